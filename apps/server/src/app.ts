@@ -1,0 +1,89 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { localePlugin } from './plugins/locale.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { webPlugin } from './plugins/web.js';
+import { cliChannelPlugin } from './plugins/cli-channel.js';
+import { createServices, type Services } from './services.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { authnRoutes } from './modules/authn/authn.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+
+export interface BuildAppOptions {
+  config: TConfig;
+  database: Database;
+  /** pino options or false; tests pass false. */
+  logger?: boolean | Record<string, unknown>;
+  /** Enables the loopback CLI channel with this secret (embedded database only). */
+  cliSecret?: string;
+}
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+}
+
+/** Builds the whole HTTP app (API, docs, web). It does not listen; server.ts does. */
+export async function buildApp({ config, database, logger, cliSecret }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    forceCloseConnections: 'idle',
+    requestTimeout: 30_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services = createServices({ config, database, log: app.log });
+
+  await app.register(localePlugin);
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+  await app.register(cors, { origin: false });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(rateLimit, { global: false, ...(services.redis ? { redis: services.redis } : {}) });
+  await app.register(authPlugin, { authn: services.authn });
+  await app.register(openapiPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ping: () => database.ping(), kind: database.kind });
+      await api.register(authnRoutes, { authn: services.authn });
+      await api.register(accountRoutes, { account: services.account });
+    },
+    { prefix: '/api' },
+  );
+
+  if (cliSecret) await app.register(cliChannelPlugin, { secret: cliSecret, services });
+
+  await app.register(webPlugin, { webDist: config.WEB_DIST });
+
+  app.addHook('onClose', async () => {
+    await services.close();
+  });
+  return { app, services };
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`)
+      .optional(),
+  );
+
+/** The environment the server reads (DESIGN.md, Configuration). */
+export const ZConfig = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
+  HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Cubeshop <no-reply@cubeshop.local>')),
+  TRANSLATE_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['none', 'libretranslate', 'openai']).default('none')),
+  TRANSLATE_URL: optionalUrl(['http:', 'https:']),
+  TRANSLATE_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  TRANSLATE_MODEL: z.preprocess(emptyToUndefined, z.string().optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  /** Where the built web app lives; the server serves it with an SPA fallback. */
+  WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Seed the demo data when the database is empty (on by default). */
+  SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true').transform((v) => v === 'true')),
+});
+export type TConfig = z.infer<typeof ZConfig> & { DATA_DIR: string };
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: { variable: string; message: string }[]) {
+    super(
+      'Invalid configuration:\n' + issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment. A bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): TConfig {
+  const result = ZConfig.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '?'), message: issue.message })),
+    );
+  }
+  const config = result.data;
+  if (config.TRANSLATE_PROVIDER !== 'none' && !config.TRANSLATE_URL) {
+    throw new ConfigError([
+      { variable: 'TRANSLATE_URL', message: `is required when TRANSLATE_PROVIDER is ${config.TRANSLATE_PROVIDER}` },
+    ]);
+  }
+  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR) };
+}

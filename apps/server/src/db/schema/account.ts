@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Registered buyers and staff. Anonymous visitors have tokens but no user row. */
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    account: text('account').notNull(),
+    email: text('email'),
+    mobile: text('mobile'),
+    name: text('name').notNull().default(''),
+    nickname: text('nickname').notNull().default(''),
+    passwordHash: text('password_hash'),
+    admin: boolean('admin').notNull().default(false),
+    regionId: text('region_id'),
+    subscribeEmail: text('subscribe_email'),
+    locale: text('locale').notNull().default('zh'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_account_lower_key').on(sql`lower(${t.account})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_mobile_key').on(t.mobile),
+  ],
+);
+
+/**
+ * Bearer tokens. Only the SHA-256 of a token is stored; the token itself is shown once.
+ * user_id is null for an anonymous visitor's token.
+ */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId), index('auth_tokens_last_used_idx').on(t.lastUsedAt)],
+);

@@ -1,0 +1,36 @@
+import type { Services } from '../../services.js';
+import { settings } from '../schema/index.js';
+
+/** Demo accounts created with the demo data; README lists them. */
+export const DEMO_USERS = [
+  { account: 'demo_buyer', password: 'Demo1234', email: 'buyer@cubeshop.local', name: 'Demo Buyer', admin: false },
+  { account: 'demo_admin', password: 'Admin1234', email: 'admin@cubeshop.local', name: 'Demo Admin', admin: true },
+] as const;
+
+/** Default shop settings. */
+export const DEFAULT_SETTINGS = {
+  /** CNY per USD used for x-price-type: USD. */
+  exchangeRate: { cnyPerUsd: 7.1 },
+} as const;
+
+/**
+ * Fills an empty database with the demo data. Returns false when there was data already.
+ * Idempotent: settings use on-conflict-do-nothing, users are skipped when they exist.
+ */
+export async function seedIfEmpty(services: Services): Promise<boolean> {
+  const { db } = services.database;
+  const existing = await db.select({ key: settings.key }).from(settings).limit(1);
+  if (existing.length > 0) return false;
+  for (const user of DEMO_USERS) {
+    try {
+      await services.account.createUser(user);
+    } catch {
+      /* exists already */
+    }
+  }
+  await db
+    .insert(settings)
+    .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
+    .onConflictDoNothing();
+  return true;
+}

@@ -1,0 +1,34 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+export function createAccountRepository(db: Db) {
+  return {
+    async insert(row: NewUserRow): Promise<UserRow> {
+      const [created] = await db.insert(users).values(row).returning();
+      if (!created) throw new Error('insert returned no row');
+      return created;
+    },
+    async findById(id: number): Promise<UserRow | undefined> {
+      const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return rows[0];
+    },
+    /** By account name, e-mail or mobile, case-insensitively for names and e-mail. */
+    async findByLogin(login: string): Promise<UserRow | undefined> {
+      const lower = login.toLowerCase();
+      const rows = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.account}) = ${lower} or lower(${users.email}) = ${lower} or ${users.mobile} = ${login}`)
+        .limit(1);
+      return rows[0];
+    },
+    async update(id: number, patch: Partial<NewUserRow>): Promise<void> {
+      await db.update(users).set({ ...patch, updatedAt: sql`now()` }).where(eq(users.id, id));
+    },
+  };
+}
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

@@ -1,0 +1,55 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { authTokens, users } from '../../db/schema/index.js';
+
+export interface TokenRow {
+  userId: number | null;
+  lastUsedAt: Date;
+  revokedAt: Date | null;
+  admin: boolean | null;
+  account: string | null;
+}
+
+export function createAuthnRepository(db: Db) {
+  return {
+    async insertToken(tokenHash: string, userId: number | null): Promise<void> {
+      await db.insert(authTokens).values({ tokenHash, userId });
+    },
+    async findToken(tokenHash: string): Promise<TokenRow | undefined> {
+      const rows = await db
+        .select({
+          userId: authTokens.userId,
+          lastUsedAt: authTokens.lastUsedAt,
+          revokedAt: authTokens.revokedAt,
+          admin: users.admin,
+          account: users.account,
+        })
+        .from(authTokens)
+        .leftJoin(users, eq(users.id, authTokens.userId))
+        .where(eq(authTokens.tokenHash, tokenHash))
+        .limit(1);
+      return rows[0];
+    },
+    async touchToken(tokenHash: string): Promise<void> {
+      await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.tokenHash, tokenHash));
+    },
+    async revokeToken(tokenHash: string): Promise<void> {
+      await db
+        .update(authTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)));
+    },
+    async revokeAllForUser(userId: number): Promise<void> {
+      await db
+        .update(authTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+    },
+    /** Deletes tokens unused since `before` (housekeeping). */
+    async deleteUnusedSince(before: Date): Promise<number> {
+      const rows = await db.delete(authTokens).where(lt(authTokens.lastUsedAt, before)).returning({ h: authTokens.tokenHash });
+      return rows.length;
+    },
+  };
+}
+export type AuthnRepository = ReturnType<typeof createAuthnRepository>;

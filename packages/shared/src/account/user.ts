@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** GET /api/user (spec section 3, User). */
+export const ZUser = z.object({
+  id: z.number(),
+  account: z.string(),
+  username: z.string(),
+  name: z.string(),
+  nickname: z.string(),
+  admin: z.boolean(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  regionId: z.string().nullable(),
+  subscribeEmail: z.string().nullable(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+/** A user is anonymous when there is no account or the account is "anonymous" (spec section 4). */
+export function isAnonymousUser(user: { account?: string | null } | null | undefined): boolean {
+  return !user?.account || user.account === 'anonymous';
+}
