@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../app.js';
+import { loadConfig, type TConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+
+/**
+ * Which database server tests run against: embedded PGlite by default, PostgreSQL when
+ * TEST_DB=postgres (npm test sets it on its second pass when TEST_DATABASE_URL is given).
+ */
+export const TEST_DB_KIND: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestDatabase {
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (TEST_DB_KIND === 'pglite') {
+    const database = await openDatabase({});
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `cubeshop_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  await database.migrate();
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp extends App {
+  config: TConfig;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database, for app.inject tests. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/cubeshop-test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', ...env });
+  const built = await buildApp({ config, database: testDb.database, logger: false });
+  await built.app.ready();
+  return {
+    ...built,
+    config,
+    async close() {
+      await built.app.close();
+      await testDb.drop();
+    },
+  };
+}

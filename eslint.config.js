@@ -1,0 +1,95 @@
+// Lint for every workspace. Besides type-aware TypeScript rules it keeps the one-way import
+// flow of DESIGN.md: shared -> server modules and web features -> app.
+import fs from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const dirs = (p) => (fs.existsSync(p) ? fs.readdirSync(p, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []);
+const webFeatures = dirs('apps/web/src/features');
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', '**/*.d.ts', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**', 'e2e/.tmp/**', '.screenshots/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'] }),
+      ],
+    },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      'import-x/no-cycle': 'off',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // shared depends on nothing of ours
+            { target: './packages/shared', from: ['./apps', './e2e', './bench'], message: 'packages/shared must not import apps.' },
+            // the two apps never import each other
+            { target: './apps/web', from: './apps/server', message: 'The web app talks to the server over HTTP only.' },
+            { target: './apps/server', from: './apps/web', message: 'The server must not import the web app.' },
+            // web: lib and components are below features; features are below app
+            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'lib is a lower layer than features and app.' },
+            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'components/ui is a lower layer than features and app.' },
+            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features must not import the app layer.' },
+            // no feature imports another feature's internals
+            ...webFeatures.map((f) => ({
+              target: `./apps/web/src/features/${f}`,
+              from: './apps/web/src/features',
+              except: [`./${f}`],
+              message: `features/${f} must not import another feature; lift the shared part to lib or components.`,
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // server modules: routes -> service -> repository; another module is reached through its service only
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../*/*.repository*', '../*/*.routes*'], message: 'Call the other module through its service, not its repository or routes.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.{routes,service}.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../*/*.repository*', '../*/*.routes*'], message: 'Call the other module through its service, not its repository or routes.' },
+            { group: ['**/db/schema*', '**/db/schema/**', 'drizzle-orm', 'drizzle-orm/*'], message: 'Only repositories touch Drizzle and the tables.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+);

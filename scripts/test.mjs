@@ -1,0 +1,79 @@
+// npm test: install what is missing, build, type-check, lint, unit + server integration tests on
+// embedded PGlite (and again on PostgreSQL when TEST_DATABASE_URL is set), then the Playwright
+// end-to-end tests in the system Chromium. Prints one closing line: "tests: N passed, N failed".
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureBuilt, ensureInstalled, log, root, run, runStatus } from './lib.mjs';
+
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'cubeshop-test-'));
+const totals = { passed: 0, failed: 0 };
+let failedSteps = [];
+
+function countVitest(file) {
+  if (!fs.existsSync(file)) return;
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  totals.passed += r.numPassedTests ?? 0;
+  totals.failed += (r.numFailedTests ?? 0) + (r.numTotalTestSuites && r.success === false && !r.numFailedTests ? 1 : 0);
+}
+function countPlaywright(file) {
+  if (!fs.existsSync(file)) return;
+  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  totals.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  totals.failed += stats?.unexpected ?? 0;
+}
+
+export function findChromium() {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  return candidates.find((p) => fs.existsSync(p));
+}
+
+ensureInstalled();
+ensureBuilt();
+
+log('type-checking ...');
+run('npm', ['run', '--silent', 'typecheck']);
+log('linting ...');
+run('npm', ['run', '--silent', 'lint']);
+
+log('unit and server integration tests (embedded PGlite) ...');
+const vitestPglite = path.join(reports, 'vitest-pglite.json');
+if (runStatus(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestPglite}`]) !== 0) {
+  failedSteps.push('vitest (PGlite)');
+}
+countVitest(vitestPglite);
+
+if (process.env.TEST_DATABASE_URL) {
+  log(`server integration tests again on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/:[^:@/]+@/, ':***@')}) ...`);
+  const vitestPg = path.join(reports, 'vitest-postgres.json');
+  const status = runStatus(bin('vitest'), ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestPg}`], {
+    env: { ...process.env, TEST_DB: 'postgres' },
+  });
+  if (status !== 0) failedSteps.push('vitest (PostgreSQL)');
+  countVitest(vitestPg);
+} else {
+  log('TEST_DATABASE_URL is not set: the PostgreSQL pass is left out (CI sets it).');
+}
+
+const chromium = findChromium();
+if (!chromium) {
+  log('No Chromium found for the end-to-end tests. Install one, for example:');
+  log('  sudo apt-get install -y chromium        (Debian/Ubuntu; gives /usr/bin/chromium)');
+  log('or point CHROME_PATH at a Chromium or Chrome binary.');
+  failedSteps.push('e2e (no Chromium)');
+  totals.failed += 1;
+} else {
+  log(`end-to-end tests in ${chromium} ...`);
+  const pwReport = path.join(reports, 'playwright.json');
+  const status = runStatus(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+    env: { ...process.env, CHROME_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport },
+  });
+  if (status !== 0) failedSteps.push('e2e');
+  countPlaywright(pwReport);
+}
+
+fs.rmSync(reports, { recursive: true, force: true });
+if (failedSteps.length) log(`failed: ${failedSteps.join(', ')}`);
+process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed} failed\n`);
+process.exit(failedSteps.length ? 1 : 0);
