@@ -13,7 +13,7 @@ const webFeatures = dirs('apps/web/src/features');
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/*.d.ts', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**', 'e2e/.tmp/**', '.screenshots/**'],
+    ignores: ['**/dist/**', '**/node_modules/**', '**/*.d.ts', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**', 'e2e/.tmp/**', '.screenshots/**', '**/.catalog-gen/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { benchCatalog, printCatalog } from './catalog.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 8190);
@@ -32,6 +33,7 @@ export async function startServer(env = {}) {
   await waitFor(`http://127.0.0.1:${port}/api/health`);
   return {
     url: `http://127.0.0.1:${port}`,
+    dataDir,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.on('exit', r));
@@ -62,4 +64,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   console.log(`\n${connections} connections, ${duration} s each, Node ${process.versions.node}, ${os.cpus().length} cores`);
   console.table(rows);
+
+  // Catalog: embedded PGlite always, PostgreSQL when BENCH_DATABASE_URL names a database.
+  const catalog = [await benchCatalog({ label: 'embedded PGlite', startServer, measure })];
+  if (process.env.BENCH_DATABASE_URL) {
+    catalog.push(await benchCatalog({ label: 'PostgreSQL', databaseUrl: process.env.BENCH_DATABASE_URL, startServer, measure }));
+  }
+  catalog.forEach(printCatalog);
 }

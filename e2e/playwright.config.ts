@@ -9,6 +9,7 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = path.join(root, 'e2e/.tmp', `data-${Date.now()}`);
 fs.mkdirSync(dataDir, { recursive: true });
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const mailboxUrl = 'http://127.0.0.1:2527';
 
 export default defineConfig({
   testDir: './specs',
@@ -18,7 +19,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json']],
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(root, 'e2e/.tmp/report.json') }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -31,13 +32,24 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: `node ${path.join(root, 'apps/server/dist/server.js')}`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
-  },
+  webServer: [
+    {
+      // A test mailbox: SMTP on 2526, its messages over HTTP on 2527 (e2e/support/mailbox.mjs).
+      command: `node ${path.join(root, 'e2e/support/mailbox.mjs')}`,
+      url: `${mailboxUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `node ${path.join(root, 'apps/server/dist/server.js')}`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: 'smtp://127.0.0.1:2526' },
+    },
+  ],
 });

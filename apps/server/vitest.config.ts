@@ -12,7 +12,5 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // PGlite instances are heavy; two workers match the two cores.
-    maxWorkers: 2,
   },
 });

@@ -18,5 +18,18 @@ export default defineConfig({
       '/uploads': { target: apiTarget },
     },
   },
-  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 600 },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      treeshake: {
+        // @cubeshop/shared has no top-level side effects; its zod schemas (z.* calls) are pure
+        // values, so the browser bundle keeps only the helpers it uses and leaves zod to the
+        // lazy chunks (forms) that really validate.
+        moduleSideEffects: [{ test: /packages[\\/]shared[\\/]dist[\\/]/, sideEffects: false }],
+        manualPureFunctions: ['z'],
+      },
+    },
+  },
 });

@@ -15,7 +15,13 @@ import { cliChannelPlugin } from './plugins/cli-channel.js';
 import { createServices, type Services } from './services.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { authnRoutes } from './modules/authn/authn.routes.js';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
+import { selectorsRoutes } from './modules/selectors/selectors.routes.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
+import { chatSocketPlugin } from './modules/chat/chat.plugin.js';
 
 export interface BuildAppOptions {
   config: TConfig;
@@ -35,7 +41,7 @@ export interface App {
 export async function buildApp({ config, database, logger, cliSecret }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     forceCloseConnections: 'idle',
     requestTimeout: 30_000,
@@ -72,11 +78,18 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ping: () => database.ping(), kind: database.kind });
-      await api.register(authnRoutes, { authn: services.authn });
-      await api.register(accountRoutes, { account: services.account });
+      await api.register(authnRoutes, { authn: services.authn, credentials: services.credentials });
+      await api.register(accountRoutes, { account: services.account, credentials: services.credentials });
+      await api.register(newsletterRoutes, { newsletter: services.newsletter });
+      await api.register(selectorsRoutes, { selectors: services.selectors });
+      await api.register(catalogRoutes, { catalog: services.catalog, favorites: services.favorites });
+      await api.register(favoritesRoutes, { favorites: services.favorites });
+      await api.register(chatRoutes, { chat: services.chat.service, account: services.account });
     },
     { prefix: '/api' },
   );
+  // Chat WebSocket (/ws) and chat images (/uploads/chat/*), outside /api.
+  await app.register(chatSocketPlugin, { chat: services.chat, authn: services.authn, account: services.account });
 
   if (cliSecret) await app.register(cliChannelPlugin, { secret: cliSecret, services });
 

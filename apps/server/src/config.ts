@@ -35,6 +35,18 @@ export const ZConfig = z.object({
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  /**
+   * Which proxies may set X-Forwarded-For (the client IP used by rate limits): 'loopback' (a proxy
+   * on this machine), a comma-separated list of addresses/CIDRs, 'true' (any: only behind a proxy
+   * that strips the header) or 'false'.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('loopback')
+      .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
+  ),
   /** Where the built web app lives; the server serves it with an SPA fallback. */
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Seed the demo data when the database is empty (on by default). */

@@ -49,6 +49,8 @@ export async function main() {
     }, 10_000);
     timer.unref();
     try {
+      // Chat sockets first: clients reconnect (1012) to another instance while this one drains.
+      services.chat.closeSockets();
       await app.close();
       await database.close();
     } finally {

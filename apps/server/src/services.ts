@@ -4,8 +4,21 @@ import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { createAccountRepository } from './modules/account/account.repository.js';
 import { createAccountService } from './modules/account/account.service.js';
+import path from 'node:path';
+import { createCatalogRepository } from './modules/catalog/catalog.repository.js';
+import { createCatalogService } from './modules/catalog/catalog.service.js';
+import { createFavoritesRepository } from './modules/favorites/favorites.repository.js';
+import { createFavoritesService } from './modules/favorites/favorites.service.js';
 import { createAuthnRepository } from './modules/authn/authn.repository.js';
 import { createAuthnService } from './modules/authn/authn.service.js';
+import { createCredentialsService } from './modules/authn/credentials.service.js';
+import { createLimits } from './modules/authn/limits.js';
+import { createOtpRepository } from './modules/authn/otp.repository.js';
+import { createOtpService } from './modules/authn/otp.service.js';
+import { createNewsletterService } from './modules/newsletter/newsletter.service.js';
+import { createNotificationService } from './modules/notifications/notifications.service.js';
+import { createSelectorsService } from './modules/selectors/selectors.service.js';
+import { createChat } from './modules/chat/chat.module.js';
 
 export interface ServicesDeps {
   config: TConfig;
@@ -21,14 +34,41 @@ export function createServices({ config, database, log }: ServicesDeps) {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
   redis?.on('error', (err) => log.warn({ err }, 'redis error'));
   const authn = createAuthnService(createAuthnRepository(database.db));
-  const account = createAccountService(createAccountRepository(database.db));
+  const selectors = createSelectorsService();
+  const account = createAccountService(createAccountRepository(database.db), { isRegion: selectors.isRegion });
+  // Accounts: one-time codes, sign-up/sign-in, newsletter. `clock` is the codes' time source (tests move it).
+  const clock = { now: () => new Date() };
+  const limits = createLimits(redis);
+  const notifications = createNotificationService({ log, smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM });
+  const otp = createOtpService({ repo: createOtpRepository(database.db), limits, notifications, log, now: () => clock.now() });
+  const credentials = createCredentialsService({ authn, account, otp, limits });
+  const newsletter = createNewsletterService({ account, otp });
+  // Catalog: rendered product pictures are cached on disk in DATA_DIR/uploads/items (memory only in tests).
+  const catalog = createCatalogService(createCatalogRepository(database.db), {
+    imageDir: config.NODE_ENV === 'test' ? undefined : path.join(config.DATA_DIR, 'uploads', 'items'),
+  });
+  const favorites = createFavoritesService(createFavoritesRepository(database.db), catalog);
+  // Chat: customer-service WebSocket hub, queue and translation (Redis fan-out when REDIS_URL is set).
+  const chat = createChat({ config, db: database.db, redis, account, log });
   return {
     config,
     database,
     redis,
     authn,
     account,
+    selectors,
+    clock,
+    limits,
+    notifications,
+    otp,
+    credentials,
+    newsletter,
+    catalog,
+    favorites,
+    chat,
     async close() {
+      await chat.close();
+      notifications.close();
       if (redis) await redis.quit().catch(() => undefined);
     },
   };

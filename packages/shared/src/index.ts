@@ -8,3 +8,8 @@ export * from './constants/shop.js';
 export * from './validation/messages.js';
 export * from './account/rules.js';
 export * from './account/user.js';
+export * from './account/authn.js';
+export * from './account/profile.js';
+export * from './account/region.js';
+export * from './chat/index.js';
+export * from './catalog/index.js';

@@ -17,6 +17,84 @@ export const MESSAGES = {
   unsupportedMediaType: { zh: '不支持的内容类型', en: 'Unsupported content type' },
   internal: { zh: '服务器内部错误，请稍后重试', en: 'Server internal error, please try again later' },
   unavailable: { zh: '服务暂不可用，请稍后重试', en: 'Service unavailable, please try again later' },
+  fieldRequired: { zh: '缺少必填项：{field}', en: '{field} is required' },
+
+  // accounts: sign-up, sign-in, codes, profile, newsletter
+  codeResendWait: {
+    zh: '验证码已发送，请 {seconds} 秒后再重新获取',
+    en: 'A code was sent a moment ago; you can ask for a new one in {seconds} s',
+  },
+  codeTargetLimited: {
+    zh: '该地址获取验证码过于频繁，请 {minutes} 分钟后再试',
+    en: 'Too many codes were requested for this address; please try again in {minutes} min',
+  },
+  codeIpLimited: {
+    zh: '获取验证码过于频繁，请 {minutes} 分钟后再试',
+    en: 'Too many code requests from your network; please try again in {minutes} min',
+  },
+  codeSendFailed: { zh: '验证码发送失败，请稍后重试', en: 'Failed to send verification code, please try again later' },
+  codeInvalid: { zh: '验证码错误或已过期', en: 'The verification code is incorrect or has expired' },
+  codeTooManyAttempts: {
+    zh: '验证码错误次数过多，请重新获取验证码',
+    en: 'Too many wrong codes; please request a new code',
+  },
+  mobileMainlandOnly: {
+    zh: '手机号注册和登录仅支持中国大陆（+86）号码',
+    en: 'Mobile sign-up and sign-in are for mainland China (+86) numbers only',
+  },
+  signinFailed: { zh: '账号或密码错误', en: 'Account or password is incorrect' },
+  signinLocked: {
+    zh: '登录失败次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many failed sign-in attempts; please try again in {minutes} min',
+  },
+  emailTaken: { zh: '该邮箱已注册，请直接登录或找回密码', en: 'This e-mail is already registered; sign in or reset your password' },
+  mobileTaken: { zh: '该手机号已注册，请直接登录或找回密码', en: 'This mobile number is already registered; sign in or reset your password' },
+  accountTaken: { zh: '该账号已被使用，请换一个', en: 'This account name is taken; please choose another' },
+  accountReserved: {
+    zh: '账号形如邮箱或手机号时，必须是您本人注册用的邮箱或手机号',
+    en: 'An account name that looks like an e-mail address or mobile number must be the one you sign up with',
+  },
+  regionUnknown: { zh: '请选择有效的国家或地区', en: 'Please choose a valid country or region' },
+  passwordUpdateFailed: {
+    zh: '密码修改失败，请检查当前密码',
+    en: 'Password update failed, please check your current password',
+  },
+
+  // chat (modules/chat): system messages and the desc of chat error frames and chat API errors
+  chatGreeting: {
+    zh: '您好，欢迎光临 Cubeshop！客服马上为您服务，请稍候。',
+    en: 'Hello and welcome to Cubeshop! An agent will be with you shortly.',
+  },
+  chatAccepted: { zh: '客服 {name} 正在为您服务', en: '{name} from customer service is now serving you' },
+  chatMemberJoined: { zh: '客服 {name} 加入了对话', en: '{name} from customer service joined the conversation' },
+  chatMemberLeft: { zh: '客服 {name} 离开了对话', en: '{name} from customer service left the conversation' },
+  chatEndedByAgent: { zh: '客服已结束本次服务，感谢您的咨询', en: 'The agent ended this conversation. Thank you for contacting us' },
+  chatEndedInactive: {
+    zh: '由于您长时间未操作，本次对话已结束',
+    en: 'This conversation was closed because there was no activity for a while',
+  },
+  chatEndedByUser: { zh: '您已结束本次对话', en: 'You ended this conversation' },
+  chatBadJson: { zh: '消息不是有效的 JSON', en: 'The message is not valid JSON' },
+  chatBadFrame: { zh: '消息格式不正确：{reason}', en: 'The message has the wrong shape: {reason}' },
+  chatEmptyText: { zh: '消息不能为空', en: 'The message cannot be empty' },
+  chatTextTooLong: { zh: '消息不能超过 {max} 个字符', en: 'The message cannot be longer than {max} characters' },
+  chatUnknownGid: { zh: '会话不存在', en: 'No such conversation' },
+  chatForbiddenGid: { zh: '您不在该会话中', en: 'You are not in this conversation' },
+  chatEnded: { zh: '该会话已结束', en: 'This conversation has ended' },
+  chatNotImage: { zh: '只能发送图片文件', en: 'Only image files can be sent' },
+  chatImageTooLarge: { zh: '图片不能超过 {size} MB', en: 'The image cannot be larger than {size} MB' },
+  chatDuplicateId: { zh: '消息编号已被使用', en: 'This message id is already taken' },
+  chatRateLimited: { zh: '发送太频繁，请稍后再试', en: 'You are sending too fast, please slow down' },
+  chatNotBuyer: { zh: '只有顾客可以这样做', en: 'Only the customer can do this' },
+  chatSendFailed: { zh: '消息发送失败', en: 'Failed to send message' },
+  chatNotWaiting: { zh: '该顾客已由其他客服接待', en: 'Another agent is already serving this customer' },
+  chatNotAdmin: { zh: '该用户不是客服', en: 'This user is not customer-service staff' },
+  chatAdminOffline: { zh: '该客服不在线', en: 'This agent is not online' },
+  chatAlreadyMember: { zh: '该客服已在对话中', en: 'This agent is already in the conversation' },
+  chatBadSince: { zh: '参数 since 无效', en: 'Invalid since parameter' },
+  // catalog and favourites
+  itemNotFound: { zh: '商品不存在或已下架', en: 'The product does not exist or is no longer available' },
+  categoryNotFound: { zh: '分类不存在', en: 'The category does not exist' },
 } as const satisfies Record<string, Record<TLocale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -2,32 +2,58 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TApiError, TErrorCode, TLocale } from '@cubeshop/shared';
+import { isValidationKey, validationMessage, type TApiError, type TErrorCode, type TLocale } from '@cubeshop/shared';
 import { AppError } from '../lib/app-error.js';
 import { message, type MessageKey } from '../lib/messages.js';
 
 const zodLocales = { zh: z.locales.zhCN(), en: z.locales.en() } as const;
 
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
-  params?: { issue?: unknown };
+  params?: { issue?: unknown; minimum?: unknown; maximum?: unknown } & Record<string, unknown>;
   message?: string;
 }
 
-/** "query.page: Too small ..." in the request's language, from the first failing rule. */
-function describeValidation(error: FastifyError, locale: TLocale): string {
+interface Described {
+  desc: string;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * The first failing rule in the request's language. A shared rule's message is a validation key
+ * ('v.password.kinds'): its sentence is the desc, and details name the field and the rule.
+ * Any other zod failure reads "Invalid query.page: Too small ...".
+ */
+function describeValidation(error: FastifyError, locale: TLocale): Described {
   const issues = (error.validation ?? []) as ValidationIssue[];
   const first = issues[0];
   const where = error.validationContext ?? 'body';
   const path = (first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   const field = path ? `${where}.${path}` : where;
-  const rawIssue = first?.params?.issue as Parameters<ReturnType<typeof z.locales.en>['localeError']>[0] | undefined;
+  const key = first?.message;
+  if (key && isValidationKey(key)) {
+    const params: Record<string, string | number> = {};
+    for (const [name, value] of [['min', first?.params?.minimum], ['max', first?.params?.maximum]] as const) {
+      if (typeof value === 'number' || typeof value === 'bigint') params[name] = Number(value);
+    }
+    const desc = key === 'v.required' ? message('fieldRequired', locale, { field: path || where }) : validationMessage(key, locale, params);
+    return { desc, details: { field: path || where, rule: key } };
+  }
+  // fastify-type-provider-zod passes the zod issue's own fields as params; rebuild the issue for zod's locale.
+  const rawIssue = (first?.params?.issue ?? (first?.keyword ? { ...first.params, code: first.keyword, message: first.message } : undefined)) as
+    | Parameters<ReturnType<typeof z.locales.en>['localeError']>[0]
+    | undefined;
   let reason = first?.message ?? '';
   if (rawIssue) {
-    const localized = zodLocales[locale].localeError(rawIssue);
-    reason = typeof localized === 'string' ? localized : (localized?.message ?? reason);
+    try {
+      const localized = zodLocales[locale].localeError(rawIssue);
+      reason = (typeof localized === 'string' ? localized : localized?.message) || reason;
+    } catch {
+      /* keep zod's own message */
+    }
   }
-  return message('invalidField', locale, { field, reason });
+  return { desc: message('invalidField', locale, { field, reason }) };
 }
 
 function send(reply: FastifyReply, status: number, code: TErrorCode, desc: string, details?: Record<string, unknown>) {
@@ -55,10 +81,13 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const locale = request.locale ?? 'zh';
       if (error instanceof AppError) {
+        const retryAfter = error.details?.retryAfter;
+        if (error.statusCode === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
         return send(reply, error.statusCode, error.code, message(error.messageKey, locale, error.params), error.details);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        return send(reply, 400, 'BAD_REQUEST', describeValidation(error, locale));
+        const { desc, details } = describeValidation(error, locale);
+        return send(reply, 400, 'BAD_REQUEST', desc, details);
       }
       const status = error.statusCode ?? 500;
       if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {

@@ -23,6 +23,7 @@ export function resetCurrencyForTests(): void {
 
 /** Stores the choice and reloads the page so every price is fetched in the new currency. */
 export function changeCurrency(currency: TCurrency, reload: () => void = () => window.location.reload()): void {
+  const before = getCurrency();
   writeString(STORAGE_KEYS.userCurrency, currency);
-  if (currency !== getCurrency()) reload();
+  if (currency !== before) reload();
 }

@@ -41,6 +41,7 @@ export function resetLocaleForTests(): void {
 
 /** Stores the choice and reloads, so every cached text, price and query follows (spec section 4). */
 export function changeLocale(locale: TLocale, reload: () => void = () => window.location.reload()): void {
+  const before = getLocale();
   writeString(STORAGE_KEYS.locale, locale);
-  if (locale !== getLocale()) reload();
+  if (locale !== before) reload();
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Registered buyers and staff. Anonymous visitors have tokens but no user row. */
 export const users = pgTable(
@@ -40,4 +40,24 @@ export const authTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('auth_tokens_user_idx').on(t.userId), index('auth_tokens_last_used_idx').on(t.lastUsedAt)],
+);
+
+/**
+ * One-time codes (sign-up, sign-in, password reset, newsletter). One row per purpose and target
+ * (a lower-case e-mail or +86 mobile): a new code replaces the last one, no sooner than 60 s
+ * after it. Only a SHA-256 of purpose, target and code is stored.
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    purpose: text('purpose', { enum: ['signup', 'signin', 'reset', 'subscribe'] }).notNull(),
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Tries so far, right or wrong; a code with 5 tries takes no more. */
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.purpose, t.target] }), index('one_time_codes_expires_idx').on(t.expiresAt)],
 );

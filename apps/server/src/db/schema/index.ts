@@ -1,2 +1,4 @@
 export * from './account.js';
 export * from './settings.js';
+export * from './chat.js';
+export * from './catalog.js';

@@ -1,5 +1,6 @@
 import type { Services } from '../../services.js';
 import { settings } from '../schema/index.js';
+import { DEMO_SKUS, seedCatalog } from './catalog.js';
 
 /** Demo accounts created with the demo data; README lists them. */
 export const DEMO_USERS = [
@@ -19,8 +20,11 @@ export const DEFAULT_SETTINGS = {
  */
 export async function seedIfEmpty(services: Services): Promise<boolean> {
   const { db } = services.database;
+  // The demo catalog (DEMO_SKUS generated SKUs) goes in whenever there are no products at all,
+  // also in a database created before the catalog existed.
+  const catalogSeeded = (await services.catalog.countItems()) === 0 && (await seedCatalog(services, { skus: DEMO_SKUS })).added > 0;
   const existing = await db.select({ key: settings.key }).from(settings).limit(1);
-  if (existing.length > 0) return false;
+  if (existing.length > 0) return catalogSeeded;
   for (const user of DEMO_USERS) {
     try {
       await services.account.createUser(user);

@@ -26,8 +26,17 @@ export function createAccountRepository(db: Db) {
         .limit(1);
       return rows[0];
     },
-    async update(id: number, patch: Partial<NewUserRow>): Promise<void> {
-      await db.update(users).set({ ...patch, updatedAt: sql`now()` }).where(eq(users.id, id));
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const rows = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+      return rows[0];
+    },
+    async findByMobile(mobile: string): Promise<UserRow | undefined> {
+      const rows = await db.select().from(users).where(eq(users.mobile, mobile)).limit(1);
+      return rows[0];
+    },
+    async update(id: number, patch: Partial<NewUserRow>): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set({ ...patch, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+      return row;
     },
   };
 }

@@ -1,10 +1,15 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
-import { ZAccountName, ZEmail, ZPassword, type TUser } from '@cubeshop/shared';
+import { MOBILE_CN_PATTERN, ZAccountName, ZEmail, ZMobileCn, ZPassword, type TLocale, type TUser } from '@cubeshop/shared';
 import type { AccountRepository, UserRow } from './account.repository.js';
 
 /** argon2id with OWASP's second recommended profile (19 MiB, 2 passes). */
 const ARGON2: Options = { algorithm: 2 as Options['algorithm'], memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
+/**
+ * Bad input to an account operation: `key` is a validation key ('v.email'), or 'exists' (the
+ * account, e-mail or mobile belongs to someone), or 'reserved' (an account name shaped like an
+ * e-mail or mobile number that is not the user's own).
+ */
 export class AccountInputError extends Error {
   constructor(
     public readonly field: string,
@@ -16,14 +21,37 @@ export class AccountInputError extends Error {
 }
 
 export interface CreateUserInput {
-  account: string;
+  /** Defaults to the e-mail, else the mobile. */
+  account?: string | undefined;
   password?: string | undefined;
   email?: string | undefined;
+  /** Mainland China mobile, 11 digits. */
   mobile?: string | undefined;
   name?: string | undefined;
   admin?: boolean | undefined;
   regionId?: string | undefined;
-  locale?: 'zh' | 'en' | undefined;
+  locale?: TLocale | undefined;
+  /** Newsletter address (sign-up with the newsletter box ticked). */
+  subscribeEmail?: string | undefined;
+}
+
+export interface NewUser {
+  account: string;
+  email: string | undefined;
+  mobile: string | undefined;
+  password: string | undefined;
+  regionId: string | undefined;
+}
+
+export interface ProfilePatch {
+  name?: string | undefined;
+  nickname?: string | undefined;
+  regionId?: string | undefined;
+}
+
+export interface AccountDeps {
+  /** Whether a country or region id is known (selectors); without it any two letters pass. */
+  isRegion?: (id: string) => boolean;
 }
 
 export function toUser(row: UserRow): TUser {
@@ -47,34 +75,137 @@ function check<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
   return result.data;
 }
 
-export function createAccountService(repo: AccountRepository) {
-  return {
-    hashPassword: (password: string) => hash(password, ARGON2),
-    verifyPassword: (passwordHash: string, password: string) => verify(passwordHash, password).catch(() => false),
+/** The unique index a PostgreSQL error (pg or PGlite, possibly wrapped by Drizzle) reports as violated. */
+function uniqueViolation(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
+  }
+  return undefined;
+}
 
-    /** Makes a user who can sign in at once (CLI `user create`, and sign-up later). */
+const accountLooksLikeContact = (account: string) => account.includes('@') || MOBILE_CN_PATTERN.test(account);
+
+export function createAccountService(repo: AccountRepository, deps: AccountDeps = {}) {
+  /** A stand-in hash, so an unknown account costs one argon2 verification like a known one. */
+  let dummyHash: Promise<string> | undefined;
+  const hashPassword = (password: string) => hash(password, ARGON2);
+  const verifyPassword = (passwordHash: string, password: string) => verify(passwordHash, password).catch(() => false);
+
+  function checkRegion(regionId: string | undefined): string | undefined {
+    if (regionId === undefined) return undefined;
+    const id = regionId.trim().toUpperCase();
+    if (!/^[A-Z]{2}$/.test(id) || (deps.isRegion && !deps.isRegion(id))) throw new AccountInputError('regionId', 'unknown');
+    return id;
+  }
+
+  async function checkNewUser(input: CreateUserInput): Promise<NewUser> {
+    const email = input.email === undefined ? undefined : check(ZEmail, 'email', input.email);
+    const mobile = input.mobile === undefined ? undefined : check(ZMobileCn, 'mobile', input.mobile);
+    const password = input.password === undefined ? undefined : check(ZPassword, 'password', input.password);
+    const regionId = checkRegion(input.regionId);
+    let account: string;
+    if (input.account === undefined || input.account.trim() === '') {
+      const contact = email ?? mobile;
+      if (!contact) throw new AccountInputError('account', 'v.required');
+      account = contact;
+    } else {
+      const given = input.account.trim();
+      const own = given.toLowerCase() === email?.toLowerCase() || given === mobile;
+      account = own ? given : check(ZAccountName, 'account', given);
+      // Nobody may take a name that is someone else's way to sign in (a future buyer's e-mail or mobile).
+      if (!own && accountLooksLikeContact(account)) throw new AccountInputError('account', 'reserved');
+    }
+    if (email && (await repo.findByLogin(email))) throw new AccountInputError('email', 'exists');
+    if (mobile && (await repo.findByLogin(mobile))) throw new AccountInputError('mobile', 'exists');
+    if (account.toLowerCase() !== email?.toLowerCase() && account !== mobile && (await repo.findByLogin(account))) {
+      throw new AccountInputError('account', 'exists');
+    }
+    return { account, email, mobile, password, regionId };
+  }
+
+  return {
+    hashPassword,
+    verifyPassword,
+
+    /**
+     * Checks a new user without creating anything: the rules of every field, a known region,
+     * names shaped like someone else's e-mail or mobile, and names and addresses already in use
+     * (each unique across all three columns, so signing in by any of them finds one user).
+     */
+    checkNewUser,
+
+    /** Makes a user who can sign in at once (CLI `user create`, sign-up). */
     async createUser(input: CreateUserInput): Promise<TUser> {
-      const account = check(ZAccountName, 'account', input.account);
-      const email = input.email === undefined ? undefined : check(ZEmail, 'email', input.email);
-      const password = input.password === undefined ? undefined : check(ZPassword, 'password', input.password);
-      if (await repo.findByLogin(account)) throw new AccountInputError('account', 'exists');
-      if (email && (await repo.findByLogin(email))) throw new AccountInputError('email', 'exists');
-      const row = await repo.insert({
-        account,
-        email: email ?? null,
-        mobile: input.mobile ?? null,
-        name: input.name ?? account,
-        nickname: input.name ?? account,
-        passwordHash: password ? await hash(password, ARGON2) : null,
-        admin: input.admin ?? false,
-        regionId: input.regionId ?? null,
-        locale: input.locale ?? 'zh',
-      });
-      return toUser(row);
+      const { account, email, mobile, password, regionId } = await checkNewUser(input);
+      try {
+        const row = await repo.insert({
+          account,
+          email: email ?? null,
+          mobile: mobile ?? null,
+          name: input.name?.trim() || account,
+          nickname: input.name?.trim() || account,
+          passwordHash: password ? await hashPassword(password) : null,
+          admin: input.admin ?? false,
+          regionId: regionId ?? null,
+          locale: input.locale ?? 'zh',
+          subscribeEmail: input.subscribeEmail ?? null,
+        });
+        return toUser(row);
+      } catch (err) {
+        // Two sign-ups racing for the same name or address: the unique indexes decide.
+        const constraint = uniqueViolation(err);
+        if (constraint === undefined) throw err;
+        throw new AccountInputError(constraint.includes('email') ? 'email' : constraint.includes('mobile') ? 'mobile' : 'account', 'exists');
+      }
     },
 
     async getUser(id: number): Promise<TUser | undefined> {
       const row = await repo.findById(id);
+      return row ? toUser(row) : undefined;
+    },
+
+    /** The user behind an account name, e-mail or mobile, for sign-in; undefined when none. */
+    async findIdByLogin(login: string): Promise<number | undefined> {
+      return (await repo.findByLogin(login.trim()))?.id;
+    },
+
+    /** The user an e-mail or mainland mobile belongs to. */
+    async findIdByContact(contact: { kind: 'email' | 'mobile'; value: string }): Promise<number | undefined> {
+      const row = contact.kind === 'email' ? await repo.findByEmail(contact.value.trim()) : await repo.findByMobile(contact.value);
+      return row?.id;
+    },
+
+    /**
+     * Whether `password` is the user's password. Costs one argon2 verification whether or not the
+     * user exists or has a password, so timing does not tell which part was wrong.
+     */
+    async checkPassword(userId: number | undefined, password: string): Promise<boolean> {
+      const row = userId === undefined ? undefined : await repo.findById(userId);
+      if (!row?.passwordHash) {
+        dummyHash ??= hashPassword(`no-such-user-${Math.random()}`);
+        await verifyPassword(await dummyHash, password);
+        return false;
+      }
+      return verifyPassword(row.passwordHash, password);
+    },
+
+    async setPassword(userId: number, password: string): Promise<void> {
+      await repo.update(userId, { passwordHash: await hashPassword(check(ZPassword, 'password', password)) });
+    },
+
+    /** PUT /api/user: name, nickname and region; absent fields stay. */
+    async updateProfile(userId: number, patch: ProfilePatch): Promise<TUser | undefined> {
+      const changes: Partial<UserRow> = {};
+      if (patch.name !== undefined) changes.name = patch.name.trim();
+      if (patch.nickname !== undefined) changes.nickname = patch.nickname.trim();
+      if (patch.regionId !== undefined) changes.regionId = checkRegion(patch.regionId) ?? null;
+      const row = Object.keys(changes).length ? await repo.update(userId, changes) : await repo.findById(userId);
+      return row ? toUser(row) : undefined;
+    },
+
+    /** The newsletter address of a user; null unsubscribes. */
+    async setSubscribeEmail(userId: number, email: string | null): Promise<TUser | undefined> {
+      const row = await repo.update(userId, { subscribeEmail: email === null ? null : check(ZEmail, 'email', email) });
       return row ? toUser(row) : undefined;
     },
   };

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authTokens, users } from '../../db/schema/index.js';
 
@@ -39,11 +39,17 @@ export function createAuthnRepository(db: Db) {
         .set({ revokedAt: sql`now()` })
         .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)));
     },
-    async revokeAllForUser(userId: number): Promise<void> {
+    async revokeAllForUser(userId: number, keepTokenHash?: string): Promise<void> {
       await db
         .update(authTokens)
         .set({ revokedAt: sql`now()` })
-        .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+        .where(
+          and(
+            eq(authTokens.userId, userId),
+            isNull(authTokens.revokedAt),
+            keepTokenHash === undefined ? undefined : ne(authTokens.tokenHash, keepTokenHash),
+          ),
+        );
     },
     /** Deletes tokens unused since `before` (housekeeping). */
     async deleteUnusedSince(before: Date): Promise<number> {

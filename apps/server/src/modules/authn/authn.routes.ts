@@ -1,9 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZTokenResponse } from '@cubeshop/shared';
+import {
+  ZCodeRequestQuery,
+  ZCodeSentResponse,
+  ZPasswordResetRequest,
+  ZPasswordResetResponse,
+  ZSigninRequest,
+  ZSignupRequest,
+  ZTokenResponse,
+} from '@cubeshop/shared';
 import { z } from 'zod';
 import type { AuthnService } from './authn.service.js';
+import { callerOf } from './caller.js';
+import type { CredentialsService } from './credentials.service.js';
 
-export const authnRoutes: FastifyPluginAsyncZod<{ authn: AuthnService }> = async (app, { authn }) => {
+const codeDescription = (what: string) =>
+  `Sends a 6-digit code ${what} to ?email=E, or by SMS to ?mobile=M&country_code=86 (mainland China only). ` +
+  'A code is valid 10 minutes, once, for 5 tries; a new one comes no sooner than 60 s after the last ' +
+  '(400 with details.retryAfter). Rate limits per address and per IP answer 429 with details.retryAfter.';
+
+export const authnRoutes: FastifyPluginAsyncZod<{ authn: AuthnService; credentials: CredentialsService }> = async (app, { authn, credentials }) => {
   app.get(
     '/authn/anonymous/token',
     {
@@ -18,6 +33,106 @@ export const authnRoutes: FastifyPluginAsyncZod<{ authn: AuthnService }> = async
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { token: await authn.issueAnonymousToken() };
+    },
+  );
+
+  app.get(
+    '/authn/signup/code',
+    {
+      schema: {
+        tags: ['authn'],
+        summary: 'Send a sign-up code',
+        description: `${codeDescription('for sign-up')} An address that already has an account gets 400.`,
+        querystring: ZCodeRequestQuery,
+        response: { 200: ZCodeSentResponse },
+      },
+    },
+    async (request) => credentials.requestCode('signup', request.query, await callerOf(request)),
+  );
+
+  app.post(
+    '/authn/signup',
+    {
+      schema: {
+        tags: ['authn'],
+        summary: 'Register',
+        description:
+          'Creates the account once the code proves the e-mail or mobile, and signs in. account defaults to the e-mail or mobile; ' +
+          'without a password the buyer signs in with codes. subscribe (e-mail mode) subscribes the e-mail to the newsletter.',
+        body: ZSignupRequest,
+        response: { 200: ZTokenResponse },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return credentials.signup(request.body, await callerOf(request));
+    },
+  );
+
+  app.get(
+    '/authn/signin/code',
+    {
+      schema: {
+        tags: ['authn'],
+        summary: 'Send a sign-in code',
+        description: `${codeDescription('for sign-in')} The answer is the same whether or not the address has an account; nothing is sent when it has none.`,
+        querystring: ZCodeRequestQuery,
+        response: { 200: ZCodeSentResponse },
+      },
+    },
+    async (request) => credentials.requestCode('signin', request.query, await callerOf(request)),
+  );
+
+  app.post(
+    '/authn/signin',
+    {
+      schema: {
+        tags: ['authn'],
+        summary: 'Sign in',
+        description:
+          '{account, password} (account name, e-mail or mobile) or {email | mobile, otp}. Failures read the same whichever part was wrong; ' +
+          '5 failures per account (50 per IP) in 15 minutes answer 429 with details.retryAfter.',
+        body: ZSigninRequest,
+        response: { 200: ZTokenResponse },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return credentials.signin(request.body, await callerOf(request));
+    },
+  );
+
+  app.get(
+    '/authn/password/code',
+    {
+      schema: {
+        tags: ['authn'],
+        summary: 'Send a password reset code',
+        description: `${codeDescription('to reset a forgotten password')} The answer is the same whether or not the address has an account.`,
+        querystring: ZCodeRequestQuery,
+        response: { 200: ZCodeSentResponse },
+      },
+    },
+    async (request) => credentials.requestCode('reset', request.query, await callerOf(request)),
+  );
+
+  app.post(
+    '/authn/password',
+    {
+      schema: {
+        tags: ['authn'],
+        summary: 'Reset a forgotten password',
+        description: 'Sets a new password with a code from GET /api/authn/password/code, ends every other session and signs in.',
+        body: ZPasswordResetRequest,
+        response: { 200: ZPasswordResetResponse },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return credentials.resetPassword(request.body, await callerOf(request));
     },
   );
 

@@ -43,8 +43,9 @@ export function createAuthnService(repo: AuthnRepository, now: () => Date = () =
     async revoke(tokenHash: string): Promise<void> {
       await repo.revokeToken(tokenHash);
     },
-    async revokeAllForUser(userId: number): Promise<void> {
-      await repo.revokeAllForUser(userId);
+    /** Ends every session of a user, except the one with `keepTokenHash` (the caller's own). */
+    async revokeAllForUser(userId: number, keepTokenHash?: string): Promise<void> {
+      await repo.revokeAllForUser(userId, keepTokenHash);
     },
   };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "items_category_price_idx" ON "items" USING btree ("category_id","base_price_fen");

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app.js';
+import { advanceClock, apiClient, randomIp, uniqueEmail } from '../../test/accounts.js';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness.js';
+
+// Two app instances on one database and one Redis share the rate limits. Redis is taken from
+// TEST_REDIS_URL (must answer when set) or redis://127.0.0.1:6379 (the test is skipped when nothing answers).
+// Every run uses its own key prefix (ioredis keyPrefix in the URL), removed afterwards.
+const base = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `cubeshop-test:${randomBytes(6).toString('hex')}:`;
+
+async function redisAnswers(): Promise<boolean> {
+  const probe = new Redis(base, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+const available = await redisAnswers();
+if (!available && process.env.TEST_REDIS_URL) throw new Error(`TEST_REDIS_URL=${base} does not answer`);
+
+let a: TestApp;
+let b: App;
+
+beforeAll(async () => {
+  if (!available) return;
+  const url = new URL(base);
+  url.searchParams.set('keyPrefix', prefix);
+  a = await createTestApp({ REDIS_URL: url.toString() });
+  b = await buildApp({ config: a.config, database: a.services.database, logger: false });
+  await b.app.ready();
+});
+afterAll(async () => {
+  if (!available) return;
+  await b?.app.close();
+  await a?.close();
+  const cleaner = new Redis(base);
+  const keys = await cleaner.keys(`${prefix}*`);
+  if (keys.length) await cleaner.del(...keys);
+  cleaner.disconnect();
+});
+
+describe.skipIf(!available)(`rate limits shared through Redis by two instances (${TEST_DB_KIND})`, () => {
+  it('counts codes for one address across both instances (10 an hour)', async () => {
+    const onA = apiClient(a);
+    const onB = apiClient(b);
+    const email = uniqueEmail('shared');
+    for (let i = 0; i < 10; i++) {
+      const res = await (i % 2 === 0 ? onA : onB)('GET', '/api/authn/signup/code', { query: { email }, ip: randomIp() });
+      expect(res.status).toBe(200);
+      // Past the resend interval on both instances (they share the database, so the interval too).
+      advanceClock(a, 61_000);
+      advanceClock(b, 61_000);
+    }
+    for (const api of [onA, onB]) {
+      const refused = await api('GET', '/api/authn/signup/code', { query: { email }, ip: randomIp() });
+      expect(refused.status).toBe(429);
+      expect(refused.body.desc).toMatch(/^Too many codes were requested for this address/);
+    }
+    // The counter lives in Redis under this run's prefix: 10 codes and the 2 refused requests.
+    const redis = a.services.redis;
+    expect(redis).toBeDefined();
+    expect(await redis?.get(`cubeshop:rl:codeTarget:${email}`)).toBe('12');
+  });
+
+  it('locks an account after 5 failures spread over both instances', async () => {
+    const user = await a.services.account.createUser({ account: 'shared_lock', password: 'Right123' });
+    const onA = apiClient(a);
+    const onB = apiClient(b);
+    for (let i = 0; i < 5; i++) {
+      const res = await (i < 3 ? onA : onB)('POST', '/api/authn/signin', { body: { account: user.account, password: 'Wrong123' }, ip: randomIp() });
+      expect(res.status).toBe(400);
+    }
+    expect((await onA('POST', '/api/authn/signin', { body: { account: user.account, password: 'Right123' }, ip: randomIp() })).status).toBe(429);
+    expect((await onB('POST', '/api/authn/signin', { body: { account: user.account, password: 'Right123' }, ip: randomIp() })).status).toBe(429);
+  });
+});

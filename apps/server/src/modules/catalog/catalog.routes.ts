@@ -1,0 +1,180 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZCategoryList,
+  ZProductDetail,
+  ZProductList,
+  ZProductListQuery,
+  ZSupplierList,
+  ZSupplierQuery,
+  type TProductTag,
+} from '@cubeshop/shared';
+import type { FavoritesService } from '../favorites/favorites.service.js';
+import type { ImageSize } from './catalog.images.js';
+import type { CatalogService, View } from './catalog.service.js';
+
+const viewOf = (request: FastifyRequest): View => ({ locale: request.locale, currency: request.currency });
+
+async function userIdOf(request: FastifyRequest): Promise<number | null> {
+  const session = await request.session();
+  return session?.userId ?? null;
+}
+
+/**
+ * The JSON of a cached answer (a list page or a product detail), and its brotli and gzip forms,
+ * made once per cached object (the WeakMap lets them go with it). Most requests are answered from
+ * here without serializing or compressing anything.
+ */
+interface Encoded {
+  json: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+const encodedAnswers = new WeakMap<object, Encoded>();
+const COMPRESS_THRESHOLD = 1024;
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, value: object) {
+  let encoded = encodedAnswers.get(value);
+  if (!encoded) {
+    encoded = { json: JSON.stringify(value) };
+    encodedAnswers.set(value, encoded);
+  }
+  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('vary', 'accept-encoding');
+  const accept = String(request.headers['accept-encoding'] ?? '');
+  if (encoded.json.length >= COMPRESS_THRESHOLD && request.headers['x-no-compression'] === undefined) {
+    if (/\bbr\b/.test(accept)) {
+      encoded.br ??= brotliCompressSync(encoded.json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+      reply.header('content-encoding', 'br');
+      return reply.send(encoded.br);
+    }
+    if (/\bgzip\b/.test(accept)) {
+      encoded.gzip ??= gzipSync(encoded.json, { level: 6 });
+      reply.header('content-encoding', 'gzip');
+      return reply.send(encoded.gzip);
+    }
+  }
+  return reply.send(encoded.json);
+}
+
+const ZIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+const ZImageParams = ZIdParams.extend({ index: z.coerce.number().int().min(0).max(20) });
+const ZImageQuery = z.object({ v: z.string().max(40).optional() });
+
+const LISTS: { path: string; tag: TProductTag | 'all'; summary: string }[] = [
+  { path: '/items', tag: 'all', summary: 'Products: search, filter, sort, page' },
+  { path: '/items/discount', tag: 'discount', summary: 'Discounted products (label D)' },
+  { path: '/items/newest', tag: 'newest', summary: 'Newest products (label N)' },
+  { path: '/items/hot', tag: 'hot', summary: 'Hot products (label H)' },
+];
+
+const LIST_DESCRIPTION = `keyword matches Chinese substrings, English words in any case, pinyin in full or by initials,
+brand names, a SKU id or a barcode. minPrice and maxPrice are in major units of the display currency
+(x-price-type) and compare with the price the buyer pays (basePrice). Money in the response is in major
+units of that currency, 2 decimals. See docs/catalog.md.`;
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; favorites: FavoritesService }> = async (
+  app,
+  { catalog, favorites },
+) => {
+  for (const list of LISTS) {
+    app.get(
+      list.path,
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: list.summary,
+          description: LIST_DESCRIPTION,
+          querystring: ZProductListQuery,
+          response: { 200: ZProductList },
+        },
+      },
+      async (request, reply) => {
+        const [page, userId] = await Promise.all([catalog.list(list.tag, request.query, viewOf(request)), userIdOf(request)]);
+        reply.header('cache-control', 'no-cache');
+        const favored = userId === null ? undefined : await favorites.idsAmong(userId, page.ids);
+        if (!favored || favored.size === 0) return sendCached(request, reply, page.body);
+        return { ...page.body, data: page.body.data.map((p) => (favored.has(p.id) ? { ...p, favorite: true } : p)) };
+      },
+    );
+  }
+
+  app.get(
+    '/items/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One product with description, logistics fields and category path',
+        params: ZIdParams,
+        response: { 200: ZProductDetail },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const [detail, userId] = await Promise.all([catalog.detail(id, viewOf(request)), userIdOf(request)]);
+      reply.header('cache-control', 'no-cache');
+      if (userId !== null && (await favorites.idsAmong(userId, [id])).has(id)) return { ...detail, favorite: true };
+      return sendCached(request, reply, detail);
+    },
+  );
+
+  app.get(
+    '/categories',
+    {
+      schema: { tags: ['catalog'], summary: 'The category tree in the request language', response: { 200: ZCategoryList } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      reply.header('vary', 'x-lang-type, accept-language');
+      return catalog.categoryTree(request.locale);
+    },
+  );
+
+  app.get(
+    '/suppliers',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Brands; with categoryId, those with products in that category or its descendants',
+        querystring: ZSupplierQuery,
+        response: { 200: ZSupplierList },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      reply.header('vary', 'x-lang-type, accept-language');
+      return catalog.suppliers(request.locale, request.query.categoryId);
+    },
+  );
+
+  // Pictures. Strong ETag; immutable when the URL carries the current version (the API's URLs
+  // do); WebP for clients that accept it, PNG otherwise.
+  const image = (size: ImageSize, fixedIndex?: number) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { id, index } = (request.params as { id: number; index?: number });
+    const { v } = request.query as { v?: string };
+    const accept = String(request.headers.accept ?? '');
+    const format = /\bimage\/webp\b/.test(accept) ? 'webp' : 'png';
+    const result = await catalog.image(id, fixedIndex ?? index ?? 0, size, format, v);
+    reply.header('vary', 'Accept');
+    reply.header('etag', result.etag);
+    reply.header('cache-control', result.current ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    const match = String(request.headers['if-none-match'] ?? '')
+      .split(',')
+      .map((t) => t.trim().replace(/^W\//, ''));
+    if (match.includes(result.etag) || match.includes('*')) return reply.code(304).send();
+    const bytes = await result.load();
+    reply.type(format === 'webp' ? 'image/webp' : 'image/png');
+    return reply.send(bytes);
+  };
+  const imageSchema = (summary: string, params: z.ZodType) => ({
+    schema: { tags: ['catalog'], summary, params, querystring: ZImageQuery, produces: ['image/webp', 'image/png'] },
+  });
+  app.get('/items/:id/image', imageSchema('Main picture, 800×800', ZIdParams), image('image', 0));
+  app.get('/items/:id/thumbnail', imageSchema('Main picture, 320×320', ZIdParams), image('thumbnail', 0));
+  app.get('/items/:id/images/:index', imageSchema('Picture n (0 = main), 800×800', ZImageParams), image('image'));
+  app.get('/items/:id/images/:index/thumbnail', imageSchema('Picture n (0 = main), 320×320', ZImageParams), image('thumbnail'));
+  app.get('/image/item/:id/image', imageSchema('Alias of /api/items/{id}/image', ZIdParams), image('image', 0));
+  app.get('/image/item/:id/thumbnail', imageSchema('Alias of /api/items/{id}/thumbnail', ZIdParams), image('thumbnail', 0));
+};

@@ -1,0 +1,96 @@
+import { pinyin } from 'pinyin-pro';
+
+/**
+ * Search text and keyword parsing (docs/catalog.md, Search).
+ *
+ * Every product has one search column: its names in both languages, brand, category and type
+ * names, and for each run of Chinese characters its pinyin in full ("sanjiecilimofang") and by
+ * initials ("sjclmf"), all NFKC-normalised and lower-cased. Each character is then written twice
+ * ("gan 魔方" -> "ggaann 魔魔方方"). A keyword token is doubled the same way and matched as a
+ * substring with LIKE. Why doubled: pg_trgm extracts trigrams from the LIKE pattern, and a
+ * 2-character word ("魔方", "mf", "v9") has none, so the GIN index could not help. Doubled, it is
+ * 4 characters ("魔魔方方") with 2 trigrams, and every trigram of a doubled text encodes one
+ * character pair, so the index works as a character-bigram index for any token of 2 or more
+ * characters. Substring matching is unchanged: a doubled token occurs in a doubled text exactly
+ * when the token occurs in the text (an odd-aligned occurrence needs all characters equal, and
+ * then an even-aligned one exists too). The index condition is lossy; PostgreSQL rechecks LIKE.
+ */
+
+const CJK_RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/gu;
+
+export function normalizeText(value: string): string {
+  return value.normalize('NFKC').toLowerCase();
+}
+
+/** "gan 魔方" -> "ggaann 魔魔方方"; whitespace stays single (tokens never contain it). */
+export function doubleText(value: string): string {
+  return value.replace(/\s+/gu, ' ').replace(/\S/gu, '$&$&');
+}
+
+const runMemo = new Map<string, string>();
+
+/** Full pinyin and initials of one run of Chinese characters, memoised (runs repeat a lot). */
+function pinyinOfRun(run: string): string {
+  let cached = runMemo.get(run);
+  if (cached === undefined) {
+    cached = `${pinyin(run, { toneType: 'none', type: 'array', v: true }).join('')} ${pinyin(run, { pattern: 'first', toneType: 'none', type: 'array' }).join('')}`;
+    if (runMemo.size > 100_000) runMemo.clear();
+    runMemo.set(run, cached);
+  }
+  return cached;
+}
+
+/** Full pinyin and initials of each run of Chinese characters: "三阶磁力魔方" -> "sanjiecilimofang sjclmf". */
+export function pinyinOf(value: string): string {
+  const runs = value.match(CJK_RUN);
+  return runs ? runs.map(pinyinOfRun).join(' ') : '';
+}
+
+export interface SearchSource {
+  nameZh: string;
+  nameEn: string;
+  /** Brand, category and type names, both languages. */
+  extra: string[];
+  /** Chinese words whose pinyin is searchable too (name and brand are always). */
+  pinyinOf?: string[];
+}
+
+/**
+ * The stored search column of one product (doubled, see above). Words are de-duplicated to keep
+ * the column and its index small: the trigram index costs about two entries per character.
+ */
+export function buildSearchText({ nameZh, nameEn, extra, pinyinOf: more = [] }: SearchSource): string {
+  const words = new Set<string>();
+  const add = (value: string) => {
+    for (const word of normalizeText(value).split(/\s+/u)) if (word) words.add(word);
+  };
+  for (const value of [nameZh, nameEn, ...extra]) add(value);
+  for (const value of [nameZh, ...more]) add(pinyinOf(value));
+  return doubleText([...words].join(' '));
+}
+
+export interface ParsedKeyword {
+  /** Normalised tokens, each matched as a substring (AND). */
+  tokens: string[];
+  /** LIKE patterns for the doubled search column, one per token. */
+  patterns: string[];
+  /** A keyword of 5 to 18 digits also matches a SKU id or a barcode exactly. */
+  code: string | undefined;
+}
+
+const MAX_TOKENS = 8;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Splits a keyword into tokens; returns undefined when nothing searchable is left. */
+export function parseKeyword(keyword: string | undefined): ParsedKeyword | undefined {
+  if (!keyword) return undefined;
+  const normalized = normalizeText(keyword).trim();
+  if (!normalized) return undefined;
+  const tokens = [...new Set(normalized.split(/\s+/u).filter(Boolean))].slice(0, MAX_TOKENS);
+  if (tokens.length === 0) return undefined;
+  const code = /^\d{5,18}$/.test(normalized) ? normalized : undefined;
+  return { tokens, patterns: tokens.map((t) => `%${escapeLike(doubleText(t))}%`), code };
+}

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  CHAT_CLOSE_CODES,
+  CHAT_COUNTDOWN_S,
+  CHAT_END_MS,
+  CHAT_IMAGE_MAX_BYTES,
+  CHAT_RATE,
+  CHAT_TEXT_MAX_LENGTH,
+  CHAT_WARNING_MS,
+  chatTextProblem,
+  parseChatClientFrame,
+  type TChatErrorCode,
+  type TChatSince,
+} from '@cubeshop/shared';
+import { message, type MessageKey } from '../../lib/messages.js';
+import type { ChatHub, Conn, WsLike } from './chat.hub.js';
+import { ChatError, type ChatActor, type ChatErrorCode, type ChatService } from './chat.service.js';
+
+/** A ws WebSocket as the gateway uses it. */
+export interface WsSocket extends WsLike {
+  on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void): unknown;
+  on(event: 'close', listener: (code: number) => void): unknown;
+  on(event: 'pong', listener: () => void): unknown;
+}
+
+const ERROR_KEYS: Record<TChatErrorCode, MessageKey> = {
+  bad_json: 'chatBadJson',
+  bad_frame: 'chatBadFrame',
+  empty_text: 'chatEmptyText',
+  text_too_long: 'chatTextTooLong',
+  unknown_gid: 'chatUnknownGid',
+  forbidden_gid: 'chatForbiddenGid',
+  ended: 'chatEnded',
+  not_image: 'chatNotImage',
+  image_too_large: 'chatImageTooLarge',
+  duplicate_id: 'chatDuplicateId',
+  rate_limited: 'chatRateLimited',
+  not_buyer: 'chatNotBuyer',
+  internal: 'chatSendFailed',
+};
+
+function frameCode(code: ChatErrorCode): TChatErrorCode {
+  return code in ERROR_KEYS ? (code as TChatErrorCode) : 'internal';
+}
+
+function text(data: Buffer | ArrayBuffer | Buffer[]): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
+
+export interface ChatGatewayOptions {
+  service: ChatService;
+  hub: ChatHub;
+  log: FastifyBaseLogger;
+  /** Real time for the rate limit (not the chat clock tests move). */
+  now?: () => number;
+}
+
+/** One chat connection from open to close: session, subscriptions, then frame by frame. */
+export function createChatGateway({ service, hub, log, now = Date.now }: ChatGatewayOptions) {
+  function error(conn: Conn, code: TChatErrorCode, echo: { gid?: string | undefined; id?: string | undefined } = {}, reason = '') {
+    const desc = message(ERROR_KEYS[code], conn.actor.language, { reason, max: CHAT_TEXT_MAX_LENGTH, size: CHAT_IMAGE_MAX_BYTES / 1_048_576 });
+    hub.send(conn, {
+      type: 'error',
+      code,
+      desc,
+      ...(echo.gid ? { gid: echo.gid } : {}),
+      ...(echo.id ? { id: echo.id } : {}),
+    });
+  }
+
+  /** Token bucket: CHAT_RATE.perSecond on average, CHAT_RATE.burst at once. */
+  function take(conn: Conn): boolean {
+    const at = now();
+    conn.tokens = Math.min(CHAT_RATE.burst, conn.tokens + ((at - conn.refilledAt) / 1000) * CHAT_RATE.perSecond);
+    conn.refilledAt = at;
+    if (conn.tokens < 1) return false;
+    conn.tokens -= 1;
+    return true;
+  }
+
+  async function refuse(conn: Conn, gid: string, id?: string) {
+    error(conn, frameCode(await service.refusal(gid, conn.actor.uid)), { gid, id });
+  }
+
+  async function onFrame(conn: Conn, raw: string) {
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      error(conn, 'bad_json');
+      return;
+    }
+    const parsed = parseChatClientFrame(value);
+    if (!parsed.success) {
+      error(conn, 'bad_frame', { gid: parsed.gid, id: parsed.id }, parsed.message);
+      return;
+    }
+    const frame = parsed.frame;
+    const { actor } = conn;
+    try {
+      switch (frame.type) {
+        case 'message':
+        case 'image': {
+          if (!hub.isSubscribed(conn, frame.gid)) return await refuse(conn, frame.gid, frame.id);
+          if (frame.type === 'message') {
+            const problem = chatTextProblem(frame.content);
+            if (problem) return error(conn, problem, { gid: frame.gid, id: frame.id });
+          }
+          const id = frame.id ?? randomUUID();
+          conn.own.add(id);
+          try {
+            const result = await service.send(actor, frame.type === 'message' ? { gid: frame.gid, id, content: frame.content } : { gid: frame.gid, id, image: frame.image });
+            hub.send(conn, { type: 'ack', gid: result.gid, id: result.id, seq: result.seq, timestamp: result.timestamp, duplicate: result.duplicate });
+          } finally {
+            conn.own.delete(id);
+          }
+          return;
+        }
+        case 'user_inactive': {
+          if (actor.admin) return error(conn, 'not_buyer', { gid: frame.gid });
+          if (!hub.isSubscribed(conn, frame.gid)) {
+            const code = await service.refusal(frame.gid, actor.uid);
+            // Already over (the server's own timer got there first): nothing to do.
+            if (code !== 'ended') error(conn, frameCode(code), { gid: frame.gid });
+            return;
+          }
+          await service.endByBuyer(actor, frame.gid, frame.reason);
+          return;
+        }
+        case 'user_active':
+          if (actor.admin) return error(conn, 'not_buyer', { gid: frame.gid });
+          if (!hub.isSubscribed(conn, frame.gid)) return await refuse(conn, frame.gid);
+          await service.markActive(actor, frame.gid);
+          return;
+        case 'catch_up':
+          if (!(await hub.catchUp(conn, frame.gid, frame.since))) await refuse(conn, frame.gid);
+          return;
+        case 'translate': {
+          if (!hub.isSubscribed(conn, frame.gid)) return await refuse(conn, frame.gid, frame.id);
+          const result = await service.translateMessage(frame.gid, frame.id, actor.language);
+          hub.send(conn, {
+            type: 'translation',
+            gid: frame.gid,
+            id: frame.id,
+            seq: result.seq,
+            language: actor.language,
+            translate: result.text,
+            ...(result.failed ? { translateError: true as const } : {}),
+          });
+          return;
+        }
+        case 'start': {
+          if (actor.admin) return error(conn, 'not_buyer');
+          const { group, created } = await service.openForBuyer(actor);
+          if (!created) {
+            if (hub.isSubscribed(conn, group.gid)) hub.send(conn, { type: 'group', group });
+            else await hub.subscribe(conn, group.gid, 0, group);
+          }
+          return;
+        }
+        case 'ping':
+          hub.send(conn, { type: 'pong', at: now() });
+          return;
+      }
+    } catch (err) {
+      if (err instanceof ChatError) {
+        const echo = 'gid' in frame ? { gid: frame.gid, id: 'id' in frame ? frame.id : undefined } : {};
+        error(conn, frameCode(err.code), echo);
+        return;
+      }
+      log.error({ err, uid: actor.uid }, 'chat frame failed');
+      error(conn, 'internal', 'gid' in frame ? { gid: frame.gid, id: 'id' in frame ? frame.id : undefined } : {});
+    }
+  }
+
+  /** Subscribes the new socket: a buyer to their open conversation (made if needed), an admin to those they serve. */
+  async function setUp(conn: Conn, since: TChatSince) {
+    const { actor } = conn;
+    const sinceFor = (gid: string) => since.byGid.get(gid) ?? since.all ?? 0;
+    if (actor.admin) {
+      for (const group of await service.listJoined(actor.uid)) await hub.subscribe(conn, group.gid, sinceFor(group.gid), group);
+      return;
+    }
+    const { group, created } = await service.openForBuyer(actor);
+    // A new conversation reached this socket through the bus (join): history from its start.
+    if (!created) await hub.subscribe(conn, group.gid, sinceFor(group.gid), group);
+    hub.announceBuyer(conn, group.gid);
+  }
+
+  return {
+    connect(ws: WsSocket, actor: ChatActor, since: TChatSince) {
+      const conn = hub.attach(ws, actor, now());
+      conn.tokens = CHAT_RATE.burst;
+      let limitedAt = 0;
+      hub.send(conn, {
+        type: 'session',
+        uid: actor.uid,
+        uname: actor.uname,
+        admin: actor.admin,
+        language: actor.language,
+        translation: service.translationMode,
+        serverTime: service.clock.now(),
+        limits: { textMaxLength: CHAT_TEXT_MAX_LENGTH, imageMaxBytes: CHAT_IMAGE_MAX_BYTES, warningMs: CHAT_WARNING_MS, countdownS: CHAT_COUNTDOWN_S, endMs: CHAT_END_MS },
+      });
+      // Frames are handled one after another, after the set-up.
+      let chain: Promise<void> = setUp(conn, since).catch((err: unknown) => {
+        log.error({ err, uid: actor.uid }, 'chat connection set-up failed');
+        error(conn, 'internal');
+        ws.close(CHAT_CLOSE_CODES.internal, 'set-up failed');
+      });
+      ws.on('message', (data, isBinary) => {
+        if (!take(conn)) {
+          const at = now();
+          if (at - limitedAt > 1000) {
+            limitedAt = at;
+            error(conn, 'rate_limited');
+          }
+          return;
+        }
+        if (isBinary) {
+          error(conn, 'bad_json');
+          return;
+        }
+        const raw = text(data);
+        chain = chain.then(() => onFrame(conn, raw));
+      });
+      ws.on('pong', () => {
+        conn.alive = true;
+      });
+      ws.on('close', () => hub.detach(conn));
+      return conn;
+    },
+  };
+}
+export type ChatGateway = ReturnType<typeof createChatGateway>;

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import { MIN_TOKEN_LENGTH, parseChatSince, parseLocale, type TChatSince, type TUser } from '@cubeshop/shared';
+import { badRequest, notFound, unauthorized } from '../../lib/app-error.js';
+import { bearerToken } from '../../plugins/auth.js';
+import type { AuthnService } from '../authn/authn.service.js';
+import type { WsSocket } from './chat.gateway.js';
+import type { Chat } from './chat.module.js';
+import type { ChatActor } from './chat.service.js';
+
+/** Largest WebSocket frame (a 1 MiB image as base64 is about 1.4 MB); bigger frames close the socket with 1009. */
+export const CHAT_MAX_FRAME_BYTES = 2 * 1024 * 1024;
+
+export interface ChatSocketPluginOptions {
+  chat: Chat;
+  authn: AuthnService;
+  account: { getUser(id: number): Promise<TUser | undefined> };
+}
+
+/**
+ * GET /ws (the chat WebSocket) and GET /uploads/chat/<name> (stored chat images). The upgrade
+ * is refused with 401 before it happens unless the token is a signed-in user's.
+ */
+export const chatSocketPlugin: FastifyPluginAsync<ChatSocketPluginOptions> = async (app, { chat, authn, account }) => {
+  await chat.start();
+  // Before @fastify/websocket's own preClose (which closes with no code): tell clients to reconnect.
+  app.addHook('preClose', async () => {
+    chat.closeSockets();
+  });
+  await app.register(websocket, { options: { maxPayload: CHAT_MAX_FRAME_BYTES, perMessageDeflate: false } });
+
+  const accepted = new WeakMap<FastifyRequest, { actor: ChatActor; since: TChatSince }>();
+
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      // The token travels in the query string: keep request lines of this route out of info logs.
+      logLevel: 'warn',
+      schema: { hide: true },
+      preValidation: async (request) => {
+        const query = (request.query ?? {}) as Record<string, unknown>;
+        const token = typeof query.token === 'string' ? query.token : bearerToken(request);
+        if (!token || token.length < MIN_TOKEN_LENGTH) throw unauthorized();
+        const session = await authn.resolve(token);
+        if (!session || session.userId === null) throw unauthorized();
+        const user = await account.getUser(session.userId);
+        if (!user) throw unauthorized();
+        const since = parseChatSince(typeof query.since === 'string' ? query.since : undefined);
+        if (!since) throw badRequest('chatBadSince');
+        const language = parseLocale(typeof query.language === 'string' ? query.language : undefined) ?? 'zh';
+        accepted.set(request, { actor: { uid: user.id, uname: user.name || user.account, admin: user.admin, language }, since });
+      },
+    },
+    (socket, request) => {
+      const auth = accepted.get(request);
+      if (!auth) {
+        (socket as WsSocket).close(1008, 'unauthorized');
+        return;
+      }
+      chat.gateway.connect(socket as WsSocket, auth.actor, auth.since);
+    },
+  );
+
+  app.get<{ Params: { name: string } }>('/uploads/chat/:name', { schema: { hide: true } }, async (request, reply) => {
+    const file = chat.images.filePath(request.params.name);
+    if (!file) throw notFound();
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat?.isFile()) throw notFound();
+    const etag = `"${request.params.name.slice(0, 64)}"`;
+    reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag).header('x-content-type-options', 'nosniff');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('image/webp').header('content-length', stat.size).send(fs.createReadStream(file));
+  });
+};

@@ -1,0 +1,301 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { TLocale } from '@cubeshop/shared';
+
+/**
+ * Machine translation of chat messages (zh <-> en) behind one small interface, with three
+ * providers: LibreTranslate, any OpenAI-compatible chat-completions endpoint, and none.
+ *
+ * Emoji, URLs, e-mail addresses and numbers (with the model names around them: GAN356, 3x3,
+ * 5.7cm) must come back exactly as they were, so they are swapped for numbered placeholders
+ * ([[0]], [[1]] ...) before the text goes out and put back afterwards.
+ */
+
+export type TranslateProviderName = 'none' | 'libretranslate' | 'openai';
+
+export interface TranslationProvider {
+  readonly name: TranslateProviderName;
+  /** The text in `to`. Rejects on a timeout, a non-2xx answer or an answer of the wrong shape. */
+  translate(text: string, from: TLocale, to: TLocale): Promise<string>;
+}
+
+export interface TranslateProviderOptions {
+  provider: TranslateProviderName;
+  url?: string | undefined;
+  apiKey?: string | undefined;
+  model?: string | undefined;
+  /** Milliseconds before a call counts as failed (default 5000). */
+  timeoutMs?: number;
+}
+
+export const DEFAULT_TRANSLATE_TIMEOUT_MS = 5_000;
+export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
+
+const LANGUAGE_NAMES: Record<TLocale, string> = { zh: 'Simplified Chinese', en: 'English' };
+
+export function otherLocale(locale: TLocale): TLocale {
+  return locale === 'zh' ? 'en' : 'zh';
+}
+
+// ---------------------------------------------------------------------------------------------
+// placeholders
+
+/**
+ * URL | e-mail | emoji (flags, keycaps, ZWJ sequences, skin tones, variation selectors) | a
+ * word-like token (69, 1,000, 5.7, 12:30, 50%, 3x3, GAN356, #A-1024); a token is only protected
+ * when it has a digit. Order matters: the first alternative that fits wins.
+ */
+const PROTECTED =
+  /(?:https?:\/\/|www\.)[^\s<>"'\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})?(?:\u200D\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})?)*|\p{Emoji_Modifier}|#?[A-Za-z0-9]+(?:(?:[-_./:]|(?<=\d),(?=\d{3}))[A-Za-z0-9]+)*%?/gu;
+/** Punctuation that ends a sentence rather than a URL ("see www.x.com."). */
+const TRAILING = /[.,:;!?]+$/;
+/** What makes a match worth protecting. */
+const WORTH = /[0-9@\p{Extended_Pictographic}\p{Regional_Indicator}\p{Emoji_Modifier}\u20E3]|^(?:https?:\/\/|www\.)/u;
+
+export interface Protected {
+  /** The text with placeholders. */
+  text: string;
+  /** What each placeholder stands for, by index. */
+  tokens: string[];
+}
+
+export function protectText(text: string): Protected {
+  const tokens: string[] = [];
+  const out = text.replace(PROTECTED, (match) => {
+    const trail = TRAILING.exec(match)?.[0] ?? '';
+    const core = trail ? match.slice(0, -trail.length) : match;
+    if (!core || !WORTH.test(core)) return match;
+    tokens.push(core);
+    return `[[${tokens.length - 1}]]${trail}`;
+  });
+  return { text: out, tokens };
+}
+
+/**
+ * Puts the protected pieces back. Tolerates what translators do to placeholders: spaces inside,
+ * full-width brackets (【【0】】, ［［0］］), single brackets. A placeholder the translator dropped is
+ * appended at the end so nothing is lost.
+ */
+export function restoreText(translated: string, tokens: string[]): string {
+  if (!tokens.length) return translated;
+  const used = new Set<number>();
+  const out = translated.replace(/[[［【]\s*[[［【]?\s*(\d{1,4})\s*[\]］】]\s*[\]］】]?/g, (whole, index: string) => {
+    const i = Number(index);
+    const token = tokens[i];
+    if (token === undefined) return whole;
+    used.add(i);
+    return token;
+  });
+  const missing = tokens.filter((_, i) => !used.has(i));
+  return missing.length ? `${out} ${missing.join(' ')}` : out;
+}
+
+/** True when nothing but placeholders, spaces and punctuation is left: no need to translate. */
+function nothingToTranslate(protectedText: string): boolean {
+  return !/[\p{L}]/u.test(protectedText.replace(/\[\[\d+\]\]/g, ''));
+}
+
+/**
+ * The language a chat text is written in: zh when it has more Han characters than Latin words,
+ * en when it has Latin words, the sender's language on a tie, and null when it has neither (emoji,
+ * numbers, a URL): such a text reads the same in both languages.
+ */
+export function detectLanguage(text: string, hint: TLocale): TLocale | null {
+  const plain = protectText(text).text.replace(/\[\[\d+\]\]/g, ' ');
+  const han = plain.match(/\p{Script=Han}/gu)?.length ?? 0;
+  const latinWords = plain.match(/\p{Script=Latin}+/gu)?.length ?? 0;
+  if (!han && !latinWords) return null;
+  if (han > latinWords) return 'zh';
+  if (latinWords > han) return 'en';
+  return hint;
+}
+
+// ---------------------------------------------------------------------------------------------
+// providers
+
+function baseUrl(url: string | undefined): string {
+  if (!url) throw new Error('TRANSLATE_URL is required');
+  return url.replace(/\/+$/, '');
+}
+
+const agents = {
+  http: new http.Agent({ keepAlive: true, maxSockets: 32 }),
+  https: new https.Agent({ keepAlive: true, maxSockets: 32 }),
+};
+
+/**
+ * POST JSON, read JSON: node:http(s) with keep-alive (much lighter than fetch per call). Rejects
+ * on a non-2xx status, an unreadable body, or no complete answer within timeoutMs.
+ */
+export function postJson(url: string, body: unknown, headers: Record<string, string>, timeoutMs: number): Promise<unknown> {
+  const target = new URL(url);
+  const secure = target.protocol === 'https:';
+  const payload = Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const request = (secure ? https : http).request(
+      target,
+      {
+        method: 'POST',
+        agent: secure ? agents.https : agents.http,
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': payload.length, ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', fail);
+        res.on('end', () => {
+          clearTimeout(timer);
+          const status = res.statusCode ?? 0;
+          if (status < 200 || status > 299) return reject(new Error(`translation provider answered ${status}`));
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          } catch {
+            reject(new Error('translation provider answer is not JSON'));
+          }
+        });
+      },
+    );
+    function fail(err: Error) {
+      clearTimeout(timer);
+      reject(err);
+    }
+    const timer = setTimeout(() => {
+      request.destroy(new Error(`translation provider gave no answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+    request.on('error', fail);
+    request.end(payload);
+  });
+}
+
+/** LibreTranslate: POST {q, source, target, format: 'text', api_key?} to <url>/translate -> {translatedText}. */
+export function libreTranslateProvider(options: TranslateProviderOptions): TranslationProvider {
+  const endpoint = `${baseUrl(options.url)}/translate`;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TRANSLATE_TIMEOUT_MS;
+  return {
+    name: 'libretranslate',
+    async translate(text, from, to) {
+      const body: Record<string, string> = { q: text, source: from, target: to, format: 'text' };
+      if (options.apiKey) body.api_key = options.apiKey;
+      const json = (await postJson(endpoint, body, {}, timeoutMs)) as { translatedText?: unknown };
+      if (typeof json?.translatedText !== 'string') throw new Error('translation provider answer has no translatedText');
+      return json.translatedText;
+    },
+  };
+}
+
+export function translationPrompt(from: TLocale, to: TLocale): string {
+  return [
+    `You translate customer-service chat messages of an online shop for magic cubes from ${LANGUAGE_NAMES[from]} to ${LANGUAGE_NAMES[to]}.`,
+    'Translate faithfully and completely: do not add, drop, explain or answer anything, keep the tone.',
+    'Keep emoji, URLs, e-mail addresses, numbers, product model names and placeholders such as [[0]] exactly as they are.',
+    'Reply with the translation only.',
+  ].join(' ');
+}
+
+/** Any OpenAI-compatible endpoint: POST <url>/chat/completions, temperature 0 -> choices[0].message.content. */
+export function openAiProvider(options: TranslateProviderOptions): TranslationProvider {
+  const endpoint = `${baseUrl(options.url)}/chat/completions`;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TRANSLATE_TIMEOUT_MS;
+  const model = options.model ?? DEFAULT_OPENAI_MODEL;
+  const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
+  return {
+    name: 'openai',
+    async translate(text, from, to) {
+      const json = (await postJson(
+        endpoint,
+        {
+          model,
+          temperature: 0,
+          messages: [
+            { role: 'system', content: translationPrompt(from, to) },
+            { role: 'user', content: text },
+          ],
+        },
+        headers,
+        timeoutMs,
+      )) as { choices?: { message?: { content?: unknown } }[] };
+      const content = json?.choices?.[0]?.message?.content;
+      if (typeof content !== 'string' || !content.trim()) throw new Error('translation provider answer has no message content');
+      return content.trim();
+    },
+  };
+}
+
+export function createTranslationProvider(options: TranslateProviderOptions): TranslationProvider | null {
+  if (options.provider === 'libretranslate') return libreTranslateProvider(options);
+  if (options.provider === 'openai') return openAiProvider(options);
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// translator: placeholders, a concurrency cap and a breaker around a provider
+
+export interface Translator {
+  /** 'off' when no provider is configured. */
+  readonly mode: 'on' | 'off';
+  /** The text in `to`, or null when the provider failed. Never rejects. */
+  translate(text: string, from: TLocale, to: TLocale): Promise<string | null>;
+}
+
+export interface TranslatorOptions {
+  /** Calls in flight at most; more wait their turn. */
+  concurrency?: number;
+  /** After this many failures in a row, skip the provider for breakMs (messages go out untranslated at once). */
+  failuresToBreak?: number;
+  breakMs?: number;
+  onError?: (err: unknown) => void;
+  now?: () => number;
+}
+
+export function createTranslator(provider: TranslationProvider | null, options: TranslatorOptions = {}): Translator {
+  if (!provider) {
+    return { mode: 'off', translate: async () => null };
+  }
+  const concurrency = options.concurrency ?? 16;
+  const failuresToBreak = options.failuresToBreak ?? 5;
+  const breakMs = options.breakMs ?? 30_000;
+  const now = options.now ?? Date.now;
+  let active = 0;
+  const queue: (() => void)[] = [];
+  let failures = 0;
+  let openUntil = 0;
+
+  const acquire = () =>
+    new Promise<void>((resolve) => {
+      if (active < concurrency) {
+        active++;
+        resolve();
+      } else queue.push(resolve);
+    });
+  const release = () => {
+    const next = queue.shift();
+    if (next) next();
+    else active--;
+  };
+
+  return {
+    mode: 'on',
+    async translate(text, from, to) {
+      if (from === to) return text;
+      const prepared = protectText(text);
+      if (nothingToTranslate(prepared.text)) return text;
+      if (openUntil > now()) return null;
+      await acquire();
+      try {
+        const out = await provider.translate(prepared.text, from, to);
+        failures = 0;
+        return restoreText(out, prepared.tokens);
+      } catch (err) {
+        failures++;
+        if (failures >= failuresToBreak) {
+          openUntil = now() + breakMs;
+          failures = 0;
+        }
+        options.onError?.(err);
+        return null;
+      } finally {
+        release();
+      }
+    },
+  };
+}

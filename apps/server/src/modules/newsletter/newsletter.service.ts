@@ -1,0 +1,29 @@
+import type { TCodeSentResponse, TSubscribeResponse } from '@cubeshop/shared';
+import { unauthorized } from '../../lib/app-error.js';
+import type { AccountService } from '../account/account.service.js';
+import type { Caller } from '../authn/credentials.service.js';
+import type { OtpService } from '../authn/otp.service.js';
+
+/**
+ * Newsletter subscription of a signed-in buyer: the address is proved with a code and kept as the
+ * user's subscribeEmail (one address per user; subscribing again replaces it).
+ */
+export function createNewsletterService({ account, otp }: { account: AccountService; otp: OtpService }) {
+  return {
+    requestCode(email: string, caller: Caller): Promise<TCodeSentResponse> {
+      return otp.issue({ purpose: 'subscribe', contact: { kind: 'email', value: email }, locale: caller.locale, ip: caller.ip, delivery: 'await' });
+    },
+    async subscribe(userId: number, email: string, code: string): Promise<TSubscribeResponse> {
+      await otp.verify('subscribe', { kind: 'email', value: email }, code);
+      const user = await account.setSubscribeEmail(userId, email.trim());
+      if (!user) throw unauthorized();
+      return { ok: true, subscribeEmail: user.subscribeEmail };
+    },
+    async unsubscribe(userId: number): Promise<TSubscribeResponse> {
+      const user = await account.setSubscribeEmail(userId, null);
+      if (!user) throw unauthorized();
+      return { ok: true, subscribeEmail: null };
+    },
+  };
+}
+export type NewsletterService = ReturnType<typeof createNewsletterService>;

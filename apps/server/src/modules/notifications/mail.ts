@@ -1,0 +1,37 @@
+import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends e-mail. The SMTP one is used when SMTP_URL is set. */
+export interface MailTransport {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP through nodemailer. SMTP_URL is smtp://[user:pass@]host:port (STARTTLS when the server
+ * offers it) or smtps://... (TLS from the start); nodemailer's URL options such as ?ignoreTLS=true apply.
+ */
+export function createSmtpTransport(url: string, from: string): MailTransport {
+  const options: SMTPTransport.Options = {
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  };
+  const transporter = nodemailer.createTransport(options, { from });
+  return {
+    async send(message) {
+      await transporter.sendMail(message);
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}

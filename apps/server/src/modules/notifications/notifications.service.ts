@@ -1,0 +1,60 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TLocale, TOtpPurpose } from '@cubeshop/shared';
+import { createSmtpTransport, type MailTransport } from './mail.js';
+import { createLogSmsProvider, type SmsProvider } from './sms.js';
+import { codeMail, codeSms } from './templates.js';
+
+export interface CodeDelivery {
+  channel: 'email' | 'sms';
+  /** An e-mail address, or an E.164 mobile number. */
+  to: string;
+  purpose: TOtpPurpose;
+  code: string;
+  locale: TLocale;
+}
+
+export interface NotificationDeps {
+  log: FastifyBaseLogger;
+  /** smtp:// or smtps:// URL; unset: e-mailed codes are written to the log (development delivery). */
+  smtpUrl?: string | undefined;
+  mailFrom: string;
+  /** Overrides for tests or a real SMS provider; by default SMS codes go to the log. */
+  mail?: MailTransport;
+  sms?: SmsProvider;
+}
+
+/** Delivers one-time codes by e-mail (SMTP) or text message (an SmsProvider), in the buyer's language. */
+export function createNotificationService({ log, smtpUrl, mailFrom, mail, sms }: NotificationDeps) {
+  const mailer = mail ?? (smtpUrl ? createSmtpTransport(smtpUrl, mailFrom) : undefined);
+  let smsProvider = sms ?? createLogSmsProvider(log);
+  if (!mailer) log.info('SMTP_URL is not set: e-mailed codes are written to this log ([dev delivery])');
+
+  return {
+    /** True when e-mail really leaves the process (SMTP configured). */
+    mailConfigured: mailer !== undefined,
+    get smsProvider(): string {
+      return smsProvider.name;
+    },
+    /** Swaps the SMS provider (tests capture messages this way; docs/accounts.md shows how to plug a real one). */
+    setSmsProvider(provider: SmsProvider) {
+      smsProvider = provider;
+    },
+
+    async sendCode({ channel, to, purpose, code, locale }: CodeDelivery): Promise<void> {
+      if (channel === 'sms') {
+        await smsProvider.sendCode({ to, code, purpose, locale, text: codeSms(purpose, code, locale) });
+        return;
+      }
+      if (!mailer) {
+        log.info({ purpose, channel: 'email' }, `[dev delivery] code for ${to}: ${code}`);
+        return;
+      }
+      await mailer.send({ to, ...codeMail(purpose, code, locale) });
+    },
+
+    close() {
+      mailer?.close();
+    },
+  };
+}
+export type NotificationService = ReturnType<typeof createNotificationService>;

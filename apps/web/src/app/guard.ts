@@ -1,0 +1,96 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { loginPath } from '@/lib/navigation';
+import { fetchAnonymousToken, useAuthStore } from '@/lib/stores/auth';
+
+/**
+ * The navigation guard (spec section 2): pure decisions first, then the root loader that runs
+ * them before every navigation.
+ */
+
+/** Routes that need a signed-in (not anonymous) user. /forgot-password is public (DESIGN.md). */
+const LOGIN_REQUIRED_EXACT = ['/cart', '/profile', '/change-password', '/my-info', '/edit-name', '/my-favorite', '/my-order', '/my-address', '/admin/customer-service'];
+const LOGIN_REQUIRED_PREFIX = ['/order/'];
+const ADMIN_EXACT = ['/admin/customer-service'];
+
+function normalize(pathname: string): string {
+  if (pathname.length > 1 && pathname.endsWith('/')) return pathname.replace(/\/+$/, '') || '/';
+  return pathname;
+}
+
+export function requiresLogin(pathname: string): boolean {
+  const path = normalize(pathname);
+  return LOGIN_REQUIRED_EXACT.includes(path) || LOGIN_REQUIRED_PREFIX.some((prefix) => path.startsWith(prefix) && path.length > prefix.length);
+}
+
+export function requiresAdmin(pathname: string): boolean {
+  return ADMIN_EXACT.includes(normalize(pathname));
+}
+
+/** No stored token: the visitor is new (or logged out) and needs an anonymous one first. */
+export function needsAnonymousToken(token: string | null | undefined): boolean {
+  return !token || token.trim() === '';
+}
+
+export type NavigationDecision = { type: 'allow' } | { type: 'redirect'; to: string } | { type: 'forbidden' };
+
+export interface NavigationInput {
+  pathname: string;
+  search?: string;
+  isAnonymous: boolean;
+  isAdmin: boolean;
+}
+
+/**
+ * allow, redirect to /login?redirect=<wanted path + query>, or forbidden (a signed-in
+ * non-admin on the admin route: the route shows access denied).
+ */
+export function decideNavigation({ pathname, search = '', isAnonymous, isAdmin }: NavigationInput): NavigationDecision {
+  if (requiresLogin(pathname) && isAnonymous) return { type: 'redirect', to: loginPath(`${pathname}${search}`) };
+  if (requiresAdmin(pathname) && !isAdmin) return { type: 'forbidden' };
+  return { type: 'allow' };
+}
+
+/** /products-by-tag/{tag}: only these tags exist; anything else goes to /404. */
+export const PRODUCT_TAGS = ['newest', 'hot', 'discount'] as const;
+export type TProductTag = (typeof PRODUCT_TAGS)[number];
+
+export function isProductTag(value: string | undefined): value is TProductTag {
+  return (PRODUCT_TAGS as readonly string[]).includes(value ?? '');
+}
+
+/* ---------- the loader ---------- */
+
+let anonymousTokenRequest: Promise<unknown> | null = null;
+let userRefreshed = false;
+
+/** One anonymous-token request even when several loaders ask at once. Failure is not fatal. */
+async function ensureToken(): Promise<void> {
+  if (!needsAnonymousToken(useAuthStore.getState().token)) return;
+  anonymousTokenRequest ??= fetchAnonymousToken()
+    .catch(() => undefined)
+    .finally(() => {
+      anonymousTokenRequest = null;
+    });
+  await anonymousTokenRequest;
+}
+
+/** Runs before every navigation (the root route revalidates on each one). */
+export async function rootLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  await ensureToken();
+  const auth = useAuthStore.getState();
+  // A signed-in user's details are refreshed once per page load, in the background.
+  if (!userRefreshed && auth.token && auth.user) {
+    userRefreshed = true;
+    void auth.refreshUser();
+  }
+  const url = new URL(request.url);
+  const decision = decideNavigation({ pathname: url.pathname, search: url.search, isAnonymous: auth.isAnonymous, isAdmin: auth.user?.admin === true });
+  if (decision.type === 'redirect') throw redirect(decision.to);
+  return null;
+}
+
+/** Route loader of /products-by-tag/:tag. */
+export function productTagLoader({ params }: LoaderFunctionArgs): null {
+  if (!isProductTag(params.tag)) throw redirect('/404');
+  return null;
+}

@@ -1,0 +1,73 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { ConfirmModal } from '@/components/ui/ConfirmModal';
+import { LoadingOverlay } from '@/components/ui/LoadingOverlay';
+import { RouteSpinner } from '@/components/ui/Spinner';
+import { Toaster } from '@/components/ui/Toaster';
+import { ChatWidget } from '@/features/chat/ChatWidget';
+import { useAuthStore } from '@/lib/stores/auth';
+import { usePageTitleStore } from '@/lib/stores/title';
+import { shellFor } from '../shell';
+import { buildTitle, titleKeyOf } from '../title';
+import { CartLayout } from './CartLayout';
+import { Footer } from './footer/Footer';
+import { Header } from './header/Header';
+import { DesktopSidebar, MobileSidebar } from './sidebar/Sidebar';
+
+/** Sets document.title from the deepest route's title key (the title rule). */
+function useRouteTitle() {
+  const { t } = useTranslation('common');
+  const matches = useMatches();
+  const override = usePageTitleStore((s) => s.override);
+  const key = titleKeyOf(matches);
+  const title = buildTitle(override ?? (key ? t(key) : undefined), t('app.name'));
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+/** The app frame: header, sidebar, content, footer, chat widget, toasts, modal, loading overlay. */
+export function RootLayout() {
+  const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  const isAnonymous = useAuthStore((s) => s.isAnonymous);
+  const shell = shellFor(pathname, isAnonymous);
+  useRouteTitle();
+
+  const content = (
+    <Suspense fallback={<RouteSpinner label={t('ui.loading')} />}>
+      <Outlet />
+    </Suspense>
+  );
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only z-[95] rounded bg-white px-3 py-2 text-sm shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        {t('nav.skipToContent')}
+      </a>
+      {shell.header ? <Header /> : null}
+      {shell.layout === 'bare' ? (
+        <main id="main" className="flex flex-1 flex-col">
+          {content}
+        </main>
+      ) : shell.layout === 'cart' ? (
+        <CartLayout>{content}</CartLayout>
+      ) : (
+        <div className="mx-auto flex w-full max-w-7xl flex-1 gap-6 px-3 py-4 sm:px-4 md:py-6">
+          {shell.sidebar ? <DesktopSidebar /> : null}
+          <main id="main" className="min-w-0 flex-1">
+            {shell.sidebar ? <MobileSidebar /> : null}
+            {content}
+          </main>
+        </div>
+      )}
+      {shell.footer ? <Footer /> : null}
+      {shell.chat ? <ChatWidget /> : null}
+      <Toaster />
+      <ConfirmModal />
+      <LoadingOverlay />
+      <ScrollRestoration />
+    </div>
+  );
+}

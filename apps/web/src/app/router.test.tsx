@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from '@/lib/query-client';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { useAuthStore } from '@/lib/stores/auth';
+import { routes } from './router';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The browser's fetch replaced by a double: an anonymous token, and 404 for the APIs still to come. */
+const fetchDouble = vi.fn(async (url: string) => {
+  if (url.startsWith('/api/authn/anonymous/token')) return json({ token: 'anon-token-xyz' });
+  return json({ code: 'NOT_FOUND', desc: 'not here yet' }, 404);
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchDouble);
+  fetchDouble.mockClear();
+  useAuthStore.setState({ token: null, user: null, isAnonymous: true });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('app routes', () => {
+  it('shows the 404 screen with back-home and go-back for an unknown path, inside header and footer', async () => {
+    renderAt('/some-missing-path');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Page not found - Cubeshop'));
+    // first visit: the guard fetched and stored an anonymous token
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('anon-token-xyz');
+  });
+
+  it('sends an unknown product tag to /404', async () => {
+    const router = renderAt('/products-by-tag/cheap');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it('sends an anonymous visitor from /cart to /login with the redirect', async () => {
+    const router = renderAt('/cart');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fcart');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    // login is header-less and footer-less
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+  });
+
+  it('shows access denied to a signed-in non-admin on the admin console', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'user-token-abc');
+    useAuthStore.setState({ token: 'user-token-abc', user: { id: 1, account: 'buyer01', username: 'buyer01', name: 'Buyer', nickname: 'B', admin: false, mobile: null, email: null, regionId: null, subscribeEmail: null }, isAnonymous: false });
+    renderAt('/admin/customer-service');
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toBeInTheDocument();
+  });
+
+  it('home: sidebar tags, and the product list falls back to its error state with retry', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'All products' })).toBeInTheDocument();
+    const nav = screen.getAllByRole('navigation', { name: 'Categories' })[0]!;
+    expect(within(nav).getByRole('link', { name: 'Latest' })).toHaveAttribute('href', '/products-by-tag/newest');
+    expect(within(nav).getByRole('link', { name: 'Hot' })).toHaveAttribute('href', '/products-by-tag/hot');
+    expect(within(nav).getByRole('link', { name: 'Discount' })).toHaveAttribute('href', '/products-by-tag/discount');
+    expect(await screen.findByText('Failed to load products, please try again later.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    // silent list and category errors: no toast
+    expect(screen.queryByRole('alert', { name: /not exist/ })).not.toBeInTheDocument();
+    expect(screen.getByText('3000+ SKU in stock')).toBeInTheDocument();
+  });
+
+  it('footer: a QR popup opens and closes with Escape, the newsletter asks anonymous visitors to log in', async () => {
+    renderAt('/404');
+    await screen.findByRole('heading', { name: 'Page not found' });
+    await userEvent.click(screen.getByRole('button', { name: 'WeChat' }));
+    const dialog = screen.getByRole('dialog', { name: 'WeChat' });
+    expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/qr/wechat.svg');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Please log in first')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /粤ICP备2024088866号-1/ })).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
+    expect(screen.getByRole('link', { name: /粤ICP备/ })).toHaveAttribute('target', '_blank');
+  });
+});

@@ -1,0 +1,5 @@
+import { ForgotPasswordScreen } from '@/features/account/components/ForgotPasswordScreen';
+
+export default function ForgotPasswordRoute() {
+  return <ForgotPasswordScreen />;
+}

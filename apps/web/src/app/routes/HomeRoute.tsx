@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { Advantages } from '@/features/catalog/components/Advantages';
+import { NewestCarousel } from '@/features/catalog/components/NewestCarousel';
+import { ProductPanel } from '@/features/catalog/components/ProductPanel';
+
+/** Home: newest carousel, four advantages, the product panel (spec section 2). */
+export default function HomeRoute() {
+  const { t } = useTranslation('catalog');
+  return (
+    <div className="space-y-5">
+      <h1 className="sr-only">{t('home.title')}</h1>
+      <NewestCarousel />
+      <Advantages />
+      <div>
+        <h2 className="mb-3 text-lg font-semibold text-ink">{t('home.productsTitle')}</h2>
+        <ProductPanel source={{ kind: 'all' }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { LoginScreen } from '@/features/account/components/LoginScreen';
+
+export default function LoginRoute() {
+  return <LoginScreen />;
+}

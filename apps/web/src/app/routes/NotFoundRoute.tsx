@@ -1,0 +1,5 @@
+import { NotFoundScreen } from './NotFoundScreen';
+
+export default function NotFoundRoute() {
+  return <NotFoundScreen />;
+}

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { useCategories } from '@/features/catalog/api/get-categories';
+import { ProductPanel } from '@/features/catalog/components/ProductPanel';
+import { categoryPath } from '@/features/catalog/lib/category-tree';
+import { usePageTitle } from '@/lib/stores/title';
+
+/**
+ * /products-by-category/{id}: title (with its parents), brand strip, product panel. When the
+ * category tree loads and the id is not in it, the category is missing: go to /404. When the
+ * tree itself cannot be loaded, the page stays with a generic title (category errors are silent).
+ * Another category swaps the id in place: the panel is keyed by it, so filters and page reset.
+ */
+export default function ProductsByCategoryRoute() {
+  const { t } = useTranslation('catalog');
+  const { categoryId = '' } = useParams();
+  const navigate = useNavigate();
+  const categories = useCategories();
+  const trail = categories.data ? categoryPath(categories.data, categoryId) : [];
+  const missing = categories.isSuccess && trail.length === 0;
+
+  useEffect(() => {
+    if (missing) void navigate('/404', { replace: true });
+  }, [missing, navigate]);
+
+  const current = trail[trail.length - 1];
+  usePageTitle(current?.name);
+
+  return (
+    <div className="space-y-4">
+      <header>
+        {trail.length > 1 ? (
+          <nav aria-label={t('category.breadcrumb')} className="mb-1 text-xs text-gray-500">
+            <ol className="flex flex-wrap gap-1">
+              {trail.slice(0, -1).map((node) => (
+                <li key={String(node.id)} className="after:ml-1 after:content-['/']">
+                  <Link to={`/products-by-category/${encodeURIComponent(String(node.id))}`} className="hover:text-brand-700 hover:underline">
+                    {node.name}
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+        {categories.isPending ? (
+          <Skeleton className="h-8 w-48" />
+        ) : (
+          <h1 className="text-2xl font-bold text-ink">{current?.name ?? t('category.title')}</h1>
+        )}
+      </header>
+      <ProductPanel key={categoryId} source={{ kind: 'category', categoryId }} supplierStrip />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ProductPanel } from '@/features/catalog/components/ProductPanel';
+import { isProductTag } from '../guard';
+import NotFoundRoute from './NotFoundRoute';
+
+/** /products-by-tag/{newest|hot|discount}; other tags were sent to /404 by the route loader. */
+export default function ProductsByTagRoute() {
+  const { t } = useTranslation('catalog');
+  const { tag } = useParams();
+  if (!isProductTag(tag)) return <NotFoundRoute />;
+  return (
+    <div className="space-y-4">
+      <header>
+        <h1 className="text-2xl font-bold text-ink">{t(`tag.${tag}.title`)}</h1>
+        <p className="mt-1 text-sm text-gray-600">{t(`tag.${tag}.intro`)}</p>
+      </header>
+      <ProductPanel key={tag} source={{ kind: 'tag', tag }} />
+    </div>
+  );
+}

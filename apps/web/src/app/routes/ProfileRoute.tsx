@@ -1,0 +1,42 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { ProfileScreen, ProfileSectionEmpty, type ProfileSlots } from '@/features/account/components/ProfileScreen';
+
+/**
+ * The favourites list belongs to the favourites feature. When it exports `FavoritesSection` from
+ * features/favorites/components/FavoritesSection.tsx, /my-favorite shows it; until then the
+ * account screen shows its empty state. (A glob, so a missing file is not a build error.)
+ */
+const favoritesModules = import.meta.glob<{ FavoritesSection?: ComponentType }>('../../features/favorites/components/FavoritesSection.tsx');
+const loadFavorites = Object.values(favoritesModules)[0];
+const FavoritesSection = loadFavorites
+  ? lazy(async () => {
+      const module = await loadFavorites();
+      return { default: module.FavoritesSection ?? (() => <ProfileSectionEmpty section="myFavorite" />) };
+    })
+  : null;
+
+function SectionSkeleton() {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-busy="true">
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} className="aspect-square w-full" />
+      ))}
+    </div>
+  );
+}
+
+const slots: ProfileSlots = FavoritesSection
+  ? {
+      myFavorite: (
+        <Suspense fallback={<SectionSkeleton />}>
+          <FavoritesSection />
+        </Suspense>
+      ),
+    }
+  : {};
+
+/** /profile, /change-password, /my-info, /edit-name, /my-favorite, /my-order, /my-address. */
+export default function ProfileRoute() {
+  return <ProfileScreen slots={slots} />;
+}

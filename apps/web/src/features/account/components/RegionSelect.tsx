@@ -1,0 +1,78 @@
+import { forwardRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/Button';
+import { regionsQueryOptions } from '../api/account-api';
+import { SelectInput, type ControlProps } from './form/Field';
+
+interface RegionSelectProps extends ControlProps {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  /** Text of the empty choice: a placeholder (required field) or "not set" (optional). */
+  emptyLabel: string;
+  /** The empty choice can be picked again (optional field). */
+  emptySelectable?: boolean;
+}
+
+/**
+ * Country or region from GET /api/selector/region: mainland China first, names in the page's
+ * language, loaded once and shared by every form (TanStack Query, never stale).
+ */
+export const RegionSelect = forwardRef<HTMLSelectElement, RegionSelectProps>(function RegionSelect(
+  { name, value, onChange, onBlur, emptyLabel, emptySelectable = false, ...control },
+  ref,
+) {
+  const { t } = useTranslation(['account', 'common']);
+  const regions = useQuery(regionsQueryOptions());
+
+  if (regions.isError) {
+    return (
+      <div className="flex gap-2">
+        <SelectInput {...control} name={name} disabled value="">
+          <option value="">{t('region.failed')}</option>
+        </SelectInput>
+        <Button variant="secondary" onClick={() => void regions.refetch()}>
+          {t('common:ui.retry')}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <SelectInput
+      {...control}
+      ref={ref}
+      name={name}
+      value={regions.data ? value : ''}
+      disabled={!regions.data}
+      aria-busy={regions.isPending || undefined}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
+      autoComplete="country"
+    >
+      {regions.data ? (
+        <>
+          <option value="" disabled={!emptySelectable}>
+            {emptyLabel}
+          </option>
+          {regions.data.map((region) => (
+            <option key={region.id} value={region.id}>
+              {region.name}
+            </option>
+          ))}
+        </>
+      ) : (
+        <option value="">{t('region.loading')}</option>
+      )}
+    </SelectInput>
+  );
+});
+
+/** The name of a region id in the page's language (the id itself until the list is there). */
+export function useRegionName(id: string | null | undefined): string {
+  const regions = useQuery({ ...regionsQueryOptions(), enabled: Boolean(id) });
+  if (!id) return '';
+  return regions.data?.find((region) => region.id === id)?.name ?? id;
+}

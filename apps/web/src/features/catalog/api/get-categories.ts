@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CATEGORY_CACHE_MS } from '@cubeshop/shared';
+import { api } from '@/lib/api-client';
+import { getLocale } from '@/lib/locale';
+import { listOf, type TCategory } from './types';
+
+/** GET /api/categories: the nested tree. Errors are silent (spec section 8). */
+export async function getCategories(signal?: AbortSignal): Promise<TCategory[]> {
+  return listOf<TCategory>(await api.get('/api/categories', { silent: true, ...(signal ? { signal } : {}) }));
+}
+
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: ['categories', getLocale()],
+    queryFn: ({ signal }) => getCategories(signal),
+    staleTime: CATEGORY_CACHE_MS,
+    gcTime: CATEGORY_CACHE_MS * 2,
+  });
+
+export function useCategories() {
+  return useQuery(categoriesQuery());
+}

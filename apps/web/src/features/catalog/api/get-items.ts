@@ -1,0 +1,62 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE } from '@cubeshop/shared';
+import { api } from '@/lib/api-client';
+import { getCurrency } from '@/lib/currency';
+import { getLocale } from '@/lib/locale';
+import { pageOf, type TId, type TPage, type TProductSummary } from './types';
+
+export type TItemSort = 'newest' | 'priceAsc' | 'priceDesc';
+
+/** Where a product list comes from: everything, a tag list, or one category. */
+export type TItemSource = { kind: 'all' } | { kind: 'tag'; tag: 'newest' | 'hot' | 'discount' } | { kind: 'category'; categoryId: TId };
+
+export interface TItemFilters {
+  keyword?: string;
+  supplierId?: TId | undefined;
+  /** Price bounds as typed, in major units of the display currency ("10", "10.5"): the server converts them exactly. */
+  minPrice?: string | undefined;
+  maxPrice?: string | undefined;
+  sort: TItemSort;
+  page: number;
+}
+
+const SORT_PARAMS: Record<TItemSort, { sortBy: string; order: 'asc' | 'desc' }> = {
+  newest: { sortBy: 'lastUpdatedTime', order: 'desc' },
+  priceAsc: { sortBy: 'basePrice', order: 'asc' },
+  priceDesc: { sortBy: 'basePrice', order: 'desc' },
+};
+
+/** Path and query of GET /api/items (or /api/items/{tag}) for a source and filters (spec section 7). */
+export function itemsRequest(source: TItemSource, filters: TItemFilters, recPerPage = PAGE_SIZE) {
+  const path = source.kind === 'tag' ? `/api/items/${source.tag}` : '/api/items';
+  return {
+    path,
+    params: {
+      keyword: filters.keyword?.trim() || undefined,
+      supplierId: filters.supplierId,
+      categoryId: source.kind === 'category' ? source.categoryId : undefined,
+      minPrice: filters.minPrice,
+      maxPrice: filters.maxPrice,
+      ...SORT_PARAMS[filters.sort],
+      page: filters.page,
+      recPerPage,
+    },
+  };
+}
+
+export async function getItems(source: TItemSource, filters: TItemFilters, signal?: AbortSignal): Promise<TPage<TProductSummary>> {
+  const { path, params } = itemsRequest(source, filters);
+  // The list shows its own error state with a retry button: no toast.
+  return pageOf<TProductSummary>(await api.get(path, { params, silent: true, ...(signal ? { signal } : {}) }));
+}
+
+export const itemsQuery = (source: TItemSource, filters: TItemFilters) =>
+  queryOptions({
+    queryKey: ['items', getLocale(), getCurrency(), source, filters],
+    queryFn: ({ signal }) => getItems(source, filters, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useItems(source: TItemSource, filters: TItemFilters) {
+  return useQuery(itemsQuery(source, filters));
+}

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+
+/** Temporary stand-in until the content pages land (the content developer overwrites this file). */
+export default function OrdersShippingPolicyPage() {
+  const { t } = useTranslation('common');
+  return <h1 className="text-2xl font-bold text-ink">{t('routes.ordersShippingPolicy')}</h1>;
+}

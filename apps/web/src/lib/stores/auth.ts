@@ -1,0 +1,75 @@
+import { create } from 'zustand';
+import { isAnonymousUser, type TTokenResponse, type TUser } from '@cubeshop/shared';
+import { api, isApiError } from '../api-client';
+import { navigateTo } from '../navigation';
+import { clearStoredSession, getStoredUser, getToken, onSessionCleared, setStoredUser, setToken } from '../storage';
+
+/** Who is using the shop (spec section 4): token, user info, anonymous or not. */
+export interface AuthState {
+  token: string | null;
+  user: TUser | null;
+  isAnonymous: boolean;
+  /** Stores a new token (sign-in, sign-up), then loads the user. */
+  login: (token: string) => Promise<TUser>;
+  /** Revokes the token on the server (failure ignored), clears the session, goes to /login. */
+  logout: () => Promise<void>;
+  /** Reloads GET /api/user for a signed-in token. */
+  refreshUser: () => Promise<TUser | null>;
+  setUser: (user: TUser) => void;
+  /** Token and user info gone (local only). */
+  clear: () => void;
+}
+
+function fetchUser(): Promise<TUser> {
+  return api.get<TUser>('/api/user', { silent: true, skipAuthHandling: true });
+}
+
+export const useAuthStore = create<AuthState>()((set, get) => ({
+  token: getToken(),
+  user: getStoredUser(),
+  isAnonymous: isAnonymousUser(getStoredUser()),
+  login: async (token) => {
+    setToken(token);
+    set({ token });
+    const user = await fetchUser();
+    get().setUser(user);
+    return user;
+  },
+  logout: async () => {
+    try {
+      await api.post('/api/authn/signout', undefined, { silent: true, skipAuthHandling: true });
+    } catch {
+      /* the token is dropped locally either way */
+    }
+    clearStoredSession();
+    navigateTo('/login');
+  },
+  refreshUser: async () => {
+    if (!get().token || !get().user) return null;
+    try {
+      const user = await fetchUser();
+      get().setUser(user);
+      return user;
+    } catch (error) {
+      // The session ended on the server (expired, revoked): continue as an anonymous visitor.
+      if (isApiError(error) && error.status === 401) clearStoredSession();
+      return null;
+    }
+  },
+  setUser: (user) => {
+    setStoredUser(user);
+    set({ user, isAnonymous: isAnonymousUser(user) });
+  },
+  clear: () => clearStoredSession(),
+}));
+
+// Whoever cleared the session (401 handler, logout), the store follows.
+onSessionCleared(() => useAuthStore.setState({ token: null, user: null, isAnonymous: true }));
+
+/** Gets and stores a token for a first-time visitor. */
+export async function fetchAnonymousToken(): Promise<string> {
+  const { token } = await api.get<TTokenResponse>('/api/authn/anonymous/token', { silent: true });
+  setToken(token);
+  useAuthStore.setState({ token });
+  return token;
+}

@@ -1,0 +1,470 @@
+// npm run bench:chat: load and latency of the customer-service chat (WebSocket /ws).
+//
+//   1. Concurrent sockets on one instance (BENCH_SOCKETS, default 10000 buyers, each with its own
+//      conversation and greeting): connect rate, and server memory per connection from the
+//      server child's RSS and V8 heap (after a full GC) before and after.
+//   2. Delivery latency at BENCH_RATE messages/s (default 1000) from buyers to agents: one
+//      instance, one instance with machine translation (a local fake LibreTranslate), and two
+//      instances with Redis (buyers on one, agents on the other).
+//
+// Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; a
+// fresh database per scenario, dropped afterwards) and, for the two-instance row, Redis
+// (BENCH_REDIS_URL, default redis://127.0.0.1:6379). The server runs as child processes from
+// apps/server/dist (built first). Prints tables; it is never a test.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import WebSocket from 'ws';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const env = process.env;
+const SOCKETS = Number(env.BENCH_SOCKETS ?? 10_000);
+const RATE = Number(env.BENCH_RATE ?? 1_000);
+const SECONDS = Number(env.BENCH_SECONDS ?? 10);
+const PAIRS = Number(env.BENCH_PAIRS ?? 200);
+const AGENTS = Number(env.BENCH_AGENTS ?? 20);
+const DATABASE_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const BASE_PORT = Number(env.BENCH_PORT ?? 8290);
+const CONNECT_CONCURRENCY = Number(env.BENCH_CONNECT_CONCURRENCY ?? 200);
+/** Which parts run: sockets, latency, translate, redis (comma-separated; default all). */
+const SCENARIOS = new Set((env.BENCH_SCENARIOS ?? 'sockets,latency,translate,redis').split(',').map((x) => x.trim()));
+/** Extra node flags for the server children (for example --cpu-prof). */
+const SERVER_NODE_FLAGS = (env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+
+// 10,000 sockets need more than the usual 1024 file descriptors on both ends: re-run under a
+// shell that raised the soft limit to the hard one (children inherit it).
+if (!env.BENCH_CHAT_ULIMIT) {
+  const result = spawnSync('sh', ['-c', `ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "${process.execPath}" "${fileURLToPath(import.meta.url)}"`], {
+    stdio: 'inherit',
+    env: { ...env, BENCH_CHAT_ULIMIT: '1' },
+  });
+  process.exit(result.status ?? 1);
+}
+
+const log = (message) => process.stdout.write(`[bench:chat] ${message}\n`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const mb = (bytes) => Math.round((bytes / 1048576) * 10) / 10;
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+// ------------------------------------------------------------------------------------------------
+// infrastructure
+
+function build() {
+  if (env.BENCH_SKIP_BUILD) return;
+  log('building packages/shared and apps/server ...');
+  const r = spawnSync(path.join(root, 'node_modules/.bin/tsc'), ['-b', 'packages/shared', 'apps/server'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('build failed');
+}
+
+async function reachable(url) {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: u.hostname, port: Number(u.port) }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+    socket.setTimeout(1000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+async function freshDatabase() {
+  const name = `cubeshop_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function waitFor(url, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await sleep(200);
+  }
+  throw new Error(`server did not answer ${url}`);
+}
+
+/** A server child process with the memory probe and the raised file limit. */
+async function startServer({ port, databaseUrl, extraEnv = {} }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cubeshop-bench-chat-'));
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--expose-gc', '--import', path.join(root, 'bench/chat-probe.mjs'), path.join(root, 'apps/server/dist/server.js')],
+    {
+      env: {
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        NODE_ENV: 'production',
+        TRANSLATE_PROVIDER: 'none',
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    },
+  );
+  await waitFor(`http://127.0.0.1:${port}/api/health`);
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    memory() {
+      return new Promise((resolve) => {
+        child.once('message', resolve);
+        child.send('mem');
+      });
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Users with bearer tokens, written straight into the database (hash = SHA-256 of the token). */
+async function createUsers(databaseUrl, count, admin, prefix) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const users = [];
+  for (let start = 0; start < count; start += 5000) {
+    const n = Math.min(5000, count - start);
+    const accounts = Array.from({ length: n }, (_, i) => `${prefix}_${start + i}_${randomBytes(2).toString('hex')}`);
+    const { rows } = await client.query(
+      `insert into users (account, name, nickname, admin) select a, a, a, $2 from unnest($1::text[]) as a returning id, account`,
+      [accounts, admin],
+    );
+    const tokens = rows.map(() => randomBytes(32).toString('base64url'));
+    await client.query(`insert into auth_tokens (token_hash, user_id) select h, u from unnest($1::text[], $2::bigint[]) as t(h, u)`, [
+      tokens.map((t) => createHash('sha256').update(t).digest('hex')),
+      rows.map((r) => r.id),
+    ]);
+    rows.forEach((r, i) => users.push({ id: Number(r.id), account: r.account, token: tokens[i] }));
+  }
+  await client.end();
+  return users;
+}
+
+/** A WebSocket client that resolves `ready` once the first frame matching `until` arrives. */
+function connect(wsUrl, token, { language = 'en', onFrame, until }) {
+  const ws = new WebSocket(`${wsUrl}?token=${encodeURIComponent(token)}&language=${language}`, { perMessageDeflate: false });
+  let settle;
+  const ready = new Promise((resolve, reject) => {
+    settle = { resolve, reject };
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+  });
+  ws.on('message', (data) => {
+    const frame = JSON.parse(data.toString());
+    onFrame?.(frame);
+    if (until && until(frame)) settle.resolve(frame);
+  });
+  return { ws, ready };
+}
+
+async function inBatches(items, concurrency, work) {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      await work(items[i], i);
+    }
+  });
+  await Promise.all(workers);
+}
+
+async function closeAll(sockets) {
+  await Promise.all(
+    sockets.map(
+      (ws) =>
+        new Promise((r) => {
+          if (ws.readyState === WebSocket.CLOSED) return r();
+          ws.once('close', r);
+          ws.close(1000);
+        }),
+    ),
+  );
+}
+
+// ------------------------------------------------------------------------------------------------
+// scenario 1: concurrent sockets and memory
+
+async function socketsScenario() {
+  const db = await freshDatabase();
+  const server = await startServer({ port: BASE_PORT, databaseUrl: db.url });
+  try {
+    const buyers = await createUsers(db.url, SOCKETS, false, 'sock');
+    // Warm up the code paths (and the pools) before the baseline.
+    const warm = [];
+    for (const b of buyers.slice(0, 20)) {
+      const c = connect(server.wsUrl, b.token, { until: (f) => Array.isArray(f) });
+      await c.ready;
+      warm.push(c.ws);
+    }
+    await closeAll(warm);
+    await sleep(500);
+    const before = await server.memory();
+    const sockets = [];
+    const started = performance.now();
+    let failed = 0;
+    await inBatches(buyers.slice(20), CONNECT_CONCURRENCY, async (b) => {
+      const c = connect(server.wsUrl, b.token, { until: (f) => Array.isArray(f) });
+      try {
+        await c.ready;
+        sockets.push(c.ws);
+      } catch {
+        failed++;
+      }
+    });
+    const connectSeconds = (performance.now() - started) / 1000;
+    await sleep(1000);
+    const after = await server.memory();
+    const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
+    await closeAll(sockets);
+    await sleep(1500);
+    const released = await server.memory();
+    return {
+      sockets: open,
+      failed,
+      connectSeconds: round(connectSeconds, 2),
+      perSecond: Math.round(open / connectSeconds),
+      before,
+      after,
+      released,
+    };
+  } finally {
+    await server.stop();
+    await db.drop();
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// scenario 2: delivery latency at a fixed message rate
+
+function fakeLibreTranslate(delayMs) {
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const { q, target } = JSON.parse(body);
+      setTimeout(() => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ translatedText: `[${target}] ${q}` }));
+      }, delayMs);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() })));
+}
+
+async function latencyScenario({ name, instances, redis = false, translateUrl }) {
+  const db = await freshDatabase();
+  const prefix = `bench-${randomBytes(4).toString('hex')}`;
+  const extraEnv = {
+    ...(redis ? { REDIS_URL: REDIS_URL, REDIS_PREFIX: prefix } : {}),
+    ...(translateUrl ? { TRANSLATE_PROVIDER: 'libretranslate', TRANSLATE_URL: translateUrl } : {}),
+  };
+  const servers = [];
+  try {
+    for (let i = 0; i < instances; i++) servers.push(await startServer({ port: BASE_PORT + 10 + i, databaseUrl: db.url, extraEnv }));
+    const buyerServer = servers[0];
+    const agentServer = servers[instances - 1];
+    const buyers = await createUsers(db.url, PAIRS, false, 'lat_b');
+    const agents = await createUsers(db.url, AGENTS, true, 'lat_a');
+
+    const latencies = [];
+    const ackLatencies = [];
+    const sentAt = new Map();
+    let received = 0;
+    let errors = 0;
+    let measuring = false;
+
+    const agentSockets = [];
+    for (const a of agents) {
+      const c = connect(agentServer.wsUrl, a.token, {
+        until: (f) => f.type === 'session',
+        onFrame: (f) => {
+          const list = Array.isArray(f) ? f : !('type' in f) ? [f] : [];
+          for (const m of list) {
+            const t = sentAt.get(m.id);
+            if (t !== undefined && m.uid !== a.id) {
+              received++;
+              if (measuring) latencies.push(performance.now() - t);
+            }
+          }
+        },
+      });
+      await c.ready;
+      agentSockets.push(c.ws);
+    }
+
+    const pairs = [];
+    await inBatches(buyers, 50, async (b, i) => {
+      let gid;
+      const c = connect(buyerServer.wsUrl, b.token, {
+        until: (f) => f.type === 'accepted',
+        onFrame: (f) => {
+          if (f.type === 'group') gid = f.group.gid;
+          if (f.type === 'ack') {
+            const t = sentAt.get(f.id);
+            if (t !== undefined && measuring) ackLatencies.push(performance.now() - t);
+          }
+          if (f.type === 'error') errors++;
+        },
+      });
+      const group = await new Promise((resolve) => {
+        const check = setInterval(() => {
+          if (gid) {
+            clearInterval(check);
+            resolve(gid);
+          }
+        }, 5);
+      });
+      const agent = agents[i % agents.length];
+      const res = await fetch(`${agentServer.url}/api/groups/join`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${agent.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ gid: group }),
+      });
+      if (!res.ok) throw new Error(`join failed: ${res.status}`);
+      await c.ready;
+      pairs.push({ ws: c.ws, gid: group });
+    });
+    await sleep(500);
+
+    // Send RATE messages per second, spread evenly over the pairs, for 2 s warm-up + SECONDS.
+    const interval = 1000 / RATE;
+    const total = Math.round(RATE * (SECONDS + 2));
+    const start = performance.now();
+    let sent = 0;
+    await new Promise((resolve) => {
+      const tick = () => {
+        const due = Math.min(total, Math.floor((performance.now() - start) / interval));
+        while (sent < due) {
+          const pair = pairs[sent % pairs.length];
+          const id = randomUUID();
+          if (sent === Math.round(RATE * 2)) measuring = true;
+          sentAt.set(id, performance.now());
+          pair.ws.send(JSON.stringify({ id, gid: pair.gid, content: `hello agent, message ${sent} about cube 356` }));
+          sent++;
+        }
+        if (sent >= total) resolve();
+        else setTimeout(tick, 1);
+      };
+      tick();
+    });
+    const sendSeconds = (performance.now() - start) / 1000;
+    const until = Date.now() + 10_000;
+    while (received < sent && Date.now() < until) await sleep(50);
+
+    latencies.sort((x, y) => x - y);
+    ackLatencies.sort((x, y) => x - y);
+    await closeAll([...pairs.map((p) => p.ws), ...agentSockets]);
+    return {
+      scenario: name,
+      'msg/s sent': Math.round(sent / sendSeconds),
+      delivered: `${received}/${sent}`,
+      'p50 ms': round(percentile(latencies, 50), 2),
+      'p95 ms': round(percentile(latencies, 95), 2),
+      'p99 ms': round(percentile(latencies, 99), 2),
+      'max ms': round(latencies.at(-1) ?? NaN, 1),
+      'ack p50 ms': round(percentile(ackLatencies, 50), 2),
+      'ack p99 ms': round(percentile(ackLatencies, 99), 2),
+      errors,
+    };
+  } finally {
+    for (const s of servers) await s.stop();
+    await db.drop();
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+
+if (!(await reachable(DATABASE_URL))) {
+  log(`PostgreSQL is not reachable at ${DATABASE_URL}; set BENCH_DATABASE_URL.`);
+  process.exit(1);
+}
+build();
+const machine = `Node ${process.versions.node}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ${mb(os.totalmem())} MB RAM, file limit ${spawnSync('sh', ['-c', 'ulimit -n']).stdout.toString().trim()}`;
+
+let s;
+if (SCENARIOS.has('sockets')) {
+  log(`scenario 1: ${SOCKETS} concurrent buyer sockets on one instance ...`);
+  s = await socketsScenario();
+}
+
+const rows = [];
+if (SCENARIOS.has('latency') || SCENARIOS.has('translate') || SCENARIOS.has('redis')) {
+  log(`scenario 2: delivery latency at ${RATE} messages/s, ${PAIRS} buyers -> ${AGENTS} agents ...`);
+}
+if (SCENARIOS.has('latency')) rows.push(await latencyScenario({ name: 'one instance', instances: 1 }));
+if (SCENARIOS.has('translate')) {
+  const delay = Number(env.BENCH_TRANSLATE_DELAY_MS ?? 5);
+  const fake = await fakeLibreTranslate(delay);
+  try {
+    rows.push(await latencyScenario({ name: `one instance, translation (fake LibreTranslate, ${delay} ms)`, instances: 1, translateUrl: fake.url }));
+  } finally {
+    fake.close();
+  }
+}
+if (SCENARIOS.has('redis')) {
+  if (await reachable(REDIS_URL)) {
+    rows.push(await latencyScenario({ name: 'two instances + Redis (buyers on A, agents on B)', instances: 2, redis: true }));
+  } else {
+    log(`Redis is not reachable at ${REDIS_URL}: the two-instance row is left out.`);
+  }
+}
+
+console.log(`\n${machine}`);
+if (s) {
+  const perConnRss = (s.after.rss - s.before.rss) / s.sockets;
+  const perConnHeap = (s.after.heapUsed - s.before.heapUsed) / s.sockets;
+  const perConnExternal = (s.after.external - s.before.external) / s.sockets;
+  console.log(`\nConcurrent sockets, one instance (each socket is a signed-in buyer with an open conversation and its greeting)`);
+  console.table([
+    {
+      sockets: s.sockets,
+      failed: s.failed,
+      'connect s': s.connectSeconds,
+      'connects/s': s.perSecond,
+      'RSS before MB': mb(s.before.rss),
+      'RSS after MB': mb(s.after.rss),
+      'RSS/conn KB': round(perConnRss / 1024, 1),
+      'heap/conn KB': round(perConnHeap / 1024, 1),
+      'external/conn KB': round(perConnExternal / 1024, 2),
+      'RSS after close MB': mb(s.released.rss),
+    },
+  ]);
+}
+if (rows.length) {
+  console.log(`\nDelivery latency, send -> receipt at the agent's socket (${SECONDS} s measured after 2 s warm-up; ack = send -> sender's ack)`);
+  console.table(rows);
+}

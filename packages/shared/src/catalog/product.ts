@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from '../constants/shop.js';
+import { ZCurrency } from '../money/currency.js';
+
+/**
+ * Catalog shapes of spec section 3 (Product, Category, Supplier, Favorite) as the API returns
+ * them. Money is a decimal number in major units of the display currency (x-price-type), 2
+ * decimals, computed from integer minor units on the server: 129.5 means ¥129.50 or $129.50.
+ * Weights are kg and volumes m³ (numbers); the client formats them (formatWeight, formatVolume).
+ */
+
+/** H hot, N newest, D discount (spec section 2, Product detail). docs/catalog.md defines the rules. */
+export const PRODUCT_LABELS = ['H', 'N', 'D'] as const;
+export const ZProductLabel = z.enum(PRODUCT_LABELS);
+export type TProductLabel = z.infer<typeof ZProductLabel>;
+
+/** Listing tags of /products-by-tag/{tag} and GET /api/items/{tag}. */
+export const PRODUCT_TAGS = ['hot', 'newest', 'discount'] as const;
+export const ZProductTag = z.enum(PRODUCT_TAGS);
+export type TProductTag = z.infer<typeof ZProductTag>;
+
+/**
+ * N (newest): created within the last NEWEST_DAYS days; when fewer than NEWEST_MIN_COUNT
+ * products are that new, the NEWEST_MIN_COUNT most recently created ones.
+ */
+export const NEWEST_DAYS = 30;
+export const NEWEST_MIN_COUNT = 60;
+
+/** Sort keys of GET /api/items (spec section 7). Default: lastUpdatedTime, newest first. */
+export const PRODUCT_SORT_FIELDS = ['basePrice', 'lastUpdatedTime'] as const;
+export const ZProductSortField = z.enum(PRODUCT_SORT_FIELDS);
+export type TProductSortField = z.infer<typeof ZProductSortField>;
+export const ZSortOrder = z.enum(['asc', 'desc']);
+export type TSortOrder = z.infer<typeof ZSortOrder>;
+
+/** Longest keyword the search accepts, in characters. */
+export const KEYWORD_MAX_LENGTH = 100;
+/** Deepest page a list serves; deeper offsets are refused with 400. */
+export const MAX_PAGE = 10_000;
+/** Biggest price filter bound accepted, in major units. */
+export const MAX_PRICE_FILTER = 10_000_000;
+
+/** A style the buyer picks on the card (spec: types). `code` is stable across languages; send it to the cart. */
+export const ZProductType = z.object({ code: z.string(), name: z.string() });
+export type TProductType = z.infer<typeof ZProductType>;
+
+export const ZSupplier = z.object({ id: z.number().int(), name: z.string() });
+export type TSupplier = z.infer<typeof ZSupplier>;
+
+export const ZCategoryRef = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
+export type TCategoryRef = z.infer<typeof ZCategoryRef>;
+
+/** A product on a list card. Detail-only fields (description, logistics) are left out. */
+export const ZProduct = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  types: z.array(ZProductType),
+  labels: z.array(ZProductLabel),
+  currency: ZCurrency,
+  /** List price. */
+  price: z.number(),
+  /** What the buyer pays: the discounted price when discountPercent > 0, else equal to price. */
+  discountPrice: z.number(),
+  discountPercent: z.number().int().min(0).max(99),
+  /** Sort and filter key: equal to discountPrice (the price the buyer sees and pays). */
+  basePrice: z.number(),
+  lastUpdatedTime: z.string(),
+  supplierId: z.number().int(),
+  supplier: ZSupplier,
+  categoryId: z.number().int(),
+  category: ZCategoryRef,
+  moq: z.number().int().min(1),
+  /** Order in multiples of this many pieces (a carton), or null when any quantity >= moq goes. */
+  orderMultiple: z.number().int().min(1).nullable(),
+  /** Versioned, immutable URLs (same origin). */
+  image: z.string(),
+  thumbnail: z.string(),
+  /** True when the signed-in buyer has favourited it; always false for anonymous callers. */
+  favorite: z.boolean(),
+});
+export type TProduct = z.infer<typeof ZProduct>;
+
+export const ZProductImage = z.object({ image: z.string(), thumbnail: z.string() });
+export type TProductImage = z.infer<typeof ZProductImage>;
+
+/** GET /api/items/{id}: the card fields plus description, logistics (spec section 3) and breadcrumb. */
+export const ZProductDetail = ZProduct.extend({
+  /** Sanitized HTML in the request language. */
+  description: z.string(),
+  images: z.array(ZProductImage).min(1),
+  /** Root first, the product's own category last (breadcrumb: home, category path, name). */
+  categoryPath: z.array(ZCategoryRef),
+  createdTime: z.string(),
+  barcode: z.string().nullable(),
+  comment: z.string().nullable(),
+  /** Net and gross weight of one piece, kg. */
+  nw: z.number().nullable(),
+  gw: z.number().nullable(),
+  /** Packed volume of one piece, m³. */
+  volume: z.number().nullable(),
+  /** Volumetric weight of one piece (volume cm³ / 5000), kg. */
+  volumeWeight: z.number().nullable(),
+  /** Package type, e.g. "Color box". */
+  pkg: z.string().nullable(),
+  /** Carton size, e.g. "60×40×45 cm". */
+  carton: z.string().nullable(),
+  /** Pieces per carton. */
+  pcs: z.number().int().nullable(),
+  /** Product size in cm, e.g. "5.6×5.6×5.6". */
+  dimension: z.string().nullable(),
+  unitNwDesc: z.string().nullable(),
+  unitGwDesc: z.string().nullable(),
+  unitVolumeDesc: z.string().nullable(),
+  unitVolumeWeightDesc: z.string().nullable(),
+  /** Volumetric weight of a full carton, kg. */
+  totalVolumeWeight: z.number().nullable(),
+});
+export type TProductDetail = z.infer<typeof ZProductDetail>;
+
+/**
+ * A keyword search counts its matches up to this many; past it recTotal is the cap and
+ * recTotalCapped is true (show "2000+"). Counting every match of a word like 魔方 in 100,000
+ * products would cost a scan of the whole table on every new search (docs/catalog.md).
+ */
+export const SEARCH_COUNT_CAP = 2_000;
+
+/** Spec section 3, Pagination: total pages = ceil(recTotal / recPerPage). */
+export const ZPager = z.object({
+  page: z.number().int().min(1),
+  recPerPage: z.number().int().min(1),
+  recTotal: z.number().int().min(0),
+  /** Present and true when recTotal stopped at SEARCH_COUNT_CAP: there are more. */
+  recTotalCapped: z.boolean().optional(),
+});
+export type TPager = z.infer<typeof ZPager>;
+
+export const ZProductList = z.object({ data: z.array(ZProduct), pager: ZPager });
+export type TProductList = z.infer<typeof ZProductList>;
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(2_147_483_647).optional());
+
+/**
+ * A price bound as typed by the buyer, in major units of the display currency: "10", "10.5",
+ * "0.99". Kept as text so the server converts it exactly (no binary floating point).
+ */
+export const ZPriceBound = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,6})?$/)
+    .refine((v) => Number(v) <= MAX_PRICE_FILTER, { message: `must be a number from 0 to ${MAX_PRICE_FILTER}` })
+    .optional(),
+);
+
+/** Paging of every list: page from 1, recPerPage 1..120 (default 120). */
+export const ZPageQuery = z.object({
+  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(MAX_PAGE).default(1)),
+  recPerPage: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE)),
+});
+export type TPageQuery = z.infer<typeof ZPageQuery>;
+
+/** Query of GET /api/items and /api/items/{discount,newest,hot} (spec section 7). */
+export const ZProductListQuery = ZPageQuery.extend({
+  keyword: z.preprocess(emptyToUndefined, z.string().trim().max(KEYWORD_MAX_LENGTH).optional()),
+  supplierId: optionalId,
+  categoryId: optionalId,
+  minPrice: ZPriceBound,
+  maxPrice: ZPriceBound,
+  sortBy: z.preprocess(emptyToUndefined, ZProductSortField.default('lastUpdatedTime')),
+  /** Default: desc for lastUpdatedTime (newest first), asc for basePrice (cheapest first). */
+  order: z.preprocess((v) => (typeof v === 'string' ? emptyToUndefined(v.toLowerCase()) : v), ZSortOrder.optional()),
+});
+export type TProductListQuery = z.infer<typeof ZProductListQuery>;
+
+/** GET /api/categories: the tree in the request language (spec section 3, Category). */
+export interface TCategory {
+  id: number;
+  slug: string;
+  parentId: number | null;
+  name: string;
+  children: TCategory[];
+}
+export const ZCategory: z.ZodType<TCategory> = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  get children() {
+    return z.array(ZCategory);
+  },
+});
+export const ZCategoryList = z.array(ZCategory);
+
+export const ZSupplierQuery = z.object({ categoryId: optionalId });
+export const ZSupplierList = z.array(ZSupplier);
+
+/** POST /api/favorites body (spec section 3, Favorite). */
+export const ZFavoriteBody = z.object({ itemId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export const ZFavoriteResult = z.object({ itemId: z.number().int(), favorite: z.boolean() });
+export type TFavoriteResult = z.infer<typeof ZFavoriteResult>;
+
+/** Money in minor units to the JSON number in major units: 12950 -> 129.5. */
+export function minorToMajor(minor: number): number {
+  return Math.round(minor) / 100;
+}
