@@ -246,6 +246,7 @@ async function socketsScenario() {
       }
     });
     const connectSeconds = (performance.now() - started) / 1000;
+    const load = os.loadavg()[0];
     await sleep(1000);
     const after = await server.memory();
     const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
@@ -260,6 +261,7 @@ async function socketsScenario() {
       before,
       after,
       released,
+      load,
     };
   } finally {
     await server.stop();
@@ -360,6 +362,7 @@ async function latencyScenario({ name, instances, redis = false, translateUrl })
     });
     await sleep(500);
 
+    const loadBefore = os.loadavg()[0];
     // Send RATE messages per second, spread evenly over the pairs, for 2 s warm-up + SECONDS.
     const interval = 1000 / RATE;
     const total = Math.round(RATE * (SECONDS + 2));
@@ -385,6 +388,7 @@ async function latencyScenario({ name, instances, redis = false, translateUrl })
     const until = Date.now() + 10_000;
     while (received < sent && Date.now() < until) await sleep(50);
 
+    const loadAfter = os.loadavg()[0];
     latencies.sort((x, y) => x - y);
     ackLatencies.sort((x, y) => x - y);
     await closeAll([...pairs.map((p) => p.ws), ...agentSockets]);
@@ -399,6 +403,7 @@ async function latencyScenario({ name, instances, redis = false, translateUrl })
       'ack p50 ms': round(percentile(ackLatencies, 50), 2),
       'ack p99 ms': round(percentile(ackLatencies, 99), 2),
       errors,
+      'load 1m before/after': `${round(loadBefore, 1)}/${round(loadAfter, 1)}`,
     };
   } finally {
     for (const s of servers) await s.stop();
@@ -413,7 +418,7 @@ if (!(await reachable(DATABASE_URL))) {
   process.exit(1);
 }
 build();
-const machine = `Node ${process.versions.node}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ${mb(os.totalmem())} MB RAM, file limit ${spawnSync('sh', ['-c', 'ulimit -n']).stdout.toString().trim()}`;
+const machine = `Load average at start ${os.loadavg().map((x) => round(x, 1)).join(' ')} (other processes share these cores). Node ${process.versions.node}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ${mb(os.totalmem())} MB RAM, file limit ${spawnSync('sh', ['-c', 'ulimit -n']).stdout.toString().trim()}`;
 
 let s;
 if (SCENARIOS.has('sockets')) {
@@ -461,6 +466,7 @@ if (s) {
       'heap/conn KB': round(perConnHeap / 1024, 1),
       'external/conn KB': round(perConnExternal / 1024, 2),
       'RSS after close MB': mb(s.released.rss),
+      'load 1m': round(s.load, 1),
     },
   ]);
 }

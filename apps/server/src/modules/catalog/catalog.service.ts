@@ -210,8 +210,9 @@ export function createCatalogService(repo: CatalogRepository, options: CatalogSe
   const rateCache = new TtlCache<number>(dictTtl, 1, clock);
   const newestCache = new TtlCache<Date>(dictTtl, 1, clock);
   const countCache = new TtlCache<number>(dictTtl, 5_000, clock);
-  const pageCache = new TtlCache<ProductPage>(pageTtl, 2_000, clock);
-  const detailCache = new TtlCache<TProductDetail>(pageTtl, 5_000, clock);
+  // Bounded by memory: a cached page is 120 products plus its JSON and compressed forms (~0.2 MB).
+  const pageCache = new TtlCache<ProductPage>(pageTtl, 500, clock);
+  const detailCache = new TtlCache<TProductDetail>(pageTtl, 2_000, clock);
   const supplierCache = new TtlCache<number[]>(dictTtl, 500, clock);
   const images = new BufferLru(options.imageMemoryBytes ?? 32 * 1024 * 1024);
   const rendering = new Map<string, Promise<Buffer>>();
