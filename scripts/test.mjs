@@ -2,6 +2,7 @@
 // embedded PGlite (and again on PostgreSQL when TEST_DATABASE_URL is set), then the Playwright
 // end-to-end tests in the system Chromium. Prints one closing line: "tests: N passed, N failed".
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, log, root, run, runStatus } from './lib.mjs';
@@ -29,8 +30,33 @@ export function findChromium() {
   return candidates.find((p) => fs.existsSync(p));
 }
 
+/** True when a Redis server answers PING at host:port (plain TCP, no dependencies). */
+function redisAnswers(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (d) => done(d.toString().startsWith('+PONG')));
+  });
+}
+
 ensureInstalled();
 ensureBuilt();
+
+if (!process.env.TEST_REDIS_URL && (await redisAnswers('redis://127.0.0.1:6379'))) {
+  process.env.TEST_REDIS_URL = 'redis://127.0.0.1:6379';
+}
+log(
+  process.env.TEST_REDIS_URL
+    ? `Redis tests (several instances) use TEST_REDIS_URL=${process.env.TEST_REDIS_URL}`
+    : 'No Redis answers at 127.0.0.1:6379 and TEST_REDIS_URL is not set: the several-instance Redis tests are left out (CI runs them).',
+);
 
 log('type-checking ...');
 run('npm', ['run', '--silent', 'typecheck']);

@@ -3,12 +3,15 @@ import { defineConfig } from 'vitest/config';
 // *.pg.test.ts need a PostgreSQL server (concurrency between connections); they run in the
 // PostgreSQL pass of npm test (TEST_DB=postgres), every other test runs in both passes.
 const postgres = process.env.TEST_DB === 'postgres';
+// *.redis.test.ts need a Redis server (several instances sharing state); collected when
+// TEST_REDIS_URL is set (npm test sets it when a local Redis answers; CI always has one).
+const redis = Boolean(process.env.TEST_REDIS_URL);
 
 export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
-    exclude: postgres ? ['**/node_modules/**'] : ['**/node_modules/**', 'src/**/*.pg.test.ts'],
+    exclude: ['**/node_modules/**', ...(postgres ? [] : ['src/**/*.pg.test.ts']), ...(redis ? [] : ['src/**/*.redis.test.ts'])],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

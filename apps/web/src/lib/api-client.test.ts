@@ -136,6 +136,10 @@ describe('error catalogue (spec section 8)', () => {
     [500, { code: 'INTERNAL', desc: 'boom' }, 'error', 'Server internal error'],
     [418, {}, 'error', 'Request failed (418)'],
     [503, { code: 'UNAVAILABLE', desc: 'later' }, 'error', 'Request failed (503)'],
+    // Beyond the catalogue: a rate limit or a conflict shows the server's sentence, which says what to do.
+    [429, { code: 'TOO_MANY_REQUESTS', desc: 'Too many requests, please try again in 42 s' }, 'warning', 'Too many requests, please try again in 42 s'],
+    [429, {}, 'warning', 'Request failed (429)'],
+    [409, { code: 'CONFLICT', desc: 'Account exists' }, 'warning', 'Account exists'],
   ];
   it.each(cases)('%i %j -> %s toast "%s"', async (status, body, type, message) => {
     const { api } = client(() => jsonResponse(body, status));
@@ -149,7 +153,7 @@ describe('error catalogue (spec section 8)', () => {
 
   it('keeps the server code and desc on the error', async () => {
     const { api } = client(() => jsonResponse({ code: 'CONFLICT', desc: 'Account exists' }, 409));
-    await expect(api.post('/api/authn/signup', {})).rejects.toMatchObject({ status: 409, code: 'CONFLICT', desc: 'Account exists', message: 'Request failed (409)' });
+    await expect(api.post('/api/authn/signup', {})).rejects.toMatchObject({ status: 409, code: 'CONFLICT', desc: 'Account exists', message: 'Account exists' });
   });
 
   it('reports an error without a toast when the call is silent', async () => {

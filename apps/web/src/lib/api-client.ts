@@ -134,6 +134,10 @@ export function describeFailure(failure: Failure, api: ApiKind, t: (key: string,
       return { type: 'error', message: t('errors.notFound') };
     case 500:
       return { type: 'error', message: t('errors.server') };
+    case 409:
+    case 429:
+      // A conflict or a rate limit: the server's sentence says what to do ("try again in 42 s").
+      return { type: 'warning', message: failure.serverMessage || t('errors.status', { status: failure.status }) };
     default:
       return { type: 'error', message: t('errors.status', { status: failure.status }) };
   }
