@@ -8,7 +8,7 @@ import { claimValues } from '../values';
 
 const BRANDS = [
   'gan', 'moyu', 'qiyi', 'yj', 'dayan', 'shengshou', 'mfjs', 'cycloneBoys', 'diansheng', 'yuxin', 'lanlan', 'xman',
-  'meilong', 'sengso', 'zcube', 'funs', 'speedStacks', 'rubiks', 'mofangge', 'calvins', 'witeden', 'mf8', 'veryPuzzle', 'kungfu',
+  'meilong', 'huameng', 'zcube', 'funs', 'speedStacks', 'rubiks', 'mofangge', 'calvins', 'witeden', 'mf8', 'veryPuzzle', 'kungfu',
 ] as const;
 
 /** Tile colours, cycled so that neighbours differ (cube sticker colours plus a few darker tones). */
