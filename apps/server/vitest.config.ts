@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
-    exclude: ['**/node_modules/**', ...(postgres ? [] : ['src/**/*.pg.test.ts']), ...(redis ? [] : ['src/**/*.redis.test.ts'])],
+    exclude: ['**/node_modules/**', ...(postgres ? [] : ['src/**/*.pg.test.ts']), ...(redis ? [] : ['src/**/*.redis.test.ts', 'src/**/*.redis.pg.test.ts'])],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

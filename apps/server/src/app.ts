@@ -22,6 +22,10 @@ import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { chatSocketPlugin } from './modules/chat/chat.plugin.js';
+import { shippingRoutes } from './modules/shipping/shipping.routes.js';
+import { cartRoutes } from './modules/cart/cart.routes.js';
+import { addressesRoutes } from './modules/addresses/addresses.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
 
 export interface BuildAppOptions {
   config: TConfig;
@@ -40,7 +44,17 @@ export interface App {
 /** Builds the whole HTTP app (API, docs, web). It does not listen; server.ts does. */
 export async function buildApp({ config, database, logger, cliSecret }: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      serializers: {
+        // Tokens travel in the WebSocket URL (?token=); they never reach the log.
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url.replace(/([?&]token=)[^&]*/gi, '$1***'),
+          remoteAddress: req.ip,
+        }),
+      },
+    },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     forceCloseConnections: 'idle',
@@ -85,6 +99,10 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
       await api.register(catalogRoutes, { catalog: services.catalog, favorites: services.favorites });
       await api.register(favoritesRoutes, { favorites: services.favorites });
       await api.register(chatRoutes, { chat: services.chat.service, account: services.account });
+      await api.register(shippingRoutes, { shipping: services.shipping });
+      await api.register(cartRoutes, { cart: services.cart });
+      await api.register(addressesRoutes, { addresses: services.addresses });
+      await api.register(ordersRoutes, { orders: services.orders });
     },
     { prefix: '/api' },
   );

@@ -25,6 +25,11 @@ export const ZConfig = z.object({
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  /** Prefix of Redis keys and channels, one per deployment sharing a Redis. */
+  REDIS_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^[\w:.-]{1,64}$/, 'may hold only letters, digits and _ : . - (at most 64)').default('cubeshop'),
+  ),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Cubeshop <no-reply@cubeshop.local>')),
   TRANSLATE_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['none', 'libretranslate', 'openai']).default('none')),

@@ -89,8 +89,7 @@ export async function startCluster(
       ...(options.redis ? { REDIS_URL: TEST_REDIS_URL } : {}),
       ...options.env,
     });
-    // REDIS_PREFIX rides along on the config object (chatPrefix reads it when present).
-    const config = { ...base, REDIS_PREFIX: prefix } as TConfig;
+    const config: TConfig = { ...base, REDIS_PREFIX: prefix };
     let database = db.database;
     if (options.separatePools && i > 0) {
       database = await openDatabase({ url: db.url, poolSize: 5 });

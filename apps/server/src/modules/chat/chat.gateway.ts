@@ -16,6 +16,7 @@ import {
 import { message, type MessageKey } from '../../lib/messages.js';
 import type { ChatHub, Conn, WsLike } from './chat.hub.js';
 import { ChatError, type ChatActor, type ChatErrorCode, type ChatService } from './chat.service.js';
+import { DEFAULT_TRANSLATE_TIMEOUT_MS } from './chat.translate.js';
 
 /** A ws WebSocket as the gateway uses it. */
 export interface WsSocket extends WsLike {
@@ -85,7 +86,7 @@ export function createChatGateway({ service, hub, log, now = Date.now }: ChatGat
     error(conn, frameCode(await service.refusal(gid, conn.actor.uid)), { gid, id });
   }
 
-  async function onFrame(conn: Conn, raw: string) {
+  async function onFrame(conn: Conn, raw: string, receivedAt: number) {
     let value: unknown;
     try {
       value = JSON.parse(raw);
@@ -112,7 +113,12 @@ export function createChatGateway({ service, hub, log, now = Date.now }: ChatGat
           const id = frame.id ?? randomUUID();
           conn.own.add(id);
           try {
-            const result = await service.send(actor, frame.type === 'message' ? { gid: frame.gid, id, content: frame.content } : { gid: frame.gid, id, image: frame.image });
+            // Translation may use what is left of 5 s since the frame arrived.
+            const deadline = receivedAt + DEFAULT_TRANSLATE_TIMEOUT_MS;
+            const result = await service.send(
+              actor,
+              frame.type === 'message' ? { gid: frame.gid, id, content: frame.content, deadline } : { gid: frame.gid, id, image: frame.image, deadline },
+            );
             hub.send(conn, { type: 'ack', gid: result.gid, id: result.id, seq: result.seq, timestamp: result.timestamp, duplicate: result.duplicate });
           } finally {
             conn.own.delete(id);
@@ -225,7 +231,8 @@ export function createChatGateway({ service, hub, log, now = Date.now }: ChatGat
           return;
         }
         const raw = text(data);
-        chain = chain.then(() => onFrame(conn, raw));
+        const receivedAt = Date.now();
+        chain = chain.then(() => onFrame(conn, raw, receivedAt));
       });
       ws.on('pong', () => {
         conn.alive = true;

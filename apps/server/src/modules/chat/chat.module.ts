@@ -22,17 +22,28 @@ export interface ChatDeps {
   log: FastifyBaseLogger;
 }
 
+/** Calls fn at most once per intervalMs, telling it how many calls it swallowed meanwhile. */
+function throttled(fn: (err: unknown, suppressed: number) => void, intervalMs = 10_000) {
+  let last = 0;
+  let suppressed = 0;
+  return (err: unknown) => {
+    const at = Date.now();
+    if (at - last < intervalMs) {
+      suppressed++;
+      return;
+    }
+    fn(err, suppressed);
+    last = at;
+    suppressed = 0;
+  };
+}
+
 /** How often each instance looks for idle conversations (warning at 4.5 min, end at 5 min). */
 export const CHAT_SWEEP_MS = 1_000;
 
-/**
- * Redis key and channel prefix, one per deployment sharing a Redis: REDIS_PREFIX (a config key
- * when the config schema has it, else the environment), default "cubeshop".
- */
+/** Redis key and channel prefix, one per deployment sharing a Redis (REDIS_PREFIX, default "cubeshop"). */
 export function chatPrefix(config: TConfig): string {
-  const value = (config as TConfig & { REDIS_PREFIX?: string }).REDIS_PREFIX ?? process.env.REDIS_PREFIX ?? 'cubeshop';
-  if (!/^[\w:.-]{1,64}$/.test(value)) throw new Error('REDIS_PREFIX may hold only letters, digits and _ : . - (at most 64)');
-  return value;
+  return config.REDIS_PREFIX;
 }
 
 /**
@@ -54,7 +65,7 @@ export function createChat({ config, db, redis, account, log }: ChatDeps) {
       apiKey: config.TRANSLATE_API_KEY,
       model: config.TRANSLATE_MODEL,
     }),
-    { onError: (err) => log.warn({ err }, 'chat: translation failed; sending the original') },
+    { onError: throttled((err, suppressed) => log.warn({ err, suppressed }, 'chat: translation failed; sending the original')) },
   );
   const images = createChatImageStore(config.DATA_DIR);
   const service = createChatService({ repo: createChatRepository(db), bus, presence, translator, images, account, log });

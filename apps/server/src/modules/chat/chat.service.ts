@@ -51,6 +51,11 @@ export interface SendInput {
   content?: string | undefined;
   /** Data URL or base64 of an image. */
   image?: string | undefined;
+  /**
+   * Epoch ms (real time) by which the message must go out: translation gives up at this point
+   * and the message is sent untranslated. Default: 5 s from now.
+   */
+  deadline?: number | undefined;
 }
 
 export interface SendResult {
@@ -257,7 +262,7 @@ export function createChatService(deps: ChatServiceDeps) {
           const translations: NewMessage['translations'] = [];
           if (language && translator.mode === 'on') {
             const target = otherLocale(language);
-            const translated = await translator.translate(content, language, target);
+            const translated = await translator.translate(content, language, target, input.deadline);
             if (translated !== null) translations.push({ language: target, text: translated });
           }
           m = { id, senderId: actor.uid, senderName: actor.uname, kind: 'text', content, image: null, language, translations };

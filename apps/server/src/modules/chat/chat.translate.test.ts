@@ -192,6 +192,19 @@ describe('translator', () => {
     expect(calls).toBe(6);
   });
 
+  it('keeps to its time budget when the provider is busy: a message waits at most that long', async () => {
+    const t = createTranslator(
+      { name: 'libretranslate', translate: () => new Promise((r) => setTimeout(() => r('slow'), 400)) },
+      { concurrency: 1, budgetMs: 150 },
+    );
+    const started = Date.now();
+    const [first, second] = await Promise.all([t.translate('hello', 'en', 'zh'), t.translate('world', 'en', 'zh')]);
+    // The first got the slot but ran past the budget; the second never got a slot in time.
+    expect(first).toBeNull();
+    expect(second).toBeNull();
+    expect(Date.now() - started).toBeLessThan(400);
+  });
+
   it('is off without a provider', async () => {
     const t = createTranslator(null);
     expect(t.mode).toBe('off');

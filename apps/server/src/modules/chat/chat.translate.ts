@@ -15,8 +15,11 @@ export type TranslateProviderName = 'none' | 'libretranslate' | 'openai';
 
 export interface TranslationProvider {
   readonly name: TranslateProviderName;
-  /** The text in `to`. Rejects on a timeout, a non-2xx answer or an answer of the wrong shape. */
-  translate(text: string, from: TLocale, to: TLocale): Promise<string>;
+  /**
+   * The text in `to`. Rejects on a timeout (timeoutMs, else the provider's default), a non-2xx
+   * answer or an answer of the wrong shape.
+   */
+  translate(text: string, from: TLocale, to: TLocale, timeoutMs?: number): Promise<string>;
 }
 
 export interface TranslateProviderOptions {
@@ -119,8 +122,8 @@ function baseUrl(url: string | undefined): string {
 }
 
 const agents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: 32 }),
-  https: new https.Agent({ keepAlive: true, maxSockets: 32 }),
+  http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
+  https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
 };
 
 /**
@@ -173,10 +176,10 @@ export function libreTranslateProvider(options: TranslateProviderOptions): Trans
   const timeoutMs = options.timeoutMs ?? DEFAULT_TRANSLATE_TIMEOUT_MS;
   return {
     name: 'libretranslate',
-    async translate(text, from, to) {
+    async translate(text, from, to, callTimeoutMs = timeoutMs) {
       const body: Record<string, string> = { q: text, source: from, target: to, format: 'text' };
       if (options.apiKey) body.api_key = options.apiKey;
-      const json = (await postJson(endpoint, body, {}, timeoutMs)) as { translatedText?: unknown };
+      const json = (await postJson(endpoint, body, {}, Math.min(callTimeoutMs, timeoutMs))) as { translatedText?: unknown };
       if (typeof json?.translatedText !== 'string') throw new Error('translation provider answer has no translatedText');
       return json.translatedText;
     },
@@ -200,7 +203,7 @@ export function openAiProvider(options: TranslateProviderOptions): TranslationPr
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
   return {
     name: 'openai',
-    async translate(text, from, to) {
+    async translate(text, from, to, callTimeoutMs = timeoutMs) {
       const json = (await postJson(
         endpoint,
         {
@@ -212,7 +215,7 @@ export function openAiProvider(options: TranslateProviderOptions): TranslationPr
           ],
         },
         headers,
-        timeoutMs,
+        Math.min(callTimeoutMs, timeoutMs),
       )) as { choices?: { message?: { content?: unknown } }[] };
       const content = json?.choices?.[0]?.message?.content;
       if (typeof content !== 'string' || !content.trim()) throw new Error('translation provider answer has no message content');
@@ -233,13 +236,22 @@ export function createTranslationProvider(options: TranslateProviderOptions): Tr
 export interface Translator {
   /** 'off' when no provider is configured. */
   readonly mode: 'on' | 'off';
-  /** The text in `to`, or null when the provider failed. Never rejects. */
-  translate(text: string, from: TLocale, to: TLocale): Promise<string | null>;
+  /**
+   * The text in `to`, or null when the provider failed or the deadline (epoch ms; default now +
+   * the budget) passed first. Never rejects.
+   */
+  translate(text: string, from: TLocale, to: TLocale, deadline?: number): Promise<string | null>;
 }
 
 export interface TranslatorOptions {
   /** Calls in flight at most; more wait their turn. */
   concurrency?: number;
+  /**
+   * Time a message may spend on translation when the caller gives no deadline, waiting for a
+   * free slot included (default 5000). Past it the message goes out untranslated
+   * (translateError): a slow or overloaded provider delays messages by this much at most.
+   */
+  budgetMs?: number;
   /** After this many failures in a row, skip the provider for breakMs (messages go out untranslated at once). */
   failuresToBreak?: number;
   breakMs?: number;
@@ -251,38 +263,69 @@ export function createTranslator(provider: TranslationProvider | null, options: 
   if (!provider) {
     return { mode: 'off', translate: async () => null };
   }
-  const concurrency = options.concurrency ?? 16;
+  const concurrency = options.concurrency ?? 64;
+  const budgetMs = options.budgetMs ?? DEFAULT_TRANSLATE_TIMEOUT_MS;
   const failuresToBreak = options.failuresToBreak ?? 5;
   const breakMs = options.breakMs ?? 30_000;
   const now = options.now ?? Date.now;
   let active = 0;
-  const queue: (() => void)[] = [];
+  const queue: ((granted: boolean) => void)[] = [];
   let failures = 0;
   let openUntil = 0;
 
-  const acquire = () =>
-    new Promise<void>((resolve) => {
+  /** A slot within waitMs (true), or false when the wait ran out. */
+  const acquire = (waitMs: number) =>
+    new Promise<boolean>((resolve) => {
       if (active < concurrency) {
         active++;
-        resolve();
-      } else queue.push(resolve);
+        resolve(true);
+        return;
+      }
+      const waiter = (granted: boolean) => {
+        clearTimeout(timer);
+        resolve(granted);
+      };
+      const timer = setTimeout(() => {
+        const i = queue.indexOf(waiter);
+        if (i >= 0) queue.splice(i, 1);
+        resolve(false);
+      }, waitMs);
+      queue.push(waiter);
     });
   const release = () => {
     const next = queue.shift();
-    if (next) next();
+    if (next) next(true);
     else active--;
   };
 
   return {
     mode: 'on',
-    async translate(text, from, to) {
+    async translate(text, from, to, deadline = Date.now() + budgetMs) {
       if (from === to) return text;
       const prepared = protectText(text);
       if (nothingToTranslate(prepared.text)) return text;
       if (openUntil > now()) return null;
-      await acquire();
+      if (deadline - Date.now() < 100 || !(await acquire(deadline - Date.now()))) {
+        options.onError?.(new Error('translation skipped: its time ran out waiting for the provider'));
+        return null;
+      }
+      const remaining = deadline - Date.now();
+      if (remaining < 100) {
+        release();
+        return null;
+      }
+      // The slot is held until the call really ends (the cap stays a cap); the message waits at
+      // most `remaining`, whatever the provider does with its timeout.
+      const call = provider.translate(prepared.text, from, to, remaining);
+      void call.then(release, release);
+      let timer: NodeJS.Timeout | undefined;
       try {
-        const out = await provider.translate(prepared.text, from, to);
+        const out = await Promise.race([
+          call,
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`translation took longer than ${remaining} ms`)), remaining);
+          }),
+        ]);
         failures = 0;
         return restoreText(out, prepared.tokens);
       } catch (err) {
@@ -294,7 +337,7 @@ export function createTranslator(provider: TranslationProvider | null, options: 
         options.onError?.(err);
         return null;
       } finally {
-        release();
+        clearTimeout(timer);
       }
     },
   };
