@@ -10,6 +10,7 @@ const dataDir = path.join(root, 'e2e/.tmp', `data-${Date.now()}`);
 fs.mkdirSync(dataDir, { recursive: true });
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const mailboxUrl = 'http://127.0.0.1:2527';
+const translateUrl = 'http://127.0.0.1:2528';
 
 export default defineConfig({
   testDir: './specs',
@@ -43,13 +44,22 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      // A stand-in LibreTranslate on 2528 (e2e/support/translate.mjs): the chat's translations are real and predictable.
+      command: `node ${path.join(root, 'e2e/support/translate.mjs')}`,
+      url: `${translateUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: `node ${path.join(root, 'apps/server/dist/server.js')}`,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: 'smtp://127.0.0.1:2526' },
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: 'smtp://127.0.0.1:2526', TRANSLATE_PROVIDER: 'libretranslate', TRANSLATE_URL: translateUrl },
     },
   ],
 });

@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
           { path: 'login', handle: handle('routes.login'), lazy: lazyRoute(() => import('./routes/LoginRoute'), ['account']) },
           { path: 'forgot-password', handle: handle('routes.forgotPassword'), lazy: lazyRoute(() => import('./routes/ForgotPasswordRoute'), ['account']) },
           ...profilePaths.map(([path, title]) => ({ path, handle: handle(title), lazy: lazyRoute(() => import('./routes/ProfileRoute'), ['account']) })),
-          { path: 'admin/customer-service', handle: handle('routes.adminCustomerService'), lazy: lazyRoute(() => import('./routes/AdminCustomerServiceRoute'), ['admin']) },
+          { path: 'admin/customer-service', handle: handle('routes.adminCustomerService'), lazy: lazyRoute(() => import('./routes/AdminCustomerServiceRoute'), ['admin', 'chat']) },
           { path: 'about-us', handle: handle('routes.aboutUs'), lazy: lazyRoute(() => import('./routes/AboutUsRoute'), ['content']) },
           { path: 'customization', handle: handle('routes.customization'), lazy: lazyRoute(() => import('./routes/CustomizationRoute'), ['content']) },
           { path: 'orders-shipping-policy', handle: handle('routes.ordersShippingPolicy'), lazy: lazyRoute(() => import('./routes/OrdersShippingPolicyRoute'), ['content']) },
