@@ -1,5 +1,5 @@
 // npm run bench: starts the built server on a fresh data folder and measures routes with
-// autocannon. Prints a table. Later issues add the catalog, order and chat scenarios here.
+// autocannon. Prints a table. Catalog (bench/catalog.mjs) and order (bench/orders.mjs) scenarios follow.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchCatalog, printCatalog } from './catalog.mjs';
+import { benchOrders, printOrders } from './orders.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 8190);
@@ -71,4 +72,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     catalog.push(await benchCatalog({ label: 'PostgreSQL', databaseUrl: process.env.BENCH_DATABASE_URL, startServer, measure }));
   }
   catalog.forEach(printCatalog);
+
+  // Orders: 20 buyers checking out at once, on PostgreSQL when BENCH_DATABASE_URL is set (a fresh
+  // database), then on embedded PGlite; each row ends with its doubled-or-lost count check.
+  const orders = [];
+  if (process.env.BENCH_DATABASE_URL) orders.push(await benchOrders({ label: 'PostgreSQL', databaseUrl: process.env.BENCH_DATABASE_URL, startServer }));
+  orders.push(await benchOrders({ label: 'embedded PGlite', startServer }));
+  printOrders(orders);
+  if (orders.some((r) => !r.ok)) process.exitCode = 1;
 }

@@ -19,6 +19,14 @@ import { createNewsletterService } from './modules/newsletter/newsletter.service
 import { createNotificationService } from './modules/notifications/notifications.service.js';
 import { createSelectorsService } from './modules/selectors/selectors.service.js';
 import { createChat } from './modules/chat/chat.module.js';
+import { createShippingRepository } from './modules/shipping/shipping.repository.js';
+import { createShippingService } from './modules/shipping/shipping.service.js';
+import { createCartRepository } from './modules/cart/cart.repository.js';
+import { createCartService } from './modules/cart/cart.service.js';
+import { createAddressesRepository } from './modules/addresses/addresses.repository.js';
+import { createAddressesService } from './modules/addresses/addresses.service.js';
+import { createOrdersRepository } from './modules/orders/orders.repository.js';
+import { createOrdersService } from './modules/orders/orders.service.js';
 
 export interface ServicesDeps {
   config: TConfig;
@@ -48,6 +56,14 @@ export function createServices({ config, database, log }: ServicesDeps) {
     imageDir: config.NODE_ENV === 'test' ? undefined : path.join(config.DATA_DIR, 'uploads', 'items'),
   });
   const favorites = createFavoritesService(createFavoritesRepository(database.db), catalog);
+  // Shipping, cart, addresses and orders (docs/orders.md).
+  const shipping = createShippingService(createShippingRepository(database.db), {
+    isRegion: selectors.isRegion,
+    regionName: (id, locale) => selectors.regions(locale).regions.find((r) => r.id === id)?.name ?? id,
+  });
+  const cart = createCartService(createCartRepository(database.db), { catalog, shipping });
+  const addresses = createAddressesService(createAddressesRepository(database.db), { isRegion: selectors.isRegion });
+  const orders = createOrdersService(createOrdersRepository(database.db), { cart, catalog, shipping });
   // Chat: customer-service WebSocket hub, queue and translation (Redis fan-out when REDIS_URL is set).
   const chat = createChat({ config, db: database.db, redis, account, log });
   return {
@@ -65,6 +81,10 @@ export function createServices({ config, database, log }: ServicesDeps) {
     newsletter,
     catalog,
     favorites,
+    shipping,
+    cart,
+    addresses,
+    orders,
     chat,
     async close() {
       await chat.close();

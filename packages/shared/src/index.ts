@@ -13,3 +13,7 @@ export * from './account/profile.js';
 export * from './account/region.js';
 export * from './chat/index.js';
 export * from './catalog/index.js';
+export * from './shipping/index.js';
+export * from './addresses/index.js';
+export * from './cart/index.js';
+export * from './orders/index.js';

@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
-import { validationMessage } from '@cubeshop/shared';
+import { formatMoney, LOGISTICS_STATUSES, ORDER_STATUSES, validationMessage, type TLogisticsStatus, type TOrderStatus } from '@cubeshop/shared';
 import type { Services } from '../services.js';
 import { AccountInputError } from '../modules/account/account.service.js';
 import { DEMO_SKUS, seedCatalog } from '../db/seed/catalog.js';
 import { seedIfEmpty } from '../db/seed/index.js';
+import { OrderChangeError } from '../modules/orders/orders.service.js';
 
 export interface CommandResult {
   code: number;
@@ -19,6 +20,14 @@ Commands:
       Seed the demo data if missing, then grow the generated catalog to N SKUs (default ${DEMO_SKUS});
       --reset deletes every product, category, brand and favourite first. 100000 SKUs make the
       benchmark catalog.
+  order status <id> <status> [--logistics S] [--tracking N] [--note T]
+      Move an order (docs/orders.md): confirm -> outbound -> delivery -> complete, or cancel from
+      confirm or outbound; the same status again changes only logistics or tracking.
+      --logistics: pending -> inTransit -> outForDelivery -> delivered, inTransit/outForDelivery ->
+      failed, failed -> inTransit (only while outbound or delivery; complete needs delivered).
+      --tracking sets the carrier's tracking number. Every change goes into the order's history.
+  order show <id>
+      Print an order's status, totals, lines and history.
   help
       Show this text.
 
@@ -34,6 +43,8 @@ export async function runCommand(argv: string[], services: Services): Promise<Co
   if (!group || group === 'help' || group === '--help') return { code: 0, output: USAGE };
   if (group === 'user' && action === 'create') return userCreate(rest, services);
   if (group === 'seed') return seed(argv.slice(1), services);
+  if (group === 'order' && action === 'status') return orderStatus(rest, services);
+  if (group === 'order' && action === 'show') return orderShow(rest, services);
   return { code: 2, output: `Unknown command: ${argv.join(' ')}\n\n${USAGE}` };
 }
 
@@ -88,4 +99,61 @@ async function seed(args: string[], services: Services): Promise<CommandResult> 
   await seedIfEmpty(services);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   return { code: 0, output: `Catalog: ${total} SKUs (added ${added} in ${seconds} s).` };
+}
+
+function parseOrderId(value: string | undefined): number | undefined {
+  const id = Number(value);
+  return value !== undefined && /^\d+$/.test(value) && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+async function orderStatus(args: string[], services: Services): Promise<CommandResult> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: { logistics: { type: 'string' }, tracking: { type: 'string' }, note: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (err) {
+    return { code: 2, output: `${(err as Error).message}\n\n${USAGE}` };
+  }
+  const [idText, status, ...extra] = parsed.positionals;
+  const id = parseOrderId(idText);
+  if (id === undefined || !status || extra.length > 0) return { code: 2, output: `Usage: order status <id> <status> [--logistics S] [--tracking N] [--note T]` };
+  if (!(ORDER_STATUSES as readonly string[]).includes(status)) return { code: 2, output: `Unknown status ${status}; one of ${ORDER_STATUSES.join(', ')}` };
+  const { logistics, tracking, note } = parsed.values;
+  if (logistics !== undefined && !(LOGISTICS_STATUSES as readonly string[]).includes(logistics)) {
+    return { code: 2, output: `Unknown logistics status ${logistics}; one of ${LOGISTICS_STATUSES.join(', ')}` };
+  }
+  try {
+    const { order, events } = await services.orders.changeStatus(id, {
+      status: status as TOrderStatus,
+      logistics: logistics as TLogisticsStatus | undefined,
+      tracking: tracking?.trim(),
+      note: note?.trim() || undefined,
+    });
+    const changes = events.map((e) => `${e.type} ${e.from ?? '-'} -> ${e.to ?? '-'}`).join('; ');
+    return { code: 0, output: `Order ${order.id}: ${changes}. Now ${order.status}, logistics ${order.logisticsStatus}, tracking ${order.trackingNumber ?? '-'}.` };
+  } catch (err) {
+    if (err instanceof OrderChangeError) return { code: 1, output: `Cannot change order ${id}: ${err.message}` };
+    throw err;
+  }
+}
+
+async function orderShow(args: string[], services: Services): Promise<CommandResult> {
+  const id = parseOrderId(args[0]);
+  if (id === undefined || args.length !== 1) return { code: 2, output: 'Usage: order show <id>' };
+  const order = await services.orders.staffDetail(id, 'en');
+  if (!order) return { code: 1, output: `No order ${id}` };
+  const money = (major: number) => formatMoney(Math.round(major * 100), order.currency);
+  const lines = [
+    `Order ${order.id} (${order.createdTime}) ${order.status}, logistics ${order.logisticsStatus}, tracking ${order.trackingNumber ?? '-'}`,
+    `Goods ${money(order.goodsAmount)} + freight ${money(order.expressFee)} (${order.expressMethod.name}, ${order.zone.name}, ${order.chargeableWeight} kg) + surcharge ${money(order.surcharge)} (${order.payMethod.name}) = ${money(order.totalAmount)}`,
+    `To ${order.deliveryUser}, ${order.deliveryPhone}, ${order.deliveryAddress}, ${order.deliveryCity} ${order.deliveryPostalCode}, ${order.deliveryRegionId}`,
+    ...order.items.map((l) => `  ${l.itemId} ${l.name}${l.typeName ? ` (${l.typeName})` : ''} × ${l.quantity} = ${money(l.amount)}`),
+    'History:',
+    ...order.history.map((e) => `  ${e.time} ${e.type} ${e.from ?? '-'} -> ${e.to ?? '-'}${e.note ? ` (${e.note})` : ''}`),
+  ];
+  return { code: 0, output: lines.join('\n') };
 }

@@ -95,6 +95,35 @@ export const MESSAGES = {
   // catalog and favourites
   itemNotFound: { zh: '商品不存在或已下架', en: 'The product does not exist or is no longer available' },
   categoryNotFound: { zh: '分类不存在', en: 'The category does not exist' },
+  // cart, addresses, shipping and orders (docs/orders.md)
+  cartItemNotFound: { zh: '购物车中没有该商品', en: 'The cart item does not exist' },
+  cartFull: { zh: '购物车最多只能放 {max} 种商品', en: 'The cart can hold at most {max} lines' },
+  cartEmpty: { zh: '购物车是空的，请先添加商品', en: 'Your cart is empty; add products first' },
+  cartItemsMissing: { zh: '所选商品已不在购物车中，请刷新购物车', en: 'Some selected lines are no longer in your cart; please reload the cart' },
+  cartChanged: { zh: '下单时购物车发生了变化，请重试', en: 'Your cart changed while the order was being placed; please try again' },
+  typeRequired: { zh: '请选择商品款式', en: 'Please select the product type' },
+  typeUnknown: { zh: '该商品没有款式 {type}', en: 'The product has no type {type}' },
+  typeUnavailable: { zh: '商品 {names} 所选的款式已下架，请重新选择', en: 'The chosen type of {names} is no longer available; please choose again' },
+  moqNotMet: { zh: '商品 {names} 数量低于最小起订量', en: 'Product {names} quantity is less than the minimum order quantity' },
+  multipleNotMet: { zh: '商品 {names} 数量须为起订倍数的整数倍', en: 'Product {names} quantity must be a multiple of its order multiple' },
+  quantityTooLarge: { zh: '每种商品最多 {max} 件', en: 'At most {max} pieces per line' },
+  addressNotFound: { zh: '收货地址不存在', en: 'The address does not exist' },
+  addressLimit: { zh: '最多只能保存 {max} 个收货地址', en: 'You can keep at most {max} addresses' },
+  expressUnknown: { zh: '没有该配送方式：{method}', en: 'Unknown shipping method: {method}' },
+  expressUnavailable: { zh: '{method} 不配送到 {region}，请选择其他配送方式', en: '{method} does not deliver to {region}; please choose another shipping method' },
+  expressTooHeavy: {
+    zh: '{method} 每票最多 {max} 公斤，本单计费重量 {weight} 公斤，请选择其他配送方式',
+    en: '{method} carries at most {max} kg per shipment; this order weighs {weight} kg (chargeable); please choose another shipping method',
+  },
+  paymentUnknown: { zh: '没有该支付方式：{method}', en: 'Unknown payment method: {method}' },
+  orderNotFound: { zh: '订单不存在', en: 'The order does not exist' },
+  orderItemNotFound: { zh: '订单商品不存在', en: 'The order item does not exist' },
+  idempotencyKeyRequired: { zh: '下单请求缺少 Idempotency-Key 请求头', en: 'The Idempotency-Key header is required to place an order' },
+  idempotencyKeyInvalid: { zh: 'Idempotency-Key 须为 1-{max} 个可见 ASCII 字符', en: 'The Idempotency-Key must be 1-{max} visible ASCII characters' },
+  idempotencyKeyReused: {
+    zh: '该 Idempotency-Key 已用于另一个不同的下单请求',
+    en: 'This Idempotency-Key was already used for a different order request',
+  },
 } as const satisfies Record<string, Record<TLocale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

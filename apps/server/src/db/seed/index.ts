@@ -1,6 +1,7 @@
 import type { Services } from '../../services.js';
 import { settings } from '../schema/index.js';
 import { DEMO_SKUS, seedCatalog } from './catalog.js';
+import { seedShipping } from './shipping.js';
 
 /** Demo accounts created with the demo data; README lists them. */
 export const DEMO_USERS = [
@@ -24,7 +25,14 @@ export async function seedIfEmpty(services: Services): Promise<boolean> {
   // also in a database created before the catalog existed.
   const catalogSeeded = (await services.catalog.countItems()) === 0 && (await seedCatalog(services, { skus: DEMO_SKUS })).added > 0;
   const existing = await db.select({ key: settings.key }).from(settings).limit(1);
-  if (existing.length > 0) return catalogSeeded;
+  // Shipping methods, rates and payment methods (and the free-shipping threshold) whenever there
+  // are none, also in a database created before orders existed.
+  let shippingSeeded = false;
+  if (await services.shipping.isEmpty()) {
+    await seedShipping(services);
+    shippingSeeded = true;
+  }
+  if (existing.length > 0) return catalogSeeded || shippingSeeded;
   for (const user of DEMO_USERS) {
     try {
       await services.account.createUser(user);

@@ -87,6 +87,26 @@ const imageColumns = {
 };
 export type ItemImageRow = Pick<ItemSelect, keyof typeof imageColumns>;
 
+/** What the cart and orders need to price, weigh and name a product (docs/orders.md). */
+const pricingColumns = {
+  id: items.id,
+  nameZh: items.nameZh,
+  nameEn: items.nameEn,
+  types: items.types,
+  priceFen: items.priceFen,
+  discountPriceFen: items.discountPriceFen,
+  discountPercent: items.discountPercent,
+  moq: items.moq,
+  orderMultiple: items.orderMultiple,
+  supplierId: items.supplierId,
+  nwG: items.nwG,
+  gwG: items.gwG,
+  volumeCm3: items.volumeCm3,
+  volumeWeightG: items.volumeWeightG,
+  imageVersion: items.imageVersion,
+};
+export type ItemPricingRow = Pick<ItemSelect, keyof typeof pricingColumns>;
+
 /** From this offset on, a page is found by ids first (deferred join). */
 const DEFERRED_JOIN_OFFSET = 1_000;
 
@@ -181,6 +201,11 @@ export function createCatalogRepository(db: Db) {
     async findByIds(ids: number[]): Promise<ItemListRow[]> {
       if (ids.length === 0) return [];
       return db.select(listColumns).from(items).where(inArray(items.id, ids));
+    },
+
+    async findForPricing(ids: number[]): Promise<ItemPricingRow[]> {
+      if (ids.length === 0) return [];
+      return db.select(pricingColumns).from(items).where(inArray(items.id, ids));
     },
 
     async findDetail(id: number): Promise<ItemDetailRow | undefined> {

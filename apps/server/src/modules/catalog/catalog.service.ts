@@ -29,6 +29,7 @@ import type {
   ItemDetailRow,
   ItemFilter,
   ItemListRow,
+  ItemPricingRow,
   ItemSort,
   NewItemRow,
   SupplierRow,
@@ -109,6 +110,36 @@ export interface ImageResult {
   current: boolean;
   format: ImageFormat;
   load(): Promise<Buffer>;
+}
+
+/**
+ * A product as the cart and orders price it (docs/orders.md): money in fen, weights in grams,
+ * volume in cm³, names and types in both languages. `unitPriceFen` is what one piece costs the
+ * buyer (the discounted price when there is a discount).
+ */
+export interface PricingItem {
+  id: number;
+  nameZh: string;
+  nameEn: string;
+  supplierId: number;
+  supplierNameZh: string;
+  supplierNameEn: string;
+  types: { code: string; zh: string; en: string }[];
+  listPriceFen: number;
+  unitPriceFen: number;
+  discountPercent: number;
+  moq: number;
+  orderMultiple: number | null;
+  nwG: number | null;
+  gwG: number | null;
+  volumeCm3: number | null;
+  volumeWeightG: number | null;
+  imageVersion: number;
+}
+
+/** Main picture URLs of a product (versioned, as in the catalog answers). */
+export function productImageUrls(id: number, imageVersion: number): { image: string; thumbnail: string } {
+  return imageUrls(id, imageVersion, 0);
 }
 
 /** Express carriers' volumetric divisor: kg = cm³ / 5000, so grams = cm³ / 5. */
@@ -411,6 +442,23 @@ export function createCatalogService(repo: CatalogRepository, options: CatalogSe
       return repo.exists(id);
     },
 
+    /** CNY per USD (settings row exchangeRate, cached for a minute; 7.1 when missing). */
+    async exchangeRate(): Promise<number> {
+      return exchangeRate();
+    },
+
+    /**
+     * Current prices, weights, names and limits of these products for the cart and orders, by
+     * id; a product that no longer exists is absent. Read from the database every time (no cache):
+     * an order must be priced with what the catalog says now.
+     */
+    async itemsForPricing(ids: number[]): Promise<Map<number, PricingItem>> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const [rows, dict] = await Promise.all([repo.findForPricing(unique), dictionary()]);
+      return new Map(rows.map((row: ItemPricingRow) => [row.id, toPricing(row, dict)]));
+    },
+
     /** GET /api/items/{id}; 404 when there is no such product. Cached per language and currency. */
     async detail(id: number, view: View): Promise<TProductDetail> {
       return detailCache.get(`${id}|${view.locale}|${view.currency}`, async () => {
@@ -551,6 +599,29 @@ export function createCatalogService(repo: CatalogRepository, options: CatalogSe
     },
   };
   return service;
+}
+
+function toPricing(row: ItemPricingRow, dict: Dictionary): PricingItem {
+  const supplier = dict.suppliers.get(row.supplierId);
+  return {
+    id: row.id,
+    nameZh: row.nameZh,
+    nameEn: row.nameEn,
+    supplierId: row.supplierId,
+    supplierNameZh: supplier?.nameZh || supplier?.nameEn || '',
+    supplierNameEn: supplier?.nameEn || supplier?.nameZh || '',
+    types: row.types,
+    listPriceFen: row.priceFen,
+    unitPriceFen: row.discountPercent > 0 ? row.discountPriceFen : row.priceFen,
+    discountPercent: row.discountPercent,
+    moq: row.moq,
+    orderMultiple: row.orderMultiple,
+    nwG: row.nwG,
+    gwG: row.gwG,
+    volumeCm3: row.volumeCm3,
+    volumeWeightG: row.volumeWeightG,
+    imageVersion: row.imageVersion,
+  };
 }
 
 function toRow(input: ItemInput, dict: Dictionary): NewItemRow {

@@ -7,7 +7,7 @@ import { ProductPanel } from '@/features/catalog/components/ProductPanel';
 export default function HomeRoute() {
   const { t } = useTranslation('catalog');
   return (
-    <div className="space-y-5">
+    <div className="space-y-4 md:space-y-5">
       <h1 className="sr-only">{t('home.title')}</h1>
       <NewestCarousel />
       <Advantages />

@@ -16,6 +16,24 @@ const FavoritesSection = loadFavorites
     })
   : null;
 
+/** My orders and my addresses, plugged in the same way (orders feature, cart feature). */
+const ordersModules = import.meta.glob<{ OrdersSection?: ComponentType }>('../../features/orders/components/OrdersSection.tsx');
+const loadOrders = Object.values(ordersModules)[0];
+const OrdersSection = loadOrders
+  ? lazy(async () => {
+      const module = await loadOrders();
+      return { default: module.OrdersSection ?? (() => <ProfileSectionEmpty section="myOrder" />) };
+    })
+  : null;
+const addressesModules = import.meta.glob<{ AddressesSection?: ComponentType }>('../../features/cart/components/AddressesSection.tsx');
+const loadAddresses = Object.values(addressesModules)[0];
+const AddressesSection = loadAddresses
+  ? lazy(async () => {
+      const module = await loadAddresses();
+      return { default: module.AddressesSection ?? (() => <ProfileSectionEmpty section="myAddress" />) };
+    })
+  : null;
+
 function SectionSkeleton() {
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-busy="true">
@@ -35,6 +53,20 @@ const slots: ProfileSlots = FavoritesSection
       ),
     }
   : {};
+if (OrdersSection) {
+  slots.myOrder = (
+    <Suspense fallback={<SectionSkeleton />}>
+      <OrdersSection />
+    </Suspense>
+  );
+}
+if (AddressesSection) {
+  slots.myAddress = (
+    <Suspense fallback={<SectionSkeleton />}>
+      <AddressesSection />
+    </Suspense>
+  );
+}
 
 /** /profile, /change-password, /my-info, /edit-name, /my-favorite, /my-order, /my-address. */
 export default function ProfileRoute() {

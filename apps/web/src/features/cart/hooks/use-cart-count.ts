@@ -1,7 +1,13 @@
+import { useCartInfo } from '../api/get-cart-info';
+import { useAuthStore } from '@/lib/stores/auth';
+
 /**
- * Number of lines in the cart for the header badge. The cart API arrives with the cart issue;
- * until then a signed-in cart is not loaded and the count is 0 (anonymous visitors have no cart).
+ * Number of lines in the cart for the header badge: GET /api/cart/info for a signed-in buyer
+ * (cached 2 minutes; adding, changing, removing and ordering invalidate ['cart']); 0 for
+ * anonymous visitors, who have no cart.
  */
 export function useCartCount(): number {
-  return 0;
+  const isAnonymous = useAuthStore((s) => s.isAnonymous);
+  const { data } = useCartInfo(!isAnonymous);
+  return isAnonymous ? 0 : (data?.lineCount ?? 0);
 }

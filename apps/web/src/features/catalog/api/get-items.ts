@@ -3,24 +3,15 @@ import { PAGE_SIZE } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
 import { getCurrency } from '@/lib/currency';
 import { getLocale } from '@/lib/locale';
+import type { TItemFilters, TItemSort } from '../lib/filters';
 import { pageOf, type TId, type TPage, type TProductSummary } from './types';
 
-export type TItemSort = 'newest' | 'priceAsc' | 'priceDesc';
+export type { TItemFilters, TItemSort };
 
 /** Where a product list comes from: everything, a tag list, or one category. */
 export type TItemSource = { kind: 'all' } | { kind: 'tag'; tag: 'newest' | 'hot' | 'discount' } | { kind: 'category'; categoryId: TId };
 
-export interface TItemFilters {
-  keyword?: string;
-  supplierId?: TId | undefined;
-  /** Price bounds as typed, in major units of the display currency ("10", "10.5"): the server converts them exactly. */
-  minPrice?: string | undefined;
-  maxPrice?: string | undefined;
-  sort: TItemSort;
-  page: number;
-}
-
-const SORT_PARAMS: Record<TItemSort, { sortBy: string; order: 'asc' | 'desc' }> = {
+const SORT_PARAMS: Record<TItemSort, { sortBy: 'lastUpdatedTime' | 'basePrice'; order: 'asc' | 'desc' }> = {
   newest: { sortBy: 'lastUpdatedTime', order: 'desc' },
   priceAsc: { sortBy: 'basePrice', order: 'asc' },
   priceDesc: { sortBy: 'basePrice', order: 'desc' },

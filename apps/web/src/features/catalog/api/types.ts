@@ -1,7 +1,15 @@
-import type { TCurrency } from '@cubeshop/shared';
+import type { TPager, TProduct, TProductDetail, TSupplier as TSharedSupplier } from '@cubeshop/shared';
 
-/** Catalogue shapes as the web reads them (spec section 3). Ids may be numbers or strings. */
+/**
+ * Catalogue shapes as the web reads them (spec section 3; the API contract is in
+ * @cubeshop/shared, catalog/product.ts, and docs/catalog.md). Money is a number in major units
+ * of the display currency (`currency`), 2 decimals: 129.5 means ¥129.50 or $129.50.
+ * Only types are imported from shared here: the zod schemas stay out of the browser bundle.
+ */
 export type TId = number | string;
+export type TProductSummary = TProduct;
+export type { TProductDetail };
+export type TSupplier = TSharedSupplier;
 
 export interface TCategory {
   id: TId;
@@ -11,52 +19,18 @@ export interface TCategory {
   children?: TCategory[];
 }
 
-export interface TSupplier {
-  id: TId;
-  name: string;
-}
-
-/**
- * The fields a product card uses. Money is a number in major units of the display currency
- * (x-price-type), 2 decimals: 129.5 means ¥129.50 or $129.50 (the catalog contract in
- * @cubeshop/shared, catalog/product.ts). Image URLs come with the product when the API sends
- * them; otherwise the spec's /api/items/{id}/thumbnail and /image paths are used.
- */
-export interface TProductSummary {
-  id: TId;
-  name: string;
-  labels?: string[];
-  currency?: TCurrency;
-  price: number;
-  discountPrice?: number | null;
-  discountPercent?: number | null;
-  supplier?: TSupplier | string | null;
-  image?: string;
-  thumbnail?: string;
-}
-
-/** Major units (129.5) to minor units (12950) for formatMoney. */
-export function toMinor(major: number): number {
-  return Math.round(major * 100);
-}
-
-export function supplierName(supplier: TProductSummary['supplier']): string {
-  if (!supplier) return '';
-  return typeof supplier === 'string' ? supplier : supplier.name;
-}
-
-export function thumbnailUrl(product: Pick<TProductSummary, 'id' | 'thumbnail'>): string {
-  return product.thumbnail ?? `/api/items/${encodeURIComponent(String(product.id))}/thumbnail`;
-}
-
-export function imageUrl(product: Pick<TProductSummary, 'id' | 'image'>): string {
-  return product.image ?? `/api/items/${encodeURIComponent(String(product.id))}/image`;
-}
-
 /** A paged list: data plus a pager (spec section 3, Pagination). */
 export interface TPage<T> {
   data: T[];
-  pager: { page: number; recTotal: number; recPerPage?: number };
+  pager: Pick<TPager, 'page' | 'recTotal'> & Partial<Pick<TPager, 'recPerPage' | 'recTotalCapped'>>;
+}
+
+export function thumbnailUrl(product: { id: TId; thumbnail?: string | null }): string {
+  return product.thumbnail || `/api/items/${encodeURIComponent(String(product.id))}/thumbnail`;
+}
+
+export function imageUrl(product: { id: TId; image?: string | null }): string {
+  return product.image || `/api/items/${encodeURIComponent(String(product.id))}/image`;
 }
 
 /** Lists may come bare or wrapped as {data}: read both. */
@@ -69,5 +43,13 @@ export function listOf<T>(value: unknown): T[] {
 export function pageOf<T>(value: unknown): TPage<T> {
   const data = listOf<T>(value);
   const pager = value && typeof value === 'object' ? (value as { pager?: Partial<TPage<T>['pager']> }).pager : undefined;
-  return { data, pager: { page: pager?.page ?? 1, recTotal: pager?.recTotal ?? data.length, ...(pager?.recPerPage ? { recPerPage: pager.recPerPage } : {}) } };
+  return {
+    data,
+    pager: {
+      page: pager?.page ?? 1,
+      recTotal: pager?.recTotal ?? data.length,
+      ...(pager?.recPerPage ? { recPerPage: pager.recPerPage } : {}),
+      ...(pager?.recTotalCapped ? { recTotalCapped: true } : {}),
+    },
+  };
 }

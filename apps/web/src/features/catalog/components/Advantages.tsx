@@ -12,15 +12,15 @@ export function Advantages() {
     { Icon: ShieldCheck, title: t('home.advantages.certified.title'), text: t('home.advantages.certified.text') },
   ];
   return (
-    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <ul className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
       {items.map(({ Icon, title, text }) => (
-        <li key={title} className="flex items-start gap-3 rounded-lg border border-gray-200 bg-white p-3 md:p-4">
+        <li key={title} className="flex items-center gap-2.5 rounded-lg border border-gray-200 bg-white p-2.5 sm:items-start sm:gap-3 sm:p-3 md:p-4">
           <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
             <Icon aria-hidden="true" className="size-5" />
           </span>
           <div className="min-w-0">
-            <p className="text-sm font-semibold text-ink">{title}</p>
-            <p className="mt-0.5 text-xs text-gray-500">{text}</p>
+            <p className="text-[13px] leading-snug font-semibold text-ink sm:text-sm">{title}</p>
+            <p className="mt-0.5 hidden text-xs text-gray-500 sm:block">{text}</p>
           </div>
         </li>
       ))}

@@ -1,78 +1,140 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FocusEvent, type PointerEvent } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CAROUSEL_INTERVAL_MS, formatMoney } from '@cubeshop/shared';
+import { CAROUSEL_INTERVAL_MS } from '@cubeshop/shared';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/components/ui/cn';
-import { getCurrency } from '@/lib/currency';
 import { useNewest } from '../api/get-newest';
-import { imageUrl, toMinor } from '../api/types';
+import { imageUrl, type TProductSummary } from '../api/types';
+import { Price } from './Price';
 import { productPath } from './ProductCard';
 
 /**
- * The 6 newest products: auto-advance every 5 s, wraps, pauses on hover or focus, each slide
- * links to its product. A skeleton while loading; nothing at all when the list fails or is empty.
+ * Index and pause state of an auto-advancing carousel: the next slide every `interval` ms,
+ * wrapping; paused while hovered or while focus is inside; a manual move restarts the wait.
+ */
+export function useCarousel(count: number, interval = CAROUSEL_INTERVAL_MS) {
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = hovered || focused;
+  const current = count > 0 ? index % count : 0;
+
+  useEffect(() => {
+    if (paused || count < 2) return;
+    const timer = setTimeout(() => setIndex((i) => (i + 1) % count), interval);
+    return () => clearTimeout(timer);
+  }, [paused, count, interval, current]);
+
+  const go = (next: number) => setIndex(count > 0 ? (next + count) % count : 0);
+  return {
+    index: current,
+    paused,
+    go,
+    handlers: {
+      onMouseEnter: () => setHovered(true),
+      onMouseLeave: () => setHovered(false),
+      onFocus: () => setFocused(true),
+      onBlur: (event: FocusEvent<HTMLElement>) => {
+        // Focus moving between the carousel's own controls keeps it paused.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      },
+    },
+  };
+}
+
+function Slide({ product, active, first }: { product: TProductSummary; active: boolean; first: boolean }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <Link
+      to={productPath(product.id)}
+      inert={!active}
+      aria-hidden={!active}
+      className="flex h-full w-full shrink-0 items-center gap-3 px-4 pb-6 sm:gap-8 sm:px-14 sm:pb-0 md:px-16"
+      data-testid="carousel-slide"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="text-xs font-semibold tracking-wide text-brand-100 uppercase">{t('home.newestTitle')}</p>
+        <p className="mt-1 line-clamp-2 text-base leading-snug font-bold sm:text-xl md:text-2xl">{product.name}</p>
+        {product.supplier?.name ? <p className="mt-1 hidden text-sm text-brand-100 sm:block">{product.supplier.name}</p> : null}
+        <Price product={product} className="mt-2 w-fit rounded-md bg-white px-2 py-1 [&_[data-testid=price]]:text-lg" />
+        <p className="mt-3 hidden text-sm font-semibold underline-offset-4 sm:block">{t('home.shopNow')} →</p>
+      </div>
+      <img
+        src={imageUrl(product)}
+        alt=""
+        width={800}
+        height={800}
+        fetchPriority={first ? 'high' : 'auto'}
+        loading={first ? 'eager' : 'lazy'}
+        decoding="async"
+        className="size-28 shrink-0 rounded-xl bg-white object-contain p-1 shadow-lg sm:size-44 md:size-52"
+      />
+    </Link>
+  );
+}
+
+/**
+ * The 6 newest products (spec section 2): auto-advance every 5 s, wraps, pauses on hover and on
+ * keyboard focus, previous / next and dots; each slide links to its product. A skeleton while
+ * loading; nothing when the list fails or is empty (the panel below still works).
  */
 export function NewestCarousel() {
   const { t } = useTranslation('catalog');
   const { data, isPending, isError } = useNewest();
-  const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
   const count = data?.length ?? 0;
+  const { index, go, handlers } = useCarousel(count);
+  const [touchX, setTouchX] = useState<number | null>(null);
 
-  useEffect(() => {
-    if (paused || count < 2) return;
-    const timer = setInterval(() => setIndex((i) => (i + 1) % count), CAROUSEL_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [paused, count]);
-
-  if (isPending) return <Skeleton className="h-44 w-full rounded-xl sm:h-56 md:h-64" />;
+  if (isPending) return <Skeleton className="h-48 w-full rounded-xl sm:h-60 md:h-72" />;
   if (isError || !data || count === 0) return null;
 
-  const current = data[index % count]!;
-  const go = (next: number) => setIndex((next + count) % count);
+  const onPointerUp = (event: PointerEvent) => {
+    if (touchX === null) return;
+    const dx = event.clientX - touchX;
+    setTouchX(null);
+    if (Math.abs(dx) > 40) go(index + (dx < 0 ? 1 : -1));
+  };
+  // Phones swipe; the arrows start at sm.
+  const arrow = 'absolute top-1/2 z-10 hidden size-9 -translate-y-1/2 items-center justify-center rounded-full bg-black/25 text-white hover:bg-black/40 sm:inline-flex';
+
   return (
     <section
       aria-roledescription="carousel"
       aria-label={t('home.newestTitle')}
-      className="relative overflow-hidden rounded-xl bg-gradient-to-r from-brand-700 to-brand-500 text-white"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      className="relative h-48 overflow-hidden rounded-xl bg-gradient-to-br from-brand-700 via-brand-600 to-orange-500 text-white shadow-sm sm:h-60 md:h-72"
+      data-testid="newest-carousel"
+      {...handlers}
+      onPointerDown={(e) => e.pointerType !== 'mouse' && setTouchX(e.clientX)}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => setTouchX(null)}
     >
-      <Link
-        to={productPath(current.id)}
-        aria-roledescription="slide"
-        aria-label={t('home.slide', { n: index + 1, total: count, name: current.name })}
-        className="flex h-44 items-center gap-4 px-12 sm:h-56 md:h-64 md:gap-8 md:px-16"
-      >
-        <img src={imageUrl(current)} alt="" className="size-28 shrink-0 rounded-lg bg-white/90 object-contain sm:size-40 md:size-52" />
-        <div className="min-w-0">
-          <p className="text-xs font-semibold tracking-wide uppercase opacity-80">{t('home.newestTitle')}</p>
-          <p className="mt-1 line-clamp-2 text-lg font-bold md:text-2xl">{current.name}</p>
-          <p className="mt-2 text-base font-semibold md:text-lg">{formatMoney(toMinor(current.discountPrice ?? current.price), current.currency ?? getCurrency())}</p>
-        </div>
-      </Link>
+      <div className="flex h-full transition-transform duration-500 ease-out motion-reduce:transition-none" style={{ transform: `translateX(-${index * 100}%)` }} aria-live="off">
+        {data.map((product, i) => (
+          <Slide key={product.id} product={product} active={i === index} first={i === 0} />
+        ))}
+      </div>
       {count > 1 ? (
         <>
-          <button type="button" onClick={() => go(index - 1)} aria-label={t('home.prev')} className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-black/25 p-1.5 hover:bg-black/40">
+          <button type="button" onClick={() => go(index - 1)} aria-label={t('home.prev')} className={cn(arrow, 'left-2')}>
             <ChevronLeft aria-hidden="true" className="size-5" />
           </button>
-          <button type="button" onClick={() => go(index + 1)} aria-label={t('home.next')} className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-black/25 p-1.5 hover:bg-black/40">
+          <button type="button" onClick={() => go(index + 1)} aria-label={t('home.next')} className={cn(arrow, 'right-2')}>
             <ChevronRight aria-hidden="true" className="size-5" />
           </button>
-          <div className="absolute bottom-2 left-1/2 flex -translate-x-1/2 gap-1.5">
-            {data.map((item, i) => (
+          <div className="absolute bottom-2.5 left-1/2 z-10 flex -translate-x-1/2 gap-1">
+            {data.map((product, i) => (
               <button
-                key={String(item.id)}
+                key={product.id}
                 type="button"
                 onClick={() => go(i)}
-                aria-label={t('home.goToSlide', { n: i + 1 })}
-                aria-current={i === index % count}
-                className={cn('size-2 rounded-full', i === index % count ? 'bg-white' : 'bg-white/50')}
-              />
+                aria-label={t('home.goToSlide', { n: i + 1, name: product.name })}
+                aria-current={i === index}
+                className="group inline-flex size-6 items-center justify-center"
+              >
+                <span className={cn('block h-2 rounded-full transition-all', i === index ? 'w-5 bg-white' : 'w-2 bg-white/50 group-hover:bg-white/80')} />
+              </button>
             ))}
           </div>
         </>

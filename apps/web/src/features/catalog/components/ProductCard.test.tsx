@@ -1,44 +1,142 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import i18n from '@/lib/i18n';
-import { priceBound } from './ProductPanel';
+import { fakeApi, json, product, renderScreen, resetSession, signIn } from '../test/helpers';
 import { ProductCard } from './ProductCard';
 
 beforeAll(async () => {
   await i18n.loadNamespaces('catalog');
 });
+beforeEach(() => resetSession());
 
-describe('ProductCard', () => {
-  it('shows the discounted price, the struck list price and the badge; the detail opens in a new tab', () => {
-    render(
-      <ProductCard
-        product={{ id: 42, name: 'GAN 12 Maglev', labels: ['H', 'D'], currency: 'USD', price: 39.9, discountPrice: 31.92, discountPercent: 20, supplier: { id: 3, name: 'GAN' }, thumbnail: '/uploads/42-t.webp' }}
-      />,
-    );
-    expect(screen.getByText('$31.92')).toBeInTheDocument();
-    expect(screen.getByText('$39.90').tagName).toBe('S');
-    expect(screen.getByText('20% OFF')).toBeInTheDocument();
-    expect(screen.getByText('GAN')).toBeInTheDocument();
+const twoTypes = product({ id: 42, name: 'GAN 12 Maglev', types: [{ code: 'black', name: 'Black' }, { code: 'stickerless', name: 'Stickerless' }], labels: ['H', 'D'], price: 39.9, discountPrice: 31.92, discountPercent: 20 });
+
+describe('ProductCard', { timeout: 20_000 }, () => {
+  it('shows labels, discount price, struck list price and badge; the detail opens in a new tab; the picture does not shift', () => {
+    renderScreen(<ProductCard product={twoTypes} />);
+    expect(screen.getByTestId('price')).toHaveTextContent('$31.92');
+    expect(screen.getByTestId('original-price').tagName).toBe('S');
+    expect(screen.getByTestId('original-price')).toHaveTextContent('$39.90');
+    expect(screen.getByTestId('discount-badge')).toHaveTextContent('20% OFF');
+    expect(screen.getByText('Hot')).toBeInTheDocument();
+    expect(screen.getByText('Sale')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: /GAN 12 Maglev/ });
     expect(link).toHaveAttribute('href', '/product/42');
     expect(link).toHaveAttribute('target', '_blank');
-    expect(link.querySelector('img')).toHaveAttribute('src', '/uploads/42-t.webp');
+    expect(link).toHaveAttribute('rel', 'noopener');
+    const img = screen.getByTestId('product-card').querySelector('img')!;
+    expect(img).toHaveAttribute('src', '/api/items/100001/thumbnail?v=1.1');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('width', '320');
+    expect(img).toHaveAttribute('height', '320');
   });
 
-  it('shows one price without a discount and falls back to the spec thumbnail path', () => {
-    render(<ProductCard product={{ id: 7, name: 'Mirror cube', price: 1200, discountPercent: 0, discountPrice: 1200, currency: 'CNY', supplier: 'QiYi' }} />);
-    expect(screen.getByText('¥1,200.00')).toBeInTheDocument();
-    expect(screen.queryByText(/OFF/)).not.toBeInTheDocument();
-    expect(screen.getByRole('link').querySelector('img')).toHaveAttribute('src', '/api/items/7/thumbnail');
+  it('asks for a style when there are several and none is chosen', async () => {
+    signIn();
+    const api = fakeApi({});
+    renderScreen(<ProductCard product={twoTypes} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add GAN 12 Maglev to cart' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please select a style first');
+    expect(screen.getByRole('combobox')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('combobox')).toHaveFocus();
+    expect(api.calls('POST', '/api/cart/items')).toHaveLength(0);
   });
-});
 
-describe('price filter bounds', () => {
-  it('keeps plain decimals as typed and drops anything else', () => {
-    expect(priceBound(' 10 ')).toBe('10');
-    expect(priceBound('10.5')).toBe('10.5');
-    expect(priceBound('')).toBeUndefined();
-    expect(priceBound('-1')).toBeUndefined();
-    expect(priceBound('1e3')).toBeUndefined();
+  it('adds the chosen style and quantity, then says so', async () => {
+    signIn();
+    const api = fakeApi({ 'POST /api/cart/items': () => json({ id: 1 }) });
+    renderScreen(<ProductCard product={twoTypes} />);
+    await userEvent.selectOptions(screen.getByRole('combobox'), 'stickerless');
+    const quantity = screen.getByRole('textbox', { name: 'Quantity of GAN 12 Maglev' });
+    await userEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(quantity).toHaveValue('2');
+    await userEvent.click(screen.getByRole('button', { name: 'Add GAN 12 Maglev to cart' }));
+    await waitFor(() => expect(api.calls('POST', '/api/cart/items')).toHaveLength(1));
+    expect(api.calls('POST', '/api/cart/items')[0]!.body).toEqual({ itemId: 42, type: 'stickerless', quantity: 2 });
+    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+  });
+
+  it('uses the only style automatically; no style sends an empty type', async () => {
+    signIn();
+    const api = fakeApi({ 'POST /api/cart/items': () => json({ id: 1 }) });
+    renderScreen(
+      <>
+        <ProductCard product={product({ id: 1, name: 'One', types: [{ code: 'frosted', name: 'Frosted' }] })} />
+        <ProductCard product={product({ id: 2, name: 'Two', types: [] })} />
+      </>,
+    );
+    expect(screen.getByText(/Frosted/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Add One to cart' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Two to cart' }));
+    await waitFor(() => expect(api.calls('POST', '/api/cart/items')).toHaveLength(2));
+    expect(api.calls('POST', '/api/cart/items').map((r) => r.body)).toEqual([
+      { itemId: 1, type: 'frosted', quantity: 1 },
+      { itemId: 2, type: '', quantity: 1 },
+    ]);
+  });
+
+  it('turns a typed quantity that is not a number or below 1 into 1, and starts at the MOQ with its hint', async () => {
+    renderScreen(<ProductCard product={product({ id: 5, name: 'Carton', moq: 120, orderMultiple: 120 })} />);
+    const quantity = screen.getByRole('textbox', { name: 'Quantity of Carton' });
+    expect(quantity).toHaveValue('120');
+    expect(screen.getByText('MOQ 120 · full cartons')).toBeInTheDocument();
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, 'abc{Enter}');
+    expect(quantity).toHaveValue('1');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '-5');
+    fireEvent.blur(quantity);
+    expect(quantity).toHaveValue('1');
+    expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(quantity).toHaveValue('120');
+  });
+
+  it('sends an anonymous visitor to the login page with "please log in first"', async () => {
+    const api = fakeApi({});
+    const { router } = renderScreen(<ProductCard product={product({ name: 'Solo' })} />, { path: '/', at: '/?q=gan' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Solo to cart' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/')}`);
+    expect(await screen.findByText('Please log in first')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/cart/items')).toHaveLength(0);
+  });
+
+  it('shows the catalogue message when adding fails', async () => {
+    signIn();
+    fakeApi({ 'POST /api/cart/items': () => json({ code: 'server', desc: 'boom' }, 500) });
+    renderScreen(<ProductCard product={product({ name: 'Solo' })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Solo to cart' }));
+    expect(await screen.findByText('Failed to add to cart, please try again later!')).toBeInTheDocument();
+  });
+
+  it('shows the server reason when it refuses the line', async () => {
+    signIn();
+    fakeApi({ 'POST /api/cart/items': () => json({ code: 'moqNotMet', desc: 'Minimum order quantity is 6' }, 400) });
+    renderScreen(<ProductCard product={product({ name: 'Solo' })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Solo to cart' }));
+    expect(await screen.findByText('Minimum order quantity is 6')).toBeInTheDocument();
+  });
+
+  it('prompts an anonymous visitor to log in before favouriting', async () => {
+    const api = fakeApi({});
+    const { router } = renderScreen(<ProductCard product={product({ name: 'Solo' })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to favourites' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Please log in first')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(api.seen.filter((r) => r.path.startsWith('/api/favorites'))).toHaveLength(0);
+  });
+
+  it('favourites for a signed-in buyer and shows an alert when it fails', async () => {
+    signIn();
+    const api = fakeApi({ 'POST /api/favorites': () => json({ code: 'server', desc: 'x' }, 500) });
+    renderScreen(<ProductCard product={product({ name: 'Solo' })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to favourites' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Failed to add favourite')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/favorites')[0]!.body).toEqual({ itemId: 100001 });
   });
 });

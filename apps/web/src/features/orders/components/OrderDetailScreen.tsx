@@ -1,66 +1,210 @@
-import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ArrowLeft, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatMoney, formatVolume, formatWeight, type TOrderDetail } from '@cubeshop/shared';
+import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Card } from '@/components/ui/SkeletonField';
+import { isApiError } from '@/lib/api-client';
+import { useOrder } from '../api/get-order';
+import { useRegionName } from '../api/get-regions';
+import { useReorder } from '../hooks/use-reorder';
+import { StatusBadge, StatusProgress, formatDateTime } from './OrderStatus';
 
-const SUMMARY = ['status', 'date', 'payment', 'express', 'totalQuantity', 'totalAmount', 'freight'] as const;
-const SHIPPING = ['receiver', 'phone', 'country', 'company', 'postalCode', 'address'] as const;
-const LOGISTICS = ['logisticsStatus', 'trackingNumber'] as const;
-
-function Facts({ keys }: { keys: readonly string[] }) {
-  const { t } = useTranslation('orders');
+function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-      {keys.map((key) => (
-        <div key={key} className="flex items-center justify-between gap-3 sm:block">
-          <dt className="text-gray-500">{t(`fields.${key}`)}</dt>
-          <dd className="sm:mt-1">
-            <Skeleton className="h-4 w-28" />
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <div className="flex items-start justify-between gap-3 sm:block">
+      <dt className="text-gray-500">{label}</dt>
+      <dd className="text-right break-words text-ink sm:mt-0.5 sm:text-left">{children || '-'}</dd>
+    </div>
   );
 }
 
-/** Order detail: summary, items, shipping address, logistics. The order data plugs in here. */
+function Loading() {
+  return (
+    <div className="space-y-4" aria-busy="true">
+      <Skeleton className="h-24 w-full" />
+      <Skeleton className="h-48 w-full" />
+      <Skeleton className="h-32 w-full" />
+    </div>
+  );
+}
+
+/** Order detail (spec section 3, Order): status and progress, amounts, items, shipping, logistics, payment, history, reorder. */
 export function OrderDetailScreen({ orderId }: { orderId: string }) {
   const { t } = useTranslation('orders');
+  const order = useOrder(orderId);
   return (
     <div className="mx-auto max-w-5xl space-y-4">
       <Link to="/my-order" className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-brand-700">
         <ArrowLeft aria-hidden="true" className="size-4" />
         {t('backToOrders')}
       </Link>
-      <div>
-        <h1 className="text-2xl font-bold text-ink">{t('title')}</h1>
-        <p className="mt-1 text-sm break-all text-gray-600">{t('orderId', { id: orderId })}</p>
-      </div>
-      <Card title={t('summaryTitle')}>
-        <Facts keys={SUMMARY} />
-      </Card>
-      <Card title={t('itemsTitle')}>
-        <div className="space-y-3" aria-busy="true">
-          {[0, 1, 2].map((row) => (
-            <div key={row} className="flex gap-3">
-              <Skeleton className="size-14 shrink-0" />
-              <div className="flex-1 space-y-2">
-                <Skeleton className="h-4 w-3/5" />
-                <Skeleton className="h-4 w-2/5" />
-              </div>
-            </div>
-          ))}
-        </div>
-      </Card>
-      <div className="grid gap-4 md:grid-cols-2">
-        <Card title={t('shippingTitle')}>
-          <Facts keys={SHIPPING} />
+      {order.isPending ? (
+        <>
+          <h1 className="text-2xl font-bold text-ink">{t('title')}</h1>
+          <Loading />
+        </>
+      ) : order.isError ? (
+        <Card className="py-10 text-center">
+          <h1 className="text-xl font-bold text-ink">{t('title')}</h1>
+          <p role="alert" className="mt-2 text-sm text-gray-700">
+            {isApiError(order.error) && order.error.status === 404 ? t('notFound', { id: orderId }) : t('loadFailed')}
+          </p>
+          <Button className="mt-4" variant="secondary" onClick={() => void order.refetch()}>
+            {t('retry')}
+          </Button>
         </Card>
-        <Card title={t('logisticsTitle')}>
-          <Facts keys={LOGISTICS} />
-        </Card>
-      </div>
+      ) : (
+        <OrderDetail order={order.data} />
+      )}
     </div>
   );
+}
+
+function OrderDetail({ order }: { order: TOrderDetail }) {
+  const { t } = useTranslation('orders');
+  const reorder = useReorder();
+  const country = useRegionName(order.deliveryRegionId);
+  const money = (v: number) => formatMoney(Math.round(v * 100), order.currency);
+  const addressLines = [order.deliveryAddress, order.deliveryAddress2, [order.deliveryCity, order.deliveryState].filter(Boolean).join(', ')].filter(Boolean);
+
+  return (
+    <>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-ink">{t('title')}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-gray-600">
+            <span data-testid="order-id">{t('orderId', { id: order.id })}</span>
+            <StatusBadge status={order.status} />
+          </p>
+          <p className="mt-0.5 text-sm text-gray-500">{formatDateTime(order.createdTime)}</p>
+        </div>
+        <Button onClick={() => void reorder.run(order.id)} disabled={reorder.isPending} aria-busy={reorder.isPending || undefined}>
+          <RotateCcw aria-hidden="true" className="size-4" />
+          {t('reorder.button')}
+        </Button>
+      </div>
+
+      <Card title={t('progress.title')}>
+        <StatusProgress status={order.status} />
+      </Card>
+
+      <Card title={t('summaryTitle')}>
+        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+          <Fact label={t('fields.status')}>{t(`status.${order.status}`)}</Fact>
+          <Fact label={t('fields.date')}>{formatDateTime(order.createdTime)}</Fact>
+          <Fact label={t('fields.payment')}>{order.surchargePercent > 0 ? `${order.payMethod.name} (+${order.surchargePercent}%)` : order.payMethod.name}</Fact>
+          <Fact label={t('fields.express')}>
+            {order.expressMethod.name}
+            <span className="block text-xs text-gray-500">{t('transit', { min: order.transitDays.min, max: order.transitDays.max, zone: order.zone.name })}</span>
+          </Fact>
+          <Fact label={t('fields.totalQuantity')}>
+            {order.quantity}
+            {order.actualQuantity !== order.quantity ? <span className="block text-xs text-gray-500">{t('fields.actualQuantityValue', { n: order.actualQuantity })}</span> : null}
+          </Fact>
+          <Fact label={t('fields.goodsAmount')}>{money(order.goodsAmount)}</Fact>
+          <Fact label={t('fields.freight')}>
+            <span data-testid="order-freight">{order.freeShipping ? t('freeShipping') : money(order.expressFee)}</span>
+            {order.freeShipping ? <s className="ml-1 text-xs text-gray-400">{money(order.expressFeeBase)}</s> : null}
+          </Fact>
+          {order.surcharge > 0 ? <Fact label={t('fields.surcharge', { percent: order.surchargePercent })}>{money(order.surcharge)}</Fact> : null}
+          <Fact label={t('fields.totalAmount')}>
+            <span className="font-semibold text-brand-700" data-testid="order-total">
+              {money(order.totalAmount)}
+            </span>
+            {order.actualTotalPrice !== order.totalAmount ? <span className="block text-xs text-gray-500">{t('fields.actualTotalValue', { amount: money(order.actualTotalPrice) })}</span> : null}
+          </Fact>
+          <Fact label={t('fields.weights')}>
+            {t('weights', { gw: formatWeight(order.totalGw), volume: formatVolume(order.totalVolume), vw: formatWeight(order.totalVolumeWeight) })}
+          </Fact>
+        </dl>
+      </Card>
+
+      <Card title={t('itemsTitle')}>
+        <ul className="divide-y divide-gray-100">
+          {order.items.map((line) => {
+            const discounted = line.discountPrice < line.price;
+            return (
+              <li key={line.id} className="flex gap-3 py-3 first:pt-0 last:pb-0" data-testid="order-line">
+                <img src={line.thumbnail} alt="" width={56} height={56} loading="lazy" className="size-14 shrink-0 rounded border border-gray-100 object-contain" />
+                <div className="min-w-0 flex-1 text-sm">
+                  <a href={`/product/${line.itemId}`} target="_blank" rel="noopener" className="line-clamp-2 font-medium text-ink hover:text-brand-700 hover:underline">
+                    {line.name}
+                  </a>
+                  <p className="text-xs text-gray-500">
+                    {line.supplier} · {t('itemNo', { id: line.itemId })}
+                    {line.typeName || line.type ? ` · ${line.typeName ?? line.type}` : ''}
+                  </p>
+                  <p className="mt-1 text-xs text-gray-600">
+                    {money(line.discountPrice)}
+                    {discounted ? <s className="ml-1 text-gray-400">{money(line.price)}</s> : null} × {line.quantity}
+                    {line.actualQuantity !== line.quantity ? <span className="ml-2">{t('fields.actualQuantityValue', { n: line.actualQuantity })}</span> : null}
+                  </p>
+                </div>
+                <div className="shrink-0 text-right text-sm">
+                  <p className="font-semibold tabular-nums">{money(line.amount)}</p>
+                  <p className="text-xs text-gray-500">{t('quantityShort', { n: line.quantity })}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </Card>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card title={t('shippingTitle')}>
+          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+            <Fact label={t('fields.receiver')}>{order.deliveryUser}</Fact>
+            <Fact label={t('fields.phone')}>{order.deliveryPhone}</Fact>
+            <Fact label={t('fields.country')}>{country}</Fact>
+            <Fact label={t('fields.company')}>{order.deliveryCompany}</Fact>
+            <Fact label={t('fields.postalCode')}>{order.deliveryPostalCode}</Fact>
+            <Fact label={t('fields.address')}>{addressLines.join(', ')}</Fact>
+            {order.deliveryTaxId ? <Fact label={t('fields.taxId')}>{order.deliveryTaxId}</Fact> : null}
+            {order.deliveryShippingMark ? <Fact label={t('fields.shippingMark')}>{order.deliveryShippingMark}</Fact> : null}
+          </dl>
+        </Card>
+        <Card title={t('logisticsTitle')}>
+          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+            <Fact label={t('fields.logisticsStatus')}>{t(`logistics.${order.logisticsStatus}`)}</Fact>
+            <Fact label={t('fields.trackingNumber')}>{order.trackingNumber ? <span className="font-mono">{order.trackingNumber}</span> : t('noTracking')}</Fact>
+            <Fact label={t('fields.express')}>{order.expressMethod.name}</Fact>
+          </dl>
+        </Card>
+      </div>
+
+      <Card title={t('fields.comment')}>
+        <p className="text-sm whitespace-pre-line break-words text-gray-700">{order.comment || t('noComment')}</p>
+      </Card>
+
+      <Card title={t('historyTitle')}>
+        <ol className="space-y-2 text-sm">
+          {order.history.map((event, i) => (
+            <li key={`${event.time}-${i}`} className="flex flex-col gap-0.5 border-l-2 border-brand-200 pl-3 sm:flex-row sm:gap-3">
+              <span className="shrink-0 text-gray-500 tabular-nums">{formatDateTime(event.time)}</span>
+              <span className="text-ink">
+                {describeEvent(event, t)}
+                {event.note ? <span className="text-gray-500"> · {event.note}</span> : null}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </>
+  );
+}
+
+function describeEvent(event: TOrderDetail['history'][number], t: (key: string, params?: Record<string, unknown>) => string): string {
+  switch (event.type) {
+    case 'created':
+      return t('history.created');
+    case 'status':
+      return t('history.status', { to: event.to ? t(`status.${event.to}`) : '-' });
+    case 'logistics':
+      return t('history.logistics', { to: event.to ? t(`logistics.${event.to}`) : '-' });
+    case 'tracking':
+      return t('history.tracking', { to: event.to ?? '-' });
+  }
 }

@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './account.js';
+
+/**
+ * Orders (docs/orders.md). Everything the buyer saw is a snapshot: prices, names, weights,
+ * shipping method, payment method and address, so later catalog or rate changes do not touch a
+ * placed order. Money twice: fen (the shop's books) and minor units of the order's currency (what
+ * the buyer pays), each computed from integers in one pass.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity({ startWith: 10000001 }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The client's Idempotency-Key: the same key again answers the same order. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the normalised request body; the same key with another body is refused (409). */
+    requestHash: text('request_hash').notNull(),
+    status: text('status', { enum: ['confirm', 'outbound', 'delivery', 'complete', 'cancel'] }).notNull().default('confirm'),
+    logisticsStatus: text('logistics_status', { enum: ['pending', 'inTransit', 'outForDelivery', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    trackingNumber: text('tracking_number'),
+    currency: text('currency', { enum: ['CNY', 'USD'] }).notNull(),
+    /** CNY per USD used for this order. */
+    exchangeRate: doublePrecision('exchange_rate').notNull(),
+    lineCount: integer('line_count').notNull(),
+    pieceCount: integer('piece_count').notNull(),
+    // money, fen
+    listFen: bigint('list_fen', { mode: 'number' }).notNull(),
+    goodsFen: bigint('goods_fen', { mode: 'number' }).notNull(),
+    freightBaseFen: bigint('freight_base_fen', { mode: 'number' }).notNull(),
+    freightFen: bigint('freight_fen', { mode: 'number' }).notNull(),
+    surchargeFen: bigint('surcharge_fen', { mode: 'number' }).notNull(),
+    totalFen: bigint('total_fen', { mode: 'number' }).notNull(),
+    // money, minor units of `currency`
+    listMinor: bigint('list_minor', { mode: 'number' }).notNull(),
+    goodsMinor: bigint('goods_minor', { mode: 'number' }).notNull(),
+    freightBaseMinor: bigint('freight_base_minor', { mode: 'number' }).notNull(),
+    freightMinor: bigint('freight_minor', { mode: 'number' }).notNull(),
+    surchargeMinor: bigint('surcharge_minor', { mode: 'number' }).notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    freeShipping: boolean('free_shipping').notNull(),
+    /** The threshold that applied, in minor units of `currency` (null: none). */
+    freeShippingThresholdMinor: bigint('free_shipping_threshold_minor', { mode: 'number' }),
+    // logistics, grams and cm³
+    totalNwG: bigint('total_nw_g', { mode: 'number' }).notNull(),
+    totalGwG: bigint('total_gw_g', { mode: 'number' }).notNull(),
+    totalVolumeCm3: bigint('total_volume_cm3', { mode: 'number' }).notNull(),
+    totalVolumeWeightG: bigint('total_volume_weight_g', { mode: 'number' }).notNull(),
+    chargeableWeightG: bigint('chargeable_weight_g', { mode: 'number' }).notNull(),
+    // shipping and payment, as chosen
+    expressMethodId: text('express_method_id').notNull(),
+    expressNameZh: text('express_name_zh').notNull(),
+    expressNameEn: text('express_name_en').notNull(),
+    zoneCode: text('zone_code').notNull(),
+    zoneNameZh: text('zone_name_zh').notNull(),
+    zoneNameEn: text('zone_name_en').notNull(),
+    transitMinDays: integer('transit_min_days').notNull(),
+    transitMaxDays: integer('transit_max_days').notNull(),
+    payMethodId: text('pay_method_id').notNull(),
+    payNameZh: text('pay_name_zh').notNull(),
+    payNameEn: text('pay_name_en').notNull(),
+    surchargeBp: integer('surcharge_bp').notNull(),
+    // delivery address
+    regionId: text('region_id').notNull(),
+    state: text('state'),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    receiver: text('receiver').notNull(),
+    phone: text('phone').notNull(),
+    company: text('company'),
+    taxId: text('tax_id'),
+    shippingMark: text('shipping_mark'),
+    address: text('address').notNull(),
+    address2: text('address2'),
+    comment: text('comment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_user_key_key').on(t.userId, t.idempotencyKey),
+    index('orders_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('orders_user_status_created_idx').on(t.userId, t.status, t.createdAt, t.id),
+    check('orders_amounts_check', sql`total_fen = goods_fen + freight_fen + surcharge_fen and total_minor = goods_minor + freight_minor + surcharge_minor`),
+  ],
+);
+
+/** Order lines: a snapshot of the product as ordered (no foreign key to items: products may go). */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The buyer (copied from the order so GET /api/order/items filters with one index). */
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    position: integer('position').notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    typeCode: text('type_code').notNull(),
+    typeNameZh: text('type_name_zh'),
+    typeNameEn: text('type_name_en'),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    supplierNameZh: text('supplier_name_zh').notNull(),
+    supplierNameEn: text('supplier_name_en').notNull(),
+    imageVersion: integer('image_version').notNull(),
+    quantity: integer('quantity').notNull(),
+    moq: integer('moq').notNull(),
+    orderMultiple: integer('order_multiple'),
+    listPriceFen: bigint('list_price_fen', { mode: 'number' }).notNull(),
+    unitPriceFen: bigint('unit_price_fen', { mode: 'number' }).notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    listPriceMinor: bigint('list_price_minor', { mode: 'number' }).notNull(),
+    unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    nwG: integer('nw_g'),
+    gwG: integer('gw_g'),
+    volumeCm3: integer('volume_cm3'),
+    volumeWeightG: integer('volume_weight_g'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId, t.position),
+    index('order_items_user_idx').on(t.userId, t.orderId, t.position),
+    check('order_items_amount_check', sql`quantity >= 1 and amount_fen = unit_price_fen * quantity and amount_minor = unit_price_minor * quantity`),
+  ],
+);
+
+/** What happened to an order, oldest first: creation, status, logistics and tracking changes. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['created', 'status', 'logistics', 'tracking'] }).notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    /** buyer, staff or system. */
+    actor: text('actor').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);

@@ -1,0 +1,370 @@
+import {
+  convertMinor,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  minorToMajor,
+  type TCartAddBody,
+  type TCartInfo,
+  type TCartItem,
+  type TCartItemList,
+  type TCartLineProblem,
+  type TExpressFee,
+  type TExpressFeeQuery,
+  type TLocale,
+  type TReorderResult,
+} from '@cubeshop/shared';
+import { badRequest, notFound } from '../../lib/app-error.js';
+import { productImageUrls, type CatalogService, type PricingItem, type View } from '../catalog/catalog.service.js';
+import type { ShippingService } from '../shipping/shipping.service.js';
+import { priceGoods, thresholdMinor, type GoodsTotals, type PricedLineInput } from '../shipping/shipping.quote.js';
+import type { CartLineRow, CartRepository, CartTx } from './cart.repository.js';
+
+export type { CartLineRow, CartTx } from './cart.repository.js';
+
+export interface CartDeps {
+  catalog: Pick<CatalogService, 'itemsForPricing' | 'exchangeRate'>;
+  shipping: ShippingService;
+}
+
+const pickName = (zh: string, en: string, locale: TLocale) => (locale === 'zh' ? zh || en : en || zh);
+export const itemName = (item: Pick<PricingItem, 'nameZh' | 'nameEn'>, locale: TLocale) => pickName(item.nameZh, item.nameEn, locale);
+const kg = (g: number) => g / 1000;
+const m3 = (cm3: number) => cm3 / 1_000_000;
+const perPiece = (value: number | null, scale: (n: number) => number) => (value === null ? null : scale(value));
+const perLine = (value: number | null, quantity: number, scale: (n: number) => number) => (value === null ? null : scale(value * quantity));
+
+/** Whether the product still offers this type ('' for a product without types). */
+export function typeOffered(item: Pick<PricingItem, 'types'>, typeCode: string): boolean {
+  return item.types.length > 0 ? item.types.some((t) => t.code === typeCode) : typeCode === '';
+}
+
+/** Why a line cannot be ordered as it is (null: it can). */
+export function lineProblem(quantity: number, typeCode: string, item: Pick<PricingItem, 'types' | 'moq' | 'orderMultiple'>): TCartLineProblem | null {
+  if (!typeOffered(item, typeCode)) return 'type';
+  if (quantity < item.moq) return 'moq';
+  if (item.orderMultiple && quantity % item.orderMultiple !== 0) return 'multiple';
+  return null;
+}
+
+/** The smallest quantity ≥ `quantity` that meets the minimum order quantity and the order multiple. */
+export function validQuantityAtLeast(quantity: number, item: Pick<PricingItem, 'moq' | 'orderMultiple'>): number {
+  const q = Math.max(quantity, item.moq);
+  return item.orderMultiple ? Math.ceil(q / item.orderMultiple) * item.orderMultiple : q;
+}
+
+/**
+ * The type code a buyer means: none for a product without types, the only one when there is one
+ * and none was sent, else it must be one of the product's codes.
+ */
+export function resolveType(item: Pick<PricingItem, 'types'>, requested: string | undefined): string {
+  if (item.types.length === 0) return '';
+  if (!requested) {
+    if (item.types.length === 1) return item.types[0]!.code;
+    throw badRequest('typeRequired');
+  }
+  if (!item.types.some((t) => t.code === requested)) throw badRequest('typeUnknown', { type: requested });
+  return requested;
+}
+
+export interface QuantityCheck {
+  lineId?: number;
+  quantity: number;
+  typeCode: string;
+  item: PricingItem;
+}
+
+/**
+ * Refuses lines that cannot be ordered: a type no longer offered, a quantity below the minimum
+ * order quantity, or not a multiple of the order multiple. One 400 names every offending product
+ * (spec section 8: "Product {names} quantity is less than the minimum order quantity").
+ */
+export function assertOrderable(lines: readonly QuantityCheck[], locale: TLocale): void {
+  const by: Record<TCartLineProblem, QuantityCheck[]> = { type: [], moq: [], multiple: [] };
+  for (const line of lines) {
+    const problem = lineProblem(line.quantity, line.typeCode, line.item);
+    if (problem) by[problem].push(line);
+  }
+  const names = (list: QuantityCheck[]) => [...new Set(list.map((l) => itemName(l.item, locale)))].join(locale === 'zh' ? '、' : ', ');
+  const details = (list: QuantityCheck[]) => ({
+    lines: list.map((l) => ({ id: l.lineId ?? null, itemId: l.item.id, type: l.typeCode, quantity: l.quantity, moq: l.item.moq, orderMultiple: l.item.orderMultiple })),
+  });
+  if (by.type.length > 0) throw badRequest('typeUnavailable', { names: names(by.type) }, details(by.type));
+  if (by.moq.length > 0) throw badRequest('moqNotMet', { names: names(by.moq) }, details(by.moq));
+  if (by.multiple.length > 0) throw badRequest('multipleNotMet', { names: names(by.multiple) }, details(by.multiple));
+}
+
+export function pricedInput(quantity: number, item: PricingItem): PricedLineInput {
+  return {
+    unitPriceFen: item.unitPriceFen,
+    listPriceFen: item.listPriceFen,
+    quantity,
+    nwG: item.nwG,
+    gwG: item.gwG,
+    volumeCm3: item.volumeCm3,
+    volumeWeightG: item.volumeWeightG,
+  };
+}
+
+function matches(keyword: string | undefined): (line: CartLineRow, item: PricingItem) => boolean {
+  if (!keyword) return () => true;
+  const tokens = keyword.normalize('NFKC').toLowerCase().split(/\s+/).filter(Boolean);
+  return (line, item) => {
+    const type = item.types.find((t) => t.code === line.typeCode);
+    const text = [item.nameZh, item.nameEn, item.supplierNameZh, item.supplierNameEn, line.typeCode, type?.zh ?? '', type?.en ?? '', String(item.id)]
+      .join('\n')
+      .normalize('NFKC')
+      .toLowerCase();
+    return tokens.every((t) => text.includes(t));
+  };
+}
+
+/**
+ * The signed-in buyer's cart (docs/orders.md): lines of (product, type, quantity) priced with
+ * today's catalog in the display currency, totals, the shipping quote, and the locked checkout
+ * that orders use.
+ */
+export function createCartService(repo: CartRepository, deps: CartDeps) {
+  const { catalog, shipping } = deps;
+
+  function toCartItem(line: CartLineRow, item: PricingItem, view: View, rate: number): TCartItem {
+    const money = (fen: number) => minorToMajor(convertMinor(fen, view.currency, rate));
+    const unitMinor = convertMinor(item.unitPriceFen, view.currency, rate);
+    const type = item.types.find((t) => t.code === line.typeCode);
+    const q = line.quantity;
+    const gw = item.gwG ?? item.nwG;
+    return {
+      id: line.id,
+      itemId: item.id,
+      name: itemName(item, view.locale),
+      supplier: { id: item.supplierId, name: pickName(item.supplierNameZh, item.supplierNameEn, view.locale) },
+      type: line.typeCode,
+      typeName: type ? pickName(type.zh, type.en, view.locale) : null,
+      quantity: q,
+      currency: view.currency,
+      price: money(item.listPriceFen),
+      discountPrice: money(item.unitPriceFen),
+      discountPercent: item.discountPercent,
+      amount: minorToMajor(unitMinor * q),
+      moq: item.moq,
+      minOrderQuantity: item.moq,
+      orderMultiple: item.orderMultiple,
+      nw: perPiece(item.nwG, kg),
+      gw: perPiece(gw, kg),
+      volume: perPiece(item.volumeCm3, m3),
+      volumeWeight: perPiece(item.volumeWeightG, kg),
+      totalNw: perLine(item.nwG, q, kg),
+      totalGw: perLine(gw, q, kg),
+      totalVolume: perLine(item.volumeCm3, q, m3),
+      totalVolumeWeight: perLine(item.volumeWeightG, q, kg),
+      ...productImageUrls(item.id, item.imageVersion),
+      problem: lineProblem(q, line.typeCode, item),
+      createdTime: line.createdAt.toISOString(),
+      updatedTime: line.updatedAt.toISOString(),
+    };
+  }
+
+  /** Lines with their products; a line whose product just went away is left out. */
+  async function priced(userId: number, ids?: readonly number[]) {
+    const lines = await repo.lines(userId, ids);
+    const items = await catalog.itemsForPricing(lines.map((l) => l.itemId));
+    return { lines: lines.filter((l) => items.has(l.itemId)), items };
+  }
+
+  async function pricedItem(itemId: number): Promise<PricingItem> {
+    const item = (await catalog.itemsForPricing([itemId])).get(itemId);
+    if (!item) throw notFound('itemNotFound');
+    return item;
+  }
+
+  async function goodsOf(userId: number, view: View): Promise<{ goods: GoodsTotals; problems: number }> {
+    const [{ lines, items }, rate] = await Promise.all([priced(userId), catalog.exchangeRate()]);
+    const goods = priceGoods(
+      lines.map((l) => pricedInput(l.quantity, items.get(l.itemId)!)),
+      view.currency,
+      rate,
+    );
+    const problems = lines.filter((l) => lineProblem(l.quantity, l.typeCode, items.get(l.itemId)!) !== null).length;
+    return { goods, problems };
+  }
+
+  const service = {
+    /** GET /api/cart/items: every line, most recently added first, optionally filtered by keyword. */
+    async list(userId: number, keyword: string | undefined, view: View): Promise<TCartItemList> {
+      const [{ lines, items }, rate] = await Promise.all([priced(userId), catalog.exchangeRate()]);
+      const match = matches(keyword);
+      const data = lines.filter((l) => match(l, items.get(l.itemId)!)).map((l) => toCartItem(l, items.get(l.itemId)!, view, rate));
+      return { data, pager: { page: 1, recPerPage: MAX_CART_LINES, recTotal: data.length } };
+    },
+
+    async get(userId: number, id: number, view: View): Promise<TCartItem> {
+      const line = await repo.line(userId, id);
+      if (!line) throw notFound('cartItemNotFound');
+      const [items, rate] = await Promise.all([catalog.itemsForPricing([line.itemId]), catalog.exchangeRate()]);
+      const item = items.get(line.itemId);
+      if (!item) throw notFound('cartItemNotFound');
+      return toCartItem(line, item, view, rate);
+    },
+
+    /**
+     * POST /api/cart/items: the same product and type again adds to the existing line. The
+     * resulting quantity must meet the product's minimum order quantity and multiple; a new line
+     * needs room (at most MAX_CART_LINES).
+     */
+    async add(userId: number, body: TCartAddBody, view: View): Promise<TCartItem> {
+      const item = await pricedItem(body.itemId);
+      const typeCode = resolveType(item, body.type);
+      const [line, rate] = await Promise.all([
+        repo.withLock(userId, async (tx) => {
+          const existing = await repo.findLine(tx, userId, item.id, typeCode);
+          const quantity = (existing?.quantity ?? 0) + body.quantity;
+          if (quantity > MAX_LINE_QUANTITY) throw badRequest('quantityTooLarge', { max: MAX_LINE_QUANTITY });
+          assertOrderable([{ lineId: existing?.id, quantity, typeCode, item }], view.locale);
+          if (existing) return (await repo.setQuantity(tx, userId, existing.id, quantity))!;
+          if ((await repo.countLines(tx, userId)) >= MAX_CART_LINES) throw badRequest('cartFull', { max: MAX_CART_LINES });
+          return repo.insertLine(tx, userId, item.id, typeCode, quantity);
+        }),
+        catalog.exchangeRate(),
+      ]);
+      return toCartItem(line, item, view, rate);
+    },
+
+    /** PUT / PATCH /api/cart/items/{id}: a new quantity (checked like add). */
+    async setQuantity(userId: number, id: number, quantity: number, view: View): Promise<TCartItem> {
+      const current = await repo.line(userId, id);
+      if (!current) throw notFound('cartItemNotFound');
+      const item = (await catalog.itemsForPricing([current.itemId])).get(current.itemId);
+      if (!item) throw notFound('cartItemNotFound');
+      assertOrderable([{ lineId: id, quantity, typeCode: current.typeCode, item }], view.locale);
+      const line = await repo.withLock(userId, (tx) => repo.setQuantity(tx, userId, id, quantity));
+      if (!line) throw notFound('cartItemNotFound');
+      return toCartItem(line, item, view, await catalog.exchangeRate());
+    },
+
+    /** DELETE /api/cart/items/{id} */
+    async remove(userId: number, id: number): Promise<void> {
+      const removed = await repo.withLock(userId, (tx) => repo.deleteLines(tx, userId, [id]));
+      if (removed === 0) throw notFound('cartItemNotFound');
+    },
+
+    /** GET /api/cart/info */
+    async info(userId: number, view: View): Promise<TCartInfo> {
+      const [{ goods, problems }, thresholdUsdCents] = await Promise.all([goodsOf(userId, view), shipping.thresholdUsdCents()]);
+      const threshold = thresholdMinor(thresholdUsdCents, view.currency, goods.cnyPerUsd);
+      return {
+        currency: view.currency,
+        lineCount: goods.lineCount,
+        pieceCount: goods.pieceCount,
+        amount: minorToMajor(goods.list.minor),
+        discount: minorToMajor(goods.discount.minor),
+        goodsAmount: minorToMajor(goods.goods.minor),
+        totalNw: kg(goods.totalNwG),
+        totalGw: kg(goods.totalGwG),
+        totalVolume: m3(goods.totalVolumeCm3),
+        totalVolumeWeight: kg(goods.totalVolumeWeightG),
+        freeShippingThreshold: threshold === null ? null : minorToMajor(threshold),
+        freeShipping: threshold !== null && goods.lineCount > 0 && goods.goods.minor >= threshold,
+        problemCount: problems,
+      };
+    },
+
+    /**
+     * GET /api/cart/info/express-fee: the quote for the whole cart. Weights come from the cart
+     * and the catalog; the client's totalGw and totalVolumeWeight are ignored.
+     */
+    async expressFee(userId: number, q: TExpressFeeQuery, view: View): Promise<TExpressFee> {
+      const { goods } = await goodsOf(userId, view);
+      if (goods.lineCount === 0) throw badRequest('cartEmpty');
+      const quote = await shipping.quote(goods, { methodId: q.expressMethod, regionId: q.deliveryRegionId, payMethodId: q.payMethod }, view.locale);
+      const t = quote.totals;
+      const m = minorToMajor;
+      return {
+        currency: view.currency,
+        totalPrice: m(t.freight.minor + t.surcharge.minor),
+        freight: m(t.freight.minor),
+        base: m(t.freightBase.minor),
+        surcharge: m(t.surcharge.minor),
+        surchargePercent: t.surchargeBp / 100,
+        freeShipping: t.freeShipping,
+        freeShippingThreshold: t.freeShippingThresholdMinor === null ? null : m(t.freeShippingThresholdMinor),
+        goodsAmount: m(t.goods.minor),
+        grandTotal: m(t.total.minor),
+        chargeableWeight: kg(t.chargeableWeightG),
+        totalGw: kg(t.totalGwG),
+        totalVolumeWeight: kg(t.totalVolumeWeightG),
+        zone: { code: quote.zone.code, name: shipping.names(quote.zone, view.locale) },
+        expressMethod: { id: quote.method.id, name: shipping.names(quote.method, view.locale) },
+        payMethod: quote.payment ? { id: quote.payment.id, name: shipping.names(quote.payment, view.locale) } : null,
+        transitDays: { min: quote.rate.transitMinDays, max: quote.rate.transitMaxDays },
+      };
+    },
+
+    // ---- for orders ----
+
+    /** The buyer's lines (all, or these ids) with today's products, read without a lock. */
+    snapshot(userId: number, ids?: readonly number[]): Promise<{ lines: CartLineRow[]; items: Map<number, PricingItem> }> {
+      return priced(userId, ids);
+    },
+
+    /**
+     * Runs `work` while holding the buyer's cart lock, with the lines as they are now (all, or
+     * these ids), then removes the lines `work` consumed, in the same transaction. Inside `work`
+     * only the transaction handle may reach the database.
+     */
+    async checkout<T>(
+      userId: number,
+      ids: readonly number[] | undefined,
+      work: (lines: CartLineRow[], tx: CartTx) => Promise<{ result: T; consumedLineIds: readonly number[] }>,
+    ): Promise<T> {
+      return repo.withLock(userId, async (tx) => {
+        const lines = await repo.linesIn(tx, userId, ids);
+        const { result, consumedLineIds } = await work(lines, tx);
+        await repo.deleteLines(tx, userId, consumedLineIds);
+        return result;
+      });
+    },
+
+    /**
+     * Puts products back in the cart (reorder): each at least the ordered quantity, raised to
+     * today's minimum order quantity and multiple when needed, added to an existing line of the
+     * same product and type. Products that are gone, types no longer offered and lines beyond
+     * MAX_CART_LINES are reported instead.
+     */
+    async addMany(
+      userId: number,
+      entries: readonly { itemId: number; typeCode: string; quantity: number; nameZh: string; nameEn: string }[],
+      locale: TLocale,
+    ): Promise<TReorderResult> {
+      const items = await catalog.itemsForPricing(entries.map((e) => e.itemId));
+      return repo.withLock(userId, async (tx) => {
+        const result: TReorderResult = { added: [], unavailable: [] };
+        let lineCount = await repo.countLines(tx, userId);
+        for (const e of entries) {
+          const item = items.get(e.itemId);
+          if (!item) {
+            result.unavailable.push({ itemId: e.itemId, type: e.typeCode, name: pickName(e.nameZh, e.nameEn, locale), reason: 'removed' });
+            continue;
+          }
+          const name = itemName(item, locale);
+          if (!typeOffered(item, e.typeCode)) {
+            result.unavailable.push({ itemId: e.itemId, type: e.typeCode, name, reason: 'type' });
+            continue;
+          }
+          const existing = await repo.findLine(tx, userId, item.id, e.typeCode);
+          const have = existing?.quantity ?? 0;
+          const wanted = have + e.quantity;
+          const target = validQuantityAtLeast(wanted, item);
+          if (target > MAX_LINE_QUANTITY || (!existing && lineCount >= MAX_CART_LINES)) {
+            result.unavailable.push({ itemId: e.itemId, type: e.typeCode, name, reason: 'cartFull' });
+            continue;
+          }
+          const line = existing ? (await repo.setQuantity(tx, userId, existing.id, target))! : await repo.insertLine(tx, userId, item.id, e.typeCode, target);
+          if (!existing) lineCount++;
+          result.added.push({ cartItemId: line.id, itemId: item.id, type: e.typeCode, name, quantity: target - have, adjusted: target !== wanted });
+        }
+        return result;
+      });
+    },
+  };
+  return service;
+}
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,142 @@
+import { and, asc, count, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { orderEvents, orderItems, orders } from '../../db/schema/index.js';
+import type { TOrderStatus } from '@cubeshop/shared';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'status' | 'logisticsStatus' | 'trackingNumber'>;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type NewOrderItemRow = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId' | 'userId' | 'createdAt'>;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type NewOrderEvent = Pick<typeof orderEvents.$inferInsert, 'type' | 'fromValue' | 'toValue' | 'actor' | 'note'>;
+
+/** Newest first; ties by id. */
+const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+
+export function createOrdersRepository(db: Db) {
+  return {
+    /** The order a buyer placed with this Idempotency-Key (inside a transaction: pass its handle). */
+    async findByKey(exec: Db | undefined, userId: number, key: string): Promise<{ id: number; requestHash: string } | undefined> {
+      const rows = await (exec ?? db)
+        .select({ id: orders.id, requestHash: orders.requestHash })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+        .limit(1);
+      return rows[0];
+    },
+
+    /** Inserts the order, its lines and its first event; returns the id. Run inside the cart lock's transaction. */
+    async insert(tx: Db, order: NewOrderRow, lines: readonly NewOrderItemRow[], event: NewOrderEvent): Promise<number> {
+      const [created] = await tx.insert(orders).values(order).returning({ id: orders.id, createdAt: orders.createdAt });
+      if (!created) throw new Error('insert returned no row');
+      await tx.insert(orderItems).values(lines.map((l) => ({ ...l, orderId: created.id, userId: order.userId, createdAt: created.createdAt })));
+      await tx.insert(orderEvents).values({ ...event, orderId: created.id, createdAt: created.createdAt });
+      return created.id;
+    },
+
+    async list(userId: number, status: TOrderStatus | undefined, limit: number, offset: number): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), status ? eq(orders.status, status) : undefined))
+        .orderBy(...newestFirst)
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async count(userId: number, status: TOrderStatus | undefined): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), status ? eq(orders.status, status) : undefined));
+      return row?.n ?? 0;
+    },
+
+    /** The first `perOrder` lines of each order (list previews), in one query. */
+    async previews(orderIds: readonly number[], perOrder: number): Promise<OrderItemRow[]> {
+      if (orderIds.length === 0) return [];
+      return db
+        .select()
+        .from(orderItems)
+        .where(and(inArray(orderItems.orderId, [...orderIds]), lt(orderItems.position, perOrder)))
+        .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+    },
+
+    /** A buyer's order (undefined for someone else's). */
+    async get(userId: number, id: number): Promise<OrderRow | undefined> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.id, id)))
+        .limit(1);
+      return rows[0];
+    },
+
+    /** Any order (staff tools). */
+    async getAny(id: number): Promise<OrderRow | undefined> {
+      const rows = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+      return rows[0];
+    },
+
+    async lines(orderId: number): Promise<OrderItemRow[]> {
+      return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+    },
+
+    async events(orderId: number): Promise<OrderEventRow[]> {
+      return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
+    },
+
+    /** A buyer's order lines, newest order first, optionally of one order. */
+    async itemsPage(userId: number, orderId: number | undefined, limit: number, offset: number): Promise<(OrderItemRow & { currency: 'CNY' | 'USD' })[]> {
+      return db
+        .select({ ...getTableColumns(orderItems), currency: orders.currency })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orderItems.userId, userId), orderId === undefined ? undefined : eq(orderItems.orderId, orderId)))
+        .orderBy(desc(orderItems.orderId), asc(orderItems.position))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async itemsCount(userId: number, orderId: number | undefined): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(orderItems)
+        .where(and(eq(orderItems.userId, userId), orderId === undefined ? undefined : eq(orderItems.orderId, orderId)));
+      return row?.n ?? 0;
+    },
+
+    async item(userId: number, id: number): Promise<(OrderItemRow & { currency: 'CNY' | 'USD' }) | undefined> {
+      const rows = await db
+        .select({ ...getTableColumns(orderItems), currency: orders.currency })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orderItems.userId, userId), eq(orderItems.id, id)))
+        .limit(1);
+      return rows[0];
+    },
+
+    /** Staff changes: runs `work` with the order row locked (undefined when there is no such order). */
+    async withOrderLock<T>(id: number, work: (tx: Db, row: OrderRow | undefined) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+        return work(tx as unknown as Db, row);
+      });
+    },
+
+    async updateState(
+      tx: Db,
+      id: number,
+      patch: { status: TOrderStatus; logisticsStatus: OrderRow['logisticsStatus']; trackingNumber: string | null },
+      events: readonly NewOrderEvent[],
+    ): Promise<void> {
+      await tx
+        .update(orders)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(orders.id, id));
+      if (events.length > 0) await tx.insert(orderEvents).values(events.map((e) => ({ ...e, orderId: id })));
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -1,0 +1,418 @@
+import { createHash } from 'node:crypto';
+import {
+  IDEMPOTENCY_KEY_MAX,
+  minorToMajor,
+  type TCurrency,
+  type TLocale,
+  type TLogisticsStatus,
+  type TOrderCreate,
+  type TOrderDetail,
+  type TOrderItemList,
+  type TOrderItemsQuery,
+  type TOrderLine,
+  type TOrderList,
+  type TOrderListQuery,
+  type TOrderStatus,
+  type TOrderSummary,
+  type TReorderResult,
+} from '@cubeshop/shared';
+import { AppError, badRequest, notFound } from '../../lib/app-error.js';
+import { productImageUrls, type CatalogService, type PricingItem, type View } from '../catalog/catalog.service.js';
+import { assertOrderable, pricedInput, type CartLineRow, type CartService } from '../cart/cart.service.js';
+import type { ShippingService } from '../shipping/shipping.service.js';
+import { priceGoods } from '../shipping/shipping.quote.js';
+import type { NewOrderItemRow, NewOrderRow, OrderEventRow, OrderItemRow, OrderRow, OrdersRepository } from './orders.repository.js';
+import { planChange, type PlannedEvent } from './orders.status.js';
+
+export interface OrdersDeps {
+  cart: CartService;
+  catalog: Pick<CatalogService, 'exchangeRate'>;
+  shipping: ShippingService;
+}
+
+/** Lines shown per order in the list. */
+const PREVIEW_LINES = 3;
+/** Placement retries when the cart changed between reading and locking it. */
+const PLACE_ATTEMPTS = 5;
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]+$/;
+
+const pick = (zh: string | null, en: string | null, locale: TLocale) => (locale === 'zh' ? zh || en : en || zh);
+const kg = (g: number) => g / 1000;
+const m3 = (cm3: number) => cm3 / 1_000_000;
+const conflict = (key: 'idempotencyKeyReused' | 'cartChanged') => new AppError(409, 'CONFLICT', key);
+
+/** A refused staff change (the CLI prints the reason). */
+export class OrderChangeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OrderChangeError';
+  }
+}
+
+/** SHA-256 of the request as the server understood it (keys sorted) plus the display currency. */
+export function requestHash(input: TOrderCreate, currency: TCurrency): string {
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([, v]) => v !== undefined)
+              .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+              .map(([k, v]) => [k, sorted(v)]),
+          )
+        : value;
+  return createHash('sha256').update(JSON.stringify({ currency, input: sorted(input) })).digest('hex');
+}
+
+const sameLines = (a: readonly CartLineRow[], b: readonly CartLineRow[]) => {
+  const key = (l: CartLineRow) => `${l.id}|${l.itemId}|${l.typeCode}|${l.quantity}`;
+  const left = a.map(key).sort();
+  const right = b.map(key).sort();
+  return left.length === right.length && left.every((k, i) => k === right[i]);
+};
+
+/**
+ * Orders (docs/orders.md): placement from the server's cart in one transaction with an
+ * Idempotency-Key, the buyer's order list, details and lines, reorder, and staff status changes.
+ */
+export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
+  const { cart, catalog, shipping } = deps;
+
+  type Outcome = { kind: 'created'; id: number } | { kind: 'replay'; id: number; requestHash: string } | { kind: 'retry' };
+
+  function replay(found: { id: number; requestHash: string }, hash: string) {
+    if (found.requestHash !== hash) throw conflict('idempotencyKeyReused');
+    return { id: found.id, replayed: true };
+  }
+
+  /** Everything an order stores, priced now from the catalog and the rate tables. 400 when it cannot be ordered. */
+  async function draft(
+    userId: number,
+    input: TOrderCreate,
+    key: string,
+    hash: string,
+    lines: CartLineRow[],
+    items: Map<number, PricingItem>,
+    view: View,
+  ): Promise<{ order: NewOrderRow; lines: NewOrderItemRow[] }> {
+    const rows = lines.map((line) => ({ line, item: items.get(line.itemId)! }));
+    assertOrderable(
+      rows.map(({ line, item }) => ({ lineId: line.id, quantity: line.quantity, typeCode: line.typeCode, item })),
+      view.locale,
+    );
+    const rate = await catalog.exchangeRate();
+    const goods = priceGoods(
+      rows.map(({ line, item }) => pricedInput(line.quantity, item)),
+      view.currency,
+      rate,
+    );
+    const quote = await shipping.quote(goods, { methodId: input.expressMethod, regionId: input.deliveryRegionId, payMethodId: input.payMethod }, view.locale);
+    const t = quote.totals;
+    const payment = quote.payment!;
+    const order: NewOrderRow = {
+      userId,
+      idempotencyKey: key,
+      requestHash: hash,
+      currency: view.currency,
+      exchangeRate: rate,
+      lineCount: t.lineCount,
+      pieceCount: t.pieceCount,
+      listFen: t.list.fen,
+      goodsFen: t.goods.fen,
+      freightBaseFen: t.freightBase.fen,
+      freightFen: t.freight.fen,
+      surchargeFen: t.surcharge.fen,
+      totalFen: t.total.fen,
+      listMinor: t.list.minor,
+      goodsMinor: t.goods.minor,
+      freightBaseMinor: t.freightBase.minor,
+      freightMinor: t.freight.minor,
+      surchargeMinor: t.surcharge.minor,
+      totalMinor: t.total.minor,
+      freeShipping: t.freeShipping,
+      freeShippingThresholdMinor: t.freeShippingThresholdMinor,
+      totalNwG: t.totalNwG,
+      totalGwG: t.totalGwG,
+      totalVolumeCm3: t.totalVolumeCm3,
+      totalVolumeWeightG: t.totalVolumeWeightG,
+      chargeableWeightG: t.chargeableWeightG,
+      expressMethodId: quote.method.id,
+      expressNameZh: quote.method.nameZh,
+      expressNameEn: quote.method.nameEn,
+      zoneCode: quote.zone.code,
+      zoneNameZh: quote.zone.nameZh,
+      zoneNameEn: quote.zone.nameEn,
+      transitMinDays: quote.rate.transitMinDays,
+      transitMaxDays: quote.rate.transitMaxDays,
+      payMethodId: payment.id,
+      payNameZh: payment.nameZh,
+      payNameEn: payment.nameEn,
+      surchargeBp: payment.surchargeBp,
+      regionId: input.deliveryRegionId.toUpperCase(),
+      state: input.deliveryState ?? null,
+      city: input.deliveryCity,
+      postalCode: input.deliveryPostalCode,
+      receiver: input.deliveryUser,
+      phone: input.deliveryPhone,
+      company: input.deliveryCompany ?? null,
+      taxId: input.deliveryTaxId ?? null,
+      shippingMark: input.deliveryShippingMark ?? null,
+      address: input.deliveryAddress,
+      address2: input.deliveryAddress2 ?? null,
+      comment: input.comment ?? null,
+    };
+    const orderLines = rows.map(({ line, item }, position): NewOrderItemRow => {
+      const priced = t.lines[position]!;
+      const type = item.types.find((x) => x.code === line.typeCode);
+      return {
+        position,
+        itemId: item.id,
+        typeCode: line.typeCode,
+        typeNameZh: type?.zh ?? null,
+        typeNameEn: type?.en ?? null,
+        nameZh: item.nameZh,
+        nameEn: item.nameEn,
+        supplierNameZh: item.supplierNameZh,
+        supplierNameEn: item.supplierNameEn,
+        imageVersion: item.imageVersion,
+        quantity: line.quantity,
+        moq: item.moq,
+        orderMultiple: item.orderMultiple,
+        listPriceFen: priced.listPriceFen,
+        unitPriceFen: priced.unitPriceFen,
+        amountFen: priced.amountFen,
+        listPriceMinor: priced.listPriceMinor,
+        unitPriceMinor: priced.unitPriceMinor,
+        amountMinor: priced.amountMinor,
+        nwG: item.nwG,
+        gwG: item.gwG,
+        volumeCm3: item.volumeCm3,
+        volumeWeightG: item.volumeWeightG,
+      };
+    });
+    return { order, lines: orderLines };
+  }
+
+  function toLine(row: OrderItemRow, currency: TCurrency, locale: TLocale): TOrderLine {
+    const gw = row.gwG ?? row.nwG;
+    const q = row.quantity;
+    return {
+      id: row.id,
+      orderId: row.orderId,
+      itemId: row.itemId,
+      name: pick(row.nameZh, row.nameEn, locale) ?? '',
+      supplier: pick(row.supplierNameZh, row.supplierNameEn, locale) ?? '',
+      type: row.typeCode,
+      typeName: pick(row.typeNameZh, row.typeNameEn, locale),
+      quantity: q,
+      actualQuantity: q,
+      currency,
+      price: minorToMajor(row.listPriceMinor),
+      discountPrice: minorToMajor(row.unitPriceMinor),
+      amount: minorToMajor(row.amountMinor),
+      moq: row.moq,
+      orderMultiple: row.orderMultiple,
+      nw: row.nwG === null ? null : kg(row.nwG),
+      gw: gw === null ? null : kg(gw),
+      volume: row.volumeCm3 === null ? null : m3(row.volumeCm3),
+      volumeWeight: row.volumeWeightG === null ? null : kg(row.volumeWeightG),
+      totalGw: gw === null ? null : kg(gw * q),
+      totalVolume: row.volumeCm3 === null ? null : m3(row.volumeCm3 * q),
+      totalVolumeWeight: row.volumeWeightG === null ? null : kg(row.volumeWeightG * q),
+      ...productImageUrls(row.itemId, row.imageVersion),
+      createdTime: row.createdAt.toISOString(),
+    };
+  }
+
+  function toSummary(row: OrderRow, preview: OrderItemRow[], locale: TLocale): TOrderSummary {
+    return {
+      id: row.id,
+      createdTime: row.createdAt.toISOString(),
+      updatedTime: row.updatedAt.toISOString(),
+      status: row.status,
+      logisticsStatus: row.logisticsStatus,
+      trackingNumber: row.trackingNumber,
+      currency: row.currency,
+      lineCount: row.lineCount,
+      quantity: row.pieceCount,
+      actualQuantity: row.pieceCount,
+      goodsAmount: minorToMajor(row.goodsMinor),
+      discount: minorToMajor(row.listMinor - row.goodsMinor),
+      expressFee: minorToMajor(row.freightMinor),
+      surcharge: minorToMajor(row.surchargeMinor),
+      totalAmount: minorToMajor(row.totalMinor),
+      actualTotalPrice: minorToMajor(row.totalMinor),
+      expressMethod: { id: row.expressMethodId, name: pick(row.expressNameZh, row.expressNameEn, locale) ?? row.expressMethodId },
+      payMethod: { id: row.payMethodId, name: pick(row.payNameZh, row.payNameEn, locale) ?? row.payMethodId },
+      deliveryRegionId: row.regionId,
+      deliveryUser: row.receiver,
+      preview: preview.map((l) => ({
+        itemId: l.itemId,
+        name: pick(l.nameZh, l.nameEn, locale) ?? '',
+        type: l.typeCode,
+        quantity: l.quantity,
+        thumbnail: productImageUrls(l.itemId, l.imageVersion).thumbnail,
+      })),
+    };
+  }
+
+  function toDetail(row: OrderRow, lines: OrderItemRow[], events: OrderEventRow[], locale: TLocale): TOrderDetail {
+    return {
+      ...toSummary(row, lines.slice(0, PREVIEW_LINES), locale),
+      amount: minorToMajor(row.listMinor),
+      freeShipping: row.freeShipping,
+      expressFeeBase: minorToMajor(row.freightBaseMinor),
+      surchargePercent: row.surchargeBp / 100,
+      chargeableWeight: kg(row.chargeableWeightG),
+      totalNw: kg(row.totalNwG),
+      totalGw: kg(row.totalGwG),
+      totalVolume: m3(row.totalVolumeCm3),
+      totalVolumeWeight: kg(row.totalVolumeWeightG),
+      zone: { code: row.zoneCode, name: pick(row.zoneNameZh, row.zoneNameEn, locale) ?? row.zoneCode },
+      transitDays: { min: row.transitMinDays, max: row.transitMaxDays },
+      exchangeRate: row.exchangeRate,
+      cny: {
+        goodsAmount: minorToMajor(row.goodsFen),
+        expressFee: minorToMajor(row.freightFen),
+        surcharge: minorToMajor(row.surchargeFen),
+        totalAmount: minorToMajor(row.totalFen),
+      },
+      deliveryState: row.state,
+      deliveryCity: row.city,
+      deliveryPostalCode: row.postalCode,
+      deliveryPhone: row.phone,
+      deliveryCompany: row.company,
+      deliveryTaxId: row.taxId,
+      deliveryShippingMark: row.shippingMark,
+      deliveryAddress: row.address,
+      deliveryAddress2: row.address2,
+      comment: row.comment,
+      items: lines.map((l) => toLine(l, row.currency, locale)),
+      history: events.map((e) => ({ type: e.type, from: e.fromValue, to: e.toValue, time: e.createdAt.toISOString(), note: e.note })),
+    };
+  }
+
+  const service = {
+    /**
+     * POST /api/orders. Prices, weights and freight are computed here from the cart and today's
+     * catalog; the order is written and its lines leave the cart in one transaction that holds
+     * the buyer's cart lock. The same Idempotency-Key again answers the same order (replayed:
+     * true); with a different request it is refused (409).
+     */
+    async place(userId: number, input: TOrderCreate, key: string | undefined, view: View): Promise<{ id: number; replayed: boolean }> {
+      const idemKey = key?.trim();
+      if (!idemKey) throw badRequest('idempotencyKeyRequired');
+      if (idemKey.length > IDEMPOTENCY_KEY_MAX || !IDEMPOTENCY_KEY_PATTERN.test(idemKey)) throw badRequest('idempotencyKeyInvalid', { max: IDEMPOTENCY_KEY_MAX });
+      const hash = requestHash(input, view.currency);
+      const earlier = await repo.findByKey(undefined, userId, idemKey);
+      if (earlier) return replay(earlier, hash);
+      // Method, region and payment first: they need no cart.
+      await shipping.resolve(input.expressMethod, input.deliveryRegionId, view.locale);
+      await shipping.payment(input.payMethod);
+
+      for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
+        // Read and price without the lock (the catalog and rate tables cannot be read inside a
+        // PGlite transaction), then check under the lock that the cart is still what was priced.
+        const seen = await cart.snapshot(userId, input.cartItemIds);
+        const complete = seen.lines.length > 0 && (!input.cartItemIds || seen.lines.length === new Set(input.cartItemIds).size);
+        const planned = complete ? await draft(userId, input, idemKey, hash, seen.lines, seen.items, view) : undefined;
+        const outcome = await cart.checkout<Outcome>(userId, input.cartItemIds, async (locked, tx) => {
+          const dup = await repo.findByKey(tx, userId, idemKey);
+          if (dup) return { result: { kind: 'replay', ...dup }, consumedLineIds: [] };
+          if (locked.length === 0) throw badRequest(input.cartItemIds ? 'cartItemsMissing' : 'cartEmpty');
+          if (input.cartItemIds && locked.length !== new Set(input.cartItemIds).size) throw badRequest('cartItemsMissing');
+          if (!planned || !sameLines(locked, seen.lines)) return { result: { kind: 'retry' }, consumedLineIds: [] };
+          const id = await repo.insert(tx, planned.order, planned.lines, { type: 'created', fromValue: null, toValue: 'confirm', actor: 'buyer', note: null });
+          return { result: { kind: 'created', id }, consumedLineIds: locked.map((l) => l.id) };
+        });
+        if (outcome.kind === 'created') return { id: outcome.id, replayed: false };
+        if (outcome.kind === 'replay') return replay(outcome, hash);
+      }
+      throw conflict('cartChanged');
+    },
+
+    /** GET /api/orders: newest first, optionally one status. */
+    async list(userId: number, q: TOrderListQuery, locale: TLocale): Promise<TOrderList> {
+      const [rows, total] = await Promise.all([repo.list(userId, q.status, q.recPerPage, (q.page - 1) * q.recPerPage), repo.count(userId, q.status)]);
+      const previews = await repo.previews(
+        rows.map((r) => r.id),
+        PREVIEW_LINES,
+      );
+      const byOrder = new Map<number, OrderItemRow[]>();
+      for (const p of previews) byOrder.set(p.orderId, [...(byOrder.get(p.orderId) ?? []), p]);
+      return {
+        data: rows.map((r) => toSummary(r, byOrder.get(r.id) ?? [], locale)),
+        pager: { page: q.page, recPerPage: q.recPerPage, recTotal: total },
+      };
+    },
+
+    /** GET /api/orders/{id}: 404 for an unknown order or someone else's. */
+    async detail(userId: number, id: number, locale: TLocale): Promise<TOrderDetail> {
+      const row = await repo.get(userId, id);
+      if (!row) throw notFound('orderNotFound');
+      const [lines, events] = await Promise.all([repo.lines(id), repo.events(id)]);
+      return toDetail(row, lines, events, locale);
+    },
+
+    /** GET /api/order/items: the buyer's order lines, newest order first. */
+    async items(userId: number, q: TOrderItemsQuery, locale: TLocale): Promise<TOrderItemList> {
+      const [rows, total] = await Promise.all([
+        repo.itemsPage(userId, q.orderId, q.recPerPage, (q.page - 1) * q.recPerPage),
+        repo.itemsCount(userId, q.orderId),
+      ]);
+      return { data: rows.map((r) => toLine(r, r.currency, locale)), pager: { page: q.page, recPerPage: q.recPerPage, recTotal: total } };
+    },
+
+    async item(userId: number, id: number, locale: TLocale): Promise<TOrderLine> {
+      const row = await repo.item(userId, id);
+      if (!row) throw notFound('orderItemNotFound');
+      return toLine(row, row.currency, locale);
+    },
+
+    /** POST /api/orders/reorder: the order's lines back into the cart at today's prices. */
+    async reorder(userId: number, id: number, locale: TLocale): Promise<TReorderResult> {
+      const row = await repo.get(userId, id);
+      if (!row) throw notFound('orderNotFound');
+      const lines = await repo.lines(id);
+      return cart.addMany(
+        userId,
+        lines.map((l) => ({ itemId: l.itemId, typeCode: l.typeCode, quantity: l.quantity, nameZh: l.nameZh, nameEn: l.nameEn })),
+        locale,
+      );
+    },
+
+    /**
+     * Staff: move an order (CLI `order status`). Refused changes throw OrderChangeError with the
+     * reason; every change is recorded in the order's history.
+     */
+    async changeStatus(
+      id: number,
+      change: { status: TOrderStatus; logistics?: TLogisticsStatus | undefined; tracking?: string | undefined; note?: string | undefined },
+      actor = 'staff',
+    ): Promise<{ order: OrderRow; events: PlannedEvent[] }> {
+      return repo.withOrderLock(id, async (tx, row) => {
+        if (!row) throw new OrderChangeError(`no order ${id}`);
+        const plan = planChange({ status: row.status, logisticsStatus: row.logisticsStatus, trackingNumber: row.trackingNumber }, change);
+        if (!plan.ok) throw new OrderChangeError(plan.reason);
+        await repo.updateState(
+          tx,
+          id,
+          plan.next,
+          plan.events.map((e) => ({ type: e.type, fromValue: e.from, toValue: e.to, actor, note: change.note ?? null })),
+        );
+        return { order: { ...row, ...plan.next }, events: plan.events };
+      });
+    },
+
+    /** Staff: an order with lines and history, whoever placed it (CLI `order show`). */
+    async staffDetail(id: number, locale: TLocale): Promise<TOrderDetail | undefined> {
+      const row = await repo.getAny(id);
+      if (!row) return undefined;
+      const [lines, events] = await Promise.all([repo.lines(id), repo.events(id)]);
+      return toDetail(row, lines, events, locale);
+    },
+  };
+  return service;
+}
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,100 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { paymentMethods, settings, shippingMethods, shippingRates, shippingZoneRegions, shippingZones } from '../../db/schema/index.js';
+
+export type ZoneRow = typeof shippingZones.$inferSelect;
+export type ZoneRegionRow = typeof shippingZoneRegions.$inferSelect;
+export type MethodRow = Omit<typeof shippingMethods.$inferSelect, 'updatedAt'>;
+export type RateRow = typeof shippingRates.$inferSelect;
+export type PaymentRow = typeof paymentMethods.$inferSelect;
+
+export interface ShippingTables {
+  zones: ZoneRow[];
+  zoneRegions: ZoneRegionRow[];
+  methods: MethodRow[];
+  rates: RateRow[];
+  payments: PaymentRow[];
+}
+
+/** The settings key of the free-shipping threshold: {thresholdUsdCents: 6900} (null: no free shipping). */
+export const FREE_SHIPPING_SETTING = 'freeShipping';
+
+export function createShippingRepository(db: Db) {
+  return {
+    async load(): Promise<ShippingTables> {
+      const [zones, zoneRegions, methods, rates, payments] = await Promise.all([
+        db.select().from(shippingZones).orderBy(shippingZones.position, shippingZones.code),
+        db.select().from(shippingZoneRegions),
+        db
+          .select({
+            id: shippingMethods.id,
+            nameZh: shippingMethods.nameZh,
+            nameEn: shippingMethods.nameEn,
+            position: shippingMethods.position,
+            active: shippingMethods.active,
+            excludedRegions: shippingMethods.excludedRegions,
+          })
+          .from(shippingMethods)
+          .orderBy(shippingMethods.position, shippingMethods.id),
+        db.select().from(shippingRates),
+        db.select().from(paymentMethods).orderBy(paymentMethods.position, paymentMethods.id),
+      ]);
+      return { zones, zoneRegions, methods, rates, payments };
+    },
+
+    /** USD cents, or null when the shop has no free shipping (the setting missing or null). */
+    async freeShippingThreshold(): Promise<number | null> {
+      const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, FREE_SHIPPING_SETTING)).limit(1);
+      const value = rows[0]?.value as { thresholdUsdCents?: unknown } | undefined;
+      const cents = value?.thresholdUsdCents;
+      return typeof cents === 'number' && Number.isSafeInteger(cents) && cents >= 0 ? cents : null;
+    },
+
+    async setFreeShippingThreshold(cents: number | null, { onlyIfMissing = false } = {}): Promise<void> {
+      const row = { key: FREE_SHIPPING_SETTING, value: { thresholdUsdCents: cents } };
+      const insert = db.insert(settings).values(row);
+      if (onlyIfMissing) await insert.onConflictDoNothing();
+      else await insert.onConflictDoUpdate({ target: settings.key, set: { value: row.value, updatedAt: sql`now()` } });
+    },
+
+    async countMethods(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(shippingMethods);
+      return row?.n ?? 0;
+    },
+
+    /** Writes the tables (insert or update by key) in one transaction; rows not given stay. */
+    async upsert(tables: ShippingTables): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const z of tables.zones) {
+          await tx.insert(shippingZones).values(z).onConflictDoUpdate({ target: shippingZones.code, set: { nameZh: z.nameZh, nameEn: z.nameEn, position: z.position, isDefault: z.isDefault } });
+        }
+        if (tables.zoneRegions.length > 0) {
+          await tx
+            .insert(shippingZoneRegions)
+            .values(tables.zoneRegions)
+            .onConflictDoUpdate({ target: shippingZoneRegions.regionId, set: { zoneCode: sql`excluded.zone_code` } });
+        }
+        for (const m of tables.methods) {
+          await tx
+            .insert(shippingMethods)
+            .values(m)
+            .onConflictDoUpdate({
+              target: shippingMethods.id,
+              set: { nameZh: m.nameZh, nameEn: m.nameEn, position: m.position, active: m.active, excludedRegions: m.excludedRegions, updatedAt: sql`now()` },
+            });
+        }
+        for (const r of tables.rates) {
+          const { methodId: _m, zoneCode: _z, ...rest } = r;
+          await tx.insert(shippingRates).values(r).onConflictDoUpdate({ target: [shippingRates.methodId, shippingRates.zoneCode], set: rest });
+        }
+        for (const p of tables.payments) {
+          await tx
+            .insert(paymentMethods)
+            .values(p)
+            .onConflictDoUpdate({ target: paymentMethods.id, set: { nameZh: p.nameZh, nameEn: p.nameEn, surchargeBp: p.surchargeBp, position: p.position, active: p.active } });
+        }
+      });
+    },
+  };
+}
+export type ShippingRepository = ReturnType<typeof createShippingRepository>;

@@ -1,0 +1,186 @@
+import type { TExpressMethodOption, TLocale, TPaymentMethodOption } from '@cubeshop/shared';
+import { badRequest } from '../../lib/app-error.js';
+import type { MethodRow, PaymentRow, RateRow, ShippingRepository, ShippingTables, ZoneRow } from './shipping.repository.js';
+import { freightFen, totalOrder, type GoodsTotals, type OrderTotals } from './shipping.quote.js';
+
+export interface ShippingDeps {
+  /** Whether a country or region id is known (selectors). */
+  isRegion: (id: string) => boolean;
+  /** A region's name in a language (for messages); falls back to the id. */
+  regionName?: (id: string, locale: TLocale) => string;
+  /** Lifetime of the cached tables, ms (default 60 s). */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+interface Config {
+  zones: Map<string, ZoneRow>;
+  defaultZone: ZoneRow | undefined;
+  zoneOfRegion: Map<string, string>;
+  methods: MethodRow[];
+  methodById: Map<string, MethodRow>;
+  rates: Map<string, RateRow>;
+  payments: PaymentRow[];
+  paymentById: Map<string, PaymentRow>;
+  thresholdUsdCents: number | null;
+}
+
+export interface ResolvedShipping {
+  method: MethodRow;
+  zone: ZoneRow;
+  rate: RateRow;
+}
+
+export interface Quote extends ResolvedShipping {
+  payment: PaymentRow | null;
+  totals: OrderTotals;
+}
+
+const pick = (row: { nameZh: string; nameEn: string }, locale: TLocale) => (locale === 'zh' ? row.nameZh || row.nameEn : row.nameEn || row.nameZh);
+const kg = (g: number) => Math.round(g) / 1000;
+
+/**
+ * Shipping methods, zones, rate tables and payment methods (docs/orders.md). The tables are small
+ * and read on every quote, so they are kept in memory for a minute (invalidate() after a change).
+ */
+export function createShippingService(repo: ShippingRepository, deps: ShippingDeps) {
+  const ttl = deps.ttlMs ?? 60_000;
+  const now = deps.now ?? Date.now;
+  let cached: { value: Config; until: number } | undefined;
+  let loading: Promise<Config> | undefined;
+  const regionName = (id: string, locale: TLocale) => deps.regionName?.(id, locale) ?? id;
+
+  async function build(): Promise<Config> {
+    const [tables, thresholdUsdCents] = await Promise.all([repo.load(), repo.freeShippingThreshold()]);
+    return {
+      zones: new Map(tables.zones.map((z) => [z.code, z])),
+      defaultZone: tables.zones.find((z) => z.isDefault),
+      zoneOfRegion: new Map(tables.zoneRegions.map((r) => [r.regionId, r.zoneCode])),
+      methods: tables.methods.filter((m) => m.active),
+      methodById: new Map(tables.methods.filter((m) => m.active).map((m) => [m.id, m])),
+      rates: new Map(tables.rates.map((r) => [`${r.methodId}|${r.zoneCode}`, r])),
+      payments: tables.payments.filter((p) => p.active),
+      paymentById: new Map(tables.payments.filter((p) => p.active).map((p) => [p.id, p])),
+      thresholdUsdCents,
+    };
+  }
+
+  async function config(): Promise<Config> {
+    if (cached && cached.until > now()) return cached.value;
+    loading ??= build()
+      .then((value) => {
+        cached = { value, until: now() + ttl };
+        return value;
+      })
+      .finally(() => {
+        loading = undefined;
+      });
+    return loading;
+  }
+
+  function zoneOf(c: Config, regionId: string): ZoneRow | undefined {
+    const code = c.zoneOfRegion.get(regionId);
+    return (code ? c.zones.get(code) : undefined) ?? c.defaultZone;
+  }
+
+  /** The rate row when the method serves the region, else undefined. */
+  function rateFor(c: Config, method: MethodRow, regionId: string): { zone: ZoneRow; rate: RateRow } | undefined {
+    if (method.excludedRegions.includes(regionId)) return undefined;
+    const zone = zoneOf(c, regionId);
+    const rate = zone ? c.rates.get(`${method.id}|${zone.code}`) : undefined;
+    return zone && rate ? { zone, rate } : undefined;
+  }
+
+  function checkRegion(regionId: string): string {
+    const id = regionId.trim().toUpperCase();
+    if (!deps.isRegion(id)) throw badRequest('regionUnknown');
+    return id;
+  }
+
+  const service = {
+    invalidate() {
+      cached = undefined;
+    },
+
+    /** GET /api/selector/express: the methods that serve the region (every active one without a region). */
+    async expressOptions(regionId: string | undefined, locale: TLocale): Promise<TExpressMethodOption[]> {
+      const c = await config();
+      if (regionId === undefined) return c.methods.map((m) => ({ id: m.id, name: pick(m, locale), transitDays: null }));
+      const region = checkRegion(regionId);
+      return c.methods.flatMap((m) => {
+        const found = rateFor(c, m, region);
+        return found ? [{ id: m.id, name: pick(m, locale), transitDays: { min: found.rate.transitMinDays, max: found.rate.transitMaxDays } }] : [];
+      });
+    },
+
+    /** GET /api/selector/payment */
+    async paymentOptions(locale: TLocale): Promise<TPaymentMethodOption[]> {
+      const c = await config();
+      return c.payments.map((p) => ({ id: p.id, name: pick(p, locale), surchargePercent: p.surchargeBp / 100 }));
+    },
+
+    /** The free-shipping threshold in USD cents (null: none). */
+    async thresholdUsdCents(): Promise<number | null> {
+      return (await config()).thresholdUsdCents;
+    },
+
+    /** Method, zone and rate row for a region; 400 for an unknown region or method, or one that does not serve it. */
+    async resolve(methodId: string, regionId: string, locale: TLocale): Promise<ResolvedShipping> {
+      const c = await config();
+      const region = checkRegion(regionId);
+      const method = c.methodById.get(methodId);
+      if (!method) throw badRequest('expressUnknown', { method: methodId });
+      const found = rateFor(c, method, region);
+      if (!found) throw badRequest('expressUnavailable', { method: pick(method, locale), region: regionName(region, locale) });
+      return { method, ...found };
+    },
+
+    /** A payment method by id; 400 when unknown or inactive. */
+    async payment(payMethodId: string): Promise<PaymentRow> {
+      const p = (await config()).paymentById.get(payMethodId);
+      if (!p) throw badRequest('paymentUnknown', { method: payMethodId });
+      return p;
+    },
+
+    /**
+     * The full quote for priced goods: freight by the rate table on the chargeable weight, free
+     * shipping, payment surcharge and totals in both ledgers. 400 when the method cannot carry
+     * the weight or does not serve the region.
+     */
+    async quote(goods: GoodsTotals, input: { methodId: string; regionId: string; payMethodId?: string | undefined }, locale: TLocale): Promise<Quote> {
+      const resolved = await service.resolve(input.methodId, input.regionId, locale);
+      const payment = input.payMethodId === undefined ? null : await service.payment(input.payMethodId);
+      const base = freightFen(resolved.rate, goods.chargeableWeightG);
+      if (base === null) {
+        throw badRequest(
+          'expressTooHeavy',
+          { method: pick(resolved.method, locale), max: kg(resolved.rate.maxWeightG), weight: kg(goods.chargeableWeightG) },
+          { maxWeight: kg(resolved.rate.maxWeightG), chargeableWeight: kg(goods.chargeableWeightG) },
+        );
+      }
+      const totals = totalOrder(goods, base, payment?.surchargeBp ?? 0, await service.thresholdUsdCents());
+      return { ...resolved, payment, totals };
+    },
+
+    /** Seeding and staff tools: write tables (by key), then drop the cache. */
+    async upsert(tables: ShippingTables, thresholdUsdCents?: { cents: number | null; onlyIfMissing?: boolean }): Promise<void> {
+      await repo.upsert(tables);
+      if (thresholdUsdCents) await repo.setFreeShippingThreshold(thresholdUsdCents.cents, { onlyIfMissing: thresholdUsdCents.onlyIfMissing ?? false });
+      service.invalidate();
+    },
+
+    async setFreeShippingThreshold(cents: number | null): Promise<void> {
+      await repo.setFreeShippingThreshold(cents);
+      service.invalidate();
+    },
+
+    async isEmpty(): Promise<boolean> {
+      return (await repo.countMethods()) === 0;
+    },
+
+    /** Names of a method and zone in a language (order snapshots use both). */
+    names: pick,
+  };
+  return service;
+}
+export type ShippingService = ReturnType<typeof createShippingService>;

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TOrderCreate } from '@cubeshop/shared';
+import { api } from '@/lib/api-client';
+
+/**
+ * POST /api/orders with the spec's payload and an Idempotency-Key header: the same key for a
+ * retry of the same attempt, so a double click or a retry after a lost answer makes one order.
+ * The response may carry the new order's id. Silent: the checkout shows its 5 s banner.
+ */
+export async function createOrder({ payload, idempotencyKey }: { payload: TOrderCreate; idempotencyKey: string }): Promise<{ id?: number | string }> {
+  const body = await api.post<{ id?: number | string } | null>('/api/orders', payload, { silent: true, headers: { 'Idempotency-Key': idempotencyKey } });
+  return body ?? {};
+}
+
+/** On success the cart (now empty) and the order lists refetch. */
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrder,
+    onSuccess: async () => {
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      await queryClient.invalidateQueries({ queryKey: ['cart'] });
+    },
+  });
+}

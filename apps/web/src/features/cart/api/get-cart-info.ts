@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CART_CACHE_MS, type TCartInfo } from '@cubeshop/shared';
+import { api } from '@/lib/api-client';
+import { getCurrency } from '@/lib/currency';
+import { getLocale } from '@/lib/locale';
+
+/** GET /api/cart/info: the cart's totals in the display currency, kg and m³. */
+export function getCartInfo(signal?: AbortSignal): Promise<TCartInfo> {
+  return api.get<TCartInfo>('/api/cart/info', { silent: true, ...(signal ? { signal } : {}) });
+}
+
+/** Cached 2 minutes (spec section 4); the header badge and the checkout summary share it. */
+export const cartInfoQuery = () =>
+  queryOptions({
+    queryKey: ['cart', 'info', getLocale(), getCurrency()],
+    queryFn: ({ signal }) => getCartInfo(signal),
+    staleTime: CART_CACHE_MS,
+  });
+
+export function useCartInfo(enabled = true) {
+  return useQuery({ ...cartInfoQuery(), enabled });
+}

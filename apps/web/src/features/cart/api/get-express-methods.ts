@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TExpressMethodOption } from '@cubeshop/shared';
+import { api } from '@/lib/api-client';
+import { getLocale } from '@/lib/locale';
+
+/** GET /api/selector/express?regionId=: the shipping methods that serve the region. */
+export function getExpressMethods(regionId: string, signal?: AbortSignal): Promise<TExpressMethodOption[]> {
+  return api.get<TExpressMethodOption[]>('/api/selector/express', { params: { regionId }, silent: true, ...(signal ? { signal } : {}) });
+}
+
+export const expressMethodsQuery = (regionId: string) =>
+  queryOptions({
+    queryKey: ['selector', 'express', getLocale(), regionId],
+    queryFn: ({ signal }) => getExpressMethods(regionId, signal),
+    staleTime: 5 * 60_000,
+  });
+
+export function useExpressMethods(regionId: string | undefined) {
+  return useQuery({ ...expressMethodsQuery(regionId ?? ''), enabled: Boolean(regionId) });
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TPaymentMethodOption } from '@cubeshop/shared';
+import { api } from '@/lib/api-client';
+import { getLocale } from '@/lib/locale';
+
+/** GET /api/selector/payment: payment methods with their surcharge. */
+export function getPaymentMethods(signal?: AbortSignal): Promise<TPaymentMethodOption[]> {
+  return api.get<TPaymentMethodOption[]>('/api/selector/payment', { silent: true, ...(signal ? { signal } : {}) });
+}
+
+export const paymentMethodsQuery = () =>
+  queryOptions({
+    queryKey: ['selector', 'payment', getLocale()],
+    queryFn: ({ signal }) => getPaymentMethods(signal),
+    staleTime: 5 * 60_000,
+  });
+
+export function usePaymentMethods() {
+  return useQuery(paymentMethodsQuery());
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** DELETE /api/cart/items/{id}. Silent: the caller shows 'Delete failed'. */
+export async function removeCartItem(id: number): Promise<void> {
+  await api.delete(`/api/cart/items/${encodeURIComponent(String(id))}`, { silent: true, allowNonJson: true });
+}
+
+export function useRemoveCartItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeCartItem,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['cart'] }),
+  });
+}

@@ -1,0 +1,147 @@
+import { MIN_QUANTITY, type TAddress, type TCartInfo, type TCartItem } from '@cubeshop/shared';
+
+/** Largest quantity the stepper accepts (the server refuses more than 100,000 on a line). */
+export const MAX_STEPPER_QUANTITY = 100_000;
+
+/**
+ * Quantity input rules (spec section 5): non-numeric or below 1 becomes 1; cart quantities are
+ * floored to whole pieces.
+ */
+export function normalizeQuantity(value: unknown): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : Number.NaN;
+  if (!Number.isFinite(n) || n < MIN_QUANTITY) return MIN_QUANTITY;
+  return Math.min(Math.floor(n), MAX_STEPPER_QUANTITY);
+}
+
+/** One step of the stepper; with an order multiple the buttons move between multiples. Never below 1. */
+export function stepQuantity(quantity: number, direction: 1 | -1, orderMultiple?: number | null): number {
+  const q = normalizeQuantity(quantity);
+  const m = orderMultiple && orderMultiple > 1 ? orderMultiple : 1;
+  if (m === 1) return normalizeQuantity(q + direction);
+  if (direction === 1) return normalizeQuantity((Math.floor(q / m) + 1) * m);
+  return normalizeQuantity((Math.ceil(q / m) - 1) * m);
+}
+
+type RuleLine = Pick<TCartItem, 'name' | 'quantity' | 'moq' | 'minOrderQuantity' | 'orderMultiple'> & { problem?: TCartItem['problem'] };
+
+/** Lines below their minimum order quantity (moq, default 1) and lines off their order multiple. */
+export function orderRuleViolations(lines: readonly RuleLine[]): { moq: string[]; multiple: string[] } {
+  const moq: string[] = [];
+  const multiple: string[] = [];
+  for (const line of lines) {
+    const min = Math.max(line.moq || 0, line.minOrderQuantity || 0, MIN_QUANTITY);
+    if (line.quantity < min || line.problem === 'moq') moq.push(line.name);
+    else if ((line.orderMultiple && line.orderMultiple > 1 && line.quantity % line.orderMultiple !== 0) || line.problem === 'multiple') multiple.push(line.name);
+  }
+  return { moq: unique(moq), multiple: unique(multiple) };
+}
+
+function unique(names: string[]): string[] {
+  return [...new Set(names)];
+}
+
+/**
+ * The messages shown before submitting (spec section 5): 'Product {names} quantity is less than
+ * the minimum order quantity', and the same for order multiples. `t` is the cart namespace.
+ */
+export function orderRuleMessages(lines: readonly RuleLine[], t: (key: string, params: Record<string, unknown>) => string, separator = ', '): string[] {
+  const { moq, multiple } = orderRuleViolations(lines);
+  const messages: string[] = [];
+  if (moq.length) messages.push(t('rules.moq', { names: moq.join(separator) }));
+  if (multiple.length) messages.push(t('rules.multiple', { names: multiple.join(separator) }));
+  return messages;
+}
+
+/** The selected address: the chosen one while it exists, else the default, else the first (spec section 4). */
+export function pickAddress(addresses: readonly TAddress[] | undefined, selectedId: number | null): TAddress | null {
+  if (!addresses?.length) return null;
+  return addresses.find((a) => a.id === selectedId) ?? addresses.find((a) => a.asDefault) ?? addresses[0] ?? null;
+}
+
+/** The query of GET /api/cart/info/express-fee. */
+export interface TFeeRequest {
+  deliveryRegionId: string;
+  deliveryPostalCode: string;
+  expressMethod: string;
+  payMethod: string;
+  totalGw: number;
+  totalVolumeWeight: number;
+}
+
+export type TCartTotals = Pick<TCartInfo, 'lineCount' | 'pieceCount' | 'goodsAmount' | 'totalGw' | 'totalVolumeWeight'>;
+
+/**
+ * What the shipping quote depends on (spec section 4): null when it cannot be asked for (no
+ * address, no method or no items); otherwise the request. Any change of address, method,
+ * payment method or cart totals gives a different request or totals key, so the quote is asked
+ * for again and the calculated flag starts false.
+ */
+export function feeRequest(
+  address: Pick<TAddress, 'deliveryRegionId' | 'deliveryPostalCode'> | null,
+  expressMethod: string,
+  payMethod: string,
+  totals: TCartTotals | null | undefined,
+): TFeeRequest | null {
+  if (!address || !expressMethod || !totals || totals.lineCount <= 0) return null;
+  return {
+    deliveryRegionId: address.deliveryRegionId,
+    deliveryPostalCode: address.deliveryPostalCode,
+    expressMethod,
+    payMethod,
+    totalGw: totals.totalGw,
+    totalVolumeWeight: totals.totalVolumeWeight,
+  };
+}
+
+/** A key for everything in the totals that changes the quote (quantities change pieces and goods too). */
+export function totalsKey(totals: TCartTotals | null | undefined): string {
+  if (!totals) return '';
+  return [totals.lineCount, totals.pieceCount, totals.goodsAmount, totals.totalGw, totals.totalVolumeWeight].join('|');
+}
+
+/** Whether the fee inputs changed between two renders (the recalculation trigger). */
+export function feeInputsChanged(a: { request: TFeeRequest | null; totals: string }, b: { request: TFeeRequest | null; totals: string }): boolean {
+  return JSON.stringify(a.request) !== JSON.stringify(b.request) || a.totals !== b.totals;
+}
+
+/**
+ * Create order is enabled only when address, shipping method, payment method, items and a
+ * calculated fee all exist, and not while submitting (spec section 4).
+ */
+export function canCreateOrder(state: { address: unknown; expressMethod: string; payMethod: string; lineCount: number; feeCalculated: boolean; submitting: boolean }): boolean {
+  return Boolean(state.address) && state.expressMethod !== '' && state.payMethod !== '' && state.lineCount > 0 && state.feeCalculated && !state.submitting;
+}
+
+/** A fresh Idempotency-Key (UUID v4); getRandomValues where randomUUID is missing (older browsers, plain http). */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  const bytes = new Uint8Array(16);
+  c.getRandomValues(bytes);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * One key per checkout attempt: the same payload reuses the key (double click, retry), a
+ * changed payload starts a new attempt, a placed order ends it.
+ */
+export class IdempotencyKeys {
+  private current: { key: string; payload: string } | null = null;
+  constructor(private readonly make: () => string = newIdempotencyKey) {}
+  keyFor(payload: unknown): string {
+    const text = JSON.stringify(payload);
+    if (!this.current || this.current.payload !== text) this.current = { key: this.make(), payload: text };
+    return this.current.key;
+  }
+  done(): void {
+    this.current = null;
+  }
+}
+
+/** Money of the API (major units of `currency`) as minor units for formatMoney. */
+export function toMinor(amount: number): number {
+  return Math.round(amount * 100);
+}

@@ -1,0 +1,41 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TFavoriteResult } from '@cubeshop/shared';
+import { api } from '@/lib/api-client';
+import type { TPage, TProductSummary } from './types';
+
+/** POST /api/favorites {itemId} (login required). Silent: a failure shows an alert (spec section 8). */
+export function addFavorite(itemId: number): Promise<TFavoriteResult> {
+  return api.post<TFavoriteResult>('/api/favorites', { itemId }, { silent: true });
+}
+
+/** DELETE /api/favorites/{itemId}; a 200 with a non-JSON body counts as success (spec section 7). */
+export async function removeFavorite(itemId: number): Promise<TFavoriteResult> {
+  await api.delete(`/api/favorites/${encodeURIComponent(String(itemId))}`, { silent: true, allowNonJson: true });
+  return { itemId, favorite: false };
+}
+
+type Cached = TPage<TProductSummary> | TProductSummary[] | TProductSummary | undefined;
+
+function flagIn(value: Cached, itemId: number, favorite: boolean): Cached {
+  if (!value) return value;
+  const set = (p: TProductSummary) => (p.id === itemId && p.favorite !== favorite ? { ...p, favorite } : p);
+  if (Array.isArray(value)) return value.map(set);
+  if ('data' in value && Array.isArray(value.data)) return { ...value, data: value.data.map(set) };
+  if ('id' in value) return set(value);
+  return value;
+}
+
+/**
+ * After a change: the card flag everywhere it is cached (lists, carousel, detail), and the
+ * favourites list and count (owned by features/favorites, under the ['favorites'] key) refetch.
+ */
+export function applyFavorite(queryClient: QueryClient, itemId: number, favorite: boolean): void {
+  queryClient.setQueriesData<Cached>({ queryKey: ['items'] }, (old) => flagIn(old, itemId, favorite));
+  queryClient.setQueriesData<Cached>({ queryKey: ['item'] }, (old) => flagIn(old, itemId, favorite));
+  void queryClient.invalidateQueries({ queryKey: ['favorites'] });
+}
+
+/** Sets or clears the favourite of one product on the server. */
+export function setFavorite(itemId: number, favorite: boolean): Promise<TFavoriteResult> {
+  return favorite ? addFavorite(itemId) : removeFavorite(itemId);
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import type { TProductLabel } from '@cubeshop/shared';
+import { cn } from '@/components/ui/cn';
+
+const STYLE: Record<TProductLabel, string> = {
+  H: 'bg-orange-500 text-white',
+  N: 'bg-emerald-600 text-white',
+  D: 'bg-brand-600 text-white',
+};
+
+/** The labels H (hot), N (newest), D (discount) as small words (spec section 2). */
+export function Labels({ labels, className }: { labels: readonly TProductLabel[]; className?: string }) {
+  const { t } = useTranslation('catalog');
+  if (labels.length === 0) return null;
+  return (
+    <ul className={cn('flex flex-wrap gap-1', className)} aria-label={t('labels.title')}>
+      {labels.map((label) => (
+        <li key={label} data-label={label} className={cn('rounded px-1.5 py-px text-[11px] leading-4 font-semibold', STYLE[label] ?? 'bg-gray-700 text-white')}>
+          {t(`labels.${label}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}

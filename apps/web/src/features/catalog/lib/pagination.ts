@@ -1,0 +1,34 @@
+import { PAGINATION_BUTTONS } from '@cubeshop/shared';
+
+export type TPageItem = { type: 'page'; page: number } | { type: 'ellipsis'; key: 'start' | 'end' };
+
+/** Spec section 3: total pages = ceil(recTotal / recPerPage), at least 1. */
+export function totalPages(recTotal: number, recPerPage: number): number {
+  if (!(recPerPage > 0)) return 1;
+  return Math.max(1, Math.ceil(Math.max(0, recTotal) / recPerPage));
+}
+
+/**
+ * The page buttons (spec section 2): a window of at most `windowSize` pages around the current
+ * one, plus the first and the last page, with an ellipsis for every gap.
+ *   pageItems(10, 20) -> 1 … 8 9 10 11 12 … 20
+ */
+export function pageItems(current: number, total: number, windowSize = PAGINATION_BUTTONS): TPageItem[] {
+  const last = Math.max(1, Math.floor(total));
+  const page = Math.min(Math.max(1, Math.floor(current)), last);
+  const size = Math.max(1, Math.min(windowSize, last));
+  let start = Math.max(1, page - Math.floor(size / 2));
+  const end = Math.min(last, start + size - 1);
+  start = Math.max(1, end - size + 1);
+  const items: TPageItem[] = [];
+  if (start > 1) {
+    items.push({ type: 'page', page: 1 });
+    if (start > 2) items.push({ type: 'ellipsis', key: 'start' });
+  }
+  for (let p = start; p <= end; p++) items.push({ type: 'page', page: p });
+  if (end < last) {
+    if (end < last - 1) items.push({ type: 'ellipsis', key: 'end' });
+    items.push({ type: 'page', page: last });
+  }
+  return items;
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** DELETE /api/favorites/{itemId}; a 200 with a non-JSON body counts as success (spec section 7). */
+export async function removeFavorite(itemId: number): Promise<void> {
+  await api.delete(`/api/favorites/${encodeURIComponent(String(itemId))}`, { silent: true, allowNonJson: true });
+}
+
+/** Removes one; the favourites list and count refetch, and product lists (their heart flags) are marked stale. */
+export function useRemoveFavorite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeFavorite,
+    onSuccess: async () => {
+      void queryClient.invalidateQueries({ queryKey: ['items'] });
+      void queryClient.invalidateQueries({ queryKey: ['item'] });
+      await queryClient.invalidateQueries({ queryKey: ['favorites'] });
+    },
+  });
+}

@@ -1,0 +1,245 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { uniqueEmail, waitForCode } from '../support/mailbox.js';
+
+// Checkout end to end against the real server: a fresh buyer adds three products (one with
+// styles, one with a minimum order above 1) from a card and detail pages, opens the cart, adds an
+// address, chooses shipping and payment, sees the quote, places the order (a double click makes
+// one order), lands on its detail page, finds it under my orders and reorders it. Once in zh and
+// CNY, once in en and USD. Screenshots of each screen at 390 and 1280 px go to .screenshots/.
+
+const SHOTS = path.resolve(import.meta.dirname, '../../.screenshots');
+const rand = () => Math.floor(Math.random() * 254) + 1;
+
+interface ListProduct {
+  id: number;
+  name: string;
+  types: { code: string; name: string }[] | null;
+  moq: number;
+  orderMultiple: number | null;
+}
+
+/** A fresh buyer (e-mail code from the test mailbox), signed in; returns the token. */
+async function createBuyer(request: APIRequestContext, lang: 'zh' | 'en'): Promise<{ token: string; user: unknown }> {
+  const email = uniqueEmail(`checkout-${lang}`);
+  const password = 'Cube2468';
+  const headers = { 'x-lang-type': lang, 'x-forwarded-for': `10.${rand()}.${rand()}.${rand()}` };
+  const since = Date.now();
+  const code = await request.get('/api/authn/signup/code', { params: { email }, headers });
+  expect(code.status(), await code.text()).toBe(200);
+  const otp = await waitForCode(request, email, since - 1);
+  const signup = await request.post('/api/authn/signup', { headers, data: { email, otp, name: `Checkout ${lang}`, regionId: lang === 'zh' ? 'CN' : 'US', password } });
+  expect(signup.status(), await signup.text()).toBe(200);
+  const signin = await request.post('/api/authn/signin', { headers, data: { account: email, password } });
+  expect(signin.status(), await signin.text()).toBe(200);
+  const { token } = (await signin.json()) as { token: string };
+  const user = await (await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } })).json();
+  return { token, user };
+}
+
+/** Three products of the newest page: a plain one, one with several styles, one with a MOQ above 1. */
+async function pickProducts(request: APIRequestContext, lang: 'zh' | 'en') {
+  const res = await request.get('/api/items', { params: { recPerPage: 120 }, headers: { 'x-lang-type': lang } });
+  const { data } = (await res.json()) as { data: ListProduct[] };
+  const types = (p: ListProduct) => p.types?.length ?? 0;
+  const plain = data.find((p) => types(p) === 0 && p.moq === 1 && !p.orderMultiple);
+  const styled = data.find((p) => types(p) > 1 && p.moq === 1 && !p.orderMultiple);
+  const moq = data.find((p) => types(p) === 0 && p.moq > 1);
+  expect(plain && styled && moq, 'demo catalogue has the three kinds of product').toBeTruthy();
+  return { plain: plain!, styled: styled!, moq: moq! };
+}
+
+async function shoot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: path.join(SHOTS, `checkout-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
+  await page.waitForTimeout(150);
+}
+
+const TEXT = {
+  zh: {
+    currency: 'CNY',
+    region: 'CN',
+    express: /顺丰速运/,
+    payment: /支付宝/,
+    added: '已加入购物车',
+    addToCartFor: (name: string) => `将 ${name} 加入购物车`,
+    addToCart: '加入购物车',
+    cartTitle: '购物车',
+    empty: '购物车是空的',
+    addAddress: '新增地址',
+    save: '保存地址',
+    required: '此项为必填项',
+    fields: { receiver: '收货人', phone: '电话', city: '城市', postal: '邮政编码', address: '详细地址（第 1 行）', region: '国家或地区' },
+    badPhone: '电话号码无效',
+    saved: '地址已保存',
+    method: '配送方式',
+    payment_: '支付方式',
+    placeOrder: '提交订单',
+    success: '下单成功，感谢您的购买！',
+    orderTitle: '订单详情',
+    myOrders: '我的订单',
+    reorder: '再次购买',
+    moq: /起订 \d+/,
+    comment: '订单备注',
+  },
+  en: {
+    currency: 'USD',
+    region: 'US',
+    express: /^DHL Express/,
+    payment: /^PayPal/,
+    added: 'Added to cart',
+    addToCartFor: (name: string) => `Add ${name} to cart`,
+    addToCart: 'Add to cart',
+    cartTitle: 'Shopping cart',
+    empty: 'Your cart is empty',
+    addAddress: 'Add address',
+    save: 'Save address',
+    required: 'This field is required',
+    fields: { receiver: 'Receiver name', phone: 'Phone', city: 'City', postal: 'Postal code', address: 'Detailed address (line 1)', region: 'Country or region' },
+    badPhone: 'Invalid phone number',
+    saved: 'Address saved',
+    method: 'Shipping method',
+    payment_: 'Payment method',
+    placeOrder: 'Place order',
+    success: 'Order placed. Thank you!',
+    orderTitle: 'Order details',
+    myOrders: 'My orders',
+    reorder: 'Reorder',
+    moq: /MOQ \d+/,
+    comment: 'Order comment',
+  },
+} as const;
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`checkout journey (${lang}, ${TEXT[lang].currency})`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const x = TEXT[lang];
+    const { token, user } = await createBuyer(request, lang);
+    const products = await pickProducts(request, lang);
+    await page.addInitScript(
+      ([t, u, l, c]) => {
+        localStorage.setItem('token', t);
+        localStorage.setItem('userInfo', u);
+        localStorage.setItem('locale', l);
+        localStorage.setItem('userCurrency', c);
+      },
+      [token, JSON.stringify(user), lang, x.currency] as const,
+    );
+    const cartLink = page.getByRole('banner').locator('a[href="/cart"]').first();
+
+    // An empty cart first.
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { name: x.empty })).toBeVisible();
+    await shoot(page, `cart-empty-${lang}`);
+
+    // 1. A plain product from its card on the home page.
+    await page.goto('/');
+    const card = page.locator(`[data-testid="product-card"][data-product-id="${products.plain.id}"]`);
+    await card.getByRole('button', { name: x.addToCartFor(products.plain.name) }).click();
+    await expect(page.getByText(x.added).first()).toBeVisible();
+    await expect(cartLink).toContainText('1');
+
+    // 2. A product with styles from its detail page: the second style.
+    await page.goto(`/product/${products.styled.id}`);
+    const style = products.styled.types![1]!;
+    await page.getByRole('button', { name: style.name, exact: true }).click();
+    await page.getByRole('button', { name: x.addToCart, exact: true }).click();
+    await expect(page.getByText(x.added).first()).toBeVisible();
+
+    // 3. A wholesale product (MOQ above 1) from its detail page: the stepper starts at the MOQ.
+    await page.goto(`/product/${products.moq.id}`);
+    await page.getByRole('button', { name: x.addToCart, exact: true }).click();
+    await expect(page.getByText(x.added).first()).toBeVisible();
+    await expect(cartLink).toContainText('3');
+
+    // The cart: three lines, the MOQ shown, the style shown.
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(x.cartTitle) })).toBeVisible();
+    const lines = page.getByTestId('cart-line');
+    await expect(lines).toHaveCount(3);
+    const moqLine = lines.filter({ hasText: products.moq.name });
+    await expect(moqLine.getByTestId('min-order')).toHaveText(x.moq);
+    await expect(moqLine.getByTestId('min-order')).toContainText(String(products.moq.moq));
+    await expect(lines.filter({ hasText: products.styled.name })).toContainText(style.name);
+
+    // Quantity: + on the plain line goes to the server (debounced) and the totals follow.
+    const plainLine = lines.filter({ hasText: products.plain.name });
+    const put = page.waitForResponse((r) => r.url().includes('/api/cart/items/') && r.request().method() === 'PUT');
+    await plainLine.getByRole('button', { name: new RegExp(lang === 'zh' ? '^增加' : '^Increase') }).click();
+    expect((await put).status()).toBe(200);
+    await expect(plainLine.getByRole('textbox')).toHaveValue('2');
+
+    // The search box filters the lines.
+    await page.getByRole('searchbox').fill(String(products.moq.id));
+    await expect(lines).toHaveCount(1);
+    await page.getByRole('searchbox').fill('');
+    await expect(lines).toHaveCount(3);
+    await shoot(page, `cart-filled-${lang}`);
+
+    // Add an address: an empty form is refused with a banner, then saved.
+    await page.getByRole('button', { name: x.addAddress }).first().click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('button', { name: x.save }).click();
+    await expect(modal.getByTestId('address-error-banner')).toContainText(x.required);
+    await modal.getByLabel(x.fields.region).selectOption(x.region);
+    await modal.getByLabel(x.fields.city).fill(lang === 'zh' ? '深圳' : 'New York');
+    await modal.getByLabel(x.fields.postal).fill(lang === 'zh' ? '518000' : '10001');
+    await modal.getByLabel(x.fields.receiver).fill(lang === 'zh' ? '张三' : 'Jane Doe');
+    await modal.getByLabel(x.fields.phone).fill('abc');
+    await modal.getByLabel(x.fields.address).fill(lang === 'zh' ? '龙岗区坂田五和大道 168 号' : '350 Fifth Avenue');
+    await modal.getByRole('button', { name: x.save }).click();
+    await expect(modal.getByTestId('address-error-banner')).toContainText(x.badPhone);
+    await modal.getByLabel(x.fields.phone).fill('+1 (212) 555-0100');
+    await shoot(page, `address-modal-${lang}`);
+    await modal.getByRole('button', { name: x.save }).click();
+    await expect(modal).toBeHidden();
+    await expect(page.getByText(x.saved).first()).toBeVisible();
+    await expect(page.getByTestId('selected-address')).toContainText(lang === 'zh' ? '张三' : 'Jane Doe');
+
+    // Shipping and payment, then the quote.
+    const placeOrder = page.getByRole('button', { name: x.placeOrder });
+    await expect(placeOrder).toBeDisabled();
+    await page.getByRole('group', { name: x.method }).getByRole('radio', { name: x.express }).check();
+    await page.getByRole('group', { name: x.payment_ }).getByRole('radio', { name: x.payment }).check();
+    await expect(page.getByTestId('shipping-fee')).toBeVisible();
+    await expect(page.getByTestId('shipping-fee')).toContainText(lang === 'zh' ? '¥' : '$');
+    await expect(page.getByTestId('shipping-breakdown')).toBeVisible();
+    await page.getByLabel(x.comment).fill('e2e order');
+    await expect(placeOrder).toBeEnabled();
+    const grandTotal = (await page.getByTestId('grand-total').textContent()) ?? '';
+    await shoot(page, `cart-checkout-${lang}`);
+
+    // A double click makes one order.
+    await placeOrder.dblclick();
+    await expect(page).toHaveURL(/\/order\/\d+$/);
+    const orderId = /\/order\/(\d+)$/.exec(page.url())![1]!;
+    await expect(page.getByText(x.success).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: x.orderTitle })).toBeVisible();
+    await expect(page.getByTestId('order-id')).toContainText(orderId);
+    await expect(page.getByTestId('order-line')).toHaveCount(3);
+    await expect(page.getByTestId('order-total')).toHaveText(grandTotal);
+    await expect(page.getByText('e2e order')).toBeVisible();
+    await expect(cartLink).not.toContainText('3');
+    await shoot(page, `order-detail-${lang}`);
+
+    // My orders: exactly this one order.
+    await page.goto('/my-order');
+    const rows = page.getByTestId('order-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toHaveAttribute('data-order-id', orderId);
+    await shoot(page, `my-orders-${lang}`);
+
+    // Reorder puts the three lines back and opens the cart.
+    await rows.first().getByRole('button', { name: new RegExp(orderId) }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('cart-line')).toHaveCount(3);
+    await expect(cartLink).toContainText('3');
+  });
+}

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { optionalField } from '../account/authn.js';
+import { ZDeliveryFields } from '../addresses/index.js';
+import { MAX_CART_LINES } from '../constants/shop.js';
+import { ZPager } from '../catalog/product.js';
+import { ZCurrency } from '../money/currency.js';
+import { ZNamedRef, ZTransitDays } from '../shipping/index.js';
+
+/** Orders (spec sections 3, 4 and 7; docs/orders.md). */
+
+/**
+ * confirm (confirmed, waiting to leave the warehouse) -> outbound -> delivery -> complete;
+ * cancel from confirm or outbound.
+ */
+export const ORDER_STATUSES = ['confirm', 'outbound', 'delivery', 'complete', 'cancel'] as const;
+export const ZOrderStatus = z.enum(ORDER_STATUSES);
+export type TOrderStatus = z.infer<typeof ZOrderStatus>;
+export const ORDER_STATUS_NEXT: Record<TOrderStatus, readonly TOrderStatus[]> = {
+  confirm: ['outbound', 'cancel'],
+  outbound: ['delivery', 'cancel'],
+  delivery: ['complete'],
+  complete: [],
+  cancel: [],
+};
+
+/**
+ * pending -> inTransit -> outForDelivery -> delivered; inTransit or outForDelivery -> failed;
+ * failed -> inTransit (sent again).
+ */
+export const LOGISTICS_STATUSES = ['pending', 'inTransit', 'outForDelivery', 'delivered', 'failed'] as const;
+export const ZLogisticsStatus = z.enum(LOGISTICS_STATUSES);
+export type TLogisticsStatus = z.infer<typeof ZLogisticsStatus>;
+export const LOGISTICS_STATUS_NEXT: Record<TLogisticsStatus, readonly TLogisticsStatus[]> = {
+  pending: ['inTransit'],
+  inTransit: ['outForDelivery', 'failed'],
+  outForDelivery: ['delivered', 'failed'],
+  delivered: [],
+  failed: ['inTransit'],
+};
+/** Order statuses in which a parcel exists: logistics may leave pending and a tracking number may be set. */
+export const SHIPPED_ORDER_STATUSES: readonly TOrderStatus[] = ['outbound', 'delivery'];
+
+/** Longest order comment. */
+export const ORDER_COMMENT_MAX = 500;
+/** Longest Idempotency-Key header. */
+export const IDEMPOTENCY_KEY_MAX = 100;
+
+const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * POST /api/orders (spec section 3, Order create payload) with header Idempotency-Key. Prices,
+ * totals and weights are never read from the client: anything else in the body is ignored.
+ * cartItemIds (optional) orders only those lines; by default the whole cart.
+ */
+export const ZOrderCreate = z.object({
+  expressMethod: z.string({ error: 'v.required' }).trim().min(1, 'v.required').max(40),
+  payMethod: z.string({ error: 'v.required' }).trim().min(1, 'v.required').max(40),
+  ...ZDeliveryFields,
+  comment: optionalField(z.string().trim().max(ORDER_COMMENT_MAX, 'v.maxLength')),
+  cartItemIds: z.array(id).min(1).max(MAX_CART_LINES).optional(),
+});
+export type TOrderCreate = z.infer<typeof ZOrderCreate>;
+
+export const ZOrderCreated = z.object({ id: z.number().int() });
+export type TOrderCreated = z.infer<typeof ZOrderCreated>;
+
+export const ZOrderIdParams = z.object({ id });
+
+export const ZOrderEvent = z.object({
+  /** created, status, logistics or tracking. */
+  type: z.enum(['created', 'status', 'logistics', 'tracking']),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  time: z.string(),
+  note: z.string().nullable(),
+});
+export type TOrderEvent = z.infer<typeof ZOrderEvent>;
+
+/** One order line: what was bought, as it was when the order was placed. Money in the order's currency. */
+export const ZOrderLine = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  itemId: z.number().int(),
+  name: z.string(),
+  supplier: z.string(),
+  type: z.string(),
+  typeName: z.string().nullable(),
+  quantity: z.number().int(),
+  /** Pieces packed; equal to quantity until staff record a difference. */
+  actualQuantity: z.number().int(),
+  currency: ZCurrency,
+  price: z.number(),
+  discountPrice: z.number(),
+  amount: z.number(),
+  moq: z.number().int(),
+  orderMultiple: z.number().int().nullable(),
+  nw: z.number().nullable(),
+  gw: z.number().nullable(),
+  volume: z.number().nullable(),
+  volumeWeight: z.number().nullable(),
+  totalGw: z.number().nullable(),
+  totalVolume: z.number().nullable(),
+  totalVolumeWeight: z.number().nullable(),
+  image: z.string(),
+  thumbnail: z.string(),
+  createdTime: z.string(),
+});
+export type TOrderLine = z.infer<typeof ZOrderLine>;
+
+export const ZOrderPreviewLine = z.object({ itemId: z.number().int(), name: z.string(), type: z.string(), quantity: z.number().int(), thumbnail: z.string() });
+
+/** An order in the buyer's list. Money in the order's own currency (fixed when it was placed). */
+export const ZOrderSummary = z.object({
+  id: z.number().int(),
+  createdTime: z.string(),
+  updatedTime: z.string(),
+  status: ZOrderStatus,
+  logisticsStatus: ZLogisticsStatus,
+  trackingNumber: z.string().nullable(),
+  currency: ZCurrency,
+  lineCount: z.number().int(),
+  /** Total pieces. */
+  quantity: z.number().int(),
+  actualQuantity: z.number().int(),
+  goodsAmount: z.number(),
+  discount: z.number(),
+  /** Freight charged (0 with free shipping). */
+  expressFee: z.number(),
+  surcharge: z.number(),
+  totalAmount: z.number(),
+  actualTotalPrice: z.number(),
+  expressMethod: ZNamedRef,
+  payMethod: ZNamedRef,
+  deliveryRegionId: z.string(),
+  deliveryUser: z.string(),
+  /** The first few lines, for the list. */
+  preview: z.array(ZOrderPreviewLine),
+});
+export type TOrderSummary = z.infer<typeof ZOrderSummary>;
+
+export const ZOrderDetail = ZOrderSummary.extend({
+  /** Sum of list prices. */
+  amount: z.number(),
+  freeShipping: z.boolean(),
+  /** Freight by the rate table, before free shipping. */
+  expressFeeBase: z.number(),
+  surchargePercent: z.number(),
+  chargeableWeight: z.number(),
+  totalNw: z.number(),
+  totalGw: z.number(),
+  totalVolume: z.number(),
+  totalVolumeWeight: z.number(),
+  zone: z.object({ code: z.string(), name: z.string() }),
+  transitDays: ZTransitDays,
+  /** CNY per USD when the order was placed. */
+  exchangeRate: z.number(),
+  /** The same amounts in CNY (the shop's books). */
+  cny: z.object({ goodsAmount: z.number(), expressFee: z.number(), surcharge: z.number(), totalAmount: z.number() }),
+  deliveryState: z.string().nullable(),
+  deliveryCity: z.string(),
+  deliveryPostalCode: z.string(),
+  deliveryPhone: z.string(),
+  deliveryCompany: z.string().nullable(),
+  deliveryTaxId: z.string().nullable(),
+  deliveryShippingMark: z.string().nullable(),
+  deliveryAddress: z.string(),
+  deliveryAddress2: z.string().nullable(),
+  comment: z.string().nullable(),
+  items: z.array(ZOrderLine),
+  /** Oldest first. */
+  history: z.array(ZOrderEvent),
+});
+export type TOrderDetail = z.infer<typeof ZOrderDetail>;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const page = z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1));
+
+export const ORDER_PAGE_SIZE = 20;
+export const ZOrderListQuery = z.object({
+  page,
+  recPerPage: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(120).default(ORDER_PAGE_SIZE)),
+  status: z.preprocess(blankToUndefined, ZOrderStatus.optional()),
+});
+export type TOrderListQuery = z.infer<typeof ZOrderListQuery>;
+export const ZOrderList = z.object({ data: z.array(ZOrderSummary), pager: ZPager });
+export type TOrderList = z.infer<typeof ZOrderList>;
+
+export const ZOrderItemsQuery = z.object({
+  page,
+  recPerPage: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(200).default(120)),
+  orderId: z.preprocess(blankToUndefined, id.optional()),
+});
+export type TOrderItemsQuery = z.infer<typeof ZOrderItemsQuery>;
+export const ZOrderItemList = z.object({ data: z.array(ZOrderLine), pager: ZPager });
+export type TOrderItemList = z.infer<typeof ZOrderItemList>;
+
+/** POST /api/orders/reorder */
+export const ZReorderBody = z.object({ id });
+export const REORDER_UNAVAILABLE_REASONS = ['removed', 'type', 'cartFull'] as const;
+export const ZReorderResult = z.object({
+  added: z.array(
+    z.object({
+      cartItemId: z.number().int(),
+      itemId: z.number().int(),
+      type: z.string(),
+      name: z.string(),
+      /** Pieces added (raised to today's minimum order quantity or multiple when needed). */
+      quantity: z.number().int(),
+      adjusted: z.boolean(),
+    }),
+  ),
+  unavailable: z.array(
+    z.object({
+      itemId: z.number().int(),
+      type: z.string(),
+      name: z.string(),
+      /** removed: the product is gone; type: its type is no longer offered; cartFull: no room in the cart. */
+      reason: z.enum(REORDER_UNAVAILABLE_REASONS),
+    }),
+  ),
+});
+export type TReorderResult = z.infer<typeof ZReorderResult>;
