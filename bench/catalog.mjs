@@ -89,7 +89,7 @@ export function printCatalog({ label, seeded, seedSeconds, rows }) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { startServer, measure } = await import('./run.mjs');
+  const { startServer, measure } = await import('./lib.mjs');
   const results = [await benchCatalog({ label: 'embedded PGlite', startServer, measure })];
   if (process.env.BENCH_DATABASE_URL) results.push(await benchCatalog({ label: 'PostgreSQL', databaseUrl: process.env.BENCH_DATABASE_URL, startServer, measure }));
   results.forEach(printCatalog);

@@ -239,7 +239,7 @@ export function printOrders(results) {
 // Standalone: `node bench/orders.mjs`. No top-level await here: run.mjs imports this module, and
 // waiting at the top level while importing run.mjs would deadlock the import cycle.
 async function main() {
-  const { startServer } = await import('./run.mjs');
+  const { startServer } = await import('./lib.mjs');
   const results = [];
   if (process.env.BENCH_DATABASE_URL) results.push(await benchOrders({ label: 'PostgreSQL', databaseUrl: process.env.BENCH_DATABASE_URL, startServer }));
   if (process.env.BENCH_ORDERS_PGLITE !== '0') results.push(await benchOrders({ label: 'embedded PGlite', startServer }));
