@@ -1,5 +1,7 @@
 export * from './i18n/locale.js';
+export * from './i18n/locale.schema.js';
 export * from './money/currency.js';
+export * from './money/currency.schema.js';
 export * from './money/units.js';
 export * from './http/errors.js';
 export * from './http/headers.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPager, ZSupplier } from '../catalog/product.js';
-import { ZCurrency } from '../money/currency.js';
+import { ZCurrency } from '../money/currency.schema.js';
 
 /**
  * The signed-in buyer's cart (spec sections 2, 3, 4, 5 and 7; docs/orders.md). Money is in the

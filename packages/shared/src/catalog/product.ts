@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../constants/shop.js';
-import { ZCurrency } from '../money/currency.js';
+import { ZCurrency } from '../money/currency.schema.js';
 
 /**
  * Catalog shapes of spec section 3 (Product, Category, Supplier, Favorite) as the API returns

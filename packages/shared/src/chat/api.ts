@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLocale } from '../i18n/locale.js';
+import { ZLocale } from '../i18n/locale.schema.js';
 
 /** Chat API (spec section 7, "Chat API"): the shapes of /api/groups/*. Times are epoch milliseconds. */
 

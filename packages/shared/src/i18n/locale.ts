@@ -1,9 +1,6 @@
-import { z } from 'zod';
-
 /** Languages the shop speaks. zh is the default, en the fallback (spec section 9). */
 export const LOCALES = ['zh', 'en'] as const;
-export const ZLocale = z.enum(LOCALES);
-export type TLocale = z.infer<typeof ZLocale>;
+export type TLocale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: TLocale = 'zh';
 export const FALLBACK_LOCALE: TLocale = 'en';
 

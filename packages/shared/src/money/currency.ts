@@ -1,10 +1,8 @@
-import { z } from 'zod';
 import type { TLocale } from '../i18n/locale.js';
 
 /** Display currencies (spec section 9). Money is stored in CNY minor units (fen). */
 export const CURRENCIES = ['CNY', 'USD'] as const;
-export const ZCurrency = z.enum(CURRENCIES);
-export type TCurrency = z.infer<typeof ZCurrency>;
+export type TCurrency = (typeof CURRENCIES)[number];
 export const BASE_CURRENCY: TCurrency = 'CNY';
 export const DEFAULT_CURRENCY: TCurrency = 'CNY';
 export const CURRENCY_SYMBOLS: Record<TCurrency, string> = { CNY: '¥', USD: '$' };

@@ -3,7 +3,7 @@ import { optionalField } from '../account/authn.js';
 import { ZDeliveryFields } from '../addresses/index.js';
 import { MAX_CART_LINES } from '../constants/shop.js';
 import { ZPager } from '../catalog/product.js';
-import { ZCurrency } from '../money/currency.js';
+import { ZCurrency } from '../money/currency.schema.js';
 import { ZNamedRef, ZTransitDays } from '../shipping/index.js';
 
 /** Orders (spec sections 3, 4 and 7; docs/orders.md). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZRegionId } from '../account/authn.js';
-import { ZCurrency } from '../money/currency.js';
+import { ZCurrency } from '../money/currency.schema.js';
 
 /**
  * Shipping methods, payment methods and the shipping quote (docs/orders.md). Rate tables live in
