@@ -7,8 +7,9 @@ test.describe('first visit', () => {
     const tokenResponse = page.waitForResponse((r) => r.url().endsWith('/api/authn/anonymous/token'));
     await page.goto('/');
     expect((await tokenResponse).status()).toBe(200);
+    // The app stores the token right after the response arrives.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // A visitor token is a real token but not a login: login-required calls answer 401.
     const me = await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } });
     expect(me.status()).toBe(401);

@@ -19,7 +19,14 @@ function CountLink({ to, label, count, icon: Icon }: { to: string; label: string
   return (
     <Link to={to} aria-label={label} title={label} className="relative inline-flex size-10 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100">
       <Icon aria-hidden="true" className="size-5" />
-      <span aria-hidden="true" className="absolute top-0.5 right-0.5 min-w-4 rounded-full bg-brand-600 px-1 text-center text-[10px] leading-4 font-semibold text-white">
+      <span
+        aria-hidden="true"
+        className={cn(
+          'absolute top-0.5 right-0.5 min-w-4 rounded-full px-1 text-center text-[10px] leading-4 font-semibold',
+          // An empty cart or favourites list shows a quiet grey 0, not an alarm-red badge.
+          count > 0 ? 'bg-brand-600 text-white' : 'bg-gray-200 text-gray-600',
+        )}
+      >
         {count > 99 ? '99+' : count}
       </span>
     </Link>
