@@ -7,6 +7,7 @@ export * from './http/errors.js';
 export * from './http/headers.js';
 export * from './authn/token.js';
 export * from './constants/shop.js';
+export * from './constants/quantity.js';
 export * from './validation/messages.js';
 export * from './account/rules.js';
 export * from './account/user.js';

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { ZPager, ZSupplier } from '../catalog/product.js';
 import { ZCurrency } from '../money/currency.schema.js';
+import { MAX_LINE_QUANTITY } from '../constants/quantity.js';
 
 /**
  * The signed-in buyer's cart (spec sections 2, 3, 4, 5 and 7; docs/orders.md). Money is in the
  * display currency (x-price-type), major units; weights kg; volumes m³.
  */
-
-/** Most pieces one cart line may hold. */
-export const MAX_LINE_QUANTITY = 100_000;
 
 /**
  * A quantity as a form sends it: a number or numeric text, floored to an integer (spec section 5).

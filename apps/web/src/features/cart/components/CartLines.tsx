@@ -1,6 +1,7 @@
 import { Fragment, useId, useState } from 'react';
 import { ChevronDown, ChevronUp, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { formatMoney, formatVolume, formatWeight, type TCartItem } from '@cubeshop/shared';
 import { cn } from '@/components/ui/cn';
 import { confirmDialog } from '@/lib/stores/modal';
@@ -9,7 +10,7 @@ import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useLineQuantity } from '../hooks/use-line-quantity';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { toMinor } from '../lib/checkout';
-import { QuantityStepper } from './QuantityStepper';
+import { QuantityStepper } from '@/components/ui/QuantityStepper';
 
 const money = (v: number, line: TCartItem) => formatMoney(toMinor(v), line.currency);
 const weight = (v: number | null) => (v === null ? '-' : formatWeight(v));
@@ -139,6 +140,7 @@ function ActionButtons({ line, open, setOpen, onDelete, removing, detailsId, ico
 }
 
 function TableRow({ line, compact }: { line: TCartItem; compact: boolean }) {
+  const { t } = useTranslation('cart');
   const { quantity, open, setOpen, onDelete, removing } = useLine(line);
   const detailsId = useId();
   const rulesId = useId();
@@ -166,7 +168,7 @@ function TableRow({ line, compact }: { line: TCartItem; compact: boolean }) {
           <UnitPrice line={line} />
         </td>
         <td className={pad}>
-          <QuantityStepper value={quantity.value} onChange={quantity.change} orderMultiple={line.orderMultiple} label={line.name} describedBy={rulesId} />
+          <QuantityStepper value={quantity.value} onChange={quantity.change} size="sm" orderMultiple={line.orderMultiple} describedBy={rulesId} labels={stepperLabels(t, line.name)} />
         </td>
         <td className={pad}>
           <MinOrder line={line} id={rulesId} />
@@ -214,7 +216,7 @@ function LineCard({ line, compact }: { line: TCartItem; compact: boolean }) {
         </div>
       </div>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-        <QuantityStepper value={quantity.value} onChange={quantity.change} orderMultiple={line.orderMultiple} label={line.name} describedBy={rulesId} />
+        <QuantityStepper value={quantity.value} onChange={quantity.change} size="sm" orderMultiple={line.orderMultiple} describedBy={rulesId} labels={stepperLabels(t, line.name)} />
         <span className="text-sm font-semibold tabular-nums">
           <span className="sr-only">{t('columns.amount')} </span>
           {money(quantity.value === line.quantity ? line.amount : line.discountPrice * quantity.value, line)}
@@ -269,4 +271,9 @@ export function CartLines({ lines, compact }: { lines: TCartItem[]; compact: boo
         </table>
     </div>
   );
+}
+
+/** Accessible names of a line's quantity stepper, naming the product. */
+function stepperLabels(t: TFunction<'cart'>, name: string) {
+  return { input: t('quantity.label', { name }), decrease: t('quantity.decrease', { name }), increase: t('quantity.increase', { name }) };
 }

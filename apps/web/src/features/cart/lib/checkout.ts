@@ -1,26 +1,7 @@
 import { MIN_QUANTITY, type TAddress, type TCartInfo, type TCartItem } from '@cubeshop/shared';
 
-/** Largest quantity the stepper accepts (the server refuses more than 100,000 on a line). */
-export const MAX_STEPPER_QUANTITY = 100_000;
-
-/**
- * Quantity input rules (spec section 5): non-numeric or below 1 becomes 1; cart quantities are
- * floored to whole pieces.
- */
-export function normalizeQuantity(value: unknown): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : Number.NaN;
-  if (!Number.isFinite(n) || n < MIN_QUANTITY) return MIN_QUANTITY;
-  return Math.min(Math.floor(n), MAX_STEPPER_QUANTITY);
-}
-
-/** One step of the stepper; with an order multiple the buttons move between multiples. Never below 1. */
-export function stepQuantity(quantity: number, direction: 1 | -1, orderMultiple?: number | null): number {
-  const q = normalizeQuantity(quantity);
-  const m = orderMultiple && orderMultiple > 1 ? orderMultiple : 1;
-  if (m === 1) return normalizeQuantity(q + direction);
-  if (direction === 1) return normalizeQuantity((Math.floor(q / m) + 1) * m);
-  return normalizeQuantity((Math.ceil(q / m) - 1) * m);
-}
+// Quantity input rules are shared with product cards (packages/shared).
+export { MAX_LINE_QUANTITY as MAX_STEPPER_QUANTITY, normalizeQuantity, stepQuantity } from '@cubeshop/shared';
 
 type RuleLine = Pick<TCartItem, 'name' | 'quantity' | 'moq' | 'minOrderQuantity' | 'orderMultiple'> & { problem?: TCartItem['problem'] };
 

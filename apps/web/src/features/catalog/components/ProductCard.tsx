@@ -9,7 +9,7 @@ import { initialType, resolveType } from '../lib/type-selection';
 import { FavoriteButton } from './FavoriteButton';
 import { Labels } from './Labels';
 import { Price } from './Price';
-import { QuantityStepper } from './QuantityStepper';
+import { QuantityStepper } from '@/components/ui/QuantityStepper';
 
 export function productPath(id: TProductSummary['id']): string {
   return `/product/${encodeURIComponent(String(id))}`;
@@ -125,7 +125,7 @@ export function ProductCard({ product, priority = false }: { product: TProductSu
             </p>
           ) : null}
           <div className="flex items-center gap-1.5">
-            <QuantityStepper size="sm" value={quantity} onChange={setQuantity} orderMultiple={product.orderMultiple} describedBy={ids.rules} label={t('quantity.labelFor', { name: product.name })} />
+            <QuantityStepper size="sm" value={quantity} onChange={setQuantity} orderMultiple={product.orderMultiple} describedBy={ids.rules} labels={{ input: t('quantity.labelFor', { name: product.name }), decrease: t('quantity.decrease'), increase: t('quantity.increase') }} />
             <button
               type="button"
               onClick={onAdd}

@@ -21,7 +21,7 @@ import { Labels } from './Labels';
 import { Price } from './Price';
 import { OrderRules } from './ProductCard';
 import { ProductImages } from './ProductImages';
-import { QuantityStepper } from './QuantityStepper';
+import { QuantityStepper } from '@/components/ui/QuantityStepper';
 
 const categoryHref = (id: number) => `/products-by-category/${encodeURIComponent(String(id))}`;
 
@@ -126,7 +126,7 @@ function Purchase({ product }: { product: TProductDetail }) {
           {t('detail.quantity')}
         </label>
         <div className="flex flex-wrap items-center gap-3">
-          <QuantityStepper id={ids.quantity} value={quantity} onChange={setQuantity} orderMultiple={product.orderMultiple} describedBy={ids.rules} label={t('quantity.label')} />
+          <QuantityStepper id={ids.quantity} value={quantity} onChange={setQuantity} orderMultiple={product.orderMultiple} describedBy={ids.rules} labels={{ input: t('quantity.label'), decrease: t('quantity.decrease'), increase: t('quantity.increase') }} />
           <OrderRules id={ids.rules} moq={product.moq} orderMultiple={product.orderMultiple} quantity={quantity} className="text-sm" />
         </div>
       </div>

@@ -1,24 +1,26 @@
 import { useState } from 'react';
 import { Minus, Plus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { cn } from '@/components/ui/cn';
-import { normalizeQuantity, stepQuantity } from '../lib/checkout';
+import { normalizeQuantity, stepQuantity } from '@cubeshop/shared';
+import { cn } from './cn';
 
 export interface QuantityStepperProps {
   value: number;
   onChange: (quantity: number) => void;
+  /** Buttons move between multiples of it (cartons). */
   orderMultiple?: number | null | undefined;
-  label: string;
-  describedBy?: string | undefined;
   size?: 'sm' | 'md';
+  id?: string | undefined;
+  describedBy?: string | undefined;
+  /** Accessible names, already translated by the caller: the input and the two buttons. */
+  labels: { input: string; decrease: string; increase: string };
 }
 
 /**
- * − [n] + for a cart line (spec section 5): non-numeric or below 1 becomes 1, fractions are
- * floored. Typed text applies on blur or Enter; arrow keys step; buttons step by the order multiple.
+ * − [n] + with the quantity rules of spec section 5 (shared with the server's checks): minimum 1,
+ * non-numeric or below 1 becomes 1, fractions floored. Typed text applies on blur or Enter;
+ * arrow keys step; buttons step by the order multiple. Used by product cards, the detail and cart lines.
  */
-export function QuantityStepper({ value, onChange, orderMultiple, label, describedBy, size = 'sm' }: QuantityStepperProps) {
-  const { t } = useTranslation('cart');
+export function QuantityStepper({ value, onChange, orderMultiple, size = 'md', id, describedBy, labels }: QuantityStepperProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const commit = () => {
     if (draft === null) return;
@@ -35,15 +37,16 @@ export function QuantityStepper({ value, onChange, orderMultiple, label, describ
     size === 'sm' ? 'w-8' : 'w-10',
   );
   return (
-    <div className={cn('inline-flex items-stretch overflow-hidden rounded-md border border-gray-300 bg-white focus-within:border-brand-500', size === 'sm' ? 'h-8' : 'h-10')}>
-      <button type="button" className={button} onClick={() => step(-1)} disabled={value <= 1 && draft === null} aria-label={t('quantity.decrease', { name: label })}>
+    <div className={cn('inline-flex min-w-0 items-stretch overflow-hidden rounded-md border border-gray-300 bg-white focus-within:border-brand-500', size === 'sm' ? 'h-8' : 'h-10')}>
+      <button type="button" className={button} onClick={() => step(-1)} disabled={value <= 1 && draft === null} aria-label={labels.decrease}>
         <Minus aria-hidden="true" className="size-3.5" />
       </button>
       <input
+        id={id}
         type="text"
         inputMode="numeric"
         autoComplete="off"
-        aria-label={t('quantity.label', { name: label })}
+        aria-label={labels.input}
         aria-describedby={describedBy}
         value={draft ?? String(value)}
         onChange={(e) => setDraft(e.target.value)}
@@ -57,9 +60,9 @@ export function QuantityStepper({ value, onChange, orderMultiple, label, describ
             step(e.key === 'ArrowUp' ? 1 : -1);
           }
         }}
-        className="w-12 min-w-0 border-x border-gray-200 text-center text-sm tabular-nums focus:outline-none"
+        className={cn('w-full min-w-0 border-x border-gray-200 text-center text-sm tabular-nums focus:outline-none', size === 'sm' ? 'max-w-12' : 'max-w-16')}
       />
-      <button type="button" className={button} onClick={() => step(1)} aria-label={t('quantity.increase', { name: label })}>
+      <button type="button" className={button} onClick={() => step(1)} aria-label={labels.increase}>
         <Plus aria-hidden="true" className="size-3.5" />
       </button>
     </div>
