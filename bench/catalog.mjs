@@ -7,6 +7,7 @@
 // page cache. "cold" rows draw each request from thousands of different URLs (pages, sorts,
 // keywords, ids), so most requests miss the cache and reach the database.
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,6 +41,7 @@ export async function benchCatalog({ label, databaseUrl, startServer, measure })
   const server = await startServer({ DATABASE_URL: databaseUrl ?? '' });
   const rows = [];
   try {
+    const loadBefore = os.loadavg()[0].toFixed(1);
     const started = Date.now();
     const seeded = await runCli(['seed', '--skus', String(SKUS)], { DATA_DIR: server.dataDir, DATABASE_URL: databaseUrl ?? '' });
     const seedSeconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -77,14 +79,14 @@ export async function benchCatalog({ label, databaseUrl, startServer, measure })
     );
     rows.push(await cold('keyword, random word and page (cold)', () => `/api/items?keyword=${encodeURIComponent(pick(KEYWORDS))}&page=${int(1, 5)}&sortBy=${pick(['basePrice', 'lastUpdatedTime'])}`));
     rows.push(await cold('product detail, random id (cold)', () => `/api/items/${pick(ids)}`));
-    return { label, seeded, seedSeconds, rows };
+    return { label, seeded, seedSeconds, rows, load: `${loadBefore} before seeding, ${os.loadavg()[0].toFixed(1)} after measuring` };
   } finally {
     await server.stop();
   }
 }
 
-export function printCatalog({ label, seeded, seedSeconds, rows }) {
-  console.log(`\nCatalog on ${label}: ${seeded} (CLI wall time ${seedSeconds} s)`);
+export function printCatalog({ label, seeded, seedSeconds, rows, load }) {
+  console.log(`\nCatalog on ${label}: ${seeded} (CLI wall time ${seedSeconds} s). 1-minute load average ${load} (${os.cpus().length} cores).`);
   console.table(rows);
 }
 

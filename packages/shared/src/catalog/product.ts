@@ -119,10 +119,12 @@ export type TProductDetail = z.infer<typeof ZProductDetail>;
 
 /**
  * A keyword search counts its matches up to this many; past it recTotal is the cap and
- * recTotalCapped is true (show "2000+"). Counting every match of a word like 魔方 in 100,000
- * products would cost a scan of the whole table on every new search (docs/catalog.md).
+ * recTotalCapped is true (show "10000+"). Up to the cap the server gathers every match once and
+ * serves any page from memory; past it, matches are dense, so a page is found by walking the
+ * sort order, and counting every 魔方 among 100,000 products would cost a scan of the whole
+ * table on each new search (docs/catalog.md).
  */
-export const SEARCH_COUNT_CAP = 2_000;
+export const SEARCH_COUNT_CAP = 10_000;
 
 /** Spec section 3, Pagination: total pages = ceil(recTotal / recPerPage). */
 export const ZPager = z.object({

@@ -114,11 +114,13 @@ export const items = pgTable(
   },
   (t) => [
     index('items_updated_idx').on(t.updatedAt, t.id),
-    index('items_base_price_idx').on(t.basePriceFen, t.id),
     index('items_created_idx').on(t.createdAt),
-    index('items_category_idx').on(t.categoryId, t.supplierId),
-    index('items_category_price_idx').on(t.categoryId, t.basePriceFen),
-    index('items_supplier_idx').on(t.supplierId),
+    // Covering list indexes (docs/catalog.md, Speed): led by the price, the category or the
+    // brand, each carries every column a list filters or sorts on, so the ordered id list of
+    // any filter is read from one index alone (an index-only scan), never from the wide rows.
+    index('items_list_price_idx').on(t.basePriceFen, t.id, t.updatedAt, t.categoryId, t.supplierId, t.createdAt, t.discountPercent, t.hot),
+    index('items_list_category_idx').on(t.categoryId, t.basePriceFen, t.id, t.updatedAt, t.supplierId, t.createdAt, t.discountPercent, t.hot),
+    index('items_list_supplier_idx').on(t.supplierId, t.basePriceFen, t.id, t.updatedAt, t.categoryId, t.createdAt, t.discountPercent, t.hot),
     index('items_hot_idx').on(t.updatedAt, t.id).where(sql`hot`),
     index('items_discount_idx').on(t.updatedAt, t.id).where(sql`discount_percent > 0`),
     index('items_barcode_idx').on(t.barcode),

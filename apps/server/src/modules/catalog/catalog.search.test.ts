@@ -50,4 +50,17 @@ describe('TtlCache', () => {
     cache.clear();
     expect(cache.size).toBe(0);
   });
+
+  it('bounds loaded values by their summed weight, dropping the least recently used', async () => {
+    const cache = new TtlCache<number[]>(60_000, 100, () => 0, { weigh: (v) => v.length, maxWeight: 10 });
+    await cache.get('a', async () => [1, 2, 3, 4]);
+    await cache.get('b', async () => [1, 2, 3, 4]);
+    await cache.get('a', async () => []); // a is now the most recent
+    expect(cache.totalWeight).toBe(8);
+    await cache.get('c', async () => [1, 2, 3, 4]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.totalWeight).toBe(8);
+    expect(await cache.get('b', async () => [9])).toEqual([9]); // b was dropped and loads again
+    expect(await cache.get('a', async () => [])).toEqual([1, 2, 3, 4]);
+  });
 });

@@ -228,6 +228,18 @@ function imageUrls(id: number, imageVersion: number, index: number) {
   return { image: `/api/items/${id}/images/${index}?v=${v}`, thumbnail: `/api/items/${id}/images/${index}/thumbnail?v=${v}` };
 }
 
+type KeywordMatches = { byPrice: Float64Array; byUpdated: Float64Array };
+
+/** Broad keyword searches read at least this many ids (5 pages of 120) per sort order. */
+const PREFIX_MIN = 600;
+
+/** One page of an ascending id list, read forwards (asc) or from the end (desc). */
+function sliceIds(list: Float64Array, order: ItemSort['order'], offset: number, limit: number): number[] {
+  if (order === 'asc') return Array.from(list.subarray(offset, offset + limit));
+  const end = Math.max(0, list.length - offset);
+  return Array.from(list.subarray(Math.max(0, end - limit), end)).reverse();
+}
+
 export function createCatalogService(repo: CatalogRepository, options: CatalogServiceOptions = {}) {
   const now = options.now ?? (() => new Date());
   const clock = () => now().getTime();
@@ -240,7 +252,12 @@ export function createCatalogService(repo: CatalogRepository, options: CatalogSe
   const dictCache = new TtlCache<Dictionary>(dictTtl, 1, clock);
   const rateCache = new TtlCache<number>(dictTtl, 1, clock);
   const newestCache = new TtlCache<Date>(dictTtl, 1, clock);
-  const countCache = new TtlCache<number>(dictTtl, 5_000, clock);
+  // Ordered id lists per filter and sort key (8 bytes an id): 4 M ids, 32 MB, at most in each.
+  const idLists = new TtlCache<Float64Array>(dictTtl, 5_000, clock, { weigh: (ids) => ids.length + 16, maxWeight: 4_000_000 });
+  const keywordLists = new TtlCache<KeywordMatches | undefined>(dictTtl, 5_000, clock, {
+    weigh: (m) => (m ? m.byPrice.length * 2 : 0) + 16,
+    maxWeight: 4_000_000,
+  });
   // Bounded by memory: a cached page is 120 products plus its JSON and compressed forms (~0.2 MB).
   const pageCache = new TtlCache<ProductPage>(pageTtl, 500, clock);
   const detailCache = new TtlCache<TProductDetail>(pageTtl, 2_000, clock);
@@ -356,13 +373,42 @@ export function createCatalogService(repo: CatalogRepository, options: CatalogSe
     return filter;
   }
 
+  /**
+   * The ids of one page and the total, from cached id lists (docs/catalog.md, Speed):
+   * - without a keyword, the whole ordered id list of the filter and sort key, read from the
+   *   covering list indexes; any page, either order, and the total are then slices of memory;
+   * - a keyword with at most countCap matches: both sort orders of all its matches, gathered
+   *   in one pass through the trigram index;
+   * - a broader keyword: the first ids in the requested order, walked along the sort index
+   *   (where matches are dense, 120 of them are near), in prefixes that double as deeper pages
+   *   are asked for; the total says "countCap or more".
+   */
+  async function pageIds(filter: ItemFilter, sort: ItemSort, offset: number, limit: number): Promise<{ ids: number[]; total: number; capped: boolean }> {
+    const filterKey = JSON.stringify(filter);
+    if (!filter.search) {
+      const list = await idLists.get(`${filterKey}|${sort.field}`, () => repo.orderedIds(filter, sort.field));
+      return { ids: sliceIds(list, sort.order, offset, limit), total: list.length, capped: false };
+    }
+    const matches = await keywordLists.get(filterKey, () => repo.keywordMatches(filter, countCap));
+    if (matches) {
+      const list = sort.field === 'basePrice' ? matches.byPrice : matches.byUpdated;
+      return { ids: sliceIds(list, sort.order, offset, limit), total: list.length, capped: false };
+    }
+    if (offset >= countCap) return { ids: [], total: countCap, capped: true };
+    let size = PREFIX_MIN;
+    while (size < offset + limit) size *= 2;
+    const prefix = await idLists.get(`${filterKey}|${sort.field}|${sort.order}|${size}`, () => repo.idPrefix(filter, sort, size));
+    return { ids: Array.from(prefix.subarray(offset, offset + limit)), total: countCap, capped: true };
+  }
+
   const service = {
     /** Empties every cache; call after any write to products, categories, brands or the rate. */
     invalidate() {
       dictCache.clear();
       rateCache.clear();
       newestCache.clear();
-      countCache.clear();
+      idLists.clear();
+      keywordLists.clear();
       pageCache.clear();
       detailCache.clear();
       supplierCache.clear();
@@ -405,22 +451,20 @@ export function createCatalogService(repo: CatalogRepository, options: CatalogSe
       ]);
       return pageCache.get(key, async () => {
         const filter = await filterOf(tag, q, view.currency);
-        const countKey = JSON.stringify(filter);
-        // Keyword searches count up to SEARCH_COUNT_CAP; other filters are served by indexes.
-        const [rows, counted, rate, dict, since] = await Promise.all([
-          repo.findPage(filter, sort, q.recPerPage, (q.page - 1) * q.recPerPage),
-          countCache.get(countKey, () => (filter.search ? repo.countUpTo(filter, countCap) : repo.count(filter))),
+        const [found, rate, dict, since] = await Promise.all([
+          pageIds(filter, sort, (q.page - 1) * q.recPerPage, q.recPerPage),
           exchangeRate(),
           dictionary(),
           newestSince(),
         ]);
+        const byId = new Map((await repo.findByIds(found.ids)).map((r) => [r.id, r]));
+        const rows = found.ids.flatMap((id) => byId.get(id) ?? []);
         return {
           body: {
             data: rows.map((r) => toProduct(r, view, rate, dict, since)),
-            pager:
-              filter.search && counted > countCap
-                ? { page: q.page, recPerPage: q.recPerPage, recTotal: countCap, recTotalCapped: true }
-                : { page: q.page, recPerPage: q.recPerPage, recTotal: counted },
+            pager: found.capped
+              ? { page: q.page, recPerPage: q.recPerPage, recTotal: countCap, recTotalCapped: true }
+              : { page: q.page, recPerPage: q.recPerPage, recTotal: found.total },
           },
           ids: rows.map((r) => r.id),
         };

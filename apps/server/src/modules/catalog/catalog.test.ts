@@ -186,6 +186,24 @@ describe(`catalog lists (${TEST_DB_KIND})`, () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
+  it('pages every sort the same way: pages join up, desc is asc reversed, ties broken by id', async () => {
+    for (const sortBy of ['basePrice', 'lastUpdatedTime'] as const) {
+      const pages = async (order: 'asc' | 'desc') => {
+        const out: TProduct[] = [];
+        for (let page = 1; page <= 23; page++) out.push(...(await get(`/api/items?sortBy=${sortBy}&order=${order}&page=${page}&recPerPage=7`)).body.data);
+        return out;
+      };
+      const asc = await pages('asc');
+      expect(asc).toHaveLength(156);
+      const key = (p: TProduct) => (sortBy === 'basePrice' ? p.basePrice : Date.parse(p.lastUpdatedTime));
+      for (let i = 1; i < asc.length; i++) {
+        const [a, b] = [asc[i - 1]!, asc[i]!];
+        expect(key(a) < key(b) || (key(a) === key(b) && a.id < b.id)).toBe(true);
+      }
+      expect((await pages('desc')).map((p) => p.id)).toEqual(asc.map((p) => p.id).reverse());
+    }
+  });
+
   it('filters by price in the display currency, exactly at the displayed cent', async () => {
     const cny = await fixtureList('minPrice=70.97&maxPrice=71');
     expect(cny.body.data.map((p) => p.id).sort()).toEqual([ids.lubeA, ids.mirror].sort());
@@ -272,6 +290,20 @@ describe(`catalog search (${TEST_DB_KIND})`, () => {
     // filters without a keyword are counted exactly
     const exact = await capped.list('all', ZProductListQuery.parse({}), { locale: 'zh', currency: 'CNY' });
     expect(exact.body.pager.recTotal).toBe(156);
+  });
+
+  it('orders a broad keyword (walked along the sort) as a narrow one (gathered whole)', async () => {
+    const walked = createCatalogService(createCatalogRepository(t.services.database.db), { searchCountCap: 8 });
+    const gathered = createCatalogService(createCatalogRepository(t.services.database.db));
+    const view = { locale: 'zh', currency: 'CNY' } as const;
+    for (const sort of [{ sortBy: 'basePrice', order: 'asc' }, { sortBy: 'basePrice', order: 'desc' }, { sortBy: 'lastUpdatedTime' }, { sortBy: 'lastUpdatedTime', order: 'asc' }]) {
+      const all = await gathered.list('all', ZProductListQuery.parse({ keyword: '魔方', recPerPage: 120, ...sort }), view);
+      expect(all.body.pager.recTotalCapped).toBeUndefined();
+      expect(all.body.pager.recTotal).toBeGreaterThan(10);
+      const second = await walked.list('all', ZProductListQuery.parse({ keyword: '魔方', recPerPage: 5, page: 2, ...sort }), view);
+      expect(second.body.pager.recTotalCapped).toBe(true);
+      expect(second.ids).toEqual(all.ids.slice(5, 10));
+    }
   });
 
   it('treats LIKE wildcards in a keyword as text', async () => {
