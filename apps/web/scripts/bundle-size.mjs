@@ -4,7 +4,8 @@
  * chunks with their static imports. Run after `vite build`:
  *   node apps/web/scripts/bundle-size.mjs HomeRoute catalog
  * Arguments are chunk name prefixes of the lazy chunks to add (route module, namespaces of the
- * current language are counted once per name).
+ * current language are counted once per name). The `common` namespace, which main.tsx loads
+ * before the first render, is always counted.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,9 +15,10 @@ import { fileURLToPath } from 'node:url';
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const assets = path.join(dist, 'assets');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const entry = /<script type="module"[^>]*src="\/assets\/([^"]+)"/.exec(html)?.[1];
+// Vite writes one module script, or one per chunk when the entry only imports other chunks.
+const entries = [...html.matchAll(/<script type="module"[^>]*src="\/assets\/([^"]+)"/g)].map((m) => m[1]);
 const css = [...html.matchAll(/href="\/assets\/([^"]+\.css)"/g)].map((m) => m[1]);
-if (!entry) throw new Error('no entry script in dist/index.html');
+if (entries.length === 0) throw new Error('no entry script in dist/index.html');
 
 const seen = new Set();
 function walk(file) {
@@ -25,12 +27,13 @@ function walk(file) {
   const code = fs.readFileSync(path.join(assets, file), 'utf8');
   for (const m of code.matchAll(/(?:import|export)\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+\.js)["']/g)) walk(m[1]);
 }
-walk(entry);
+entries.forEach(walk);
 const files = fs.readdirSync(assets);
-for (const prefix of process.argv.slice(2)) {
+for (const prefix of new Set(['common', ...process.argv.slice(2)])) {
   const match = files.filter((f) => f.startsWith(`${prefix}-`) && f.endsWith('.js'));
-  // a namespace has one chunk per language: count the larger one
-  const pick = match.sort((a, b) => fs.statSync(path.join(assets, b)).size - fs.statSync(path.join(assets, a)).size)[0];
+  // a namespace has one chunk per language: count the larger one (gzipped; zh is the larger there)
+  const gzipped = (f) => gzipSync(fs.readFileSync(path.join(assets, f))).length;
+  const pick = match.sort((a, b) => gzipped(b) - gzipped(a))[0];
   if (pick) walk(pick);
 }
 let total = 0;

@@ -11,7 +11,8 @@ const router = createRouter();
 // Navigation from outside React (401 handler, logout) goes through the router: no full reload.
 setNavigator((to, options) => void router.navigate(to, options));
 
-// `common` is bundled, so this resolves at once; it keeps the first render from suspending.
+// `common` of the page's language (a small chunk fetched while the router loads the route): waiting
+// for it keeps the first render from suspending.
 await i18nReady;
 
 createRoot(document.getElementById('root')!).render(

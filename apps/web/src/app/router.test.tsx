@@ -42,7 +42,8 @@ describe('app routes', () => {
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    // the footer's code loads after the first render
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Page not found - Cubeshop'));
     // first visit: the guard fetched and stored an anonymous token
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('anon-token-xyz');

@@ -1,38 +1,32 @@
 import i18n from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LOCALE, LOCALES } from '@cubeshop/shared';
-import enCommon from '@/locales/en/common.json';
-import zhCommon from '@/locales/zh/common.json';
+import { LOCALES } from '@cubeshop/shared';
 import { getLocale, htmlLang } from './locale';
 
 /**
- * i18next for the whole app. `common` (shell, errors, route titles) is bundled; every other
- * namespace (catalog, cart, account, content ...) is a JSON chunk loaded on first use, and
- * components using it suspend under the route's Suspense fallback until it arrives.
+ * i18next for the whole app. Every namespace is a JSON chunk, loaded for the page's language only
+ * (a language change reloads the page): `common` (shell, errors, route titles) at start-up, which
+ * main.tsx waits for before the first render; the others (catalog, cart, account, content ...) on
+ * first use, and components using them suspend under the route's Suspense fallback until they
+ * arrive. Both languages have the same keys, none empty (locales.test.ts), so there is no
+ * fallback language to load as well.
  */
 const locale = getLocale();
 
 if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(locale);
 
 export const i18nReady = i18n
-  .use(
-    resourcesToBackend((lng: string, ns: string) => {
-      if (ns === 'common') return Promise.resolve(lng === 'zh' ? zhCommon : enCommon);
-      return import(`../locales/${lng}/${ns}.json`);
-    }),
-  )
+  .use(resourcesToBackend((lng: string, ns: string) => import(`../locales/${lng}/${ns}.json`)))
   .use(initReactI18next)
   .init({
     lng: locale,
-    fallbackLng: FALLBACK_LOCALE,
+    fallbackLng: false,
     supportedLngs: [...LOCALES],
     load: 'languageOnly',
     ns: ['common'],
     defaultNS: 'common',
     fallbackNS: 'common',
-    resources: { zh: { common: zhCommon }, en: { common: enCommon } },
-    partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
     react: { useSuspense: true },

@@ -1,19 +1,22 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
-import { ConfirmModal } from '@/components/ui/ConfirmModal';
+import { ConfirmModalHost } from '@/components/ui/ConfirmModalHost';
 import { LoadingOverlay } from '@/components/ui/LoadingOverlay';
 import { RouteSpinner } from '@/components/ui/Spinner';
 import { Toaster } from '@/components/ui/Toaster';
-import { ChatWidget } from '@/features/chat/ChatWidget';
+import { lazyOptional } from '@/lib/lazy';
 import { useAuthStore } from '@/lib/stores/auth';
 import { usePageTitleStore } from '@/lib/stores/title';
 import { shellFor } from '../shell';
 import { buildTitle, titleKeyOf } from '../title';
 import { CartLayout } from './CartLayout';
-import { Footer } from './footer/Footer';
+import { LazyFooter } from './footer/LazyFooter';
 import { Header } from './header/Header';
 import { DesktopSidebar, MobileSidebar } from './sidebar/Sidebar';
+
+// Signed-in users only: visitors never load the chat button's code.
+const ChatWidget = lazyOptional(() => import('@/features/chat/ChatWidget').then((module) => module.ChatWidget));
 
 /** Sets document.title from the deepest route's title key (the title rule). */
 function useRouteTitle() {
@@ -62,10 +65,14 @@ export function RootLayout() {
           </main>
         </div>
       )}
-      {shell.footer ? <Footer /> : null}
-      {shell.chat ? <ChatWidget /> : null}
+      {shell.footer ? <LazyFooter /> : null}
+      {shell.chat ? (
+        <Suspense fallback={null}>
+          <ChatWidget />
+        </Suspense>
+      ) : null}
       <Toaster />
-      <ConfirmModal />
+      <ConfirmModalHost />
       <LoadingOverlay />
       <ScrollRestoration />
     </div>

@@ -49,18 +49,18 @@ describe('address modal', () => {
     expect(posts).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText(/Country or region/), { target: { value: 'US' } });
-    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'New York' } });
-    fireEvent.change(screen.getByLabelText(/^Postal code/), { target: { value: '10001' } });
-    fireEvent.change(screen.getByLabelText(/^Receiver name/), { target: { value: 'J' } });
-    fireEvent.change(screen.getByLabelText(/^Phone/), { target: { value: 'abc' } });
-    fireEvent.change(screen.getByLabelText(/^Detailed address/), { target: { value: '350 Fifth Avenue' } });
+    fireEvent.input(screen.getByLabelText(/^City/), { target: { value: 'New York' } });
+    fireEvent.input(screen.getByLabelText(/^Postal code/), { target: { value: '10001' } });
+    fireEvent.input(screen.getByLabelText(/^Receiver name/), { target: { value: 'J' } });
+    fireEvent.input(screen.getByLabelText(/^Phone/), { target: { value: 'abc' } });
+    fireEvent.input(screen.getByLabelText(/^Detailed address/), { target: { value: '350 Fifth Avenue' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
     await waitFor(() => expect(screen.getByTestId('address-error-banner')).toHaveTextContent('Receiver name: At least 2 characters'));
     expect(screen.getByText('Invalid phone number')).toBeInTheDocument();
     expect(posts).toHaveLength(0);
 
-    fireEvent.change(screen.getByLabelText(/^Receiver name/), { target: { value: 'Jane Doe' } });
-    fireEvent.change(screen.getByLabelText(/^Phone/), { target: { value: '+1 (212) 555-0100' } });
+    fireEvent.input(screen.getByLabelText(/^Receiver name/), { target: { value: 'Jane Doe' } });
+    fireEvent.input(screen.getByLabelText(/^Phone/), { target: { value: '+1 (212) 555-0100' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toMatchObject({ deliveryRegionId: 'US', deliveryUser: 'Jane Doe', deliveryPhone: '+1 (212) 555-0100', asDefault: false });

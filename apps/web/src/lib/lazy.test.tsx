@@ -1,0 +1,32 @@
+import { Suspense } from 'react';
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { lazyOptional } from './lazy';
+
+describe('lazyOptional', () => {
+  it('renders the loaded component', async () => {
+    const Part = lazyOptional(async () => ({ label }: { label: string }) => <p>{label}</p>);
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Part label="footer" />
+      </Suspense>,
+    );
+    expect(await screen.findByText('footer')).toBeInTheDocument();
+  });
+
+  it('renders nothing, without an error, when the chunk cannot be loaded', async () => {
+    const Part = lazyOptional<object>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const { container } = render(
+      <div data-testid="host">
+        <Suspense fallback={<p>loading</p>}>
+          <Part />
+        </Suspense>
+      </div>,
+    );
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    await screen.findByTestId('host');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByText('loading')).not.toBeInTheDocument();
+    expect(container.querySelector('[data-testid="host"]')).toBeEmptyDOMElement();
+  });
+});
