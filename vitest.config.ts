@@ -5,6 +5,6 @@ export default defineConfig({
   test: {
     // Two workers match the two cores; PGlite instances are heavy.
     maxWorkers: 2,
-    projects: ['packages/shared/vitest.config.ts', 'apps/server/vitest.config.ts', 'apps/web/vitest.config.ts'],
+    projects: ['packages/shared/vitest.config.ts', 'apps/server/vitest.config.ts', 'apps/web/vitest.config.ts', 'scripts/vitest.config.mjs'],
   },
 });

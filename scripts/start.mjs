@@ -1,7 +1,9 @@
 // npm start: install what is missing, build, then serve web + API + WebSocket from one process.
-// The server migrates the database and seeds the demo data when it is empty.
+// The server migrates the database and seeds the demo data when it is empty. It runs under a
+// supervisor that starts it again when it crashes (see supervise.mjs).
 import path from 'node:path';
-import { ensureBuilt, ensureInstalled, forwardSignals, log, root, startChild } from './lib.mjs';
+import { ensureBuilt, ensureInstalled, log, root } from './lib.mjs';
+import { supervise } from './supervise.mjs';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) {
@@ -12,6 +14,5 @@ if (major < 20 || (major === 20 && minor < 19)) {
 ensureInstalled();
 ensureBuilt();
 log('starting the server ...');
-const child = startChild(process.execPath, [path.join(root, 'apps/server/dist/server.js')]);
-forwardSignals([child]);
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+const server = supervise({ command: process.execPath, args: [path.join(root, 'apps/server/dist/server.js')] });
+process.exit(await server.done);

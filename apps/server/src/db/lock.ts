@@ -12,6 +12,8 @@ export interface DataDirLock {
 export interface LockHolder {
   pid: number;
   role: 'server' | 'cli';
+  /** When the holding process started (epoch ms): tells a reused pid from the holder. */
+  startedAt?: number;
   /** Loopback URL of the server's CLI channel, when the holder is a server. */
   cliUrl?: string;
 }
@@ -29,10 +31,22 @@ function alive(pid: number): boolean {
   }
 }
 
+/** This process's start, as written in its locks. */
+const STARTED_AT = Math.round(performance.timeOrigin);
+
+/**
+ * The holder is alive: its pid runs, and it is not this very pid left behind by an earlier
+ * process (after a crash in a container the restarted server is pid 1 again).
+ */
+function holds(holder: LockHolder): boolean {
+  if (holder.pid === process.pid) return holder.startedAt === undefined || holder.startedAt === STARTED_AT;
+  return alive(holder.pid);
+}
+
 export function readLock(dataDir: string): LockHolder | undefined {
   try {
     const holder = JSON.parse(fs.readFileSync(lockPath(dataDir), 'utf8')) as LockHolder;
-    return alive(holder.pid) ? holder : undefined;
+    return holds(holder) ? holder : undefined;
   } catch {
     return undefined;
   }
@@ -44,7 +58,7 @@ export function acquireLock(dataDir: string, role: LockHolder['role']): DataDirL
   const file = lockPath(dataDir);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      fs.writeFileSync(file, JSON.stringify({ pid: process.pid, role } satisfies LockHolder), { flag: 'wx', mode: 0o600 });
+      fs.writeFileSync(file, JSON.stringify({ pid: process.pid, role, startedAt: STARTED_AT } satisfies LockHolder), { flag: 'wx', mode: 0o600 });
       return {
         release() {
           try {
@@ -72,7 +86,7 @@ export function isHolder(value: DataDirLock | LockHolder): value is LockHolder {
 
 /** The server records where its CLI channel listens, next to its pid. */
 export function updateLock(dataDir: string, holder: LockHolder) {
-  fs.writeFileSync(lockPath(dataDir), JSON.stringify(holder), { mode: 0o600 });
+  fs.writeFileSync(lockPath(dataDir), JSON.stringify({ startedAt: STARTED_AT, ...holder }), { mode: 0o600 });
 }
 
 export function secretPath(dataDir: string) {
