@@ -15,6 +15,7 @@ import { createCredentialsService } from './modules/authn/credentials.service.js
 import { createLimits } from './modules/authn/limits.js';
 import { createOtpRepository } from './modules/authn/otp.repository.js';
 import { createOtpService } from './modules/authn/otp.service.js';
+import { createSigninSourcesRepository } from './modules/authn/signin-sources.repository.js';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.js';
 import { createNotificationService } from './modules/notifications/notifications.service.js';
 import { createSelectorsService } from './modules/selectors/selectors.service.js';
@@ -49,7 +50,15 @@ export function createServices({ config, database, log }: ServicesDeps) {
   const limits = createLimits(redis);
   const notifications = createNotificationService({ log, smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM });
   const otp = createOtpService({ repo: createOtpRepository(database.db), limits, notifications, log, now: () => clock.now() });
-  const credentials = createCredentialsService({ authn, account, otp, limits });
+  const credentials = createCredentialsService({
+    authn,
+    account,
+    otp,
+    limits,
+    sources: createSigninSourcesRepository(database.db),
+    now: () => clock.now(),
+    log,
+  });
   const newsletter = createNewsletterService({ account, otp });
   // Catalog: rendered product pictures are cached on disk in DATA_DIR/uploads/items (memory only in tests).
   const catalog = createCatalogService(createCatalogRepository(database.db), {

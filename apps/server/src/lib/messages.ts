@@ -47,6 +47,10 @@ export const MESSAGES = {
     zh: '登录失败次数过多，请 {minutes} 分钟后再试',
     en: 'Too many failed sign-in attempts; please try again in {minutes} min',
   },
+  signinSlowed: {
+    zh: '该账号近期登录失败次数过多，请 {seconds} 秒后再试，或使用验证码登录',
+    en: 'This account is seeing many failed sign-ins; please try again in {seconds} s or sign in with a one-time code',
+  },
   emailTaken: { zh: '该邮箱已注册，请直接登录或找回密码', en: 'This e-mail is already registered; sign in or reset your password' },
   mobileTaken: { zh: '该手机号已注册，请直接登录或找回密码', en: 'This mobile number is already registered; sign in or reset your password' },
   accountTaken: { zh: '该账号已被使用，请换一个', en: 'This account name is taken; please choose another' },

@@ -61,3 +61,21 @@ export const oneTimeCodes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.purpose, t.target] }), index('one_time_codes_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Where each user has signed in successfully (password or one-time code) or reset the password by
+ * code: a "known source" skips the account-wide slowdown of sign-in attempts (docs/accounts.md,
+ * Sign-in limits). The source (IPv4 address or IPv6 /64) is stored only as a SHA-256 of user id and
+ * source; rows unused for 90 days are forgotten.
+ */
+export const signinSources = pgTable(
+  'signin_sources',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sourceHash: text('source_hash').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sourceHash] }), index('signin_sources_last_success_idx').on(t.lastSuccessAt)],
+);

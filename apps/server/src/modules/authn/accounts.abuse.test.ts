@@ -1,7 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import type { TLocale } from '@cubeshop/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { advanceClock, apiClient, randomIp, uniqueEmail, type ApiClient } from '../../test/accounts.js';
+import { signinSources } from '../../db/schema/index.js';
+import { advanceClock, apiClient, randomIp, uniqueEmail, type ApiClient, type CallResult } from '../../test/accounts.js';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness.js';
 import { startMailbox, type Mailbox } from '../../test/mailbox.js';
+import { sourceOf } from './limits.js';
 import { createOtpRepository } from './otp.repository.js';
 
 let mailbox: Mailbox;
@@ -29,6 +34,41 @@ async function registered(password = 'Right123'): Promise<string> {
   const res = await api('POST', '/api/authn/signup', { body: { email, name: 'Tester', otp, regionId: 'CN', password } });
   expect(res.status).toBe(200);
   return email;
+}
+
+const signin = (account: string, password: string, ip: string, lang: TLocale = 'en') => api('POST', '/api/authn/signin', { body: { account, password }, ip, lang });
+const retryAfterOf = (res: CallResult) => (res.body.details as { retryAfter: number }).retryAfter;
+
+/**
+ * A guess spread over many addresses: one wrong password from each new address until 16 have
+ * failed; whenever the account answers "slowed", the test clock jumps past the pause. Afterwards the
+ * account's lane for unknown addresses is closed for 60 s.
+ */
+async function distributedGuess(account: string) {
+  for (let failed = 0; failed < 16; ) {
+    const res = await signin(account, `Guess${failed}abc`, randomIp());
+    if (res.status === 400) {
+      failed++;
+    } else {
+      expectSlowed(res);
+      advanceClock(t, 61_000);
+    }
+  }
+}
+
+/** Slowed, not locked: 429 with a retry-after of at most 60 s and the sentence that offers a code. */
+function expectSlowed(res: CallResult, lang: TLocale = 'en') {
+  expect(res.status).toBe(429);
+  expect(res.body.code).toBe('TOO_MANY_REQUESTS');
+  const retryAfter = retryAfterOf(res);
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+  expect(res.headers['retry-after']).toBe(String(retryAfter));
+  expect(res.body.desc).toBe(
+    lang === 'en'
+      ? `This account is seeing many failed sign-ins; please try again in ${retryAfter} s or sign in with a one-time code`
+      : `该账号近期登录失败次数过多，请 ${retryAfter} 秒后再试，或使用验证码登录`,
+  );
 }
 
 describe(`one-time codes and sign-in under abuse (${TEST_DB_KIND})`, () => {
@@ -161,27 +201,127 @@ describe(`one-time codes and sign-in under abuse (${TEST_DB_KIND})`, () => {
     await expect(mailbox.next(unknown, 300)).rejects.toThrow(/no mail/);
   });
 
-  it('locks an account after 5 failed sign-ins in 15 minutes (429 with retry-after), from any address', async () => {
+  it('locks the account for the address that failed 5 times in 15 minutes only (429 with retry-after, en and zh)', async () => {
     const email = await registered('Locked123');
-    for (let i = 0; i < 5; i++) {
-      const res = await api('POST', '/api/authn/signin', { body: { account: email, password: `Wrong${i}abc` }, ip: randomIp() });
-      expect(res.status).toBe(400);
-    }
-    const locked = await api('POST', '/api/authn/signin', { body: { account: email, password: 'Locked123' }, ip: randomIp() });
+    const stranger = randomIp();
+    for (let i = 0; i < 5; i++) expect((await signin(email, `Wrong${i}abc`, stranger)).status).toBe(400);
+    const locked = await signin(email, 'Locked123', stranger);
     expect(locked.status).toBe(429);
     expect(locked.body.code).toBe('TOO_MANY_REQUESTS');
     expect(locked.body.desc).toMatch(/^Too many failed sign-in attempts; please try again in 1[45] min$/);
-    const retryAfter = (locked.body.details as { retryAfter: number }).retryAfter;
+    const retryAfter = retryAfterOf(locked);
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);
     expect(locked.headers['retry-after']).toBe(String(retryAfter));
-    // Another name for the same user is locked too; an unknown name is locked the same way after 5 failures.
-    const byOtherName = await api('POST', '/api/authn/signin', { body: { account: email.toUpperCase(), password: 'Locked123' }, ip: randomIp() });
-    expect(byOtherName.status).toBe(429);
-    for (let i = 0; i < 5; i++) await api('POST', '/api/authn/signin', { body: { account: 'ghost_account', password: 'Nope1234' }, ip: randomIp() });
-    const ghost = await api('POST', '/api/authn/signin', { body: { account: 'ghost_account', password: 'Nope1234' }, ip: randomIp() });
+    const lockedZh = await signin(email, 'Locked123', stranger, 'zh');
+    expect(lockedZh.status).toBe(429);
+    expect(lockedZh.body.desc).toMatch(/^登录失败次数过多，请 1[45] 分钟后再试$/);
+    // Another name for the same user is locked too at that address; an unknown name is locked the same way after 5 failures.
+    expect((await signin(email.toUpperCase(), 'Locked123', stranger)).status).toBe(429);
+    const ghostIp = randomIp();
+    for (let i = 0; i < 5; i++) expect((await signin('ghost_account', 'Nope1234', ghostIp)).status).toBe(400);
+    const ghost = await signin('ghost_account', 'Nope1234', ghostIp);
     expect(ghost.status).toBe(429);
     expect(ghost.body.desc).toBe(locked.body.desc);
+    // The stranger locked only themselves: from any other address the owner signs in.
+    expect((await signin(email, 'Locked123', randomIp())).status).toBe(200);
+  });
+
+  it("does not let a stranger's 20 wrong passwords stop the owner at an address they signed in from before", async () => {
+    const email = await registered('Owner1234');
+    const home = randomIp();
+    expect((await signin(email, 'Owner1234', home)).status).toBe(200);
+    const stranger = randomIp();
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await signin(email, `Guess${i}abc`, stranger));
+    expect(answers.slice(0, 5).map((r) => r.status)).toEqual([400, 400, 400, 400, 400]);
+    for (const res of answers.slice(5)) {
+      expect(res.status).toBe(429);
+      expect(res.body.desc).toMatch(/^Too many failed sign-in attempts/);
+      expect(retryAfterOf(res)).toBeGreaterThan(800);
+    }
+    expect((await signin(email, 'Owner1234', home)).status).toBe(200);
+    // Through a home router the owner's devices move within the same IPv4 address: known too.
+    expect((await signin(email, 'Owner1234', `::ffff:${home}`)).status).toBe(200);
+  });
+
+  it('slows a distributed guess account-wide (a short retry-after, never the 15-minute lock), for known and unknown names alike', async () => {
+    const email = await registered('Spread123');
+    const ghost = `ghost_${randomBytes(4).toString('hex')}`;
+    for (const account of [email, ghost]) {
+      await distributedGuess(account);
+      for (const lang of ['en', 'zh'] as const) expectSlowed(await signin(account, 'Spread123', randomIp(), lang), lang);
+    }
+  });
+
+  it('at most slows the owner at a new address under attack; after a one-time code there the password works at once', async () => {
+    const email = await registered('Owner1234');
+    await distributedGuess(email);
+    const fresh = randomIp();
+    expectSlowed(await signin(email, 'Owner1234', fresh));
+
+    expect((await api('GET', '/api/authn/signin/code', { query: { email }, ip: fresh })).status).toBe(200);
+    const otp = await mailbox.nextCode(email);
+    expect((await api('POST', '/api/authn/signin', { body: { email, otp }, ip: fresh })).status).toBe(200);
+    expect((await signin(email, 'Owner1234', fresh)).status).toBe(200);
+    // Strangers are still slowed meanwhile; once the pause is over the right password works from anywhere.
+    expectSlowed(await signin(email, 'Guess999x', randomIp()));
+    advanceClock(t, 61_000);
+    expect((await signin(email, 'Owner1234', randomIp())).status).toBe(200);
+  });
+
+  it('makes an address known by a password reset with a code, and clears its own failures', async () => {
+    const email = await registered('Before123');
+    const here = randomIp();
+    for (let i = 0; i < 5; i++) expect((await signin(email, `Forgot${i}x`, here)).status).toBe(400);
+    expect((await signin(email, 'Before123', here)).status).toBe(429);
+    await distributedGuess(email);
+    expect((await api('GET', '/api/authn/password/code', { query: { email }, ip: here })).status).toBe(200);
+    const otp = await mailbox.nextCode(email);
+    expect((await api('POST', '/api/authn/password', { body: { email, otp, password: 'After1234' }, ip: here })).status).toBe(200);
+    expect((await signin(email, 'After1234', here)).status).toBe(200);
+    expectSlowed(await signin(email, 'After1234', randomIp()));
+  });
+
+  it('counts wrong current passwords on reset-pwd per account and address', async () => {
+    const email = await registered('Change123');
+    const { token } = (await signin(email, 'Change123', randomIp())).body as { token: string };
+    const here = randomIp();
+    const change = (oldPassword: string, ip: string) => api('PUT', '/api/user/reset-pwd', { body: { oldPassword, newPassword: 'Change456' }, token, ip });
+    for (let i = 0; i < 5; i++) expect((await change(`Nope${i}abc`, here)).status).toBe(400);
+    const locked = await change('Change123', here);
+    expect(locked.status).toBe(429);
+    expect(locked.body.desc).toMatch(/^Too many failed sign-in attempts/);
+    expect((await signin(email, 'Change123', here)).status).toBe(429);
+    expect((await change('Change123', randomIp())).status).toBe(200);
+  });
+
+  it('counts an IPv6 /64 as one address', async () => {
+    const email = await registered('Six123456');
+    const net = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    for (let i = 1; i <= 5; i++) expect((await signin(email, `Wrong${i}abc`, `${net}::${i}`)).status).toBe(400);
+    expect((await signin(email, 'Six123456', `${net}:ffff:1:2:3`)).status).toBe(429);
+    expect((await signin(email, 'Six123456', `2001:db8:${randomBytes(2).toString('hex')}:1::1`)).status).toBe(200);
+    expect(sourceOf('2001:DB8:0:0:1::7')).toBe('2001:db8:0:0::/64');
+    expect(sourceOf('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    expect(sourceOf('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(sourceOf('10.1.2.3')).toBe('10.1.2.3');
+  });
+
+  it('stores known addresses only as hashes and forgets them after 90 days', async () => {
+    const email = await registered('Known1234');
+    const home = randomIp();
+    expect((await signin(email, 'Known1234', home)).status).toBe(200);
+    const userId = await t.services.account.findIdByLogin(email);
+    const rows = await t.services.database.db.select().from(signinSources).where(eq(signinSources.userId, userId ?? -1));
+    expect(rows).toHaveLength(2); // the sign-up address and home
+    for (const row of rows) {
+      expect(row.sourceHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row.sourceHash).not.toContain(home);
+    }
+    advanceClock(t, 91 * 24 * 3600_000);
+    await distributedGuess(email);
+    expectSlowed(await signin(email, 'Known1234', home));
   });
 
   it('limits codes per address (10 an hour) and per client address (30 an hour)', async () => {

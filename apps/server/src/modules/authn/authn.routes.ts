@@ -92,7 +92,7 @@ export const authnRoutes: FastifyPluginAsyncZod<{ authn: AuthnService; credentia
         summary: 'Sign in',
         description:
           '{account, password} (account name, e-mail or mobile) or {email | mobile, otp}. Failures read the same whichever part was wrong; ' +
-          '5 failures per account (50 per IP) in 15 minutes answer 429 with details.retryAfter.',
+          '5 failures of one account from one address (50 from one address in all) in 15 minutes answer 429 with details.retryAfter; an account with 10+ recent failures makes unknown addresses wait up to 60 s between attempts (docs/security.md).',
         body: ZSigninRequest,
         response: { 200: ZTokenResponse },
       },
@@ -142,6 +142,9 @@ export const authnRoutes: FastifyPluginAsyncZod<{ authn: AuthnService; credentia
       schema: {
         tags: ['authn'],
         summary: 'Revoke the current token',
+        description: 'Revokes the bearer token the request carries (only that one); without a token there is nothing to revoke and the answer is the same.',
+        // The caller's own token, and optional: `{}` says a request without one is accepted too.
+        security: [{ bearer: [] }, {}],
         response: { 200: z.object({ ok: z.literal(true) }) },
       },
     },

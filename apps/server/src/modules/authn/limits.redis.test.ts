@@ -66,15 +66,53 @@ describe(`rate limits shared through Redis by two instances (${TEST_DB_KIND})`, 
     expect(await redis?.get(`cubeshop:rl:codeTarget:${email}`)).toBe('12');
   });
 
-  it('locks an account after 5 failures spread over both instances', async () => {
+  it('shares the per-pair count: 5 failures from one address over both instances lock that pair on both', async () => {
     const user = await a.services.account.createUser({ account: 'shared_lock', password: 'Right123' });
     const onA = apiClient(a);
     const onB = apiClient(b);
+    const stranger = randomIp();
     for (let i = 0; i < 5; i++) {
-      const res = await (i < 3 ? onA : onB)('POST', '/api/authn/signin', { body: { account: user.account, password: 'Wrong123' }, ip: randomIp() });
+      const res = await (i < 3 ? onA : onB)('POST', '/api/authn/signin', { body: { account: user.account, password: 'Wrong123' }, ip: stranger });
       expect(res.status).toBe(400);
     }
-    expect((await onA('POST', '/api/authn/signin', { body: { account: user.account, password: 'Right123' }, ip: randomIp() })).status).toBe(429);
-    expect((await onB('POST', '/api/authn/signin', { body: { account: user.account, password: 'Right123' }, ip: randomIp() })).status).toBe(429);
+    for (const api of [onA, onB]) {
+      const locked = await api('POST', '/api/authn/signin', { body: { account: user.account, password: 'Right123' }, ip: stranger });
+      expect(locked.status).toBe(429);
+      expect(locked.body.desc).toMatch(/^Too many failed sign-in attempts/);
+    }
+    // The count lives in Redis under this run's prefix, per account and address.
+    expect(await a.services.redis?.get(`cubeshop:rl:signinPair:user:${user.id}@${stranger}`)).toBe('5');
+    // Only that address is locked.
+    expect((await onB('POST', '/api/authn/signin', { body: { account: user.account, password: 'Right123' }, ip: randomIp() })).status).toBe(200);
+  });
+
+  it('shares the slowdown of a distributed guess and the known addresses', async () => {
+    const user = await a.services.account.createUser({ account: 'shared_slow', password: 'Right123' });
+    const onA = apiClient(a);
+    const onB = apiClient(b);
+    const signin = (api: typeof onA, password: string, ip: string) => api('POST', '/api/authn/signin', { body: { account: user.account, password }, ip });
+    const home = randomIp();
+    expect((await signin(onA, 'Right123', home)).status).toBe(200);
+    // 16 failures from new addresses over both instances; a slowed answer moves both clocks past the pause.
+    for (let failed = 0, i = 0; failed < 16; i++) {
+      const res = await signin(i % 2 ? onB : onA, 'Wrong123', randomIp());
+      if (res.status === 400) {
+        failed++;
+      } else {
+        expect(res.status).toBe(429);
+        advanceClock(a, 61_000);
+        advanceClock(b, 61_000);
+      }
+    }
+    for (const api of [onA, onB]) {
+      const slowed = await signin(api, 'Right123', randomIp());
+      expect(slowed.status).toBe(429);
+      expect(slowed.body.desc).toMatch(/^This account is seeing many failed sign-ins; please try again in \d+ s or sign in with a one-time code$/);
+      expect((slowed.body.details as { retryAfter: number }).retryAfter).toBeLessThanOrEqual(60);
+    }
+    // The lane is one Redis key holding the time it opens (on the apps' clock).
+    expect(Number(await a.services.redis?.get(`cubeshop:rl:signinSlow:user:${user.id}`))).toBeGreaterThan(a.services.clock.now().getTime());
+    // The address that signed in on A is known on B too.
+    expect((await signin(onB, 'Right123', home)).status).toBe(200);
   });
 });
