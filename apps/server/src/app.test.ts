@@ -10,18 +10,34 @@ afterAll(async () => {
 });
 
 describe(`foundation API (${TEST_DB_KIND})`, () => {
-  it('reports health with a database round trip', async () => {
+  it('reports health with a database round trip, and tells only staff which database runs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok', databaseKind: TEST_DB_KIND });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.body).not.toMatch(/pglite|postgres/i);
+
+    const buyer = await t.services.account.createUser({ account: 'health_buyer', password: 'Secret12', name: 'B' });
+    const asBuyer = await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${await t.services.authn.issueUserToken(buyer.id)}` } });
+    expect(asBuyer.json()).toEqual({ status: 'ok', database: 'ok' });
+    const admin = await t.services.account.createUser({ account: 'health_admin', password: 'Secret12', name: 'A', admin: true });
+    const asStaff = await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${await t.services.authn.issueUserToken(admin.id)}` } });
+    expect(asStaff.json()).toMatchObject({ status: 'ok', database: 'ok', databaseKind: TEST_DB_KIND, uptimeSeconds: expect.any(Number) });
   });
 
-  it('reports 503 when the database is down', async () => {
+  it('reports 503 when the database is down, on health and on every call that needs it (Retry-After, the error shape)', async () => {
     const other = await createTestApp();
+    const buyer = await other.services.account.createUser({ account: 'down_buyer', password: 'Secret12', name: 'D' });
+    const token = await other.services.authn.issueUserToken(buyer.id);
     await other.services.database.close();
     const res = await other.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'error', database: 'error' });
+    for (const [url, auth] of [['/api/cart/info', true], ['/api/user', true], ['/api/items/100001', false], ['/api/authn/anonymous/token', false]] as const) {
+      const call = await other.app.inject({ method: 'GET', url, headers: { 'x-lang-type': 'en', ...(auth ? { authorization: `Bearer ${token}` } : {}) } });
+      expect(call.statusCode, url).toBe(503);
+      expect(call.headers['retry-after'], url).toBe('5');
+      expect(call.json(), url).toMatchObject({ code: 'UNAVAILABLE', desc: 'Service unavailable, please try again later' });
+    }
     await other.app.close();
   });
 
@@ -119,6 +135,18 @@ describe(`foundation API (${TEST_DB_KIND})`, () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('names the WebSocket origin in connect-src instead of any ws:/wss: host', async () => {
+    const csp = (host: string) => t.app.inject({ method: 'GET', url: '/api/health', headers: { host } }).then((r) => String(r.headers['content-security-policy']));
+    const connect = (policy: string) => /connect-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
+    expect(connect(await csp('shop.example.com'))).toEqual(["'self'", 'ws://shop.example.com', 'wss://shop.example.com']);
+    expect(connect(await csp('127.0.0.1:8080'))).toEqual(["'self'", 'ws://127.0.0.1:8080', 'wss://127.0.0.1:8080']);
+    for (const policy of [await csp('shop.example.com'), await csp('evil.com; script-src *')]) {
+      expect(connect(policy)).not.toContain('ws:');
+      expect(connect(policy)).not.toContain('wss:');
+      expect(policy).not.toContain('evil');
+    }
   });
 
   it('falls back to the web app for every non-API path and 404s missing assets', async () => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
@@ -7,7 +8,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { inputPlugin } from './plugins/input.js';
+import { serializeError } from './lib/log.js';
 import { localePlugin } from './plugins/locale.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { webPlugin } from './plugins/web.js';
@@ -27,6 +30,21 @@ import { cartRoutes } from './modules/cart/cart.routes.js';
 import { addressesRoutes } from './modules/addresses/addresses.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 
+/** A Host header that is only a host name or address and a port (anything else is not echoed). */
+const HOST_HEADER = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** ws:// and wss:// of the host the page was served from, for connect-src. */
+export function socketOrigins(host: string | undefined): string {
+  if (!host || !HOST_HEADER.test(host)) return "'self'";
+  return `ws://${host} wss://${host}`;
+}
+
+function chatOrigins(origin: string | undefined): string[] {
+  if (!origin) return [];
+  const url = new URL(origin);
+  return [url.origin, `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`];
+}
+
 export interface BuildAppOptions {
   config: TConfig;
   database: Database;
@@ -43,22 +61,25 @@ export interface App {
 
 /** Builds the whole HTTP app (API, docs, web). It does not listen; server.ts does. */
 export async function buildApp({ config, database, logger, cliSecret }: BuildAppOptions): Promise<App> {
+  const serializers = {
+    // Tokens travel in the WebSocket URL (?token=); they never reach the log.
+    req: (req: { method: string; url: string; ip?: string }) => ({
+      method: req.method,
+      url: req.url.replace(/([?&]token=)[^&]*/gi, '$1***'),
+      remoteAddress: req.ip,
+    }),
+    // Failed queries are logged without their parameter values (lib/log.ts).
+    err: serializeError,
+  };
   const app = Fastify({
-    logger: logger ?? {
-      level: config.LOG_LEVEL,
-      serializers: {
-        // Tokens travel in the WebSocket URL (?token=); they never reach the log.
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          url: req.url.replace(/([?&]token=)[^&]*/gi, '$1***'),
-          remoteAddress: req.ip,
-        }),
-      },
-    },
+    // Whatever logger a caller asks for, the serializers above apply.
+    logger: logger === false ? false : { level: config.LOG_LEVEL, ...(typeof logger === 'object' ? logger : {}), serializers },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     forceCloseConnections: 'idle',
     requestTimeout: 30_000,
+    // Malformed URLs the router refuses itself get the error shape too (plugins/errors.ts).
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -67,12 +88,14 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
 
   await app.register(localePlugin);
   await app.register(errorsPlugin);
+  await app.register(inputPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The chat WebSocket by name: this host (ws and wss) and the chat host when it has its own.
+        connectSrc: ["'self'", (req: IncomingMessage) => socketOrigins(req.headers.host), ...chatOrigins(config.CHAT_ORIGIN)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         objectSrc: ["'none'"],

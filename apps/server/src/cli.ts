@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import pino from 'pino';
 import { ConfigError, loadConfig, type TConfig } from './config.js';
 import { acquireLock, isHolder, secretPath } from './db/lock.js';
+import { serializeError } from './lib/log.js';
 import { openConfiguredDatabase } from './runtime.js';
 import { createServices } from './services.js';
 import { runCommand, type CommandResult } from './cli/commands.js';
@@ -11,7 +12,7 @@ async function runLocally(config: TConfig, argv: string[]): Promise<CommandResul
   const database = await openConfiguredDatabase(config);
   try {
     await database.migrate();
-    const services = createServices({ config, database, log: pino({ level: 'warn' }) });
+    const services = createServices({ config, database, log: pino({ level: 'warn', serializers: { err: serializeError } }) });
     try {
       return await runCommand(argv, services);
     } finally {

@@ -52,6 +52,17 @@ export const ZConfig = z.object({
       .default('loopback')
       .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   ),
+  /**
+   * Chat WebSockets one user may hold open on one instance (tabs, devices); the next one is
+   * closed at once with code 4429. Staff keep the console open in several windows.
+   */
+  CHAT_MAX_SOCKETS_BUYER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(10)),
+  CHAT_MAX_SOCKETS_STAFF: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(50)),
+  /**
+   * Origin of the chat API when it runs on a host of its own (the web build's VITE_CHAT_API_BASE),
+   * e.g. https://chat.example.com: allowed in the Content-Security-Policy (its https and wss).
+   */
+  CHAT_ORIGIN: optionalUrl(['http:', 'https:']),
   /** Where the built web app lives; the server serves it with an SPA fallback. */
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Seed the demo data when the database is empty (on by default). */

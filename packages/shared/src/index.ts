@@ -9,6 +9,8 @@ export * from './authn/token.js';
 export * from './constants/shop.js';
 export * from './constants/quantity.js';
 export * from './validation/messages.js';
+export * from './validation/text.js';
+export * from './validation/numbers.js';
 export * from './account/rules.js';
 export * from './account/user.js';
 export * from './account/authn.js';

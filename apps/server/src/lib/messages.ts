@@ -18,6 +18,11 @@ export const MESSAGES = {
   internal: { zh: '服务器内部错误，请稍后重试', en: 'Server internal error, please try again later' },
   unavailable: { zh: '服务暂不可用，请稍后重试', en: 'Service unavailable, please try again later' },
   fieldRequired: { zh: '缺少必填项：{field}', en: '{field} is required' },
+  textNotAllowed: {
+    zh: '参数 {field} 含有不允许的字符（如控制字符），请删除后重试',
+    en: '{field} contains characters that are not allowed (such as control characters); remove them and try again',
+  },
+  inputTooDeep: { zh: '参数 {field} 的嵌套层级过深', en: '{field} is nested too deeply' },
 
   // accounts: sign-up, sign-in, codes, profile, newsletter
   codeResendWait: {
@@ -80,6 +85,7 @@ export const MESSAGES = {
   chatEndedByUser: { zh: '您已结束本次对话', en: 'You ended this conversation' },
   chatBadJson: { zh: '消息不是有效的 JSON', en: 'The message is not valid JSON' },
   chatBadFrame: { zh: '消息格式不正确：{reason}', en: 'The message has the wrong shape: {reason}' },
+  chatBadText: { zh: '消息含有不允许的字符（如控制字符），请删除后重试', en: 'The message contains characters that are not allowed (such as control characters); remove them and try again' },
   chatEmptyText: { zh: '消息不能为空', en: 'The message cannot be empty' },
   chatTextTooLong: { zh: '消息不能超过 {max} 个字符', en: 'The message cannot be longer than {max} characters' },
   chatUnknownGid: { zh: '会话不存在', en: 'No such conversation' },
@@ -134,5 +140,5 @@ export type MessageKey = keyof typeof MESSAGES;
 
 export function message(key: MessageKey, locale: TLocale, params: Record<string, string | number> = {}): string {
   const template: string = MESSAGES[key][locale];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }

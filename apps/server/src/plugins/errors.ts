@@ -2,7 +2,17 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isValidationKey, validationMessage, type TApiError, type TErrorCode, type TLocale } from '@cubeshop/shared';
+import {
+  DEFAULT_LOCALE,
+  HEADER_LANG,
+  isValidationKey,
+  parseLocale,
+  validationMessage,
+  type TApiError,
+  type TErrorCode,
+  type TLocale,
+} from '@cubeshop/shared';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { AppError } from '../lib/app-error.js';
 import { message, type MessageKey } from '../lib/messages.js';
 
@@ -25,7 +35,22 @@ interface Described {
  * ('v.password.kinds'): its sentence is the desc, and details name the field and the rule.
  * Any other zod failure reads "Invalid query.page: Too small ...".
  */
-function describeValidation(error: FastifyError, locale: TLocale): Described {
+/**
+ * The value the client sent at a validation issue's path (zod 4 issues do not carry their input,
+ * and without it zod's sentence reads "expected number, received undefined" for any wrong type).
+ * Only own properties are followed, so '__proto__' or 'constructor' in a path reads nothing.
+ */
+function sentValue(request: FastifyRequest, where: string, segments: string[]): unknown {
+  const sources: Record<string, unknown> = { body: request.body, querystring: request.query, params: request.params, headers: request.headers };
+  let value = sources[where];
+  for (const segment of segments) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, segment)) return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
+function describeValidation(error: FastifyError, request: FastifyRequest, locale: TLocale): Described {
   const issues = (error.validation ?? []) as ValidationIssue[];
   const first = issues[0];
   const where = error.validationContext ?? 'body';
@@ -47,7 +72,10 @@ function describeValidation(error: FastifyError, locale: TLocale): Described {
   let reason = first?.message ?? '';
   if (rawIssue) {
     try {
-      const localized = zodLocales[locale].localeError(rawIssue);
+      // Only the input's type shows in the sentence ("received string"), never its value.
+      const segments = (first?.instancePath ?? '').split('/').filter(Boolean);
+      const issue = rawIssue.input === undefined ? ({ ...rawIssue, input: sentValue(request, where, segments) } as typeof rawIssue) : rawIssue;
+      const localized = zodLocales[locale].localeError(issue);
       reason = (typeof localized === 'string' ? localized : localized?.message) || reason;
     } catch {
       /* keep zod's own message */
@@ -72,6 +100,9 @@ const statusKeys: Record<number, { code: TErrorCode; key: MessageKey }> = {
   503: { code: 'UNAVAILABLE', key: 'unavailable' },
 };
 
+/** Retry-After (seconds) of a 503 while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
 /**
  * Turns every failure into the error shape of spec section 8: 400 with a clear `desc`,
  * 401, 403, 404 JSON for unknown /api paths, and 500 that never shows internals.
@@ -86,7 +117,7 @@ export const errorsPlugin = fp(
         return send(reply, error.statusCode, error.code, message(error.messageKey, locale, error.params), error.details);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const { desc, details } = describeValidation(error, locale);
+        const { desc, details } = describeValidation(error, request, locale);
         return send(reply, 400, 'BAD_REQUEST', desc, details);
       }
       const status = error.statusCode ?? 500;
@@ -104,12 +135,34 @@ export const errorsPlugin = fp(
       if (status < 500) {
         return send(reply, status, 'BAD_REQUEST', message('badRequest', locale));
       }
+      if (isDatabaseUnavailable(error)) {
+        // The database is down or restarting: not our bug, and worth trying again shortly.
+        request.log.warn({ err: error }, 'request failed: database unavailable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+        return send(reply, 503, 'UNAVAILABLE', message('unavailable', locale), { retryAfter: DATABASE_RETRY_AFTER_S });
+      }
       request.log.error({ err: error }, 'request failed');
       return send(reply, 500, 'INTERNAL', message('internal', locale));
     });
   },
   { name: 'errors', dependencies: ['locale'] },
 );
+
+/**
+ * Fastify's router answers a few malformed URLs itself, before any hook or the error handler runs:
+ * a bad percent-encoding in the path ('%', '%zz', bytes that are not UTF-8) and a path parameter
+ * longer than maxParamLength. Without this (Fastify's `frameworkErrors` option, set in app.ts)
+ * they would get Fastify's own {error, code, message} body instead of {code, desc}. The locale
+ * hook has not run yet, so the language is read from the headers here.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  const locale = parseLocale(first(request.headers[HEADER_LANG])) ?? parseLocale(first(request.headers['accept-language'])) ?? DEFAULT_LOCALE;
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 414, 'BAD_REQUEST', message('badRequest', locale));
+  if ((error.statusCode ?? 500) < 500) return send(reply, 400, 'BAD_REQUEST', message('badRequest', locale));
+  request.log.error({ err: error }, 'request failed in the router');
+  return send(reply, 500, 'INTERNAL', message('internal', locale));
+}
 
 /** 404 JSON for unknown /api paths; the web plugin serves the SPA for every other path. */
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {

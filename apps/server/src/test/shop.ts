@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TCurrency, TLocale } from '@cubeshop/shared';
 import { settings } from '../db/schema/index.js';
 import { seedShipping } from '../db/seed/shipping.js';
+import type { App } from '../app.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 /**
@@ -32,6 +33,11 @@ export interface ShopApp extends TestApp {
 
 export async function createShopApp(env: Record<string, string> = {}): Promise<ShopApp> {
   const t = await createTestApp(env);
+  return { ...t, products: await stockShop(t) };
+}
+
+/** The exchange rate, the demo shipping tables and the six products, in any app's database. */
+export async function stockShop(t: Pick<App, 'services'>): Promise<ShopProducts> {
   await t.services.database.db.insert(settings).values({ key: 'exchangeRate', value: { cnyPerUsd: RATE } }).onConflictDoNothing();
   await seedShipping(t.services);
   const { catalog } = t.services;
@@ -58,7 +64,7 @@ export async function createShopApp(env: Record<string, string> = {}): Promise<S
     { ...base, nameZh: '轨道 贴纸', nameEn: 'Orbit Stickers', priceFen: 200, nwG: 8, gwG: 10, volumeCm3: 20 },
     { ...base, nameZh: '轨道 单款', nameEn: 'Orbit Single', types: [{ code: 'std', zh: '标准', en: 'Standard' }], priceFen: 5_000 },
   ]);
-  return { ...t, products: { cube: cube!, wholesale: wholesale!, timer: timer!, big: big!, sticker: sticker!, single: single! } };
+  return { cube: cube!, wholesale: wholesale!, timer: timer!, big: big!, sticker: sticker!, single: single! };
 }
 
 /** A signed-in buyer. */

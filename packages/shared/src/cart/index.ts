@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { digitsToNumber } from '../validation/numbers.js';
 import { ZPager, ZSupplier } from '../catalog/product.js';
 import { ZCurrency } from '../money/currency.schema.js';
 import { MAX_LINE_QUANTITY } from '../constants/quantity.js';
@@ -35,7 +36,7 @@ export type TCartQuery = z.infer<typeof ZCartQuery>;
 
 /** POST /api/cart/items. `type` is a product type `code` (required when the product has types). */
 export const ZCartAddBody = z.object({
-  itemId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  itemId: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
   type: z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(60).optional()),
   quantity: ZQuantity,
 });
@@ -45,7 +46,7 @@ export type TCartAddBody = z.infer<typeof ZCartAddBody>;
 export const ZCartQuantityBody = z.object({ quantity: ZQuantity });
 export type TCartQuantityBody = z.infer<typeof ZCartQuantityBody>;
 
-export const ZCartLineIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export const ZCartLineIdParams = z.object({ id: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
 
 /**
  * Why a line cannot be ordered as it is: `moq` (below the minimum order quantity), `multiple`

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { digitsToNumber } from '../validation/numbers.js';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../constants/shop.js';
 import { ZCurrency } from '../money/currency.schema.js';
 
@@ -140,7 +141,7 @@ export const ZProductList = z.object({ data: z.array(ZProduct), pager: ZPager })
 export type TProductList = z.infer<typeof ZProductList>;
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(2_147_483_647).optional());
+const optionalId = z.preprocess(digitsToNumber, z.number().int().min(1).max(2_147_483_647).optional());
 
 /**
  * A price bound as typed by the buyer, in major units of the display currency: "10", "10.5",
@@ -158,8 +159,8 @@ export const ZPriceBound = z.preprocess(
 
 /** Paging of every list: page from 1, recPerPage 1..120 (default 120). */
 export const ZPageQuery = z.object({
-  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(MAX_PAGE).default(1)),
-  recPerPage: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE)),
+  page: z.preprocess(digitsToNumber, z.number().int().min(1).max(MAX_PAGE).default(1)),
+  recPerPage: z.preprocess(digitsToNumber, z.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE)),
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 
@@ -199,7 +200,7 @@ export const ZSupplierQuery = z.object({ categoryId: optionalId });
 export const ZSupplierList = z.array(ZSupplier);
 
 /** POST /api/favorites body (spec section 3, Favorite). */
-export const ZFavoriteBody = z.object({ itemId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export const ZFavoriteBody = z.object({ itemId: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
 export const ZFavoriteResult = z.object({ itemId: z.number().int(), favorite: z.boolean() });
 export type TFavoriteResult = z.infer<typeof ZFavoriteResult>;
 

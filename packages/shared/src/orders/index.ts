@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { digitsToNumber } from '../validation/numbers.js';
 import { optionalField } from '../account/authn.js';
 import { ZDeliveryFields } from '../addresses/index.js';
 import { MAX_CART_LINES } from '../constants/shop.js';
@@ -45,7 +46,7 @@ export const ORDER_COMMENT_MAX = 500;
 /** Longest Idempotency-Key header. */
 export const IDEMPOTENCY_KEY_MAX = 100;
 
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const id = z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER));
 
 /**
  * POST /api/orders (spec section 3, Order create payload) with header Idempotency-Key. Prices,
@@ -173,12 +174,12 @@ export const ZOrderDetail = ZOrderSummary.extend({
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const page = z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1));
+const page = z.preprocess(digitsToNumber, z.number().int().min(1).max(10_000).default(1));
 
 export const ORDER_PAGE_SIZE = 20;
 export const ZOrderListQuery = z.object({
   page,
-  recPerPage: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(120).default(ORDER_PAGE_SIZE)),
+  recPerPage: z.preprocess(digitsToNumber, z.number().int().min(1).max(120).default(ORDER_PAGE_SIZE)),
   status: z.preprocess(blankToUndefined, ZOrderStatus.optional()),
 });
 export type TOrderListQuery = z.infer<typeof ZOrderListQuery>;
@@ -187,8 +188,8 @@ export type TOrderList = z.infer<typeof ZOrderList>;
 
 export const ZOrderItemsQuery = z.object({
   page,
-  recPerPage: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(200).default(120)),
-  orderId: z.preprocess(blankToUndefined, id.optional()),
+  recPerPage: z.preprocess(digitsToNumber, z.number().int().min(1).max(200).default(120)),
+  orderId: id.optional(),
 });
 export type TOrderItemsQuery = z.infer<typeof ZOrderItemsQuery>;
 export const ZOrderItemList = z.object({ data: z.array(ZOrderLine), pager: ZPager });

@@ -28,6 +28,8 @@ export const VALIDATION_MESSAGES = {
   'v.numberRange': { zh: '数值须在 {min} 到 {max} 之间', en: 'Must be between {min} and {max}' },
   'v.minimum': { zh: '不能小于 {min}', en: 'Must be at least {min}' },
   'v.pattern': { zh: '格式不正确', en: 'Invalid format' },
+  'v.text.control': { zh: '含有不允许的字符（如控制字符），请删除后重试', en: 'Contains characters that are not allowed (such as control characters); remove them and try again' },
+  'v.depth': { zh: '内容嵌套层级过深', en: 'The content is nested too deeply' },
 } as const satisfies Record<string, Record<TLocale, string>>;
 
 export type TValidationKey = keyof typeof VALIDATION_MESSAGES;
@@ -39,5 +41,5 @@ export function isValidationKey(value: string): value is TValidationKey {
 /** A key (optionally with params) as a sentence; unknown keys come back unchanged. */
 export function validationMessage(key: string, locale: TLocale, params: Record<string, string | number> = {}): string {
   if (!isValidationKey(key)) return key;
-  return VALIDATION_MESSAGES[key][locale].replace(/\{(\w+)\}/g, (w, n: string) => (n in params ? String(params[n]) : w));
+  return VALIDATION_MESSAGES[key][locale].replace(/\{(\w+)\}/g, (w, n: string) => (Object.hasOwn(params, n) ? String(params[n]) : w));
 }

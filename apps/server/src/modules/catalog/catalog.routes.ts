@@ -1,8 +1,10 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  digitsToNumber,
   ZCategoryList,
   ZProductDetail,
   ZProductList,
@@ -43,14 +45,15 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, value: object)
   }
   reply.header('content-type', 'application/json; charset=utf-8');
   reply.header('vary', 'accept-encoding');
-  const accept = String(request.headers['accept-encoding'] ?? '');
   if (encoded.json.length >= COMPRESS_THRESHOLD && request.headers['x-no-compression'] === undefined) {
-    if (/\bbr\b/.test(accept)) {
+    // The same choice @fastify/compress makes for every other answer (q=0 means "not this one").
+    const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), ['br', 'gzip']);
+    if (encoding === 'br') {
       encoded.br ??= brotliCompressSync(encoded.json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
       reply.header('content-encoding', 'br');
       return reply.send(encoded.br);
     }
-    if (/\bgzip\b/.test(accept)) {
+    if (encoding === 'gzip') {
       encoded.gzip ??= gzipSync(encoded.json, { level: 6 });
       reply.header('content-encoding', 'gzip');
       return reply.send(encoded.gzip);
@@ -59,8 +62,8 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, value: object)
   return reply.send(encoded.json);
 }
 
-const ZIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
-const ZImageParams = ZIdParams.extend({ index: z.coerce.number().int().min(0).max(20) });
+const ZIdParams = z.object({ id: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
+const ZImageParams = ZIdParams.extend({ index: z.preprocess(digitsToNumber, z.number().int().min(0).max(20)) });
 const ZImageQuery = z.object({ v: z.string().max(40).optional() });
 
 const LISTS: { path: string; tag: TProductTag | 'all'; summary: string }[] = [

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZFavoriteBody, ZFavoriteResult, ZPageQuery, ZProductList } from '@cubeshop/shared';
+import { digitsToNumber, ZFavoriteBody, ZFavoriteResult, ZPageQuery, ZProductList } from '@cubeshop/shared';
 import { unauthorized } from '../../lib/app-error.js';
 import type { FastifyRequest } from 'fastify';
 import type { FavoritesService } from './favorites.service.js';
@@ -11,7 +11,7 @@ async function userIdOf(request: FastifyRequest): Promise<number> {
   return session.userId;
 }
 
-const ZItemIdParams = z.object({ itemId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+const ZItemIdParams = z.object({ itemId: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
 
 export const favoritesRoutes: FastifyPluginAsyncZod<{ favorites: FavoritesService }> = async (app, { favorites }) => {
   app.get(

@@ -4,8 +4,9 @@ import { z } from 'zod';
 const ZHealth = z.object({
   status: z.enum(['ok', 'error']),
   database: z.enum(['ok', 'error']),
-  databaseKind: z.enum(['pglite', 'postgres']),
-  uptimeSeconds: z.number(),
+  /** Staff only: which database runs and for how long the process has been up. */
+  databaseKind: z.enum(['pglite', 'postgres']).optional(),
+  uptimeSeconds: z.number().optional(),
 });
 
 export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void>; kind: 'pglite' | 'postgres' }> = async (
@@ -18,6 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void>; ki
       schema: {
         tags: ['health'],
         summary: 'Liveness and database check',
+        description: 'status and database are ok or error (503). Staff (bearer token of an admin) also see databaseKind and uptimeSeconds; strangers are not told which database runs.',
         response: { 200: ZHealth, 503: ZHealth },
       },
       config: { rateLimit: false },
@@ -31,7 +33,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void>; ki
         request.log.error({ err }, 'health: database unreachable');
         database = 'error';
       }
-      const body = { status: database, database, databaseKind: kind, uptimeSeconds: Math.round(process.uptime()) };
+      const body: z.infer<typeof ZHealth> = { status: database, database };
+      if (database === 'ok' && request.headers.authorization) {
+        const session = await request.session().catch(() => null);
+        if (session?.admin) Object.assign(body, { databaseKind: kind, uptimeSeconds: Math.round(process.uptime()) });
+      }
       return reply.status(database === 'ok' ? 200 : 503).send(body);
     },
   );

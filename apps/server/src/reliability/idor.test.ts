@@ -1,0 +1,510 @@
+// Access control sweep (issue 10). Buyer A makes one of everything a buyer owns (orders, order
+// lines, cart lines, addresses, favourites, profile, a chat conversation with a message); then
+// buyer B, an anonymous visitor's token and a caller without a token try every operation on A's
+// ids. Reads must answer 404 to B (401/403 without sign-in) and never show A's data; writes must
+// leave A's things as they were (compared as A afterwards). Staff endpoints answer 403 to buyers
+// and 401 to the others.
+//
+// Three tables drive it: OWNED (an operation and where A's id goes), STAFF (admin-only
+// operations) and SELF_ONLY (operations that take no foreign id and act on the caller only; B
+// still tries to smuggle A's id into them). The completeness test fails when an operation of
+// the OpenAPI document that declares `security` is in none of them, so a new authenticated
+// route cannot go unreviewed.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { randomIp } from '../test/accounts.js';
+import { TEST_DB_KIND } from '../test/harness.js';
+import { apiOperations, declaresSecurity, errorShapeProblem, fillPath, hasSecurity, leakIn, type ApiOperation } from '../test/openapi.js';
+import { ADDRESS, createShopApp, orderPayload, shopClient, type Json, type ShopApp } from '../test/shop.js';
+
+const PASSWORD = 'Secret12';
+/** The quantity of A's spare cart line: no other cart in the test comes near it. */
+const SPARE_QUANTITY = 7777;
+
+interface Person {
+  id: number;
+  account: string;
+  email: string;
+  token: string;
+}
+
+/** What A owns, by id, and the marker written into A's texts (name, address, order comment, chat). */
+interface Fixture {
+  a: Person;
+  b: Person;
+  admin: Person;
+  mark: string;
+  orderId: number;
+  orderLineId: number;
+  /** A cart line of A (the cube), and one more (stickers) that B tries to order. */
+  cartLineId: number;
+  spareCartLineId: number;
+  addressId: number;
+  /** A's second, non-default address. */
+  otherAddressId: number;
+  favoriteItemId: number;
+  /** The product of A's order (a wrongful reorder by B would put it in B's cart). */
+  orderedItemId: number;
+  /** A's chat conversation. */
+  gid: string;
+}
+
+interface Request {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+}
+
+type Who = 'buyer B' | 'anonymous token' | 'no token';
+
+interface Owned {
+  /** 'METHOD /api/path/{param}' as in the OpenAPI document. */
+  op: string;
+  resource: string;
+  kind: 'read' | 'write';
+  /** A's id(s) in the request. */
+  request: (f: Fixture) => Request;
+  /** B's allowed statuses (default 404). */
+  stranger?: number[];
+  /** Statuses allowed without sign-in (default 401, 403). */
+  signedOut?: number[];
+  /** True when an answer shows A's data in a way the marker does not reveal (a flag, a count). */
+  shows?: (body: Json, f: Fixture) => boolean;
+}
+
+// Owned resources, with where A's id goes. Reads first; the writes are in an order in which A
+// can also perform them all at the end (the positive control: the ids are real).
+const OWNED: Owned[] = [
+  { op: 'GET /api/orders/{id}', resource: 'order', kind: 'read', request: (f) => ({ params: { id: f.orderId } }) },
+  {
+    op: 'GET /api/order/items',
+    resource: 'order lines by order id',
+    kind: 'read',
+    request: (f) => ({ query: { orderId: f.orderId } }),
+    stranger: [200, 404],
+    shows: (body: { data?: unknown[]; pager?: { recTotal?: number } }) => (body?.data?.length ?? 0) > 0 || (body?.pager?.recTotal ?? 0) > 0,
+  },
+  { op: 'GET /api/order/items/{id}', resource: 'order line', kind: 'read', request: (f) => ({ params: { id: f.orderLineId } }) },
+  { op: 'GET /api/cart/items/{id}', resource: 'cart line', kind: 'read', request: (f) => ({ params: { id: f.cartLineId } }) },
+  { op: 'GET /api/address/{id}', resource: 'address', kind: 'read', request: (f) => ({ params: { id: f.addressId } }) },
+  {
+    op: 'GET /api/items/{id}',
+    resource: "favourite flag on a product (public route, the caller's own flag)",
+    kind: 'read',
+    request: (f) => ({ params: { id: f.favoriteItemId } }),
+    stranger: [200],
+    signedOut: [200],
+    shows: (body: { favorite?: boolean }) => body?.favorite === true,
+  },
+  {
+    op: 'GET /api/items',
+    resource: "favourite flags in the product list (public route, the caller's own flags)",
+    kind: 'read',
+    request: () => ({}),
+    stranger: [200],
+    signedOut: [200],
+    shows: (body: { data?: { favorite?: boolean }[] }) => (body?.data ?? []).some((p) => p.favorite === true),
+  },
+  { op: 'POST /api/orders/reorder', resource: 'order (reorder)', kind: 'write', request: (f) => ({ body: { id: f.orderId } }) },
+  {
+    op: 'POST /api/orders',
+    resource: 'cart lines (ordering another buyer’s lines)',
+    kind: 'write',
+    request: (f) => ({ body: orderPayload({ cartItemIds: [f.spareCartLineId] }) }),
+    stranger: [400, 404],
+  },
+  { op: 'PUT /api/cart/items/{id}', resource: 'cart line', kind: 'write', request: (f) => ({ params: { id: f.cartLineId }, body: { quantity: 4 } }) },
+  { op: 'PATCH /api/cart/items/{id}', resource: 'cart line', kind: 'write', request: (f) => ({ params: { id: f.cartLineId }, body: { quantity: 6 } }) },
+  { op: 'DELETE /api/cart/items/{id}', resource: 'cart line', kind: 'write', request: (f) => ({ params: { id: f.cartLineId } }) },
+  {
+    op: 'PUT /api/address/{id}',
+    resource: 'address',
+    kind: 'write',
+    request: (f) => ({ params: { id: f.addressId }, body: { ...ADDRESS, deliveryUser: 'Mallory Intruder', asDefault: true } }),
+  },
+  { op: 'PUT /api/address/{id}/default', resource: 'address (default flag)', kind: 'write', request: (f) => ({ params: { id: f.otherAddressId } }) },
+  { op: 'DELETE /api/address/{id}', resource: 'address', kind: 'write', request: (f) => ({ params: { id: f.addressId } }) },
+  {
+    op: 'DELETE /api/favorites/{itemId}',
+    resource: 'favourite (the id is a public product id: B removes only from B’s own list)',
+    kind: 'write',
+    request: (f) => ({ params: { itemId: f.favoriteItemId } }),
+    stranger: [200, 404],
+  },
+];
+
+interface Staff {
+  op: string;
+  /** A request that passes validation, so the answer is about the role and not the input. */
+  request: (f: Fixture) => Request;
+}
+
+// Admin-only operations (customer service). Their request bodies name A's conversation.
+const STAFF: Staff[] = [
+  { op: 'GET /api/groups/waiting', request: () => ({}) },
+  { op: 'GET /api/groups/serving', request: () => ({}) },
+  { op: 'GET /api/groups/admin', request: () => ({}) },
+  { op: 'POST /api/groups/join', request: (f) => ({ body: { gid: f.gid } }) },
+  { op: 'POST /api/groups/leave', request: (f) => ({ body: { gid: f.gid } }) },
+  { op: 'POST /api/groups/invite', request: (f) => ({ body: { gid: f.gid, uid: f.admin.id } }) },
+];
+
+interface SelfOnly {
+  op: string;
+  /** Why it takes no foreign id and acts on the caller's own data only. */
+  reason: string;
+  /** A valid request of the caller, with A's ids smuggled in where a careless handler might read them. */
+  request: (f: Fixture) => Request;
+  /** True when an answer shows A's things that carry no marker (ids, quantities). */
+  shows?: (body: Json, f: Fixture) => boolean;
+}
+
+const rows = (body: Json): { id?: number; itemId?: number }[] => (Array.isArray(body?.data) ? body.data : []);
+
+const smuggled = (f: Fixture) => ({ userId: f.a.id, uid: f.a.id, id: f.a.id });
+
+const SELF_ONLY: SelfOnly[] = [
+  { op: 'GET /api/user', reason: "the caller's own account", request: (f) => ({ query: smuggled(f) }) },
+  {
+    op: 'PUT /api/user',
+    reason: "updates the caller's own profile",
+    request: (f) => ({ body: { name: 'Mallory Intruder', ...smuggled(f), account: f.a.account } }),
+  },
+  {
+    op: 'PUT /api/user/reset-pwd',
+    reason: "changes the caller's own password (needs the current one)",
+    request: (f) => ({ body: { oldPassword: PASSWORD, newPassword: PASSWORD, ...smuggled(f) } }),
+  },
+  {
+    op: 'GET /api/user/subscribe/code',
+    reason: 'sends a code to the address given; only the code proves it, and subscribing applies to the caller',
+    request: (f) => ({ query: { email: f.a.email, ...smuggled(f) } }),
+  },
+  {
+    op: 'POST /api/user/subscribe',
+    reason: "subscribes the caller's own account, with a code sent to the address",
+    request: (f) => ({ body: { email: f.a.email, otp: '000000', ...smuggled(f) } }),
+  },
+  { op: 'DELETE /api/user/subscribe', reason: "unsubscribes the caller's own account", request: (f) => ({ query: smuggled(f) }) },
+  { op: 'POST /api/authn/signout', reason: 'revokes only the token the request carries', request: (f) => ({ query: smuggled(f) }) },
+  {
+    op: 'GET /api/favorites',
+    reason: "the caller's own favourites",
+    request: (f) => ({ query: smuggled(f) }),
+    shows: (body, f) => rows(body).some((p) => p.id === f.favoriteItemId),
+  },
+  {
+    op: 'POST /api/favorites',
+    reason: "adds a public product to the caller's own favourites",
+    request: (f) => ({ body: { itemId: t.products.sticker, ...smuggled(f) } }),
+  },
+  {
+    op: 'GET /api/cart/items',
+    reason: "the caller's own cart",
+    request: (f) => ({ query: smuggled(f) }),
+    shows: (body, f) => rows(body).some((l) => l.id === f.cartLineId || l.id === f.spareCartLineId),
+  },
+  {
+    op: 'POST /api/cart/items',
+    reason: "adds a public product to the caller's own cart",
+    request: (f) => ({ body: { itemId: t.products.sticker, quantity: 1, ...smuggled(f) } }),
+  },
+  {
+    op: 'GET /api/cart/info',
+    reason: "totals of the caller's own cart",
+    request: (f) => ({ query: smuggled(f) }),
+    shows: (body: { pieceCount?: number }) => (body?.pieceCount ?? 0) >= SPARE_QUANTITY,
+  },
+  {
+    op: 'GET /api/cart/info/express-fee',
+    reason: "shipping quote for the caller's own cart",
+    request: (f) => ({ query: { deliveryRegionId: 'US', expressMethod: 'dhl', ...smuggled(f) } }),
+  },
+  { op: 'GET /api/address', reason: "the caller's own addresses", request: (f) => ({ query: smuggled(f) }) },
+  { op: 'POST /api/address', reason: 'adds an address to the caller', request: (f) => ({ body: { ...ADDRESS, ...smuggled(f) } }) },
+  {
+    op: 'GET /api/orders',
+    reason: "the caller's own orders",
+    request: (f) => ({ query: smuggled(f) }),
+    shows: (body, f) => rows(body).some((o) => o.id === f.orderId),
+  },
+  { op: 'POST /api/groups/joined', reason: 'the conversations the caller is in', request: (f) => ({ query: smuggled(f) }) },
+];
+
+// ---------------------------------------------------------------------------------------------
+
+let t: ShopApp;
+let operations: Map<string, ApiOperation>;
+let f: Fixture;
+let anonymousToken: string;
+const attempts = { total: 0, owned: 0, staff: 0, selfOnly: 0 };
+const started = Date.now();
+
+async function person(name: string, admin = false): Promise<Person> {
+  const account = `${name}_${randomBytes(3).toString('hex')}`;
+  const email = `${account}@example.com`;
+  const user = await t.services.account.createUser({ account, email, password: PASSWORD, name: account, admin });
+  return { id: user.id, account, email, token: await t.services.authn.issueUserToken(user.id) };
+}
+
+/** Letters only, so it fits every text field (names, addresses, comments). */
+function marker(): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  return `Qz${Array.from(randomBytes(10), (b) => letters[b % 26]).join('')}`;
+}
+
+beforeAll(async () => {
+  t = await createShopApp();
+  operations = new Map((await apiOperations(t)).map((op) => [op.key, op]));
+  const a = await person('alice');
+  const b = await person('bob');
+  const admin = await person('staff', true);
+  const mark = marker();
+  const asA = shopClient(t, a.token);
+  const ok = (res: { status: number; body: Json }, what: string) => {
+    if (res.status >= 300) throw new Error(`set-up: ${what} answered ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  ok(await asA('PUT', '/api/user', { body: { name: `Alice ${mark}`, nickname: mark } }), 'profile');
+  const timerLine = ok(await asA('POST', '/api/cart/items', { body: { itemId: t.products.timer, quantity: 2 } }), 'cart').id as number;
+  const cartLineId = ok(await asA('POST', '/api/cart/items', { body: { itemId: t.products.cube, type: 'black', quantity: 2 } }), 'cart').id as number;
+  const address = ok(await asA('POST', '/api/address', { body: { ...ADDRESS, deliveryUser: `Alice ${mark}`, deliveryCompany: mark, asDefault: true } }), 'address');
+  const other = ok(await asA('POST', '/api/address', { body: { ...ADDRESS, deliveryUser: `Alice ${mark}`, deliveryAddress: `2 ${mark} Road` } }), 'address');
+  const order = ok(
+    await asA('POST', '/api/orders', {
+      body: orderPayload({ cartItemIds: [timerLine], comment: `for ${mark}`, deliveryUser: `Alice ${mark}` }),
+      headers: { 'idempotency-key': randomUUID() },
+    }),
+    'order',
+  );
+  const lines = ok(await asA('GET', '/api/order/items', { query: { orderId: order.id } }), 'order lines');
+  const spare = ok(await asA('POST', '/api/cart/items', { body: { itemId: t.products.sticker, quantity: SPARE_QUANTITY } }), 'cart');
+  ok(await asA('POST', '/api/favorites', { body: { itemId: t.products.cube } }), 'favourite');
+  const actor = { uid: a.id, uname: `Alice ${mark}`, admin: false, language: 'en' as const };
+  const { group } = await t.services.chat.service.openForBuyer(actor);
+  await t.services.chat.service.send(actor, { gid: group.gid, content: `my secret is ${mark}` });
+  anonymousToken = ok(await shopClient(t, undefined)('GET', '/api/authn/anonymous/token'), 'anonymous token').token as string;
+  f = {
+    a,
+    b,
+    admin,
+    mark,
+    orderId: order.id as number,
+    orderLineId: lines.data[0].id as number,
+    cartLineId,
+    spareCartLineId: spare.id as number,
+    addressId: address.id as number,
+    otherAddressId: other.id as number,
+    favoriteItemId: t.products.cube,
+    orderedItemId: t.products.timer,
+    gid: group.gid,
+  };
+}, 120_000);
+
+afterAll(async () => {
+  console.log(
+    `idor (${TEST_DB_KIND}): ${attempts.total} attempts (${attempts.owned} on owned resources, ${attempts.staff} on staff endpoints, ` +
+      `${attempts.selfOnly} on self-only routes), ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  await t?.close();
+});
+
+function operation(key: string): ApiOperation {
+  const op = operations.get(key);
+  if (!op) throw new Error(`${key} is in a table but not in the OpenAPI document`);
+  return op;
+}
+
+interface Answer {
+  status: number;
+  text: string;
+  body: Json;
+}
+
+async function call(op: ApiOperation, token: string | undefined, request: Request): Promise<Answer> {
+  const headers: Record<string, string> = { 'x-lang-type': 'en', 'x-price-type': 'CNY', 'idempotency-key': randomUUID() };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const query = Object.entries(request.query ?? {});
+  const url = fillPath(op.path, request.params ?? {}) + (query.length ? `?${new URLSearchParams(query.map(([k, v]): [string, string] => [k, String(v)]))}` : '');
+  const options: InjectOptions = { method: op.method, url, headers, remoteAddress: randomIp() };
+  if (request.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    options.payload = JSON.stringify(request.body);
+  }
+  const res = await t.app.inject(options);
+  let body: Json;
+  try {
+    body = res.body ? JSON.parse(res.body) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return { status: res.statusCode, text: res.body, body };
+}
+
+/** The three strangers, each with a fresh token (a sign-out in one attempt does not blunt the next). */
+async function strangers(): Promise<{ who: Who; token: string | undefined }[]> {
+  return [
+    { who: 'buyer B', token: await t.services.authn.issueUserToken(f.b.id) },
+    { who: 'anonymous token', token: anonymousToken },
+    { who: 'no token', token: undefined },
+  ];
+}
+
+/** Everything A can see of A's own things, plus A's conversation as the chat stores it. */
+async function stateOfA(): Promise<string> {
+  const asA = shopClient(t, f.a.token);
+  const parts: unknown[] = [];
+  for (const url of ['/api/user', '/api/address', '/api/cart/items', '/api/favorites', '/api/orders', '/api/order/items', `/api/orders/${f.orderId}`]) {
+    const res = await asA('GET', url);
+    parts.push(url, res.status, res.body);
+  }
+  // waitingMs counts up while the buyer waits; everything else of the conversation must stay.
+  const steady = (g: object | null) => (g ? { ...g, waitingMs: undefined } : g);
+  parts.push('chat', steady(await t.services.chat.service.getGroup(f.gid)), (await t.services.chat.service.listJoined(f.a.id)).map(steady));
+  return JSON.stringify(parts);
+}
+
+function excerpt(text: string) {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
+}
+
+/** What is wrong with an answer to a stranger, whatever the status: A's data, internals, a bad error shape. */
+function answerProblems(answer: Answer): string[] {
+  const out: string[] = [];
+  if (answer.status >= 500) out.push('5xx');
+  for (const secret of [f.mark, f.a.account, f.a.email]) if (answer.text.includes(secret)) out.push(`shows A's data (${secret === f.mark ? 'marker' : secret})`);
+  const leak = leakIn(answer.text);
+  if (leak) out.push(`shows a ${leak}`);
+  if (answer.status >= 400) {
+    const shape = errorShapeProblem(answer.text);
+    if (shape) out.push(shape);
+  }
+  return out;
+}
+
+describe(`access control (${TEST_DB_KIND})`, () => {
+  it('covers every operation that declares security in exactly one table, and the tables name real operations', () => {
+    const problems: string[] = [];
+    const listed = new Map<string, string[]>();
+    const note = (key: string, table: string) => listed.set(key, [...(listed.get(key) ?? []), table]);
+    for (const e of OWNED) note(e.op, 'OWNED');
+    for (const e of STAFF) note(e.op, 'STAFF');
+    for (const e of SELF_ONLY) note(e.op, 'SELF_ONLY');
+    for (const [key, tables] of listed) {
+      if (!operations.has(key)) problems.push(`${key} is listed in ${tables.join(', ')} but is not in the OpenAPI document`);
+      const op = operations.get(key);
+      // Public operations may appear in OWNED (they can show the caller's own flags); STAFF and SELF_ONLY need a token.
+      if (op && !hasSecurity(op) && !tables.every((x) => x === 'OWNED')) problems.push(`${key} is in ${tables.join(', ')} but declares no security`);
+      if (new Set(tables).size > 1) problems.push(`${key} is in more than one table: ${tables.join(', ')}`);
+    }
+    for (const op of operations.values()) {
+      if (hasSecurity(op) && !listed.has(op.key)) {
+        problems.push(`${op.key} declares security but is in none of OWNED (with how to find the owner's id), STAFF or SELF_ONLY (with a reason)`);
+      }
+    }
+    expect(problems.length, `${problems.length} problems:\n${problems.join('\n')}\n`).toBe(0);
+  });
+
+  it("never lets buyer B, an anonymous token or no token read or change buyer A's resources", async () => {
+    const problems: string[] = [];
+    let before = await stateOfA();
+    for (const entry of OWNED) {
+      const op = operation(entry.op);
+      for (const { who, token } of await strangers()) {
+        const request = entry.request(f);
+        const answer = await call(op, token, request);
+        attempts.total++;
+        attempts.owned++;
+        const expected = who === 'buyer B' ? (entry.stranger ?? [404]) : (entry.signedOut ?? [401, 403]);
+        const wrong = answerProblems(answer);
+        if (!expected.includes(answer.status)) wrong.push(`status ${answer.status}, expected ${expected.join(' or ')}`);
+        if (entry.shows?.(answer.body, f)) wrong.push("shows A's data");
+        if (entry.kind === 'write') {
+          const after = await stateOfA();
+          if (after !== before) {
+            wrong.push("changed A's data");
+            before = after;
+          }
+        }
+        if (wrong.length) problems.push(`${entry.op} (${entry.resource}) as ${who}: ${wrong.join('; ')}: ${excerpt(answer.text)}`);
+      }
+    }
+    // Nothing of A's came over to B: B placed no order and no line of A's order is in B's cart.
+    const asB = shopClient(t, await t.services.authn.issueUserToken(f.b.id));
+    const bOrders = await asB('GET', '/api/orders');
+    if (bOrders.body?.data?.length) problems.push(`B has orders after the sweep: ${excerpt(JSON.stringify(bOrders.body))}`);
+    const bCart = await asB('GET', '/api/cart/items');
+    if ((bCart.body?.data ?? []).some((l: { itemId: number }) => l.itemId === f.orderedItemId)) problems.push("B's cart holds the product of A's order (a reorder of A's order went through)");
+    expect(problems.length, `${problems.length} problems:\n${problems.join('\n')}\n`).toBe(0);
+  });
+
+  it('answers 403 to buyers and 401 to anonymous callers on every staff endpoint', async () => {
+    const problems: string[] = [];
+    let before = await stateOfA();
+    for (const entry of STAFF) {
+      const op = operation(entry.op);
+      if (!declaresSecurity(op)) problems.push(`${entry.op} is a staff endpoint but does not declare bearer security`);
+      const callers: { who: string; token: string | undefined; expected: number }[] = [
+        { who: 'buyer A', token: f.a.token, expected: 403 },
+        ...(await strangers()).map((s) => ({ ...s, expected: s.who === 'buyer B' ? 403 : 401 })),
+      ];
+      for (const { who, token, expected } of callers) {
+        const answer = await call(op, token, entry.request(f));
+        attempts.total++;
+        attempts.staff++;
+        const wrong = answerProblems(answer).filter((p) => !(who === 'buyer A' && p.startsWith("shows A's data")));
+        if (answer.status !== expected) wrong.push(`status ${answer.status}, expected ${expected}`);
+        const after = await stateOfA();
+        if (after !== before) {
+          wrong.push("changed A's conversation or data");
+          before = after;
+        }
+        if (wrong.length) problems.push(`${entry.op} as ${who}: ${wrong.join('; ')}: ${excerpt(answer.text)}`);
+      }
+      // The request itself is valid: an admin gets past validation (so the 403s above are about the role).
+      const asAdmin = await call(op, f.admin.token, entry.request(f));
+      if (asAdmin.status === 400 || asAdmin.status === 401 || asAdmin.status === 403 || asAdmin.status >= 500) {
+        problems.push(`${entry.op} as admin: ${asAdmin.status} (the table's request should be valid for staff): ${excerpt(asAdmin.text)}`);
+      }
+      before = await stateOfA();
+    }
+    expect(problems.length, `${problems.length} problems:\n${problems.join('\n')}\n`).toBe(0);
+  });
+
+  it("acts on the caller only on self-only routes, whatever ids of A's are smuggled in", async () => {
+    const problems: string[] = [];
+    let before = await stateOfA();
+    for (const entry of SELF_ONLY) {
+      const op = operation(entry.op);
+      for (const { who, token } of await strangers()) {
+        const answer = await call(op, token, entry.request(f));
+        attempts.total++;
+        attempts.selfOnly++;
+        const wrong = answerProblems(answer);
+        if (entry.shows?.(answer.body, f)) wrong.push("shows A's data");
+        if (who !== 'buyer B' && declaresSecurity(op) && answer.status !== 401 && answer.status !== 403) wrong.push(`status ${answer.status}, expected 401 or 403`);
+        const after = await stateOfA();
+        if (after !== before) {
+          wrong.push("changed A's data");
+          before = after;
+        }
+        if (wrong.length) problems.push(`${entry.op} as ${who}: ${wrong.join('; ')}: ${excerpt(answer.text)}`);
+      }
+    }
+    expect(problems.length, `${problems.length} problems:\n${problems.join('\n')}\n`).toBe(0);
+  });
+
+  it("lets A do everything in the OWNED table (the table's ids are A's and real)", async () => {
+    const problems: string[] = [];
+    for (const entry of OWNED) {
+      const answer = await call(operation(entry.op), f.a.token, entry.request(f));
+      if (answer.status >= 300) problems.push(`${entry.op} as A: ${answer.status}: ${excerpt(answer.text)}`);
+      else if (entry.kind === 'read' && !entry.shows && !answer.text.includes(f.mark) && !answer.text.includes(String(entry.request(f).params?.id ?? ''))) {
+        problems.push(`${entry.op} as A does not show A's data: ${excerpt(answer.text)}`);
+      } else if (entry.shows && !entry.shows(answer.body, f)) problems.push(`${entry.op} as A: the check for A's data does not see it: ${excerpt(answer.text)}`);
+    }
+    expect(problems.length, `${problems.length} problems:\n${problems.join('\n')}\n`).toBe(0);
+  });
+});

@@ -1,0 +1,12 @@
+/**
+ * How whole numbers (ids, pages, page sizes) are read from requests: a JSON number, or a string of
+ * digits (query strings, path parameters, form fields always carry text); a blank string is
+ * absent. Anything else is handed to z.number() as it is and refused there: a boolean, an array,
+ * '0x10', '1e3' or '12abc' is not an id. (z.coerce.number() would turn true into 1 and [5] into 5.)
+ */
+export function digitsToNumber(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return undefined;
+  return /^\d{1,16}$/.test(text) ? Number(text) : value;
+}
