@@ -61,6 +61,16 @@ export async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Last line of defence (every socket handler, route and job catches its own errors): a promise
+  // nobody awaited is logged and the process keeps serving; an exception thrown out of an event
+  // handler leaves the process in an unknown state, so it is logged and the process exits for the
+  // supervisor (scripts/supervise.mjs under `npm start`, systemd or the like in production) to restart.
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled promise rejection (kept running)'));
+  process.on('uncaughtException', (err) => {
+    app.log.fatal({ err }, 'uncaught exception: exiting for a restart');
+    lock?.release();
+    process.exit(1);
+  });
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const url = new URL(address);

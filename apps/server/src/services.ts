@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import { createClusterEvents } from './lib/cluster-events.js';
 import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { createAccountRepository } from './modules/account/account.repository.js';
@@ -42,7 +45,10 @@ export interface ServicesDeps {
 export function createServices({ config, database, log }: ServicesDeps) {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
   redis?.on('error', (err) => log.warn({ err }, 'redis error'));
-  const authn = createAuthnService(createAuthnRepository(database.db));
+  // This process among the instances sharing a Redis; events every instance must hear (sessions ended).
+  const instanceId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const events = createClusterEvents({ redis, prefix: config.REDIS_PREFIX, instanceId, onError: (err) => log.warn({ err }, 'cluster events: redis') });
+  const authn = createAuthnService(createAuthnRepository(database.db), { events });
   const selectors = createSelectorsService();
   const account = createAccountService(createAccountRepository(database.db), { isRegion: selectors.isRegion });
   // Accounts: one-time codes, sign-up/sign-in, newsletter. `clock` is the codes' time source (tests move it).
@@ -74,11 +80,12 @@ export function createServices({ config, database, log }: ServicesDeps) {
   const addresses = createAddressesService(createAddressesRepository(database.db), { isRegion: selectors.isRegion });
   const orders = createOrdersService(createOrdersRepository(database.db), { cart, catalog, shipping });
   // Chat: customer-service WebSocket hub, queue and translation (Redis fan-out when REDIS_URL is set).
-  const chat = createChat({ config, db: database.db, redis, account, log });
+  const chat = createChat({ config, db: database.db, redis, account, sessions: authn, events, instanceId, log });
   return {
     config,
     database,
     redis,
+    events,
     authn,
     account,
     selectors,
@@ -97,6 +104,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     chat,
     async close() {
       await chat.close();
+      await events.close();
       notifications.close();
       if (redis) await redis.quit().catch(() => undefined);
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TLocale } from '../i18n/locale.js';
+import { findInputProblem, textProblem } from '../validation/text.js';
 import { ZChatGid, type TChatEndReason, type TChatGroup, type TChatPerson } from './api.js';
 
 /**
@@ -35,6 +36,13 @@ export const CHAT_CLOSE_CODES = {
   slow: 1013,
   /** The server failed to set the connection up: reconnect later. */
   internal: 1011,
+  /**
+   * The session behind the token ended (signed out, password changed or reset, expired): do not
+   * reconnect with this token; the client shows the signed-out state.
+   */
+  sessionEnded: 4401,
+  /** This user already holds as many chat sockets as allowed (CHAT_MAX_SOCKETS_*): close one first. */
+  tooManySockets: 4429,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -89,16 +97,20 @@ export type TChatClientFrame = { [K in TChatClientFrameType]: { type: K } & Chat
 
 export type TChatFrameParse =
   | { success: true; frame: TChatClientFrame }
-  | { success: false; message: string; gid?: string | undefined; id?: string | undefined };
+  | { success: false; code: 'bad_frame' | 'bad_text'; message: string; gid?: string | undefined; id?: string | undefined };
 
-const typed = {
-  user_inactive: ZChatUserInactiveFrame,
-  user_active: ZChatUserActiveFrame,
-  catch_up: ZChatCatchUpFrame,
-  translate: ZChatTranslateFrame,
-  start: ZChatStartFrame,
-  ping: ZChatPingFrame,
-} as const;
+/**
+ * Frame schemas by type. A Map, not an object: a frame's type is the sender's string, and a
+ * lookup must never reach an inherited member ("constructor", "__proto__", "toString" ...).
+ */
+const typed: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
+  ['user_inactive', ZChatUserInactiveFrame],
+  ['user_active', ZChatUserActiveFrame],
+  ['catch_up', ZChatCatchUpFrame],
+  ['translate', ZChatTranslateFrame],
+  ['start', ZChatStartFrame],
+  ['ping', ZChatPingFrame],
+]);
 
 function describe(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -108,33 +120,39 @@ function describe(error: z.ZodError): string {
 
 /** Checks a decoded JSON value against the client frames; says what is wrong when it fits none. */
 export function parseChatClientFrame(value: unknown): TChatFrameParse {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { success: false, message: 'a frame is a JSON object' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { success: false, code: 'bad_frame', message: 'a frame is a JSON object' };
   const record = value as Record<string, unknown>;
-  const echo = {
-    gid: typeof record.gid === 'string' ? record.gid.slice(0, 64) : undefined,
-    id: typeof record.id === 'string' ? record.id.slice(0, 64) : undefined,
-  };
+  const safe = (v: unknown) => (typeof v === 'string' && textProblem(v) === null ? v.slice(0, 64) : undefined);
+  const echo = { gid: safe(record.gid), id: safe(record.id) };
+  // The text rule of every input (validation/text.ts): no control characters anywhere in a frame.
+  const bad = findInputProblem(value);
+  if (bad) {
+    if (bad.path === 'content' && bad.problem !== 'depth') return { success: false, code: 'bad_text', message: 'the text contains characters that are not allowed', ...echo };
+    return { success: false, code: 'bad_frame', message: bad.problem === 'depth' ? 'nested too deeply' : `${bad.path}: characters that are not allowed`, ...echo };
+  }
   const type = record.type;
-  if (typeof type === 'string' && type in typed) {
-    const result = typed[type as keyof typeof typed].safeParse(value);
-    return result.success ? { success: true, frame: result.data as TChatClientFrame } : { success: false, message: describe(result.error), ...echo };
+  const schema = typeof type === 'string' ? typed.get(type) : undefined;
+  if (schema) {
+    const result = schema.safeParse(value);
+    return result.success ? { success: true, frame: result.data as TChatClientFrame } : { success: false, code: 'bad_frame', message: describe(result.error), ...echo };
   }
   if (type !== undefined && type !== 0 && type !== 'message' && type !== 'image') {
-    return { success: false, message: `unknown frame type ${JSON.stringify(type).slice(0, 40)}`, ...echo };
+    return { success: false, code: 'bad_frame', message: `unknown frame type ${JSON.stringify(type).slice(0, 40)}`, ...echo };
   }
   const result = ZWireMessage.safeParse(value);
-  if (!result.success) return { success: false, message: describe(result.error), ...echo };
+  if (!result.success) return { success: false, code: 'bad_frame', message: describe(result.error), ...echo };
   const { id, gid, content, image } = result.data;
   if (image !== undefined && content !== undefined && content.trim() !== '') {
-    return { success: false, message: 'a frame carries content or image, not both', ...echo };
+    return { success: false, code: 'bad_frame', message: 'a frame carries content or image, not both', ...echo };
   }
   if (image !== undefined) return { success: true, frame: { type: 'image', id, gid, image } };
-  if (content === undefined) return { success: false, message: 'content or image is required', ...echo };
+  if (content === undefined) return { success: false, code: 'bad_frame', message: 'content or image is required', ...echo };
   return { success: true, frame: { type: 'message', id, gid, content } };
 }
 
-/** Why a chat text cannot be sent (spec section 5: trimmed text must be non-empty), or null. */
-export function chatTextProblem(content: string): 'empty_text' | 'text_too_long' | null {
+/** Why a chat text cannot be sent (spec section 5: trimmed text must be non-empty; the text rule), or null. */
+export function chatTextProblem(content: string): 'empty_text' | 'text_too_long' | 'bad_text' | null {
+  if (textProblem(content)) return 'bad_text';
   const trimmed = content.trim();
   if (!trimmed) return 'empty_text';
   if ([...trimmed].length > CHAT_TEXT_MAX_LENGTH) return 'text_too_long';
@@ -180,6 +198,8 @@ export interface TChatMessageFrame {
 export const CHAT_ERROR_CODES = [
   'bad_json',
   'bad_frame',
+  /** The text holds NUL or other control characters (validation/text.ts). */
+  'bad_text',
   'empty_text',
   'text_too_long',
   'unknown_gid',

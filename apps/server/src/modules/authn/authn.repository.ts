@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authTokens, users } from '../../db/schema/index.js';
 
@@ -29,6 +29,14 @@ export function createAuthnRepository(db: Db) {
         .where(eq(authTokens.tokenHash, tokenHash))
         .limit(1);
       return rows[0];
+    },
+    /** The tokens among these that are not revoked and belong to an existing user (or none). */
+    async findLiveTokens(tokenHashes: string[]): Promise<{ tokenHash: string; lastUsedAt: Date }[]> {
+      return db
+        .select({ tokenHash: authTokens.tokenHash, lastUsedAt: authTokens.lastUsedAt })
+        .from(authTokens)
+        .leftJoin(users, eq(users.id, authTokens.userId))
+        .where(and(inArray(authTokens.tokenHash, tokenHashes), isNull(authTokens.revokedAt), or(isNull(authTokens.userId), isNotNull(users.account))));
     },
     async touchToken(tokenHash: string): Promise<void> {
       await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.tokenHash, tokenHash));

@@ -1,4 +1,5 @@
 import { SESSION_IDLE_DAYS } from '@cubeshop/shared';
+import type { ClusterEvents } from '../../lib/cluster-events.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { AuthnRepository } from './authn.repository.js';
 
@@ -8,13 +9,21 @@ export interface Session {
   /** null for an anonymous visitor. */
   userId: number | null;
   admin: boolean;
+  /** When the token ends unless it is used again (epoch ms): 30 days after its last use. */
+  expiresAt: number;
+}
+
+export interface AuthnDeps {
+  now?: () => Date;
+  /** Where ended sessions are announced, so every instance closes their open sockets at once. */
+  events?: Pick<ClusterEvents, 'publish'> | undefined;
 }
 
 const IDLE_MS = SESSION_IDLE_DAYS * 24 * 3600_000;
 /** last_used_at is written at most this often per token, so reads stay reads. */
 const TOUCH_EVERY_MS = 10 * 60_000;
 
-export function createAuthnService(repo: AuthnRepository, now: () => Date = () => new Date()) {
+export function createAuthnService(repo: AuthnRepository, { now = () => new Date(), events }: AuthnDeps = {}) {
   return {
     /** A token for a first-time visitor who has not signed in. */
     async issueAnonymousToken(): Promise<string> {
@@ -37,15 +46,35 @@ export function createAuthnService(repo: AuthnRepository, now: () => Date = () =
       const idle = now().getTime() - row.lastUsedAt.getTime();
       if (idle > IDLE_MS) return null;
       if (row.userId !== null && row.account === null) return null;
-      if (idle > TOUCH_EVERY_MS) await repo.touchToken(tokenHash);
-      return { tokenHash, userId: row.userId, admin: row.admin ?? false };
+      let lastUsed = row.lastUsedAt.getTime();
+      if (idle > TOUCH_EVERY_MS) {
+        await repo.touchToken(tokenHash);
+        lastUsed = now().getTime();
+      }
+      return { tokenHash, userId: row.userId, admin: row.admin ?? false, expiresAt: lastUsed + IDLE_MS };
+    },
+    /**
+     * Which of these stored tokens still open a session, with the time each one ends (epoch ms).
+     * Open sockets are checked with it (a missed revocation, a token that expired meanwhile).
+     */
+    async stillValid(tokenHashes: string[]): Promise<Map<string, number>> {
+      const valid = new Map<string, number>();
+      if (!tokenHashes.length) return valid;
+      const at = now().getTime();
+      for (const row of await repo.findLiveTokens(tokenHashes)) {
+        const expiresAt = row.lastUsedAt.getTime() + IDLE_MS;
+        if (expiresAt > at) valid.set(row.tokenHash, expiresAt);
+      }
+      return valid;
     },
     async revoke(tokenHash: string): Promise<void> {
       await repo.revokeToken(tokenHash);
+      events?.publish('sessions.revoked', { tokenHashes: [tokenHash] });
     },
     /** Ends every session of a user, except the one with `keepTokenHash` (the caller's own). */
     async revokeAllForUser(userId: number, keepTokenHash?: string): Promise<void> {
       await repo.revokeAllForUser(userId, keepTokenHash);
+      events?.publish('sessions.revoked', { userId, exceptTokenHash: keepTokenHash });
     },
   };
 }

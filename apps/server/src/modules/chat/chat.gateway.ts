@@ -14,7 +14,7 @@ import {
   type TChatSince,
 } from '@cubeshop/shared';
 import { message, type MessageKey } from '../../lib/messages.js';
-import type { ChatHub, Conn, WsLike } from './chat.hub.js';
+import type { ChatHub, Conn, ConnSession, WsLike } from './chat.hub.js';
 import { ChatError, type ChatActor, type ChatErrorCode, type ChatService } from './chat.service.js';
 import { DEFAULT_TRANSLATE_TIMEOUT_MS } from './chat.translate.js';
 
@@ -28,6 +28,7 @@ export interface WsSocket extends WsLike {
 const ERROR_KEYS: Record<TChatErrorCode, MessageKey> = {
   bad_json: 'chatBadJson',
   bad_frame: 'chatBadFrame',
+  bad_text: 'chatBadText',
   empty_text: 'chatEmptyText',
   text_too_long: 'chatTextTooLong',
   unknown_gid: 'chatUnknownGid',
@@ -42,7 +43,7 @@ const ERROR_KEYS: Record<TChatErrorCode, MessageKey> = {
 };
 
 function frameCode(code: ChatErrorCode): TChatErrorCode {
-  return code in ERROR_KEYS ? (code as TChatErrorCode) : 'internal';
+  return Object.hasOwn(ERROR_KEYS, code) ? (code as TChatErrorCode) : 'internal';
 }
 
 function text(data: Buffer | ArrayBuffer | Buffer[]): string {
@@ -57,10 +58,12 @@ export interface ChatGatewayOptions {
   log: FastifyBaseLogger;
   /** Real time for the rate limit (not the chat clock tests move). */
   now?: () => number;
+  /** Sockets one user may hold on this instance (CHAT_MAX_SOCKETS_BUYER / _STAFF). */
+  maxSockets?: { buyer: number; staff: number };
 }
 
 /** One chat connection from open to close: session, subscriptions, then frame by frame. */
-export function createChatGateway({ service, hub, log, now = Date.now }: ChatGatewayOptions) {
+export function createChatGateway({ service, hub, log, now = Date.now, maxSockets = { buyer: 10, staff: 50 } }: ChatGatewayOptions) {
   function error(conn: Conn, code: TChatErrorCode, echo: { gid?: string | undefined; id?: string | undefined } = {}, reason = '') {
     const desc = message(ERROR_KEYS[code], conn.actor.language, { reason, max: CHAT_TEXT_MAX_LENGTH, size: CHAT_IMAGE_MAX_BYTES / 1_048_576 });
     hub.send(conn, {
@@ -86,7 +89,26 @@ export function createChatGateway({ service, hub, log, now = Date.now }: ChatGat
     error(conn, frameCode(await service.refusal(gid, conn.actor.uid)), { gid, id });
   }
 
+  /**
+   * One frame, start to end. Nothing a client sends may end the process or stall its socket:
+   * whatever escapes the handler below is logged and answered with an `internal` error frame.
+   */
   async function onFrame(conn: Conn, raw: string, receivedAt: number) {
+    try {
+      await handleFrame(conn, raw, receivedAt);
+    } catch (err) {
+      log.error({ err, uid: conn.actor.uid }, 'chat frame failed');
+      try {
+        error(conn, 'internal');
+      } catch {
+        /* the socket is gone */
+      }
+    }
+  }
+
+  async function handleFrame(conn: Conn, raw: string, receivedAt: number) {
+    // Closed meanwhile (session ended, too slow): what it sent after that is not acted on.
+    if (conn.closed) return;
     let value: unknown;
     try {
       value = JSON.parse(raw);
@@ -96,7 +118,7 @@ export function createChatGateway({ service, hub, log, now = Date.now }: ChatGat
     }
     const parsed = parseChatClientFrame(value);
     if (!parsed.success) {
-      error(conn, 'bad_frame', { gid: parsed.gid, id: parsed.id }, parsed.message);
+      error(conn, parsed.code, { gid: parsed.gid, id: parsed.id }, parsed.message);
       return;
     }
     const frame = parsed.frame;
@@ -197,8 +219,15 @@ export function createChatGateway({ service, hub, log, now = Date.now }: ChatGat
   }
 
   return {
-    connect(ws: WsSocket, actor: ChatActor, since: TChatSince) {
-      const conn = hub.attach(ws, actor, now());
+    /** Takes a new socket, or closes it at once (4429) when its user holds too many here. Null when refused. */
+    connect(ws: WsSocket, actor: ChatActor, since: TChatSince, session: ConnSession): Conn | null {
+      const cap = actor.admin ? maxSockets.staff : maxSockets.buyer;
+      if (hub.countForUser(actor.uid) >= cap) {
+        log.warn({ uid: actor.uid, cap }, 'chat: too many sockets for one user; refusing another');
+        ws.close(CHAT_CLOSE_CODES.tooManySockets, `too many chat connections (at most ${cap})`);
+        return null;
+      }
+      const conn = hub.attach(ws, actor, now(), session);
       conn.tokens = CHAT_RATE.burst;
       let limitedAt = 0;
       hub.send(conn, {
@@ -218,6 +247,7 @@ export function createChatGateway({ service, hub, log, now = Date.now }: ChatGat
         ws.close(CHAT_CLOSE_CODES.internal, 'set-up failed');
       });
       ws.on('message', (data, isBinary) => {
+        if (conn.closed) return;
         if (!take(conn)) {
           const at = now();
           if (at - limitedAt > 1000) {
@@ -237,7 +267,13 @@ export function createChatGateway({ service, hub, log, now = Date.now }: ChatGat
       ws.on('pong', () => {
         conn.alive = true;
       });
-      ws.on('close', () => hub.detach(conn));
+      ws.on('close', () => {
+        try {
+          hub.detach(conn);
+        } catch (err) {
+          log.error({ err, uid: actor.uid }, 'chat: detaching a socket failed');
+        }
+      });
       return conn;
     },
   };

@@ -53,6 +53,14 @@ export interface Conn {
   /** Token bucket of the frame rate limit. */
   tokens: number;
   refilledAt: number;
+  /** The session the socket was opened with: closed when it ends (chat.sessions.ts). */
+  readonly session: ConnSession;
+}
+
+export interface ConnSession {
+  readonly tokenHash: string;
+  /** When the token expires unless used again (epoch ms); moved on when a check finds it was used. */
+  expiresAt: number;
 }
 
 export interface ChatHubOptions {
@@ -313,8 +321,8 @@ export function createChatHub({ service, bus, presence, log, gapWaitMs = 1_000, 
 
   return {
     /** Registers a socket; an admin's first socket on this instance makes them online. */
-    attach(ws: WsLike, actor: ChatActor, now: number): Conn {
-      const conn: Conn = { id: nextId++, ws, actor, cursors: new Map(), alive: true, closed: false, own: new Set(), tokens: 0, refilledAt: now };
+    attach(ws: WsLike, actor: ChatActor, now: number, session: ConnSession): Conn {
+      const conn: Conn = { id: nextId++, ws, actor, cursors: new Map(), alive: true, closed: false, own: new Set(), tokens: 0, refilledAt: now, session };
       conns.add(conn);
       let mine = byUser.get(actor.uid);
       if (!mine) byUser.set(actor.uid, (mine = new Set()));
@@ -398,17 +406,45 @@ export function createChatHub({ service, bus, presence, log, gapWaitMs = 1_000, 
       if (heartbeat) return;
       heartbeat = setInterval(() => {
         for (const conn of conns) {
-          if (!conn.alive) {
-            conn.ws.terminate();
-            continue;
-          }
-          conn.alive = false;
           try {
+            if (!conn.alive) {
+              conn.ws.terminate();
+              continue;
+            }
+            conn.alive = false;
             conn.ws.ping();
-          } catch {}
+          } catch (err) {
+            log.warn({ err }, 'chat heartbeat: socket failed');
+          }
         }
       }, heartbeatMs);
       heartbeat.unref();
+    },
+
+    /** How many sockets this user holds open on this instance. */
+    countForUser(uid: number): number {
+      return byUser.get(uid)?.size ?? 0;
+    },
+
+    /** This instance's open sockets (a snapshot). */
+    connections(): Conn[] {
+      return [...conns];
+    },
+
+    /** Closes these sockets at once: nothing more is sent to them or read from them. */
+    closeConns(list: Iterable<Conn>, code: number, reason: string): number {
+      let closed = 0;
+      for (const conn of list) {
+        if (conn.closed) continue;
+        conn.closed = true;
+        closed++;
+        try {
+          conn.ws.close(code, reason);
+        } catch {
+          conn.ws.terminate();
+        }
+      }
+      return closed;
     },
 
     /** Closes every socket (shutdown: 1012, clients reconnect, possibly to another instance). */

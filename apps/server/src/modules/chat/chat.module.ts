@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { CHAT_CLOSE_CODES, type TUser } from '@cubeshop/shared';
 import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { ClusterEvents } from '../../lib/cluster-events.js';
 import { createLocalBus, createRedisBus } from './chat.bus.js';
 import { createChatGateway } from './chat.gateway.js';
 import { createChatHub } from './chat.hub.js';
@@ -12,6 +13,7 @@ import { createChatImageStore } from './chat.images.js';
 import { createLocalPresence, createRedisPresence } from './chat.presence.js';
 import { createChatRepository } from './chat.repository.js';
 import { createChatService, type ChatClock } from './chat.service.js';
+import { createSessionWatch, type ChatSessions } from './chat.sessions.js';
 import { createTranslationProvider, createTranslator } from './chat.translate.js';
 
 export interface ChatDeps {
@@ -19,6 +21,12 @@ export interface ChatDeps {
   db: Db;
   redis?: Redis | undefined;
   account: { getUser(id: number): Promise<TUser | undefined> };
+  /** Sessions (authn): open sockets close when theirs ends. */
+  sessions: ChatSessions;
+  /** Cluster events: where ended sessions are announced. */
+  events: Pick<ClusterEvents, 'on' | 'ready'>;
+  /** This process among the instances (services.ts). */
+  instanceId?: string;
   log: FastifyBaseLogger;
 }
 
@@ -52,9 +60,9 @@ export function chatPrefix(config: TConfig): string {
  * Redis when REDIS_URL is set). Nothing runs until start(): a CLI process that builds the
  * services opens no sockets, timers or Redis subscriptions.
  */
-export function createChat({ config, db, redis, account, log }: ChatDeps) {
+export function createChat({ config, db, redis, account, sessions, events, log, ...deps }: ChatDeps) {
   const prefix = chatPrefix(config);
-  const instanceId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const instanceId = deps.instanceId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const onRedisError = (err: unknown) => log.warn({ err }, 'chat: redis');
   const bus = redis ? createRedisBus({ redis, prefix, instanceId, onError: onRedisError }) : createLocalBus((err) => log.error({ err }, 'chat: delivery failed'));
   const presence = redis ? createRedisPresence({ redis, prefix, instanceId, onError: onRedisError }) : createLocalPresence();
@@ -70,7 +78,13 @@ export function createChat({ config, db, redis, account, log }: ChatDeps) {
   const images = createChatImageStore(config.DATA_DIR);
   const service = createChatService({ repo: createChatRepository(db), bus, presence, translator, images, account, log });
   const hub = createChatHub({ service, bus, presence, log });
-  const gateway = createChatGateway({ service, hub, log });
+  const gateway = createChatGateway({
+    service,
+    hub,
+    log,
+    maxSockets: { buyer: config.CHAT_MAX_SOCKETS_BUYER, staff: config.CHAT_MAX_SOCKETS_STAFF },
+  });
+  const sessionWatch = createSessionWatch({ hub, sessions, events, log });
 
   let started = false;
   let sweeper: NodeJS.Timeout | undefined;
@@ -84,6 +98,7 @@ export function createChat({ config, db, redis, account, log }: ChatDeps) {
     service,
     hub,
     gateway,
+    sessionWatch,
     images,
     bus,
     instanceId,
@@ -93,7 +108,9 @@ export function createChat({ config, db, redis, account, log }: ChatDeps) {
       if (started) return;
       started = true;
       await bus.ready();
+      await events.ready();
       hub.startHeartbeat();
+      sessionWatch.start();
       sweeper = setInterval(() => void sweep(), CHAT_SWEEP_MS);
       sweeper.unref();
     },
@@ -108,6 +125,7 @@ export function createChat({ config, db, redis, account, log }: ChatDeps) {
     closeSockets() {
       if (sweeper) clearInterval(sweeper);
       sweeper = undefined;
+      sessionWatch.stop();
       hub.closeAll(CHAT_CLOSE_CODES.restart, 'server restart');
     },
     async close() {

@@ -6,6 +6,7 @@ import { badRequest, notFound, unauthorized } from '../../lib/app-error.js';
 import { bearerToken } from '../../plugins/auth.js';
 import type { AuthnService } from '../authn/authn.service.js';
 import type { WsSocket } from './chat.gateway.js';
+import type { ConnSession } from './chat.hub.js';
 import type { Chat } from './chat.module.js';
 import type { ChatActor } from './chat.service.js';
 
@@ -30,7 +31,7 @@ export const chatSocketPlugin: FastifyPluginAsync<ChatSocketPluginOptions> = asy
   });
   await app.register(websocket, { options: { maxPayload: CHAT_MAX_FRAME_BYTES, perMessageDeflate: false } });
 
-  const accepted = new WeakMap<FastifyRequest, { actor: ChatActor; since: TChatSince }>();
+  const accepted = new WeakMap<FastifyRequest, { actor: ChatActor; since: TChatSince; session: ConnSession }>();
 
   app.get(
     '/ws',
@@ -50,7 +51,11 @@ export const chatSocketPlugin: FastifyPluginAsync<ChatSocketPluginOptions> = asy
         const since = parseChatSince(typeof query.since === 'string' ? query.since : undefined);
         if (!since) throw badRequest('chatBadSince');
         const language = parseLocale(typeof query.language === 'string' ? query.language : undefined) ?? 'zh';
-        accepted.set(request, { actor: { uid: user.id, uname: user.name || user.account, admin: user.admin, language }, since });
+        accepted.set(request, {
+          actor: { uid: user.id, uname: user.name || user.account, admin: user.admin, language },
+          since,
+          session: { tokenHash: session.tokenHash, expiresAt: session.expiresAt },
+        });
       },
     },
     (socket, request) => {
@@ -59,7 +64,7 @@ export const chatSocketPlugin: FastifyPluginAsync<ChatSocketPluginOptions> = asy
         (socket as WsSocket).close(1008, 'unauthorized');
         return;
       }
-      chat.gateway.connect(socket as WsSocket, auth.actor, auth.since);
+      chat.gateway.connect(socket as WsSocket, auth.actor, auth.since, auth.session);
     },
   );
 

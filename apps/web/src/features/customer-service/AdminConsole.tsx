@@ -11,6 +11,7 @@ import type { ChatMessage } from '@/lib/chat/client';
 import { Composer } from '@/lib/chat/components/Composer';
 import { ConnectionStatus } from '@/lib/chat/components/ConnectionStatus';
 import { MessageList } from '@/lib/chat/components/MessageList';
+import { chatSessionHandlers } from '@/lib/chat/session';
 import { useChatClient } from '@/lib/chat/use-chat-client';
 import { getLocale } from '@/lib/locale';
 import { getToken } from '@/lib/storage';
@@ -59,7 +60,7 @@ export function AdminConsole() {
   const { t: tc } = useTranslation('chat');
   const user = useAuthStore((s) => s.user);
   const language = getLocale();
-  const [client, state] = useChatClient(() => ({ role: 'admin', language, getToken, inactivity: false }));
+  const [client, state] = useChatClient(() => ({ role: 'admin', language, getToken, inactivity: false, ...chatSessionHandlers }));
   const [online, setOnline] = useState(true);
   const [selected, setSelected] = useState<string | null>(null);
   const [showTranslations, setShowTranslations] = useState(true);
@@ -78,6 +79,9 @@ export function AdminConsole() {
     if (online) client.connect();
     else client.close();
   }, [client, online]);
+  useEffect(() => {
+    if (state.problem === 'too_many') toast.error(tc('tooManyConnections'));
+  }, [state.problem, tc]);
 
   // Socket events say the queues changed: refetch both lists.
   const firstVersion = useRef(state.queueVersion);

@@ -179,6 +179,40 @@ describe('ChatClient connection', () => {
     expect(client.getState().attempt).toBe(1);
   });
 
+  it('a session that ended on the server (4401) shows the signed-out state and never reconnects with that token', () => {
+    const ended = vi.fn();
+    const { client, socket } = connected(
+      new ChatClient({ role: 'buyer', language: 'en', getToken: () => 'a-token-of-enough-length', url: 'ws://shop.test/ws', createSocket: (url) => new FakeSocket(url), onSessionEnded: ended }),
+    );
+    socket.serverClose(4401);
+    expect(client.getState()).toMatchObject({ status: 'disconnected', problem: 'unauthorized' });
+    expect(ended).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('too many connections of one user (4429): says so and waits for the reconnect button', () => {
+    const { client, socket } = connected();
+    socket.serverClose(4429);
+    expect(client.getState()).toMatchObject({ status: 'disconnected', problem: 'too_many' });
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    client.reconnect();
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('an attempt that fails before the socket opens asks the app to check the session', () => {
+    const failed = vi.fn();
+    const client = new ChatClient({ role: 'buyer', language: 'en', getToken: () => 'a-token-of-enough-length', url: 'ws://shop.test/ws', createSocket: (url) => new FakeSocket(url), onConnectFailed: failed });
+    client.connect();
+    last().serverClose(1006);
+    expect(failed).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(3000);
+    last().open();
+    last().serverClose(1006);
+    expect(failed).toHaveBeenCalledTimes(1);
+  });
+
   it('close() ends the connection with 1000 and never reconnects', () => {
     const { client, socket } = connected();
     client.close();

@@ -1,4 +1,5 @@
 import {
+  CHAT_CLOSE_CODES,
   CHAT_END_MS,
   CHAT_RECONNECT_ATTEMPTS,
   CHAT_RECONNECT_DELAY_MS,
@@ -85,8 +86,12 @@ export interface ChatInactivityWarning {
 
 export interface ChatState {
   status: ChatConnectionStatus;
-  /** Why there is no connection: no usable token, or the automatic retries ran out. */
-  problem: 'no_token' | 'retries_exhausted' | 'unauthorized' | null;
+  /**
+   * Why there is no connection: no usable token, the automatic retries ran out, the session ended
+   * (signed out elsewhere, password changed, expired: close 4401), or this user has too many chat
+   * connections open (close 4429).
+   */
+  problem: 'no_token' | 'retries_exhausted' | 'unauthorized' | 'too_many' | null;
   /** Retry number while reconnecting (1..3). */
   attempt: number;
   session: ChatServerEventMap['session'] | null;
@@ -117,6 +122,13 @@ export interface ChatClientOptions {
   now?: () => number;
   /** Buyer inactivity timers (default: on for buyers). */
   inactivity?: boolean;
+  /** The server closed the socket because the session ended (4401): show the signed-out state. */
+  onSessionEnded?: () => void;
+  /**
+   * A connection attempt failed before it opened (the upgrade may have been refused with 401,
+   * which a browser cannot see): the app can check the session over HTTP.
+   */
+  onConnectFailed?: () => void;
 }
 
 export type ChatClientEvent =
@@ -207,6 +219,8 @@ export class ChatClient {
       randomId: randomUuid,
       now: () => Date.now(),
       inactivity: options.role === 'buyer',
+      onSessionEnded: () => undefined,
+      onConnectFailed: () => undefined,
       ...options,
       url: options.url ?? defaultChatSocketUrl(),
     };
@@ -334,7 +348,9 @@ export class ChatClient {
       return;
     }
     this.socket = socket;
+    let opened = false;
     socket.onopen = () => {
+      opened = true;
       this.set({ status: 'connected', attempt: 0, problem: null });
     };
     socket.onerror = () => {
@@ -345,6 +361,7 @@ export class ChatClient {
       if (this.socket !== socket) return;
       this.socket = null;
       this.ready.clear();
+      if (!opened && event.code !== 1000 && !this.closedByUser) this.options.onConnectFailed?.();
       this.onClosed(event.code);
     };
     socket.onmessage = (event) => this.onData(event.data);
@@ -353,6 +370,18 @@ export class ChatClient {
   private onClosed(code: number) {
     if (this.closedByUser || code === 1000) {
       this.set({ status: 'disconnected', attempt: 0 });
+      return;
+    }
+    if (code === CHAT_CLOSE_CODES.sessionEnded) {
+      // Reconnecting with this token cannot work: the app shows the signed-out state.
+      this.closedByUser = true;
+      this.set({ status: 'disconnected', problem: 'unauthorized', attempt: 0 });
+      this.options.onSessionEnded?.();
+      return;
+    }
+    if (code === CHAT_CLOSE_CODES.tooManySockets) {
+      // Other tabs or devices hold this user's connections: reconnect by hand after closing one.
+      this.set({ status: 'disconnected', problem: 'too_many', attempt: 0 });
       return;
     }
     if (this.attempts >= CHAT_RECONNECT_ATTEMPTS) {

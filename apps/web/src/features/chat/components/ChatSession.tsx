@@ -8,6 +8,7 @@ import { Composer } from '@/lib/chat/components/Composer';
 import { ConnectionStatus } from '@/lib/chat/components/ConnectionStatus';
 import { MessageList } from '@/lib/chat/components/MessageList';
 import { clampWindowPosition, defaultWindowPosition, type Point, type Size } from '@/lib/chat/drag';
+import { chatSessionHandlers } from '@/lib/chat/session';
 import { useChatClient } from '@/lib/chat/use-chat-client';
 import { getLocale } from '@/lib/locale';
 import { getToken } from '@/lib/storage';
@@ -60,7 +61,7 @@ export interface ChatSessionProps {
 export default function ChatSession({ open, onMinimize, onClose, onUnread }: ChatSessionProps) {
   const { t } = useTranslation('chat');
   const language = getLocale();
-  const [client, state] = useChatClient(() => ({ role: 'buyer', language, getToken }));
+  const [client, state] = useChatClient(() => ({ role: 'buyer', language, getToken, ...chatSessionHandlers }));
   const phone = useIsPhone();
   const [view, setView] = useState<Size>(viewport);
   const size = windowSize(view);
@@ -203,6 +204,10 @@ export default function ChatSession({ open, onMinimize, onClose, onUnread }: Cha
             <p className="text-sm text-gray-600">{t('noToken')}</p>
           ) : state.problem === 'retries_exhausted' ? (
             <p className="text-sm text-red-700">{t('connectFailed')}</p>
+          ) : state.problem === 'too_many' ? (
+            <p className="text-sm text-red-700">{t('tooManyConnections')}</p>
+          ) : state.problem === 'unauthorized' ? (
+            <p className="text-sm text-gray-600">{t('sessionEnded')}</p>
           ) : (
             <>
               <span aria-hidden="true" className="size-8 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600" />
