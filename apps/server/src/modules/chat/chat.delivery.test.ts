@@ -234,8 +234,26 @@ describe(`chat delivery (${TEST_DB_KIND})`, () => {
     const m = (await agentSocket.waitFor((f) => isMessage(f) && f.content === '你好')) as TChatMessageFrame;
     expect(m).toMatchObject({ translation: 'off', translate: '你好', source: '你好', language: 'zh' });
     expect(m).not.toHaveProperty('translateError');
-    // System messages are bilingual anyway.
-    expect(agentSocket.messages(gid)[0]!.translate).toMatch(/welcome/i);
+    // System messages are bilingual anyway, and each reader gets theirs as the text itself.
+    expect(agentSocket.messages(gid)[0]).toMatchObject({ kind: 'system', language: 'en', content: expect.stringMatching(/welcome/i) });
+    expect(buyerSocket.messages(gid)[0]).toMatchObject({ kind: 'system', language: 'zh', content: expect.stringContaining('欢迎') });
+    buyerSocket.close();
+    agentSocket.close();
+  });
+
+  it('with translation off, a Chinese-speaking admin reads the greeting and "now serving you" of an English buyer in Chinese', async () => {
+    const buyer = await makeUser(app);
+    const agent = await makeUser(app, { admin: true, name: '小李' });
+    const buyerSocket = await ChatTestClient.connect(app.wsUrl, { token: buyer.token, language: 'en' });
+    const gid = (await buyerSocket.waitFor(isEvent('group'))).group.gid;
+    expect((await buyerSocket.waitForMessages(gid, 1))[0]!.content).toMatch(/welcome/i);
+    const agentSocket = await ChatTestClient.connect(app.wsUrl, { token: agent.token, language: 'zh' });
+    await agentSocket.waitFor(isEvent('session'));
+    await app.app.inject({ method: 'POST', url: '/api/groups/join', headers: { authorization: `Bearer ${agent.token}` }, payload: { gid } });
+    const [greeting, serving] = await agentSocket.waitForMessages(gid, 2);
+    expect(greeting).toMatchObject({ kind: 'system', language: 'zh', translation: 'off', content: expect.stringContaining('欢迎') });
+    expect(serving!.content).toBe('客服 小李 正在为您服务');
+    expect((await buyerSocket.waitForMessages(gid, 2))[1]!.content).toBe('小李 from customer service is now serving you');
     buyerSocket.close();
     agentSocket.close();
   });

@@ -80,6 +80,26 @@ export interface ChatHubOptions {
 
 export function renderMessage(m: DeliveredMessage, language: TLocale, mode: 'on' | 'off'): TChatMessageFrame {
   const translated = m.language === null || m.language === language ? m.content : m.translations[language];
+  if (m.kind === 'system') {
+    // The shop's own words (greeting, "... is now serving you", ended) are written in both
+    // languages when stored: each reader gets theirs as the text itself, translation or not.
+    const own = translated ?? m.content;
+    return {
+      gid: m.gid,
+      id: m.id,
+      seq: m.seq,
+      kind: 'system',
+      content: own,
+      image: m.image,
+      uid: m.uid,
+      uname: m.uname,
+      timestamp: m.timestamp,
+      source: own,
+      translate: own,
+      language,
+      translation: mode,
+    };
+  }
   const frame: TChatMessageFrame = {
     gid: m.gid,
     id: m.id,

@@ -81,9 +81,11 @@ describe(`chat lifecycle (${TEST_DB_KIND})`, () => {
     await buyerSocket.waitFor(isEvent('accepted', (f) => f.gid === gid && f.agent.uid === agent.id));
     const agentHistory = await agentSocket.waitForMessages(gid, 2);
     expect(agentHistory.map((m) => m.seq)).toEqual([1, 2]);
-    expect(agentHistory[1]).toMatchObject({ kind: 'system', language: 'zh' });
-    expect(agentHistory[1]!.translate).toContain('Alice');
-    expect(agentHistory[1]!.translate).toMatch(/serving you/);
+    // The shop's own words reach each reader in their language: the agent reads English.
+    expect(agentHistory[1]).toMatchObject({ kind: 'system', language: 'en' });
+    expect(agentHistory[1]!.content).toContain('Alice');
+    expect(agentHistory[1]!.content).toMatch(/serving you/);
+    expect(agentHistory[1]!.translate).toBe(agentHistory[1]!.content);
     expect((await api('GET', '/api/groups/serving', agentToken)).json<TChatGroup[]>().map((g) => g.gid)).toContain(gid);
     expect((await api('GET', '/api/groups/waiting', agentToken)).json<TChatGroup[]>().map((g) => g.gid)).not.toContain(gid);
 
