@@ -201,18 +201,6 @@ describe('ChatClient connection', () => {
     expect(FakeSocket.all).toHaveLength(2);
   });
 
-  it('an attempt that fails before the socket opens asks the app to check the session', () => {
-    const failed = vi.fn();
-    const client = new ChatClient({ role: 'buyer', language: 'en', getToken: () => 'a-token-of-enough-length', url: 'ws://shop.test/ws', createSocket: (url) => new FakeSocket(url), onConnectFailed: failed });
-    client.connect();
-    last().serverClose(1006);
-    expect(failed).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(3000);
-    last().open();
-    last().serverClose(1006);
-    expect(failed).toHaveBeenCalledTimes(1);
-  });
-
   it('close() ends the connection with 1000 and never reconnects', () => {
     const { client, socket } = connected();
     client.close();

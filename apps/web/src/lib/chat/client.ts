@@ -124,11 +124,6 @@ export interface ChatClientOptions {
   inactivity?: boolean;
   /** The server closed the socket because the session ended (4401): show the signed-out state. */
   onSessionEnded?: () => void;
-  /**
-   * A connection attempt failed before it opened (the upgrade may have been refused with 401,
-   * which a browser cannot see): the app can check the session over HTTP.
-   */
-  onConnectFailed?: () => void;
 }
 
 export type ChatClientEvent =
@@ -220,7 +215,6 @@ export class ChatClient {
       now: () => Date.now(),
       inactivity: options.role === 'buyer',
       onSessionEnded: () => undefined,
-      onConnectFailed: () => undefined,
       ...options,
       url: options.url ?? defaultChatSocketUrl(),
     };
@@ -348,9 +342,7 @@ export class ChatClient {
       return;
     }
     this.socket = socket;
-    let opened = false;
     socket.onopen = () => {
-      opened = true;
       this.set({ status: 'connected', attempt: 0, problem: null });
     };
     socket.onerror = () => {
@@ -361,7 +353,6 @@ export class ChatClient {
       if (this.socket !== socket) return;
       this.socket = null;
       this.ready.clear();
-      if (!opened && event.code !== 1000 && !this.closedByUser) this.options.onConnectFailed?.();
       this.onClosed(event.code);
     };
     socket.onmessage = (event) => this.onData(event.data);

@@ -1,15 +1,11 @@
-import { api, defaultUnauthorized } from '../api-client';
+import { defaultUnauthorized } from '../api-client';
 import type { ChatClientOptions } from './client';
 
 /**
- * What a chat client does when the session behind its token ends (spec section 4: a 401 clears
- * the session and goes to /login?redirect=<here>): the server closed the socket with 4401, or an
- * attempt failed before the socket opened, which a browser cannot tell from a network failure,
- * so the session is checked over HTTP, whose 401 handling does the rest.
+ * What a chat client does when the server closes its socket because the session behind its
+ * token ended (4401: signed out elsewhere, password changed or reset, expired): as for any 401
+ * (spec section 4), the session is cleared and the visitor goes to /login?redirect=<here>.
  */
-export const chatSessionHandlers: Pick<ChatClientOptions, 'onSessionEnded' | 'onConnectFailed'> = {
+export const chatSessionHandlers: Pick<ChatClientOptions, 'onSessionEnded'> = {
   onSessionEnded: () => defaultUnauthorized(),
-  onConnectFailed: () => {
-    api.get('/api/user', { silent: true }).catch(() => undefined);
-  },
 };
