@@ -221,6 +221,11 @@ const SELF_ONLY: SelfOnly[] = [
     reason: "shipping quote for the caller's own cart",
     request: (f) => ({ query: { deliveryRegionId: 'US', expressMethod: 'dhl', ...smuggled(f) } }),
   },
+  {
+    op: 'GET /api/cart/info/express-fees',
+    reason: "every method's quote for the caller's own cart",
+    request: (f) => ({ query: { deliveryRegionId: 'US', ...smuggled(f) } }),
+  },
   { op: 'GET /api/address', reason: "the caller's own addresses", request: (f) => ({ query: smuggled(f) }) },
   { op: 'POST /api/address', reason: 'adds an address to the caller', request: (f) => ({ body: { ...ADDRESS, ...smuggled(f) } }) },
   {

@@ -44,7 +44,8 @@ async function json(res: Response) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-describe(`the server process (${TEST_DB_KIND})`, () => {
+// Real server processes start (and seed) twice per test: slow on a busy 2-core machine, hence the longer limit.
+describe(`the server process (${TEST_DB_KIND})`, { timeout: 120_000 }, () => {
   it("survives a signed-in buyer's hostile frames and requests, and keeps serving others", async () => {
     const where = await target();
     const server = await started(where);

@@ -89,3 +89,26 @@ export const ZExpressFee = z.object({
   transitDays: ZTransitDays,
 });
 export type TExpressFee = z.infer<typeof ZExpressFee>;
+
+/** Query of GET /api/cart/info/express-fees: every method quoted at once for an address and payment. */
+export const ZExpressFeesQuery = ZExpressFeeQuery.omit({ expressMethod: true });
+export type TExpressFeesQuery = z.infer<typeof ZExpressFeesQuery>;
+
+/** Why a method cannot carry this cart: it does not serve the region, or the cart is over its weight limit. */
+export const ZExpressUnavailable = z.object({
+  code: z.enum(['expressUnavailable', 'expressTooHeavy']),
+  /** The reason in the request's language. */
+  message: z.string(),
+});
+
+/** One method of GET /api/cart/info/express-fees: its quote, or the reason it cannot carry the cart. */
+export const ZExpressChoice = z.object({
+  id: z.string(),
+  name: z.string(),
+  available: z.boolean(),
+  /** The full quote (same figures as /cart/info/express-fee) when available. */
+  fee: ZExpressFee.nullable(),
+  reason: ZExpressUnavailable.nullable(),
+});
+export type TExpressChoice = z.infer<typeof ZExpressChoice>;
+export const ZExpressChoices = z.array(ZExpressChoice);

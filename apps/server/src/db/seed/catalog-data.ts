@@ -55,7 +55,11 @@ export interface BrandDef {
   en: string;
 }
 
-/** Brands (suppliers), flagship first. */
+/**
+ * Brands (suppliers), flagship first: manufacturers only. Retailers (TheCubicle, SpeedCubeShop,
+ * Cubelelo, ...) are shops, not brands; a maker's sub-brand (ShengShou's Sengso, ...) is listed
+ * under the maker. seed/catalog-text.test.ts checks both.
+ */
 export const BRANDS: BrandDef[] = [
   { slug: 'gan', zh: 'GAN', en: 'GAN' },
   { slug: 'moyu', zh: '魔域', en: 'MoYu' },
@@ -64,7 +68,6 @@ export const BRANDS: BrandDef[] = [
   { slug: 'yj', zh: '永骏', en: 'YJ' },
   { slug: 'dayan', zh: '大雁', en: 'DaYan' },
   { slug: 'shengshou', zh: '圣手', en: 'ShengShou' },
-  { slug: 'sengso', zh: '圣手 Sengso', en: 'Sengso' },
   { slug: 'mfjs', zh: '魔方教室', en: 'MFJS' },
   { slug: 'meilong', zh: '美龙', en: 'Meilong' },
   { slug: 'cyclone-boys', zh: '旋风男孩', en: 'Cyclone Boys' },
@@ -86,15 +89,16 @@ export const BRANDS: BrandDef[] = [
   { slug: 'giiker', zh: '计客', en: 'GiiKER' },
   { slug: 'xiaomi', zh: '小米', en: 'Xiaomi' },
   { slug: 'witeden', zh: '维特登', en: 'Witeden' },
-  { slug: 'calvins', zh: 'Calvin 魔方', en: "Calvin's Puzzle" },
+  { slug: 'calvins', zh: "Calvin's", en: "Calvin's Puzzles" },
   { slug: 'mf8', zh: 'MF8', en: 'mf8' },
   { slug: 'lim-cube', zh: 'LimCube', en: 'LimCube' },
   { slug: 'cubetwist', zh: 'CubeTwist', en: 'CubeTwist' },
   { slug: 'verypuzzle', zh: 'VeryPuzzle', en: 'VeryPuzzle' },
   { slug: 'jiehui', zh: '杰辉', en: 'JieHui' },
-  { slug: 'thecubicle', zh: 'TheCubicle', en: 'TheCubicle' },
-  { slug: 'speedcubeshop', zh: 'SpeedCubeShop', en: 'SpeedCubeShop' },
-  { slug: 'cubelelo', zh: 'Cubelelo', en: 'Cubelelo' },
+  { slug: 'lefun', zh: '乐方', en: 'Lefun' },
+  { slug: 'v-cube', zh: 'V-Cube', en: 'V-Cube' },
+  { slug: 'mefferts', zh: "Meffert's", en: "Meffert's" },
+  { slug: 'hanayama', zh: '花山', en: 'Hanayama' },
   { slug: 'lubicle', zh: 'Lubicle', en: 'Lubicle' },
   { slug: 'angstrom', zh: 'Angstrom', en: 'Angstrom' },
   { slug: 'martian', zh: 'Martian', en: 'Martian' },
@@ -123,7 +127,7 @@ export const LINES: Record<string, Line[]> = {
     ['gan', '11 M Pro', '11 M Pro', 399, 'm,uv,ml', true],
     ['gan', '12 M MagLev', '12 M MagLev', 499, 'm,uv', true],
     ['gan', '13 M MagLev', '13 M MagLev', 599, 'm,uv', true],
-    ['gan', '14 M MagLev', '14 M MagLev', 699, 'm,uv,pro', true],
+    ['gan', '14 M MagLev', '14 M MagLev', 649, 'm,uv,pro', true],
     ['gan', '356 RS', '356 RS', 79, 's'],
     ['gan', '356 XS', '356 XS', 299, 'm'],
     ['gan', 'Mini 356', 'Mini 356', 119, 'm'],
@@ -154,8 +158,8 @@ export const LINES: Record<string, Line[]> = {
     ['dayan', '腾云 V3 Max', 'TengYun V3 Max', 229, 'm,bc'],
     ['shengshou', '宝石', 'Gem', 29, 's,m'],
     ['shengshou', '传奇', 'Legend', 19, 's'],
-    ['sengso', 'Mr. M', 'Mr. M', 29, 'm'],
-    ['sengso', '宝石 V2', 'Gem V2', 35, 'm'],
+    ['shengshou', 'Mr. M', 'Mr. M', 29, 'm'],
+    ['shengshou', '宝石 V2', 'Gem V2', 35, 'm'],
     ['mfjs', 'MF3RS3 M', 'MF3RS3 M', 59, 'm'],
     ['mfjs', '无极', 'WuJi', 25, 's,m'],
     ['meilong', '3C', '3C', 15, 's,m'],
@@ -169,7 +173,7 @@ export const LINES: Record<string, Line[]> = {
     ['z-cube', '碳纤维', 'Carbon Fiber', 25, 's'],
     ['funs', '双刃 V3 M', 'ShuangRen V3 M', 89, 'm'],
     ['rubiks', '原版', 'Original', 69, 's'],
-    ['rubiks', '竞速版', 'Speed Cube', 99, 'm'],
+    ['rubiks', '竞速版', 'Speed Edition', 99, 'm'],
     ['mofangge', 'X-Man 鹏', 'Peng', 29, 's,m'],
     ['huameng', '幻影 YS3M', 'YS3M', 129, 'm,ml,bc'],
     ['guoguan', '月影 Pro M', 'Yuexiao Pro M', 99, 'm'],
@@ -178,9 +182,6 @@ export const LINES: Record<string, Line[]> = {
     ['fanxin', '凡鑫', 'FanXin', 19, 's'],
     ['yumo', '志凌', 'ZhiLing', 39, 'm'],
     ['congs', '魅影', 'MeiYing', 79, 'm'],
-    ['cubelelo', 'Drift 3M', 'Drift 3M', 49, 'm'],
-    ['speedcubeshop', 'SCS 定制', 'SCS Custom', 349, 'm,ml'],
-    ['thecubicle', 'Cubicle Labs 定制', 'Cubicle Labs Custom', 399, 'm,bc'],
   ],
   '2x2': [
     ['gan', '251 M', '251 M', 129, 'm,pro', true],
@@ -201,6 +202,7 @@ export const LINES: Record<string, Line[]> = {
     ['lim-cube', '限量', 'Limited', 259, 'm'],
     ['cyclone-boys', '口袋', 'Pocket', 15, 's'],
     ['gan', 'Monster Go', 'Monster Go', 29, 's'],
+    ['lefun', '炫彩', 'Colorful', 9, 's'],
   ],
   '4x4': [
     ['gan', '460 M', '460 M', 259, 'm', true],
@@ -243,6 +245,7 @@ export const LINES: Record<string, Line[]> = {
     ['yuxin', '黄龙', 'HuangLong', 149, 'm'],
     ['diansheng', '太阳 6M', 'Solar 6M', 139, 'm'],
     ['cyclone-boys', '六阶', 'Six', 79, 'm'],
+    ['v-cube', '平面', 'Flat', 219, 's'],
   ],
   '7x7': [
     ['moyu', '傲风 WRM', 'AoFu WRM', 399, 'm', true],
@@ -253,6 +256,7 @@ export const LINES: Record<string, Line[]> = {
     ['shengshou', '宝石', 'Gem', 89, 's'],
     ['yuxin', '黄龙', 'HuangLong', 179, 'm'],
     ['diansheng', '太阳 7M', 'Solar 7M', 169, 'm'],
+    ['v-cube', '枕形', 'Pillow', 259, 's'],
   ],
   megaminx: [
     ['gan', 'M', 'M', 299, 'm'],
@@ -275,6 +279,7 @@ export const LINES: Record<string, Line[]> = {
     ['yuxin', '小魔', 'Little Magic', 15, 's,m'],
     ['cyclone-boys', '金字塔', 'Pyramid', 15, 's'],
     ['lanlan', '蓝蓝', 'LanLan', 19, 's'],
+    ['mefferts', '经典', 'Original', 129, 's'],
   ],
   skewb: [
     ['moyu', 'RS', 'RS', 39, 'm'],
@@ -285,6 +290,7 @@ export const LINES: Record<string, Line[]> = {
     ['yuxin', '小魔', 'Little Magic', 15, 's,m'],
     ['meilong', '斜转', 'Skewb', 15, 's,m'],
     ['lanlan', '蓝蓝', 'LanLan', 19, 's'],
+    ['mefferts', '经典', 'Original', 129, 's'],
   ],
   'square-1': [
     ['qiyi', '启发', 'QiFa', 29, 's'],
@@ -298,7 +304,7 @@ export const LINES: Record<string, Line[]> = {
     ['qiyi', '魔表', 'Clock', 49, 's,m'],
     ['rubiks', '经典', 'Classic', 99, 's'],
     ['yj', 'MGC', 'MGC', 69, 's'],
-    ['sengso', '魔表', 'Clock', 45, 's'],
+    ['shengshou', '魔表', 'Clock', 45, 's'],
   ],
   mirror: [
     ['qiyi', '三阶', '3x3', 19, 's,m'],
@@ -308,6 +314,7 @@ export const LINES: Record<string, Line[]> = {
     ['cyclone-boys', '四阶', '4x4', 29, 's'],
     ['diansheng', '三阶', '3x3', 29, 'm'],
     ['yuxin', '金刚', 'Kingkong', 25, 's'],
+    ['lefun', '三阶', '3x3', 15, 's'],
   ],
   'shape-mods': [
     ['witeden', '混乱', 'Mixup', 129, 's'],
@@ -327,7 +334,7 @@ export const LINES: Record<string, Line[]> = {
     ['moyu', '美龙 轴', 'Meilong Axis', 19, 's'],
     ['shengshou', '齿轮', 'Gear', 35, 's'],
     ['z-cube', '粽子', 'Zongzi', 39, 's'],
-    ['sengso', '镂空', 'Hollow', 29, 's'],
+    ['shengshou', '镂空', 'Hollow', 29, 's'],
   ],
   'smart-cubes': [
     ['gan', '356 i3', '356 i3', 399, 's', true],
@@ -345,6 +352,8 @@ export const LINES: Record<string, Line[]> = {
     ['jiehui', '鲁班锁 二十四', 'Luban Lock 24-Piece', 39, 's'],
     ['witeden', '木质 鲁班球', 'Wooden Burr Ball', 49, 's'],
     ['calvins', '金属 解环', 'Metal Ring Puzzle', 29, 's'],
+    ['hanayama', '铸造 心锁', 'Cast Heart', 89, 's'],
+    ['hanayama', '铸造 谜', 'Cast Enigma', 99, 's'],
   ],
   snake: [
     ['qiyi', '24 段', '24-Segment', 12, 's'],
@@ -376,16 +385,16 @@ export const LINES: Record<string, Line[]> = {
     ['moyu', '计时器', 'Timer', 59, 's'],
   ],
   mats: [
-    ['speedstacks', 'Gen 4 计时垫', 'Gen 4 Mat', 129, 's'],
+    ['speedstacks', 'Gen 4', 'Gen 4 Mat', 129, 's'],
     ['qiyi', '比赛', 'Competition', 39, 's'],
     ['gan', '大号', 'Large', 79, 's'],
     ['moyu', '标准', 'Standard', 35, 's'],
     ['yj', '标准', 'Standard', 29, 's'],
-    ['cubelelo', '旅行', 'Travel', 45, 's'],
+    ['dayan', '旅行', 'Travel', 45, 's'],
   ],
   lubricants: [
-    ['gan', '魔方润滑油 Magic', 'Lube Magic', 59, 's'],
-    ['gan', '魔方润滑油 Silk', 'Lube Silk', 59, 's'],
+    ['gan', 'Magic', 'Magic', 59, 's'],
+    ['gan', 'Silk', 'Silk', 59, 's'],
     ['moyu', '魔方润滑油', 'Lube', 25, 's'],
     ['lubicle', 'Silk', 'Silk', 69, 's', true],
     ['lubicle', 'Black', 'Black', 69, 's'],
@@ -394,29 +403,25 @@ export const LINES: Record<string, Line[]> = {
     ['martian', 'Dark Matter', 'Dark Matter', 79, 's'],
     ['maru', '经典', 'Classic', 39, 's'],
     ['dnm', 'DNM-37', 'DNM-37', 75, 's'],
-    ['thecubicle', 'Cubicle Labs Weight 3', 'Cubicle Labs Weight 3', 69, 's'],
   ],
   bags: [
     ['gan', '魔方包', 'Cube Bag', 49, 's'],
     ['moyu', '双肩', 'Backpack', 129, 's'],
     ['qiyi', '收纳', 'Storage', 39, 's'],
-    ['thecubicle', '双肩', 'Backpack', 199, 's'],
-    ['speedcubeshop', '便携', 'Carry', 89, 's'],
-    ['cubelelo', '收纳', 'Storage', 45, 's'],
+    ['yj', '便携', 'Carry', 35, 's'],
   ],
   stickers: [
     ['z-cube', '三阶 碳纤维', '3x3 Carbon Fiber', 5, 's'],
     ['z-cube', '三阶 镭射', '3x3 Laser', 4, 's'],
     ['z-cube', '四阶', '4x4', 6, 's'],
-    ['cubelelo', '三阶 半亮', '3x3 Half-Bright', 3, 's'],
-    ['speedcubeshop', '定制 三阶', 'Custom 3x3', 9, 's'],
+    ['z-cube', '三阶 半亮', '3x3 Half-Bright', 3, 's'],
   ],
   'stands-tools': [
     ['gan', '魔方底座', 'Cube Stand', 9, 's'],
     ['moyu', '魔方底座', 'Cube Stand', 3, 's'],
     ['qiyi', '魔方底座 十只装', 'Cube Stands (10 pcs)', 15, 's'],
     ['gan', '调节工具', 'Adjustment Tool', 29, 's'],
-    ['moyu', '磁悬浮弹簧套装', 'MagLev Spring Kit', 19, 's'],
+    ['moyu', '磁悬浮弹簧', 'MagLev Springs', 19, 's'],
     ['dnm', '拆装螺丝刀', 'Screwdriver', 12, 's'],
   ],
 };

@@ -52,6 +52,62 @@ interface Template {
 
 const AUTO_EDITIONS = new Set(['2x2', '3x3', '4x4', '5x5', '6x6', '7x7', 'megaminx', 'pyraminx', 'skewb', 'square-1', 'mirror']);
 
+/** Whether `text` starts with `word` as a whole word (en) or as a prefix (zh), case-insensitively. */
+function startsWithWord(text: string, word: string, lang: 'zh' | 'en'): boolean {
+  if (!word || text.length < word.length || text.slice(0, word.length).toLowerCase() !== word.toLowerCase()) return false;
+  return lang === 'zh' || text.length === word.length || /\s/.test(text[word.length]!);
+}
+
+/** Whether `text` ends with `word` as a whole word (en) or as a suffix (zh), case-insensitively. */
+function endsWithWord(text: string, word: string, lang: 'zh' | 'en'): boolean {
+  if (!word || text.length < word.length || text.slice(-word.length).toLowerCase() !== word.toLowerCase()) return false;
+  return lang === 'zh' || text.length === word.length || /\s/.test(text[text.length - word.length - 1]!);
+}
+
+/**
+ * A product name: brand, model, then the category tail (size prefix, edition, noun). The model
+ * is written the way the maker writes it, so it may repeat the brand ("凡鑫", "LanLan") or the
+ * category noun ("Halo Smart Timer", "Gear Cube", "鬼魔方"): those words are said once, by the
+ * brand and by the tail, never twice ("GAN Halo Smart Timer Timer", "FanXin FanXin ...").
+ */
+export function composeName(brand: string, model: string, noun: string, tail: string, lang: 'zh' | 'en'): string {
+  let m = model.trim();
+  // A model named after its maker: "凡鑫" / "FanXin" is said by the brand, "DNM-37" says the brand itself.
+  const joined = m.length > brand.length && m.slice(0, brand.length).toLowerCase() === brand.toLowerCase() && m[brand.length] === '-';
+  if (joined) brand = '';
+  else if (startsWithWord(m, brand, lang)) m = m.slice(brand.length).trim();
+  // A model that is (part of) the noun itself ("Skewb", "斜转", "SQ1") adds nothing to the tail.
+  if (m && noun.toLowerCase().includes(m.toLowerCase()) && (lang === 'zh' || startsWithWord(noun, m, lang) || endsWithWord(noun, m, lang))) m = '';
+  let glue = ' ';
+  // The noun, or in English its last word ("Gen 4 Mat" + "Cube Mat"), ending the model moves to the tail.
+  const last = lang === 'en' ? noun.split(/\s+/).pop()! : noun;
+  for (const word of new Set([noun, last])) {
+    if (m && endsWithWord(m, word, lang)) {
+      const rest = m.slice(0, m.length - word.length);
+      // zh: a noun written into the model without a space ("鬼魔方") stays attached to it.
+      glue = lang === 'zh' && rest && !/\s$/.test(rest) ? '' : ' ';
+      m = rest.trim();
+      break;
+    }
+  }
+  // The model's last words that open the tail ("AI Smart" + "Smart Cube", "六阶" + "六阶磁力魔方") are said by the tail.
+  if (m && tail && glue === ' ') {
+    const words = m.split(/\s+/);
+    const tailWords = tail.split(/\s+/);
+    for (let n = Math.min(words.length, tailWords.length); n > 0; n--) {
+      const end = words.slice(-n).join(' ');
+      const start = tailWords.slice(0, n).join(' ');
+      const overlaps = lang === 'en' ? end.toLowerCase() === start.toLowerCase() : end.length >= 2 && start.startsWith(end);
+      if (overlaps) {
+        m = words.slice(0, -n).join(' ');
+        break;
+      }
+    }
+  }
+  const body = m && tail ? `${m}${glue}${tail}` : m || tail;
+  return [brand, body].filter(Boolean).join(' ');
+}
+
 function templates(): Template[] {
   const out: Template[] = [];
   const bySlug = new Map(CATEGORIES.map((c) => [c.slug, c]));
@@ -64,8 +120,8 @@ function templates(): Template[] {
     const zhTail = `${n.prefixZh}${ed.zh}${n.nounZh}`;
     const enTail = [n.prefixEn, ed.en, n.nounEn].filter(Boolean).join(' ');
     return {
-      nameZh: [b.zh, modelZh, zhTail].filter(Boolean).join(' '),
-      nameEn: [b.en, modelEn, enTail].filter(Boolean).join(' '),
+      nameZh: composeName(b.zh, modelZh, n.nounZh, zhTail, 'zh'),
+      nameEn: composeName(b.en, modelEn, n.nounEn, enTail, 'en'),
     };
   };
   for (const [slug, lines] of Object.entries(LINES)) {
@@ -133,14 +189,31 @@ export function barcodeOf(k: number, brandIndex: number): string {
   return body + String((10 - (sum % 10)) % 10);
 }
 
-function description(t: Template, variant: (typeof VARIANTS)[number], profile: (typeof PROFILES)[keyof typeof PROFILES]) {
+/**
+ * Replaces every `{name}` in a text template with its value (all occurrences, not only the first);
+ * a placeholder without a value is a bug in the templates and throws rather than reach a buyer.
+ */
+export function fillPlaceholders(template: string, vars: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+    if (!(key in vars)) throw new Error(`no value for {${key}} in "${template}"`);
+    return String(vars[key]);
+  });
+}
+
+/** `variant` is the variant's suffix with its placeholders already filled. */
+function description(t: Template, variant: { zh: string; en: string }, profile: (typeof PROFILES)[keyof typeof PROFILES]) {
   const kind = t.category.parent ?? t.category.slug;
   const general =
     kind === 'cubes' ? FEATURES.cube : kind === 'wca-puzzles' ? FEATURES.puzzle : kind === 'mods' ? FEATURES.mod : kind === 'puzzle-toys' ? FEATURES.toy : kind === 'smart-cubes' ? FEATURES.smart : FEATURES.accessory;
   const feature = EDITIONS[t.edition].feature ? FEATURES[EDITIONS[t.edition].feature!] : undefined;
-  const lines = [general!, ...(feature ? [feature] : [])];
-  const zh = `<p><strong>${t.nameZh}</strong>：${general!.zh}。</p><ul>${lines.map((l) => `<li>${l.zh}</li>`).join('')}<li>尺寸：${profile.size} cm</li><li>包装：${PACKAGES[profile.pkg]!.zh}${variant.zh ? `，${variant.zh.replace(/[（）]/g, '')}` : ''}</li></ul>`;
-  const en = `<p><strong>${t.nameEn}</strong>: ${general!.en}.</p><ul>${lines.map((l) => `<li>${l.en}</li>`).join('')}<li>Size: ${profile.size} cm</li><li>Package: ${PACKAGES[profile.pkg]!.en}${variant.en ? `, ${variant.en.replace(/[()]/g, '')}` : ''}</li></ul>`;
+  // The general sentence opens the description; the list adds the edition's feature (not the same sentence again).
+  const lines = feature ? [feature] : [];
+  // The gift-box variant is its package, not a remark after another one ("Color box, Gift Box").
+  const gift = variant.en === 'Gift Box';
+  const pkg = gift ? PACKAGES.gift! : PACKAGES[profile.pkg]!;
+  const remark = gift ? { zh: '', en: '' } : variant;
+  const zh = `<p><strong>${t.nameZh}</strong>：${general!.zh}。</p><ul>${lines.map((l) => `<li>${l.zh}</li>`).join('')}<li>尺寸：${profile.size} cm</li><li>包装：${pkg.zh}${remark.zh ? `，${remark.zh.replace(/[（）]/g, '')}` : ''}</li></ul>`;
+  const en = `<p><strong>${t.nameEn}</strong>: ${general!.en}.</p><ul>${lines.map((l) => `<li>${l.en}</li>`).join('')}<li>Size: ${profile.size} cm</li><li>Package: ${pkg.en}${remark.en ? `, ${remark.en.replace(/[()]/g, '')}` : ''}</li></ul>`;
   return { zh, en };
 }
 
@@ -164,9 +237,9 @@ export function generateItem(k: number, now: Date, seed = DEFAULT_SEED): Generat
   const pcs = profile.pcs;
   const moq = variant.kind === 'wholesale' ? wholesaleMoq : variant.kind === 'carton' ? pcs : 1;
   const orderMultiple = variant.kind === 'wholesale' ? wholesaleMoq / 2 : variant.kind === 'carton' ? pcs : null;
-  const fill = (s: string) => s.replace('{n}', String(wholesaleMoq)).replace('{pcs}', String(pcs));
-  const suffixZh = fill(variant.zh);
-  const suffixEn = fill(variant.en);
+  const vars = { n: wholesaleMoq, pcs };
+  const suffixZh = fillPlaceholders(variant.zh, vars);
+  const suffixEn = fillPlaceholders(variant.en, vars);
 
   // Price per piece in fen: template price, variant factor, ±12 %, ending in .0 or .9 yuan.
   let fen = Math.max(100, Math.round(t.yuan * 100 * variant.price * (0.88 + rnd() * 0.24)));
@@ -193,7 +266,8 @@ export function generateItem(k: number, now: Date, seed = DEFAULT_SEED): Generat
   const pkg = variant.en === 'Gift Box' ? PACKAGES.gift! : PACKAGES[profile.pkg]!;
   const comment = rnd() < 0.22 ? COMMENTS[int(0, COMMENTS.length - 1)]! : undefined;
   // Lots share their description (one sanitized string per model and variant kind).
-  const desc = description(t, VARIANTS[Math.min(round, VARIANTS.length - 1)] ?? variant, profile);
+  const descVariant = VARIANTS[Math.min(round, VARIANTS.length - 1)] ?? variant;
+  const desc = description(t, { zh: fillPlaceholders(descVariant.zh, vars), en: fillPlaceholders(descVariant.en, vars) }, profile);
   const isCube = ['cubes', 'smart-cubes', 'mods'].includes(t.category.parent ?? t.category.slug);
   const cm = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 

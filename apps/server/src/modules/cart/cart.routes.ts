@@ -11,6 +11,8 @@ import {
   ZCartQuery,
   ZExpressFee,
   ZExpressFeeQuery,
+  ZExpressFeesQuery,
+  ZExpressChoices,
 } from '@cubeshop/shared';
 import { unauthorized } from '../../lib/app-error.js';
 import type { View } from '../catalog/catalog.service.js';
@@ -127,5 +129,21 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
       },
     },
     async (request) => cart.expressFee(await userIdOf(request), request.query, viewOf(request)),
+  );
+
+  app.get(
+    '/cart/info/express-fees',
+    {
+      ...common,
+      schema: {
+        tags: ['cart'],
+        summary: 'Every shipping method quoted for the cart at once, or why it cannot carry it',
+        description: `One entry per active method: available with the same quote as /cart/info/express-fee, or unavailable with the reason (zone not served, over the weight limit) in the request's language. ${MONEY_NOTE}`,
+        security,
+        querystring: ZExpressFeesQuery,
+        response: { 200: ZExpressChoices },
+      },
+    },
+    async (request) => cart.expressFees(await userIdOf(request), request.query, viewOf(request)),
   );
 };

@@ -9,11 +9,14 @@ import {
   type TCartItemList,
   type TCartLineProblem,
   type TExpressFee,
+  type TExpressChoice,
   type TExpressFeeQuery,
+  type TExpressFeesQuery,
   type TLocale,
   type TReorderResult,
 } from '@cubeshop/shared';
-import { badRequest, notFound } from '../../lib/app-error.js';
+import { AppError, badRequest, notFound } from '../../lib/app-error.js';
+import { message } from '../../lib/messages.js';
 import { productImageUrls, type CatalogService, type PricingItem, type View } from '../catalog/catalog.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import { priceGoods, thresholdMinor, type GoodsTotals, type PricedLineInput } from '../shipping/shipping.quote.js';
@@ -187,6 +190,32 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
     return { goods, problems };
   }
 
+  /** The quote of priced goods for one method, in the buyer's currency and language. */
+  async function feeOf(goods: GoodsTotals, q: TExpressFeeQuery, view: View): Promise<TExpressFee> {
+    const quote = await shipping.quote(goods, { methodId: q.expressMethod, regionId: q.deliveryRegionId, payMethodId: q.payMethod }, view.locale);
+    const t = quote.totals;
+    const m = minorToMajor;
+    return {
+      currency: view.currency,
+      totalPrice: m(t.freight.minor + t.surcharge.minor),
+      freight: m(t.freight.minor),
+      base: m(t.freightBase.minor),
+      surcharge: m(t.surcharge.minor),
+      surchargePercent: t.surchargeBp / 100,
+      freeShipping: t.freeShipping,
+      freeShippingThreshold: t.freeShippingThresholdMinor === null ? null : m(t.freeShippingThresholdMinor),
+      goodsAmount: m(t.goods.minor),
+      grandTotal: m(t.total.minor),
+      chargeableWeight: kg(t.chargeableWeightG),
+      totalGw: kg(t.totalGwG),
+      totalVolumeWeight: kg(t.totalVolumeWeightG),
+      zone: { code: quote.zone.code, name: shipping.names(quote.zone, view.locale) },
+      expressMethod: { id: quote.method.id, name: shipping.names(quote.method, view.locale) },
+      payMethod: quote.payment ? { id: quote.payment.id, name: shipping.names(quote.payment, view.locale) } : null,
+      transitDays: { min: quote.rate.transitMinDays, max: quote.rate.transitMaxDays },
+    };
+  }
+
   const service = {
     /** GET /api/cart/items: every line, most recently added first, optionally filtered by keyword. */
     async list(userId: number, keyword: string | undefined, view: View): Promise<TCartItemList> {
@@ -274,28 +303,29 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
     async expressFee(userId: number, q: TExpressFeeQuery, view: View): Promise<TExpressFee> {
       const { goods } = await goodsOf(userId, view);
       if (goods.lineCount === 0) throw badRequest('cartEmpty');
-      const quote = await shipping.quote(goods, { methodId: q.expressMethod, regionId: q.deliveryRegionId, payMethodId: q.payMethod }, view.locale);
-      const t = quote.totals;
-      const m = minorToMajor;
-      return {
-        currency: view.currency,
-        totalPrice: m(t.freight.minor + t.surcharge.minor),
-        freight: m(t.freight.minor),
-        base: m(t.freightBase.minor),
-        surcharge: m(t.surcharge.minor),
-        surchargePercent: t.surchargeBp / 100,
-        freeShipping: t.freeShipping,
-        freeShippingThreshold: t.freeShippingThresholdMinor === null ? null : m(t.freeShippingThresholdMinor),
-        goodsAmount: m(t.goods.minor),
-        grandTotal: m(t.total.minor),
-        chargeableWeight: kg(t.chargeableWeightG),
-        totalGw: kg(t.totalGwG),
-        totalVolumeWeight: kg(t.totalVolumeWeightG),
-        zone: { code: quote.zone.code, name: shipping.names(quote.zone, view.locale) },
-        expressMethod: { id: quote.method.id, name: shipping.names(quote.method, view.locale) },
-        payMethod: quote.payment ? { id: quote.payment.id, name: shipping.names(quote.payment, view.locale) } : null,
-        transitDays: { min: quote.rate.transitMinDays, max: quote.rate.transitMaxDays },
-      };
+      return feeOf(goods, q, view);
+    },
+
+    /**
+     * Every active method quoted for the cart at once (same figures as expressFee), or the
+     * reason it cannot carry it (zone not served, over the weight limit), so the buyer never
+     * picks a method the order would refuse.
+     */
+    async expressFees(userId: number, q: TExpressFeesQuery, view: View): Promise<TExpressChoice[]> {
+      const { goods } = await goodsOf(userId, view);
+      if (goods.lineCount === 0) throw badRequest('cartEmpty');
+      const methods = await shipping.expressOptions(undefined, view.locale);
+      const choices: TExpressChoice[] = [];
+      for (const method of methods) {
+        try {
+          const fee = await feeOf(goods, { ...q, expressMethod: method.id }, view);
+          choices.push({ id: method.id, name: method.name, available: true, fee, reason: null });
+        } catch (error) {
+          if (!(error instanceof AppError) || (error.messageKey !== 'expressUnavailable' && error.messageKey !== 'expressTooHeavy')) throw error;
+          choices.push({ id: method.id, name: method.name, available: false, fee: null, reason: { code: error.messageKey, message: message(error.messageKey, view.locale, error.params) } });
+        }
+      }
+      return choices;
     },
 
     // ---- for orders ----

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_SHIPPING_THRESHOLD_USD_CENTS, type TExpressMethodOption, type TPaymentMethodOption } from '@cubeshop/shared';
+import { FREE_SHIPPING_THRESHOLD_USD_CENTS, type TExpressChoice, type TExpressMethodOption, type TPaymentMethodOption } from '@cubeshop/shared';
 import { createBuyer, createShopApp, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 
 // Shipping selectors and the cart's shipping quote (docs/orders.md) against the demo rate tables.
@@ -63,6 +63,44 @@ describe('GET /api/selector/payment', () => {
       { id: 'alipay', name: 'Alipay', surchargePercent: 0 },
     ]);
     expect((await anon()<TPaymentMethodOption[]>('GET', '/api/selector/payment', { lang: 'zh' })).body[1]!.name).toBe('银行电汇 (T/T)');
+  });
+});
+
+describe('GET /api/cart/info/express-fees', () => {
+  const fees = (c: ShopCall, query: Record<string, string>, lang: 'en' | 'zh' = 'en') => c<TExpressChoice[]>('GET', '/api/cart/info/express-fees', { query, lang });
+
+  it('quotes every method at once with the same figures as the single quote, and says why the others cannot carry the cart', async () => {
+    const heavy = await cartWith([{ itemId: p.big, quantity: 1 }]);
+    const res = await fees(heavy, { deliveryRegionId: 'US', payMethod: 'paypal' });
+    expect(res.status).toBe(200);
+    expect(res.body.map((m) => [m.id, m.available, m.reason?.code ?? null])).toEqual([
+      ['sf', false, 'expressUnavailable'],
+      ['ems', true, null],
+      ['dhl', true, null],
+      ['fedex', true, null],
+      ['ups', true, null],
+      ['chinapost', false, 'expressTooHeavy'],
+      ['sea', true, null],
+    ]);
+    const chinapost = res.body.find((m) => m.id === 'chinapost')!;
+    expect(chinapost.fee).toBeNull();
+    expect(chinapost.reason!.message).toBe('China Post Registered Air Mail carries at most 2 kg per shipment; this order weighs 10 kg (chargeable); please choose another shipping method');
+    for (const m of res.body.filter((x) => x.available)) {
+      const single = await fee(heavy, { deliveryRegionId: 'US', expressMethod: m.id, payMethod: 'paypal' });
+      expect(m.fee).toEqual(single.body);
+      // The lines add up: goods + freight + surcharge = grand total.
+      expect(Math.round((m.fee!.goodsAmount + m.fee!.freight + m.fee!.surcharge) * 100)).toBe(Math.round(m.fee!.grandTotal * 100));
+    }
+    const zh = await fees(heavy, { deliveryRegionId: 'US' }, 'zh');
+    expect(zh.body.find((m) => m.id === 'sf')!.reason!.message).toBe('顺丰速运 不配送到 美国，请选择其他配送方式');
+  });
+
+  it('refuses an empty cart, a bad region and anonymous callers like the single quote', async () => {
+    const empty = shopClient(t, (await createBuyer(t)).token);
+    expect((await fees(empty, { deliveryRegionId: 'US' })).status).toBe(400);
+    const c = await cartWith([{ itemId: p.sticker, quantity: 1 }]);
+    expect((await fees(c, { deliveryRegionId: 'ZZ' })).status).toBe(400);
+    expect((await fees(shopClient(t, undefined), { deliveryRegionId: 'US' })).status).toBe(401);
   });
 });
 
