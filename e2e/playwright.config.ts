@@ -9,8 +9,14 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = path.join(root, 'e2e/.tmp', `data-${Date.now()}`);
 fs.mkdirSync(dataDir, { recursive: true });
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const mailboxUrl = 'http://127.0.0.1:2527';
-const translateUrl = 'http://127.0.0.1:2528';
+// The stand-ins listen on fixed ports, or next to E2E_PORT when it is set, so two suites (two clones) can run side by side.
+const standIn = (offset: number, fallback: number) => (process.env.E2E_PORT ? port + offset : fallback);
+const smtpPort = standIn(1, 2526);
+const mailboxPort = standIn(2, 2527);
+const translatePort = standIn(3, 2528);
+const mailboxUrl = `http://127.0.0.1:${mailboxPort}`;
+const translateUrl = `http://127.0.0.1:${translatePort}`;
+process.env.E2E_MAILBOX_URL = mailboxUrl; // read by e2e/support/mailbox.ts in the workers
 
 export default defineConfig({
   testDir: './specs',
@@ -37,6 +43,7 @@ export default defineConfig({
     {
       // A test mailbox: SMTP on 2526, its messages over HTTP on 2527 (e2e/support/mailbox.mjs).
       command: `node ${path.join(root, 'e2e/support/mailbox.mjs')}`,
+      env: { MAILBOX_SMTP_PORT: String(smtpPort), MAILBOX_HTTP_PORT: String(mailboxPort) },
       url: `${mailboxUrl}/health`,
       reuseExistingServer: false,
       timeout: 20_000,
@@ -46,6 +53,7 @@ export default defineConfig({
     {
       // A stand-in LibreTranslate on 2528 (e2e/support/translate.mjs): the chat's translations are real and predictable.
       command: `node ${path.join(root, 'e2e/support/translate.mjs')}`,
+      env: { TRANSLATE_PORT: String(translatePort) },
       url: `${translateUrl}/health`,
       reuseExistingServer: false,
       timeout: 20_000,
@@ -59,7 +67,7 @@ export default defineConfig({
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: 'smtp://127.0.0.1:2526', TRANSLATE_PROVIDER: 'libretranslate', TRANSLATE_URL: translateUrl },
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, TRANSLATE_PROVIDER: 'libretranslate', TRANSLATE_URL: translateUrl },
     },
   ],
 });

@@ -62,8 +62,10 @@ test('register by e-mail, log out, log in again with the password', async ({ pag
 
   await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Registration successful. Welcome to Cubeshop!')).toBeVisible();
+  // The home page opens at its top, with a welcome that names the buyer.
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Welcome to Cubeshop, Erin Example! Your account is ready.')).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await expect(userMenu(page, 'Erin Example')).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').email)).toBe(email);
 
@@ -92,6 +94,52 @@ test('a visitor sent from /cart to log in comes back to /cart', async ({ page, r
   await logInWithPassword(page, email, 'Cube1357');
   await expect(page).toHaveURL(/\/cart$/);
   await expect(userMenu(page, 'Cart Buyer')).toBeVisible();
+});
+
+test('a session the server no longer accepts ends on the login page, not in endless loading', async ({ page, request }) => {
+  const email = uniqueEmail('revoked');
+  await createAccount(request, email, { name: 'Revoked Buyer', password: 'Cube1357' });
+  const headers = { 'x-lang-type': 'en', 'x-forwarded-for': `10.${rand()}.${rand()}.${rand()}` };
+  const signin = await request.post('/api/authn/signin', { headers, data: { account: email, password: 'Cube1357' } });
+  const { token } = (await signin.json()) as { token: string };
+  const user = await (await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } })).json();
+  // Signed out elsewhere: the token the browser still holds is revoked.
+  expect((await request.post('/api/authn/signout', { headers: { ...headers, authorization: `Bearer ${token}` } })).status()).toBe(200);
+  await page.addInitScript(
+    ([t, u]) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('token', t);
+      localStorage.setItem('userInfo', u);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+  await page.goto('/cart');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcart$/);
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+  // A fresh anonymous token replaces the revoked one.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBe(token);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  await logInWithPassword(page, email, 'Cube1357');
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('heading', { name: /Your cart is empty/ })).toBeVisible();
+});
+
+test('a visitor asks for customer service, logs in, and the chat opens on the page they were on', async ({ page, request }) => {
+  const email = uniqueEmail('service');
+  await createAccount(request, email, { name: 'Service Buyer', password: 'Cube1357' });
+  await page.goto('/about-us');
+  // No chat button for visitors (spec), but a way to reach service that says why.
+  await expect(page.getByTestId('chat-button')).toHaveCount(0);
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Customer service' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Chat with customer service' });
+  await expect(dialog).toContainText('the chat opens right on this page');
+  await dialog.getByRole('button', { name: 'Log in to chat' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fabout-us%3Fchat%3D1$/);
+  await logInWithPassword(page, email, 'Cube1357');
+  await expect(page).toHaveURL(/\/about-us$/);
+  await expect(page.getByRole('region', { name: 'Customer service' })).toBeVisible();
 });
 
 test('an off-site redirect after login is ignored', async ({ page, request }) => {

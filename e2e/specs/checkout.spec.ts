@@ -7,9 +7,12 @@ import { uniqueEmail, waitForCode } from '../support/mailbox.js';
 // styles, one with a minimum order above 1) from a card and detail pages, opens the cart, adds an
 // address, chooses shipping and payment, sees the quote, places the order (a double click makes
 // one order), lands on its detail page, finds it under my orders and reorders it. Once in zh and
-// CNY, once in en and USD. Screenshots of each screen at 390 and 1280 px go to .screenshots/.
+// CNY, once in en and USD, each on a desktop and on a 390 px phone. Screenshots of each screen go to
+// .screenshots/ (the README names it; CI keeps it as the run's artifacts).
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.screenshots');
+/** The phone the buyer journey also runs on: 390 px wide, touch. */
+const MOBILE = { width: 390, height: 844 };
 const rand = () => Math.floor(Math.random() * 254) + 1;
 
 interface ListProduct {
@@ -38,21 +41,57 @@ async function createBuyer(request: APIRequestContext, lang: 'zh' | 'en'): Promi
   return { token, user };
 }
 
-/** Three products of the newest page: a plain one, one with several styles, one with a MOQ above 1. */
+/** Three products, the newest of each kind: a plain one, one with several styles, one with a MOQ above 1. */
 async function pickProducts(request: APIRequestContext, lang: 'zh' | 'en') {
-  const res = await request.get('/api/items', { params: { recPerPage: 120 }, headers: { 'x-lang-type': lang } });
-  const { data } = (await res.json()) as { data: ListProduct[] };
   const types = (p: ListProduct) => p.types?.length ?? 0;
-  const plain = data.find((p) => types(p) === 0 && p.moq === 1 && !p.orderMultiple);
-  const styled = data.find((p) => types(p) > 1 && p.moq === 1 && !p.orderMultiple);
-  const moq = data.find((p) => types(p) === 0 && p.moq > 1);
+  let plain: ListProduct | undefined;
+  let styled: ListProduct | undefined;
+  let moq: ListProduct | undefined;
+  for (let page = 1; page <= 40 && !(plain && styled && moq); page++) {
+    const res = await request.get('/api/items', { params: { recPerPage: 120, page }, headers: { 'x-lang-type': lang } });
+    const { data } = (await res.json()) as { data: ListProduct[] };
+    if (data.length === 0) break;
+    plain ??= data.find((p) => types(p) === 0 && p.moq === 1 && !p.orderMultiple);
+    styled ??= data.find((p) => types(p) > 1 && p.moq === 1 && !p.orderMultiple);
+    moq ??= data.find((p) => types(p) === 0 && p.moq > 1);
+  }
   expect(plain && styled && moq, 'demo catalogue has the three kinds of product').toBeTruthy();
   return { plain: plain!, styled: styled!, moq: moq! };
+}
+
+/**
+ * Scrolled to the end, the chat launcher (fixed at the bottom right) covers no text or control:
+ * returns what lies under it (nothing, when the page keeps room for it).
+ */
+async function underLauncher(page: Page): Promise<string[]> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(150);
+  return page.evaluate(() => {
+    const button = document.querySelector('[data-testid="chat-button"]');
+    if (!button) return ['no chat button'];
+    const b = button.getBoundingClientRect();
+    const hits: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      if (button.contains(el) || el.closest('[data-testid="chat-button"]')) continue;
+      const ownText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+      const control = el.matches('a, button, input, select, textarea, img, svg');
+      if (!ownText && !control) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (r.right > b.left && r.left < b.right && r.bottom > b.top && r.top < b.bottom) hits.push(`${el.tagName.toLowerCase()}: ${(el.textContent ?? '').trim().slice(0, 40)}`);
+    }
+    return hits;
+  });
 }
 
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  // The phone run keeps its own 390 px pictures; the desktop run takes both widths.
+  if (size.width <= MOBILE.width) {
+    await page.screenshot({ path: path.join(SHOTS, `checkout-phone-${name}-390.png`), fullPage: true });
+    return;
+  }
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.waitForTimeout(250);
@@ -117,9 +156,10 @@ const TEXT = {
   },
 } as const;
 
-for (const lang of ['zh', 'en'] as const) {
-  test(`checkout journey (${lang}, ${TEXT[lang].currency})`, async ({ page, request }) => {
+for (const lang of ['zh', 'en'] as const) for (const phone of [false, true]) {
+  test(`checkout journey (${lang}, ${TEXT[lang].currency}${phone ? ', 390 px phone' : ''})`, async ({ page, request }) => {
     test.setTimeout(120_000);
+    if (phone) await page.setViewportSize(MOBILE);
     const x = TEXT[lang];
     const { token, user } = await createBuyer(request, lang);
     const products = await pickProducts(request, lang);
@@ -139,8 +179,8 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByRole('heading', { name: x.empty })).toBeVisible();
     await shoot(page, `cart-empty-${lang}`);
 
-    // 1. A plain product from its card on the home page.
-    await page.goto('/');
+    // 1. A plain product from its card on the home page, found by its id.
+    await page.goto(`/?q=${products.plain.id}`);
     const card = page.locator(`[data-testid="product-card"][data-product-id="${products.plain.id}"]`);
     await card.getByRole('button', { name: x.addToCartFor(products.plain.name) }).click();
     await expect(page.getByText(x.added).first()).toBeVisible();
@@ -214,6 +254,8 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByLabel(x.comment).fill('e2e order');
     await expect(placeOrder).toBeEnabled();
     const grandTotal = (await page.getByTestId('grand-total').textContent()) ?? '';
+    await expect(page.getByTestId('chat-button')).toBeVisible();
+    expect(await underLauncher(page), 'the chat button covers nothing on the cart').toEqual([]);
     await shoot(page, `cart-checkout-${lang}`);
 
     // A double click makes one order.
@@ -227,6 +269,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByTestId('order-total')).toHaveText(grandTotal);
     await expect(page.getByText('e2e order')).toBeVisible();
     await expect(cartLink).not.toContainText('3');
+    expect(await underLauncher(page), 'the chat button covers nothing on the order').toEqual([]);
     await shoot(page, `order-detail-${lang}`);
 
     // My orders: exactly this one order.

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { setArrival, takeArrival } from '@/lib/arrival';
 import { createQueryClient } from '@/lib/query-client';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { useAuthStore } from '@/lib/stores/auth';
@@ -10,9 +11,10 @@ import { routes } from './router';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** The browser's fetch replaced by a double: an anonymous token, and 404 for the APIs still to come. */
+/** The browser's fetch replaced by a double: an anonymous token, product lists that are down (503), and 404 for the rest. */
 const fetchDouble = vi.fn(async (url: string) => {
   if (url.startsWith('/api/authn/anonymous/token')) return json({ token: 'anon-token-xyz' });
+  if (url.startsWith('/api/items')) return json({ code: 'SERVICE_UNAVAILABLE', desc: 'try again' }, 503);
   return json({ code: 'NOT_FOUND', desc: 'not here yet' }, 404);
 });
 
@@ -57,7 +59,7 @@ describe('app routes', () => {
 
   it('sends an anonymous visitor from /cart to /login with the redirect', async () => {
     const router = renderAt('/cart');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
     expect(router.state.location.search).toBe('?redirect=%2Fcart');
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
     // login is header-less and footer-less
@@ -85,6 +87,36 @@ describe('app routes', () => {
     // silent list and category errors: no toast
     expect(screen.queryByRole('alert', { name: /not exist/ })).not.toBeInTheDocument();
     expect(screen.getByText('3000+ SKU in stock')).toBeInTheDocument();
+  });
+
+  it('after a full page load that asked for it (sign-up), the page opens at its top with the welcome toast, once', async () => {
+    setArrival({ message: 'Welcome to Cubeshop, Li Wei! Your account is ready.' });
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    renderAt('/');
+    expect(await screen.findByText('Welcome to Cubeshop, Li Wei! Your account is ready.')).toBeInTheDocument();
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    expect(takeArrival()).toBeNull();
+  });
+
+  it('footer: an anonymous visitor learns that signing in opens the chat, and is sent to log in with the way back and the chat to open', async () => {
+    const router = renderAt('/404');
+    await screen.findByRole('heading', { name: 'Page not found' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Customer service' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Chat with customer service' });
+    expect(dialog).toHaveTextContent('the chat opens right on this page');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log in to chat' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/404?chat=1');
+  });
+
+  it('footer: no customer-service entry for a signed-in buyer (the chat button is there)', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'user-token-abc');
+    useAuthStore.setState({ token: 'user-token-abc', user: { id: 1, account: 'buyer01', username: 'buyer01', name: 'Buyer', nickname: 'B', admin: false, mobile: null, email: null, regionId: null, subscribeEmail: null }, isAnonymous: false });
+    renderAt('/404');
+    await screen.findByRole('heading', { name: 'Page not found' });
+    await screen.findByRole('contentinfo');
+    expect(screen.queryByTestId('service-entry')).toBeNull();
   });
 
   it('footer: a QR popup opens and closes with Escape, the newsletter asks anonymous visitors to log in', async () => {

@@ -232,14 +232,14 @@ describe('401', () => {
     expect(useToastStore.getState().toasts).toHaveLength(0);
   });
 
-  it('does not redirect when already on /login', async () => {
+  it('stays on /login (with its redirect) and enters it again so the guard fetches a new anonymous token', async () => {
     const navigate = vi.fn();
     setNavigator(navigate);
     window.history.replaceState(null, '', '/login?redirect=%2Fcart');
     localStorage.setItem(STORAGE_KEYS.token, 'tok-123');
     const { api } = client(() => jsonResponse({ desc: 'Wrong password' }, 401));
     await expect(api.get('/api/user')).rejects.toMatchObject({ status: 401 });
-    expect(navigate).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fcart', { replace: true });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(lastToast()).toMatchObject({ type: 'error', message: 'Wrong password' });
   });

@@ -169,11 +169,15 @@ function isRawBody(body: unknown): body is BodyInit {
   );
 }
 
-/** Clears token and user info and sends the visitor to /login?redirect=<here> (not from /login). */
+/**
+ * A 401 anywhere: clears token and user info and sends the visitor to /login?redirect=<here>.
+ * The navigation runs the route guard, which fetches a new anonymous token; on the login page
+ * itself the same page is entered again for that.
+ */
 export function defaultUnauthorized(): void {
   clearStoredSession();
   const here = currentPath();
-  if (!isLoginPath(here)) navigateTo(loginPath(here), { replace: true });
+  navigateTo(isLoginPath(here) ? here : loginPath(here), { replace: true });
 }
 
 export interface ApiClient {

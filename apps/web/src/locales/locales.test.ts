@@ -16,6 +16,15 @@ function load(lang: string, file: string): unknown {
   return JSON.parse(readFileSync(path.join(root, lang, file), 'utf8'));
 }
 
+/** i18next plural suffixes; which ones a language needs comes from Intl.PluralRules, as i18next resolves them. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const required = (lang: string): string[] => [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories];
+
+/** Keys with plural forms folded to their base key, so "lines_one"/"lines_other" (en) and "lines_other" (zh) compare equal. */
+function baseKeys(flat: string[]): string[] {
+  return [...new Set(flat.map((k) => k.replace(PLURAL, '')))].sort();
+}
+
 const files = [...new Set(languages.flatMap((lang) => readdirSync(path.join(root, lang)).filter((f) => f.endsWith('.json'))))].sort();
 
 describe('locales', () => {
@@ -23,9 +32,22 @@ describe('locales', () => {
     expect(files).toContain('common.json');
   });
 
-  it.each(files)('%s exists in zh and en with the same keys', (file) => {
-    const [zh, en] = languages.map((lang) => keys(load(lang, file)).sort());
+  it.each(files)('%s exists in zh and en with the same keys (plural forms folded)', (file) => {
+    const [zh, en] = languages.map((lang) => baseKeys(keys(load(lang, file))));
     expect(zh).toEqual(en);
+  });
+
+  it.each(files)('%s has every plural form each language needs, and none it never uses', (file) => {
+    for (const lang of languages) {
+      const flat = keys(load(lang, file));
+      const needed = required(lang);
+      const plurals = new Set(flat.filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
+      for (const base of plurals) {
+        const forms = flat.filter((k) => k.replace(PLURAL, '') === base && PLURAL.test(k)).map((k) => PLURAL.exec(k)![1]).sort();
+        expect(forms, `${lang}/${file}: ${base}`).toEqual([...needed].sort());
+        expect(flat, `${lang}/${file}: ${base} is both plural and plain`).not.toContain(base);
+      }
+    }
   });
 
   it.each(files)('%s has no empty strings', (file) => {

@@ -5,9 +5,11 @@ import { ConfirmModalHost } from '@/components/ui/ConfirmModalHost';
 import { LoadingOverlay } from '@/components/ui/LoadingOverlay';
 import { RouteSpinner } from '@/components/ui/Spinner';
 import { Toaster } from '@/components/ui/Toaster';
+import { takeArrival } from '@/lib/arrival';
 import { lazyOptional } from '@/lib/lazy';
 import { useAuthStore } from '@/lib/stores/auth';
 import { usePageTitleStore } from '@/lib/stores/title';
+import { toast } from '@/lib/stores/toast';
 import { shellFor } from '../shell';
 import { buildTitle, titleKeyOf } from '../title';
 import { CartLayout } from './CartLayout';
@@ -17,6 +19,19 @@ import { DesktopSidebar, MobileSidebar } from './sidebar/Sidebar';
 
 // Signed-in users only: visitors never load the chat button's code.
 const ChatWidget = lazyOptional(() => import('@/features/chat/ChatWidget').then((module) => module.ChatWidget));
+
+/** After a full page load that asked for it (sign-up, sign-in): start at the top and show its message. */
+function useArrival() {
+  useEffect(() => {
+    const arrival = takeArrival();
+    if (!arrival) return;
+    window.scrollTo(0, 0);
+    // Once more after the first paint: the router restores scroll positions in a layout effect.
+    const frame = requestAnimationFrame(() => window.scrollTo(0, 0));
+    if (arrival.message) toast.success(arrival.message);
+    return () => cancelAnimationFrame(frame);
+  }, []);
+}
 
 /** Sets document.title from the deepest route's title key (the title rule). */
 function useRouteTitle() {
@@ -37,6 +52,7 @@ export function RootLayout() {
   const isAnonymous = useAuthStore((s) => s.isAnonymous);
   const shell = shellFor(pathname, isAnonymous);
   useRouteTitle();
+  useArrival();
 
   const content = (
     <Suspense fallback={<RouteSpinner label={t('ui.loading')} />}>
@@ -45,7 +61,8 @@ export function RootLayout() {
   );
 
   return (
-    <div className="flex min-h-screen flex-col">
+    // With the chat launcher (fixed at the bottom right) the page keeps room for it below its last line.
+    <div className={shell.chat ? 'chat-launcher-room flex min-h-screen flex-col' : 'flex min-h-screen flex-col'}>
       <a href="#main" className="sr-only z-[95] rounded bg-white px-3 py-2 text-sm shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         {t('nav.skipToContent')}
       </a>

@@ -31,13 +31,13 @@ class FakeWebSocket {
   }
 }
 
-function renderWidget() {
+function renderWidget(at = '/') {
   const router = createMemoryRouter(
     [
       { path: '/', element: <ChatWidget /> },
       { path: '/admin/customer-service', element: <p>console</p> },
     ],
-    { initialEntries: ['/'] },
+    { initialEntries: [at] },
   );
   render(<RouterProvider router={router} />);
   return router;
@@ -121,6 +121,36 @@ describe('ChatWidget', () => {
     expect(socket.sent.at(-1)).toEqual({ type: 'user_inactive', gid: GID, reason: 'user_closed' });
     expect(screen.getByRole('button', { name: 'Chat with customer service' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Customer service' })).toBeNull();
+  });
+
+  it('when the agent ends the conversation the buyer sees the ended state and only the start-new action, at once', async () => {
+    renderWidget();
+    await userEvent.click(screen.getByRole('button', { name: 'Chat with customer service' }));
+    const socket = FakeWebSocket.all[0]!;
+    act(() => {
+      socket.readyState = 1;
+      socket.onopen?.({});
+    });
+    socket.push({ type: 'session', uid: 7, uname: 'U', admin: false, language: 'en', translation: 'off', serverTime: 0, limits: {} });
+    socket.push([greeting]);
+    socket.push({ type: 'synced', gid: GID, lastSeq: 1 });
+    const window = screen.getByRole('region', { name: 'Customer service' });
+    expect(screen.getByRole('textbox', { name: 'Type a message…' })).toBeEnabled();
+
+    socket.push({ type: 'ended', gid: GID, reason: 'agent_ended', at: Date.now() });
+    // No input that says "waiting for connection" while the header says connected.
+    expect(within(window).queryByRole('textbox')).toBeNull();
+    expect(within(window).queryByText('Waiting for connection...')).toBeNull();
+    expect(screen.getByTestId('chat-ended')).toHaveTextContent('This conversation has ended.');
+    await userEvent.click(within(window).getByRole('button', { name: 'Start a new chat' }));
+    expect(socket.sent.at(-1)).toEqual({ type: 'start' });
+  });
+
+  it('opens by itself on a page reached with ?chat=1 (signed in from the customer-service entry), and drops the flag', async () => {
+    const router = renderWidget('/?chat=1&q=gan');
+    expect(await screen.findByRole('region', { name: 'Customer service' })).toBeInTheDocument();
+    expect(FakeWebSocket.all).toHaveLength(1);
+    expect(router.state.location.search).toBe('?q=gan');
   });
 
   it('does not connect without a usable token', async () => {

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Headset, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { CHAT_WINDOW } from '@cubeshop/shared';
+import { CHAT_OPEN_PARAM } from '@/lib/chat/open-param';
 import { useAuthStore } from '@/lib/stores/auth';
 
 // The live chat (socket client, window, emoji, images) loads on the first click.
@@ -20,6 +21,24 @@ export function ChatWidget() {
   const [unread, setUnread] = useState(0);
   const isAdmin = useAuthStore((s) => s.user?.admin === true);
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+
+  // Signed in from the footer's customer-service entry: open the chat here, once.
+  const openRequested = params.get(CHAT_OPEN_PARAM) === '1';
+  useEffect(() => {
+    if (!openRequested) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(CHAT_OPEN_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    if (isAdmin) return;
+    setStarted(true);
+    setOpen(true);
+  }, [openRequested, isAdmin, setParams]);
 
   const onButton = () => {
     if (isAdmin) {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { isAnonymousUser, type TTokenResponse, type TUser } from '@cubeshop/shared';
-import { api, isApiError } from '../api-client';
+import { api, defaultUnauthorized, isApiError } from '../api-client';
 import { navigateTo } from '../navigation';
 import { clearStoredSession, getStoredUser, getToken, onSessionCleared, setStoredUser, setToken } from '../storage';
 
@@ -51,8 +51,9 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       get().setUser(user);
       return user;
     } catch (error) {
-      // The session ended on the server (expired, revoked): continue as an anonymous visitor.
-      if (isApiError(error) && error.status === 401) clearStoredSession();
+      // The session ended on the server (expired, revoked): the same as a 401 anywhere (spec
+      // section 4): session cleared, a new anonymous token, /login?redirect=<here>.
+      if (isApiError(error) && error.status === 401) defaultUnauthorized();
       return null;
     }
   },

@@ -1,11 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { Award, BadgeCheck, Boxes, Mail, MapPin, Phone, ShieldCheck, Truck } from 'lucide-react';
+import { Award, BadgeCheck, Boxes, Mail, MapPin, MessageCircle, Phone, ShieldCheck, Truck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { SHOP_CLAIMS } from '@cubeshop/shared';
 import { Dialog } from '@/components/ui/Dialog';
 import { cn } from '@/components/ui/cn';
 import { NewsletterBlock } from '@/features/newsletter/NewsletterBlock';
+import { CHAT_OPEN_PARAM } from '@/lib/chat/open-param';
+import { loginPath } from '@/lib/navigation';
+import { confirmDialog } from '@/lib/stores/modal';
+import { useAuthStore } from '@/lib/stores/auth';
 import { CONTACT_CHANNELS, COPYRIGHT_FROM, FOOTER_LINKS, RECORD_FILING_URL, type ContactChannel } from './channels';
 import { QQGlyph, WeChatGlyph, WhatsAppGlyph } from './SocialIcons';
 
@@ -49,7 +53,19 @@ export function Footer() {
     { to: '/orders-shipping-policy', key: 'footer.links.ordersShippingPolicy' },
     { to: '/about-us', key: 'footer.links.aboutUs' },
   ];
-  const linkClass = 'hover:text-white hover:underline';
+  // Links are at least 24 px tall (WCAG 2.2 target size) so they are easy to tap on a phone.
+  const linkClass = 'inline-flex min-h-6 items-center hover:text-white hover:underline';
+  // Visitors get no chat widget (spec); this entry says why and signs them in straight into a chat on this page.
+  const anonymous = useAuthStore((s) => s.isAnonymous);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const askToSignIn = async () => {
+    const ok = await confirmDialog({ type: 'info', title: t('footer.serviceTitle'), message: t('footer.serviceText'), confirmButtonText: t('footer.serviceSignIn'), cancelButtonText: t('ui.cancel') });
+    if (!ok) return;
+    const search = new URLSearchParams(location.search);
+    search.set(CHAT_OPEN_PARAM, '1');
+    void navigate(loginPath(`${location.pathname}?${search.toString()}`));
+  };
 
   return (
     <footer className="mt-12 bg-gray-900 text-sm text-gray-300">
@@ -81,6 +97,14 @@ export function Footer() {
                 {t('contact.email')}
               </a>
             </li>
+            {anonymous ? (
+              <li className="flex gap-2">
+                <MessageCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gray-400" />
+                <button type="button" className={cn(linkClass, 'text-left')} onClick={askToSignIn} data-testid="service-entry">
+                  {t('footer.service')}
+                </button>
+              </li>
+            ) : null}
           </ul>
           <p className="mt-4 mb-2 text-xs text-gray-400">{t('footer.follow')}</p>
           <div className="flex gap-3">

@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { isRetryableError } from '@/components/ui/QueryError';
 import { Button } from '@/components/ui/Button';
 import { regionsQueryOptions } from '../api/account-api';
 import { SelectInput, type ControlProps } from './form/Field';
@@ -33,9 +34,11 @@ export const RegionSelect = forwardRef<HTMLSelectElement, RegionSelectProps>(fun
         <SelectInput {...control} name={name} disabled value="">
           <option value="">{t('region.failed')}</option>
         </SelectInput>
-        <Button variant="secondary" onClick={() => void regions.refetch()}>
-          {t('common:ui.retry')}
-        </Button>
+        {isRetryableError(regions.error) ? (
+          <Button variant="secondary" onClick={() => void regions.refetch()}>
+            {t('common:ui.retry')}
+          </Button>
+        ) : null}
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { takeArrival } from '@/lib/arrival';
 import i18n from '@/lib/i18n';
 import { BUYER, REGIONS, fakeApi, fakeLocation, json, renderScreen, resetSession } from '../test/helpers';
 import { RegisterScreen } from './RegisterScreen';
@@ -115,7 +116,7 @@ describe('register screen', () => {
     expect(screen.getByRole('checkbox', { name: /I have read and agree/ })).not.toBeChecked();
   });
 
-  it('signs up, stores the token, shows a toast and fully loads the wanted page', async () => {
+  it('signs up, stores the token and fully loads the wanted page, which opens at its top with a welcome naming the buyer', async () => {
     const location = fakeLocation('/register');
     const api = fakeApi({
       'GET /api/selector/region': regions,
@@ -133,13 +134,14 @@ describe('register screen', () => {
     expect(screen.getByRole('checkbox', { name: /I have read and agree/ })).toBeChecked();
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('Registration successful. Welcome to Cubeshop!')).toBeInTheDocument();
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/cart'));
+    // The welcome rides across the full page load, for the new page to show at its top.
+    expect(takeArrival()).toEqual({ message: 'Welcome to Cubeshop, Li Wei! Your account is ready.' });
     const [signup] = api.calls('POST', '/api/authn/signup');
     expect(signup?.body).toEqual({ email: 'li@example.com', name: 'Li Wei', account: '', password: '', otp: '123456', regionId: 'DE', subscribe: true });
     expect(signup?.headers.authorization).toBeUndefined();
     expect(localStorage.getItem('token')).toBe('new-token-abcdef');
     expect(JSON.parse(localStorage.getItem('userInfo') ?? '{}')).toMatchObject({ account: 'li_wei' });
-    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/cart'));
   });
 
   it('a failed sign-up shows the reason and keeps the form', async () => {

@@ -12,7 +12,7 @@ import { toast } from '@/lib/stores/toast';
 import { requestCode, signup } from '../api/account-api';
 import { useCodeRequest } from '../hooks/use-code-request';
 import { failureReason } from '../lib/errors';
-import { AFTER_AUTH_DELAY_MS, fullPageLoad, redirectTargetOf, withRedirect } from '../lib/redirect';
+import { fullPageLoad, redirectTargetOf, withRedirect } from '../lib/redirect';
 import { initialRegisterType, storeRegisterType, type TContactMode } from '../lib/register-type';
 import { contactOf, registerFormSchema, toSignupRequest, type RegisterFormValues } from '../schemas';
 import { AgreementDialog } from './AgreementDialog';
@@ -148,8 +148,9 @@ export function RegisterScreen() {
       navigate(withRedirect('/login', target), { replace: true });
       return;
     }
-    toast.success(t('register.success'));
-    setTimeout(() => fullPageLoad(target), AFTER_AUTH_DELAY_MS);
+    // The welcome names the buyer and shows on the page they land on, at its top.
+    const name = useAuthStore.getState().user?.name || values.name || '';
+    fullPageLoad(target, { message: name ? t('register.welcome', { name }) : t('register.success') });
   };
 
   const onInvalid = (invalid: FieldErrors<RegisterFormValues>) => {
@@ -216,7 +217,7 @@ export function RegisterScreen() {
               className="flex w-full items-center justify-between gap-2 rounded-md px-3 py-2.5 text-left text-sm font-medium text-gray-700 hover:bg-gray-50"
             >
               <span>
-                {t('register.moreOptions')} <span className="font-normal text-gray-400">{t('form.optional')}</span>
+                {t('register.moreOptions')} <span className="font-normal text-gray-500">{t('form.optional')}</span>
               </span>
               <ChevronDown aria-hidden="true" className={cn('size-4 shrink-0 transition-transform', moreOpen && 'rotate-180')} />
             </button>

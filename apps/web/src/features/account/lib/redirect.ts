@@ -1,3 +1,4 @@
+import { setArrival, type Arrival } from '@/lib/arrival';
 /**
  * Where to go after signing in, signing up or resetting a password: the `?redirect=` target when
  * it is a path on this site, else home. Never an absolute URL, a protocol-relative "//host", a
@@ -43,6 +44,8 @@ export const AFTER_AUTH_DELAY_MS = 800;
  * A full page load: after a sign-in or sign-up every cached query, the header and the chat widget
  * start again for the new identity (spec section 4: "fully redirects").
  */
-export function fullPageLoad(to: string): void {
+export function fullPageLoad(to: string, arrival: Arrival = {}): void {
+  // The new page starts at the top (and shows `arrival.message`), whatever scroll the old one had.
+  setArrival(arrival);
   window.location.assign(to);
 }

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TExpressFee } from '@cubeshop/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TExpressChoice, TExpressFee } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
 import { getCurrency } from '@/lib/currency';
 import { getLocale } from '@/lib/locale';
@@ -26,4 +26,23 @@ export const expressFeeQuery = (request: TFeeRequest | null, totalsKey: string) 
 /** Runs only when an address, a method and items exist (`request` is null otherwise). */
 export function useExpressFee(request: TFeeRequest | null, totalsKey: string) {
   return useQuery({ ...expressFeeQuery(request, totalsKey), enabled: request !== null });
+}
+
+/** The quote request for every method at once (GET /api/cart/info/express-fees): the address and payment, no method. */
+export type TFeesRequest = Omit<TFeeRequest, 'expressMethod'>;
+
+export function getExpressFees(request: TFeesRequest, signal?: AbortSignal): Promise<TExpressChoice[]> {
+  return api.get<TExpressChoice[]>('/api/cart/info/express-fees', { params: { ...request }, silent: true, ...(signal ? { signal } : {}) });
+}
+
+/** Every method's fee, or the reason it cannot carry this cart; asked again when the address, payment or cart totals change. */
+export function useExpressFees(request: TFeesRequest | null, totalsKey: string) {
+  return useQuery({
+    queryKey: ['cart', 'express-fees', getLocale(), getCurrency(), request, totalsKey],
+    queryFn: ({ signal }) => getExpressFees(request!, signal),
+    enabled: request !== null,
+    staleTime: 0,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
 }

@@ -27,7 +27,7 @@ function UnitPrice({ line }: { line: TCartItem }) {
     <span className="inline-flex flex-col leading-tight">
       <span className={cn('font-medium tabular-nums', discounted ? 'text-brand-700' : 'text-ink')}>{money(line.discountPrice, line)}</span>
       {discounted ? (
-        <s className="text-xs text-gray-400 tabular-nums">
+        <s className="text-xs text-gray-500 tabular-nums">
           <span className="sr-only">{t('line.originalPrice')} </span>
           {money(line.price, line)}
         </s>
@@ -168,7 +168,7 @@ function TableRow({ line, compact }: { line: TCartItem; compact: boolean }) {
           <UnitPrice line={line} />
         </td>
         <td className={pad}>
-          <QuantityStepper value={quantity.value} onChange={quantity.change} size="sm" orderMultiple={line.orderMultiple} describedBy={rulesId} labels={stepperLabels(t, line.name)} />
+          <QuantityStepper value={quantity.value} onChange={quantity.change} size="sm" orderMultiple={line.orderMultiple} moq={line.moq} describedBy={rulesId} labels={stepperLabels(t, line.name)} />
         </td>
         <td className={pad}>
           <MinOrder line={line} id={rulesId} />
@@ -216,7 +216,7 @@ function LineCard({ line, compact }: { line: TCartItem; compact: boolean }) {
         </div>
       </div>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-        <QuantityStepper value={quantity.value} onChange={quantity.change} size="sm" orderMultiple={line.orderMultiple} describedBy={rulesId} labels={stepperLabels(t, line.name)} />
+        <QuantityStepper value={quantity.value} onChange={quantity.change} size="sm" orderMultiple={line.orderMultiple} moq={line.moq} describedBy={rulesId} labels={stepperLabels(t, line.name)} />
         <span className="text-sm font-semibold tabular-nums">
           <span className="sr-only">{t('columns.amount')} </span>
           {money(quantity.value === line.quantity ? line.amount : line.discountPrice * quantity.value, line)}

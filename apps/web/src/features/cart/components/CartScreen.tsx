@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CART_TOTAL_LINE_THRESHOLD, MAX_CART_LINES, ORDER_ERROR_BANNER_MS, type TOrderCreate } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
+import { QueryError } from '@/components/ui/QueryError';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Card } from '@/components/ui/SkeletonField';
 import { isApiError } from '@/lib/api-client';
@@ -14,7 +15,7 @@ import { useAddresses } from '../api/get-addresses';
 import { useCartInfo } from '../api/get-cart-info';
 import { useCartItems } from '../api/get-cart-items';
 import { useCreateOrder } from '../api/create-order';
-import { useExpressFee } from '../api/get-express-fee';
+import { useExpressFee, useExpressFees } from '../api/get-express-fee';
 import { useExpressMethods } from '../api/get-express-methods';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import { IdempotencyKeys, canCreateOrder, feeRequest, orderRuleMessages, pickAddress, totalsKey } from '../lib/checkout';
@@ -61,11 +62,18 @@ export function CartScreen() {
   const address = pickAddress(addresses.data, selectedId);
 
   const methods = useExpressMethods(address?.deliveryRegionId);
-  const [methodChoice, setMethod] = useState('');
-  const method = methods.data?.some((m) => m.id === methodChoice) ? methodChoice : '';
   const payments = usePaymentMethods();
   const [paymentChoice, setPayment] = useState('');
   const payment = payments.data?.some((p) => p.id === paymentChoice) ? paymentChoice : '';
+  // Every method quoted at once: each shows its fee, or why it cannot carry this cart and cannot be chosen.
+  const all = feeRequest(address, '*', payment, info.data);
+  const fees = useExpressFees(
+    all && { deliveryRegionId: all.deliveryRegionId, deliveryPostalCode: all.deliveryPostalCode, payMethod: all.payMethod, totalGw: all.totalGw, totalVolumeWeight: all.totalVolumeWeight },
+    totalsKey(info.data),
+  );
+  const [methodChoice, setMethod] = useState('');
+  const unavailable = fees.data?.some((m) => m.id === methodChoice && !m.available) ?? false;
+  const method = methods.data?.some((m) => m.id === methodChoice) && !unavailable ? methodChoice : '';
 
   // The quote: asked again whenever address, method, payment or the cart totals change.
   const request = feeRequest(address, method, payment, info.data);
@@ -200,12 +208,7 @@ export function CartScreen() {
         <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem] 2xl:grid-cols-[minmax(0,1fr)_24rem]">
           <Card title={t('items')} className="min-w-0">
             {items.isError && !items.data ? (
-              <div className="py-8 text-center text-sm text-gray-700">
-                <p role="alert">{t('errors.cartFailed')}</p>
-                <Button className="mt-3" variant="secondary" onClick={() => void items.refetch()}>
-                  {t('retry')}
-                </Button>
-              </div>
+              <QueryError className="py-8" error={items.error} onRetry={() => void items.refetch()} retrying={items.isFetching} message={t('errors.cartFailed')} notFoundMessage={t('errors.cartFailed')} />
             ) : !items.data ? (
               <div className="space-y-3" aria-busy="true">
                 {[0, 1, 2].map((row) => (
@@ -230,10 +233,10 @@ export function CartScreen() {
                 <CartLines lines={lines} compact={compact} />
                 {lines.length > CART_TOTAL_LINE_THRESHOLD && info.data ? (
                   <p className="mt-3 border-t border-gray-100 pt-3 text-right text-sm text-gray-700" data-testid="total-lines">
-                    {t('totalLine', { lines: info.data.lineCount, pieces: info.data.pieceCount })}
+                    {t('totalLine', { lines: t('lines', { count: info.data.lineCount }), pieces: t('pieces', { count: info.data.pieceCount }) })}
                   </p>
                 ) : null}
-                {lineCount >= MAX_CART_LINES ? <p className="mt-2 text-xs text-amber-700">{t('maxLines', { max: MAX_CART_LINES })}</p> : null}
+                {lineCount >= MAX_CART_LINES ? <p className="mt-2 text-xs text-amber-700">{t('maxLines', { count: MAX_CART_LINES })}</p> : null}
               </div>
             )}
           </Card>
@@ -250,6 +253,7 @@ export function CartScreen() {
             <ShippingCard
               hasAddress={Boolean(address)}
               methods={methods.data ?? []}
+              quotes={fees.data}
               methodsState={stateOf(methods, Boolean(address))}
               method={method}
               onMethod={setMethod}

@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import type { TExpressMethodOption, TPaymentMethodOption } from '@cubeshop/shared';
+import { formatMoney, type TExpressChoice, type TExpressMethodOption, type TPaymentMethodOption } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Card } from '@/components/ui/SkeletonField';
 import { cn } from '@/components/ui/cn';
+import { toMinor } from '../lib/checkout';
 
 interface Choice {
   id: string;
   name: string;
   note: string | null;
+  /** Why this choice cannot be taken (it is shown and disabled). */
+  unavailable?: string | undefined;
 }
 
 function ChoiceGroup({ legend, name, choices, value, onChange, state, empty, onRetry }: { legend: string; name: string; choices: Choice[]; value: string; onChange: (id: string) => void; state: 'idle' | 'loading' | 'error' | 'ready'; empty: string; onRetry: () => void }) {
@@ -35,14 +38,29 @@ function ChoiceGroup({ legend, name, choices, value, onChange, state, empty, onR
           {choices.map((choice) => (
             <label
               key={choice.id}
+              data-testid={`choice-${choice.id}`}
               className={cn(
-                'flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm',
-                value === choice.id ? 'border-brand-500 bg-brand-50/50' : 'border-gray-200 hover:border-gray-300',
+                'flex items-center gap-2 rounded-md border px-3 py-2 text-sm',
+                choice.unavailable ? 'cursor-not-allowed border-gray-200 bg-gray-50' : 'cursor-pointer',
+                !choice.unavailable && (value === choice.id ? 'border-brand-500 bg-brand-50/50' : 'border-gray-200 hover:border-gray-300'),
               )}
             >
-              <input type="radio" name={name} value={choice.id} checked={value === choice.id} onChange={() => onChange(choice.id)} className="size-4 accent-brand-600" />
-              <span className="min-w-0 flex-1 font-medium text-ink">{choice.name}</span>
-              {choice.note ? <span className="shrink-0 text-xs text-gray-500">{choice.note}</span> : null}
+              <input
+                type="radio"
+                name={name}
+                value={choice.id}
+                checked={value === choice.id}
+                disabled={Boolean(choice.unavailable)}
+                onChange={() => {
+                  if (!choice.unavailable) onChange(choice.id);
+                }}
+                className="size-4 shrink-0 accent-brand-600"
+              />
+              <span className="min-w-0 flex-1">
+                <span className={cn('block font-medium', choice.unavailable ? 'text-gray-600' : 'text-ink')}>{choice.name}</span>
+                {choice.unavailable ? <span className="block text-xs text-gray-600">{choice.unavailable}</span> : null}
+              </span>
+              {choice.note ? <span className="shrink-0 text-right text-xs text-gray-600">{choice.note}</span> : null}
             </label>
           ))}
         </div>
@@ -55,6 +73,7 @@ function ChoiceGroup({ legend, name, choices, value, onChange, state, empty, onR
 export function ShippingCard({
   hasAddress,
   methods,
+  quotes,
   methodsState,
   method,
   onMethod,
@@ -67,6 +86,8 @@ export function ShippingCard({
 }: {
   hasAddress: boolean;
   methods: TExpressMethodOption[];
+  /** Every method's quote for this cart (GET /api/cart/info/express-fees), once known. */
+  quotes?: TExpressChoice[] | undefined;
   methodsState: 'idle' | 'loading' | 'error' | 'ready';
   method: string;
   onMethod: (id: string) => void;
@@ -90,7 +111,14 @@ export function ShippingCard({
             state={methodsState}
             empty={t('shipping.noMethods')}
             onRetry={onRetryMethods}
-            choices={methods.map((m) => ({ id: m.id, name: m.name, note: m.transitDays ? t('shipping.days', { min: m.transitDays.min, max: m.transitDays.max }) : null }))}
+            choices={methods.map((m) => {
+              const days = m.transitDays ? t('shipping.days', { min: m.transitDays.min, max: m.transitDays.max }) : null;
+              const quote = quotes?.find((q) => q.id === m.id);
+              if (quote && !quote.available) return { id: m.id, name: m.name, note: null, unavailable: quote.reason?.message ?? t('shipping.unavailable') };
+              const fee = quote?.fee;
+              const price = fee ? (fee.freeShipping ? t('summary.freeShipping') : formatMoney(toMinor(fee.freight), fee.currency)) : null;
+              return { id: m.id, name: m.name, note: [price, days].filter(Boolean).join(' · ') || null };
+            })}
           />
         ) : (
           <div>

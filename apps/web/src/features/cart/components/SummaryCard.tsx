@@ -62,15 +62,15 @@ export function SummaryCard({
         </div>
       ) : (
         <dl className="space-y-2 text-sm" data-testid="order-summary">
-          <Row label={t('summary.itemCount')}>{t('summary.itemCountValue', { lines: info.lineCount, pieces: info.pieceCount })}</Row>
+          <Row label={t('summary.itemCount')}>{t('summary.itemCountValue', { lines: t('summary.lines', { count: info.lineCount }), pieces: t('summary.pcs', { count: info.pieceCount }) })}</Row>
           <Row label={t('summary.itemAmount')}>
-            <span data-testid="goods-amount">{money(info.goodsAmount)}</span>
+            <span data-testid="goods-amount">{money(fee.kind === 'ready' ? fee.fee.goodsAmount : info.goodsAmount)}</span>
             {info.discount > 0 ? <span className="block text-xs text-brand-700">{t('summary.saved', { amount: money(info.discount) })}</span> : null}
           </Row>
           <Row label={t('summary.grossWeight')}>{formatWeight(info.totalGw)}</Row>
           <Row label={t('summary.volume')}>{formatVolume(info.totalVolume)}</Row>
           <Row label={t('summary.volumeWeight')}>{formatWeight(info.totalVolumeWeight)}</Row>
-          <Row label={t('summary.estimatedShipping')}>
+          <Row label={t('summary.shipping')}>
             {fee.kind === 'idle' ? (
               <span className="text-gray-500">{t('summary.feeIdle')}</span>
             ) : fee.kind === 'loading' ? (
@@ -80,34 +80,29 @@ export function SummaryCard({
               </span>
             ) : fee.kind === 'error' ? (
               <span className="text-red-700">{t('summary.feeUnavailable')}</span>
+            ) : fee.fee.freeShipping ? (
+              <span data-testid="shipping-fee">
+                <s className="mr-1 text-gray-600">{money(fee.fee.base)}</s>
+                <span className="font-medium text-green-800">{t('summary.freeShipping')}</span>
+                {fee.fee.base > 0 ? <span className="block text-xs text-green-800">{t('summary.saved', { amount: money(fee.fee.base) })}</span> : null}
+              </span>
             ) : (
               <span data-testid="shipping-fee" className="font-medium">
-                {money(fee.fee.totalPrice)}
+                {money(fee.fee.freight)}
               </span>
             )}
           </Row>
           {fee.kind === 'error' && fee.reason ? <p className="text-xs text-red-700">{fee.reason}</p> : null}
+          {fee.kind === 'ready' && fee.fee.surcharge > 0 ? (
+            <Row label={t('summary.surchargeLine', { method: fee.fee.payMethod?.name ?? '', percent: fee.fee.surchargePercent })}>
+              <span data-testid="payment-surcharge">{money(fee.fee.surcharge)}</span>
+            </Row>
+          ) : null}
           {fee.kind === 'ready' ? (
             <div className="rounded-md bg-gray-50 px-3 py-2 text-xs text-gray-600" data-testid="shipping-breakdown">
               <div className="flex justify-between gap-2">
-                <span>{t('summary.freight', { method: fee.fee.expressMethod.name, zone: fee.fee.zone.name })}</span>
-                <span className="tabular-nums">
-                  {fee.fee.freeShipping ? (
-                    <>
-                      <s className="mr-1 text-gray-400">{money(fee.fee.base)}</s>
-                      <span className="font-medium text-green-700">{t('summary.freeShipping')}</span>
-                    </>
-                  ) : (
-                    money(fee.fee.freight)
-                  )}
-                </span>
+                <span>{t('summary.route', { method: fee.fee.expressMethod.name, zone: fee.fee.zone.name })}</span>
               </div>
-              {fee.fee.surcharge > 0 ? (
-                <div className="flex justify-between gap-2">
-                  <span>{t('summary.surcharge', { method: fee.fee.payMethod?.name ?? '', percent: fee.fee.surchargePercent })}</span>
-                  <span className="tabular-nums">{money(fee.fee.surcharge)}</span>
-                </div>
-              ) : null}
               <div className="flex justify-between gap-2">
                 <span>{t('summary.chargeableWeight')}</span>
                 <span className="tabular-nums">{formatWeight(fee.fee.chargeableWeight)}</span>

@@ -44,7 +44,8 @@ describe('quantity normalisation', () => {
     expect(stepQuantity(6, 1, 3)).toBe(9);
     expect(stepQuantity(7, 1, 3)).toBe(9);
     expect(stepQuantity(7, -1, 3)).toBe(6);
-    expect(stepQuantity(3, -1, 3)).toBe(1);
+    // Never below the smallest allowed quantity: one order multiple (or the MOQ).
+    expect(stepQuantity(3, -1, 3)).toBe(3);
   });
 });
 

@@ -3,8 +3,8 @@ import type { TProductLabel } from '@cubeshop/shared';
 import { cn } from '@/components/ui/cn';
 
 const STYLE: Record<TProductLabel, string> = {
-  H: 'bg-orange-500 text-white',
-  N: 'bg-emerald-600 text-white',
+  H: 'bg-orange-700 text-white',
+  N: 'bg-emerald-700 text-white',
   D: 'bg-brand-600 text-white',
 };
 

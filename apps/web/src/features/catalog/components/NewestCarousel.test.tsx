@@ -73,6 +73,33 @@ describe('NewestCarousel', { timeout: 20_000 }, () => {
     expect(current()).toHaveTextContent('Cube 2');
   });
 
+  it('has a pause control that stops the auto-advance until played again', () => {
+    renderCarousel();
+    const toggle = screen.getByRole('button', { name: 'Pause the slides' });
+    fireEvent.click(toggle);
+    // Pointer left and focus gone: still stopped.
+    fireEvent.mouseLeave(screen.getByTestId('newest-carousel'));
+    act(() => toggle.blur());
+    advance(30_000);
+    expect(current()).toHaveTextContent('Cube 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Play the slides' }));
+    act(() => screen.getByRole('button', { name: 'Pause the slides' }).blur());
+    advance(5_000);
+    expect(current()).toHaveTextContent('Cube 2');
+  });
+
+  it('starts stopped for visitors who ask for reduced motion', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }));
+    try {
+      renderCarousel();
+      advance(20_000);
+      expect(current()).toHaveTextContent('Cube 1');
+      expect(screen.getByRole('button', { name: 'Play the slides' })).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('moves with previous, next and the dots; each slide links to its product', () => {
     renderCarousel();
     fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));

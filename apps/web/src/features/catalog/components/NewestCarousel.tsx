@@ -1,5 +1,5 @@
 import { useEffect, useState, type FocusEvent, type PointerEvent } from 'react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CAROUSEL_INTERVAL_MS } from '@cubeshop/shared';
@@ -18,7 +18,9 @@ export function useCarousel(count: number, interval = CAROUSEL_INTERVAL_MS) {
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const paused = hovered || focused;
+  // Stopped by the pause button, or from the start for visitors who ask for reduced motion.
+  const [stopped, setStopped] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  const paused = hovered || focused || stopped;
   const current = count > 0 ? index % count : 0;
 
   useEffect(() => {
@@ -31,6 +33,8 @@ export function useCarousel(count: number, interval = CAROUSEL_INTERVAL_MS) {
   return {
     index: current,
     paused,
+    stopped,
+    toggleStopped: () => setStopped((v) => !v),
     go,
     handlers: {
       onMouseEnter: () => setHovered(true),
@@ -84,7 +88,7 @@ export function NewestCarousel() {
   const { t } = useTranslation('catalog');
   const { data, isPending, isError } = useNewest();
   const count = data?.length ?? 0;
-  const { index, go, handlers } = useCarousel(count);
+  const { index, go, handlers, stopped, toggleStopped } = useCarousel(count);
   const [touchX, setTouchX] = useState<number | null>(null);
 
   if (isPending) return <Skeleton className="h-48 w-full rounded-xl sm:h-60 md:h-72" />;
@@ -122,6 +126,15 @@ export function NewestCarousel() {
           </button>
           <button type="button" onClick={() => go(index + 1)} aria-label={t('home.next')} className={cn(arrow, 'right-2')}>
             <ChevronRight aria-hidden="true" className="size-5" />
+          </button>
+          <button
+            type="button"
+            onClick={toggleStopped}
+            aria-label={stopped ? t('home.play') : t('home.pause')}
+            data-testid="carousel-toggle"
+            className="absolute bottom-1.5 left-2 z-10 inline-flex size-8 items-center justify-center rounded-full bg-black/25 text-white hover:bg-black/40"
+          >
+            {stopped ? <Play aria-hidden="true" className="size-4" /> : <Pause aria-hidden="true" className="size-4" />}
           </button>
           <div className="absolute bottom-2.5 left-1/2 z-10 flex -translate-x-1/2 gap-1">
             {data.map((product, i) => (

@@ -23,7 +23,7 @@ export function Price({ product, size = 'sm', className }: PriceProps) {
       {view.original ? (
         <>
           <span className="sr-only">{t('price.was')}</span>
-          <s className={cn('text-gray-400 tabular-nums', size === 'lg' ? 'text-base' : 'text-xs')} data-testid="original-price">
+          <s className={cn('text-gray-500 tabular-nums', size === 'lg' ? 'text-base' : 'text-xs')} data-testid="original-price">
             {view.original}
           </s>
         </>

@@ -76,21 +76,24 @@ describe('ProductCard', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('turns a typed quantity that is not a number or below 1 into 1, and starts at the MOQ with its hint', async () => {
+  it('starts at the MOQ with its hint and never goes below it: typed text or a negative number becomes the MOQ', async () => {
     renderScreen(<ProductCard product={product({ id: 5, name: 'Carton', moq: 120, orderMultiple: 120 })} />);
     const quantity = screen.getByRole('textbox', { name: 'Quantity of Carton' });
     expect(quantity).toHaveValue('120');
     expect(screen.getByText('MOQ 120 · full cartons')).toBeInTheDocument();
     await userEvent.clear(quantity);
     await userEvent.type(quantity, 'abc{Enter}');
-    expect(quantity).toHaveValue('1');
+    expect(quantity).toHaveValue('120');
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '-5');
     fireEvent.blur(quantity);
-    expect(quantity).toHaveValue('1');
+    expect(quantity).toHaveValue('120');
     expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
-    expect(quantity).toHaveValue('120');
+    expect(quantity).toHaveValue('240');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '300{Enter}');
+    expect(quantity).toHaveValue('360');
   });
 
   it('sends an anonymous visitor to the login page with "please log in first"', async () => {

@@ -41,7 +41,7 @@ export function ProductCard({ product, priority = false }: { product: TProductSu
   const ids = { type: useId(), typeError: useId(), rules: useId() };
   const [type, setType] = useState(() => initialType(product.types));
   const [typeError, setTypeError] = useState(false);
-  const [quantity, setQuantity] = useState(() => initialQuantity(product.moq));
+  const [quantity, setQuantity] = useState(() => initialQuantity(product.moq, product.orderMultiple));
   const typeRef = useRef<HTMLSelectElement>(null);
   const { add, isPending } = useAddToCart();
   const href = productPath(product.id);
@@ -125,7 +125,7 @@ export function ProductCard({ product, priority = false }: { product: TProductSu
             </p>
           ) : null}
           <div className="flex items-center gap-1.5">
-            <QuantityStepper size="sm" value={quantity} onChange={setQuantity} orderMultiple={product.orderMultiple} describedBy={ids.rules} labels={{ input: t('quantity.labelFor', { name: product.name }), decrease: t('quantity.decrease'), increase: t('quantity.increase') }} />
+            <QuantityStepper size="sm" value={quantity} onChange={setQuantity} orderMultiple={product.orderMultiple} moq={product.moq} describedBy={ids.rules} labels={{ input: t('quantity.labelFor', { name: product.name }), decrease: t('quantity.decrease'), increase: t('quantity.increase') }} />
             <button
               type="button"
               onClick={onAdd}

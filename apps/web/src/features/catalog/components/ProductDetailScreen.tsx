@@ -6,6 +6,7 @@ import { RETURN_DAYS } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Card } from '@/components/ui/SkeletonField';
+import { isRetryableError } from '@/components/ui/QueryError';
 import { cn } from '@/components/ui/cn';
 import { isApiError } from '@/lib/api-client';
 import { alertDialog } from '@/lib/stores/modal';
@@ -86,7 +87,7 @@ function Purchase({ product }: { product: TProductDetail }) {
   const { t } = useTranslation('catalog');
   const ids = { quantity: useId(), rules: useId(), types: useId() };
   const [type, setType] = useState(() => initialType(product.types));
-  const [quantity, setQuantity] = useState(() => initialQuantity(product.moq));
+  const [quantity, setQuantity] = useState(() => initialQuantity(product.moq, product.orderMultiple));
   const { add, isPending } = useAddToCart();
   const onAdd = () => {
     const resolved = resolveType(product.types, type);
@@ -126,7 +127,7 @@ function Purchase({ product }: { product: TProductDetail }) {
           {t('detail.quantity')}
         </label>
         <div className="flex flex-wrap items-center gap-3">
-          <QuantityStepper id={ids.quantity} value={quantity} onChange={setQuantity} orderMultiple={product.orderMultiple} describedBy={ids.rules} labels={{ input: t('quantity.label'), decrease: t('quantity.decrease'), increase: t('quantity.increase') }} />
+          <QuantityStepper id={ids.quantity} value={quantity} onChange={setQuantity} orderMultiple={product.orderMultiple} moq={product.moq} describedBy={ids.rules} labels={{ input: t('quantity.label'), decrease: t('quantity.decrease'), increase: t('quantity.increase') }} />
           <OrderRules id={ids.rules} moq={product.moq} orderMultiple={product.orderMultiple} quantity={quantity} className="text-sm" />
         </div>
       </div>
@@ -243,13 +244,20 @@ export function ProductDetailScreen() {
                 {t('common:ui.backHome')}
               </Link>
             </>
-          ) : (
+          ) : isRetryableError(item.error) ? (
             <>
               <p className="text-gray-700">{t('detail.error')}</p>
               <Button variant="secondary" onClick={() => void item.refetch()} disabled={item.isFetching}>
                 <RefreshCw aria-hidden="true" className={cn('size-4', item.isFetching && 'animate-spin')} />
                 {t('common:ui.retry')}
               </Button>
+            </>
+          ) : (
+            <>
+              <p className="text-gray-700">{t('detail.error')}</p>
+              <Link to="/" className="text-sm font-medium text-brand-700 hover:underline">
+                {t('common:ui.backHome')}
+              </Link>
             </>
           )}
         </div>

@@ -1,9 +1,10 @@
 import { useMemo, useRef, type ReactNode } from 'react';
-import { PackageSearch, RefreshCw } from 'lucide-react';
+import { PackageSearch } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { QueryError } from '@/components/ui/QueryError';
 import { cn } from '@/components/ui/cn';
 import { getLocale } from '@/lib/locale';
 import { useItems, type TItemSource } from '../api/get-items';
@@ -83,7 +84,7 @@ export function ProductPanel({ source, top }: { source: TItemSource; top?: (prop
         <div className="flex items-center justify-between gap-2 rounded-lg border border-gray-200 bg-white px-3 py-2 sm:px-4">
           <div className="min-w-0 text-sm text-gray-600" aria-live="polite" data-testid="found-count">
             {data ? (
-              <FoundCount text={t('panel.found', { total: MARK })} total={total} />
+              <FoundCount text={t('panel.found', { count: data.pager.recTotal, total: MARK })} total={total} />
             ) : items.isError ? (
               '\u00a0'
             ) : (
@@ -120,13 +121,13 @@ export function ProductPanel({ source, top }: { source: TItemSource; top?: (prop
             </ul>
           </div>
         ) : items.isError && !items.isPlaceholderData ? (
-          <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-gray-200 bg-white px-4 py-12 text-center">
-            <p className="text-gray-700">{t('panel.error')}</p>
-            <Button variant="secondary" onClick={() => void items.refetch()} disabled={items.isFetching}>
-              <RefreshCw aria-hidden="true" className={cn('size-4', items.isFetching && 'animate-spin')} />
-              {t('common:ui.retry')}
-            </Button>
-          </div>
+          <QueryError
+            className="rounded-lg border border-gray-200 bg-white py-12"
+            error={items.error}
+            onRetry={() => void items.refetch()}
+            retrying={items.isFetching}
+            message={t('panel.error')}
+          />
         ) : !data || data.data.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-lg border border-gray-200 bg-white px-4 py-12 text-center" data-testid="empty-state">
             <PackageSearch aria-hidden="true" className="size-10 text-gray-300" />

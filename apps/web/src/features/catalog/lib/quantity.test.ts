@@ -24,7 +24,7 @@ describe('quantity rules (spec section 5: minimum 1; non-numeric or below 1 beco
   it('steps between multiples of the order multiple (cartons)', () => {
     expect(stepQuantity(120, 1, 120)).toBe(240);
     expect(stepQuantity(240, -1, 120)).toBe(120);
-    expect(stepQuantity(120, -1, 120)).toBe(1);
+    expect(stepQuantity(120, -1, 120)).toBe(120); // a carton is the least one can order
     expect(stepQuantity(7, 1, 6)).toBe(12);
     expect(stepQuantity(7, -1, 6)).toBe(6);
     expect(stepQuantity(1, 1, 6)).toBe(6);

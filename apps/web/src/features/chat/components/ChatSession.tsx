@@ -238,8 +238,9 @@ export default function ChatSession({ open, onMinimize, onClose, onUnread }: Cha
         </div>
       ) : null}
 
-      {ended && !state.activeGid ? (
-        <div className="flex items-center justify-between gap-2 border-t border-gray-200 bg-white px-3 py-2 text-sm">
+      {ended ? (
+        // Ended (by the agent, by inactivity or by the buyer): the notice and one way on, no input.
+        <div className="flex items-center justify-between gap-2 border-t border-gray-200 bg-white px-3 py-2 text-sm" data-testid="chat-ended">
           <span className="text-gray-600">{t('ended')}</span>
           <button
             type="button"
@@ -252,12 +253,14 @@ export default function ChatSession({ open, onMinimize, onClose, onUnread }: Cha
         </div>
       ) : null}
 
-      <Composer
-        disabled={!canWrite}
-        placeholder={canWrite ? t('placeholder') : t('waitingForConnection')}
-        onText={(text) => client.sendText(text) !== null}
-        onImage={(dataUrl) => void client.sendImage(dataUrl)}
-      />
+      {ended ? null : (
+        <Composer
+          disabled={!canWrite}
+          placeholder={canWrite ? t('placeholder') : t('waitingForConnection')}
+          onText={(text) => client.sendText(text) !== null}
+          onImage={(dataUrl) => void client.sendImage(dataUrl)}
+        />
+      )}
     </section>
   );
 }

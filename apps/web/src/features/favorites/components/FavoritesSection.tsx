@@ -32,7 +32,7 @@ function FavoriteItem({ product, onRemove, removing }: { product: TProduct; onRe
           <span className="font-bold text-brand-600 tabular-nums">{money(discounted ? product.discountPrice : product.price, product.currency)}</span>
           {discounted ? (
             <>
-              <s className="text-xs text-gray-400 tabular-nums">{money(product.price, product.currency)}</s>
+              <s className="text-xs text-gray-500 tabular-nums">{money(product.price, product.currency)}</s>
               <span className="rounded bg-brand-600 px-1.5 text-[11px] leading-5 font-semibold text-white">{discountBadge(product.discountPercent, getLocale())}</span>
             </>
           ) : null}

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney, formatVolume, formatWeight, type TOrderDetail } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
+import { QueryError } from '@/components/ui/QueryError';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Card } from '@/components/ui/SkeletonField';
-import { isApiError } from '@/lib/api-client';
 import { useOrder } from '../api/get-order';
 import { useRegionName } from '../api/get-regions';
 import { useReorder } from '../hooks/use-reorder';
@@ -47,14 +47,17 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
           <Loading />
         </>
       ) : order.isError ? (
-        <Card className="py-10 text-center">
-          <h1 className="text-xl font-bold text-ink">{t('title')}</h1>
-          <p role="alert" className="mt-2 text-sm text-gray-700">
-            {isApiError(order.error) && order.error.status === 404 ? t('notFound', { id: orderId }) : t('loadFailed')}
-          </p>
-          <Button className="mt-4" variant="secondary" onClick={() => void order.refetch()}>
-            {t('retry')}
-          </Button>
+        <Card>
+          <QueryError
+            error={order.error}
+            onRetry={() => void order.refetch()}
+            retrying={order.isFetching}
+            title={<h1 className="text-xl font-bold text-ink">{t('title')}</h1>}
+            message={t('loadFailed')}
+            notFoundMessage={t('notFound', { id: orderId })}
+            backTo="/my-order"
+            backLabel={t('backToOrders')}
+          />
         </Card>
       ) : (
         <OrderDetail order={order.data} />
@@ -107,7 +110,7 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
           <Fact label={t('fields.goodsAmount')}>{money(order.goodsAmount)}</Fact>
           <Fact label={t('fields.freight')}>
             <span data-testid="order-freight">{order.freeShipping ? t('freeShipping') : money(order.expressFee)}</span>
-            {order.freeShipping ? <s className="ml-1 text-xs text-gray-400">{money(order.expressFeeBase)}</s> : null}
+            {order.freeShipping ? <s className="ml-1 text-xs text-gray-500">{money(order.expressFeeBase)}</s> : null}
           </Fact>
           {order.surcharge > 0 ? <Fact label={t('fields.surcharge', { percent: order.surchargePercent })}>{money(order.surcharge)}</Fact> : null}
           <Fact label={t('fields.totalAmount')}>
@@ -139,7 +142,7 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
                   </p>
                   <p className="mt-1 text-xs text-gray-600">
                     {money(line.discountPrice)}
-                    {discounted ? <s className="ml-1 text-gray-400">{money(line.price)}</s> : null} × {line.quantity}
+                    {discounted ? <s className="ml-1 text-gray-500">{money(line.price)}</s> : null} × {line.quantity}
                     {line.actualQuantity !== line.quantity ? <span className="ml-2">{t('fields.actualQuantityValue', { n: line.actualQuantity })}</span> : null}
                   </p>
                 </div>

@@ -39,7 +39,7 @@ export function StatusProgress({ status }: { status: TOrderStatus }) {
             <span
               className={cn(
                 'relative z-10 flex size-7 items-center justify-center rounded-full border-2 text-xs font-semibold',
-                done ? 'border-brand-600 bg-brand-600 text-white' : active ? 'border-brand-600 bg-white text-brand-700' : 'border-gray-300 bg-white text-gray-400',
+                done ? 'border-brand-600 bg-brand-600 text-white' : active ? 'border-brand-600 bg-white text-brand-700' : 'border-gray-300 bg-white text-gray-500',
               )}
             >
               {done ? <Check aria-hidden="true" className="size-4" /> : i + 1}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ORDER_STATUSES, formatMoney, type TOrderStatus, type TOrderSummary } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
+import { QueryError } from '@/components/ui/QueryError';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useOrders } from '../api/get-orders';
 import { useReorder } from '../hooks/use-reorder';
@@ -51,12 +52,7 @@ export function OrdersSection() {
           ))}
         </div>
       ) : orders.isError ? (
-        <div className="py-8 text-center text-sm text-gray-700">
-          <p role="alert">{t('loadFailed')}</p>
-          <Button className="mt-3" variant="secondary" onClick={() => void orders.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+        <QueryError error={orders.error} onRetry={() => void orders.refetch()} retrying={orders.isFetching} message={t('loadFailed')} />
       ) : orders.data.data.length === 0 ? (
         <div className="py-10 text-center">
           <ClipboardList aria-hidden="true" className="mx-auto size-10 text-gray-300" />
@@ -111,7 +107,7 @@ function OrderRow({ order, onReorder, reordering }: { order: TOrderSummary; onRe
       </div>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-2 text-sm">
         <div className="text-gray-600">
-          <p>{t('list.summary', { lines: order.lineCount, pieces: order.quantity, method: order.expressMethod.name })}</p>
+          <p>{t('list.summary', { lines: t('list.lines', { count: order.lineCount }), pieces: t('list.pcs', { count: order.quantity }), method: order.expressMethod.name })}</p>
           {order.trackingNumber ? <p className="text-xs">{t('list.tracking', { number: order.trackingNumber })}</p> : null}
         </div>
         <div className="flex items-center gap-2">

@@ -42,7 +42,7 @@ export function Field({ label, error, hint, optional = false, className, childre
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-700">
         {label}
-        {optional ? <span className="ml-1 font-normal text-gray-400">{t('form.optional')}</span> : null}
+        {optional ? <span className="ml-1 font-normal text-gray-500">{t('form.optional')}</span> : null}
       </label>
       {children(control)}
       {hint ? (
