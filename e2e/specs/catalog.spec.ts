@@ -125,7 +125,10 @@ test.describe('catalogue (en)', () => {
     const search = page.getByRole('searchbox', { name: 'Search products' });
     await search.fill('gan');
     await search.press('Enter');
-    await expect(page).toHaveURL(/\?q=gan$/);
+    // Home sends a search to its own page: a URL to share, titled with the query.
+    await expect(page).toHaveURL(/\/search\?keyword=gan$/);
+    await expect(page).toHaveTitle('Search results for “gan” - Cubeshop');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for “gan”');
     await expect(foundCount(page)).not.toContainText('3,200');
     const lower = await foundCount(page).textContent();
     // Names, brands and the pinyin of Chinese words (感 gan) match: GAN products are among them.
@@ -133,8 +136,17 @@ test.describe('catalogue (en)', () => {
     expect(brands).toContain('GAN');
     await search.fill('GAN');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page).toHaveURL(/\?q=GAN$/);
+    await expect(page).toHaveURL(/\/search\?keyword=GAN$/);
     await expect(foundCount(page)).toHaveText(lower ?? '');
+
+    // A brand from the brands page: its products only, under its name.
+    await page.getByRole('banner').getByRole('link', { name: 'Brands', exact: true }).click();
+    await expect(page).toHaveURL(/\/brands$/);
+    await page.getByRole('link', { name: 'See GAN products' }).click();
+    await expect(page).toHaveURL(/\/search\?brand=\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('GAN products');
+    await expect(cards(page).first()).toBeVisible();
+    expect(new Set(await cards(page).getByTestId('card-brand').allTextContents())).toEqual(new Set(['GAN']));
   });
 
   test('search in Chinese, pinyin and pinyin initials; nothing found offers to clear', async ({ page }) => {
@@ -144,7 +156,7 @@ test.describe('catalogue (en)', () => {
     for (const keyword of ['魔方', 'mofang', 'mf']) {
       await search.fill(keyword);
       await search.press('Enter');
-      await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(keyword)}`));
+      await expect(page).toHaveURL(new RegExp(`/search\\?keyword=${encodeURIComponent(keyword)}`));
       await expect(page.getByRole('list').filter({ has: cards(page) })).not.toHaveAttribute('aria-busy', 'true');
       await expect(foundCount(page)).toContainText(/[1-9]/);
       await expect(cards(page).first()).toBeVisible();
@@ -153,7 +165,7 @@ test.describe('catalogue (en)', () => {
     // the server gathers every match), below the whole catalog's 3,200.
     await search.fill('魔方');
     await search.press('Enter');
-    await expect(page).toHaveURL(/q=%E9%AD%94%E6%96%B9/);
+    await expect(page).toHaveURL(/keyword=%E9%AD%94%E6%96%B9/);
     await expect(page.getByRole('list').filter({ has: cards(page) })).not.toHaveAttribute('aria-busy', 'true');
     await expect(foundCount(page)).not.toContainText('3,200');
     const found = Number((await foundCount(page).innerText()).replace(/[^\d+]/g, '').replace(/\+$/, 'X'));

@@ -179,8 +179,8 @@ for (const lang of ['zh', 'en'] as const) for (const phone of [false, true]) {
     await expect(page.getByRole('heading', { name: x.empty })).toBeVisible();
     await shoot(page, `cart-empty-${lang}`);
 
-    // 1. A plain product from its card on the home page, found by its id.
-    await page.goto(`/?q=${products.plain.id}`);
+    // 1. A plain product from its card on the search page, found by its id.
+    await page.goto(`/search?keyword=${products.plain.id}`);
     const card = page.locator(`[data-testid="product-card"][data-product-id="${products.plain.id}"]`);
     await card.getByRole('button', { name: x.addToCartFor(products.plain.name) }).click();
     await expect(page.getByText(x.added).first()).toBeVisible();
@@ -217,9 +217,9 @@ for (const lang of ['zh', 'en'] as const) for (const phone of [false, true]) {
     await expect(plainLine.getByRole('textbox')).toHaveValue('2');
 
     // The search box filters the lines.
-    await page.getByRole('searchbox').fill(String(products.moq.id));
+    await page.getByRole('main').getByRole('searchbox').fill(String(products.moq.id));
     await expect(lines).toHaveCount(1);
-    await page.getByRole('searchbox').fill('');
+    await page.getByRole('main').getByRole('searchbox').fill('');
     await expect(lines).toHaveCount(3);
     await shoot(page, `cart-filled-${lang}`);
 

@@ -16,7 +16,7 @@ describe('guard decisions', () => {
   });
 
   it('knows the login-required routes of spec section 2 (forgot-password is public)', () => {
-    for (const path of ['/cart', '/order/42', '/profile', '/change-password', '/my-info', '/edit-name', '/my-favorite', '/my-order', '/my-address', '/admin/customer-service', '/cart/']) {
+    for (const path of ['/cart', '/order/42', '/profile', '/change-password', '/my-info', '/edit-name', '/my-favorite', '/favorites', '/my-order', '/my-address', '/admin/customer-service', '/cart/']) {
       expect(requiresLogin(path), path).toBe(true);
     }
     for (const path of ['/', '/forgot-password', '/login', '/register', '/product/1', '/about-us', '/order', '/products-by-tag/hot', '/cartoon']) {

@@ -59,7 +59,7 @@ describe('count plurals', () => {
  * "{{n}}+" lower bounds and unit abbreviations (s, min, MB, cm, DPI) are fine in every number.
  */
 const UNITS = new Set(['s', 'min', 'mb', 'cm', 'dpi', 'pcs']);
-const NOT_COUNTS = new Set(['name', 'names', 'id', 'who', 'contact', 'company', 'method', 'zone', 'amount', 'founded', 'email', 'formats', 'keyword', 'symbol']);
+const NOT_COUNTS = new Set(['name', 'names', 'id', 'who', 'contact', 'company', 'method', 'zone', 'amount', 'founded', 'email', 'formats', 'keyword', 'symbol', 'brand']);
 /** Reviewed exceptions: shop constants that are never 1 ("10 years", "30 days"), and words that do not inflect. */
 const ALLOWED = new Set([
   'admin.json:unread', // "{{count}} unread": "unread" does not inflect

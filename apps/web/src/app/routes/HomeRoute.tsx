@@ -13,7 +13,7 @@ export default function HomeRoute() {
       <Advantages />
       <div>
         <h2 className="mb-3 text-lg font-semibold text-ink">{t('home.productsTitle')}</h2>
-        <ProductPanel source={{ kind: 'all' }} />
+        <ProductPanel source={{ kind: 'all' }} searchPage="/search" />
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Breadcrumb } from '@/components/ui/Breadcrumb';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { ProductPanel } from '@/features/catalog/components/ProductPanel';
@@ -29,33 +30,17 @@ export default function ProductsByCategoryRoute() {
 
   const current = trail[trail.length - 1];
   usePageTitle(current?.name);
-  const crumb = 'flex items-center gap-1 after:text-gray-300 after:content-["/"] last:after:content-none';
 
   return (
     <div className="space-y-3">
       <header className="space-y-1">
-        <nav aria-label={t('category.breadcrumb')} className="text-sm text-gray-500">
-          <ol className="flex flex-wrap items-center gap-1">
-            <li className={crumb}>
-              <Link to="/" className="hover:text-brand-700 hover:underline">
-                {t('common:nav.home')}
-              </Link>
-            </li>
-            {trail.map((node, i) =>
-              i === trail.length - 1 ? (
-                <li key={String(node.id)} className="text-gray-700" aria-current="page">
-                  {node.name}
-                </li>
-              ) : (
-                <li key={String(node.id)} className={crumb}>
-                  <Link to={`/products-by-category/${encodeURIComponent(String(node.id))}`} className="hover:text-brand-700 hover:underline">
-                    {node.name}
-                  </Link>
-                </li>
-              ),
-            )}
-          </ol>
-        </nav>
+        <Breadcrumb
+          label={t('category.breadcrumb')}
+          items={[
+            { label: t('common:nav.home'), to: '/' },
+            ...trail.map((node) => ({ key: String(node.id), label: node.name, to: `/products-by-category/${encodeURIComponent(String(node.id))}` })),
+          ]}
+        />
         {categories.isPending ? <Skeleton className="h-8 w-48" /> : <h1 className="text-2xl font-bold text-ink">{current?.name ?? t('category.title')}</h1>}
       </header>
       <ProductPanel key={categoryId} source={{ kind: 'category', categoryId }} top={(strip) => <SupplierStrip {...strip} />} />

@@ -2,19 +2,8 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { ProfileScreen, ProfileSectionEmpty, type ProfileSlots } from '@/features/account/components/ProfileScreen';
 
-/**
- * The favourites list belongs to the favourites feature. When it exports `FavoritesSection` from
- * features/favorites/components/FavoritesSection.tsx, /my-favorite shows it; until then the
- * account screen shows its empty state. (A glob, so a missing file is not a build error.)
- */
-const favoritesModules = import.meta.glob<{ FavoritesSection?: ComponentType }>('../../features/favorites/components/FavoritesSection.tsx');
-const loadFavorites = Object.values(favoritesModules)[0];
-const FavoritesSection = loadFavorites
-  ? lazy(async () => {
-      const module = await loadFavorites();
-      return { default: module.FavoritesSection ?? (() => <ProfileSectionEmpty section="myFavorite" />) };
-    })
-  : null;
+/** The favourites list belongs to the favourites feature, loaded when its section opens. */
+const FavoritesSection = lazy(async () => ({ default: (await import('@/features/favorites/components/FavoritesSection')).FavoritesSection }));
 
 /** My orders and my addresses, plugged in the same way (orders feature, cart feature). */
 const ordersModules = import.meta.glob<{ OrdersSection?: ComponentType }>('../../features/orders/components/OrdersSection.tsx');
@@ -44,15 +33,13 @@ function SectionSkeleton() {
   );
 }
 
-const slots: ProfileSlots = FavoritesSection
-  ? {
-      myFavorite: (
-        <Suspense fallback={<SectionSkeleton />}>
-          <FavoritesSection />
-        </Suspense>
-      ),
-    }
-  : {};
+const slots: ProfileSlots = {
+  myFavorite: (
+    <Suspense fallback={<SectionSkeleton />}>
+      <FavoritesSection pageLink />
+    </Suspense>
+  ),
+};
 if (OrdersSection) {
   slots.myOrder = (
     <Suspense fallback={<SectionSkeleton />}>

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { Heart, Menu as MenuIcon, ShoppingCart, X } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Heart, Menu as MenuIcon, Search, ShoppingCart, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LogoMark } from '@/components/ui/Logo';
 import { cn } from '@/components/ui/cn';
 import { useCartCount } from '@/features/cart/hooks/use-cart-count';
@@ -33,10 +33,46 @@ function CountLink({ to, label, count, icon: Icon }: { to: string; label: string
   );
 }
 
+/** The header's search box: opens /search?keyword=... (the results page with its own URL and title). */
+function HeaderSearch({ className, id }: { className?: string; id: string }) {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const current = location.pathname === '/search' ? (params.get('keyword') ?? '') : '';
+  const [text, setText] = useState(current);
+  useEffect(() => setText(current), [current]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const keyword = text.trim().slice(0, 100);
+    void navigate(keyword ? `/search?${new URLSearchParams({ keyword }).toString()}` : '/search');
+  };
+  return (
+    <form role="search" onSubmit={submit} className={cn('relative', className)}>
+      <label htmlFor={id} className="sr-only">
+        {t('nav.searchLabel')}
+      </label>
+      <input
+        id={id}
+        type="search"
+        enterKeyHint="search"
+        maxLength={100}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={t('nav.searchPlaceholder')}
+        className="h-9 w-full rounded-md border border-gray-300 bg-white pr-9 pl-3 text-sm text-ink placeholder:text-gray-500 focus:border-brand-500 focus:outline-none"
+      />
+      <button type="submit" aria-label={t('nav.searchLabel')} className="absolute inset-y-0 right-0 inline-flex w-9 items-center justify-center rounded-r-md text-gray-600 hover:text-brand-700">
+        <Search aria-hidden="true" className="size-4" />
+      </button>
+    </form>
+  );
+}
+
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn('inline-flex h-9 items-center rounded-md px-3 text-sm font-medium', isActive ? 'text-brand-700' : 'text-gray-700 hover:bg-gray-100');
 
-/** Header of spec section 2: logo, customization (HOT), home, favourites, cart, currency, language, account. */
+/** Header of spec section 2: logo, customization (HOT), home, brands, search, favourites, cart, currency, language, account. */
 export function Header() {
   const { t } = useTranslation('common');
   const favorites = useFavoritesCount();
@@ -72,14 +108,22 @@ export function Header() {
           <NavLink to="/" end className={navClass}>
             {t('nav.home')}
           </NavLink>
+          <NavLink to="/brands" className={navClass}>
+            {t('nav.brands')}
+          </NavLink>
           <NavLink to="/customization" className={navClass}>
             {t('nav.customization')}
             <HotBadge />
           </NavLink>
         </nav>
 
-        <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
-          <CountLink to="/my-favorite" icon={Heart} count={favorites} label={t('nav.favoritesCount', { count: favorites })} />
+        <HeaderSearch id="header-search" className="ml-auto hidden w-56 lg:block xl:w-72" />
+
+        <div className="ml-auto flex items-center gap-0.5 sm:gap-1 lg:ml-1">
+          <NavLink to="/search" aria-label={t('nav.search')} title={t('nav.search')} className="inline-flex size-10 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 lg:hidden">
+            <Search aria-hidden="true" className="size-5" />
+          </NavLink>
+          <CountLink to="/favorites" icon={Heart} count={favorites} label={t('nav.favoritesCount', { count: favorites })} />
           <CountLink to="/cart" icon={ShoppingCart} count={cart} label={t('nav.cartCount', { count: cart })} />
           <div className="hidden items-center gap-1 md:flex">
             <CurrencyMenu />
@@ -102,9 +146,13 @@ export function Header() {
 
       {menuOpen ? (
         <div id="mobile-menu" className="border-t border-gray-200 bg-white px-4 pt-2 pb-4 shadow-md md:hidden">
+          <HeaderSearch id="mobile-search" className="mb-2" />
           <nav aria-label={t('nav.primary')} className="flex flex-col">
             <NavLink to="/" end className={navClass}>
               {t('nav.home')}
+            </NavLink>
+            <NavLink to="/brands" className={navClass}>
+              {t('nav.brands')}
             </NavLink>
             <NavLink to="/customization" className={navClass}>
               {t('nav.customization')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ChevronRight, Flame, Percent, Sparkles } from 'lucide-react';
+import { ChevronRight, Flame, Percent, Sparkles, Tags } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
 import { cn } from '@/components/ui/cn';
@@ -51,7 +51,7 @@ function TreeItem({ node, depth, openIds }: { node: TCategory; depth: number; op
 }
 
 /**
- * Tags (Latest, Hot, Discount) then the nested category tree (spec section 2, Sidebar).
+ * Tags (Latest, Hot, Discount) and all brands, then the nested category tree (spec section 2, Sidebar).
  * A chevron opens a branch without navigating; the branch of the current category starts open.
  */
 export function CategoryNav() {
@@ -73,6 +73,12 @@ export function CategoryNav() {
               </NavLink>
             </li>
           ))}
+          <li>
+            <NavLink to="/brands" className={rowLink}>
+              <Tags aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+              {t('sidebar.brands')}
+            </NavLink>
+          </li>
         </ul>
       </div>
       {isPending || (data && data.length > 0) ? (

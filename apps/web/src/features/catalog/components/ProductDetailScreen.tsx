@@ -3,6 +3,7 @@ import { Globe, PackageX, RefreshCw, RotateCcw, ShieldCheck, ShoppingCart, Truck
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { RETURN_DAYS } from '@cubeshop/shared';
+import { Breadcrumb } from '@/components/ui/Breadcrumb';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Card } from '@/components/ui/SkeletonField';
@@ -26,37 +27,16 @@ import { QuantityStepper } from '@/components/ui/QuantityStepper';
 
 const categoryHref = (id: number) => `/products-by-category/${encodeURIComponent(String(id))}`;
 
-function Breadcrumb({ product }: { product?: TProductDetail }) {
+function DetailBreadcrumb({ product }: { product?: TProductDetail }) {
   const { t } = useTranslation('catalog');
-  const item = 'flex items-center gap-1 after:text-gray-300 after:content-["/"] last:after:content-none';
-  return (
-    <nav aria-label={t('detail.breadcrumb')} className="text-sm text-gray-500">
-      <ol className="flex flex-wrap items-center gap-1">
-        <li className={item}>
-          <Link to="/" className="hover:text-brand-700 hover:underline">
-            {t('common:nav.home')}
-          </Link>
-        </li>
-        {product ? (
-          <>
-            {product.categoryPath.map((c) => (
-              <li key={c.id} className={item}>
-                <Link to={categoryHref(c.id)} className="hover:text-brand-700 hover:underline">
-                  {c.name}
-                </Link>
-              </li>
-            ))}
-            <li className="min-w-0 truncate text-gray-700" aria-current="page">
-              {product.name}
-            </li>
-          </>
-        ) : (
-          <li>
-            <Skeleton className="inline-block h-4 w-40 align-middle" />
-          </li>
-        )}
-      </ol>
-    </nav>
+  const home = { label: t('common:nav.home'), to: '/' };
+  return product ? (
+    <Breadcrumb
+      label={t('detail.breadcrumb')}
+      items={[home, ...product.categoryPath.map((c) => ({ key: c.id, label: c.name, to: categoryHref(c.id) })), { label: product.name }]}
+    />
+  ) : (
+    <Breadcrumb label={t('detail.breadcrumb')} items={[home]} tail={<Skeleton className="inline-block h-4 w-40 align-middle" />} />
   );
 }
 
@@ -230,7 +210,7 @@ export function ProductDetailScreen() {
   const notFound = item.isError && isApiError(item.error) && (item.error.status === 404 || item.error.status === 400);
   return (
     <div className="space-y-4">
-      <Breadcrumb {...(item.data ? { product: item.data } : {})} />
+      <DetailBreadcrumb {...(item.data ? { product: item.data } : {})} />
       {item.data ? (
         <Detail product={item.data} />
       ) : item.isError ? (

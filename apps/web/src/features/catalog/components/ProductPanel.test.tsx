@@ -21,7 +21,7 @@ const suppliers = () => json([{ id: 1, name: 'GAN' }, { id: 2, name: 'MoYu' }]);
 describe('ProductPanel', { timeout: 20_000 }, () => {
   it('reads the filters from the URL and sends them to the list call', async () => {
     const api = fakeApi({ 'GET /api/items': (r) => page(r, 3), 'GET /api/suppliers': suppliers });
-    renderScreen(<ProductPanel source={{ kind: 'all' }} />, { at: '/?q=gan&brand=1&min=10&max=50&sort=price-desc&page=1' });
+    renderScreen(<ProductPanel source={{ kind: 'all' }} />, { at: '/?keyword=gan&brand=1&min=10&max=50&sort=price-desc&page=1' });
     expect(screen.getByRole('status', { name: 'Loading products' })).toBeInTheDocument();
     expect(await screen.findByText('Cube p1 #0')).toBeInTheDocument();
     const query = api.calls('GET', '/api/items')[0]!.query;
@@ -37,12 +37,22 @@ describe('ProductPanel', { timeout: 20_000 }, () => {
     await screen.findByText('Cube p3 #0');
     fireEvent.input(screen.getByRole('searchbox'), { target: { value: '魔方' } });
     await userEvent.type(screen.getByRole('searchbox'), '{Enter}');
-    await waitFor(() => expect(router.state.location.search).toBe(`?q=${encodeURIComponent('魔方')}`));
+    await waitFor(() => expect(router.state.location.search).toBe(`?keyword=${encodeURIComponent('魔方')}`));
     await waitFor(() => expect(api.calls('GET', '/api/items').at(-1)!.query.get('keyword')).toBe('魔方'));
     expect(api.calls('GET', '/api/items').at(-1)!.query.get('page')).toBe('1');
     fireEvent.input(screen.getByRole('searchbox'), { target: { value: 'GAN' } });
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?q=GAN'));
+    await waitFor(() => expect(router.state.location.search).toBe('?keyword=GAN'));
+  });
+
+  it('on home, a keyword search opens the search page with the other filters kept', async () => {
+    fakeApi({ 'GET /api/items': (r) => page(r, 600), 'GET /api/suppliers': suppliers });
+    const { router } = renderScreen(<ProductPanel source={{ kind: 'all' }} searchPage="/search" />, { at: '/?sort=price-asc&page=2' });
+    await screen.findByText('Cube p2 #0');
+    fireEvent.input(screen.getByRole('searchbox'), { target: { value: 'gan 356' } });
+    await userEvent.type(screen.getByRole('searchbox'), '{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toBe('?keyword=gan+356&sort=price-asc');
   });
 
   it('applies brand and price together, swapping a reversed range', async () => {
@@ -84,14 +94,14 @@ describe('ProductPanel', { timeout: 20_000 }, () => {
 
   it('has no page navigation for a single page and shows 2,000+ for a capped search', async () => {
     fakeApi({ 'GET /api/items': (r) => page(r, 2000, { recTotalCapped: true }), 'GET /api/suppliers': suppliers });
-    renderScreen(<ProductPanel source={{ kind: 'all' }} />, { at: '/?q=%E9%AD%94%E6%96%B9' });
+    renderScreen(<ProductPanel source={{ kind: 'all' }} />, { at: '/?keyword=%E9%AD%94%E6%96%B9' });
     await screen.findByText('Cube p1 #0');
     expect(screen.getByTestId('found-count')).toHaveTextContent('2,000+ products found');
   });
 
   it('offers to clear the filters when nothing matches them', async () => {
     fakeApi({ 'GET /api/items': (r) => (r.query.get('keyword') ? page(r, 0) : page(r, 3)), 'GET /api/suppliers': suppliers });
-    const { router } = renderScreen(<ProductPanel source={{ kind: 'all' }} />, { at: '/?q=zzz&sort=price-asc' });
+    const { router } = renderScreen(<ProductPanel source={{ kind: 'all' }} />, { at: '/?keyword=zzz&sort=price-asc' });
     expect(await screen.findByText('No products match your search and filters.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=price-asc'));

@@ -1,7 +1,7 @@
 import { useMemo, useRef, type ReactNode } from 'react';
 import { PackageSearch } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { QueryError } from '@/components/ui/QueryError';
@@ -40,8 +40,10 @@ function reducedMotion(): boolean {
 /**
  * The product panel (spec section 2): search and filters, the found count and sort, the grid with
  * loading, error-with-retry and empty states, and pagination. The filters live in the URL
- * (?q=&brand=&min=&max=&sort=&page=), so reload, back and shared links keep the view. Any change
- * goes back to page 1 (a page change excepted) and scrolls to the list.
+ * (?keyword=&brand=&min=&max=&sort=&page=), so reload, back and shared links keep the view. Any
+ * change goes back to page 1 (a page change excepted) and scrolls to the list. With `searchPage`
+ * (home), a keyword search opens the search page with the same filters instead, so its results
+ * have their own URL and title.
  */
 /** What a page may show above the panel's form, with the panel's brand filter (the category page's brand strip). */
 export interface PanelSlotProps {
@@ -50,9 +52,10 @@ export interface PanelSlotProps {
   onToggle: (id: number) => void;
 }
 
-export function ProductPanel({ source, top }: { source: TItemSource; top?: (props: PanelSlotProps) => ReactNode }) {
+export function ProductPanel({ source, top, searchPage }: { source: TItemSource; top?: (props: PanelSlotProps) => ReactNode; searchPage?: string }) {
   const { t } = useTranslation('catalog');
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
   const filters = useMemo(() => filtersFromSearch(searchParams), [searchParams]);
   const listRef = useRef<HTMLDivElement>(null);
 
@@ -61,6 +64,10 @@ export function ProductPanel({ source, top }: { source: TItemSource; top?: (prop
   const items = useItems(source, filters);
 
   const go = (next: TItemFilters) => {
+    if (searchPage && next.keyword) {
+      void navigate(`${searchPage}?${searchFromFilters(next).toString()}`);
+      return;
+    }
     setSearchParams(searchFromFilters(next, searchParams), { preventScrollReset: true });
     listRef.current?.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
   };

@@ -15,7 +15,7 @@ describe('filters in the URL', () => {
   it('writes every filter and reads it back', () => {
     const filters: TItemFilters = { keyword: '魔方', supplierId: 3, minPrice: '10', maxPrice: '50.5', sort: 'priceAsc', page: 2 };
     const query = write(filters);
-    expect(query).toBe('q=%E9%AD%94%E6%96%B9&brand=3&min=10&max=50.5&sort=price-asc&page=2');
+    expect(query).toBe('keyword=%E9%AD%94%E6%96%B9&brand=3&min=10&max=50.5&sort=price-asc&page=2');
     expect(read(query)).toEqual(filters);
     expect(read(write({ sort: 'priceDesc', page: 1 }))).toMatchObject({ sort: 'priceDesc', page: 1 });
     expect(write({ sort: 'priceDesc', page: 1 })).toBe('sort=price-desc');
@@ -25,8 +25,8 @@ describe('filters in the URL', () => {
     expect(read('page=0&brand=x&min=-1&max=abc&sort=random')).toEqual({ keyword: undefined, supplierId: undefined, minPrice: undefined, maxPrice: undefined, sort: 'newest', page: 1 });
     expect(read('page=1.5').page).toBe(1);
     expect(read(`page=${MAX_PAGE + 1}`).page).toBe(1);
-    expect(read('q=%20%20').keyword).toBeUndefined();
-    expect(read(`q=${'a'.repeat(150)}`).keyword).toHaveLength(KEYWORD_MAX_LENGTH);
+    expect(read('keyword=%20%20').keyword).toBeUndefined();
+    expect(read(`keyword=${'a'.repeat(150)}`).keyword).toHaveLength(KEYWORD_MAX_LENGTH);
   });
 
   it('swaps a price range typed the wrong way round', () => {
@@ -35,7 +35,13 @@ describe('filters in the URL', () => {
   });
 
   it('keeps parameters that are not filters', () => {
-    expect(write({ keyword: 'gan', sort: 'newest', page: 1 }, 'utm=mail&page=4')).toBe('utm=mail&q=gan');
+    expect(write({ keyword: 'gan', sort: 'newest', page: 1 }, 'utm=mail&page=4')).toBe('utm=mail&keyword=gan');
+  });
+
+  it('still reads links with the keyword as q, and writes it back as keyword', () => {
+    expect(read('q=gan&sort=price-asc')).toMatchObject({ keyword: 'gan', sort: 'priceAsc' });
+    expect(read('keyword=moyu&q=gan').keyword).toBe('moyu');
+    expect(write({ keyword: 'gan', sort: 'newest', page: 1 }, 'q=old')).toBe('keyword=gan');
   });
 
   it('reads typed price bounds as plain decimals', () => {

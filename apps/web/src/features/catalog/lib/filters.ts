@@ -24,10 +24,12 @@ export interface TItemFilters {
 export const DEFAULT_FILTERS: TItemFilters = { sort: 'newest', page: 1 };
 
 /**
- * URL search parameter names. Short and readable, so a shared or reloaded link keeps the view:
- * /?q=gan&brand=1&min=10&max=50&sort=price-asc&page=2
+ * URL search parameter names. Readable, so a shared or reloaded link keeps the view:
+ * /search?keyword=gan&brand=1&min=10&max=50&sort=price-asc&page=2 (the keyword under the API's
+ * own name). Links from before, with the keyword as `q`, still read.
  */
-export const FILTER_PARAMS = { keyword: 'q', supplier: 'brand', min: 'min', max: 'max', sort: 'sort', page: 'page' } as const;
+export const FILTER_PARAMS = { keyword: 'keyword', supplier: 'brand', min: 'min', max: 'max', sort: 'sort', page: 'page' } as const;
+const LEGACY_KEYWORD_PARAM = 'q';
 
 const SORT_TO_URL: Record<TItemSort, string | undefined> = { newest: undefined, priceAsc: 'price-asc', priceDesc: 'price-desc' };
 const URL_TO_SORT: Record<string, TItemSort> = { newest: 'newest', 'price-asc': 'priceAsc', 'price-desc': 'priceDesc' };
@@ -56,7 +58,7 @@ function positiveInt(value: string | null, max: number): number | undefined {
 
 /** Reads the filters from the URL; anything unreadable falls back to the default. */
 export function filtersFromSearch(search: URLSearchParams): TItemFilters {
-  const keyword = search.get(FILTER_PARAMS.keyword)?.trim().slice(0, KEYWORD_MAX_LENGTH) || undefined;
+  const keyword = (search.get(FILTER_PARAMS.keyword) ?? search.get(LEGACY_KEYWORD_PARAM))?.trim().slice(0, KEYWORD_MAX_LENGTH) || undefined;
   const { minPrice, maxPrice } = priceRange(search.get(FILTER_PARAMS.min), search.get(FILTER_PARAMS.max));
   return {
     keyword,
@@ -74,7 +76,7 @@ export function filtersFromSearch(search: URLSearchParams): TItemFilters {
  */
 export function searchFromFilters(filters: TItemFilters, base?: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams(base);
-  for (const name of Object.values(FILTER_PARAMS)) out.delete(name);
+  for (const name of [...Object.values(FILTER_PARAMS), LEGACY_KEYWORD_PARAM]) out.delete(name);
   const set = (name: string, value: string | number | undefined) => {
     if (value !== undefined && value !== '') out.set(name, String(value));
   };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Heart, HeartOff, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -47,10 +47,12 @@ function FavoriteItem({ product, onRemove, removing }: { product: TProduct; onRe
 }
 
 /**
- * "My favourites" of the profile screen (/my-favorite): the buyer's favourite products, most
- * recent first, each with a link to its detail and a remove button; paged by 24.
+ * The buyer's favourite products, most recent first, paged by 24. On the profile screen
+ * (/my-favorite) each is a compact tile with a remove button and the list links to the
+ * favourites page; the page (/favorites) passes `renderItem` to show full product cards (type,
+ * quantity, add to cart, the heart to remove).
  */
-export function FavoritesSection() {
+export function FavoritesSection({ renderItem, pageLink = false }: { renderItem?: (product: TProduct) => ReactNode; pageLink?: boolean } = {}) {
   const { t } = useTranslation('catalog');
   const [page, setPage] = useState(1);
   const favorites = useFavorites(page);
@@ -110,11 +112,26 @@ export function FavoritesSection() {
   }
   return (
     <div className="space-y-4">
-      <p className="text-sm text-gray-600">{t('favorites.count', { count: pager.recTotal })}</p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-gray-600" data-testid="favorites-count">
+          {t('favorites.count', { count: pager.recTotal })}
+        </p>
+        {pageLink ? (
+          <Link to="/favorites" className="text-sm font-medium text-brand-700 hover:underline">
+            {t('favorites.openPage')}
+          </Link>
+        ) : null}
+      </div>
       <ul className={cn('grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4', favorites.isPlaceholderData && 'opacity-60')}>
-        {data.map((product) => (
-          <FavoriteItem key={product.id} product={product} removing={remove.isPending && remove.variables === product.id} onRemove={() => void onRemove(product)} />
-        ))}
+        {data.map((product) =>
+          renderItem ? (
+            <li key={product.id} data-testid="favorite-item">
+              {renderItem(product)}
+            </li>
+          ) : (
+            <FavoriteItem key={product.id} product={product} removing={remove.isPending && remove.variables === product.id} onRemove={() => void onRemove(product)} />
+          ),
+        )}
       </ul>
       {pages > 1 ? (
         <nav aria-label={t('pagination.label')} className="flex items-center justify-center gap-3 text-sm">

@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { ProductCard } from '@/features/catalog/components/ProductCard';
+import { FavoritesSection } from '@/features/favorites/components/FavoritesSection';
+
+/** /favorites: the buyer's favourites as full product cards (type, quantity, add to cart; the heart removes). */
+export default function FavoritesRoute() {
+  const { t } = useTranslation('catalog');
+  return (
+    <div className="space-y-4">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold text-ink">{t('favorites.title')}</h1>
+        <p className="text-sm text-gray-600">{t('favorites.intro')}</p>
+      </header>
+      <FavoritesSection renderItem={(product) => <ProductCard product={product} />} />
+    </div>
+  );
+}

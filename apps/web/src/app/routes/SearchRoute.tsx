@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Breadcrumb } from '@/components/ui/Breadcrumb';
+import { useSuppliers } from '@/features/catalog/api/get-suppliers';
+import { ProductPanel } from '@/features/catalog/components/ProductPanel';
+import { filtersFromSearch } from '@/features/catalog/lib/filters';
+import { usePageTitle } from '@/lib/stores/title';
+
+/**
+ * /search?keyword=...: search results with a URL of their own (shareable, reloadable), titled
+ * with the query; with only a brand (from the brands page) titled with the brand. The panel
+ * keeps every filter in the URL, as on the other lists.
+ */
+export default function SearchRoute() {
+  const { t } = useTranslation('catalog');
+  const [params] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearch(params), [params]);
+  const suppliers = useSuppliers();
+  const brand = filters.supplierId === undefined ? undefined : suppliers.data?.find((s) => s.id === filters.supplierId)?.name;
+  const title = filters.keyword ? t('search.titleFor', { keyword: filters.keyword }) : brand ? t('search.brandTitle', { brand }) : t('search.title');
+  usePageTitle(title);
+
+  return (
+    <div className="space-y-3">
+      <header className="space-y-1">
+        <Breadcrumb
+          label={t('category.breadcrumb')}
+          items={[
+            { label: t('common:nav.home'), to: '/' },
+            ...(brand && !filters.keyword ? [{ label: t('brands.title'), to: '/brands' }] : []),
+            { label: filters.keyword || brand ? title : t('common:routes.search') },
+          ]}
+        />
+        <h1 className="text-2xl font-bold break-words text-ink" data-testid="search-title">
+          {title}
+        </h1>
+        {!filters.keyword && filters.supplierId === undefined ? <p className="text-sm text-gray-600">{t('search.hint')}</p> : null}
+      </header>
+      <ProductPanel source={{ kind: 'all' }} />
+    </div>
+  );
+}
