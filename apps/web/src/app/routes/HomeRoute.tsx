@@ -11,10 +11,7 @@ export default function HomeRoute() {
       <h1 className="sr-only">{t('home.title')}</h1>
       <NewestCarousel />
       <Advantages />
-      <div>
-        <h2 className="mb-3 text-lg font-semibold text-ink">{t('home.productsTitle')}</h2>
-        <ProductPanel source={{ kind: 'all' }} searchPage="/search" />
-      </div>
+      <ProductPanel source={{ kind: 'all' }} searchPage="/search" title={t('home.productsTitle')} />
     </div>
   );
 }

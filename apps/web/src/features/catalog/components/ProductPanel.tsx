@@ -1,4 +1,4 @@
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { PackageSearch } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -52,8 +52,20 @@ export interface PanelSlotProps {
   onToggle: (id: number) => void;
 }
 
-export function ProductPanel({ source, top, searchPage }: { source: TItemSource; top?: (props: PanelSlotProps) => ReactNode; searchPage?: string }) {
+export function ProductPanel({
+  source,
+  top,
+  searchPage,
+  title,
+}: {
+  source: TItemSource;
+  top?: (props: PanelSlotProps) => ReactNode;
+  searchPage?: string;
+  /** A visible heading for the panel; without it the panel's heading is for screen readers only. */
+  title?: string;
+}) {
   const { t } = useTranslation('catalog');
+  const headingId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const filters = useMemo(() => filtersFromSearch(searchParams), [searchParams]);
@@ -83,7 +95,11 @@ export function ProductPanel({ source, top, searchPage }: { source: TItemSource;
   const total = data ? `${new Intl.NumberFormat(getLocale() === 'zh' ? 'zh-CN' : 'en').format(data.pager.recTotal)}${capped ? '+' : ''}` : '';
 
   return (
-    <section className="space-y-3" aria-label={t('panel.title')}>
+    <section className="space-y-3" aria-labelledby={headingId}>
+      {/* The cards' names are level-3 headings under this one (headings never skip a level). */}
+      <h2 id={headingId} className={title ? 'text-lg font-semibold text-ink' : 'sr-only'}>
+        {title ?? t('panel.title')}
+      </h2>
       {top?.({ suppliers: supplierList, selected: filters.supplierId, onToggle: toggleSupplier })}
       <ProductFilters filters={filters} suppliers={supplierList} onApply={(patch) => go(withChange(filters, patch))} onReset={reset} />
 

@@ -1,0 +1,94 @@
+// npm run bench:web: Lighthouse (mobile and desktop presets) on the built shop in the system
+// Chromium, for the home page, a list page and a product page, in zh and en. Prints a table of
+// the category scores (performance, accessibility, best practices, SEO) and the main metrics, and
+// lists every failing accessibility audit with the elements it names.
+// Options: BENCH_WEB_URL=http://host:port (measure a running shop instead of starting one),
+// BENCH_WEB_FORM=mobile|desktop|both (default both), BENCH_WEB_PAGES=home,list,product.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { createRequire } from 'node:module';
+import { startServer } from './lib.mjs';
+
+const lighthouseVersion = createRequire(import.meta.url)('lighthouse/package.json').version;
+
+const chromePath = process.env.CHROME_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+if (!chromePath) {
+  console.error('No Chromium: install one (apt-get install chromium) or set CHROME_PATH.');
+  process.exit(1);
+}
+
+const PAGES = {
+  home: '/',
+  list: '/products-by-category/1',
+  product: '/product/100001',
+};
+const wanted = (process.env.BENCH_WEB_PAGES ?? 'home,list,product').split(',').filter((p) => p in PAGES);
+const forms = process.env.BENCH_WEB_FORM === 'mobile' ? ['mobile'] : process.env.BENCH_WEB_FORM === 'desktop' ? ['desktop'] : ['mobile', 'desktop'];
+const languages = (process.env.BENCH_WEB_LANGS ?? 'zh,en').split(',');
+
+const server = process.env.BENCH_WEB_URL ? null : await startServer({ DATABASE_URL: '' });
+const base = process.env.BENCH_WEB_URL ?? server.url;
+
+// Warm the server's caches and the generated pictures once, as a returning shop would be.
+for (const p of wanted) await fetch(`${base}${PAGES[p]}`).catch(() => {});
+
+const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cubeshop-lh-'));
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  userDataDir,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+
+const rows = [];
+const failures = [];
+try {
+  for (const form of forms) {
+    for (const lang of languages) {
+      for (const name of wanted) {
+        // The language a first visitor's browser asks for; the shop stores it in localStorage.
+        const url = `${base}${PAGES[name]}`;
+        const flags = { port: chrome.port, output: 'json', logLevel: 'error', extraHeaders: { 'Accept-Language': lang === 'zh' ? 'zh-CN,zh;q=0.9' : 'en-US,en;q=0.9' } };
+        const result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined);
+        const { categories, audits } = result.lhr;
+        const score = (c) => (categories[c]?.score == null ? '-' : Math.round(categories[c].score * 100));
+        const ms = (a) => (audits[a]?.numericValue == null ? '-' : Math.round(audits[a].numericValue));
+        rows.push({
+          page: `${name} (${lang}, ${form})`,
+          perf: score('performance'),
+          a11y: score('accessibility'),
+          'best pr.': score('best-practices'),
+          seo: score('seo'),
+          'FCP ms': ms('first-contentful-paint'),
+          'LCP ms': ms('largest-contentful-paint'),
+          'TBT ms': ms('total-blocking-time'),
+          CLS: audits['cumulative-layout-shift']?.numericValue?.toFixed(3) ?? '-',
+          'DOM nodes': audits['dom-size']?.numericValue ?? '-',
+        });
+        for (const ref of categories.accessibility?.auditRefs ?? []) {
+          const audit = audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+            const items = (audit.details?.items ?? []).slice(0, 5).map((i) => i.node?.snippet ?? i.node?.selector ?? '').filter(Boolean);
+            failures.push(`${name} (${lang}, ${form}) ${audit.id}: ${audit.title}${items.length ? `\n      ${items.join('\n      ')}` : ''}`);
+          }
+        }
+      }
+    }
+  }
+} finally {
+  await chrome.kill();
+  fs.rmSync(userDataDir, { recursive: true, force: true });
+  await server?.stop();
+}
+
+console.log(`\nLighthouse ${lighthouseVersion} in ${chromePath}, Node ${process.versions.node}, ${os.cpus().length} cores (mobile: simulated slow 4G and 4x CPU slowdown)`);
+console.table(rows);
+if (failures.length) {
+  console.log('\nFailing accessibility audits:');
+  for (const f of failures) console.log(`  - ${f}`);
+} else {
+  console.log('\nNo failing accessibility audit.');
+}
