@@ -17,6 +17,10 @@ declare global {
     __chatUrls: string[];
     __chatSockets: WebSocket[];
     __blockChat: boolean;
+    /** Highest message seq this page's chat sockets received (messages and acks). */
+    __chatSeq: number;
+    /** Highest read cursor the server reported to this page (`read` events). */
+    __chatRead: number;
   }
 }
 
@@ -42,12 +46,26 @@ async function signedInPage(browser: Browser, request: APIRequestContext, accoun
       window.__chatUrls = [];
       window.__chatSockets = [];
       window.__blockChat = false;
+      window.__chatSeq = 0;
+      window.__chatRead = 0;
       window.WebSocket = class extends Native {
         constructor(url: string | URL, protocols?: string | string[]) {
           const target = String(url);
           window.__chatUrls.push(target);
           super(target, protocols);
           window.__chatSockets.push(this);
+          this.addEventListener('message', (event: MessageEvent) => {
+            try {
+              const value = JSON.parse(String(event.data)) as unknown;
+              for (const frame of (Array.isArray(value) ? value : [value]) as { type?: string; seq?: unknown }[]) {
+                if (typeof frame?.seq !== 'number') continue;
+                if (frame.type === 'read') window.__chatRead = Math.max(window.__chatRead, frame.seq);
+                else if (frame.type === undefined || frame.type === 'ack') window.__chatSeq = Math.max(window.__chatSeq, frame.seq);
+              }
+            } catch {
+              /* not JSON */
+            }
+          });
           if (window.__blockChat) this.close();
         }
       };
@@ -162,6 +180,24 @@ test('a buyer writes in Chinese, an admin answers in English; a dropped connecti
   await expect(bubble(buyerLog, 'Sure, which brand do you like?')).toHaveCount(1);
   // Both sides hold the same conversation (the buyer's view has no local-only notices here).
   await expect.poll(async () => (await ids(buyerLog)).length).toBe((await ids(adminLog)).length);
+
+  // The admin reloads the console. The open conversation was reported read up to its newest
+  // message (the server's read cursor), so the reload raises no notice and no unread badge.
+  const seen = await admin.evaluate(() => window.__chatSeq);
+  await expect.poll(() => admin.evaluate(() => window.__chatRead)).toBe(seen);
+  await admin.reload();
+  await expect(admin.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();
+  await expect.poll(() => admin.evaluate(() => window.__chatSeq)).toBe(seen);
+  expect(await admin.evaluate(() => window.__chatRead)).toBe(seen);
+  const servingAfterReload = admin.getByRole('region', { name: 'Serving' });
+  await expect(servingAfterReload.getByText('Demo Buyer')).toBeVisible();
+  // (give a wrongly counted history the time to show up)
+  await admin.waitForTimeout(500);
+  await expect(servingAfterReload.getByLabel(/unread/)).toHaveCount(0);
+  await expect(admin.getByRole('status').filter({ hasText: /new message/i })).toHaveCount(0);
+  expect(await admin.title()).not.toMatch(/^\(\d+\)/);
+  await servingAfterReload.getByRole('button', { name: /Demo Buyer/ }).click();
+  await expect(bubble(adminLog, 'I am still here, please go on')).toHaveCount(1);
 
   // Phone sizes.
   await buyer.setViewportSize({ width: 390, height: 844 });

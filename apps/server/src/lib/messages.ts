@@ -96,6 +96,7 @@ export const MESSAGES = {
   chatDuplicateId: { zh: '消息编号已被使用', en: 'This message id is already taken' },
   chatRateLimited: { zh: '发送太频繁，请稍后再试', en: 'You are sending too fast, please slow down' },
   chatNotBuyer: { zh: '只有顾客可以这样做', en: 'Only the customer can do this' },
+  chatStaffOnly: { zh: '只有客服可以这样做', en: 'Only customer-service staff can do this' },
   chatSendFailed: { zh: '消息发送失败', en: 'Failed to send message' },
   chatNotWaiting: { zh: '该顾客已由其他客服接待', en: 'Another agent is already serving this customer' },
   chatNotAdmin: { zh: '该用户不是客服', en: 'This user is not customer-service staff' },
@@ -134,6 +135,23 @@ export const MESSAGES = {
     zh: '该 Idempotency-Key 已用于另一个不同的下单请求',
     en: 'This Idempotency-Key was already used for a different order request',
   },
+  // staff changes of an order's state (orders.status.ts)
+  orderCancelledFinal: { zh: '订单已取消，不能再更改', en: 'The order is cancelled; it does not change any more' },
+  orderCompleteFinal: { zh: '订单已完成，不能再更改', en: 'The order is complete; it does not change any more' },
+  orderStatusNotAllowed: { zh: '订单状态 {from} 不能变为 {to}（可变为：{allowed}）', en: 'Status {from} cannot become {to} (allowed: {allowed})' },
+  orderCancelledNoLogistics: { zh: '已取消的订单不能设置物流状态或运单号', en: 'A cancelled order takes no logistics status or tracking number' },
+  orderLogisticsBeforeOutbound: {
+    zh: '订单出库后才能更改物流状态（当前订单状态：{status}）',
+    en: 'Logistics status changes only once the order is outbound (order is {status})',
+  },
+  orderLogisticsNotAllowed: { zh: '物流状态 {from} 不能变为 {to}（可变为：{allowed}）', en: 'Logistics status {from} cannot become {to} (allowed: {allowed})' },
+  trackingInvalid: { zh: '运单号须为 4-40 位字母、数字或连字符', en: 'Tracking number: 4-40 letters, digits and hyphens' },
+  orderTrackingBeforeOutbound: {
+    zh: '订单出库后才能填写运单号（当前订单状态：{status}）',
+    en: 'A tracking number is set once the order is outbound (order is {status})',
+  },
+  orderCompleteNeedsDelivered: { zh: '物流状态为已签收后订单才能完成（当前：{logistics}）', en: 'Complete needs logistics status delivered (it is {logistics})' },
+  orderNothingToChange: { zh: '没有需要更改的内容', en: 'Nothing to change' },
 } as const satisfies Record<string, Record<TLocale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -114,6 +114,17 @@ export async function twoInstanceScenario(cluster: ChatCluster) {
   expect(back.messages(gid).map((m) => m.seq)).toEqual([since + 1, since + 2]);
   expect(missed.map((m) => m.content).sort()).toEqual(['did you see this?', '我也在'].sort());
 
+  // Read cursors: the agent (on B) reads up to the newest message; the same agent's console on A
+  // hears it through Redis; the helper's cursor is their own.
+  const agentOnA = await ChatTestClient.connect(a.wsUrl, { token: agent.token, language: 'en' });
+  await agentOnA.waitFor(isEvent('synced', (f) => f.gid === gid));
+  const newest = (await a.services.chat.service.getGroup(gid))!.lastSeq;
+  agentSocket.send({ type: 'read', gid, seq: newest });
+  await agentOnA.waitFor(isEvent('read', (f) => f.gid === gid && f.seq === newest));
+  expect(helperSocket.events('read').filter((f) => f.seq === newest)).toEqual([]);
+  expect((await a.services.chat.service.readCursors(helper.user.id, [gid])).get(gid)).toBe(0);
+  agentOnA.close();
+
   // Service ends from A (the last agent leaving is on B; the helper leaves first on A).
   expect((await api(a, 'POST', '/api/groups/leave', helper.token, { gid })).json()).toMatchObject({ status: 'serving' });
   expect((await api(a, 'POST', '/api/groups/leave', agent.token, { gid })).json()).toMatchObject({ status: 'ended', endReason: 'agent_ended' });

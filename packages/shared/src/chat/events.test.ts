@@ -19,6 +19,7 @@ describe('chat client frames', () => {
     expect(parseChatClientFrame({ type: 'user_inactive', gid })).toMatchObject({ success: true, frame: { reason: 'inactivity_timeout' } });
     expect(parseChatClientFrame({ type: 'catch_up', gid, since: 12 })).toMatchObject({ success: true, frame: { since: 12 } });
     expect(parseChatClientFrame({ type: 'ping' })).toEqual({ success: true, frame: { type: 'ping' } });
+    expect(parseChatClientFrame({ type: 'read', gid, seq: 7 })).toEqual({ success: true, frame: { type: 'read', gid, seq: 7 } });
   });
 
   it('says what is wrong, echoing gid and id', () => {
@@ -30,6 +31,10 @@ describe('chat client frames', () => {
     expect(parseChatClientFrame({ gid, content: 'x', id: 'not-a-uuid' })).toMatchObject({ success: false });
     expect(parseChatClientFrame({ gid, content: 'x', image: 'AAAA' })).toMatchObject({ success: false });
     expect(parseChatClientFrame({ type: 'catch_up', gid, since: -1 })).toMatchObject({ success: false });
+    expect(parseChatClientFrame({ type: 'read', gid, seq: -1 })).toMatchObject({ success: false });
+    expect(parseChatClientFrame({ type: 'read', gid, seq: 1.5 })).toMatchObject({ success: false });
+    expect(parseChatClientFrame({ type: 'read', gid, seq: 2 ** 31 })).toMatchObject({ success: false });
+    expect(parseChatClientFrame({ type: 'read', gid })).toMatchObject({ success: false, gid });
   });
 
   it('checks text like the client does: trimmed, non-empty, at most 2000 characters', () => {

@@ -72,6 +72,9 @@ export const ZChatCatchUpFrame = z.object({ type: z.literal('catch_up'), gid: ZC
 export const ZChatTranslateFrame = z.object({ type: z.literal('translate'), gid: ZChatGid, id: z.uuid() });
 export const ZChatStartFrame = z.object({ type: z.literal('start') });
 export const ZChatPingFrame = z.object({ type: z.literal('ping') });
+/** Largest seq a conversation can reach (the column is a 32-bit integer). */
+export const CHAT_SEQ_MAX = 2_147_483_647;
+export const ZChatReadFrame = z.object({ type: z.literal('read'), gid: ZChatGid, seq: z.number().int().nonnegative().max(CHAT_SEQ_MAX) });
 
 /** Every frame a client may send, by `type` (message and image frames are sent without one). */
 export interface ChatClientFrameMap {
@@ -91,6 +94,11 @@ export interface ChatClientFrameMap {
   start: z.infer<typeof ZChatStartFrame>;
   /** Application-level keepalive; answered by `pong`. */
   ping: z.infer<typeof ZChatPingFrame>;
+  /**
+   * Staff only: I have read gid up to seq (my read cursor; it only moves forward and never past the
+   * conversation's last message). Answered by a `read` event. Buyers get `not_admin`.
+   */
+  read: z.infer<typeof ZChatReadFrame>;
 }
 export type TChatClientFrameType = keyof ChatClientFrameMap;
 export type TChatClientFrame = { [K in TChatClientFrameType]: { type: K } & ChatClientFrameMap[K] }[TChatClientFrameType];
@@ -110,6 +118,7 @@ const typed: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
   ['translate', ZChatTranslateFrame],
   ['start', ZChatStartFrame],
   ['ping', ZChatPingFrame],
+  ['read', ZChatReadFrame],
 ]);
 
 function describe(error: z.ZodError): string {
@@ -210,6 +219,8 @@ export const CHAT_ERROR_CODES = [
   'duplicate_id',
   'rate_limited',
   'not_buyer',
+  /** A staff-only frame (read) from a buyer. */
+  'not_admin',
   'internal',
 ] as const;
 export type TChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
@@ -253,6 +264,12 @@ export interface ChatServerEventMap {
   /** Answer to a `translate` frame. */
   translation: { gid: string; id: string; seq: number; language: TLocale; translate: string; translateError?: true };
   pong: { at: number };
+  /**
+   * Staff only: your read cursor of gid (the highest seq you have read, on any device). Sent when a
+   * socket subscribes to a conversation, before its history (messages up to seq are not new to
+   * you), and to every socket of yours when a `read` frame moved it.
+   */
+  read: { gid: string; seq: number };
 }
 export type TChatEventType = keyof ChatServerEventMap;
 export type TChatEvent = { [K in TChatEventType]: { type: K } & ChatServerEventMap[K] }[TChatEventType];

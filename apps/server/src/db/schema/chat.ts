@@ -100,3 +100,23 @@ export const chatTranslations = pgTable(
     foreignKey({ columns: [t.gid, t.seq], foreignColumns: [chatMessages.gid, chatMessages.seq] }).onDelete('cascade'),
   ],
 );
+
+/**
+ * How far each staff user has read each conversation: the highest message seq they have seen
+ * (docs/chat.md, "Read cursors"). It only moves forward, never past the conversation's last_seq,
+ * and is kept in the database so an agent's unread counts survive reloads, devices and instances.
+ */
+export const chatReadCursors = pgTable(
+  'chat_read_cursors',
+  {
+    gid: uuid('gid')
+      .notNull()
+      .references(() => chatConversations.gid, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readSeq: integer('read_seq').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gid, t.userId] })],
+);

@@ -36,9 +36,10 @@ export type BusEvent =
   | { k: 'admins'; frame: TChatEvent }
   /**
    * uid is now in the conversation: subscribe their sockets (they get its history). history is
-   * the whole history when the publisher knows it (a new conversation: the greeting).
+   * the whole history when the publisher knows it (a new conversation: the greeting). readSeq:
+   * an agent's read cursor of it, sent before the history.
    */
-  | { k: 'join'; gid: string; uid: number; group: TChatGroup; history?: DeliveredMessage[] }
+  | { k: 'join'; gid: string; uid: number; group: TChatGroup; history?: DeliveredMessage[]; readSeq?: number }
   /** uid left the conversation: unsubscribe their sockets. */
   | { k: 'leave'; gid: string; uid: number; member: TChatPerson }
   /** The conversation ended: unsubscribe everyone once what was sent before has been delivered. */

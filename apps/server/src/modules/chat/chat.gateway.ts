@@ -39,6 +39,7 @@ const ERROR_KEYS: Record<TChatErrorCode, MessageKey> = {
   duplicate_id: 'chatDuplicateId',
   rate_limited: 'chatRateLimited',
   not_buyer: 'chatNotBuyer',
+  not_admin: 'chatStaffOnly',
   internal: 'chatSendFailed',
 };
 
@@ -192,6 +193,14 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
         case 'ping':
           hub.send(conn, { type: 'pong', at: now() });
           return;
+        case 'read': {
+          if (!actor.admin) return error(conn, 'not_admin', { gid: frame.gid });
+          const result = await service.markRead(actor, frame.gid, frame.seq);
+          // Moved: every socket of this user hears it through the bus. Not moved (an older report,
+          // another device got further): this socket is told where the cursor stands.
+          if (result && !result.advanced) hub.send(conn, { type: 'read', gid: frame.gid, seq: result.seq });
+          return;
+        }
       }
     } catch (err) {
       if (err instanceof ChatError) {
@@ -209,7 +218,11 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
     const { actor } = conn;
     const sinceFor = (gid: string) => since.byGid.get(gid) ?? since.all ?? 0;
     if (actor.admin) {
-      for (const group of await service.listJoined(actor.uid)) await hub.subscribe(conn, group.gid, sinceFor(group.gid), group);
+      // Each conversation with the agent's read cursor first: a reloaded console counts as unread
+      // (and notifies about) only what this agent has not read on any device.
+      const groups = await service.listJoined(actor.uid);
+      const reads = await service.readCursors(actor.uid, groups.map((g) => g.gid));
+      for (const group of groups) await hub.subscribe(conn, group.gid, sinceFor(group.gid), group, undefined, reads.get(group.gid) ?? 0);
       return;
     }
     const { group, created } = await service.openForBuyer(actor);

@@ -224,9 +224,11 @@ export function createChatHub({ service, bus, presence, log, gapWaitMs = 1_000, 
 
   /**
    * Subscribes a socket to a conversation and sends it the messages after `since` (an array),
-   * then `synced`. Messages published meanwhile are held and follow in order.
+   * then `synced`. Messages published meanwhile are held and follow in order. With readSeq (an
+   * agent's read cursor) a `read` event goes before the history, so the client knows which of
+   * those messages were read already.
    */
-  async function subscribe(conn: Conn, gid: string, since: number, group?: TChatGroup | null, known?: DeliveredMessage[]): Promise<void> {
+  async function subscribe(conn: Conn, gid: string, since: number, group?: TChatGroup | null, known?: DeliveredMessage[], readSeq?: number): Promise<void> {
     if (conn.closed || conn.cursors.has(gid)) return;
     const cursor: Cursor = {
       from: since,
@@ -247,6 +249,7 @@ export function createChatHub({ service, bus, presence, log, gapWaitMs = 1_000, 
       send(conn, { type: 'group', group });
       if (group.status === 'waiting' && group.uid === conn.actor.uid) send(conn, { type: 'waiting', gid, since: group.createdAt });
     }
+    if (readSeq !== undefined && conn.actor.admin) send(conn, { type: 'read', gid, seq: readSeq });
     if (since === 0 && known?.length && known[0]!.seq === 1) {
       // The publisher sent the whole history along (a new conversation): no database round trip.
       sendMessages(conn, known);
@@ -326,7 +329,7 @@ export function createChatHub({ service, bus, presence, log, gapWaitMs = 1_000, 
       }
       case 'join':
         for (const conn of byUser.get(event.uid) ?? []) {
-          subscribe(conn, event.gid, 0, event.group, event.history).catch((err: unknown) => log.error({ err }, 'chat: subscribe failed'));
+          subscribe(conn, event.gid, 0, event.group, event.history, event.readSeq).catch((err: unknown) => log.error({ err }, 'chat: subscribe failed'));
         }
         break;
       case 'leave':

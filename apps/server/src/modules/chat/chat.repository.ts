@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { TChatEndReason, TLocale } from '@cubeshop/shared';
 import type { Db } from '../../db/client.js';
-import { chatConversations, chatMembers, chatMessages, chatTranslations } from '../../db/schema/index.js';
+import { chatConversations, chatMembers, chatMessages, chatReadCursors, chatTranslations } from '../../db/schema/index.js';
 import type { DeliveredMessage } from './chat.bus.js';
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
@@ -399,6 +399,53 @@ export function createChatRepository(db: Db) {
         .where(and(ne(chatConversations.status, 'ended'), lte(chatConversations.lastActivityAt, warnCutoff)))
         .orderBy(asc(chatConversations.lastActivityAt))
         .limit(limit);
+    },
+
+    /** uid's read cursors of these conversations (absent: nothing read yet). */
+    async readCursors(uid: number, gids: string[]): Promise<Map<string, number>> {
+      const out = new Map<string, number>();
+      if (!gids.length) return out;
+      const rows = await db
+        .select({ gid: chatReadCursors.gid, seq: chatReadCursors.readSeq })
+        .from(chatReadCursors)
+        .where(and(eq(chatReadCursors.userId, uid), inArray(chatReadCursors.gid, gids)));
+      for (const r of rows) out.set(r.gid, r.seq);
+      return out;
+    },
+
+    /**
+     * Moves uid's read cursor of gid forward to seq (capped at the conversation's last seq), in one
+     * statement: only for an active agent of an open conversation, never backward (two devices
+     * racing keep the higher). Returns the cursor as it stands afterwards and whether this call
+     * moved it; null when uid may not (not an agent of it, unknown, or ended).
+     */
+    async advanceReadCursor(gid: string, uid: number, seq: number, now: Date): Promise<{ seq: number; advanced: boolean } | null> {
+      const result = (await db.execute(sql`
+        with c as (
+          select least(${seq}::integer, c.last_seq) as seq
+            from chat_conversations c
+           where c.gid = ${gid}::uuid and c.status <> 'ended'
+             and exists (select 1 from chat_members mb
+                          where mb.gid = ${gid}::uuid and mb.user_id = ${uid}::bigint and mb.role = 'agent' and mb.left_at is null)
+        ), up as (
+          insert into chat_read_cursors (gid, user_id, read_seq, updated_at)
+          select ${gid}::uuid, ${uid}::bigint, c.seq, ${now.toISOString()}::timestamptz from c
+          on conflict (gid, user_id) do update
+             set read_seq = excluded.read_seq, updated_at = excluded.updated_at
+           where chat_read_cursors.read_seq < excluded.read_seq
+          returning read_seq
+        )
+        select (select seq from c) as allowed,
+               (select read_seq from up) as moved,
+               (select r.read_seq from chat_read_cursors r where r.gid = ${gid}::uuid and r.user_id = ${uid}::bigint) as before`)) as unknown as {
+        rows: { allowed: number | string | null; moved: number | string | null; before: number | string | null }[];
+      };
+      const row = result.rows[0];
+      if (!row || row.allowed === null) return null;
+      // The outer select sees the table as it was before the insert (one snapshot per statement).
+      const before = Number(row.before ?? 0);
+      const moved = row.moved === null ? before : Number(row.moved);
+      return { seq: Math.max(before, moved), advanced: moved > before };
     },
 
     /** Marks the warning sent for this idle period; true for the one instance that did it. */

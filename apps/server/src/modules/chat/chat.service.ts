@@ -310,7 +310,8 @@ export function createChatService(deps: ChatServiceDeps) {
       }
       const group = await groupOf(row);
       // join first: the agent's sockets load the history (which has the system message already).
-      bus.publish({ k: 'join', gid, uid: admin.uid, group });
+      // Nobody served it before, so nothing of it has been read by the agent.
+      bus.publish({ k: 'join', gid, uid: admin.uid, group, readSeq: 0 });
       bus.publish({ k: 'msg', m: delivered(gid, row.lastSeq, sys, at) });
       bus.publish({ k: 'gid', gid, frame: { type: 'accepted', gid, agent, at: at.getTime() } });
       bus.publish({ k: 'gid', gid, frame: { type: 'group', group } });
@@ -364,7 +365,9 @@ export function createChatService(deps: ChatServiceDeps) {
       );
       if ('error' in result) throw new ChatError(result.error ?? 'internal');
       const group = await groupOf(result.row);
-      bus.publish({ k: 'join', gid, uid: invitee.uid, group });
+      // A colleague invited back keeps what they had read before.
+      const readSeq = (await repo.readCursors(invitee.uid, [gid])).get(gid) ?? 0;
+      bus.publish({ k: 'join', gid, uid: invitee.uid, group, readSeq });
       if (sys) bus.publish({ k: 'msg', m: delivered(gid, result.row.lastSeq, sys, at) });
       bus.publish({ k: 'gid', gid, frame: { type: 'member_joined', gid, member: invitee, invitedBy: inviter } });
       bus.publish({ k: 'gid', gid, frame: { type: 'group', group } });
@@ -382,6 +385,30 @@ export function createChatService(deps: ChatServiceDeps) {
     async listJoined(uid: number): Promise<TChatGroup[]> {
       return groupsOf(await repo.listOpenForUser(uid));
     },
+    /** Staff: uid's read cursor of each conversation (0 where nothing was read yet). */
+    async readCursors(uid: number, gids: string[]): Promise<Map<string, number>> {
+      const stored = await repo.readCursors(uid, gids);
+      return new Map(gids.map((gid) => [gid, stored.get(gid) ?? 0]));
+    },
+
+    /**
+     * Staff: the caller has read gid up to seq. The cursor only moves forward and never past the
+     * conversation's last message; when it moves, every socket of the caller (on every instance)
+     * gets a `read` event. Only an agent of the open conversation may; an ended one is quietly
+     * ignored (null), as a late report from a console that just ended service would be.
+     */
+    async markRead(actor: ChatActor, gid: string, seq: number): Promise<{ seq: number; advanced: boolean } | null> {
+      if (!actor.admin) throw new ChatError('not_admin');
+      const result = await repo.advanceReadCursor(gid, actor.uid, seq, now());
+      if (!result) {
+        const code = await classify(gid, actor.uid);
+        if (code === 'ended') return null;
+        throw new ChatError(code === 'internal' ? 'forbidden_gid' : code);
+      }
+      if (result.advanced) bus.publish({ k: 'user', uid: actor.uid, frame: { type: 'read', gid, seq: result.seq } });
+      return result;
+    },
+
     async getGroup(gid: string): Promise<TChatGroup | null> {
       const row = await repo.findConversation(gid);
       return row ? groupOf(row) : null;

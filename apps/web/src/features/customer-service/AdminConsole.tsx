@@ -94,7 +94,9 @@ export function AdminConsole() {
     if (state.status === 'connected') void queryClient.invalidateQueries({ queryKey: chatGroupKeys.all });
   }, [state.status, queryClient]);
 
-  // The open conversation is read; elsewhere messages count as unread.
+  // The open conversation is read (the client reports it to the server's read cursor, batched);
+  // elsewhere messages above the cursor count as unread. A reload starts from the server's cursor,
+  // so what was read before raises no notice and no badge.
   const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
   useEffect(() => {
     const onVisibility = () => {
@@ -123,10 +125,10 @@ export function AdminConsole() {
           const m = event.message;
           if (m.isUser || m.isSystem) return;
           if (selectedRef.current === m.gid && document.visibilityState === 'visible') return;
-          notify(t('notify.message', { name: m.uname }), m.gid);
+          notify(`message:${m.gid}`, m.gid, (count) => t('notify.message', { name: m.uname, count }));
         } else if (event.type === 'queue' && event.change === 'waiting') {
           if (document.visibilityState !== 'visible') setNewWaiting((n) => n + 1);
-          notify(t('notify.waiting', { name: event.group.uname }), event.group.gid);
+          notify(`waiting:${event.group.gid}`, event.group.gid, () => t('notify.waiting', { name: event.group.uname }));
         } else if (event.type === 'send_failed') {
           toast.error(tc('sendFailed'), { title: event.desc });
         }

@@ -29,7 +29,12 @@ import {
  * - a sent message carries a client-made id, shows pending until its ack, and is sent again with
  *   the same id after a reconnect (the server acks a resend without storing it twice);
  * - buyer only: the conversation begins with the first message carrying a gid; the inactivity
- *   timers (warning at 270 s, end at 300 s) mirror the server's.
+ *   timers (warning at 270 s, end at 300 s) mirror the server's;
+ * - admin only: the server's read cursor of each conversation (a `read` event, sent before the
+ *   history) says which messages were read already, on any device: those never count as unread
+ *   nor raise a `message` event, so a reloaded console is quiet about them. The conversation on
+ *   screen is reported read up to its newest message, batched (at most one `read` frame per
+ *   CHAT_READ_REPORT_MS), and again after a reconnect if the report did not get through.
  *
  * No React here: the UI subscribes (useSyncExternalStore) and renders snapshots.
  */
@@ -104,6 +109,11 @@ export interface ChatState {
   ended: Record<string, string>;
   /** Messages from others not seen yet, per conversation. */
   unread: Record<string, number>;
+  /**
+   * Admin: the highest seq read per conversation: the server's read cursor (this agent, any
+   * device) or what this console has shown since, whichever is higher.
+   */
+  read: Record<string, number>;
   warning: ChatInactivityWarning | null;
   /** Increments whenever the server says the admin queues changed (refetch the lists). */
   queueVersion: number;
@@ -127,6 +137,7 @@ export interface ChatClientOptions {
 }
 
 export type ChatClientEvent =
+  /** A message this user has not read yet (never one at or below the read cursor). */
   | { type: 'message'; message: ChatMessage }
   | { type: 'queue'; change: 'waiting' | 'serving' | 'ended'; group: TChatGroup }
   | { type: 'send_failed'; id: string; desc: string }
@@ -186,6 +197,8 @@ function randomUuid(): string {
 }
 
 export const CHAT_END_CLEAR_MS = 2_000;
+/** Admin: how long reads of the open conversation are gathered before one `read` frame reports them. */
+export const CHAT_READ_REPORT_MS = 1_000;
 
 export class ChatClient {
   private readonly options: Required<Omit<ChatClientOptions, 'url'>> & { url: string };
@@ -207,6 +220,11 @@ export class ChatClient {
   private clearTimer: ReturnType<typeof setTimeout> | null = null;
   /** The conversation the user is looking at ('*' = every one): no unread count there. */
   private viewing: string | null = null;
+  /** Admin: the read cursor per conversation as the server last said it. */
+  private readonly confirmedRead = new Map<string, number>();
+  /** Admin: the read reports sent on the current socket (sent again after a reconnect if unconfirmed). */
+  private readonly reportedRead = new Map<string, number>();
+  private readTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: ChatClientOptions) {
     this.options = {
@@ -228,6 +246,7 @@ export class ChatClient {
       activeGid: null,
       ended: {},
       unread: {},
+      read: {},
       warning: null,
       queueVersion: 0,
       lastError: null,
@@ -279,6 +298,8 @@ export class ChatClient {
 
   /** Closes for good (widget closed, admin offline): timers and connection end, no retry. */
   close(): void {
+    // What was read in the last moment still reaches the server while the socket is open.
+    this.reportRead();
     this.closedByUser = true;
     this.clearRetry();
     this.clearInactivity();
@@ -296,6 +317,7 @@ export class ChatClient {
     socket.onopen = socket.onclose = socket.onerror = socket.onmessage = null;
     this.socket = null;
     this.ready.clear();
+    this.reportedRead.clear();
     if (socket.readyState <= OPEN) {
       try {
         socket.close(1000, 'replaced');
@@ -353,6 +375,7 @@ export class ChatClient {
       if (this.socket !== socket) return;
       this.socket = null;
       this.ready.clear();
+      this.reportedRead.clear();
       this.onClosed(event.code);
     };
     socket.onmessage = (event) => this.onData(event.data);
@@ -458,17 +481,24 @@ export class ChatClient {
       this.replaceMessage({ ...existing, ...merged, image: merged.image ?? existing.image });
       return;
     }
-    const unread = !merged.isUser && !this.isViewing(frame.gid);
+    // At or below the read cursor: read before (on this device or another), so not new.
+    const cursor = this.state.read[frame.gid] ?? 0;
+    const seen = merged.seq !== null && merged.seq <= cursor;
+    const viewing = this.isViewing(frame.gid);
+    const unread = !merged.isUser && !seen && !viewing;
+    const readNow = this.options.role === 'admin' && viewing && merged.seq !== null && merged.seq > cursor;
     this.set({
       messages: { ...this.state.messages, [frame.gid]: [...list, merged].sort(compareMessages) },
       unread: unread ? { ...this.state.unread, [frame.gid]: (this.state.unread[frame.gid] ?? 0) + 1 } : this.state.unread,
+      ...(readNow ? { read: { ...this.state.read, [frame.gid]: merged.seq! } } : {}),
     });
+    if (readNow) this.scheduleReadReport();
     if (this.options.role === 'buyer' && !this.state.ended[frame.gid] && this.state.activeGid !== frame.gid) {
       // Spec section 4: the conversation begins when the server sends a message carrying a gid.
       this.set({ activeGid: frame.gid });
       this.touch();
     }
-    this.emit({ type: 'message', message: merged });
+    if (!seen) this.emit({ type: 'message', message: merged });
   }
 
   private replaceMessage(message: ChatMessage) {
@@ -498,6 +528,8 @@ export class ChatClient {
         this.pending.delete(ack.id);
         const message = this.findMessage(ack.gid, ack.id);
         if (message) this.replaceMessage({ ...message, seq: ack.seq, timestamp: ack.timestamp, status: 'sent', error: undefined });
+        // Writing into the open conversation: everything up to one's own message has been seen.
+        if (this.options.role === 'admin' && this.isViewing(ack.gid)) this.markRead(ack.gid, ack.seq, true);
         return;
       }
       case 'error': {
@@ -522,6 +554,15 @@ export class ChatClient {
         const { gid } = event as unknown as ChatServerEventMap['synced'];
         this.ready.add(gid);
         this.flushPending(gid);
+        // Reads the server has not confirmed (made offline, or lost with the last socket).
+        if ((this.state.read[gid] ?? 0) > (this.confirmedRead.get(gid) ?? 0)) this.scheduleReadReport();
+        return;
+      }
+      case 'read': {
+        const { gid, seq } = event as unknown as ChatServerEventMap['read'];
+        if (this.options.role !== 'admin' || typeof gid !== 'string' || typeof seq !== 'number') return;
+        this.confirmedRead.set(gid, Math.max(this.confirmedRead.get(gid) ?? 0, seq));
+        this.markRead(gid, seq, false);
         return;
       }
       case 'accepted': {
@@ -670,6 +711,50 @@ export class ChatClient {
       const unread = { ...this.state.unread };
       delete unread[viewing];
       this.set({ unread });
+    }
+    if (this.options.role !== 'admin') return;
+    // Admin: what is on screen is read up to its newest message.
+    for (const gid of viewing === '*' ? Object.keys(this.state.messages) : [viewing]) {
+      const newest = Math.max(0, ...(this.state.messages[gid] ?? []).map((m) => m.seq ?? 0));
+      if (newest > 0) this.markRead(gid, newest, true);
+    }
+  }
+
+  /**
+   * Admin: gid is read up to seq (the server said so, or it is on screen). Moves the local cursor
+   * forward only; messages from others above it stay unread. With report, the server is told
+   * (batched).
+   */
+  private markRead(gid: string, seq: number, report: boolean): void {
+    const cursor = this.state.read[gid] ?? 0;
+    if (seq > cursor) {
+      const above = (this.state.messages[gid] ?? []).filter((m) => !m.isUser && m.seq !== null && m.seq > seq).length;
+      const unread = { ...this.state.unread };
+      const count = Math.min(unread[gid] ?? 0, above);
+      if (count > 0) unread[gid] = count;
+      else delete unread[gid];
+      this.set({ read: { ...this.state.read, [gid]: seq }, unread });
+    }
+    if (report) this.scheduleReadReport();
+  }
+
+  private scheduleReadReport(): void {
+    if (this.options.role !== 'admin' || this.readTimer) return;
+    this.readTimer = setTimeout(() => {
+      this.readTimer = null;
+      this.reportRead();
+    }, CHAT_READ_REPORT_MS);
+  }
+
+  /** Sends one `read` frame per conversation whose local cursor is ahead of what the server has. */
+  private reportRead(): void {
+    if (this.readTimer) clearTimeout(this.readTimer);
+    this.readTimer = null;
+    if (this.options.role !== 'admin') return;
+    for (const [gid, seq] of Object.entries(this.state.read)) {
+      if (!this.ready.has(gid) || this.state.ended[gid]) continue;
+      if (seq <= (this.confirmedRead.get(gid) ?? 0) || seq <= (this.reportedRead.get(gid) ?? 0)) continue;
+      if (this.sendFrame({ type: 'read', gid, seq })) this.reportedRead.set(gid, seq);
     }
   }
 
