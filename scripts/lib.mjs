@@ -27,6 +27,26 @@ export function runStatus(command, args, options = {}) {
   return spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options }).status ?? 1;
 }
 
+/**
+ * Like runStatus, but the child's output also goes through us (asynchronously, so a long run
+ * streams as it goes); resolves to { status, output } with everything it printed.
+ */
+export function runCapture(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], ...options });
+    const chunks = [];
+    child.stdout.on('data', (d) => {
+      chunks.push(d);
+      process.stdout.write(d);
+    });
+    child.stderr.on('data', (d) => {
+      chunks.push(d);
+      process.stderr.write(d);
+    });
+    child.on('close', (code, signal) => resolve({ status: code ?? (signal ? 1 : 0), signal, output: Buffer.concat(chunks).toString('utf8') }));
+  });
+}
+
 export function npmRun(args, options) {
   return run(npm, args, options);
 }

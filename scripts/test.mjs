@@ -5,12 +5,36 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBuilt, ensureInstalled, log, root, run, runStatus } from './lib.mjs';
+import { ensureBuilt, ensureInstalled, log, root, run, runCapture, runStatus } from './lib.mjs';
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'cubeshop-test-'));
 const totals = { passed: 0, failed: 0 };
 let failedSteps = [];
+/** What a failed step printed that the closing lines should repeat (a long log's end is all CI shows). */
+const explanations = [];
+
+/**
+ * Runs vitest and records why it failed when it did: failed tests are counted from its JSON report;
+ * a failure with no failed test (an unhandled error, a worker that died) counts as one failure, and
+ * vitest's own explanation is repeated at the end.
+ */
+async function vitestStep(label, args, file, options = {}) {
+  const { status, output } = await runCapture(bin('vitest'), args, options);
+  const before = totals.failed;
+  countVitest(file);
+  if (status === 0) return;
+  failedSteps.push(label);
+  if (totals.failed === before) {
+    totals.failed += 1;
+    // eslint-disable-next-line no-control-regex
+    const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+    const start = [/Unhandled (Errors?|Rejection)/, /Worker exited|process exited unexpectedly/i, /⎯ Failed/]
+      .map((pattern) => plain.search(pattern))
+      .find((at) => at >= 0) ?? -1;
+    explanations.push(`${label}: vitest exited ${status} with no failed test. What it said:\n${start >= 0 ? plain.slice(start, start + 6000) : plain.slice(-4000)}`);
+  }
+}
 
 function countVitest(file) {
   if (!fs.existsSync(file)) return;
@@ -65,19 +89,14 @@ run('npm', ['run', '--silent', 'lint']);
 
 log('unit and server integration tests (embedded PGlite) ...');
 const vitestPglite = path.join(reports, 'vitest-pglite.json');
-if (runStatus(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestPglite}`]) !== 0) {
-  failedSteps.push('vitest (PGlite)');
-}
-countVitest(vitestPglite);
+await vitestStep('vitest (PGlite)', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestPglite}`], vitestPglite);
 
 if (process.env.TEST_DATABASE_URL) {
   log(`server integration tests again on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/:[^:@/]+@/, ':***@')}) ...`);
   const vitestPg = path.join(reports, 'vitest-postgres.json');
-  const status = runStatus(bin('vitest'), ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestPg}`], {
+  await vitestStep('vitest (PostgreSQL)', ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestPg}`], vitestPg, {
     env: { ...process.env, TEST_DB: 'postgres' },
   });
-  if (status !== 0) failedSteps.push('vitest (PostgreSQL)');
-  countVitest(vitestPg);
 } else {
   log('TEST_DATABASE_URL is not set: the PostgreSQL pass is left out (CI sets it).');
 }
@@ -100,6 +119,7 @@ if (!chromium) {
 }
 
 fs.rmSync(reports, { recursive: true, force: true });
+for (const text of explanations) process.stdout.write(`\n${text}\n`);
 if (failedSteps.length) log(`failed: ${failedSteps.join(', ')}`);
 process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed} failed\n`);
 process.exit(failedSteps.length ? 1 : 0);

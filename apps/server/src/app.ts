@@ -116,7 +116,7 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
     async (api) => {
       await api.register(healthRoutes, { ping: () => database.ping(), kind: database.kind });
       await api.register(authnRoutes, { authn: services.authn, credentials: services.credentials });
-      await api.register(accountRoutes, { account: services.account, credentials: services.credentials });
+      await api.register(accountRoutes, { account: services.account });
       await api.register(newsletterRoutes, { newsletter: services.newsletter });
       await api.register(selectorsRoutes, { selectors: services.selectors });
       await api.register(catalogRoutes, { catalog: services.catalog, favorites: services.favorites });

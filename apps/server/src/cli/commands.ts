@@ -1,10 +1,9 @@
 import { parseArgs } from 'node:util';
-import { formatMoney, LOGISTICS_STATUSES, ORDER_STATUSES, validationMessage, type TLogisticsStatus, type TOrderStatus } from '@cubeshop/shared';
+import { formatMoney, LOGISTICS_STATUSES, ORDER_STATUSES, type TLogisticsStatus, type TOrderStatus } from '@cubeshop/shared';
 import type { Services } from '../services.js';
-import { AccountInputError } from '../modules/account/account.service.js';
+import { describeError, isDomainError } from '../lib/app-error.js';
 import { DEMO_SKUS, seedCatalog } from '../db/seed/catalog.js';
 import { seedIfEmpty } from '../db/seed/index.js';
-import { OrderChangeError } from '../modules/orders/orders.service.js';
 
 export interface CommandResult {
   code: number;
@@ -33,6 +32,15 @@ Commands:
 
 The CLI reads DATA_DIR and DATABASE_URL like the server. With the embedded database it talks to
 the running server (if any) through a loopback channel, otherwise it opens the data folder itself.`;
+
+/**
+ * The CLI's printer of refusals: a domain error becomes one English line after what was tried
+ * (exit code 1); anything else is a failure of the program and is thrown on.
+ */
+function refused(what: string, err: unknown): CommandResult {
+  if (!isDomainError(err)) throw err;
+  return { code: 1, output: `${what}: ${describeError(err, 'en')}` };
+}
 
 /**
  * Runs one CLI command against the services. Used both by the CLI process (when it owns the
@@ -76,11 +84,7 @@ async function userCreate(args: string[], services: Services): Promise<CommandRe
     });
     return { code: 0, output: `Created user ${user.account} (id ${user.id}${user.admin ? ', admin' : ''}).` };
   } catch (err) {
-    if (err instanceof AccountInputError) {
-      const reason = err.key === 'exists' ? 'already exists' : validationMessage(err.key, 'en');
-      return { code: 1, output: `Cannot create user: ${err.field} ${reason}` };
-    }
-    throw err;
+    return refused('Cannot create user', err);
   }
 }
 
@@ -136,8 +140,10 @@ async function orderStatus(args: string[], services: Services): Promise<CommandR
     const changes = events.map((e) => `${e.type} ${e.from ?? '-'} -> ${e.to ?? '-'}`).join('; ');
     return { code: 0, output: `Order ${order.id}: ${changes}. Now ${order.status}, logistics ${order.logisticsStatus}, tracking ${order.trackingNumber ?? '-'}.` };
   } catch (err) {
-    if (err instanceof OrderChangeError) return { code: 1, output: `Cannot change order ${id}: ${err.message}` };
-    throw err;
+    const result = refused(`Cannot change order ${id}`, err);
+    // The command-line way to what the rule asks for.
+    if (isDomainError(err) && err.messageKey === 'orderCompleteNeedsDelivered') result.output += '; add --logistics delivered';
+    return result;
   }
 }
 

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/app-error.js';
-import type { AuthnService, Session } from '../modules/authn/authn.service.js';
+import type { Session, SessionResolver } from '../lib/session.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +25,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 const sessionCache = new WeakMap<FastifyRequest, Promise<Session | null>>();
 
-export const authPlugin = fp<{ authn: AuthnService }>(
+export const authPlugin = fp<{ authn: SessionResolver }>(
   async (app, { authn }) => {
     app.decorateRequest('session', function (this: FastifyRequest) {
       let cached = sessionCache.get(this);

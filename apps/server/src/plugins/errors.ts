@@ -13,7 +13,7 @@ import {
   type TLocale,
 } from '@cubeshop/shared';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { AppError } from '../lib/app-error.js';
+import { describeError, DomainError } from '../lib/app-error.js';
 import { message, type MessageKey } from '../lib/messages.js';
 
 const zodLocales = { zh: z.locales.zhCN(), en: z.locales.en() } as const;
@@ -100,6 +100,19 @@ const statusKeys: Record<number, { code: TErrorCode; key: MessageKey }> = {
   503: { code: 'UNAVAILABLE', key: 'unavailable' },
 };
 
+/** The HTTP status of each error code: the only place a domain error becomes a status. */
+export const HTTP_STATUS: Record<TErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+};
+
 /** Retry-After (seconds) of a 503 while the database cannot be reached. */
 export const DATABASE_RETRY_AFTER_S = 5;
 
@@ -111,10 +124,10 @@ export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const locale = request.locale ?? 'zh';
-      if (error instanceof AppError) {
+      if (error instanceof DomainError) {
         const retryAfter = error.details?.retryAfter;
-        if (error.statusCode === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-        return send(reply, error.statusCode, error.code, message(error.messageKey, locale, error.params), error.details);
+        if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+        return send(reply, HTTP_STATUS[error.code], error.code, describeError(error, locale), error.details);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const { desc, details } = describeValidation(error, request, locale);

@@ -1,24 +1,14 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { MOBILE_CN_PATTERN, ZAccountName, ZEmail, ZMobileCn, ZPassword, type TLocale, type TUser } from '@cubeshop/shared';
+import { badRequest, invalidField } from '../../lib/app-error.js';
 import type { AccountRepository, UserRow } from './account.repository.js';
 
 /** argon2id with OWASP's second recommended profile (19 MiB, 2 passes). */
 const ARGON2: Options = { algorithm: 2 as Options['algorithm'], memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-/**
- * Bad input to an account operation: `key` is a validation key ('v.email'), or 'exists' (the
- * account, e-mail or mobile belongs to someone), or 'reserved' (an account name shaped like an
- * e-mail or mobile number that is not the user's own).
- */
-export class AccountInputError extends Error {
-  constructor(
-    public readonly field: string,
-    public readonly key: string,
-  ) {
-    super(`${field}: ${key}`);
-    this.name = 'AccountInputError';
-  }
-}
+/** A name or address that belongs to someone else (each is unique across the three columns). */
+const taken = (field: 'account' | 'email' | 'mobile') =>
+  badRequest(field === 'email' ? 'emailTaken' : field === 'mobile' ? 'mobileTaken' : 'accountTaken', {}, { field, rule: 'exists' });
 
 export interface CreateUserInput {
   /** Defaults to the e-mail, else the mobile. */
@@ -71,7 +61,7 @@ export function toUser(row: UserRow): TUser {
 
 function check<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, field: string, value: unknown): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw new AccountInputError(field, result.error.issues[0]?.message ?? 'v.pattern');
+  if (!result.success) throw invalidField(field, result.error.issues[0]?.message ?? 'v.pattern');
   return result.data;
 }
 
@@ -94,7 +84,7 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps 
   function checkRegion(regionId: string | undefined): string | undefined {
     if (regionId === undefined) return undefined;
     const id = regionId.trim().toUpperCase();
-    if (!/^[A-Z]{2}$/.test(id) || (deps.isRegion && !deps.isRegion(id))) throw new AccountInputError('regionId', 'unknown');
+    if (!/^[A-Z]{2}$/.test(id) || (deps.isRegion && !deps.isRegion(id))) throw badRequest('regionUnknown', {}, { field: 'regionId' });
     return id;
   }
 
@@ -106,19 +96,19 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps 
     let account: string;
     if (input.account === undefined || input.account.trim() === '') {
       const contact = email ?? mobile;
-      if (!contact) throw new AccountInputError('account', 'v.required');
+      if (!contact) throw invalidField('account', 'v.required');
       account = contact;
     } else {
       const given = input.account.trim();
       const own = given.toLowerCase() === email?.toLowerCase() || given === mobile;
       account = own ? given : check(ZAccountName, 'account', given);
       // Nobody may take a name that is someone else's way to sign in (a future buyer's e-mail or mobile).
-      if (!own && accountLooksLikeContact(account)) throw new AccountInputError('account', 'reserved');
+      if (!own && accountLooksLikeContact(account)) throw badRequest('accountReserved', {}, { field: 'account' });
     }
-    if (email && (await repo.findByLogin(email))) throw new AccountInputError('email', 'exists');
-    if (mobile && (await repo.findByLogin(mobile))) throw new AccountInputError('mobile', 'exists');
+    if (email && (await repo.findByLogin(email))) throw taken('email');
+    if (mobile && (await repo.findByLogin(mobile))) throw taken('mobile');
     if (account.toLowerCase() !== email?.toLowerCase() && account !== mobile && (await repo.findByLogin(account))) {
-      throw new AccountInputError('account', 'exists');
+      throw taken('account');
     }
     return { account, email, mobile, password, regionId };
   }
@@ -155,7 +145,7 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps 
         // Two sign-ups racing for the same name or address: the unique indexes decide.
         const constraint = uniqueViolation(err);
         if (constraint === undefined) throw err;
-        throw new AccountInputError(constraint.includes('email') ? 'email' : constraint.includes('mobile') ? 'mobile' : 'account', 'exists');
+        throw taken(constraint.includes('email') ? 'email' : constraint.includes('mobile') ? 'mobile' : 'account');
       }
     },
 

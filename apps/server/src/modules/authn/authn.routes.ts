@@ -1,16 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ZChangePasswordRequest,
   ZCodeRequestQuery,
   ZCodeSentResponse,
   ZPasswordResetRequest,
   ZPasswordResetResponse,
   ZSigninRequest,
   ZSignupRequest,
+  ZOkResponse,
   ZTokenResponse,
 } from '@cubeshop/shared';
 import { z } from 'zod';
 import type { AuthnService } from './authn.service.js';
-import { callerOf } from './caller.js';
+import { callerOf, signedInUserId } from '../../lib/session.js';
 import type { CredentialsService } from './credentials.service.js';
 
 const codeDescription = (what: string) =>
@@ -151,6 +153,26 @@ export const authnRoutes: FastifyPluginAsyncZod<{ authn: AuthnService; credentia
     async (request) => {
       const session = await request.session();
       if (session) await authn.revoke(session.tokenHash);
+      return { ok: true as const };
+    },
+  );
+
+  // The password change is a credential operation: it lives with sign-in, at the spec's /api/user path.
+  app.put(
+    '/user/reset-pwd',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'Change the password',
+        description: 'Needs the current password; ends every other session of the user. A forgotten password is reset with POST /api/authn/password.',
+        security: [{ bearer: [] }],
+        body: ZChangePasswordRequest,
+        response: { 200: ZOkResponse },
+      },
+    },
+    async (request) => {
+      await credentials.changePassword(await signedInUserId(request), request.body.oldPassword, request.body.newPassword, await callerOf(request));
       return { ok: true as const };
     },
   );

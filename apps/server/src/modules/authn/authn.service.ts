@@ -1,17 +1,10 @@
 import { SESSION_IDLE_DAYS } from '@cubeshop/shared';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import type { Session } from '../../lib/session.js';
 import type { AuthnRepository } from './authn.repository.js';
 
-/** Who is calling, resolved from the bearer token. */
-export interface Session {
-  tokenHash: string;
-  /** null for an anonymous visitor. */
-  userId: number | null;
-  admin: boolean;
-  /** When the token ends unless it is used again (epoch ms): 30 days after its last use. */
-  expiresAt: number;
-}
+export type { Session };
 
 export interface AuthnDeps {
   now?: () => Date;

@@ -3,25 +3,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   MOBILE_COUNTRY_CODE,
   type TCodeSentResponse,
-  type TLocale,
   type TPasswordResetRequest,
   type TSigninRequest,
   type TSignupRequest,
 } from '@cubeshop/shared';
 import { badRequest } from '../../lib/app-error.js';
-import { AccountInputError, type AccountService } from '../account/account.service.js';
+import type { Caller } from '../../lib/session.js';
+import type { AccountService } from '../account/account.service.js';
+
+export type { Caller };
 import type { AuthnService } from './authn.service.js';
 import { limitedError, SIGNIN_SLOWDOWN, slowdownSeconds, sourceOf, type Limits } from './limits.js';
 import type { Contact, OtpService } from './otp.service.js';
 import type { SigninSourcesRepository } from './signin-sources.repository.js';
 
 /** Who is asking: language for messages and mail, address for rate limits, current token if any. */
-export interface Caller {
-  locale: TLocale;
-  ip: string;
-  /** The caller's own token, kept when other sessions are revoked. */
-  tokenHash?: string | undefined;
-}
 
 export interface ContactFields {
   email?: string | undefined;
@@ -35,14 +31,6 @@ export function contactOf({ email, mobile, country_code }: ContactFields): Conta
   if (mobile === undefined) throw badRequest('fieldRequired', { field: 'email' });
   if (country_code !== undefined && country_code.replace(/^\+/, '') !== MOBILE_COUNTRY_CODE) throw badRequest('mobileMainlandOnly');
   return { kind: 'mobile', value: mobile.trim() };
-}
-
-/** AccountInputError as the 400 the buyer reads. */
-export function accountInputToAppError(err: AccountInputError) {
-  if (err.key === 'exists') return badRequest(err.field === 'email' ? 'emailTaken' : err.field === 'mobile' ? 'mobileTaken' : 'accountTaken');
-  if (err.key === 'reserved') return badRequest('accountReserved');
-  if (err.field === 'regionId') return badRequest('regionUnknown');
-  return badRequest('badRequest');
 }
 
 export interface CredentialsDeps {
@@ -184,18 +172,13 @@ export function createCredentialsService({ authn, account, otp, limits, sources,
         locale: caller.locale,
         subscribeEmail: input.subscribe && email ? email : undefined,
       };
-      try {
-        // The rules and the taken names and addresses first, so they do not use up the code.
-        await account.checkNewUser(newUser);
-        await otp.verify('signup', contact, input.otp);
-        const user = await account.createUser(newUser);
-        // Signed up with a code: the new account knows this source.
-        await rememberSource(user.id, sourceOf(caller.ip));
-        return { token: await authn.issueUserToken(user.id) };
-      } catch (err) {
-        if (err instanceof AccountInputError) throw accountInputToAppError(err);
-        throw err;
-      }
+      // The rules and the taken names and addresses first, so they do not use up the code.
+      await account.checkNewUser(newUser);
+      await otp.verify('signup', contact, input.otp);
+      const user = await account.createUser(newUser);
+      // Signed up with a code: the new account knows this source.
+      await rememberSource(user.id, sourceOf(caller.ip));
+      return { token: await authn.issueUserToken(user.id) };
     },
 
     /**

@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Redis } from 'ioredis';
-import { AppError } from '../../lib/app-error.js';
+import { tooManyRequests, type DomainError } from '../../lib/app-error.js';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
@@ -178,8 +178,8 @@ export function createLimits(redis?: Redis, prefix = 'cubeshop:rl') {
 export type Limits = ReturnType<typeof createLimits>;
 
 /** 429 with the minutes (or seconds) in desc and `retryAfter` (seconds) in details and in the Retry-After header. */
-export function limitedError(key: 'codeTargetLimited' | 'codeIpLimited' | 'signinLocked' | 'signinSlowed', retryAfter: number): AppError {
-  return new AppError(429, 'TOO_MANY_REQUESTS', key, { minutes: Math.ceil(retryAfter / 60), seconds: retryAfter }, { retryAfter });
+export function limitedError(key: 'codeTargetLimited' | 'codeIpLimited' | 'signinLocked' | 'signinSlowed', retryAfter: number): DomainError {
+  return tooManyRequests(key, retryAfter, { minutes: Math.ceil(retryAfter / 60) });
 }
 
 /** The 16-bit groups of an IPv6 address (with `::`, an IPv4 tail or a zone), or undefined when it is not one. */

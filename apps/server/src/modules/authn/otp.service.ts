@@ -10,7 +10,7 @@ import {
   type TLocale,
   type TOtpPurpose,
 } from '@cubeshop/shared';
-import { AppError, badRequest } from '../../lib/app-error.js';
+import { badRequest, unavailable } from '../../lib/app-error.js';
 import type { NotificationService } from '../notifications/notifications.service.js';
 import { limitedError, type Limits } from './limits.js';
 import type { OtpRepository } from './otp.repository.js';
@@ -116,7 +116,7 @@ export function createOtpService({ repo, limits, notifications, log, now }: OtpD
           // The buyer may try again at once (the client resets its countdown on failure).
           await repo.delete(purpose, target, codeHash);
           await limits.codeTarget.refund(target);
-          throw new AppError(503, 'UNAVAILABLE', 'codeSendFailed');
+          throw unavailable('codeSendFailed');
         }
       } else if (delivery === 'background') {
         send().catch((err: unknown) => log.error({ err, purpose }, 'sending a one-time code failed'));
@@ -126,7 +126,7 @@ export function createOtpService({ repo, limits, notifications, log, now }: OtpD
 
     /**
      * Checks a code and uses it up. Every try counts, so after 5 wrong tries even the right code is
-     * refused until a new one is requested. Throws a 400 AppError when the code does not pass.
+     * refused until a new one is requested. Throws a BAD_REQUEST domain error when the code does not pass.
      */
     async verify(purpose: TOtpPurpose, contact: Contact, code: string): Promise<void> {
       const target = contactTarget(contact);

@@ -15,7 +15,7 @@ import {
   type TLocale,
   type TReorderResult,
 } from '@cubeshop/shared';
-import { AppError, badRequest, notFound } from '../../lib/app-error.js';
+import { badRequest, isDomainError, notFound } from '../../lib/app-error.js';
 import { message } from '../../lib/messages.js';
 import { productImageUrls, type CatalogService, type PricingItem, type View } from '../catalog/catalog.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
@@ -321,7 +321,7 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
           const fee = await feeOf(goods, { ...q, expressMethod: method.id }, view);
           choices.push({ id: method.id, name: method.name, available: true, fee, reason: null });
         } catch (error) {
-          if (!(error instanceof AppError) || (error.messageKey !== 'expressUnavailable' && error.messageKey !== 'expressTooHeavy')) throw error;
+          if (!isDomainError(error) || (error.messageKey !== 'expressUnavailable' && error.messageKey !== 'expressTooHeavy')) throw error;
           choices.push({ id: method.id, name: method.name, available: false, fee: null, reason: { code: error.messageKey, message: message(error.messageKey, view.locale, error.params) } });
         }
       }

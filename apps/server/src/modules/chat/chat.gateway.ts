@@ -10,12 +10,12 @@ import {
   CHAT_WARNING_MS,
   chatTextProblem,
   parseChatClientFrame,
-  type TChatErrorCode,
   type TChatSince,
 } from '@cubeshop/shared';
-import { message, type MessageKey } from '../../lib/messages.js';
 import type { ChatHub, Conn, ConnSession, WsLike } from './chat.hub.js';
-import { ChatError, type ChatActor, type ChatErrorCode, type ChatService } from './chat.service.js';
+import { describeError } from '../../lib/app-error.js';
+import { ChatError, type ChatErrorCode } from './chat.errors.js';
+import type { ChatActor, ChatService } from './chat.service.js';
 import { DEFAULT_TRANSLATE_TIMEOUT_MS } from './chat.translate.js';
 
 /** A ws WebSocket as the gateway uses it. */
@@ -23,28 +23,6 @@ export interface WsSocket extends WsLike {
   on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void): unknown;
   on(event: 'close', listener: (code: number) => void): unknown;
   on(event: 'pong', listener: () => void): unknown;
-}
-
-const ERROR_KEYS: Record<TChatErrorCode, MessageKey> = {
-  bad_json: 'chatBadJson',
-  bad_frame: 'chatBadFrame',
-  bad_text: 'chatBadText',
-  empty_text: 'chatEmptyText',
-  text_too_long: 'chatTextTooLong',
-  unknown_gid: 'chatUnknownGid',
-  forbidden_gid: 'chatForbiddenGid',
-  ended: 'chatEnded',
-  not_image: 'chatNotImage',
-  image_too_large: 'chatImageTooLarge',
-  duplicate_id: 'chatDuplicateId',
-  rate_limited: 'chatRateLimited',
-  not_buyer: 'chatNotBuyer',
-  not_admin: 'chatStaffOnly',
-  internal: 'chatSendFailed',
-};
-
-function frameCode(code: ChatErrorCode): TChatErrorCode {
-  return Object.hasOwn(ERROR_KEYS, code) ? (code as TChatErrorCode) : 'internal';
 }
 
 function text(data: Buffer | ArrayBuffer | Buffer[]): string {
@@ -65,12 +43,13 @@ export interface ChatGatewayOptions {
 
 /** One chat connection from open to close: session, subscriptions, then frame by frame. */
 export function createChatGateway({ service, hub, log, now = Date.now, maxSockets = { buyer: 10, staff: 50 } }: ChatGatewayOptions) {
-  function error(conn: Conn, code: TChatErrorCode, echo: { gid?: string | undefined; id?: string | undefined } = {}, reason = '') {
-    const desc = message(ERROR_KEYS[code], conn.actor.language, { reason, max: CHAT_TEXT_MAX_LENGTH, size: CHAT_IMAGE_MAX_BYTES / 1_048_576 });
+  /** An error frame in the reader's language: the refusal's chat name and sentence (chat.errors.ts). */
+  function error(conn: Conn, refusal: ChatErrorCode | ChatError, echo: { gid?: string | undefined; id?: string | undefined } = {}, detail = '') {
+    const err = refusal instanceof ChatError ? refusal : new ChatError(refusal, detail);
     hub.send(conn, {
       type: 'error',
-      code,
-      desc,
+      code: err.frameCode,
+      desc: describeError(err, conn.actor.language),
       ...(echo.gid ? { gid: echo.gid } : {}),
       ...(echo.id ? { id: echo.id } : {}),
     });
@@ -87,7 +66,7 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
   }
 
   async function refuse(conn: Conn, gid: string, id?: string) {
-    error(conn, frameCode(await service.refusal(gid, conn.actor.uid)), { gid, id });
+    error(conn, await service.refusal(gid, conn.actor.uid), { gid, id });
   }
 
   /**
@@ -153,7 +132,7 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
           if (!hub.isSubscribed(conn, frame.gid)) {
             const code = await service.refusal(frame.gid, actor.uid);
             // Already over (the server's own timer got there first): nothing to do.
-            if (code !== 'ended') error(conn, frameCode(code), { gid: frame.gid });
+            if (code !== 'ended') error(conn, code, { gid: frame.gid });
             return;
           }
           await service.endByBuyer(actor, frame.gid, frame.reason);
@@ -205,7 +184,7 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
     } catch (err) {
       if (err instanceof ChatError) {
         const echo = 'gid' in frame ? { gid: frame.gid, id: 'id' in frame ? frame.id : undefined } : {};
-        error(conn, frameCode(err.code), echo);
+        error(conn, err, echo);
         return;
       }
       log.error({ err, uid: actor.uid }, 'chat frame failed');

@@ -2,33 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZChatGidBody, ZChatGroup, ZChatInviteBody, ZChatOnlineAdmin, type TUser } from '@cubeshop/shared';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/app-error.js';
-import { ChatError, type ChatActor, type ChatService } from './chat.service.js';
-
-/** ChatError -> the HTTP answer of the chat API. */
-function httpError(err: unknown): unknown {
-  if (!(err instanceof ChatError)) return err;
-  switch (err.code) {
-    case 'unknown_gid':
-      return notFound('chatUnknownGid');
-    case 'forbidden_gid':
-      return new AppError(403, 'FORBIDDEN', 'chatForbiddenGid');
-    case 'ended':
-      return new AppError(409, 'CONFLICT', 'chatEnded');
-    case 'not_waiting':
-      return new AppError(409, 'CONFLICT', 'chatNotWaiting');
-    case 'admin_offline':
-      return new AppError(409, 'CONFLICT', 'chatAdminOffline');
-    case 'already_member':
-      return new AppError(409, 'CONFLICT', 'chatAlreadyMember');
-    case 'not_admin':
-      return badRequest('chatNotAdmin');
-    case 'not_buyer':
-      return forbidden();
-    default:
-      return err;
-  }
-}
+import { unauthorized } from '../../lib/app-error.js';
+import type { ChatActor, ChatService } from './chat.service.js';
 
 /**
  * Chat API (spec section 7): the admin customer-service screen's lists and actions. Every admin
@@ -88,11 +63,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; account: { g
       },
     },
     async (request) => {
-      try {
-        return await chat.accept(await actorOf(request), request.body.gid);
-      } catch (err) {
-        throw httpError(err);
-      }
+      return chat.accept(await actorOf(request), request.body.gid);
     },
   );
 
@@ -108,11 +79,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; account: { g
       },
     },
     async (request) => {
-      try {
-        return await chat.leave(await actorOf(request), request.body.gid);
-      } catch (err) {
-        throw httpError(err);
-      }
+      return chat.leave(await actorOf(request), request.body.gid);
     },
   );
 
@@ -128,11 +95,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; account: { g
       },
     },
     async (request) => {
-      try {
-        return await chat.invite(await actorOf(request), request.body.gid, request.body.uid);
-      } catch (err) {
-        throw httpError(err);
-      }
+      return chat.invite(await actorOf(request), request.body.gid, request.body.uid);
     },
   );
 

@@ -7,7 +7,6 @@ import {
   CHAT_WARNING_MS,
   chatTextProblem,
   type TChatEndReason,
-  type TChatErrorCode,
   type TChatGroup,
   type TChatOnlineAdmin,
   type TChatPerson,
@@ -16,7 +15,10 @@ import {
 } from '@cubeshop/shared';
 import { message, type MessageKey } from '../../lib/messages.js';
 import type { ChatBus, DeliveredMessage } from './chat.bus.js';
+import { ChatError, type ChatErrorCode } from './chat.errors.js';
 import { ChatImageError, type ChatImageStore } from './chat.images.js';
+
+export { ChatError, type ChatErrorCode };
 import type { PresenceStore } from './chat.presence.js';
 import { isUniqueViolation, type AgentRef, type ChatRepository, type ConversationRow, type NewMessage } from './chat.repository.js';
 import { detectLanguage, otherLocale, type Translator } from './chat.translate.js';
@@ -34,16 +36,6 @@ export interface ChatClock {
   now(): number;
 }
 export const systemClock: ChatClock = { now: () => Date.now() };
-
-export type ChatErrorCode = TChatErrorCode | 'not_waiting' | 'not_admin' | 'admin_offline' | 'already_member';
-
-/** A refusal the caller turns into an error frame (socket) or an HTTP error (chat API). */
-export class ChatError extends Error {
-  constructor(public readonly code: ChatErrorCode) {
-    super(code);
-    this.name = 'ChatError';
-  }
-}
 
 export interface SendInput {
   gid: string;
@@ -354,7 +346,7 @@ export function createChatService(deps: ChatServiceDeps) {
     async invite(admin: ChatActor, gid: string, uid: number): Promise<TChatGroup> {
       if (uid === admin.uid) throw new ChatError('already_member');
       const target = await account.getUser(uid);
-      if (!target?.admin) throw new ChatError('not_admin');
+      if (!target?.admin) throw new ChatError('invitee_not_admin');
       if (!(await presence.isOnline(uid))) throw new ChatError('admin_offline');
       const inviter: AgentRef = { uid: admin.uid, uname: admin.uname };
       const invitee: AgentRef = { uid: target.id, uname: target.name || target.account };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZCodeSentResponse, ZSubscribeCodeQuery, ZSubscribeRequest, ZSubscribeResponse } from '@cubeshop/shared';
-import { callerOf, signedInUserId } from '../authn/caller.js';
+import { callerOf, signedInUserId } from '../../lib/session.js';
 import type { NewsletterService } from './newsletter.service.js';
 
 export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterService }> = async (app, { newsletter }) => {

@@ -1,7 +1,7 @@
 import type { TCodeSentResponse, TSubscribeResponse } from '@cubeshop/shared';
 import { unauthorized } from '../../lib/app-error.js';
 import type { AccountService } from '../account/account.service.js';
-import type { Caller } from '../authn/credentials.service.js';
+import type { Caller } from '../../lib/session.js';
 import type { OtpService } from '../authn/otp.service.js';
 
 /**

@@ -37,7 +37,7 @@ describe('npx cubeshop order status', () => {
     // complete needs the parcel delivered
     const early = await cli('status', id, 'complete');
     expect(early.code).toBe(1);
-    expect(early.output).toBe(`Cannot change order ${id}: complete needs logistics status delivered (it is outForDelivery); add --logistics delivered`);
+    expect(early.output).toBe(`Cannot change order ${id}: Complete needs logistics status delivered (it is outForDelivery); add --logistics delivered`);
     expect((await cli('status', id, 'complete', '--logistics', 'delivered')).code).toBe(0);
     const order = await detail(id);
     expect(order).toMatchObject({ status: 'complete', logisticsStatus: 'delivered', trackingNumber: 'DHL-1234567890' });
@@ -54,7 +54,7 @@ describe('npx cubeshop order status', () => {
     const times = order.history.map((e) => Date.parse(e.time));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     // a complete order does not change any more
-    expect((await cli('status', id, 'cancel')).output).toBe(`Cannot change order ${id}: order is complete; it does not change any more`);
+    expect((await cli('status', id, 'cancel')).output).toBe(`Cannot change order ${id}: The order is complete; it does not change any more`);
     const shown = await cli('show', id);
     expect(shown.code).toBe(0);
     expect(shown.output).toContain(`Order ${id}`);
@@ -73,30 +73,30 @@ describe('npx cubeshop order status', () => {
     await cli('status', c3, 'outbound');
     await cli('status', c3, 'delivery');
     const refused = await cli('status', c3, 'cancel');
-    expect(refused).toEqual({ code: 1, output: `Cannot change order ${c3}: status delivery cannot become cancel (allowed: complete)` });
+    expect(refused).toEqual({ code: 1, output: `Cannot change order ${c3}: Status delivery cannot become cancel (allowed: complete)` });
     expect((await detail(c3)).history.filter((e) => e.type === 'status')).toHaveLength(2);
   });
 
   it('refuses skipped steps, logistics before the parcel leaves, bad values and unknown orders', async () => {
     const id = await newOrder();
-    expect((await cli('status', id, 'delivery')).output).toBe(`Cannot change order ${id}: status confirm cannot become delivery (allowed: outbound, cancel)`);
+    expect((await cli('status', id, 'delivery')).output).toBe(`Cannot change order ${id}: Status confirm cannot become delivery (allowed: outbound, cancel)`);
     expect((await cli('status', id, 'complete')).code).toBe(1);
     expect((await cli('status', id, 'confirm', '--logistics', 'inTransit')).output).toBe(
-      `Cannot change order ${id}: logistics status changes only once the order is outbound (order is confirm)`,
+      `Cannot change order ${id}: Logistics status changes only once the order is outbound (order is confirm)`,
     );
-    expect((await cli('status', id, 'confirm', '--tracking', 'SF123456')).output).toContain('a tracking number is set once the order is outbound');
-    expect((await cli('status', id, 'confirm')).output).toBe(`Cannot change order ${id}: nothing to change`);
+    expect((await cli('status', id, 'confirm', '--tracking', 'SF123456')).output).toContain('A tracking number is set once the order is outbound');
+    expect((await cli('status', id, 'confirm')).output).toBe(`Cannot change order ${id}: Nothing to change`);
     await cli('status', id, 'outbound');
-    expect((await cli('status', id, 'outbound', '--logistics', 'delivered')).output).toContain('logistics status pending cannot become delivered (allowed: inTransit)');
+    expect((await cli('status', id, 'outbound', '--logistics', 'delivered')).output).toContain('Logistics status pending cannot become delivered (allowed: inTransit)');
     expect((await cli('status', id, 'outbound', '--logistics', 'inTransit')).code).toBe(0);
     expect((await cli('status', id, 'outbound', '--logistics', 'failed')).code).toBe(0);
     expect((await cli('status', id, 'outbound', '--logistics', 'inTransit', '--tracking', 'EMS-RESENT-2')).code).toBe(0);
-    expect((await cli('status', id, 'outbound', '--tracking', 'no spaces allowed')).output).toContain('tracking number: 4-40 letters, digits and hyphens');
+    expect((await cli('status', id, 'outbound', '--tracking', 'no spaces allowed')).output).toContain('Tracking number: 4-40 letters, digits and hyphens');
     expect((await cli('status', id, 'shipped')).code).toBe(2);
     expect((await cli('status', id, 'outbound', '--logistics', 'lost')).code).toBe(2);
     expect((await cli('status', 'abc', 'outbound')).code).toBe(2);
     expect((await cli('status', id)).code).toBe(2);
-    expect(await cli('status', 99_999_999, 'outbound')).toEqual({ code: 1, output: 'Cannot change order 99999999: no order 99999999' });
+    expect(await cli('status', 99_999_999, 'outbound')).toEqual({ code: 1, output: 'Cannot change order 99999999: The order does not exist' });
     expect((await cli('show', 99_999_999)).code).toBe(1);
     const order = await detail(id);
     expect(order).toMatchObject({ status: 'outbound', logisticsStatus: 'inTransit', trackingNumber: 'EMS-RESENT-2' });

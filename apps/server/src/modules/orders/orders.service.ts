@@ -16,7 +16,7 @@ import {
   type TOrderSummary,
   type TReorderResult,
 } from '@cubeshop/shared';
-import { AppError, badRequest, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { productImageUrls, type CatalogService, type PricingItem, type View } from '../catalog/catalog.service.js';
 import { assertOrderable, pricedInput, type CartLineRow, type CartService } from '../cart/cart.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
@@ -39,15 +39,6 @@ const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]+$/;
 const pick = (zh: string | null, en: string | null, locale: TLocale) => (locale === 'zh' ? zh || en : en || zh);
 const kg = (g: number) => g / 1000;
 const m3 = (cm3: number) => cm3 / 1_000_000;
-const conflict = (key: 'idempotencyKeyReused' | 'cartChanged') => new AppError(409, 'CONFLICT', key);
-
-/** A refused staff change (the CLI prints the reason). */
-export class OrderChangeError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'OrderChangeError';
-  }
-}
 
 /** SHA-256 of the request as the server understood it (keys sorted) plus the display currency. */
 export function requestHash(input: TOrderCreate, currency: TCurrency): string {
@@ -383,8 +374,8 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
     },
 
     /**
-     * Staff: move an order (CLI `order status`). Refused changes throw OrderChangeError with the
-     * reason; every change is recorded in the order's history.
+     * Staff: move an order (CLI `order status`). An unknown order is NOT_FOUND; a refused change
+     * is a CONFLICT naming the rule; every change is recorded in the order's history.
      */
     async changeStatus(
       id: number,
@@ -392,9 +383,9 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
       actor = 'staff',
     ): Promise<{ order: OrderRow; events: PlannedEvent[] }> {
       return repo.withOrderLock(id, async (tx, row) => {
-        if (!row) throw new OrderChangeError(`no order ${id}`);
+        if (!row) throw notFound('orderNotFound');
         const plan = planChange({ status: row.status, logisticsStatus: row.logisticsStatus, trackingNumber: row.trackingNumber }, change);
-        if (!plan.ok) throw new OrderChangeError(plan.reason);
+        if (!plan.ok) throw conflict(plan.refusal.key, plan.refusal.params);
         await repo.updateState(
           tx,
           id,

@@ -5,6 +5,7 @@ import {
   type TLogisticsStatus,
   type TOrderStatus,
 } from '@cubeshop/shared';
+import type { MessageKey } from '../../lib/messages.js';
 
 export interface OrderState {
   status: TOrderStatus;
@@ -24,7 +25,16 @@ export interface PlannedEvent {
   to: string | null;
 }
 
-export type Plan = { ok: true; next: OrderState; events: PlannedEvent[] } | { ok: false; reason: string };
+/** Why a change is refused: a sentence of lib/messages.ts with its values. */
+export interface Refusal {
+  key: MessageKey;
+  params?: Record<string, string>;
+}
+
+export type Plan = { ok: true; next: OrderState; events: PlannedEvent[] } | { ok: false; refusal: Refusal };
+
+const refuse = (key: MessageKey, params?: Record<string, string>): Plan => ({ ok: false, refusal: params ? { key, params } : { key } });
+const list = (values: readonly string[]) => values.join(', ') || '-';
 
 /** Tracking numbers: 4-40 letters, digits and hyphens. */
 export const TRACKING_PATTERN = /^[A-Za-z0-9-]{4,40}$/;
@@ -43,41 +53,38 @@ export function planChange(current: OrderState, change: StateChange): Plan {
   const events: PlannedEvent[] = [];
   const next: OrderState = { ...current };
   if (current.status === 'complete' || current.status === 'cancel') {
-    return { ok: false, reason: `order is ${current.status === 'cancel' ? 'cancelled' : 'complete'}; it does not change any more` };
+    return refuse(current.status === 'cancel' ? 'orderCancelledFinal' : 'orderCompleteFinal');
   }
   if (change.status !== current.status) {
     const allowed = ORDER_STATUS_NEXT[current.status];
     if (!allowed.includes(change.status)) {
-      return { ok: false, reason: `status ${current.status} cannot become ${change.status} (allowed: ${allowed.join(', ') || 'none'})` };
+      return refuse('orderStatusNotAllowed', { from: current.status, to: change.status, allowed: list(allowed) });
     }
     next.status = change.status;
     events.push({ type: 'status', from: current.status, to: change.status });
   }
   const shippedAround = SHIPPED_ORDER_STATUSES.includes(current.status) || SHIPPED_ORDER_STATUSES.includes(next.status);
   if (next.status === 'cancel' && (change.logistics !== undefined || change.tracking !== undefined)) {
-    return { ok: false, reason: 'a cancelled order takes no logistics status or tracking number' };
+    return refuse('orderCancelledNoLogistics');
   }
   if (change.logistics !== undefined && change.logistics !== current.logisticsStatus) {
-    if (!shippedAround) return { ok: false, reason: `logistics status changes only once the order is outbound (order is ${current.status})` };
+    if (!shippedAround) return refuse('orderLogisticsBeforeOutbound', { status: current.status });
     const allowed = LOGISTICS_STATUS_NEXT[current.logisticsStatus];
     if (!allowed.includes(change.logistics)) {
-      return {
-        ok: false,
-        reason: `logistics status ${current.logisticsStatus} cannot become ${change.logistics} (allowed: ${allowed.join(', ') || 'none'})`,
-      };
+      return refuse('orderLogisticsNotAllowed', { from: current.logisticsStatus, to: change.logistics, allowed: list(allowed) });
     }
     next.logisticsStatus = change.logistics;
     events.push({ type: 'logistics', from: current.logisticsStatus, to: change.logistics });
   }
   if (change.tracking !== undefined && change.tracking !== current.trackingNumber) {
-    if (!TRACKING_PATTERN.test(change.tracking)) return { ok: false, reason: 'tracking number: 4-40 letters, digits and hyphens' };
-    if (!shippedAround) return { ok: false, reason: `a tracking number is set once the order is outbound (order is ${current.status})` };
+    if (!TRACKING_PATTERN.test(change.tracking)) return refuse('trackingInvalid');
+    if (!shippedAround) return refuse('orderTrackingBeforeOutbound', { status: current.status });
     next.trackingNumber = change.tracking;
     events.push({ type: 'tracking', from: current.trackingNumber, to: change.tracking });
   }
   if (next.status === 'complete' && next.logisticsStatus !== 'delivered') {
-    return { ok: false, reason: `complete needs logistics status delivered (it is ${next.logisticsStatus}); add --logistics delivered` };
+    return refuse('orderCompleteNeedsDelivered', { logistics: next.logisticsStatus });
   }
-  if (events.length === 0) return { ok: false, reason: 'nothing to change' };
+  if (events.length === 0) return refuse('orderNothingToChange');
   return { ok: true, next, events };
 }
