@@ -1,6 +1,7 @@
 // Lint for every workspace. Besides type-aware TypeScript rules it keeps the one-way import
 // flow of DESIGN.md: shared -> server modules and web features -> app.
 import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -21,7 +22,14 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'] }),
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'],
+          // The web app's `@/` path alias (apps/web/tsconfig.json). The resolver does not read
+          // `paths` from a tsconfig that has project references, and an import it cannot resolve
+          // escapes the boundary rules below: spelled out here so `@/features/x` counts as well.
+          alias: { '@': [path.resolve('apps/web/src')] },
+        }),
       ],
     },
     languageOptions: { globals: { ...globals.node } },
@@ -41,6 +49,8 @@ export default tseslint.config(
             { target: './apps/server', from: './apps/web', message: 'The server must not import the web app.' },
             // web: lib and components are below features; features are below app
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'lib is a lower layer than features and app.' },
+            // lib holds no UI: React components shared by features live in components/ (chat UI: components/chat)
+            { target: './apps/web/src/lib', from: './apps/web/src/components', message: 'lib is a lower layer than components: move UI to components/ or a feature.' },
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'components/ui is a lower layer than features and app.' },
             { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features must not import the app layer.' },
             // no feature imports another feature's internals

@@ -2,31 +2,30 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { product } from '@/features/catalog/test/helpers';
 import { createQueryClient } from '@/lib/query-client';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { useAuthStore } from '@/lib/stores/auth';
+import { server } from '@/test/msw/server';
+import { shop } from '@/test/msw/shop';
 import { routes } from './router';
 
 /** The screens a buyer finds products by: search results, brands, favourites. */
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const list = (names: string[]) => json({ data: names.map((name, i) => product({ id: 100001 + i, name })), pager: { page: 1, recPerPage: 120, recTotal: names.length } });
+const list = (names: string[]) =>
+  HttpResponse.json({ data: names.map((name, i) => product({ id: 100001 + i, name })), pager: { page: 1, recPerPage: 120, recTotal: names.length } });
 
-const seen: URL[] = [];
-const fetchDouble = vi.fn(async (input: string) => {
-  const url = new URL(input, 'http://shop.test');
-  seen.push(url);
-  if (url.pathname === '/api/authn/anonymous/token') return json({ token: 'anon-token-xyz' });
-  if (url.pathname === '/api/suppliers') return json([{ id: 2, name: 'MoYu' }, { id: 1, name: 'GAN' }, { id: 3, name: 'QiYi' }]);
-  if (url.pathname === '/api/items') {
+/** The catalogue's answers on top of the shop API (test/msw): brands, search results by keyword or brand, one favourite. */
+const catalogue = [
+  http.get('/api/suppliers', () => HttpResponse.json([{ id: 2, name: 'MoYu' }, { id: 1, name: 'GAN' }, { id: 3, name: 'QiYi' }])),
+  http.get('/api/items', ({ request }) => {
+    const url = new URL(request.url);
     const keyword = url.searchParams.get('keyword');
     const brand = url.searchParams.get('supplierId');
     return list(keyword ? [`${keyword} match`] : brand ? [`brand ${brand} cube`] : ['Any cube']);
-  }
-  if (url.pathname === '/api/favorites') return json({ data: [product({ id: 100007, name: 'Loved Pyraminx', favorite: true })], pager: { page: 1, recPerPage: 24, recTotal: 1 } });
-  return json({ code: 'NOT_FOUND', desc: 'not here' }, 404);
-});
+  }),
+];
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -44,9 +43,8 @@ function signIn() {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchDouble);
-  fetchDouble.mockClear();
-  seen.length = 0;
+  server.use(...catalogue);
+  shop.favorites = [product({ id: 100007, name: 'Loved Pyraminx', favorite: true })];
   useAuthStore.setState({ token: null, user: null, isAnonymous: true });
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { useAuthStore } from '@/lib/stores/auth';
+import { calls, server } from '@/test/msw/server';
 import { decideNavigation, isProductTag, needsAnonymousToken, productTagLoader, requiresAdmin, requiresLogin, rootLoader } from './guard';
 
 const anonymous = { isAnonymous: true, isAdmin: false };
@@ -59,23 +61,17 @@ describe('guard decisions', () => {
 });
 
 describe('root loader', () => {
-  const fetchDouble = vi.fn();
   beforeEach(() => {
-    fetchDouble.mockReset();
-    vi.stubGlobal('fetch', fetchDouble);
     useAuthStore.setState({ token: null, user: null, isAnonymous: true });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
   });
 
   const args = (url: string) => ({ request: new Request(url), params: {}, context: {} }) as never;
 
   it('fetches and stores an anonymous token on the first visit', async () => {
-    fetchDouble.mockResolvedValue(new Response(JSON.stringify({ token: 'anon-token-1' }), { headers: { 'content-type': 'application/json' } }));
+    server.use(http.get('/api/authn/anonymous/token', () => HttpResponse.json({ token: 'anon-token-1' })));
     await expect(rootLoader(args('http://localhost/'))).resolves.toBeNull();
-    expect(fetchDouble).toHaveBeenCalledTimes(1);
-    expect(String(fetchDouble.mock.calls[0]![0])).toBe('/api/authn/anonymous/token');
+    expect(calls()).toHaveLength(1);
+    expect(calls()[0]!.path).toBe('/api/authn/anonymous/token');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('anon-token-1');
     expect(useAuthStore.getState().token).toBe('anon-token-1');
   });
@@ -83,7 +79,7 @@ describe('root loader', () => {
   it('does not fetch again when a token exists, and still guards login-only routes', async () => {
     useAuthStore.setState({ token: 'anon-token-1' });
     const thrown = await rootLoader(args('http://localhost/cart?x=1')).catch((e: unknown) => e);
-    expect(fetchDouble).not.toHaveBeenCalled();
+    expect(calls()).toHaveLength(0);
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get('location')).toBe('/login?redirect=%2Fcart%3Fx%3D1');
   });

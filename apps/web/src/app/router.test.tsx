@@ -2,21 +2,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setArrival, takeArrival } from '@/lib/arrival';
 import { createQueryClient } from '@/lib/query-client';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { useAuthStore } from '@/lib/stores/auth';
+import { apiError } from '@/test/msw/handlers';
+import { server } from '@/test/msw/server';
 import { routes } from './router';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** The browser's fetch replaced by a double: an anonymous token, product lists that are down (503), and 404 for the rest. */
-const fetchDouble = vi.fn(async (url: string) => {
-  if (url.startsWith('/api/authn/anonymous/token')) return json({ token: 'anon-token-xyz' });
-  if (url.startsWith('/api/items')) return json({ code: 'SERVICE_UNAVAILABLE', desc: 'try again' }, 503);
-  return json({ code: 'NOT_FOUND', desc: 'not here yet' }, 404);
-});
+/** The shop API (test/msw) with product lists that are down (503). */
+const itemsDown = http.get('/api/items*', () => apiError(503, 'UNAVAILABLE', 'try again'));
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -29,8 +26,7 @@ function renderAt(path: string) {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchDouble);
-  fetchDouble.mockClear();
+  server.use(itemsDown);
   useAuthStore.setState({ token: null, user: null, isAnonymous: true });
 });
 afterEach(() => {

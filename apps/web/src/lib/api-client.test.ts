@@ -1,35 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { delay, http, HttpResponse } from 'msw';
+import { calls as requests, server } from '@/test/msw/server';
 import { ApiError, createApiClient, sendsBearer, type ApiClientConfig } from './api-client';
 import { setNavigator } from './navigation';
 import { STORAGE_KEYS } from './storage';
 import { useToastStore } from './stores/toast';
 
-type FetchArgs = [url: string, init: RequestInit];
-
 function jsonResponse(body: unknown, status = 200, contentType = 'application/json; charset=utf-8') {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': contentType } });
 }
 
-/** A client whose fetch is a test double answering with `respond`. Toasts go to the real store. */
-function client(respond: (url: string, init: RequestInit) => Response | Promise<Response>, config: Partial<ApiClientConfig> = {}) {
-  const calls: FetchArgs[] = [];
-  const fetchDouble = vi.fn(async (url: string, init: RequestInit) => {
-    calls.push([url, init]);
-    return respond(url, init);
-  });
+/**
+ * A client of https://shop.example using the browser's fetch; the network (MSW) answers every
+ * request there with `respond`; `requests()` lists what reached the network. Toasts go to the real store.
+ */
+function client(respond: () => Response | Promise<Response>, config: Partial<ApiClientConfig> = {}) {
+  server.use(http.all('https://shop.example/*', () => respond()));
   const api = createApiClient({
     kind: 'shop',
     baseUrl: 'https://shop.example',
-    fetch: fetchDouble as unknown as typeof fetch,
     getToken: () => 'tok-123',
     getLocale: () => 'zh',
     getCurrency: () => 'USD',
     ...config,
   });
-  return { api, calls, fetchDouble };
+  return { api };
 }
 
-const headersOf = (init: RequestInit) => init.headers as Record<string, string>;
 const lastToast = () => useToastStore.getState().toasts.at(-1);
 
 beforeEach(() => {
@@ -42,11 +39,11 @@ afterEach(() => {
 
 describe('headers', () => {
   it('sends language, currency and bearer headers on a shop request', async () => {
-    const { api, calls } = client(() => jsonResponse({ ok: true }));
+    const { api } = client(() => jsonResponse({ ok: true }));
     await api.get('/api/items', { params: { page: 1, keyword: '', categoryId: undefined } });
-    const [url, init] = calls[0]!;
-    expect(url).toBe('https://shop.example/api/items?page=1');
-    expect(headersOf(init)).toMatchObject({
+    const [seen] = requests();
+    expect(seen!.url).toBe('https://shop.example/api/items?page=1');
+    expect(seen!.headers).toMatchObject({
       'x-lang-type': 'zh',
       'accept-language': 'zh-CN',
       'x-price-type': 'USD',
@@ -55,41 +52,41 @@ describe('headers', () => {
   });
 
   it('uses en / en-US for English', async () => {
-    const { api, calls } = client(() => jsonResponse({}), { getLocale: () => 'en' });
+    const { api } = client(() => jsonResponse({}), { getLocale: () => 'en' });
     await api.get('/api/user');
-    expect(headersOf(calls[0]![1])).toMatchObject({ 'x-lang-type': 'en', 'accept-language': 'en-US' });
+    expect(requests()[0]!.headers).toMatchObject({ 'x-lang-type': 'en', 'accept-language': 'en-US' });
   });
 
   it('chat requests carry the language but no currency header', async () => {
-    const { api, calls } = client(() => jsonResponse([]), { kind: 'chat' });
+    const { api } = client(() => jsonResponse([]), { kind: 'chat' });
     await api.get('/api/groups/waiting');
-    const headers = headersOf(calls[0]![1]);
+    const headers = requests()[0]!.headers;
     expect(headers['x-lang-type']).toBe('zh');
     expect(headers['x-price-type']).toBeUndefined();
     expect(headers.authorization).toBe('Bearer tok-123');
   });
 
   it('leaves the bearer off sign-in, sign-up and the anonymous token', async () => {
-    const { api, calls } = client(() => jsonResponse({ token: 't' }));
+    const { api } = client(() => jsonResponse({ token: 't' }));
     await api.post('/api/authn/signin', { account: 'a' });
     await api.get('/api/authn/signin/code');
     await api.post('/api/authn/signup', {});
     await api.get('/api/authn/signup/code');
     await api.get('/api/authn/anonymous/token');
     await api.post('/api/authn/signout');
-    const auth = calls.map(([, init]) => headersOf(init).authorization);
+    const auth = requests().map((seen) => seen.headers.authorization);
     expect(auth).toEqual([undefined, undefined, undefined, undefined, undefined, 'Bearer tok-123']);
     expect(sendsBearer('/api/authn/password')).toBe(true);
   });
 
   it('sends no bearer when there is no token, and JSON bodies as JSON', async () => {
-    const { api, calls } = client(() => jsonResponse({ id: 1 }), { getToken: () => null });
+    const { api } = client(() => jsonResponse({ id: 1 }), { getToken: () => null });
     await api.post('/api/cart/items', { itemId: 7, quantity: 2 });
-    const [, init] = calls[0]!;
-    expect(headersOf(init).authorization).toBeUndefined();
-    expect(headersOf(init)['content-type']).toBe('application/json');
-    expect(init.body).toBe('{"itemId":7,"quantity":2}');
-    expect(init.method).toBe('POST');
+    const [seen] = requests();
+    expect(seen!.headers.authorization).toBeUndefined();
+    expect(seen!.headers['content-type']).toBe('application/json');
+    expect(seen!.text).toBe('{"itemId":7,"quantity":2}');
+    expect(seen!.method).toBe('POST');
   });
 });
 
@@ -163,9 +160,7 @@ describe('error catalogue (spec section 8)', () => {
   });
 
   it('no response -> network error', async () => {
-    const { api } = client(() => {
-      throw new TypeError('Failed to fetch');
-    });
+    const { api } = client(() => HttpResponse.error());
     const error = (await api.get('/api/items').catch((e: unknown) => e)) as ApiError;
     expect(error.kind).toBe('network');
     expect(error.status).toBe(0);
@@ -174,11 +169,11 @@ describe('error catalogue (spec section 8)', () => {
   });
 
   it('request setup failure -> configuration error with the detail', async () => {
-    const { api, fetchDouble } = client(() => jsonResponse({}));
+    const { api } = client(() => jsonResponse({}));
     const error = (await api.get('api/items').catch((e: unknown) => e)) as ApiError;
     expect(error.kind).toBe('config');
     expect(error.message).toMatch(/^Request configuration error: path must start with "\/"/);
-    expect(fetchDouble).not.toHaveBeenCalled();
+    expect(requests()).toHaveLength(0);
     const circular: Record<string, unknown> = {};
     circular.self = circular;
     await expect(api.post('/api/x', circular)).rejects.toMatchObject({ kind: 'config' });
@@ -186,12 +181,11 @@ describe('error catalogue (spec section 8)', () => {
 
   it('times out after 15 s as a network error', async () => {
     vi.useFakeTimers();
-    const { api } = client(
-      (_url, init) =>
-        new Promise<Response>((_resolve, reject) => {
-          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-        }),
-    );
+    // The server never answers.
+    const { api } = client(async () => {
+      await delay('infinite');
+      return jsonResponse({});
+    });
     const pending = api.get('/api/items').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(14_999);
     expect(useToastStore.getState().toasts).toHaveLength(0);
@@ -203,12 +197,11 @@ describe('error catalogue (spec section 8)', () => {
   });
 
   it('a cancel by the caller is neither a toast nor a timeout', async () => {
-    const { api } = client(
-      (_url, init) =>
-        new Promise<Response>((_resolve, reject) => {
-          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-        }),
-    );
+    // The server never answers.
+    const { api } = client(async () => {
+      await delay('infinite');
+      return jsonResponse({});
+    });
     const controller = new AbortController();
     const pending = api.get('/api/items', { signal: controller.signal }).catch((e: unknown) => e);
     controller.abort();

@@ -1,27 +1,14 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { ProfileScreen, ProfileSectionEmpty, type ProfileSlots } from '@/features/account/components/ProfileScreen';
+import { ProfileScreen, type ProfileSlots } from '@/features/account/components/ProfileScreen';
 
-/** The favourites list belongs to the favourites feature, loaded when its section opens. */
+/**
+ * The sections other features own, each loaded when it opens: my favourites (favorites), my
+ * orders (orders), my addresses (addresses).
+ */
 const FavoritesSection = lazy(async () => ({ default: (await import('@/features/favorites/components/FavoritesSection')).FavoritesSection }));
-
-/** My orders and my addresses, plugged in the same way (orders feature, cart feature). */
-const ordersModules = import.meta.glob<{ OrdersSection?: ComponentType }>('../../features/orders/components/OrdersSection.tsx');
-const loadOrders = Object.values(ordersModules)[0];
-const OrdersSection = loadOrders
-  ? lazy(async () => {
-      const module = await loadOrders();
-      return { default: module.OrdersSection ?? (() => <ProfileSectionEmpty section="myOrder" />) };
-    })
-  : null;
-const addressesModules = import.meta.glob<{ AddressesSection?: ComponentType }>('../../features/cart/components/AddressesSection.tsx');
-const loadAddresses = Object.values(addressesModules)[0];
-const AddressesSection = loadAddresses
-  ? lazy(async () => {
-      const module = await loadAddresses();
-      return { default: module.AddressesSection ?? (() => <ProfileSectionEmpty section="myAddress" />) };
-    })
-  : null;
+const OrdersSection = lazy(async () => ({ default: (await import('@/features/orders/components/OrdersSection')).OrdersSection }));
+const AddressesSection = lazy(async () => ({ default: (await import('@/features/addresses/components/AddressesSection')).AddressesSection }));
 
 function SectionSkeleton() {
   return (
@@ -39,21 +26,17 @@ const slots: ProfileSlots = {
       <FavoritesSection pageLink />
     </Suspense>
   ),
-};
-if (OrdersSection) {
-  slots.myOrder = (
+  myOrder: (
     <Suspense fallback={<SectionSkeleton />}>
       <OrdersSection />
     </Suspense>
-  );
-}
-if (AddressesSection) {
-  slots.myAddress = (
+  ),
+  myAddress: (
     <Suspense fallback={<SectionSkeleton />}>
       <AddressesSection />
     </Suspense>
-  );
-}
+  ),
+};
 
 /** /profile, /change-password, /my-info, /edit-name, /my-favorite, /my-order, /my-address. */
 export default function ProfileRoute() {

@@ -62,7 +62,7 @@ describe('register form rules (shared zod rules)', () => {
 
 describe('form messages', () => {
   it('carry the numbers a sentence needs and read in both languages', async () => {
-    const { formMessage } = await import('./lib/form-rules');
+    const { formMessage } = await import('@/lib/form-rules');
     const t = (key: string) => `t:${key}`;
     const tooLong = firstErrors(profileInfoSchema.safeParse({ name: 'x'.repeat(51), nickname: '', regionId: '' })).name;
     expect(tooLong).toBe('v.maxLength|max=50');

@@ -11,7 +11,7 @@ import {
   ZSignupRequest,
   ZUpdateUserRequest,
 } from '@cubeshop/shared';
-import { reportConfirmation, reportIssues } from './lib/form-rules';
+import { reportConfirmation, reportIssues } from '@/lib/form-rules';
 import type { TContactMode } from './lib/register-type';
 
 /**

@@ -4,13 +4,13 @@ import { ArrowLeft, Bell, Headset, Languages, LogOut, MessagesSquare, RefreshCw,
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TChatGroup } from '@cubeshop/shared';
+import { Composer } from '@/components/chat/Composer';
+import { ConnectionStatus } from '@/components/chat/ConnectionStatus';
+import { MessageList } from '@/components/chat/MessageList';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { LogoMark } from '@/components/ui/Logo';
 import type { ChatMessage } from '@/lib/chat/client';
-import { Composer } from '@/lib/chat/components/Composer';
-import { ConnectionStatus } from '@/lib/chat/components/ConnectionStatus';
-import { MessageList } from '@/lib/chat/components/MessageList';
 import { chatSessionHandlers } from '@/lib/chat/session';
 import { useChatClient } from '@/lib/chat/use-chat-client';
 import { getLocale } from '@/lib/locale';

@@ -1,33 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import type { TUser } from '@cubeshop/shared';
 import { Toaster } from '@/components/ui/Toaster';
 import { useAuthStore } from '@/lib/stores/auth';
 import { useToastStore } from '@/lib/stores/toast';
+import { apiError } from '@/test/msw/handlers';
+import { calls, server } from '@/test/msw/server';
 import { NewsletterBlock } from './NewsletterBlock';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const buyer: TUser = { id: 3, account: 'li_wei', username: 'li_wei', name: 'Li Wei', nickname: '', admin: false, mobile: null, email: 'li@example.com', regionId: 'CN', subscribeEmail: null };
-
-type Answer = (url: URL, init: RequestInit) => Response;
-
-/** The browser's fetch replaced by a double answering "METHOD /path" handlers. */
-function fakeFetch(handlers: Record<string, Answer>) {
-  const seen: { method: string; url: URL; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const method = init.method ?? 'GET';
-      seen.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
-      const handler = handlers[`${method} ${url.pathname}`];
-      return handler ? handler(url, init) : json({ code: 'NOT_FOUND', desc: 'no' }, 404);
-    }),
-  );
-  return seen;
-}
 
 function signIn(user: TUser) {
   localStorage.setItem('token', 'user-token-123456');
@@ -54,7 +38,6 @@ afterEach(() => {
 
 describe('footer newsletter', () => {
   it('asks a visitor to log in, with a way back to this page', async () => {
-    fakeFetch({});
     renderBlock();
     expect(screen.getByRole('link', { name: 'Log in to subscribe.' })).toHaveAttribute('href', '/login?redirect=%2Fabout-us');
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
@@ -62,7 +45,6 @@ describe('footer newsletter', () => {
   });
 
   it('needs both fields, then a valid e-mail', async () => {
-    const seen = fakeFetch({});
     signIn(buyer);
     const user = userEvent.setup();
     renderBlock();
@@ -73,15 +55,16 @@ describe('footer newsletter', () => {
     expect(screen.getByLabelText('Verification code')).toHaveValue('123456');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
-    expect(seen).toHaveLength(0);
+    expect(calls()).toHaveLength(0);
   });
 
   it('get code: the 60 s wait is kept across reloads; a refusal shows the reason and the server wait', async () => {
     let refuse = true;
-    fakeFetch({
-      'GET /api/user/subscribe/code': () =>
-        refuse ? json({ code: 'BAD_REQUEST', desc: 'You can ask for a new code in 25 s', details: { retryAfter: 25 } }, 400) : json({ ok: true, resendAfter: 60, expiresIn: 600 }),
-    });
+    server.use(
+      http.get('/api/user/subscribe/code', () =>
+        refuse ? apiError(400, 'BAD_REQUEST', 'You can ask for a new code in 25 s', { retryAfter: 25 }) : HttpResponse.json({ ok: true, resendAfter: 60, expiresIn: 600 }),
+      ),
+    );
     signIn(buyer);
     const user = userEvent.setup();
     const first = renderBlock();
@@ -107,7 +90,7 @@ describe('footer newsletter', () => {
   });
 
   it('a failed code request frees the button again and says why', async () => {
-    fakeFetch({ 'GET /api/user/subscribe/code': () => json({ code: 'UNAVAILABLE', desc: 'Failed to send verification code, please try again later' }, 503) });
+    server.use(http.get('/api/user/subscribe/code', () => apiError(503, 'UNAVAILABLE', 'Failed to send verification code, please try again later')));
     signIn(buyer);
     const user = userEvent.setup();
     renderBlock();
@@ -118,10 +101,10 @@ describe('footer newsletter', () => {
   });
 
   it('subscribes, refetches the user, clears the inputs and then shows only the confirmation', async () => {
-    const seen = fakeFetch({
-      'POST /api/user/subscribe': () => json({ ok: true, subscribeEmail: 'news@example.com' }),
-      'GET /api/user': () => json({ ...buyer, subscribeEmail: 'news@example.com' }),
-    });
+    server.use(
+      http.post('/api/user/subscribe', () => HttpResponse.json({ ok: true, subscribeEmail: 'news@example.com' })),
+      http.get('/api/user', () => HttpResponse.json({ ...buyer, subscribeEmail: 'news@example.com' })),
+    );
     signIn(buyer);
     const user = userEvent.setup();
     renderBlock();
@@ -130,12 +113,12 @@ describe('footer newsletter', () => {
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText('You are subscribed with news@example.com.')).toBeInTheDocument();
     expect(screen.queryByLabelText('E-mail')).not.toBeInTheDocument();
-    expect(seen.find((r) => r.method === 'POST')?.body).toEqual({ email: 'news@example.com', otp: '123456' });
-    expect(seen.some((r) => r.method === 'GET' && r.url.pathname === '/api/user')).toBe(true);
+    expect(calls().find((r) => r.method === 'POST')?.body).toEqual({ email: 'news@example.com', otp: '123456' });
+    expect(calls().some((r) => r.method === 'GET' && r.path === '/api/user')).toBe(true);
   });
 
   it('a failed subscribe shows the reason and keeps the inputs', async () => {
-    fakeFetch({ 'POST /api/user/subscribe': () => json({ code: 'BAD_REQUEST', desc: 'The verification code is wrong or has expired' }, 400) });
+    server.use(http.post('/api/user/subscribe', () => apiError(400, 'BAD_REQUEST', 'The verification code is wrong or has expired')));
     signIn(buyer);
     const user = userEvent.setup();
     renderBlock();
@@ -148,7 +131,6 @@ describe('footer newsletter', () => {
   });
 
   it('a subscribed user sees only the confirmation', () => {
-    fakeFetch({});
     signIn({ ...buyer, subscribeEmail: 'li@example.com' });
     renderBlock();
     expect(screen.getByText('You are subscribed with li@example.com.')).toBeInTheDocument();

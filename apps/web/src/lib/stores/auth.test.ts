@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
 import { setNavigator } from '../navigation';
 import { STORAGE_KEYS } from '../storage';
+import { apiError } from '@/test/msw/handlers';
+import { server } from '@/test/msw/server';
 import { useAuthStore } from './auth';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const buyer = { id: 1, account: 'buyer01', username: 'buyer01', name: 'Buyer', nickname: 'B', admin: false, mobile: null, email: null, regionId: null, subscribeEmail: null };
 
 beforeEach(() => {
@@ -18,7 +20,7 @@ afterEach(() => {
 
 describe('a session the server no longer accepts', () => {
   it('found by the background user refresh: cleared, and the buyer is sent to log in with the page to come back to', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'UNAUTHORIZED', desc: 'Please log in' }, 401)));
+    server.use(http.get('/api/user', () => apiError(401, 'UNAUTHORIZED', 'Please log in')));
     const navigate = vi.fn();
     setNavigator(navigate);
     window.history.replaceState(null, '', '/cart?x=1');
@@ -30,7 +32,7 @@ describe('a session the server no longer accepts', () => {
   });
 
   it('keeps the session when the refresh fails for another reason (offline)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ desc: 'down' }, 503)));
+    server.use(http.get('/api/user', () => apiError(503, 'UNAVAILABLE', 'down')));
     const navigate = vi.fn();
     setNavigator(navigate);
     expect(await useAuthStore.getState().refreshUser()).toBeNull();

@@ -1,7 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { TCodeSentResponse, TOkResponse, TPasswordResetResponse, TRegion, TSubscribeResponse, TTokenResponse, TUser } from '@cubeshop/shared';
+import type { TCodeSentResponse, TOkResponse, TPasswordResetResponse, TSubscribeResponse, TTokenResponse, TUser } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
-import { getLocale } from '@/lib/locale';
 
 /**
  * The account calls (docs/accounts.md). Form calls are `silent`: the screen shows the reason in
@@ -64,18 +62,4 @@ export function changePassword(body: { oldPassword: string; newPassword: string 
 /** DELETE /api/user/subscribe */
 export function unsubscribeNewsletter(): Promise<TSubscribeResponse> {
   return api.delete<TSubscribeResponse>('/api/user/subscribe', { silent: true });
-}
-
-/**
- * GET /api/selector/region: countries and regions, mainland China first, names in the page's
- * language. Fetched once per page and reused (spec section 4: countries are fetched once).
- */
-export function regionsQueryOptions() {
-  const locale = getLocale();
-  return queryOptions({
-    queryKey: ['selector', 'region', locale],
-    queryFn: ({ signal }) => api.get<TRegion[]>('/api/selector/region', { signal, silent: true }),
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
 }

@@ -6,12 +6,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { getLocale } from '@/lib/locale';
 import { useAuthStore } from '@/lib/stores/auth';
 import { toast } from '@/lib/stores/toast';
-import { requestCode, resetPassword } from '../api/account-api';
-import { useCodeRequest } from '../hooks/use-code-request';
+import { resetPassword } from '../api/account-api';
 import { failureReason } from '../lib/errors';
 import { AFTER_AUTH_DELAY_MS, fullPageLoad, redirectTargetOf, withRedirect } from '../lib/redirect';
 import { initialRegisterType, type TContactMode } from '../lib/register-type';
-import { contactOf, resetFormSchema, toResetRequest, type ResetFormValues } from '../schemas';
+import { resetFormSchema, toResetRequest, type ResetFormValues } from '../schemas';
 import { ContactInput } from './ContactInput';
 import { CodeField } from './form/CodeField';
 import { Field, PasswordInput } from './form/Field';
@@ -40,9 +39,6 @@ export function ForgotPasswordScreen() {
   });
   const { errors, isSubmitting } = form.formState;
   const mode = form.watch('mode');
-  const emailCode = useCodeRequest(() => requestCode('reset', contactOf('email', form.getValues())));
-  const mobileCode = useCodeRequest(() => requestCode('reset', contactOf('mobile', form.getValues())));
-  const code = mode === 'email' ? emailCode : mobileCode;
 
   const switchMode = (next: TContactMode) => {
     if (next === mode) return;
@@ -50,14 +46,6 @@ export function ForgotPasswordScreen() {
     form.setValue('otp', '');
     form.clearErrors(['email', 'mobile', 'otp']);
     setFailure(null);
-  };
-
-  const getCode = async () => {
-    if (!(await form.trigger(mode))) {
-      form.setFocus(mode);
-      return;
-    }
-    await code.request();
   };
 
   const onValid = async (values: ResetFormValues) => {
@@ -105,7 +93,7 @@ export function ForgotPasswordScreen() {
         <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="space-y-4">
           {failure ? <FormAlert title={t('forgot.failed')} reason={failure} /> : null}
           <ContactInput key={mode} mode={mode} input={form.register(mode)} error={errors[mode]?.message} />
-          <CodeField key={`otp-${mode}`} label={t('forgot.code')} error={errors.otp?.message} wait={code.left} sending={code.sending} onRequest={() => void getCode()} {...form.register('otp')} />
+          <CodeField form={form} purpose="reset" mode={mode} label={t('forgot.code')} />
           <Field label={t('forgot.newPassword')} error={errors.password?.message} hint={t('passwordRule')}>
             {(c) => <PasswordInput {...c} {...form.register('password')} autoComplete="new-password" maxLength={128} />}
           </Field>

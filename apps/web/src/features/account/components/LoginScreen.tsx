@@ -5,12 +5,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useAuthStore } from '@/lib/stores/auth';
-import { requestCode, signin } from '../api/account-api';
-import { useCodeRequest } from '../hooks/use-code-request';
+import { signin } from '../api/account-api';
 import { failureReason } from '../lib/errors';
 import { fullPageLoad, redirectTargetOf, withRedirect } from '../lib/redirect';
 import type { TContactMode } from '../lib/register-type';
-import { codeLoginSchema, contactOf, passwordLoginSchema, toCodeSigninRequest, type CodeFormValues, type PasswordLoginValues } from '../schemas';
+import { codeLoginSchema, passwordLoginSchema, toCodeSigninRequest, type CodeFormValues, type PasswordLoginValues } from '../schemas';
 import { AuthFrame } from './AuthFrame';
 import { ContactInput } from './ContactInput';
 import { CodeField } from './form/CodeField';
@@ -79,16 +78,6 @@ function CodeLoginForm({ mode, onToken, leaving }: FormProps & { mode: TContactM
     defaultValues: { mode, email: '', mobile: '', otp: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const code = useCodeRequest(() => requestCode('signin', contactOf(mode, form.getValues())));
-
-  const getCode = async () => {
-    if (!(await form.trigger(mode))) {
-      form.setFocus(mode);
-      return;
-    }
-    await code.request();
-  };
-
   const onValid = async (values: CodeFormValues) => {
     setFailure(null);
     try {
@@ -103,7 +92,7 @@ function CodeLoginForm({ mode, onToken, leaving }: FormProps & { mode: TContactM
     <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="space-y-4">
       {failure ? <FormAlert title={t('login.failed')} reason={failure} /> : null}
       <ContactInput mode={mode} input={form.register(mode)} error={mode === 'email' ? errors.email?.message : errors.mobile?.message} />
-      <CodeField label={t('form.code')} error={errors.otp?.message} wait={code.left} sending={code.sending} onRequest={() => void getCode()} {...form.register('otp')} />
+      <CodeField form={form} purpose="signin" mode={mode} label={t('form.code')} />
       <LoadingButton type="submit" loading={isSubmitting || leaving} loadingText={t('login.submitting')} className="w-full">
         {t('login.submit')}
       </LoadingButton>

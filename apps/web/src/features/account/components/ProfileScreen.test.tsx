@@ -1,9 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import i18n from '@/lib/i18n';
 import { useAuthStore } from '@/lib/stores/auth';
-import { BUYER, REGIONS, fakeApi, json, renderScreen, resetSession, signInAs } from '../test/helpers';
+import { apiError } from '@/test/msw/handlers';
+import { calls, server } from '@/test/msw/server';
+import { BUYER, renderScreen, resetSession, signInAs } from '../test/helpers';
 import { ProfileScreen, sectionOf } from './ProfileScreen';
 
 beforeAll(async () => {
@@ -21,7 +24,6 @@ const renderAt = (at: string) => renderScreen(<ProfileScreen />, { path: '/*', a
 
 describe('profile screen', () => {
   it('navigates between sections by path', async () => {
-    fakeApi({ 'GET /api/selector/region': () => json(REGIONS) });
     const user = userEvent.setup();
     const { router } = renderAt('/profile');
     const nav = await screen.findByRole('navigation', { name: 'Account sections' });
@@ -45,11 +47,10 @@ describe('profile screen', () => {
 
   it('unsubscribes from the newsletter after a confirmation', async () => {
     signInAs({ ...BUYER, subscribeEmail: 'news@example.com' });
-    const api = fakeApi({
-      'GET /api/selector/region': () => json(REGIONS),
-      'DELETE /api/user/subscribe': () => json({ ok: true, subscribeEmail: null }),
-      'GET /api/user': () => json(BUYER),
-    });
+    server.use(
+      http.delete('/api/user/subscribe', () => HttpResponse.json({ ok: true, subscribeEmail: null })),
+      http.get('/api/user', () => HttpResponse.json(BUYER)),
+    );
     const user = userEvent.setup();
     renderAt('/profile');
     expect(await screen.findByText('Subscribed (news@example.com)')).toBeInTheDocument();
@@ -58,15 +59,15 @@ describe('profile screen', () => {
     expect(dialog).toHaveTextContent('Stop sending the newsletter to news@example.com?');
     await user.click(within(dialog).getByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByText(/You are not subscribed/)).toBeInTheDocument();
-    expect(api.calls('DELETE', '/api/user/subscribe')).toHaveLength(1);
+    expect(calls('DELETE', '/api/user/subscribe')).toHaveLength(1);
     expect(useAuthStore.getState().user?.subscribeEmail).toBeNull();
   });
 
   it('change password: the rules, the server refusal, then success', async () => {
     let accept = false;
-    const api = fakeApi({
-      'PUT /api/user/reset-pwd': () => (accept ? json({ ok: true }) : json({ code: 'BAD_REQUEST', desc: 'Password update failed, please check your current password' }, 400)),
-    });
+    server.use(
+      http.put('/api/user/reset-pwd', () => (accept ? HttpResponse.json({ ok: true }) : apiError(400, 'BAD_REQUEST', 'Password update failed, please check your current password'))),
+    );
     const user = userEvent.setup();
     renderAt('/change-password');
     const current = await screen.findByLabelText('Current password');
@@ -81,7 +82,7 @@ describe('profile screen', () => {
     await user.type(current, 'Wrong1234');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Password update failed, please check your current password');
-    expect(api.calls('PUT', '/api/user/reset-pwd')[0]?.body).toEqual({ oldPassword: 'Wrong1234', newPassword: 'NewPass12' });
+    expect(calls('PUT', '/api/user/reset-pwd')[0]?.body).toEqual({ oldPassword: 'Wrong1234', newPassword: 'NewPass12' });
 
     accept = true;
     await user.clear(current);
@@ -94,10 +95,9 @@ describe('profile screen', () => {
 
   it('edit profile: saves name, nickname and region, and says why when it fails', async () => {
     let fail = true;
-    const api = fakeApi({
-      'GET /api/selector/region': () => json(REGIONS),
-      'PUT /api/user': (request) => (fail ? json({ code: 'BAD_REQUEST', desc: 'Unknown country or region' }, 400) : json({ ...BUYER, ...(request.body as object) })),
-    });
+    server.use(
+      http.put('/api/user', async ({ request }) => (fail ? apiError(400, 'BAD_REQUEST', 'Unknown country or region') : HttpResponse.json({ ...BUYER, ...((await request.json()) as object) }))),
+    );
     const user = userEvent.setup();
     renderAt('/edit-name');
     const name = await screen.findByLabelText('Name');
@@ -118,7 +118,7 @@ describe('profile screen', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
-    expect(api.calls('PUT', '/api/user').at(-1)?.body).toEqual({ name: 'Li Wei Ltd', nickname: 'Wei', regionId: 'CN' });
+    expect(calls('PUT', '/api/user').at(-1)?.body).toEqual({ name: 'Li Wei Ltd', nickname: 'Wei', regionId: 'CN' });
     expect(useAuthStore.getState().user).toMatchObject({ name: 'Li Wei Ltd', nickname: 'Wei', regionId: 'CN' });
   });
 });

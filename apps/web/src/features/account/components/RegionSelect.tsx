@@ -1,9 +1,8 @@
 import { forwardRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isRetryableError } from '@/components/ui/QueryError';
 import { Button } from '@/components/ui/Button';
-import { regionsQueryOptions } from '../api/account-api';
+import { useRegions } from '@/lib/regions';
 import { SelectInput, type ControlProps } from './form/Field';
 
 interface RegionSelectProps extends ControlProps {
@@ -19,14 +18,14 @@ interface RegionSelectProps extends ControlProps {
 
 /**
  * Country or region from GET /api/selector/region: mainland China first, names in the page's
- * language, loaded once and shared by every form (TanStack Query, never stale).
+ * language, loaded once and shared by every form (lib/regions.ts).
  */
 export const RegionSelect = forwardRef<HTMLSelectElement, RegionSelectProps>(function RegionSelect(
   { name, value, onChange, onBlur, emptyLabel, emptySelectable = false, ...control },
   ref,
 ) {
   const { t } = useTranslation(['account', 'common']);
-  const regions = useQuery(regionsQueryOptions());
+  const regions = useRegions();
 
   if (regions.isError) {
     return (
@@ -72,10 +71,3 @@ export const RegionSelect = forwardRef<HTMLSelectElement, RegionSelectProps>(fun
     </SelectInput>
   );
 });
-
-/** The name of a region id in the page's language (the id itself until the list is there). */
-export function useRegionName(id: string | null | undefined): string {
-  const regions = useQuery({ ...regionsQueryOptions(), enabled: Boolean(id) });
-  if (!id) return '';
-  return regions.data?.find((region) => region.id === id)?.name ?? id;
-}

@@ -1,9 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { takeArrival } from '@/lib/arrival';
 import i18n from '@/lib/i18n';
-import { BUYER, REGIONS, fakeApi, fakeLocation, json, renderScreen, resetSession } from '../test/helpers';
+import { apiError } from '@/test/msw/handlers';
+import { calls, server } from '@/test/msw/server';
+import { BUYER, REGIONS, fakeLocation, renderScreen, resetSession } from '../test/helpers';
 import { RegisterScreen } from './RegisterScreen';
 
 beforeAll(async () => {
@@ -15,8 +18,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-const regions = () => json(REGIONS);
 
 function renderRegister(at = '/register') {
   return renderScreen(<RegisterScreen />, { path: '/register', at });
@@ -34,7 +35,6 @@ async function fillEmailForm(user: ReturnType<typeof userEvent.setup>) {
 
 describe('register screen', () => {
   it('tabs are a tablist; the newsletter box shows in e-mail mode only; the choice is stored as registerType', async () => {
-    fakeApi({ 'GET /api/selector/region': regions });
     const user = userEvent.setup();
     renderRegister();
     const tablist = await screen.findByRole('tablist', { name: 'Sign up with' });
@@ -63,13 +63,11 @@ describe('register screen', () => {
 
   it('opens on the stored registerType', async () => {
     localStorage.setItem('registerType', 'mobile');
-    fakeApi({ 'GET /api/selector/region': regions });
     renderRegister();
     expect(await screen.findByRole('tab', { name: 'Mobile' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('validates on blur and shows the first failing message of each field', async () => {
-    fakeApi({ 'GET /api/selector/region': regions });
     const user = userEvent.setup();
     renderRegister();
     const email = await screen.findByRole('textbox', { name: 'E-mail' });
@@ -97,7 +95,6 @@ describe('register screen', () => {
   });
 
   it('without the agreement ticked a terms warning shows and nothing is sent; the agreement opens and closes with Escape', async () => {
-    const api = fakeApi({ 'GET /api/selector/region': regions });
     const user = userEvent.setup();
     renderRegister();
     await screen.findByRole('textbox', { name: 'E-mail' });
@@ -105,7 +102,7 @@ describe('register screen', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please read and agree to the User Agreement first');
     expect(screen.getByRole('checkbox', { name: /I have read and agree/ })).toHaveAttribute('aria-invalid', 'true');
-    expect(api.calls('POST', '/api/authn/signup')).toHaveLength(0);
+    expect(calls('POST', '/api/authn/signup')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'User Agreement' }));
     const dialog = screen.getByRole('dialog', { name: 'Cubeshop User Agreement' });
@@ -118,11 +115,10 @@ describe('register screen', () => {
 
   it('signs up, stores the token and fully loads the wanted page, which opens at its top with a welcome naming the buyer', async () => {
     const location = fakeLocation('/register');
-    const api = fakeApi({
-      'GET /api/selector/region': regions,
-      'POST /api/authn/signup': () => json({ token: 'new-token-abcdef' }),
-      'GET /api/user': () => json({ ...BUYER, subscribeEmail: 'li@example.com' }),
-    });
+    server.use(
+      http.post('/api/authn/signup', () => HttpResponse.json({ token: 'new-token-abcdef' })),
+      http.get('/api/user', () => HttpResponse.json({ ...BUYER, subscribeEmail: 'li@example.com' })),
+    );
     const user = userEvent.setup();
     renderRegister('/register?redirect=%2Fcart');
     await screen.findByRole('textbox', { name: 'E-mail' });
@@ -137,7 +133,7 @@ describe('register screen', () => {
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/cart'));
     // The welcome rides across the full page load, for the new page to show at its top.
     expect(takeArrival()).toEqual({ message: 'Welcome to Cubeshop, Li Wei! Your account is ready.' });
-    const [signup] = api.calls('POST', '/api/authn/signup');
+    const [signup] = calls('POST', '/api/authn/signup');
     expect(signup?.body).toEqual({ email: 'li@example.com', name: 'Li Wei', account: '', password: '', otp: '123456', regionId: 'DE', subscribe: true });
     expect(signup?.headers.authorization).toBeUndefined();
     expect(localStorage.getItem('token')).toBe('new-token-abcdef');
@@ -145,10 +141,7 @@ describe('register screen', () => {
   });
 
   it('a failed sign-up shows the reason and keeps the form', async () => {
-    fakeApi({
-      'GET /api/selector/region': regions,
-      'POST /api/authn/signup': () => json({ code: 'BAD_REQUEST', desc: 'This e-mail address already has an account' }, 400),
-    });
+    server.use(http.post('/api/authn/signup', () => apiError(400, 'BAD_REQUEST', 'This e-mail address already has an account')));
     const user = userEvent.setup();
     renderRegister();
     await screen.findByRole('textbox', { name: 'E-mail' });
@@ -164,13 +157,10 @@ describe('register screen', () => {
 
   it('get code: checks the address first, counts down, resets on failure and follows the server retryAfter', async () => {
     const answers = [
-      () => json({ code: 'UNAVAILABLE', desc: 'Failed to send verification code, please try again later' }, 503),
-      () => json({ code: 'BAD_REQUEST', desc: 'A code was sent a moment ago; you can ask for a new one in 42 s', details: { retryAfter: 42 } }, 400),
+      () => apiError(503, 'UNAVAILABLE', 'Failed to send verification code, please try again later'),
+      () => apiError(400, 'BAD_REQUEST', 'A code was sent a moment ago; you can ask for a new one in 42 s', { retryAfter: 42 }),
     ];
-    const api = fakeApi({
-      'GET /api/selector/region': regions,
-      'GET /api/authn/signup/code': () => answers.shift()?.() ?? json({ ok: true, resendAfter: 60, expiresIn: 600 }),
-    });
+    server.use(http.get('/api/authn/signup/code', () => answers.shift()?.() ?? HttpResponse.json({ ok: true, resendAfter: 60, expiresIn: 600 })));
     const user = userEvent.setup();
     renderRegister();
     await user.click(await screen.findByRole('tab', { name: 'Mobile' }));
@@ -179,7 +169,7 @@ describe('register screen', () => {
     await user.type(screen.getByLabelText('Mobile number (mainland China)'), '12812345678');
     await user.click(screen.getByRole('button', { name: 'Get code' }));
     expect(await screen.findByText(/valid mainland China mobile number/)).toBeInTheDocument();
-    expect(api.calls('GET', '/api/authn/signup/code')).toHaveLength(0);
+    expect(calls('GET', '/api/authn/signup/code')).toHaveLength(0);
 
     // Delivery failed: the reason shows and the button is free again at once.
     await user.clear(screen.getByLabelText('Mobile number (mainland China)'));
@@ -187,7 +177,7 @@ describe('register screen', () => {
     await user.click(screen.getByRole('button', { name: 'Get code' }));
     expect(await screen.findByText('Failed to send verification code, please try again later')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Get code' })).toBeEnabled();
-    const [first] = api.calls('GET', '/api/authn/signup/code');
+    const [first] = calls('GET', '/api/authn/signup/code');
     expect(Object.fromEntries(first!.query)).toEqual({ mobile: '13812345678', country_code: '86' });
 
     // Too soon: the countdown shows the server's wait.
@@ -196,7 +186,7 @@ describe('register screen', () => {
   });
 
   it('get code: a sent code starts the 60 s countdown', async () => {
-    fakeApi({ 'GET /api/selector/region': regions, 'GET /api/authn/signup/code': () => json({ ok: true, resendAfter: 60, expiresIn: 600 }) });
+    server.use(http.get('/api/authn/signup/code', () => HttpResponse.json({ ok: true, resendAfter: 60, expiresIn: 600 })));
     const user = userEvent.setup();
     renderRegister();
     await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'li@example.com');
@@ -207,7 +197,7 @@ describe('register screen', () => {
 
   it('lists countries with mainland China first and shows the list error with a retry', async () => {
     let fail = true;
-    fakeApi({ 'GET /api/selector/region': () => (fail ? json({ code: 'INTERNAL', desc: 'boom' }, 500) : regions()) });
+    server.use(http.get('/api/selector/region', () => (fail ? apiError(500, 'INTERNAL', 'boom') : HttpResponse.json(REGIONS))));
     const user = userEvent.setup();
     renderRegister();
     expect(await screen.findByText('Failed to load the country list')).toBeInTheDocument();

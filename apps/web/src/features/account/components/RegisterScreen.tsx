@@ -9,12 +9,11 @@ import { cn } from '@/components/ui/cn';
 import { getLocale } from '@/lib/locale';
 import { useAuthStore } from '@/lib/stores/auth';
 import { toast } from '@/lib/stores/toast';
-import { requestCode, signup } from '../api/account-api';
-import { useCodeRequest } from '../hooks/use-code-request';
+import { signup } from '../api/account-api';
 import { failureReason } from '../lib/errors';
 import { fullPageLoad, redirectTargetOf, withRedirect } from '../lib/redirect';
 import { initialRegisterType, storeRegisterType, type TContactMode } from '../lib/register-type';
-import { contactOf, registerFormSchema, toSignupRequest, type RegisterFormValues } from '../schemas';
+import { registerFormSchema, toSignupRequest, type RegisterFormValues } from '../schemas';
 import { AgreementDialog } from './AgreementDialog';
 import { AuthFrame } from './AuthFrame';
 import { ContactInput } from './ContactInput';
@@ -95,10 +94,6 @@ export function RegisterScreen() {
   const { errors, isSubmitting } = formState;
   const mode = form.watch('mode');
 
-  const emailCode = useCodeRequest(() => requestCode('signup', contactOf('email', form.getValues())));
-  const mobileCode = useCodeRequest(() => requestCode('signup', contactOf('mobile', form.getValues())));
-  const code = mode === 'email' ? emailCode : mobileCode;
-
   const switchMode = (next: TContactMode) => {
     if (next === mode) return;
     form.setValue('mode', next);
@@ -106,15 +101,6 @@ export function RegisterScreen() {
     storeRegisterType(next);
     form.clearErrors(['email', 'mobile', 'otp']);
     setFailure(null);
-  };
-
-  const getCode = async () => {
-    // The address must be right before a code is sent to it.
-    if (!(await form.trigger(mode))) {
-      form.setFocus(mode);
-      return;
-    }
-    await code.request();
   };
 
   const termsWarning = () => {
@@ -184,15 +170,7 @@ export function RegisterScreen() {
 
           <ContactInput key={mode} mode={mode} input={register(mode)} error={errors[mode]?.message} label={mode === 'email' ? t('register.email') : t('register.mobile')} />
 
-          <CodeField
-            key={`otp-${mode}`}
-            label={t('register.code')}
-            error={errors.otp?.message}
-            wait={code.left}
-            sending={code.sending}
-            onRequest={() => void getCode()}
-            {...register('otp')}
-          />
+          <CodeField form={form} purpose="signup" mode={mode} label={t('register.code')} />
 
           <Field label={t('register.name')} error={errors.name?.message}>
             {(c) => <TextInput {...c} {...register('name')} autoComplete="name" maxLength={50} placeholder={t('register.namePlaceholder')} />}

@@ -10,70 +10,15 @@ import { createQueryClient } from '@/lib/query-client';
 import { useAuthStore } from '@/lib/stores/auth';
 import { useToastStore } from '@/lib/stores/toast';
 
-/** One request as the browser's fetch double saw it. */
-export interface SeenRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-type Handler = (request: SeenRequest) => Response | Promise<Response>;
-
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-export const REGIONS = [
-  { id: 'CN', name: 'China', zh: '中国', en: 'China', dialCode: '86' },
-  { id: 'DE', name: 'Germany', zh: '德国', en: 'Germany', dialCode: '49' },
-  { id: 'US', name: 'United States of America', zh: '美国', en: 'United States of America', dialCode: '1' },
-];
-
-export const BUYER: TUser = {
-  id: 7,
-  account: 'li_wei',
-  username: 'li_wei',
-  name: 'Li Wei',
-  nickname: '',
-  admin: false,
-  mobile: null,
-  email: 'li@example.com',
-  regionId: 'DE',
-  subscribeEmail: null,
-};
-
-/**
- * The browser's fetch replaced by a double that answers like the shop API: handlers by
- * "METHOD /path"; everything else is a 404. Our own code (api client, stores, forms) runs as is.
- */
-export function fakeApi(handlers: Record<string, Handler>) {
-  const seen: SeenRequest[] = [];
-  const fetchDouble = vi.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const request: SeenRequest = {
-      method: init.method ?? 'GET',
-      path: url.pathname,
-      query: url.searchParams,
-      headers: (init.headers ?? {}) as Record<string, string>,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    seen.push(request);
-    const handler = handlers[`${request.method} ${request.path}`];
-    return handler ? handler(request) : json({ code: 'NOT_FOUND', desc: `No such API: ${request.method} ${request.path}` }, 404);
-  });
-  vi.stubGlobal('fetch', fetchDouble);
-  return {
-    seen,
-    calls: (method: string, path: string) => seen.filter((r) => r.method === method && r.path === path),
-  };
-}
+export { BUYER, REGIONS } from '@/test/msw/fixtures';
 
 /**
  * window.location replaced by a double: a full page load (location.assign) is recorded instead
  * of leaving the test page (jsdom cannot navigate).
  */
 export function fakeLocation(path = '/') {
-  const url = new URL(path, 'http://localhost');
+  // jsdom's own origin, which the test network (MSW) resolves the app's relative URLs against.
+  const url = new URL(path, window.location.origin);
   const location = {
     href: url.href,
     origin: url.origin,

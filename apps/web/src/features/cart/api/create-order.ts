@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TOrderCreate } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * POST /api/orders with the spec's payload and an Idempotency-Key header: the same key for a
@@ -18,8 +19,8 @@ export function useCreateOrder() {
   return useMutation({
     mutationFn: createOrder,
     onSuccess: async () => {
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      await queryClient.invalidateQueries({ queryKey: ['cart'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.cart.all });
     },
   });
 }

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CART_CACHE_MS, type TCartInfo } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
-import { getCurrency } from '@/lib/currency';
-import { getLocale } from '@/lib/locale';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/cart/info: the cart's totals in the display currency, kg and m³. */
 export function getCartInfo(signal?: AbortSignal): Promise<TCartInfo> {
@@ -12,7 +11,7 @@ export function getCartInfo(signal?: AbortSignal): Promise<TCartInfo> {
 /** Cached 2 minutes (spec section 4); the header badge and the checkout summary share it. */
 export const cartInfoQuery = () =>
   queryOptions({
-    queryKey: ['cart', 'info', getLocale(), getCurrency()],
+    queryKey: queryKeys.cart.info(),
     queryFn: ({ signal }) => getCartInfo(signal),
     staleTime: CART_CACHE_MS,
   });

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CART_CACHE_MS, type TCartItem, type TPager } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
-import { getCurrency } from '@/lib/currency';
-import { getLocale } from '@/lib/locale';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface TCartLines {
   data: TCartItem[];
@@ -20,10 +19,10 @@ export async function getCartItems(keyword: string, signal?: AbortSignal): Promi
   return { data, pager: { page: body?.pager?.page ?? 1, recPerPage: body?.pager?.recPerPage ?? data.length, recTotal: body?.pager?.recTotal ?? data.length } };
 }
 
-/** Every cart query lives under ['cart', ...]: adding (catalog), changing, removing and ordering invalidate that prefix. */
+/** Every cart query lives under queryKeys.cart.all: adding (catalog), changing, removing, ordering and reordering invalidate that prefix. */
 export const cartItemsQuery = (keyword: string) =>
   queryOptions({
-    queryKey: ['cart', 'items', getLocale(), getCurrency(), keyword.trim()],
+    queryKey: queryKeys.cart.items(keyword),
     queryFn: ({ signal }) => getCartItems(keyword, signal),
     staleTime: CART_CACHE_MS,
     placeholderData: keepPreviousData,

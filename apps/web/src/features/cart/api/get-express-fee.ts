@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TExpressChoice, TExpressFee } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
-import { getCurrency } from '@/lib/currency';
-import { getLocale } from '@/lib/locale';
+import { queryKeys } from '@/lib/query-keys';
 import type { TFeeRequest } from '../lib/checkout';
 
 /**
@@ -17,7 +16,7 @@ export function getExpressFee(request: TFeeRequest, signal?: AbortSignal): Promi
 
 export const expressFeeQuery = (request: TFeeRequest | null, totalsKey: string) =>
   queryOptions({
-    queryKey: ['cart', 'express-fee', getLocale(), getCurrency(), request, totalsKey],
+    queryKey: queryKeys.cart.expressFee(request, totalsKey),
     queryFn: ({ signal }) => getExpressFee(request!, signal),
     staleTime: 0,
     retry: false,
@@ -38,7 +37,7 @@ export function getExpressFees(request: TFeesRequest, signal?: AbortSignal): Pro
 /** Every method's fee, or the reason it cannot carry this cart; asked again when the address, payment or cart totals change. */
 export function useExpressFees(request: TFeesRequest | null, totalsKey: string) {
   return useQuery({
-    queryKey: ['cart', 'express-fees', getLocale(), getCurrency(), request, totalsKey],
+    queryKey: queryKeys.cart.expressFees(request, totalsKey),
     queryFn: ({ signal }) => getExpressFees(request!, signal),
     enabled: request !== null,
     staleTime: 0,

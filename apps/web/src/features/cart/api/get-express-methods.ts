@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TExpressMethodOption } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
-import { getLocale } from '@/lib/locale';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/selector/express?regionId=: the shipping methods that serve the region. */
 export function getExpressMethods(regionId: string, signal?: AbortSignal): Promise<TExpressMethodOption[]> {
@@ -10,7 +10,7 @@ export function getExpressMethods(regionId: string, signal?: AbortSignal): Promi
 
 export const expressMethodsQuery = (regionId: string) =>
   queryOptions({
-    queryKey: ['selector', 'express', getLocale(), regionId],
+    queryKey: queryKeys.selectors.expressMethods(regionId),
     queryFn: ({ signal }) => getExpressMethods(regionId, signal),
     staleTime: 5 * 60_000,
   });

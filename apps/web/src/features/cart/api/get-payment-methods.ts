@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPaymentMethodOption } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
-import { getLocale } from '@/lib/locale';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/selector/payment: payment methods with their surcharge. */
 export function getPaymentMethods(signal?: AbortSignal): Promise<TPaymentMethodOption[]> {
@@ -10,7 +10,7 @@ export function getPaymentMethods(signal?: AbortSignal): Promise<TPaymentMethodO
 
 export const paymentMethodsQuery = () =>
   queryOptions({
-    queryKey: ['selector', 'payment', getLocale()],
+    queryKey: queryKeys.selectors.payments(),
     queryFn: ({ signal }) => getPaymentMethods(signal),
     staleTime: 5 * 60_000,
   });

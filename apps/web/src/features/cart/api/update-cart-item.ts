@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCartItem } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** PUT /api/cart/items/{id} {quantity}. Silent: the line shows the server's reason or 'Update failed'. */
 export function updateCartItem({ id, quantity }: { id: number; quantity: number }): Promise<TCartItem> {
   return api.put<TCartItem>(`/api/cart/items/${encodeURIComponent(String(id))}`, { quantity }, { silent: true });
 }
 
-/** On success every ['cart'] query refetches (lines, totals, the shipping quote, the header count). */
+/** Afterwards every cart query refetches (lines, totals, the shipping quote, the header count). */
 export function useUpdateCartItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCartItem,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['cart'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart.all }),
   });
 }

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LayoutList, Rows3, Search, ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { CART_TOTAL_LINE_THRESHOLD, MAX_CART_LINES, ORDER_ERROR_BANNER_MS, type TOrderCreate } from '@cubeshop/shared';
+import { CART_TOTAL_LINE_THRESHOLD, MAX_CART_LINES, ORDER_ERROR_BANNER_MS, type TAddress, type TOrderCreate } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { QueryError } from '@/components/ui/QueryError';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -11,15 +11,13 @@ import { isApiError } from '@/lib/api-client';
 import { STORAGE_KEYS, readString, writeString } from '@/lib/storage';
 import { useAuthStore } from '@/lib/stores/auth';
 import { toast } from '@/lib/stores/toast';
-import { useAddresses } from '../api/get-addresses';
 import { useCartInfo } from '../api/get-cart-info';
 import { useCartItems } from '../api/get-cart-items';
 import { useCreateOrder } from '../api/create-order';
 import { useExpressFee, useExpressFees } from '../api/get-express-fee';
 import { useExpressMethods } from '../api/get-express-methods';
 import { usePaymentMethods } from '../api/get-payment-methods';
-import { IdempotencyKeys, canCreateOrder, feeRequest, orderRuleMessages, pickAddress, totalsKey } from '../lib/checkout';
-import { AddressCard } from './AddressCard';
+import { IdempotencyKeys, canCreateOrder, feeRequest, orderRuleMessages, totalsKey } from '../lib/checkout';
 import { CartLines } from './CartLines';
 import { ShippingCard } from './ShippingCard';
 import { SummaryCard, type TFeeState } from './SummaryCard';
@@ -44,9 +42,10 @@ const stateOf = (q: { isPending: boolean; isError: boolean; fetchStatus: string 
 /**
  * Cart and checkout (spec section 2): title and search, the lines (cards on mobile, a table on
  * desktop), and the right column with delivery address, shipping and payment, and the order
- * summary with the create-order button.
+ * summary with the create-order button. The delivery address belongs to features/addresses:
+ * the route passes the chosen one (`address`, null while there is none) and its card.
  */
-export function CartScreen() {
+export function CartScreen({ address, addressCard }: { address: TAddress | null; addressCard: ReactNode }) {
   const { t, i18n } = useTranslation('cart');
   const navigate = useNavigate();
   const isAnonymous = useAuthStore((s) => s.isAnonymous);
@@ -57,9 +56,6 @@ export function CartScreen() {
   const [compact, setCompact] = useState(readCompact);
   const items = useCartItems(keyword, enabled);
   const info = useCartInfo(enabled);
-  const addresses = useAddresses(enabled);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
-  const address = pickAddress(addresses.data, selectedId);
 
   const methods = useExpressMethods(address?.deliveryRegionId);
   const payments = usePaymentMethods();
@@ -242,14 +238,7 @@ export function CartScreen() {
           </Card>
 
           <div className="space-y-4">
-            <AddressCard
-              addresses={addresses.data ?? []}
-              selected={address}
-              onSelect={setSelectedId}
-              loading={addresses.isPending && enabled}
-              failed={addresses.isError}
-              onRetry={() => void addresses.refetch()}
-            />
+            {addressCard}
             <ShippingCard
               hasAddress={Boolean(address)}
               methods={methods.data ?? []}

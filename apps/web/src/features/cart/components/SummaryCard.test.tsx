@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import type { TCartInfo, TExpressFee } from '@cubeshop/shared';
 import i18n from '@/lib/i18n';
+import { cartInfo, quote as shopQuote, shop } from '@/test/msw/shop';
+import { seedCart } from '../test/cart-fixtures';
 import { SummaryCard, type TFeeState } from './SummaryCard';
 
 const info: TCartInfo = {
@@ -41,23 +43,22 @@ const quote: TExpressFee = {
   transitDays: { min: 3, max: 5 },
 };
 
+/** Everything but the figures. */
+const props = {
+  comment: '',
+  onComment: () => undefined,
+  ruleMessages: [],
+  canSubmit: true,
+  submitting: false,
+  onSubmit: () => undefined,
+  banner: null,
+  onRetry: () => undefined,
+  onDismissBanner: () => undefined,
+  missing: null,
+};
+
 function renderSummary(fee: TFeeState) {
-  render(
-    <SummaryCard
-      info={info}
-      fee={fee}
-      comment=""
-      onComment={() => undefined}
-      ruleMessages={[]}
-      canSubmit
-      submitting={false}
-      onSubmit={() => undefined}
-      banner={null}
-      onRetry={() => undefined}
-      onDismissBanner={() => undefined}
-      missing={null}
-    />,
-  );
+  render(<SummaryCard {...props} info={info} fee={fee} />);
   return screen.getByTestId('order-summary');
 }
 
@@ -88,5 +89,42 @@ describe('order summary', () => {
     expect(row(summary, 'Shipping')).toHaveTextContent('¥120.00');
     expect(within(summary).queryByText(/Payment fee/)).toBeNull();
     expect(screen.getByTestId('grand-total')).toHaveTextContent('¥2,120.00');
+  });
+});
+
+describe('order summary with the server’s own figures (test/msw shop)', () => {
+  const serverQuote = (method: string, payment: string) => {
+    const result = shopQuote(method, 'US', payment, 'en');
+    if (!result || !('fee' in result)) throw new Error(`the fake shop quotes ${method} to the US`);
+    return result.fee;
+  };
+
+  it('from the free-shipping threshold: freight struck through and saved, the payment fee on goods only, total as quoted', async () => {
+    await i18n.changeLanguage('en');
+    seedCart();
+    shop.freeShippingThreshold = 1000;
+    const fee = serverQuote('DHL', 'PAYPAL');
+    render(<SummaryCard {...props} info={cartInfo()} fee={{ kind: 'ready', fee }} />);
+    expect(screen.getByTestId('goods-amount')).toHaveTextContent('¥1,100.00');
+    const shipping = screen.getByTestId('shipping-fee');
+    expect(shipping).toHaveTextContent('Free shipping');
+    expect(shipping.querySelector('s')).toHaveTextContent('¥350.00');
+    expect(shipping).toHaveTextContent('You save ¥350.00');
+    // 4.4 % of ¥1,100 (no freight charged).
+    expect(screen.getByTestId('payment-surcharge')).toHaveTextContent('¥48.40');
+    expect(screen.getByTestId('grand-total')).toHaveTextContent('¥1,148.40');
+    expect(fee.grandTotal).toBe(1148.4);
+  });
+
+  it('below the threshold: how much more buys free shipping; before a quote the total is the goods, excluding shipping', async () => {
+    await i18n.changeLanguage('en');
+    seedCart();
+    shop.freeShippingThreshold = 1500;
+    render(<SummaryCard {...props} info={cartInfo()} fee={{ kind: 'idle' }} />);
+    expect(screen.getByText('Add ¥400.00 more for free shipping (orders from ¥1,500.00).')).toBeInTheDocument();
+    expect(screen.getByText('Choose address and method')).toBeInTheDocument();
+    expect(screen.getByTestId('grand-total')).toHaveTextContent('¥1,100.00');
+    expect(screen.getByText('excluding shipping')).toBeInTheDocument();
+    expect(screen.getByTestId('order-summary')).toHaveTextContent('4.2000 kg');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TAddress } from '@cubeshop/shared';
-import { IdempotencyKeys, canCreateOrder, feeInputsChanged, feeRequest, normalizeQuantity, orderRuleMessages, orderRuleViolations, pickAddress, stepQuantity, totalsKey } from './checkout';
+import { IdempotencyKeys, canCreateOrder, feeInputsChanged, feeRequest, normalizeQuantity, orderRuleMessages, orderRuleViolations, stepQuantity, totalsKey } from './checkout';
 
 const address = (id: number, asDefault = false, regionId = 'US', postal = '10001'): TAddress => ({
   id,
@@ -68,18 +68,6 @@ describe('MOQ and order multiple check', () => {
 
   it('counts moq 0 as the default minimum of 1', () => {
     expect(orderRuleViolations([line('A', 1, 0)])).toEqual({ moq: [], multiple: [] });
-  });
-});
-
-describe('address selection', () => {
-  it('keeps the chosen address, else the default, else the first', () => {
-    const list = [address(1), address(2, true), address(3)];
-    expect(pickAddress(list, 3)?.id).toBe(3);
-    expect(pickAddress(list, null)?.id).toBe(2);
-    expect(pickAddress(list, 99)?.id).toBe(2);
-    expect(pickAddress([address(5), address(6)], null)?.id).toBe(5);
-    expect(pickAddress([], 1)).toBeNull();
-    expect(pickAddress(undefined, null)).toBeNull();
   });
 });
 

@@ -33,12 +33,6 @@ export function orderRuleMessages(lines: readonly RuleLine[], t: (key: string, p
   return messages;
 }
 
-/** The selected address: the chosen one while it exists, else the default, else the first (spec section 4). */
-export function pickAddress(addresses: readonly TAddress[] | undefined, selectedId: number | null): TAddress | null {
-  if (!addresses?.length) return null;
-  return addresses.find((a) => a.id === selectedId) ?? addresses.find((a) => a.asDefault) ?? addresses[0] ?? null;
-}
-
 /** The query of GET /api/cart/info/express-fee. */
 export interface TFeeRequest {
   deliveryRegionId: string;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CATEGORY_CACHE_MS } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
-import { getLocale } from '@/lib/locale';
+import { queryKeys } from '@/lib/query-keys';
 import { listOf, type TCategory } from './types';
 
 /** GET /api/categories: the nested tree. Errors are silent (spec section 8). */
@@ -11,7 +11,7 @@ export async function getCategories(signal?: AbortSignal): Promise<TCategory[]> 
 
 export const categoriesQuery = () =>
   queryOptions({
-    queryKey: ['categories', getLocale()],
+    queryKey: queryKeys.catalog.categories(),
     queryFn: ({ signal }) => getCategories(signal),
     staleTime: CATEGORY_CACHE_MS,
     gcTime: CATEGORY_CACHE_MS * 2,

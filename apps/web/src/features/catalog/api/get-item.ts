@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { getCurrency } from '@/lib/currency';
-import { getLocale } from '@/lib/locale';
+import { queryKeys } from '@/lib/query-keys';
 import type { TId, TProductDetail } from './types';
 
 /** GET /api/items/{id}: one product with description, logistics fields, pictures and category path. */
@@ -12,7 +11,7 @@ export async function getItem(id: TId, signal?: AbortSignal): Promise<TProductDe
 
 export const itemQuery = (id: TId) =>
   queryOptions({
-    queryKey: ['item', String(id), getLocale(), getCurrency()],
+    queryKey: queryKeys.catalog.product(id),
     queryFn: ({ signal }) => getItem(id, signal),
   });
 

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
-import { getCurrency } from '@/lib/currency';
-import { getLocale } from '@/lib/locale';
+import { queryKeys } from '@/lib/query-keys';
 import type { TItemFilters, TItemSort } from '../lib/filters';
 import { pageOf, type TId, type TPage, type TProductSummary } from './types';
 
@@ -43,7 +42,7 @@ export async function getItems(source: TItemSource, filters: TItemFilters, signa
 
 export const itemsQuery = (source: TItemSource, filters: TItemFilters) =>
   queryOptions({
-    queryKey: ['items', getLocale(), getCurrency(), source, filters],
+    queryKey: queryKeys.catalog.list(source, filters),
     queryFn: ({ signal }) => getItems(source, filters, signal),
     placeholderData: keepPreviousData,
   });

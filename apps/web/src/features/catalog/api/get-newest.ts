@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NEWEST_CAROUSEL_SIZE } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
-import { getCurrency } from '@/lib/currency';
-import { getLocale } from '@/lib/locale';
+import { queryKeys } from '@/lib/query-keys';
 import { listOf, type TProductSummary } from './types';
 
 /** GET /api/items/newest?recPerPage=6: the home carousel. Hidden when it fails. */
@@ -13,7 +12,7 @@ export async function getNewest(signal?: AbortSignal): Promise<TProductSummary[]
 
 export const newestQuery = () =>
   queryOptions({
-    queryKey: ['items', 'newest-carousel', getLocale(), getCurrency()],
+    queryKey: queryKeys.catalog.newest(),
     queryFn: ({ signal }) => getNewest(signal),
     staleTime: 60_000,
   });

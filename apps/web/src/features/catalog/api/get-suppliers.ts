@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { getLocale } from '@/lib/locale';
+import { queryKeys } from '@/lib/query-keys';
 import { listOf, type TId, type TSupplier } from './types';
 
 /** GET /api/suppliers (optionally for one category). Silent: the filter just has fewer choices. */
@@ -10,7 +10,7 @@ export async function getSuppliers(categoryId?: TId, signal?: AbortSignal): Prom
 
 export const suppliersQuery = (categoryId?: TId) =>
   queryOptions({
-    queryKey: ['suppliers', getLocale(), categoryId ?? null],
+    queryKey: queryKeys.catalog.suppliers(categoryId ?? null),
     queryFn: ({ signal }) => getSuppliers(categoryId, signal),
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFavoriteResult } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { TPage, TProductSummary } from './types';
 
 /** POST /api/favorites {itemId} (login required). Silent: a failure shows an alert (spec section 8). */
@@ -27,12 +28,12 @@ function flagIn(value: Cached, itemId: number, favorite: boolean): Cached {
 
 /**
  * After a change: the card flag everywhere it is cached (lists, carousel, detail), and the
- * favourites list and count (owned by features/favorites, under the ['favorites'] key) refetch.
+ * favourites list and count (owned by features/favorites) refetch.
  */
 export function applyFavorite(queryClient: QueryClient, itemId: number, favorite: boolean): void {
-  queryClient.setQueriesData<Cached>({ queryKey: ['items'] }, (old) => flagIn(old, itemId, favorite));
-  queryClient.setQueriesData<Cached>({ queryKey: ['item'] }, (old) => flagIn(old, itemId, favorite));
-  void queryClient.invalidateQueries({ queryKey: ['favorites'] });
+  queryClient.setQueriesData<Cached>({ queryKey: queryKeys.catalog.lists }, (old) => flagIn(old, itemId, favorite));
+  queryClient.setQueriesData<Cached>({ queryKey: queryKeys.catalog.products }, (old) => flagIn(old, itemId, favorite));
+  void queryClient.invalidateQueries({ queryKey: queryKeys.favorites.all });
 }
 
 /** Sets or clears the favourite of one product on the server. */

@@ -1,8 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import i18n from '@/lib/i18n';
-import { fakeApi, json, product, renderScreen, resetSession, signIn } from '../test/helpers';
+import { calls, server } from '@/test/msw/server';
+import { product, renderScreen, resetSession, signIn } from '../test/helpers';
 import { ProductCard } from './ProductCard';
 
 beforeAll(async () => {
@@ -34,32 +36,31 @@ describe('ProductCard', { timeout: 20_000 }, () => {
 
   it('asks for a style when there are several and none is chosen', async () => {
     signIn();
-    const api = fakeApi({});
     renderScreen(<ProductCard product={twoTypes} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add GAN 12 Maglev to cart' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please select a style first');
     expect(screen.getByRole('combobox')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('combobox')).toHaveFocus();
-    expect(api.calls('POST', '/api/cart/items')).toHaveLength(0);
+    expect(calls('POST', '/api/cart/items')).toHaveLength(0);
   });
 
   it('adds the chosen style and quantity, then says so', async () => {
     signIn();
-    const api = fakeApi({ 'POST /api/cart/items': () => json({ id: 1 }) });
+    server.use(http.post('/api/cart/items', () => HttpResponse.json({ id: 1 })));
     renderScreen(<ProductCard product={twoTypes} />);
     await userEvent.selectOptions(screen.getByRole('combobox'), 'stickerless');
     const quantity = screen.getByRole('textbox', { name: 'Quantity of GAN 12 Maglev' });
     await userEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
     expect(quantity).toHaveValue('2');
     await userEvent.click(screen.getByRole('button', { name: 'Add GAN 12 Maglev to cart' }));
-    await waitFor(() => expect(api.calls('POST', '/api/cart/items')).toHaveLength(1));
-    expect(api.calls('POST', '/api/cart/items')[0]!.body).toEqual({ itemId: 42, type: 'stickerless', quantity: 2 });
+    await waitFor(() => expect(calls('POST', '/api/cart/items')).toHaveLength(1));
+    expect(calls('POST', '/api/cart/items')[0]!.body).toEqual({ itemId: 42, type: 'stickerless', quantity: 2 });
     expect(await screen.findByText('Added to cart')).toBeInTheDocument();
   });
 
   it('uses the only style automatically; no style sends an empty type', async () => {
     signIn();
-    const api = fakeApi({ 'POST /api/cart/items': () => json({ id: 1 }) });
+    server.use(http.post('/api/cart/items', () => HttpResponse.json({ id: 1 })));
     renderScreen(
       <>
         <ProductCard product={product({ id: 1, name: 'One', types: [{ code: 'frosted', name: 'Frosted' }] })} />
@@ -69,8 +70,8 @@ describe('ProductCard', { timeout: 20_000 }, () => {
     expect(screen.getByText(/Frosted/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Add One to cart' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add Two to cart' }));
-    await waitFor(() => expect(api.calls('POST', '/api/cart/items')).toHaveLength(2));
-    expect(api.calls('POST', '/api/cart/items').map((r) => r.body)).toEqual([
+    await waitFor(() => expect(calls('POST', '/api/cart/items')).toHaveLength(2));
+    expect(calls('POST', '/api/cart/items').map((r) => r.body)).toEqual([
       { itemId: 1, type: 'frosted', quantity: 1 },
       { itemId: 2, type: '', quantity: 1 },
     ]);
@@ -97,18 +98,17 @@ describe('ProductCard', { timeout: 20_000 }, () => {
   });
 
   it('sends an anonymous visitor to the login page with "please log in first"', async () => {
-    const api = fakeApi({});
     const { router } = renderScreen(<ProductCard product={product({ name: 'Solo' })} />, { path: '/', at: '/?q=gan' });
     fireEvent.click(screen.getByRole('button', { name: 'Add Solo to cart' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/')}`);
     expect(await screen.findByText('Please log in first')).toBeInTheDocument();
-    expect(api.calls('POST', '/api/cart/items')).toHaveLength(0);
+    expect(calls('POST', '/api/cart/items')).toHaveLength(0);
   });
 
   it('shows the catalogue message when adding fails', async () => {
     signIn();
-    fakeApi({ 'POST /api/cart/items': () => json({ code: 'server', desc: 'boom' }, 500) });
+    server.use(http.post('/api/cart/items', () => HttpResponse.json({ code: 'server', desc: 'boom' }, { status: 500 })));
     renderScreen(<ProductCard product={product({ name: 'Solo' })} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add Solo to cart' }));
     expect(await screen.findByText('Failed to add to cart, please try again later!')).toBeInTheDocument();
@@ -116,30 +116,29 @@ describe('ProductCard', { timeout: 20_000 }, () => {
 
   it('shows the server reason when it refuses the line', async () => {
     signIn();
-    fakeApi({ 'POST /api/cart/items': () => json({ code: 'moqNotMet', desc: 'Minimum order quantity is 6' }, 400) });
+    server.use(http.post('/api/cart/items', () => HttpResponse.json({ code: 'moqNotMet', desc: 'Minimum order quantity is 6' }, { status: 400 })));
     renderScreen(<ProductCard product={product({ name: 'Solo' })} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add Solo to cart' }));
     expect(await screen.findByText('Minimum order quantity is 6')).toBeInTheDocument();
   });
 
   it('prompts an anonymous visitor to log in before favouriting', async () => {
-    const api = fakeApi({});
     const { router } = renderScreen(<ProductCard product={product({ name: 'Solo' })} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add to favourites' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Please log in first')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(api.seen.filter((r) => r.path.startsWith('/api/favorites'))).toHaveLength(0);
+    expect(calls().filter((r) => r.path.startsWith('/api/favorites'))).toHaveLength(0);
   });
 
   it('favourites for a signed-in buyer and shows an alert when it fails', async () => {
     signIn();
-    const api = fakeApi({ 'POST /api/favorites': () => json({ code: 'server', desc: 'x' }, 500) });
+    server.use(http.post('/api/favorites', () => HttpResponse.json({ code: 'server', desc: 'x' }, { status: 500 })));
     renderScreen(<ProductCard product={product({ name: 'Solo' })} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add to favourites' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Failed to add favourite')).toBeInTheDocument();
-    expect(api.calls('POST', '/api/favorites')[0]!.body).toEqual({ itemId: 100001 });
+    expect(calls('POST', '/api/favorites')[0]!.body).toEqual({ itemId: 100001 });
   });
 });

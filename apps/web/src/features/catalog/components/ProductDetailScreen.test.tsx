@@ -1,7 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import i18n from '@/lib/i18n';
-import { detail, fakeApi, json, renderScreen, resetSession, signIn } from '../test/helpers';
+import { calls, server } from '@/test/msw/server';
+import { detail, renderScreen, resetSession, signIn } from '../test/helpers';
 import { ProductDetailScreen } from './ProductDetailScreen';
 
 beforeAll(async () => {
@@ -13,7 +15,7 @@ const at = (id: string) => ({ path: '/product/:id', at: `/product/${id}` });
 
 describe('ProductDetailScreen', { timeout: 20_000 }, () => {
   it('shows breadcrumb, pictures, name, labels, prices, properties and the description', async () => {
-    fakeApi({ 'GET /api/items/100001': () => json(detail({ labels: ['N', 'D'], price: 39.9, discountPrice: 31.92, discountPercent: 20 })) });
+    server.use(http.get('/api/items/100001', () => HttpResponse.json(detail({ labels: ['N', 'D'], price: 39.9, discountPrice: 31.92, discountPercent: 20 }))));
     renderScreen(<ProductDetailScreen />, at('100001'));
     expect(await screen.findByRole('heading', { level: 1, name: 'GAN 356 M 3x3 Magnetic Speed Cube' })).toBeInTheDocument();
     const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
@@ -35,7 +37,7 @@ describe('ProductDetailScreen', { timeout: 20_000 }, () => {
   });
 
   it('enlarges the picture on click and closes the preview with Escape', async () => {
-    fakeApi({ 'GET /api/items/100001': () => json(detail()) });
+    server.use(http.get('/api/items/100001', () => HttpResponse.json(detail())));
     renderScreen(<ProductDetailScreen />, at('100001'));
     fireEvent.click(await screen.findByRole('button', { name: 'Enlarge picture' }));
     const preview = await screen.findByTestId('image-preview');
@@ -48,36 +50,33 @@ describe('ProductDetailScreen', { timeout: 20_000 }, () => {
 
   it('alerts to select the product type when there are types and none is selected', async () => {
     signIn();
-    const api = fakeApi({
-      'GET /api/items/100001': () => json(detail({ types: [{ code: 'black', name: 'Black' }, { code: 'white', name: 'White' }] })),
-      'POST /api/cart/items': () => json({ id: 1 }),
-    });
+    server.use(http.get('/api/items/100001', () => HttpResponse.json(detail({ types: [{ code: 'black', name: 'Black' }, { code: 'white', name: 'White' }] }))), http.post('/api/cart/items', () => HttpResponse.json({ id: 1 })));
     renderScreen(<ProductDetailScreen />, at('100001'));
     fireEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Please select the product type first.')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(api.calls('POST', '/api/cart/items')).toHaveLength(0);
+    expect(calls('POST', '/api/cart/items')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'White' }));
     expect(screen.getByRole('button', { name: 'White' })).toHaveAttribute('aria-pressed', 'true');
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
-    await waitFor(() => expect(api.calls('POST', '/api/cart/items')).toHaveLength(1));
-    expect(api.calls('POST', '/api/cart/items')[0]!.body).toEqual({ itemId: 100001, type: 'white', quantity: 1 });
+    await waitFor(() => expect(calls('POST', '/api/cart/items')).toHaveLength(1));
+    expect(calls('POST', '/api/cart/items')[0]!.body).toEqual({ itemId: 100001, type: 'white', quantity: 1 });
   });
 
   it('toggles the favourite for a signed-in buyer', async () => {
     signIn();
-    const api = fakeApi({ 'GET /api/items/100001': () => json(detail()), 'POST /api/favorites': () => json({ itemId: 100001, favorite: true }) });
+    server.use(http.get('/api/items/100001', () => HttpResponse.json(detail())), http.post('/api/favorites', () => HttpResponse.json({ itemId: 100001, favorite: true })));
     renderScreen(<ProductDetailScreen />, at('100001'));
     const button = await screen.findByRole('button', { name: 'Favourite' });
     expect(button).toHaveAttribute('aria-pressed', 'false');
     fireEvent.click(button);
     await waitFor(() => expect(screen.getByRole('button', { name: 'In favourites' })).toHaveAttribute('aria-pressed', 'true'));
-    expect(api.calls('POST', '/api/favorites')).toHaveLength(1);
+    expect(calls('POST', '/api/favorites')).toHaveLength(1);
   });
 
   it('says when the product does not exist', async () => {
-    fakeApi({ 'GET /api/items/999': () => json({ code: 'itemNotFound', desc: 'The product does not exist' }, 404) });
+    server.use(http.get('/api/items/999', () => HttpResponse.json({ code: 'itemNotFound', desc: 'The product does not exist' }, { status: 404 })));
     renderScreen(<ProductDetailScreen />, at('999'));
     expect(await screen.findByText('Product not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
@@ -85,7 +84,7 @@ describe('ProductDetailScreen', { timeout: 20_000 }, () => {
 
   it('shows an error with a retry', async () => {
     let fail = true;
-    fakeApi({ 'GET /api/items/100001': () => (fail ? json({ desc: 'down' }, 500) : json(detail())) });
+    server.use(http.get('/api/items/100001', () => (fail ? HttpResponse.json({ desc: 'down' }, { status: 500 }) : HttpResponse.json(detail()))));
     renderScreen(<ProductDetailScreen />, at('100001'));
     expect(await screen.findByText('Failed to load the product, please try again later.')).toBeInTheDocument();
     fail = false;

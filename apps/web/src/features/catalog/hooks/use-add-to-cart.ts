@@ -3,13 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { currentPath, loginPath, navigateTo } from '@/lib/navigation';
+import { queryKeys } from '@/lib/query-keys';
 import { useAuthStore } from '@/lib/stores/auth';
 import { toast } from '@/lib/stores/toast';
 import { addToCart, type TAddToCartBody } from '../api/add-to-cart';
 
 /**
  * Add to cart for a card or the detail. Anonymous: 'please log in first', then the login page
- * (back here afterwards). Success: a toast, and every ['cart'] query (the header count) refetches.
+ * (back here afterwards). Success: a toast, and every cart query (the header count) refetches.
  * Failure: the catalogue's 'Failed to add to cart, please try again later!', or the server's own
  * sentence for a refused line (400/409/422: below the minimum order, unknown type ...).
  * (Plain state rather than useMutation: the home page's bundle stays smaller.)
@@ -29,7 +30,7 @@ export function useAddToCart() {
     setPending(true);
     try {
       await addToCart(body);
-      void queryClient.invalidateQueries({ queryKey: ['cart'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cart.all });
       toast.success(t('actions.addedToCart'));
       return true;
     } catch (error) {

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, 
 import { Headset, Minus, RefreshCw, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_WINDOW } from '@cubeshop/shared';
+import { Composer } from '@/components/chat/Composer';
+import { ConnectionStatus } from '@/components/chat/ConnectionStatus';
+import { MessageList } from '@/components/chat/MessageList';
 import { cn } from '@/components/ui/cn';
 import type { ChatMessage } from '@/lib/chat/client';
-import { Composer } from '@/lib/chat/components/Composer';
-import { ConnectionStatus } from '@/lib/chat/components/ConnectionStatus';
-import { MessageList } from '@/lib/chat/components/MessageList';
 import { clampWindowPosition, defaultWindowPosition, type Point, type Size } from '@/lib/chat/drag';
 import { chatSessionHandlers } from '@/lib/chat/session';
 import { useChatClient } from '@/lib/chat/use-chat-client';

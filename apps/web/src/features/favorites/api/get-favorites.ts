@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { FAVORITES_CACHE_MS, type TPager, type TProduct } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
-import { getCurrency } from '@/lib/currency';
-import { getLocale } from '@/lib/locale';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface TFavoritesPage {
   data: TProduct[];
@@ -11,8 +10,8 @@ export interface TFavoritesPage {
 
 /**
  * GET /api/favorites (login required): the signed-in buyer's favourites, most recent first, as a
- * product list. Every favourites query lives under ['favorites', ...]: the catalogue's toggle
- * invalidates that prefix. Cached 2 minutes; the locale (and currency) are part of the key, so a
+ * product list. Every favourites query lives under queryKeys.favorites.all: the catalogue's
+ * toggle invalidates that prefix. Cached 2 minutes; the locale (and currency) are part of the key, so a
  * change of either refetches (spec section 4).
  */
 export async function getFavorites(page: number, recPerPage: number, signal?: AbortSignal): Promise<TFavoritesPage> {
@@ -24,7 +23,7 @@ export async function getFavorites(page: number, recPerPage: number, signal?: Ab
 /** The header's count: one product per page is enough to read recTotal. */
 export const favoritesCountQuery = () =>
   queryOptions({
-    queryKey: ['favorites', 'count', getLocale()],
+    queryKey: queryKeys.favorites.count(),
     queryFn: async ({ signal }) => (await getFavorites(1, 1, signal)).pager.recTotal,
     staleTime: FAVORITES_CACHE_MS,
   });
@@ -33,7 +32,7 @@ export const FAVORITES_PAGE_SIZE = 24;
 
 export const favoritesQuery = (page: number) =>
   queryOptions({
-    queryKey: ['favorites', 'list', getLocale(), getCurrency(), page],
+    queryKey: queryKeys.favorites.list(page),
     queryFn: ({ signal }) => getFavorites(page, FAVORITES_PAGE_SIZE, signal),
     staleTime: FAVORITES_CACHE_MS,
     placeholderData: keepPreviousData,

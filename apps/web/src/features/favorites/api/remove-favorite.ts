@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /api/favorites/{itemId}; a 200 with a non-JSON body counts as success (spec section 7). */
 export async function removeFavorite(itemId: number): Promise<void> {
@@ -12,9 +13,9 @@ export function useRemoveFavorite() {
   return useMutation({
     mutationFn: removeFavorite,
     onSuccess: async () => {
-      void queryClient.invalidateQueries({ queryKey: ['items'] });
-      void queryClient.invalidateQueries({ queryKey: ['item'] });
-      await queryClient.invalidateQueries({ queryKey: ['favorites'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.catalog.lists });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.catalog.products });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.favorites.all });
     },
   });
 }

@@ -1,16 +1,18 @@
 import { Suspense } from 'react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import type { TProduct } from '@cubeshop/shared';
 import i18n from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { useAuthStore } from '@/lib/stores/auth';
+import { calls } from '@/test/msw/server';
+import { shop } from '@/test/msw/shop';
 import { useFavoritesCount } from '../hooks/use-favorites-count';
 import { FavoritesSection } from './FavoritesSection';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const item = (id: number, name: string) => ({
+const item = (id: number, name: string): TProduct => ({
   id, name, types: [], labels: [], currency: 'CNY', price: 100, discountPrice: 80, discountPercent: 20, basePrice: 80, lastUpdatedTime: '2026-01-01T00:00:00Z',
   supplierId: 1, supplier: { id: 1, name: 'GAN' }, categoryId: 3, category: { id: 3, slug: '3x3', name: '3x3' }, moq: 1, orderMultiple: null,
   image: `/api/items/${id}/image`, thumbnail: `/api/items/${id}/thumbnail`, favorite: true,
@@ -21,21 +23,7 @@ function Count() {
 }
 
 function setup(favorites: ReturnType<typeof item>[]) {
-  const list = [...favorites];
-  const fetchDouble = vi.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    if ((init.method ?? 'GET') === 'GET' && url.pathname === '/api/favorites') {
-      const per = Number(url.searchParams.get('recPerPage'));
-      return json({ data: list.slice(0, per), pager: { page: 1, recPerPage: per, recTotal: list.length } });
-    }
-    const match = /^\/api\/favorites\/(\d+)$/.exec(url.pathname);
-    if (init.method === 'DELETE' && match) {
-      list.splice(list.findIndex((p) => p.id === Number(match[1])), 1);
-      return json({ itemId: Number(match[1]), favorite: false });
-    }
-    return json({ desc: 'nope' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchDouble);
+  shop.favorites = [...favorites];
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
@@ -46,13 +34,13 @@ function setup(favorites: ReturnType<typeof item>[]) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return fetchDouble;
 }
 
 beforeAll(async () => {
   await i18n.loadNamespaces('catalog');
 });
 beforeEach(() => {
+  localStorage.setItem('token', 'user-token-123456');
   useAuthStore.setState({ token: 'user-token-123456', user: null, isAnonymous: false });
 });
 
@@ -76,14 +64,12 @@ describe('favourites', { timeout: 20_000 }, () => {
 
   it('counts 0 without asking the server for an anonymous visitor', async () => {
     useAuthStore.setState({ token: 'anon', user: null, isAnonymous: true });
-    const fetchDouble = vi.fn();
-    vi.stubGlobal('fetch', fetchDouble);
     render(
       <QueryClientProvider client={createQueryClient()}>
         <Count />
       </QueryClientProvider>,
     );
     expect(screen.getByRole('status')).toHaveTextContent('0');
-    expect(fetchDouble).not.toHaveBeenCalled();
+    expect(calls()).toHaveLength(0);
   });
 });

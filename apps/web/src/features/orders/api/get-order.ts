@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TOrderDetail } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
-import { getLocale } from '@/lib/locale';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/orders/{id}: the order with lines, amounts, shipping, payment, address, comment and history. */
 export function getOrder(id: string, signal?: AbortSignal): Promise<TOrderDetail> {
@@ -10,7 +10,7 @@ export function getOrder(id: string, signal?: AbortSignal): Promise<TOrderDetail
 
 export const orderQuery = (id: string) =>
   queryOptions({
-    queryKey: ['orders', 'detail', getLocale(), id],
+    queryKey: queryKeys.orders.detail(id),
     queryFn: ({ signal }) => getOrder(id, signal),
     staleTime: 30_000,
   });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ORDER_PAGE_SIZE, type TOrderStatus, type TOrderSummary, type TPager } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
-import { getLocale } from '@/lib/locale';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface TOrdersPage {
   data: TOrderSummary[];
@@ -15,10 +15,10 @@ export async function getOrders(page: number, status: TOrderStatus | '', signal?
   return { data, pager: { page: body?.pager?.page ?? page, recPerPage: body?.pager?.recPerPage ?? ORDER_PAGE_SIZE, recTotal: body?.pager?.recTotal ?? data.length } };
 }
 
-/** Every order query lives under ['orders', ...]: placing an order invalidates the prefix. */
+/** Every order query lives under queryKeys.orders.all: placing an order (features/cart) invalidates the prefix. */
 export const ordersQuery = (page: number, status: TOrderStatus | '') =>
   queryOptions({
-    queryKey: ['orders', 'list', getLocale(), page, status],
+    queryKey: queryKeys.orders.list(page, status),
     queryFn: ({ signal }) => getOrders(page, status, signal),
     staleTime: 30_000,
     placeholderData: keepPreviousData,

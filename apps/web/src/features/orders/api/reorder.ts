@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TReorderResult } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/orders/reorder {id}: the order's lines go back into the cart at today's price. */
 export function reorder(id: number): Promise<TReorderResult> {
   return api.post<TReorderResult>('/api/orders/reorder', { id }, { silent: true });
 }
 
-/** On success every ['cart'] query (the cart page, the header count) refetches. */
+/** On success every cart query (the cart page, the header count) refetches. */
 export function useReorderMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reorder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['cart'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart.all }),
   });
 }

@@ -8,7 +8,7 @@ import { QueryError } from '@/components/ui/QueryError';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Card } from '@/components/ui/SkeletonField';
 import { useOrder } from '../api/get-order';
-import { useRegionName } from '../api/get-regions';
+import { useRegionName } from '@/lib/regions';
 import { useReorder } from '../hooks/use-reorder';
 import { StatusBadge, StatusProgress, formatDateTime } from './OrderStatus';
 

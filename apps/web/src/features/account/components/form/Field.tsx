@@ -3,7 +3,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { getLocale } from '@/lib/locale';
-import { formMessage } from '../../lib/form-rules';
+import { formMessage } from '@/lib/form-rules';
 
 /** Turns a form message (shared rule key or account key) into a sentence in the page's language. */
 export function useFormMessage(): (message: string | undefined) => string {

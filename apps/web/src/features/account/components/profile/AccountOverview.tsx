@@ -8,7 +8,7 @@ import { useAuthStore } from '@/lib/stores/auth';
 import { toast } from '@/lib/stores/toast';
 import { unsubscribeNewsletter } from '../../api/account-api';
 import { failureReason } from '../../lib/errors';
-import { useRegionName } from '../RegionSelect';
+import { useRegionName } from '@/lib/regions';
 import { LoadingButton } from '../form/SubmitButton';
 import { Facts } from './Facts';
 

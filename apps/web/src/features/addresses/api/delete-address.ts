@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** DELETE /api/address/{id}. Silent: the caller shows the success or 'Delete failed' toast. */
+export async function deleteAddress(id: number): Promise<void> {
+  await api.delete(`/api/address/${encodeURIComponent(String(id))}`, { silent: true, allowNonJson: true });
+}
+
+export function useDeleteAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAddress,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses.all }),
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TAddress, TAddressInput } from '@cubeshop/shared';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** POST /api/address (new) or PUT /api/address/{id} (replaces every field). Silent: the modal shows the reason. */
+export function saveAddress({ id, input }: { id: number | null; input: TAddressInput }): Promise<TAddress> {
+  return id === null
+    ? api.post<TAddress>('/api/address', input, { silent: true })
+    : api.put<TAddress>(`/api/address/${encodeURIComponent(String(id))}`, input, { silent: true });
+}
+
+export function useSaveAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveAddress,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses.all }),
+  });
+}

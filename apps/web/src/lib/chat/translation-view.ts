@@ -1,0 +1,13 @@
+/** Which translate/original control a message gets (spec section 2). */
+export type TranslationView = 'none' | 'off' | 'error' | 'available';
+
+export function translationView(
+  message: { kind: string; isUser: boolean; localKey?: string | undefined; language: string | null; translation: 'on' | 'off'; translateError: boolean },
+  myLanguage: string,
+): TranslationView {
+  if (message.kind === 'image' || message.isUser || message.localKey) return 'none';
+  if (!message.language || message.language === myLanguage) return 'none';
+  if (message.translation === 'off') return 'off';
+  if (message.translateError) return 'error';
+  return 'available';
+}

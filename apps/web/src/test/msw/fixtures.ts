@@ -1,0 +1,183 @@
+import type { TAddress, TCartItem, TLocale, TOrderDetail, TRegion, TUser } from '@cubeshop/shared';
+
+/**
+ * Test data in the shapes of the shared API contract (@cubeshop/shared): what the fake shop of
+ * ./shop.ts holds and what its handlers answer. Builders take overrides; derived figures
+ * (amounts, line totals) follow the overrides the way the server computes them.
+ */
+
+/** Countries as GET /api/selector/region lists them: mainland China first. `name` follows the request language. */
+export const REGIONS: TRegion[] = [
+  { id: 'CN', name: 'China', zh: '中国', en: 'China', dialCode: '86' },
+  { id: 'DE', name: 'Germany', zh: '德国', en: 'Germany', dialCode: '49' },
+  { id: 'US', name: 'United States of America', zh: '美国', en: 'United States of America', dialCode: '1' },
+];
+
+export const regionsIn = (locale: TLocale): TRegion[] => REGIONS.map((r) => ({ ...r, name: locale === 'zh' ? r.zh : r.en }));
+
+/** The signed-in buyer of the account tests. */
+export const BUYER: TUser = {
+  id: 7,
+  account: 'li_wei',
+  username: 'li_wei',
+  name: 'Li Wei',
+  nickname: '',
+  admin: false,
+  mobile: null,
+  email: 'li@example.com',
+  regionId: 'DE',
+  subscribeEmail: null,
+};
+
+const TIME = '2026-03-01T08:00:00.000Z';
+/** Money as the API sends it: major units, 2 decimals. */
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+const times = (value: number | null, quantity: number) => (value === null ? null : round2(value * quantity * 10_000) / 10_000);
+
+/** The per-line figures the server derives from a line's quantity and unit values. */
+export function withQuantity(line: TCartItem, quantity: number): TCartItem {
+  return {
+    ...line,
+    quantity,
+    amount: round2(line.discountPrice * quantity),
+    totalNw: times(line.nw, quantity),
+    totalGw: times(line.gw, quantity),
+    totalVolume: times(line.volume, quantity),
+    totalVolumeWeight: times(line.volumeWeight, quantity),
+    problem: quantity < line.moq ? 'moq' : line.orderMultiple && quantity % line.orderMultiple !== 0 ? 'multiple' : line.problem === 'type' ? 'type' : null,
+  };
+}
+
+/** A cart line (GET /api/cart/items) in CNY; quantity-dependent figures follow `quantity`. */
+export function cartLine(overrides: Partial<TCartItem> & Pick<TCartItem, 'id' | 'itemId' | 'name'>): TCartItem {
+  const base: TCartItem = {
+    supplier: { id: 1, name: 'GAN' },
+    type: '',
+    typeName: null,
+    quantity: 1,
+    currency: 'CNY',
+    price: 100,
+    discountPrice: 100,
+    discountPercent: 0,
+    amount: 100,
+    moq: 1,
+    minOrderQuantity: 1,
+    orderMultiple: null,
+    nw: 0.1,
+    gw: 0.12,
+    volume: 0.0004,
+    volumeWeight: 0.08,
+    totalNw: null,
+    totalGw: null,
+    totalVolume: null,
+    totalVolumeWeight: null,
+    image: `/api/items/${overrides.itemId}/image`,
+    thumbnail: `/api/items/${overrides.itemId}/thumbnail`,
+    problem: null,
+    createdTime: TIME,
+    updatedTime: TIME,
+    ...overrides,
+  };
+  return withQuantity({ ...base, minOrderQuantity: base.moq }, base.quantity);
+}
+
+/** A saved delivery address (GET /api/address). */
+export function address(overrides: Partial<TAddress> & Pick<TAddress, 'id'>): TAddress {
+  return {
+    deliveryRegionId: 'US',
+    deliveryState: 'NY',
+    deliveryCity: 'New York',
+    deliveryPostalCode: '10001',
+    deliveryUser: 'Jane Doe',
+    deliveryPhone: '+1 (212) 555-0100',
+    deliveryCompany: null,
+    deliveryTaxId: null,
+    deliveryShippingMark: null,
+    deliveryAddress: '350 Fifth Avenue',
+    deliveryAddress2: null,
+    asDefault: false,
+    createdTime: TIME,
+    updatedTime: TIME,
+    ...overrides,
+  };
+}
+
+/** An order (GET /api/orders/{id}): two lines, DHL to New York, paid with PayPal (4.4 %), in CNY. */
+export function orderDetail(overrides: Partial<TOrderDetail> = {}): TOrderDetail {
+  const line = (id: number, itemId: number, name: string, quantity: number, price: number) => ({
+    id,
+    orderId: 5001,
+    itemId,
+    name,
+    supplier: 'GAN',
+    type: '',
+    typeName: null,
+    quantity,
+    actualQuantity: quantity,
+    currency: 'CNY' as const,
+    price,
+    discountPrice: price,
+    amount: round2(price * quantity),
+    moq: 1,
+    orderMultiple: null,
+    nw: 0.1,
+    gw: 0.12,
+    volume: 0.0004,
+    volumeWeight: 0.08,
+    totalGw: round2(0.12 * quantity),
+    totalVolume: 0.0004 * quantity,
+    totalVolumeWeight: round2(0.08 * quantity),
+    image: `/api/items/${itemId}/image`,
+    thumbnail: `/api/items/${itemId}/thumbnail`,
+    createdTime: TIME,
+  });
+  return {
+    id: 5001,
+    createdTime: TIME,
+    updatedTime: TIME,
+    status: 'confirm',
+    logisticsStatus: 'pending',
+    trackingNumber: null,
+    currency: 'CNY',
+    lineCount: 2,
+    quantity: 12,
+    actualQuantity: 12,
+    goodsAmount: 1000,
+    discount: 0,
+    expressFee: 200,
+    surcharge: 52.8,
+    totalAmount: 1252.8,
+    actualTotalPrice: 1252.8,
+    expressMethod: { id: 'DHL', name: 'DHL Express' },
+    payMethod: { id: 'PAYPAL', name: 'PayPal' },
+    deliveryRegionId: 'US',
+    deliveryUser: 'Jane Doe',
+    preview: [],
+    amount: 1000,
+    freeShipping: false,
+    expressFeeBase: 200,
+    surchargePercent: 4.4,
+    chargeableWeight: 1.44,
+    totalNw: 1.2,
+    totalGw: 1.44,
+    totalVolume: 0.0048,
+    totalVolumeWeight: 0.96,
+    zone: { code: 'NA', name: 'North America' },
+    transitDays: { min: 3, max: 5 },
+    exchangeRate: 7.2,
+    cny: { goodsAmount: 1000, expressFee: 200, surcharge: 52.8, totalAmount: 1252.8 },
+    deliveryState: 'NY',
+    deliveryCity: 'New York',
+    deliveryPostalCode: '10001',
+    deliveryPhone: '+1 (212) 555-0100',
+    deliveryCompany: null,
+    deliveryTaxId: null,
+    deliveryShippingMark: null,
+    deliveryAddress: '350 Fifth Avenue',
+    deliveryAddress2: null,
+    comment: null,
+    items: [line(1, 100001, 'GAN 356 M', 10, 80), line(2, 100002, 'MoYu RS3M', 2, 100)],
+    history: [{ type: 'created', from: null, to: 'confirm', time: TIME, note: null }],
+    ...overrides,
+  };
+}
