@@ -1,25 +1,17 @@
 import { defineConfig, parseSync, type Plugin } from 'vite';
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import { fileURLToPath, URL } from 'node:url';
 
 /**
- * React's runtime swapped for Preact's compat layer at build time (README, Bundle): the source is
- * written against React's API ('react' imports, @types/react), and every react / react-dom import
- * of the app and of its dependencies (react-router, TanStack Query, react-i18next, lucide-react,
- * zustand, react-hook-form, Testing Library) resolves to preact/compat. Exact matches only, so
- * react-router, react-i18next ... themselves are untouched. vitest.config.ts uses the same list,
- * so the unit tests exercise what ships.
+ * react-router's package exports name only its development build (with dev-time warnings and
+ * checks) under every condition; a production bundle takes its production files instead. Exact
+ * matches, for the client and the server-rendering bundle alike.
  */
-export const reactToPreact = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  // react-i18next takes useSyncExternalStore from this CommonJS shim, which require()s 'react':
-  // preact/compat has the hook itself.
-  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+const reactRouterDist = (mode: 'production' | 'development') => fileURLToPath(new URL(`../../node_modules/react-router/dist/${mode}/`, import.meta.url));
+export const reactRouterProduction = [
+  { find: /^react-router$/, replacement: `${reactRouterDist('production')}index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${reactRouterDist('production')}dom-export.mjs` },
 ];
 
 /**
@@ -27,8 +19,8 @@ export const reactToPreact = [
  * `ZBar = ZFoo.extend(...)`) are pure values. Each top-level `const` whose value calls something is
  * wrapped in a pure-annotated function call, so the bundler drops the ones the browser does not use
  * and zod stays in the lazy form chunks that really validate. (A global
- * `treeshake.manualPureFunctions: ['z']` did this before, but it also matched Preact's minified
- * internal function `z` and dropped its calls: nothing rendered.)
+ * `treeshake.manualPureFunctions: ['z']` would also match any library's minified function named
+ * `z` and drop its calls; this marks only the shared package's own values.)
  */
 function sharedSchemasArePure(): Plugin {
   const shared = /packages[\\/]shared[\\/]dist[\\/].*\.js$/;
@@ -59,13 +51,10 @@ function sharedSchemasArePure(): Plugin {
 /** The API server the dev server proxies to (npm run dev starts both). */
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
-  plugins: [tailwindcss(), sharedSchemasArePure()],
-  // JSX is compiled by Vite's own transform (automatic runtime, 'react/jsx-runtime', aliased to
-  // Preact's). No @vitejs/plugin-react: React Fast Refresh cannot patch Preact components, so in
-  // dev an edited component reloads the page instead of hot-swapping.
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  resolve: { alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...reactToPreact] },
+export default defineConfig(({ command }) => ({
+  // @vitejs/plugin-react: the automatic JSX runtime and Fast Refresh in `npm run dev`.
+  plugins: [react(), tailwindcss(), sharedSchemasArePure()],
+  resolve: { alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(command === 'build' ? reactRouterProduction : [])] },
   server: {
     port: 5173,
     host: '127.0.0.1',
@@ -82,15 +71,13 @@ export default defineConfig({
     rolldownOptions: {
       onwarn(warning, warn) {
         // "use client" directives of react-router, TanStack Query and lucide-react mean nothing in
-        // a client bundle (@vitejs/plugin-react used to silence them), and react-router reads
-        // React.useOptimistic only when it exists (preact/compat has none; it falls back).
+        // a client bundle.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client')) return;
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
         warn(warning);
       },
       output: {
         // The first load (everything the entry imports statically, tag $initial) as two chunks:
-        // libraries (Preact, react-router, i18next, TanStack Query, the shell's lucide icons ...)
+        // libraries (React, react-router, i18next, TanStack Query, the shell's lucide icons ...)
         // and the app shell, instead of ~40 small shared chunks (one per icon). Only $initial
         // modules are grouped, so nothing the lazy routes use alone (zod, forms, chat) moves
         // into the first load; lazy chunks keep the automatic splitting.
@@ -108,4 +95,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
