@@ -12,10 +12,12 @@ import {
   parseChatClientFrame,
   type TChatSince,
 } from '@cubeshop/shared';
-import type { ChatHub, Conn, ConnSession, WsLike } from './chat.hub.js';
+import type { Conn, ConnSession, WsLike } from './chat.connections.js';
+import type { ChatActor } from './chat.context.js';
+import type { ChatHub } from './chat.hub.js';
 import { describeError } from '../../lib/app-error.js';
 import { ChatError, type ChatErrorCode } from './chat.errors.js';
-import type { ChatActor, ChatService } from './chat.service.js';
+import type { ChatService } from './chat.service.js';
 import { DEFAULT_TRANSLATE_TIMEOUT_MS } from './chat.translate.js';
 
 /** A ws WebSocket as the gateway uses it. */

@@ -7,12 +7,21 @@ import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
 import { createLocalBus, createRedisBus } from './chat.bus.js';
+import { createConnectionRegistry } from './chat.connections.js';
+import { createSwitchableClock, type ChatClock } from './chat.context.js';
+import { createConversations } from './chat.conversations.js';
+import { createFanout } from './chat.fanout.js';
 import { createChatGateway } from './chat.gateway.js';
+import { createChatGroups } from './chat.groups.js';
 import { createChatHub } from './chat.hub.js';
+import { createIdleRule, createIdleSweeper } from './chat.idle.js';
 import { createChatImageStore } from './chat.images.js';
-import { createLocalPresence, createRedisPresence } from './chat.presence.js';
+import { createMessaging } from './chat.messaging.js';
+import { createLocalPresence, createPresenceAnnouncer, createRedisPresence } from './chat.presence.js';
+import { createReadCursors } from './chat.read-cursors.js';
 import { createChatRepository } from './chat.repository.js';
-import { createChatService, type ChatClock } from './chat.service.js';
+import { createSerialQueue } from './chat.serial.js';
+import { createChatService } from './chat.service.js';
 import { createSessionWatch, type ChatSessions } from './chat.sessions.js';
 import { createTranslationProvider, createTranslator } from './chat.translate.js';
 
@@ -55,10 +64,15 @@ export function chatPrefix(config: TConfig): string {
 }
 
 /**
- * The customer-service chat of one server instance: service (rules and storage), hub (this
- * instance's sockets), gateway (one connection's frames), bus and presence (in-process, or
- * Redis when REDIS_URL is set). Nothing runs until start(): a CLI process that builds the
- * services opens no sockets, timers or Redis subscriptions.
+ * The customer-service chat of one server instance, composed of its units:
+ * - rules (no sockets): groups, conversations (lifecycle), messaging, read cursors, the idle
+ *   rule, behind one service; steps on one conversation queued one after another;
+ * - this instance's sockets: the connection registry, fan-out (ordered delivery, each socket's
+ *   sequencer), presence events, behind the hub; the gateway (one connection's frames);
+ * - shared: bus and presence store (in-process, or Redis when REDIS_URL is set), translator,
+ *   image store, repository, the session watch.
+ * Nothing runs until start(): a CLI process that builds the services opens no sockets, timers or
+ * Redis subscriptions.
  */
 export function createChat({ config, db, redis, account, sessions, events, log, ...deps }: ChatDeps) {
   const prefix = chatPrefix(config);
@@ -76,8 +90,22 @@ export function createChat({ config, db, redis, account, sessions, events, log, 
     { onError: throttled((err, suppressed) => log.warn({ err, suppressed }, 'chat: translation failed; sending the original')) },
   );
   const images = createChatImageStore(config.DATA_DIR);
-  const service = createChatService({ repo: createChatRepository(db), bus, presence, translator, images, account, log });
-  const hub = createChatHub({ service, bus, presence, log });
+  const repo = createChatRepository(db);
+
+  // the rules
+  const clock = createSwitchableClock();
+  const queue = createSerialQueue();
+  const groups = createChatGroups({ repo, presence, clock });
+  const conversations = createConversations({ repo, bus, presence, account, groups, queue, clock });
+  const messaging = createMessaging({ repo, bus, translator, images, groups, queue, clock });
+  const reads = createReadCursors({ repo, bus, groups, clock });
+  const idle = createIdleRule({ repo, bus, conversations, groups, clock, log });
+  const service = createChatService({ clock, translationMode: translator.mode, groups, conversations, messaging, reads, idle, queue });
+
+  // this instance's sockets
+  const connections = createConnectionRegistry({ log });
+  const fanout = createFanout({ connections, history: messaging.history, mode: translator.mode, log });
+  const hub = createChatHub({ connections, fanout, presence: createPresenceAnnouncer({ presence, bus, log }), bus, log });
   const gateway = createChatGateway({
     service,
     hub,
@@ -85,14 +113,9 @@ export function createChat({ config, db, redis, account, sessions, events, log, 
     maxSockets: { buyer: config.CHAT_MAX_SOCKETS_BUYER, staff: config.CHAT_MAX_SOCKETS_STAFF },
   });
   const sessionWatch = createSessionWatch({ hub, sessions, events, log });
+  const sweeper = createIdleSweeper({ sweep: () => service.sweep(), intervalMs: CHAT_SWEEP_MS, log });
 
   let started = false;
-  let sweeper: NodeJS.Timeout | undefined;
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    sweeping = sweeping.then(() => service.sweep()).catch((err: unknown) => log.error({ err }, 'chat: inactivity sweep failed'));
-    return sweeping;
-  };
 
   return {
     service,
@@ -111,27 +134,26 @@ export function createChat({ config, db, redis, account, sessions, events, log, 
       await events.ready();
       hub.startHeartbeat();
       sessionWatch.start();
-      sweeper = setInterval(() => void sweep(), CHAT_SWEEP_MS);
-      sweeper.unref();
+      sweeper.start();
     },
     /** One inactivity pass now (tests drive it with setClock). */
     async sweep() {
-      await sweep();
+      await sweeper.runNow();
     },
-    setClock(clock: ChatClock) {
-      service.setClock(clock);
+    setClock(next: ChatClock) {
+      service.setClock(next);
     },
     /** Tells every socket of this instance to reconnect (1012) and stops sweeping. */
     closeSockets() {
-      if (sweeper) clearInterval(sweeper);
-      sweeper = undefined;
+      sweeper.stop();
       sessionWatch.stop();
       hub.closeAll(CHAT_CLOSE_CODES.restart, 'server restart');
     },
     async close() {
       this.closeSockets();
       await service.drain();
-      await sweeping;
+      await sweeper.settled();
+      await translator.close().catch((err: unknown) => log.warn({ err }, 'chat: closing the translation provider failed'));
       await presence.close().catch(onRedisError);
       await bus.close().catch(onRedisError);
     },

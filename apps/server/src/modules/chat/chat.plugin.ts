@@ -6,9 +6,9 @@ import { badRequest, notFound, unauthorized } from '../../lib/app-error.js';
 import { bearerToken } from '../../plugins/auth.js';
 import type { AuthnService } from '../authn/authn.service.js';
 import type { WsSocket } from './chat.gateway.js';
-import type { ConnSession } from './chat.hub.js';
+import type { ConnSession } from './chat.connections.js';
+import type { ChatActor } from './chat.context.js';
 import type { Chat } from './chat.module.js';
-import type { ChatActor } from './chat.service.js';
 
 /** Largest WebSocket frame (a 1 MiB image as base64 is about 1.4 MB); bigger frames close the socket with 1009. */
 export const CHAT_MAX_FRAME_BYTES = 2 * 1024 * 1024;

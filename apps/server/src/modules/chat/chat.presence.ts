@@ -1,5 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { TChatPerson } from '@cubeshop/shared';
+import type { ChatBus } from './chat.bus.js';
+import type { ChatActor } from './chat.context.js';
 
 /**
  * Which admins have an open chat connection (GET /api/groups/admin, invite). Each instance knows
@@ -101,3 +104,53 @@ export function createRedisPresence({ redis, prefix, instanceId, ttlMs = 30_000,
     },
   };
 }
+
+export interface PresenceAnnouncerOptions {
+  presence: Pick<PresenceStore, 'set' | 'isOnline'>;
+  bus: Pick<ChatBus, 'publish'>;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/**
+ * Presence events as sockets come and go on this instance: an admin's first socket here makes
+ * them online (store, then `presence` to every admin); their last one here makes them offline
+ * unless another instance still has them. A buyer is announced to their conversation when they
+ * connect, and their last socket here going away announces them offline there.
+ */
+export function createPresenceAnnouncer({ presence, bus, log }: PresenceAnnouncerOptions) {
+  const warn = (err: unknown) => log.warn({ err }, 'chat presence update failed');
+  return {
+    /** A socket opened; first: its user's first socket on this instance. */
+    opened(actor: ChatActor, first: boolean) {
+      if (!actor.admin || !first) return;
+      const person = { uid: actor.uid, uname: actor.uname };
+      presence
+        .set(person, true)
+        .catch(warn)
+        .finally(() => bus.publish({ k: 'admins', frame: { type: 'presence', ...person, admin: true, online: true } }));
+    },
+
+    /** A socket closed; last: it was its user's last socket here; gids: the conversations it was in. */
+    closed(actor: ChatActor, gids: readonly string[], last: boolean) {
+      if (!last) return;
+      const person = { uid: actor.uid, uname: actor.uname };
+      if (actor.admin) {
+        presence
+          .set(person, false)
+          .then(() => presence.isOnline(person.uid))
+          .then((elsewhere) => {
+            if (!elsewhere) bus.publish({ k: 'admins', frame: { type: 'presence', ...person, admin: true, online: false } });
+          })
+          .catch(warn);
+      } else {
+        for (const gid of gids) bus.publish({ k: 'gid', gid, frame: { type: 'presence', ...person, admin: false, online: false } });
+      }
+    },
+
+    /** The buyer is here: tells their conversation. */
+    buyerOnline(actor: ChatActor, gid: string) {
+      bus.publish({ k: 'gid', gid, frame: { type: 'presence', uid: actor.uid, uname: actor.uname, admin: false, online: true } });
+    },
+  };
+}
+export type PresenceAnnouncer = ReturnType<typeof createPresenceAnnouncer>;

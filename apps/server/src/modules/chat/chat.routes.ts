@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZChatGidBody, ZChatGroup, ZChatInviteBody, ZChatOnlineAdmin, type TUser } from '@cubeshop/shared';
 import { unauthorized } from '../../lib/app-error.js';
-import type { ChatActor, ChatService } from './chat.service.js';
+import type { ChatActor } from './chat.context.js';
+import type { ChatService } from './chat.service.js';
 
 /**
  * Chat API (spec section 7): the admin customer-service screen's lists and actions. Every admin

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CHAT_CLOSE_CODES } from '@cubeshop/shared';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
-import type { ChatHub, Conn } from './chat.hub.js';
+import type { Conn } from './chat.connections.js';
+import type { ChatHub } from './chat.hub.js';
 
 /** What the chat needs of the sessions (authn.service): which tokens still open a session. */
 export interface ChatSessions {

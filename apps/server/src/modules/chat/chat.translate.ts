@@ -1,6 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
 import type { TLocale } from '@cubeshop/shared';
+import { createJsonClient } from './chat.provider-http.js';
 
 /**
  * Machine translation of chat messages (zh <-> en) behind one small interface, with three
@@ -20,6 +19,8 @@ export interface TranslationProvider {
    * answer or an answer of the wrong shape.
    */
   translate(text: string, from: TLocale, to: TLocale, timeoutMs?: number): Promise<string>;
+  /** Closes its connections (shutdown). */
+  close?(): Promise<void>;
 }
 
 export interface TranslateProviderOptions {
@@ -121,68 +122,21 @@ function baseUrl(url: string | undefined): string {
   return url.replace(/\/+$/, '');
 }
 
-const agents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
-  https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
-};
-
-/**
- * POST JSON, read JSON: node:http(s) with keep-alive (much lighter than fetch per call). Rejects
- * on a non-2xx status, an unreadable body, or no complete answer within timeoutMs.
- */
-export function postJson(url: string, body: unknown, headers: Record<string, string>, timeoutMs: number): Promise<unknown> {
-  const target = new URL(url);
-  const secure = target.protocol === 'https:';
-  const payload = Buffer.from(JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const request = (secure ? https : http).request(
-      target,
-      {
-        method: 'POST',
-        agent: secure ? agents.https : agents.http,
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': payload.length, ...headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', fail);
-        res.on('end', () => {
-          clearTimeout(timer);
-          const status = res.statusCode ?? 0;
-          if (status < 200 || status > 299) return reject(new Error(`translation provider answered ${status}`));
-          try {
-            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-          } catch {
-            reject(new Error('translation provider answer is not JSON'));
-          }
-        });
-      },
-    );
-    function fail(err: Error) {
-      clearTimeout(timer);
-      reject(err);
-    }
-    const timer = setTimeout(() => {
-      request.destroy(new Error(`translation provider gave no answer within ${timeoutMs} ms`));
-    }, timeoutMs);
-    request.on('error', fail);
-    request.end(payload);
-  });
-}
-
 /** LibreTranslate: POST {q, source, target, format: 'text', api_key?} to <url>/translate -> {translatedText}. */
 export function libreTranslateProvider(options: TranslateProviderOptions): TranslationProvider {
   const endpoint = `${baseUrl(options.url)}/translate`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TRANSLATE_TIMEOUT_MS;
+  const http = createJsonClient({ connectTimeoutMs: timeoutMs });
   return {
     name: 'libretranslate',
     async translate(text, from, to, callTimeoutMs = timeoutMs) {
       const body: Record<string, string> = { q: text, source: from, target: to, format: 'text' };
       if (options.apiKey) body.api_key = options.apiKey;
-      const json = (await postJson(endpoint, body, {}, Math.min(callTimeoutMs, timeoutMs))) as { translatedText?: unknown };
+      const json = (await http.post(endpoint, body, {}, Math.min(callTimeoutMs, timeoutMs))) as { translatedText?: unknown };
       if (typeof json?.translatedText !== 'string') throw new Error('translation provider answer has no translatedText');
       return json.translatedText;
     },
+    close: () => http.close(),
   };
 }
 
@@ -201,10 +155,11 @@ export function openAiProvider(options: TranslateProviderOptions): TranslationPr
   const timeoutMs = options.timeoutMs ?? DEFAULT_TRANSLATE_TIMEOUT_MS;
   const model = options.model ?? DEFAULT_OPENAI_MODEL;
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
+  const http = createJsonClient({ connectTimeoutMs: timeoutMs });
   return {
     name: 'openai',
     async translate(text, from, to, callTimeoutMs = timeoutMs) {
-      const json = (await postJson(
+      const json = (await http.post(
         endpoint,
         {
           model,
@@ -221,6 +176,7 @@ export function openAiProvider(options: TranslateProviderOptions): TranslationPr
       if (typeof content !== 'string' || !content.trim()) throw new Error('translation provider answer has no message content');
       return content.trim();
     },
+    close: () => http.close(),
   };
 }
 
@@ -241,6 +197,8 @@ export interface Translator {
    * the budget) passed first. Never rejects.
    */
   translate(text: string, from: TLocale, to: TLocale, deadline?: number): Promise<string | null>;
+  /** Closes the provider's connections (shutdown). */
+  close(): Promise<void>;
 }
 
 export interface TranslatorOptions {
@@ -261,7 +219,7 @@ export interface TranslatorOptions {
 
 export function createTranslator(provider: TranslationProvider | null, options: TranslatorOptions = {}): Translator {
   if (!provider) {
-    return { mode: 'off', translate: async () => null };
+    return { mode: 'off', translate: async () => null, close: async () => undefined };
   }
   const concurrency = options.concurrency ?? 64;
   const budgetMs = options.budgetMs ?? DEFAULT_TRANSLATE_TIMEOUT_MS;
@@ -300,6 +258,9 @@ export function createTranslator(provider: TranslationProvider | null, options: 
 
   return {
     mode: 'on',
+    close: async () => {
+      await provider.close?.();
+    },
     async translate(text, from, to, deadline = Date.now() + budgetMs) {
       if (from === to) return text;
       const prepared = protectText(text);
