@@ -12,6 +12,17 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 const dirs = (p) => (fs.existsSync(p) ? fs.readdirSync(p, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []);
 const webFeatures = dirs('apps/web/src/features');
 
+/** no-restricted-imports patterns of the server's layering (used by several blocks below). */
+const serverPatterns = {
+  otherModule: { group: ['../*/*.repository*', '../*/*.routes*'], message: 'Call the other module through its service, not its repository or routes.' },
+  drizzle: { group: ['**/db/schema*', '**/db/schema/**', 'drizzle-orm', 'drizzle-orm/*'], message: 'Only repositories touch Drizzle and the tables.' },
+  settingsTable: {
+    group: ['**/db/schema', '**/db/schema/index*', '**/db/schema/settings*'],
+    importNames: ['settings'],
+    message: 'Only modules/settings/settings.repository.ts touches the settings table; use the settings service.',
+  },
+};
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', '**/*.d.ts', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**', 'e2e/.tmp/**', '.screenshots/**', '**/.catalog-gen/**'],
@@ -53,6 +64,13 @@ export default tseslint.config(
             { target: './apps/web/src/lib', from: './apps/web/src/components', message: 'lib is a lower layer than components: move UI to components/ or a feature.' },
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'components/ui is a lower layer than features and app.' },
             { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features must not import the app layer.' },
+            // server: db/ (schema, migrations, client) and plugins/ are below the modules, the CLI
+            // (and its seed) and the composition root; they never import upwards
+            {
+              target: ['./apps/server/src/db', './apps/server/src/plugins'],
+              from: ['./apps/server/src/modules', './apps/server/src/cli', './apps/server/src/cli.ts', './apps/server/src/services.ts', './apps/server/src/app.ts'],
+              message: 'db/ and plugins/ are lower layers: they must not import modules, the CLI or the composition root.',
+            },
             // no feature imports another feature's internals
             ...webFeatures.map((f) => ({
               target: `./apps/web/src/features/${f}`,
@@ -65,33 +83,26 @@ export default tseslint.config(
       ],
     },
   },
+  // server: routes -> service -> repository; another module is reached through its service only;
+  // only repositories touch Drizzle; only the settings repository touches the settings table.
+  // (Each block below repeats the patterns that still apply: a later block replaces the rule.)
   {
-    // server modules: routes -> service -> repository; another module is reached through its service only
-    files: ['apps/server/src/modules/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['../*/*.repository*', '../*/*.routes*'], message: 'Call the other module through its service, not its repository or routes.' },
-          ],
-        },
-      ],
-    },
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/db/**', 'apps/server/src/modules/settings/settings.repository.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverPatterns.settingsTable] }] },
   },
   {
-    files: ['apps/server/src/modules/**/*.{routes,service}.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['../*/*.repository*', '../*/*.routes*'], message: 'Call the other module through its service, not its repository or routes.' },
-            { group: ['**/db/schema*', '**/db/schema/**', 'drizzle-orm', 'drizzle-orm/*'], message: 'Only repositories touch Drizzle and the tables.' },
-          ],
-        },
-      ],
-    },
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*.repository.ts', 'apps/server/src/modules/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverPatterns.otherModule, serverPatterns.drizzle, serverPatterns.settingsTable] }] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.repository.ts', 'apps/server/src/modules/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverPatterns.otherModule, serverPatterns.settingsTable] }] },
+  },
+  {
+    files: ['apps/server/src/modules/settings/settings.repository.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverPatterns.otherModule] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -14,7 +14,8 @@ import { serializeError } from './lib/log.js';
 import { localePlugin } from './plugins/locale.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { webPlugin } from './plugins/web.js';
-import { cliChannelPlugin } from './plugins/cli-channel.js';
+import { pressurePlugin } from './plugins/pressure.js';
+import { cliChannelPlugin } from './cli/channel.js';
 import { createServices, type Services } from './services.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { authnRoutes } from './modules/authn/authn.routes.js';
@@ -85,9 +86,17 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
   app.setSerializerCompiler(serializerCompiler);
 
   const services = createServices({ config, database, log: app.log });
+  // Events from the other instances (sessions ended, settings changed) are heard from now on.
+  await services.events.ready();
 
   await app.register(localePlugin);
   await app.register(errorsPlugin);
+  // Load shedding comes first, so an overloaded server refuses work before doing any.
+  await app.register(pressurePlugin, {
+    maxEventLoopDelayMs: config.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+    maxHeapUsedMb: config.PRESSURE_MAX_HEAP_USED_MB,
+    exempt: ['/api/health', '/internal/cli'],
+  });
   await app.register(inputPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -114,12 +123,17 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { ping: () => database.ping(), kind: database.kind });
+      await api.register(healthRoutes, { ping: () => database.ping(), kind: database.kind, pressure: () => app.pressureReport() });
       await api.register(authnRoutes, { authn: services.authn, credentials: services.credentials });
       await api.register(accountRoutes, { account: services.account });
       await api.register(newsletterRoutes, { newsletter: services.newsletter });
       await api.register(selectorsRoutes, { selectors: services.selectors });
-      await api.register(catalogRoutes, { catalog: services.catalog, favorites: services.favorites });
+      await api.register(catalogRoutes, {
+        catalog: services.catalog.query,
+        images: services.catalog.images,
+        // The favourite flag on lists and details; favourites depend on the catalog, not the reverse.
+        favoriteIdsOf: (userId, itemIds) => services.favorites.idsAmong(userId, itemIds),
+      });
       await api.register(favoritesRoutes, { favorites: services.favorites });
       await api.register(chatRoutes, { chat: services.chat.service, account: services.account });
       await api.register(shippingRoutes, { shipping: services.shipping });

@@ -35,6 +35,15 @@ describe('configuration from the environment', () => {
     expect((error as ConfigError).message).toContain(variable);
   });
 
+  it('reads the load-shedding thresholds (heap: unset means 90 % of the heap limit)', () => {
+    expect(loadConfig({}).PRESSURE_MAX_EVENT_LOOP_DELAY_MS).toBe(1000);
+    expect(loadConfig({}).PRESSURE_MAX_HEAP_USED_MB).toBeUndefined();
+    expect(loadConfig({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0', PRESSURE_MAX_HEAP_USED_MB: '512' })).toMatchObject({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 0, PRESSURE_MAX_HEAP_USED_MB: 512 });
+    for (const [variable, value] of [['PRESSURE_MAX_EVENT_LOOP_DELAY_MS', 'fast'], ['PRESSURE_MAX_HEAP_USED_MB', '-1']]) {
+      expect(() => loadConfig({ [variable]: value }), variable).toThrow(new RegExp(variable));
+    }
+  });
+
   it('needs TRANSLATE_URL when a translation provider is chosen', () => {
     expect(() => loadConfig({ TRANSLATE_PROVIDER: 'libretranslate' })).toThrow(/TRANSLATE_URL/);
     expect(loadConfig({ TRANSLATE_PROVIDER: 'openai', TRANSLATE_URL: 'http://127.0.0.1:11434/v1' }).TRANSLATE_PROVIDER).toBe('openai');

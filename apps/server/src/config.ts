@@ -67,6 +67,13 @@ export const ZConfig = z.object({
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Seed the demo data when the database is empty (on by default). */
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true').transform((v) => v === 'true')),
+  /**
+   * Load shedding (plugins/pressure.ts): while the mean event-loop delay of the last second is
+   * above this many ms, new requests are answered 503 with Retry-After. 0 turns the check off.
+   */
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(1000)),
+  /** The same above this much used V8 heap, MB; unset: 90 % of the heap limit (--max-old-space-size). 0: off. */
+  PRESSURE_MAX_HEAP_USED_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_048_576).optional()),
 });
 export type TConfig = z.infer<typeof ZConfig> & { DATA_DIR: string };
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type TConfig } from './config.js';
 import { acquireLock, isHolder, secretPath, updateLock, type DataDirLock } from './db/lock.js';
-import { seedIfEmpty } from './db/seed/index.js';
+import { seedIfEmpty } from './cli/seed/index.js';
 import { openConfiguredDatabase } from './runtime.js';
 
 function fail(message: string): never {

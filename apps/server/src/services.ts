@@ -8,8 +8,11 @@ import type { Database } from './db/client.js';
 import { createAccountRepository } from './modules/account/account.repository.js';
 import { createAccountService } from './modules/account/account.service.js';
 import path from 'node:path';
+import { createCatalog } from './modules/catalog/catalog.module.js';
+import { createFileImageStorage } from './modules/catalog/catalog.images.storage.js';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.js';
-import { createCatalogService } from './modules/catalog/catalog.service.js';
+import { createSettingsRepository } from './modules/settings/settings.repository.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
 import { createFavoritesRepository } from './modules/favorites/favorites.repository.js';
 import { createFavoritesService } from './modules/favorites/favorites.service.js';
 import { createAuthnRepository } from './modules/authn/authn.repository.js';
@@ -66,19 +69,24 @@ export function createServices({ config, database, log }: ServicesDeps) {
     log,
   });
   const newsletter = createNewsletterService({ account, otp });
-  // Catalog: rendered product pictures are cached on disk in DATA_DIR/uploads/items (memory only in tests).
-  const catalog = createCatalogService(createCatalogRepository(database.db), {
-    imageDir: config.NODE_ENV === 'test' ? undefined : path.join(config.DATA_DIR, 'uploads', 'items'),
+  // Shop settings (exchange rate, free shipping): cached, dropped on every instance after a write.
+  const settings = createSettingsService(createSettingsRepository(database.db), { events });
+  // Catalog: rendered product pictures are kept on disk in DATA_DIR/uploads/items (memory only in tests).
+  const catalog = createCatalog({
+    repo: createCatalogRepository(database.db),
+    settings,
+    imageStorage: config.NODE_ENV === 'test' ? undefined : createFileImageStorage(path.join(config.DATA_DIR, 'uploads', 'items')),
   });
-  const favorites = createFavoritesService(createFavoritesRepository(database.db), catalog);
+  const favorites = createFavoritesService(createFavoritesRepository(database.db), catalog.query);
   // Shipping, cart, addresses and orders (docs/orders.md).
   const shipping = createShippingService(createShippingRepository(database.db), {
     isRegion: selectors.isRegion,
     regionName: (id, locale) => selectors.regions(locale).regions.find((r) => r.id === id)?.name ?? id,
+    settings,
   });
-  const cart = createCartService(createCartRepository(database.db), { catalog, shipping });
+  const cart = createCartService(createCartRepository(database.db), { catalog: catalog.query, shipping });
   const addresses = createAddressesService(createAddressesRepository(database.db), { isRegion: selectors.isRegion });
-  const orders = createOrdersService(createOrdersRepository(database.db), { cart, catalog, shipping });
+  const orders = createOrdersService(createOrdersRepository(database.db), { cart, catalog: catalog.query, shipping });
   // Chat: customer-service WebSocket hub, queue and translation (Redis fan-out when REDIS_URL is set).
   const chat = createChat({ config, db: database.db, redis, account, sessions: authn, events, instanceId, log });
   return {
@@ -95,6 +103,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     otp,
     credentials,
     newsletter,
+    settings,
     catalog,
     favorites,
     shipping,

@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { formatMoney, LOGISTICS_STATUSES, ORDER_STATUSES, type TLogisticsStatus, type TOrderStatus } from '@cubeshop/shared';
 import type { Services } from '../services.js';
 import { describeError, isDomainError } from '../lib/app-error.js';
-import { DEMO_SKUS, seedCatalog } from '../db/seed/catalog.js';
-import { seedIfEmpty } from '../db/seed/index.js';
+import { DEMO_SKUS, seedCatalog } from './seed/catalog.js';
+import { seedIfEmpty } from './seed/index.js';
 
 export interface CommandResult {
   code: number;
@@ -98,8 +98,8 @@ async function seed(args: string[], services: Services): Promise<CommandResult> 
   const skus = values.skus === undefined ? DEMO_SKUS : Number(values.skus);
   if (!Number.isInteger(skus) || skus < 0 || skus > 2_000_000) return { code: 2, output: `--skus must be a whole number from 0 to 2000000\n\n${USAGE}` };
   const started = Date.now();
-  if (values.reset) await services.catalog.deleteCatalog();
-  const { added, total } = await seedCatalog(services, { skus });
+  if (values.reset) await services.catalog.admin.deleteCatalog();
+  const { added, total } = await seedCatalog(services.catalog.admin, { skus });
   await seedIfEmpty(services);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   return { code: 0, output: `Catalog: ${total} SKUs (added ${added} in ${seconds} s).` };

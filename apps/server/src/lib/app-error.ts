@@ -48,7 +48,8 @@ export const invalidField = (field: string, rule: string) => new DomainError('BA
 
 /** The sentence of a domain error in a language (HTTP desc, chat error frame, CLI line). */
 export function describeError(err: DomainError, locale: TLocale): string {
+  // A bare rule refusal (invalidField) reads as the rule; an error with a sentence of its own keeps it.
   const rule = err.details?.rule;
-  if (typeof rule === 'string' && isValidationKey(rule)) return validationMessage(rule, locale, err.params);
+  if (err.messageKey === 'badRequest' && typeof rule === 'string' && isValidationKey(rule)) return validationMessage(rule, locale, err.params);
   return message(err.messageKey, locale, err.params);
 }

@@ -13,6 +13,8 @@ export interface ClusterEventMap {
    * changed or reset: the caller's own token stays).
    */
   'sessions.revoked': { tokenHashes: string[] } | { userId: number; exceptTokenHash?: string | undefined };
+  /** Shop settings were written (modules/settings): every instance drops its cached copies of them. */
+  'settings.changed': { keys: string[] };
 }
 export type ClusterEventName = keyof ClusterEventMap;
 

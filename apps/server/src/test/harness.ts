@@ -52,10 +52,23 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh database, for app.inject tests. */
+/**
+ * The whole app on a fresh database, for app.inject tests. Load shedding is off unless a test
+ * turns it on: two test workers and PGlite's start-up keep the event loop of a test process busy
+ * for seconds, which would refuse the requests of tests about something else.
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/cubeshop-test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/tmp/cubeshop-test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST: '/nonexistent',
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+    PRESSURE_MAX_HEAP_USED_MB: '0',
+    ...env,
+  });
   const built = await buildApp({ config, database: testDb.database, logger: false });
   await built.app.ready();
   return {

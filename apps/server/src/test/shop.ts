@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TCurrency, TLocale } from '@cubeshop/shared';
-import { settings } from '../db/schema/index.js';
-import { seedShipping } from '../db/seed/shipping.js';
+import { seedShipping } from '../cli/seed/shipping.js';
 import type { App } from '../app.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -38,9 +37,9 @@ export async function createShopApp(env: Record<string, string> = {}): Promise<S
 
 /** The exchange rate, the demo shipping tables and the six products, in any app's database. */
 export async function stockShop(t: Pick<App, 'services'>): Promise<ShopProducts> {
-  await t.services.database.db.insert(settings).values({ key: 'exchangeRate', value: { cnyPerUsd: RATE } }).onConflictDoNothing();
+  await t.services.settings.setIfMissing('exchangeRate', { cnyPerUsd: RATE });
   await seedShipping(t.services);
-  const { catalog } = t.services;
+  const catalog = t.services.catalog.admin;
   const supplierId = await catalog.createSupplier({ slug: 'orbit', nameZh: '轨道', nameEn: 'Orbit' });
   const categoryId = await catalog.createCategory({ slug: 'cubes', nameZh: '魔方', nameEn: 'Cubes' });
   const base = { supplierId, categoryId };

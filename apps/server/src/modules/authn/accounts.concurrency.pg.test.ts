@@ -45,7 +45,7 @@ describe('one-time codes under concurrent requests (postgres)', () => {
         t.services.account
           .createUser({ email, account: 'race_account', name: 'R' })
           .then(() => 'ok')
-          .catch((err: Error & { key?: string; field?: string }) => `${err.field}:${err.key}`),
+          .catch((err: Error & { details?: { field?: string; rule?: string } }) => `${err.details?.field}:${err.details?.rule}`),
       ),
     );
     expect(results.sort()).toEqual(['account:exists', 'ok']);

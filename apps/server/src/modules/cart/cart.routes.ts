@@ -15,7 +15,7 @@ import {
   ZExpressChoices,
 } from '@cubeshop/shared';
 import { unauthorized } from '../../lib/app-error.js';
-import type { View } from '../catalog/catalog.service.js';
+import type { View } from '../catalog/catalog.module.js';
 import type { CartService } from './cart.service.js';
 
 async function userIdOf(request: FastifyRequest): Promise<number> {

@@ -17,7 +17,7 @@ import {
 } from '@cubeshop/shared';
 import { badRequest, isDomainError, notFound } from '../../lib/app-error.js';
 import { message } from '../../lib/messages.js';
-import { productImageUrls, type CatalogService, type PricingItem, type View } from '../catalog/catalog.service.js';
+import { productImageUrls, type CatalogQuery, type PricingItem, type View } from '../catalog/catalog.module.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import { priceGoods, thresholdMinor, type GoodsTotals, type PricedLineInput } from '../shipping/shipping.quote.js';
 import type { CartLineRow, CartRepository, CartTx } from './cart.repository.js';
@@ -25,7 +25,7 @@ import type { CartLineRow, CartRepository, CartTx } from './cart.repository.js';
 export type { CartLineRow, CartTx } from './cart.repository.js';
 
 export interface CartDeps {
-  catalog: Pick<CatalogService, 'itemsForPricing' | 'exchangeRate'>;
+  catalog: Pick<CatalogQuery, 'itemsForPricing' | 'exchangeRate'>;
   shipping: ShippingService;
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { categories, items, settings, suppliers } from '../../db/schema/index.js';
+import { categories, items, suppliers } from '../../db/schema/index.js';
 import type { ParsedKeyword } from './catalog.search.js';
 
 export type CategoryRow = Pick<typeof categories.$inferSelect, 'id' | 'slug' | 'parentId' | 'nameZh' | 'nameEn' | 'position' | 'shape'>;
@@ -267,13 +267,6 @@ export function createCatalogRepository(db: Db) {
         .limit(1)
         .offset(Math.max(0, n - 1));
       return rows[0]?.createdAt;
-    },
-
-    /** The stored exchange rate (settings key exchangeRate), CNY per USD. */
-    async exchangeRate(): Promise<number | undefined> {
-      const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'exchangeRate')).limit(1);
-      const value = rows[0]?.value as { cnyPerUsd?: unknown } | undefined;
-      return typeof value?.cnyPerUsd === 'number' && value.cnyPerUsd > 0 ? value.cnyPerUsd : undefined;
     },
 
     async countItems(): Promise<number> {

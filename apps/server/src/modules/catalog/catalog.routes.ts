@@ -13,9 +13,9 @@ import {
   ZSupplierQuery,
   type TProductTag,
 } from '@cubeshop/shared';
-import type { FavoritesService } from '../favorites/favorites.service.js';
-import type { ImageSize } from './catalog.images.js';
-import type { CatalogService, View } from './catalog.service.js';
+import type { ImageSize, ProductImages } from './catalog.images.js';
+import type { View } from './catalog.mapper.js';
+import type { CatalogQuery } from './catalog.query.js';
 
 const viewOf = (request: FastifyRequest): View => ({ locale: request.locale, currency: request.currency });
 
@@ -78,10 +78,19 @@ brand names, a SKU id or a barcode. minPrice and maxPrice are in major units of 
 (x-price-type) and compare with the price the buyer pays (basePrice). Money in the response is in major
 units of that currency, 2 decimals. See docs/catalog.md.`;
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; favorites: FavoritesService }> = async (
-  app,
-  { catalog, favorites },
-) => {
+/**
+ * Which of these products the signed-in buyer has favourited (one query for a page). The
+ * favourites module answers it; app.ts passes it in, so the catalog does not depend on favourites.
+ */
+export type FavoriteIdsOf = (userId: number, itemIds: number[]) => Promise<ReadonlySet<number>>;
+
+export interface CatalogRoutesOptions {
+  catalog: CatalogQuery;
+  images: ProductImages;
+  favoriteIdsOf: FavoriteIdsOf;
+}
+
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, images, favoriteIdsOf }) => {
   for (const list of LISTS) {
     app.get(
       list.path,
@@ -97,7 +106,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; fav
       async (request, reply) => {
         const [page, userId] = await Promise.all([catalog.list(list.tag, request.query, viewOf(request)), userIdOf(request)]);
         reply.header('cache-control', 'no-cache');
-        const favored = userId === null ? undefined : await favorites.idsAmong(userId, page.ids);
+        const favored = userId === null ? undefined : await favoriteIdsOf(userId, page.ids);
         if (!favored || favored.size === 0) return sendCached(request, reply, page.body);
         return { ...page.body, data: page.body.data.map((p) => (favored.has(p.id) ? { ...p, favorite: true } : p)) };
       },
@@ -118,7 +127,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; fav
       const { id } = request.params;
       const [detail, userId] = await Promise.all([catalog.detail(id, viewOf(request)), userIdOf(request)]);
       reply.header('cache-control', 'no-cache');
-      if (userId !== null && (await favorites.idsAmong(userId, [id])).has(id)) return { ...detail, favorite: true };
+      if (userId !== null && (await favoriteIdsOf(userId, [id])).has(id)) return { ...detail, favorite: true };
       return sendCached(request, reply, detail);
     },
   );
@@ -159,7 +168,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; fav
     const { v } = request.query as { v?: string };
     const accept = String(request.headers.accept ?? '');
     const format = /\bimage\/webp\b/.test(accept) ? 'webp' : 'png';
-    const result = await catalog.image(id, fixedIndex ?? index ?? 0, size, format, v);
+    const result = await images.image(id, fixedIndex ?? index ?? 0, size, format, v);
     reply.header('vary', 'Accept');
     reply.header('etag', result.etag);
     reply.header('cache-control', result.current ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

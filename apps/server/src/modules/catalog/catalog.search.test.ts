@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { TtlCache } from './cache.js';
 import { buildSearchText, doubleText, parseKeyword, pinyinOf } from './catalog.search.js';
 
 describe('search text and keywords', () => {
@@ -27,40 +26,5 @@ describe('search text and keywords', () => {
     expect(parseKeyword('100%_\\')?.patterns).toEqual(['%110000\\%\\%\\_\\_\\\\\\\\%']);
     expect(parseKeyword('6901234567892')?.code).toBe('6901234567892');
     expect(parseKeyword('1234')?.code).toBeUndefined();
-  });
-});
-
-describe('TtlCache', () => {
-  it('shares one load among concurrent misses, expires, and forgets failures', async () => {
-    let now = 0;
-    const cache = new TtlCache<number>(1_000, 2, () => now);
-    let loads = 0;
-    const load = async () => ++loads;
-    const [a, b] = await Promise.all([cache.get('k', load), cache.get('k', load)]);
-    expect([a, b, loads]).toEqual([1, 1, 1]);
-    now = 999;
-    expect(await cache.get('k', load)).toBe(1);
-    now = 1_000;
-    expect(await cache.get('k', load)).toBe(2);
-    await expect(cache.get('bad', () => Promise.reject(new Error('x')))).rejects.toThrow('x');
-    await new Promise((r) => setTimeout(r, 0));
-    expect(await cache.get('bad', async () => 5)).toBe(5);
-    await cache.get('third', load);
-    expect(cache.size).toBe(2);
-    cache.clear();
-    expect(cache.size).toBe(0);
-  });
-
-  it('bounds loaded values by their summed weight, dropping the least recently used', async () => {
-    const cache = new TtlCache<number[]>(60_000, 100, () => 0, { weigh: (v) => v.length, maxWeight: 10 });
-    await cache.get('a', async () => [1, 2, 3, 4]);
-    await cache.get('b', async () => [1, 2, 3, 4]);
-    await cache.get('a', async () => []); // a is now the most recent
-    expect(cache.totalWeight).toBe(8);
-    await cache.get('c', async () => [1, 2, 3, 4]);
-    await new Promise((r) => setTimeout(r, 0));
-    expect(cache.totalWeight).toBe(8);
-    expect(await cache.get('b', async () => [9])).toEqual([9]); // b was dropped and loads again
-    expect(await cache.get('a', async () => [])).toEqual([1, 2, 3, 4]);
   });
 });

@@ -2,15 +2,15 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertMinor, ZProductListQuery, type TCategory, type TProduct, type TProductDetail, type TProductList, type TSupplier } from '@cubeshop/shared';
-import { settings } from '../../db/schema/index.js';
-import { seedCatalog } from '../../db/seed/catalog.js';
+import { seedCatalog } from '../../cli/seed/catalog.js';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness.js';
+import { createCatalog } from './catalog.module.js';
 import { createCatalogRepository } from './catalog.repository.js';
-import { createCatalogService } from './catalog.service.js';
 
 /**
  * The catalog API against a real database: 150 generated SKUs plus six hand-made ones of the
- * brand "Nebula / 星河" whose prices, dates and names the assertions rely on.
+ * brand "Nebula / 星河" whose prices, dates and names the assertions rely on. Longer than 400
+ * lines because every part of the API shares this one (slow to build) fixture.
  */
 let t: TestApp;
 const now = new Date();
@@ -25,12 +25,15 @@ async function get<T = TProductList>(url: string, headers: Record<string, string
   return { status: res.statusCode, body: res.json<T>(), headers: res.headers };
 }
 const fixtureList = (query: string, headers: Record<string, string> = {}) => get(`/api/items?supplierId=${nebula}&${query}`, headers);
+/** The read side of another catalog on the same database, with its own options and caches. */
+const catalogWith = (options: { searchCountCap?: number }) =>
+  createCatalog({ repo: createCatalogRepository(t.services.database.db), settings: t.services.settings, ...options }).query;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.services.database.db.insert(settings).values({ key: 'exchangeRate', value: { cnyPerUsd: RATE } });
-  await seedCatalog(t.services, { skus: 150, now });
-  const { catalog } = t.services;
+  await t.services.settings.set('exchangeRate', { cnyPerUsd: RATE });
+  await seedCatalog(t.services.catalog.admin, { skus: 150, now });
+  const catalog = t.services.catalog.admin;
   nebula = await catalog.createSupplier({ slug: 'nebula', nameZh: '星河', nameEn: 'Nebula', position: 99 });
   cat = (await catalog.slugIds()).categories;
   const base = { supplierId: nebula, types: [{ code: 'black', zh: '黑色', en: 'Black' }] };
@@ -280,7 +283,7 @@ describe(`catalog search (${TEST_DB_KIND})`, () => {
   });
 
   it('counts keyword matches only up to a cap, and says so', async () => {
-    const capped = createCatalogService(createCatalogRepository(t.services.database.db), { searchCountCap: 3 });
+    const capped = catalogWith({ searchCountCap: 3 });
     const query = ZProductListQuery.parse({ keyword: '魔方' });
     const page = await capped.list('all', query, { locale: 'zh', currency: 'CNY' });
     expect(page.body.pager).toEqual({ page: 1, recPerPage: 120, recTotal: 3, recTotalCapped: true });
@@ -293,8 +296,8 @@ describe(`catalog search (${TEST_DB_KIND})`, () => {
   });
 
   it('orders a broad keyword (walked along the sort) as a narrow one (gathered whole)', async () => {
-    const walked = createCatalogService(createCatalogRepository(t.services.database.db), { searchCountCap: 8 });
-    const gathered = createCatalogService(createCatalogRepository(t.services.database.db));
+    const walked = catalogWith({ searchCountCap: 8 });
+    const gathered = catalogWith({});
     const view = { locale: 'zh', currency: 'CNY' } as const;
     for (const sort of [{ sortBy: 'basePrice', order: 'asc' }, { sortBy: 'basePrice', order: 'desc' }, { sortBy: 'lastUpdatedTime' }, { sortBy: 'lastUpdatedTime', order: 'asc' }]) {
       const all = await gathered.list('all', ZProductListQuery.parse({ keyword: '魔方', recPerPage: 120, ...sort }), view);
@@ -392,14 +395,14 @@ describe(`product detail, categories, suppliers (${TEST_DB_KIND})`, () => {
 
   it('shows new products after a write (the caches are invalidated)', async () => {
     const before = (await fixtureList('')).body.pager.recTotal;
-    const [extra] = await t.services.catalog.addItems([
+    const [extra] = await t.services.catalog.admin.addItems([
       { supplierId: nebula, categoryId: cat.get('3x3')!, nameZh: '星河 临时', nameEn: 'Nebula Temp', priceFen: 100, createdAt: daysAgo(1000) },
     ]);
     expect((await fixtureList('')).body.pager.recTotal).toBe(before + 1);
     expect((await get<TProductDetail>(`/api/items/${extra}`)).status).toBe(200);
     // keep the other tests' counts: remove it again (a staff tool would do this through the service)
     await t.services.database.db.execute(sql`delete from items where id = ${extra}`);
-    t.services.catalog.invalidate();
+    t.services.catalog.query.invalidate();
     expect((await fixtureList('')).body.pager.recTotal).toBe(before);
   });
 

@@ -1,13 +1,13 @@
 import type { TPageQuery, TProduct, TProductList } from '@cubeshop/shared';
 import { notFound } from '../../lib/app-error.js';
-import type { CatalogService, View } from '../catalog/catalog.service.js';
+import type { CatalogQuery, View } from '../catalog/catalog.module.js';
 import type { FavoritesRepository } from './favorites.repository.js';
 
 /** PostgreSQL foreign_key_violation: the item went away between the check and the insert. */
 const FK_VIOLATION = '23503';
 
 /** A signed-in buyer's favourites (spec sections 3 and 4). Products come from the catalog service. */
-export function createFavoritesService(repo: FavoritesRepository, catalog: Pick<CatalogService, 'exists' | 'productsByIds'>) {
+export function createFavoritesService(repo: FavoritesRepository, catalog: Pick<CatalogQuery, 'exists' | 'productsByIds'>) {
   return {
     async list(userId: number, q: TPageQuery, view: View): Promise<TProductList> {
       const [ids, total] = await Promise.all([repo.page(userId, q.recPerPage, (q.page - 1) * q.recPerPage), repo.count(userId)]);
@@ -35,7 +35,7 @@ export function createFavoritesService(repo: FavoritesRepository, catalog: Pick<
       await repo.remove(userId, itemId);
     },
 
-    /** The favourited ones among these items (one query), for the flag on lists and details. */
+    /** The favourited ones among these items (one query), for the flag on catalog lists and details. */
     async idsAmong(userId: number, itemIds: number[]): Promise<Set<number>> {
       return new Set(await repo.idsAmong(userId, itemIds));
     },

@@ -17,7 +17,7 @@ import {
   type TReorderResult,
 } from '@cubeshop/shared';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
-import { productImageUrls, type CatalogService, type PricingItem, type View } from '../catalog/catalog.service.js';
+import { productImageUrls, type CatalogQuery as CatalogService, type PricingItem, type View } from '../catalog/catalog.module.js';
 import { assertOrderable, pricedInput, type CartLineRow, type CartService } from '../cart/cart.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import { priceGoods } from '../shipping/shipping.quote.js';

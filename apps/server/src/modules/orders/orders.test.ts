@@ -102,13 +102,13 @@ describe('POST /api/orders', () => {
 
   it('keeps its prices when the catalog changes afterwards', async () => {
     const c = await buyer();
-    const [item] = await t.services.catalog.addItems([
-      { supplierId: (await t.services.catalog.slugIds()).suppliers.get('orbit')!, categoryId: (await t.services.catalog.slugIds()).categories.get('cubes')!, nameZh: '变价', nameEn: 'Repriced', priceFen: 10_000, gwG: 100 },
+    const [item] = await t.services.catalog.admin.addItems([
+      { supplierId: (await t.services.catalog.admin.slugIds()).suppliers.get('orbit')!, categoryId: (await t.services.catalog.admin.slugIds()).categories.get('cubes')!, nameZh: '变价', nameEn: 'Repriced', priceFen: 10_000, gwG: 100 },
     ]);
     await fill(c, [{ itemId: item!, quantity: 1 }]);
     const { id } = (await place(c)).body;
     await exec(sql`update items set price_fen = 99900, discount_price_fen = 99900, name_en = 'Renamed' where id = ${item!}`);
-    t.services.catalog.invalidate();
+    t.services.catalog.query.invalidate();
     const order = (await c<TOrderDetail>('GET', `/api/orders/${id}`)).body;
     expect(order.items[0]).toMatchObject({ name: 'Repriced', price: 100, amount: 100 });
     expect(order.goodsAmount).toBe(100);
@@ -364,9 +364,9 @@ describe('reading orders', () => {
 
   it('reorders: still-available lines go back at today’s prices and limits, the rest is reported', async () => {
     const r = await buyer();
-    const supplierId = (await t.services.catalog.slugIds()).suppliers.get('orbit')!;
-    const categoryId = (await t.services.catalog.slugIds()).categories.get('cubes')!;
-    const [gone, retyped, raised] = await t.services.catalog.addItems([
+    const supplierId = (await t.services.catalog.admin.slugIds()).suppliers.get('orbit')!;
+    const categoryId = (await t.services.catalog.admin.slugIds()).categories.get('cubes')!;
+    const [gone, retyped, raised] = await t.services.catalog.admin.addItems([
       { supplierId, categoryId, nameZh: '将下架', nameEn: 'Soon gone', priceFen: 1_000 },
       { supplierId, categoryId, nameZh: '换款', nameEn: 'Retyped', priceFen: 1_000, types: [{ code: 'red', zh: '红', en: 'Red' }] },
       { supplierId, categoryId, nameZh: '提量', nameEn: 'Raised MOQ', priceFen: 1_000 },

@@ -1,6 +1,6 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { paymentMethods, settings, shippingMethods, shippingRates, shippingZoneRegions, shippingZones } from '../../db/schema/index.js';
+import { paymentMethods, shippingMethods, shippingRates, shippingZoneRegions, shippingZones } from '../../db/schema/index.js';
 
 export type ZoneRow = typeof shippingZones.$inferSelect;
 export type ZoneRegionRow = typeof shippingZoneRegions.$inferSelect;
@@ -15,9 +15,6 @@ export interface ShippingTables {
   rates: RateRow[];
   payments: PaymentRow[];
 }
-
-/** The settings key of the free-shipping threshold: {thresholdUsdCents: 6900} (null: no free shipping). */
-export const FREE_SHIPPING_SETTING = 'freeShipping';
 
 export function createShippingRepository(db: Db) {
   return {
@@ -40,21 +37,6 @@ export function createShippingRepository(db: Db) {
         db.select().from(paymentMethods).orderBy(paymentMethods.position, paymentMethods.id),
       ]);
       return { zones, zoneRegions, methods, rates, payments };
-    },
-
-    /** USD cents, or null when the shop has no free shipping (the setting missing or null). */
-    async freeShippingThreshold(): Promise<number | null> {
-      const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, FREE_SHIPPING_SETTING)).limit(1);
-      const value = rows[0]?.value as { thresholdUsdCents?: unknown } | undefined;
-      const cents = value?.thresholdUsdCents;
-      return typeof cents === 'number' && Number.isSafeInteger(cents) && cents >= 0 ? cents : null;
-    },
-
-    async setFreeShippingThreshold(cents: number | null, { onlyIfMissing = false } = {}): Promise<void> {
-      const row = { key: FREE_SHIPPING_SETTING, value: { thresholdUsdCents: cents } };
-      const insert = db.insert(settings).values(row);
-      if (onlyIfMissing) await insert.onConflictDoNothing();
-      else await insert.onConflictDoUpdate({ target: settings.key, set: { value: row.value, updatedAt: sql`now()` } });
     },
 
     async countMethods(): Promise<number> {

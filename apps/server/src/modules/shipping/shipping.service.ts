@@ -1,5 +1,6 @@
 import type { TExpressMethodOption, TLocale, TPaymentMethodOption } from '@cubeshop/shared';
 import { badRequest } from '../../lib/app-error.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import type { MethodRow, PaymentRow, RateRow, ShippingRepository, ShippingTables, ZoneRow } from './shipping.repository.js';
 import { freightFen, totalOrder, type GoodsTotals, type OrderTotals } from './shipping.quote.js';
 
@@ -8,6 +9,8 @@ export interface ShippingDeps {
   isRegion: (id: string) => boolean;
   /** A region's name in a language (for messages); falls back to the id. */
   regionName?: (id: string, locale: TLocale) => string;
+  /** The free-shipping threshold is a shop setting (settings.freeShipping). */
+  settings: Pick<SettingsService, 'freeShippingThresholdUsdCents' | 'set' | 'setIfMissing'>;
   /** Lifetime of the cached tables, ms (default 60 s). */
   ttlMs?: number;
   now?: () => number;
@@ -22,7 +25,6 @@ interface Config {
   rates: Map<string, RateRow>;
   payments: PaymentRow[];
   paymentById: Map<string, PaymentRow>;
-  thresholdUsdCents: number | null;
 }
 
 export interface ResolvedShipping {
@@ -51,7 +53,7 @@ export function createShippingService(repo: ShippingRepository, deps: ShippingDe
   const regionName = (id: string, locale: TLocale) => deps.regionName?.(id, locale) ?? id;
 
   async function build(): Promise<Config> {
-    const [tables, thresholdUsdCents] = await Promise.all([repo.load(), repo.freeShippingThreshold()]);
+    const tables = await repo.load();
     return {
       zones: new Map(tables.zones.map((z) => [z.code, z])),
       defaultZone: tables.zones.find((z) => z.isDefault),
@@ -61,7 +63,6 @@ export function createShippingService(repo: ShippingRepository, deps: ShippingDe
       rates: new Map(tables.rates.map((r) => [`${r.methodId}|${r.zoneCode}`, r])),
       payments: tables.payments.filter((p) => p.active),
       paymentById: new Map(tables.payments.filter((p) => p.active).map((p) => [p.id, p])),
-      thresholdUsdCents,
     };
   }
 
@@ -119,9 +120,9 @@ export function createShippingService(repo: ShippingRepository, deps: ShippingDe
       return c.payments.map((p) => ({ id: p.id, name: pick(p, locale), surchargePercent: p.surchargeBp / 100 }));
     },
 
-    /** The free-shipping threshold in USD cents (null: none). */
+    /** The free-shipping threshold in USD cents (null: none); the settings module keeps it. */
     async thresholdUsdCents(): Promise<number | null> {
-      return (await config()).thresholdUsdCents;
+      return deps.settings.freeShippingThresholdUsdCents();
     },
 
     /** Method, zone and rate row for a region; 400 for an unknown region or method, or one that does not serve it. */
@@ -162,16 +163,20 @@ export function createShippingService(repo: ShippingRepository, deps: ShippingDe
       return { ...resolved, payment, totals };
     },
 
-    /** Seeding and staff tools: write tables (by key), then drop the cache. */
+    /** Seeding and staff tools: write tables (by key) and the threshold, then drop the cache. */
     async upsert(tables: ShippingTables, thresholdUsdCents?: { cents: number | null; onlyIfMissing?: boolean }): Promise<void> {
       await repo.upsert(tables);
-      if (thresholdUsdCents) await repo.setFreeShippingThreshold(thresholdUsdCents.cents, { onlyIfMissing: thresholdUsdCents.onlyIfMissing ?? false });
       service.invalidate();
+      if (thresholdUsdCents) {
+        const value = { thresholdUsdCents: thresholdUsdCents.cents };
+        if (thresholdUsdCents.onlyIfMissing) await deps.settings.setIfMissing('freeShipping', value);
+        else await deps.settings.set('freeShipping', value);
+      }
     },
 
+    /** Writes the free-shipping threshold (the settings module drops every cached copy). */
     async setFreeShippingThreshold(cents: number | null): Promise<void> {
-      await repo.setFreeShippingThreshold(cents);
-      service.invalidate();
+      await deps.settings.set('freeShipping', { thresholdUsdCents: cents });
     },
 
     async isEmpty(): Promise<boolean> {

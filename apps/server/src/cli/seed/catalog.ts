@@ -1,5 +1,4 @@
-import type { Services } from '../../services.js';
-import type { ItemInput } from '../../modules/catalog/catalog.service.js';
+import type { CatalogAdmin, ItemInput } from '../../modules/catalog/catalog.module.js';
 import {
   BIG_CUBES,
   BRANDS,
@@ -319,8 +318,7 @@ export interface SeedCatalogOptions {
  * Creates the categories and brands when missing, then adds generated SKUs until the catalog
  * has `skus` of them. Batches of 5,000 rows, one statement each.
  */
-export async function seedCatalog(services: Services, options: SeedCatalogOptions): Promise<{ added: number; total: number }> {
-  const { catalog } = services;
+export async function seedCatalog(catalog: CatalogAdmin, options: SeedCatalogOptions): Promise<{ added: number; total: number }> {
   if (options.reset) await catalog.deleteCatalog();
   let ids = await catalog.slugIds();
   if (ids.categories.size === 0) {

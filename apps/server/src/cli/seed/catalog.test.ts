@@ -4,7 +4,7 @@ import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness.js
 import { BRANDS, CATEGORIES } from './catalog-data.js';
 import { barcodeOf, catalogTemplates, DEMO_SKUS, generateItem } from './catalog.js';
 import { seedIfEmpty } from './index.js';
-import { runCommand } from '../../cli/commands.js';
+import { runCommand } from '../commands.js';
 
 const now = new Date('2026-06-01T08:00:00Z');
 const demo = Array.from({ length: DEMO_SKUS }, (_, k) => generateItem(k, now));
@@ -85,9 +85,9 @@ describe(`demo seed at first start (${TEST_DB_KIND})`, () => {
     expect(await seedIfEmpty(t.services)).toBe(true);
     const seconds = (Date.now() - started) / 1000;
     expect(seconds).toBeLessThan(60);
-    expect(await t.services.catalog.countItems()).toBe(DEMO_SKUS);
+    expect(await t.services.catalog.admin.countItems()).toBe(DEMO_SKUS);
     expect(await seedIfEmpty(t.services)).toBe(false);
-    expect(await t.services.catalog.countItems()).toBe(DEMO_SKUS);
+    expect(await t.services.catalog.admin.countItems()).toBe(DEMO_SKUS);
 
     const list = (await t.app.inject({ method: 'GET', url: '/api/items?recPerPage=120' })).json<TProductList>();
     expect(list.pager.recTotal).toBe(DEMO_SKUS);
@@ -112,7 +112,7 @@ describe(`demo seed at first start (${TEST_DB_KIND})`, () => {
     expect(again.output).toMatch(new RegExp(`^Catalog: ${DEMO_SKUS + 40} SKUs \\(added 0 in`));
     const reset = await runCommand(['seed', '--skus', '25', '--reset'], t.services);
     expect(reset.output).toMatch(/^Catalog: 25 SKUs \(added 25 in/);
-    expect(await t.services.catalog.countItems()).toBe(25);
+    expect(await t.services.catalog.admin.countItems()).toBe(25);
     const list = (await t.app.inject({ method: 'GET', url: '/api/items' })).json<TProductList>();
     expect(list.pager.recTotal).toBe(25);
     expect(list.data.map((p) => p.name)).toContain(generateItem(0, now).nameZh);

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden } from '../lib/app-error.js';
-import { runCommand } from '../cli/commands.js';
+import { runCommand } from './commands.js';
 import type { Services } from '../services.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

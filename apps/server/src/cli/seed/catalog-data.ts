@@ -1,6 +1,7 @@
 /**
  * The demo catalog's vocabulary: a real speed-cube taxonomy, 40+ brands and their product lines.
  * catalog.ts turns it into SKUs. Prices are in yuan (retail, one piece).
+ * Longer than 400 lines on purpose: it is data, one vocabulary read top to bottom, not logic.
  */
 
 export interface CategoryDef {
@@ -8,7 +9,7 @@ export interface CategoryDef {
   zh: string;
   en: string;
   parent?: string;
-  /** Drawing of generated pictures (see modules/catalog/catalog.images.ts). */
+  /** Drawing of generated pictures (see modules/catalog/catalog.drawings.ts). */
   shape?: string;
   /** How a product of this category is named: zh `${prefixZh}${edition}${nounZh}`, en `${prefixEn} ${edition} ${nounEn}`. */
   noun?: { prefixZh: string; nounZh: string; prefixEn: string; nounEn: string };

@@ -1,0 +1,68 @@
+import { LRUCache } from 'lru-cache';
+
+export interface LoadingCacheOptions<V> {
+  /** Lifetime of a loaded value, ms, counted from when it was loaded; none when undefined. */
+  ttlMs?: number | undefined;
+  /** At most this many entries (least recently used go first). */
+  maxEntries?: number | undefined;
+  /**
+   * With `maxWeight`: the summed weight of the loaded values is bounded (for example the length
+   * of cached id lists, or the bytes of pictures), so a few large values and many small ones
+   * share one budget. A value heavier than the whole budget is returned but not kept.
+   */
+  weigh?: ((value: V) => number) | undefined;
+  maxWeight?: number | undefined;
+  /** Time source of the lifetimes (tests move it); performance.now by default. */
+  now?: (() => number) | undefined;
+}
+
+interface Box<V> {
+  value: V;
+}
+
+/**
+ * An in-process cache on lru-cache: values are loaded on a miss by the loader given to `get`,
+ * concurrent misses on one key share one load (no stampede when 50 buyers open the same page at
+ * once), a failed load is not kept, and entries go by lifetime, count or summed weight, least
+ * recently used first. `clear()` forgets everything, also loads still running: their callers get
+ * their value, but it is not kept (it may predate the change that cleared the cache).
+ */
+export class LoadingCache<V> {
+  private readonly lru: LRUCache<string, Box<V>, () => Promise<V>>;
+
+  constructor(options: LoadingCacheOptions<V>) {
+    const { ttlMs, maxEntries, weigh, maxWeight, now } = options;
+    if (!maxEntries && !(weigh && maxWeight)) throw new Error('LoadingCache needs maxEntries or weigh with maxWeight');
+    const lruOptions: LRUCache.OptionsBase<string, Box<V>, () => Promise<V>> = {
+      ...(maxEntries ? { max: maxEntries } : {}),
+      ...(weigh && maxWeight ? { maxSize: maxWeight, sizeCalculation: (box: Box<V>) => Math.max(1, Math.ceil(weigh(box.value))) } : {}),
+      ...(ttlMs ? { ttl: ttlMs, ttlResolution: 0 } : {}),
+      ...(now ? { perf: { now } } : {}),
+      // A clear() or an eviction during a load must not fail the callers waiting for it.
+      ignoreFetchAbort: true,
+      fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
+    };
+    // max or maxSize is set (checked above), which is what LRUCache.Options asks for.
+    this.lru = new LRUCache(lruOptions as LRUCache.Options<string, Box<V>, () => Promise<V>>);
+  }
+
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    const box = await this.lru.fetch(key, { context: load });
+    // fetchMethod never answers undefined, so neither does fetch.
+    return box!.value;
+  }
+
+  clear(): void {
+    this.lru.clear();
+  }
+
+  /** Entries, loaded or loading. */
+  get size(): number {
+    return this.lru.size;
+  }
+
+  /** Summed weight of the loaded values (0 without `weigh`). */
+  get totalWeight(): number {
+    return this.lru.calculatedSize;
+  }
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createCategoryDictionary } from './catalog.categories.js';
+import { createProductImages } from './catalog.images.js';
+import { createFileImageStorage, type ImageStorage } from './catalog.images.storage.js';
+import type { ItemImageRow } from './catalog.repository.js';
+
+/** The picture pipeline without a database: a product row, a dictionary and a storage in memory. */
+const row: ItemImageRow = { id: 100001, nameEn: 'Test Cube', types: [{ code: 'black', zh: '黑色', en: 'Black' }], supplierId: 1, categoryId: 1, imageCount: 2, imageVersion: 3 };
+const dictionary = createCategoryDictionary(
+  {
+    listCategories: async () => [{ id: 1, slug: 'cube', parentId: null, nameZh: '魔方', nameEn: 'Cubes', position: 0, shape: 'cube3' }],
+    listSuppliers: async () => [{ id: 1, slug: 'orbit', nameZh: '轨道', nameEn: 'Orbit', position: 0 }],
+  },
+  { ttlMs: 60_000 },
+);
+const repo = { findImageSource: async (id: number) => (id === row.id ? row : undefined) };
+
+function mapStorage() {
+  const files = new Map<string, Buffer>();
+  const writes: string[] = [];
+  const storage: ImageStorage = {
+    read: async (key) => files.get(key),
+    write: async (key, bytes) => {
+      writes.push(key);
+      files.set(key, bytes);
+    },
+  };
+  return { files, writes, storage };
+}
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('product images', () => {
+  it('renders a picture once, stores it, and names it by product, picture, version, size and format', async () => {
+    const { writes, storage } = mapStorage();
+    const images = createProductImages(repo, { dictionary, storage });
+    const result = await images.image(row.id, 1, 'thumbnail', 'webp', '3.1');
+    expect(result).toMatchObject({ etag: '"100001-1-v3.1-thumbnail.webp"', current: true, format: 'webp' });
+    expect((await images.image(row.id, 1, 'thumbnail', 'webp', '2.1')).current).toBe(false);
+    const [a, b] = await Promise.all([result.load(), result.load()]);
+    expect(a.subarray(0, 4).toString()).toBe('RIFF');
+    expect(b).toBe(a);
+    expect(await result.load()).toBe(a);
+    expect(writes).toEqual(['100001-1-v3.1-thumbnail.webp']);
+  });
+
+  it('reads a stored picture instead of rendering it again (after a restart)', async () => {
+    const { files, writes, storage } = mapStorage();
+    files.set('100001-0-v3.1-image.png', Buffer.from('stored bytes'));
+    const images = createProductImages(repo, { dictionary, storage });
+    expect((await (await images.image(row.id, 0, 'image', 'png', undefined)).load()).toString()).toBe('stored bytes');
+    expect(writes).toEqual([]);
+  });
+
+  it('answers 404 for an unknown product or picture', async () => {
+    const images = createProductImages(repo, { dictionary, storage: mapStorage().storage });
+    await expect(images.image(1, 0, 'image', 'png', undefined)).rejects.toMatchObject({ messageKey: 'itemNotFound' });
+    await expect(images.image(row.id, 2, 'image', 'png', undefined)).rejects.toMatchObject({ messageKey: 'itemNotFound' });
+  });
+
+  it('keeps pictures as files in a folder it creates', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cubeshop-images-'));
+    dirs.push(dir);
+    const storage = createFileImageStorage(path.join(dir, 'uploads', 'items'));
+    expect(await storage.read('1-0-v1.1-image.png')).toBeUndefined();
+    await storage.write('1-0-v1.1-image.png', Buffer.from('png'));
+    expect((await storage.read('1-0-v1.1-image.png'))?.toString()).toBe('png');
+    expect(fs.readdirSync(path.join(dir, 'uploads', 'items'))).toEqual(['1-0-v1.1-image.png']);
+  });
+});

@@ -1,0 +1,157 @@
+import { convertMinor, minorToMajor, type TCurrency, type TLocale, type TProduct, type TProductDetail, type TProductLabel } from '@cubeshop/shared';
+import { categoryPath, pickText, type Dictionary } from './catalog.categories.js';
+import type { ItemDetailRow, ItemListRow, ItemPricingRow } from './catalog.repository.js';
+import { RENDERER_VERSION } from './catalog.render.js';
+
+/**
+ * Rows -> API shapes: the list card, the detail, the product as the cart and orders price it,
+ * and the picture URLs. Pure functions of the row, the buyer's language and currency, the rate,
+ * the category dictionary and the newest threshold.
+ */
+
+/** The buyer's language and display currency (x-lang-type, x-price-type). */
+export interface View {
+  locale: TLocale;
+  currency: TCurrency;
+}
+
+/** What every product of one answer is mapped with. */
+export interface MapContext {
+  view: View;
+  /** CNY per USD. */
+  rate: number;
+  dict: Dictionary;
+  /** Label N threshold: products created at or after it are "newest". */
+  since: Date;
+}
+
+/**
+ * A product as the cart and orders price it (docs/orders.md): money in fen, weights in grams,
+ * volume in cm³, names and types in both languages. `unitPriceFen` is what one piece costs the
+ * buyer (the discounted price when there is a discount).
+ */
+export interface PricingItem {
+  id: number;
+  nameZh: string;
+  nameEn: string;
+  supplierId: number;
+  supplierNameZh: string;
+  supplierNameEn: string;
+  types: { code: string; zh: string; en: string }[];
+  listPriceFen: number;
+  unitPriceFen: number;
+  discountPercent: number;
+  moq: number;
+  orderMultiple: number | null;
+  nwG: number | null;
+  gwG: number | null;
+  volumeCm3: number | null;
+  volumeWeightG: number | null;
+  imageVersion: number;
+}
+
+/** The `v` of picture URLs: the product's image version and the renderer's. */
+export function imageVersionTag(imageVersion: number): string {
+  return `${imageVersion}.${RENDERER_VERSION}`;
+}
+
+function imageUrls(id: number, imageVersion: number, index: number) {
+  const v = imageVersionTag(imageVersion);
+  if (index === 0) return { image: `/api/items/${id}/image?v=${v}`, thumbnail: `/api/items/${id}/thumbnail?v=${v}` };
+  return { image: `/api/items/${id}/images/${index}?v=${v}`, thumbnail: `/api/items/${id}/images/${index}/thumbnail?v=${v}` };
+}
+
+/** Main picture URLs of a product (versioned, as in the catalog answers). */
+export function productImageUrls(id: number, imageVersion: number): { image: string; thumbnail: string } {
+  return imageUrls(id, imageVersion, 0);
+}
+
+/**
+ * H: the hot flag (staff or the sales job sets it on best sellers).
+ * N: created at or after the newest threshold (docs/catalog.md, Labels).
+ * D: discountPercent > 0.
+ */
+function labelsOf(row: Pick<ItemListRow, 'hot' | 'createdAt' | 'discountPercent'>, since: Date): TProductLabel[] {
+  const labels: TProductLabel[] = [];
+  if (row.hot) labels.push('H');
+  if (row.createdAt >= since) labels.push('N');
+  if (row.discountPercent > 0) labels.push('D');
+  return labels;
+}
+
+export function toProduct(row: ItemListRow, { view, rate, dict, since }: MapContext): TProduct {
+  const money = (fen: number) => minorToMajor(convertMinor(fen, view.currency, rate));
+  const category = dict.refs[view.locale].get(row.categoryId) ?? { id: row.categoryId, slug: '', name: '' };
+  const supplier = dict.supplierRefs[view.locale].get(row.supplierId) ?? { id: row.supplierId, name: '' };
+  const paid = row.discountPercent > 0 ? row.discountPriceFen : row.priceFen;
+  return {
+    id: row.id,
+    name: pickText(row.nameZh, row.nameEn, view.locale) ?? '',
+    types: row.types.map((t) => ({ code: t.code, name: pickText(t.zh, t.en, view.locale) ?? t.code })),
+    labels: labelsOf(row, since),
+    currency: view.currency,
+    price: money(row.priceFen),
+    discountPrice: money(paid),
+    discountPercent: row.discountPercent,
+    basePrice: money(row.basePriceFen),
+    lastUpdatedTime: row.updatedAt.toISOString(),
+    supplierId: row.supplierId,
+    supplier,
+    categoryId: row.categoryId,
+    category,
+    moq: row.moq,
+    orderMultiple: row.orderMultiple,
+    ...imageUrls(row.id, row.imageVersion, 0),
+    favorite: false,
+  };
+}
+
+export function toDetail(row: ItemDetailRow, context: MapContext): TProductDetail {
+  const { view, dict } = context;
+  const kg = (g: number | null) => (g === null ? null : g / 1000);
+  return {
+    ...toProduct(row, context),
+    description: pickText(row.descriptionZh, row.descriptionEn, view.locale) ?? '',
+    images: Array.from({ length: Math.max(1, row.imageCount) }, (_, i) => imageUrls(row.id, row.imageVersion, i)),
+    categoryPath: categoryPath(dict, row.categoryId).map((c) => dict.refs[view.locale].get(c.id)!),
+    createdTime: row.createdAt.toISOString(),
+    barcode: row.barcode,
+    comment: pickText(row.commentZh, row.commentEn, view.locale),
+    nw: kg(row.nwG),
+    gw: kg(row.gwG),
+    volume: row.volumeCm3 === null ? null : row.volumeCm3 / 1_000_000,
+    volumeWeight: kg(row.volumeWeightG),
+    pkg: pickText(row.pkgZh, row.pkgEn, view.locale),
+    carton: row.carton,
+    pcs: row.pcs,
+    dimension: row.dimension,
+    unitNwDesc: row.unitNwDesc,
+    unitGwDesc: row.unitGwDesc,
+    unitVolumeDesc: row.unitVolumeDesc,
+    unitVolumeWeightDesc: row.unitVolumeWeightDesc,
+    totalVolumeWeight: kg(row.totalVolumeWeightG),
+  };
+}
+
+export function toPricing(row: ItemPricingRow, dict: Dictionary): PricingItem {
+  const supplier = dict.suppliers.get(row.supplierId);
+  return {
+    id: row.id,
+    nameZh: row.nameZh,
+    nameEn: row.nameEn,
+    supplierId: row.supplierId,
+    supplierNameZh: supplier?.nameZh || supplier?.nameEn || '',
+    supplierNameEn: supplier?.nameEn || supplier?.nameZh || '',
+    types: row.types,
+    listPriceFen: row.priceFen,
+    unitPriceFen: row.discountPercent > 0 ? row.discountPriceFen : row.priceFen,
+    discountPercent: row.discountPercent,
+    moq: row.moq,
+    orderMultiple: row.orderMultiple,
+    nwG: row.nwG,
+    gwG: row.gwG,
+    volumeCm3: row.volumeCm3,
+    volumeWeightG: row.volumeWeightG,
+    imageVersion: row.imageVersion,
+  };
+}

@@ -1,0 +1,265 @@
+import {
+  displayRangeToBaseMinor,
+  majorStringToMinor,
+  NEWEST_DAYS,
+  NEWEST_MIN_COUNT,
+  SEARCH_COUNT_CAP,
+  type TCategory,
+  type TCurrency,
+  type TLocale,
+  type TProduct,
+  type TProductDetail,
+  type TProductList,
+  type TProductListQuery,
+  type TProductTag,
+  type TSupplier,
+} from '@cubeshop/shared';
+import { notFound } from '../../lib/app-error.js';
+import { LoadingCache } from '../../lib/cache.js';
+import type { CategoryDictionary } from './catalog.categories.js';
+import { toDetail, toPricing, toProduct, type PricingItem, type View } from './catalog.mapper.js';
+import type { CatalogRepository, ItemFilter, ItemSort } from './catalog.repository.js';
+import { parseKeyword } from './catalog.search.js';
+
+/**
+ * The read side of the catalog (docs/catalog.md): lists, search, details, brands and the
+ * category tree for the shop window, and current prices for the cart and orders. What is the
+ * same for every buyer is cached here (DESIGN.md, Speed on the hot paths).
+ */
+
+export interface CatalogQueryOptions {
+  /** Lifetime of cached list pages and details, ms (default 30 s). */
+  pageTtlMs?: number | undefined;
+  /** Lifetime of brands per category, id lists, keyword matches and the newest threshold, ms (default 60 s). */
+  dictTtlMs?: number | undefined;
+  /** Where keyword-search counts stop (default SEARCH_COUNT_CAP). */
+  searchCountCap?: number | undefined;
+  now?: (() => Date) | undefined;
+}
+
+export interface CatalogQueryDeps {
+  dictionary: CategoryDictionary;
+  /** CNY per USD (the settings module keeps it). */
+  cnyPerUsd: () => Promise<number>;
+}
+
+/** A list page as cached for every buyer; never mutated (favourite flags are applied on copies). */
+export interface ProductPage {
+  body: TProductList;
+  ids: number[];
+}
+
+/** A keyword search's matches in both sort orders, or 'capped' when there are more than the cap. */
+type KeywordMatches = { byPrice: Float64Array; byUpdated: Float64Array } | 'capped';
+
+/** Broad keyword searches read at least this many ids (5 pages of 120) per sort order. */
+const PREFIX_MIN = 600;
+
+/** One page of an ascending id list, read forwards (asc) or from the end (desc). */
+function sliceIds(list: Float64Array, order: ItemSort['order'], offset: number, limit: number): number[] {
+  if (order === 'asc') return Array.from(list.subarray(offset, offset + limit));
+  const end = Math.max(0, list.length - offset);
+  return Array.from(list.subarray(Math.max(0, end - limit), end)).reverse();
+}
+
+export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDeps, options: CatalogQueryOptions = {}) {
+  const { dictionary, cnyPerUsd } = deps;
+  const now = options.now ?? (() => new Date());
+  const clock = () => now().getTime();
+  const pageTtlMs = options.pageTtlMs ?? 30_000;
+  const ttlMs = options.dictTtlMs ?? 60_000;
+  const countCap = options.searchCountCap ?? SEARCH_COUNT_CAP;
+
+  // Caches of what is the same for every buyer. Lifetimes are short; invalidate() empties them
+  // all after a write in this process.
+  const newestCache = new LoadingCache<Date>({ ttlMs, maxEntries: 1, now: clock });
+  // Ordered id lists per filter and sort key (8 bytes an id): 4 M ids, 32 MB, at most in each.
+  const idLists = new LoadingCache<Float64Array>({ ttlMs, maxEntries: 5_000, now: clock, weigh: (ids) => ids.length + 16, maxWeight: 4_000_000 });
+  const keywordLists = new LoadingCache<KeywordMatches>({
+    ttlMs,
+    maxEntries: 5_000,
+    now: clock,
+    weigh: (m) => (m === 'capped' ? 0 : m.byPrice.length * 2) + 16,
+    maxWeight: 4_000_000,
+  });
+  // Bounded by memory: a cached page is 120 products plus its JSON and compressed forms (~0.2 MB).
+  const pageCache = new LoadingCache<ProductPage>({ ttlMs: pageTtlMs, maxEntries: 500, now: clock });
+  const detailCache = new LoadingCache<TProductDetail>({ ttlMs: pageTtlMs, maxEntries: 2_000, now: clock });
+  const supplierCache = new LoadingCache<number[]>({ ttlMs, maxEntries: 500, now: clock });
+
+  /**
+   * Label N threshold: products created at or after it are "newest". It is the earlier of
+   * (now − NEWEST_DAYS) and the creation time of the NEWEST_MIN_COUNT-th newest product, so N
+   * covers everything from the last 30 days and never fewer than 60 products.
+   */
+  const newestSince = () =>
+    newestCache.get('newest', async () => {
+      const byDays = new Date(now().getTime() - NEWEST_DAYS * 86_400_000);
+      const nth = await repo.nthNewestCreatedAt(NEWEST_MIN_COUNT);
+      if (!nth) return new Date(0);
+      return nth < byDays ? nth : byDays;
+    });
+
+  /** What every product of an answer is mapped with: rate, dictionary and newest threshold. */
+  const contextOf = async (view: View) => {
+    const [rate, dict, since] = await Promise.all([cnyPerUsd(), dictionary.get(), newestSince()]);
+    return { view, rate, dict, since };
+  };
+
+  async function filterOf(tag: TProductTag | 'all', q: TProductListQuery, currency: TCurrency): Promise<ItemFilter> {
+    const filter: ItemFilter = {};
+    if (q.categoryId !== undefined) {
+      const ids = (await dictionary.get()).descendants.get(q.categoryId);
+      if (!ids) throw notFound('categoryNotFound');
+      filter.categoryIds = ids;
+    }
+    filter.supplierId = q.supplierId;
+    if (q.minPrice !== undefined || q.maxPrice !== undefined) {
+      const min = q.minPrice === undefined ? undefined : majorStringToMinor(q.minPrice, 'min');
+      const max = q.maxPrice === undefined ? undefined : majorStringToMinor(q.maxPrice, 'max');
+      const fen = displayRangeToBaseMinor(min, max, currency, await cnyPerUsd());
+      filter.minFen = fen.min;
+      filter.maxFen = fen.max;
+    }
+    filter.search = parseKeyword(q.keyword);
+    if (tag === 'hot') filter.hot = true;
+    if (tag === 'discount') filter.discounted = true;
+    if (tag === 'newest') filter.createdSince = await newestSince();
+    return filter;
+  }
+
+  /**
+   * The ids of one page and the total, from cached id lists (docs/catalog.md, Speed):
+   * - without a keyword, the whole ordered id list of the filter and sort key, read from the
+   *   covering list indexes; any page, either order, and the total are then slices of memory;
+   * - a keyword with at most countCap matches: both sort orders of all its matches, gathered
+   *   in one pass through the trigram index;
+   * - a broader keyword: the first ids in the requested order, walked along the sort index
+   *   (where matches are dense, 120 of them are near), in prefixes that double as deeper pages
+   *   are asked for; the total says "countCap or more".
+   */
+  async function pageIds(filter: ItemFilter, sort: ItemSort, offset: number, limit: number): Promise<{ ids: number[]; total: number; capped: boolean }> {
+    const filterKey = JSON.stringify(filter);
+    if (!filter.search) {
+      const list = await idLists.get(`${filterKey}|${sort.field}`, () => repo.orderedIds(filter, sort.field));
+      return { ids: sliceIds(list, sort.order, offset, limit), total: list.length, capped: false };
+    }
+    const matches = await keywordLists.get(filterKey, async () => (await repo.keywordMatches(filter, countCap)) ?? 'capped');
+    if (matches !== 'capped') {
+      const list = sort.field === 'basePrice' ? matches.byPrice : matches.byUpdated;
+      return { ids: sliceIds(list, sort.order, offset, limit), total: list.length, capped: false };
+    }
+    if (offset >= countCap) return { ids: [], total: countCap, capped: true };
+    let size = PREFIX_MIN;
+    while (size < offset + limit) size *= 2;
+    const prefix = await idLists.get(`${filterKey}|${sort.field}|${sort.order}|${size}`, () => repo.idPrefix(filter, sort, size));
+    return { ids: Array.from(prefix.subarray(offset, offset + limit)), total: countCap, capped: true };
+  }
+
+  return {
+    /** Empties every cache (and the category dictionary); call after any write to products, categories, brands or the rate. */
+    invalidate() {
+      dictionary.invalidate();
+      newestCache.clear();
+      idLists.clear();
+      keywordLists.clear();
+      pageCache.clear();
+      detailCache.clear();
+      supplierCache.clear();
+    },
+
+    async categoryTree(locale: TLocale): Promise<TCategory[]> {
+      return (await dictionary.get()).trees[locale];
+    },
+
+    /** Brands, optionally only those with products in a category or its descendants. */
+    async suppliers(locale: TLocale, categoryId?: number): Promise<TSupplier[]> {
+      const dict = await dictionary.get();
+      let categoryIds: number[] | undefined;
+      if (categoryId !== undefined) {
+        categoryIds = dict.descendants.get(categoryId);
+        if (!categoryIds) throw notFound('categoryNotFound');
+      }
+      const ids = new Set(await supplierCache.get(String(categoryId ?? 'all'), () => repo.supplierIdsWithItems(categoryIds)));
+      const refs = dict.supplierRefs[locale];
+      return [...dict.suppliers.values()].filter((s) => ids.has(s.id)).map((s) => refs.get(s.id)!);
+    },
+
+    /** One page of GET /api/items (or a tag list) in the buyer's language and currency. */
+    async list(tag: TProductTag | 'all', q: TProductListQuery, view: View): Promise<ProductPage> {
+      const sort: ItemSort = { field: q.sortBy, order: q.order ?? (q.sortBy === 'basePrice' ? 'asc' : 'desc') };
+      const search = parseKeyword(q.keyword);
+      const key = JSON.stringify([
+        tag,
+        search?.tokens.join(' ') ?? '',
+        q.categoryId ?? 0,
+        q.supplierId ?? 0,
+        q.minPrice ?? '',
+        q.maxPrice ?? '',
+        sort.field,
+        sort.order,
+        q.page,
+        q.recPerPage,
+        view.locale,
+        view.currency,
+      ]);
+      return pageCache.get(key, async () => {
+        const filter = await filterOf(tag, q, view.currency);
+        const [found, context] = await Promise.all([pageIds(filter, sort, (q.page - 1) * q.recPerPage, q.recPerPage), contextOf(view)]);
+        const byId = new Map((await repo.findByIds(found.ids)).map((r) => [r.id, r]));
+        const rows = found.ids.flatMap((id) => byId.get(id) ?? []);
+        return {
+          body: {
+            data: rows.map((r) => toProduct(r, context)),
+            pager: found.capped
+              ? { page: q.page, recPerPage: q.recPerPage, recTotal: countCap, recTotalCapped: true }
+              : { page: q.page, recPerPage: q.recPerPage, recTotal: found.total },
+          },
+          ids: rows.map((r) => r.id),
+        };
+      });
+    },
+
+    /** Products by id in the given order (favourites); unknown ids are skipped. */
+    async productsByIds(ids: number[], view: View): Promise<TProduct[]> {
+      if (ids.length === 0) return [];
+      const [rows, context] = await Promise.all([repo.findByIds(ids), contextOf(view)]);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toProduct(row, context)] : [];
+      });
+    },
+
+    async exists(id: number): Promise<boolean> {
+      return repo.exists(id);
+    },
+
+    /** CNY per USD (the settings row exchangeRate; 7.1 when missing). */
+    async exchangeRate(): Promise<number> {
+      return cnyPerUsd();
+    },
+
+    /**
+     * Current prices, weights, names and limits of these products for the cart and orders, by
+     * id; a product that no longer exists is absent. Read from the database every time (no cache):
+     * an order must be priced with what the catalog says now.
+     */
+    async itemsForPricing(ids: number[]): Promise<Map<number, PricingItem>> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const [rows, dict] = await Promise.all([repo.findForPricing(unique), dictionary.get()]);
+      return new Map(rows.map((row) => [row.id, toPricing(row, dict)]));
+    },
+
+    /** GET /api/items/{id}; 404 when there is no such product. Cached per language and currency. */
+    async detail(id: number, view: View): Promise<TProductDetail> {
+      return detailCache.get(`${id}|${view.locale}|${view.currency}`, async () => {
+        const row = await repo.findDetail(id);
+        if (!row) throw notFound('itemNotFound');
+        return toDetail(row, await contextOf(view));
+      });
+    },
+  };
+}
+export type CatalogQuery = ReturnType<typeof createCatalogQuery>;
