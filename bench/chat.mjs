@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: one script runs the chat scenarios in order and prints one table;
+// each scenario is a function of its own.
 // npm run bench:chat: load and latency of the customer-service chat (WebSocket /ws).
 //
 //   1. Concurrent sockets on one instance (BENCH_SOCKETS, default 10000 buyers, each with its own

@@ -39,7 +39,7 @@ describe('configuration from the environment', () => {
     expect(loadConfig({}).PRESSURE_MAX_EVENT_LOOP_DELAY_MS).toBe(1000);
     expect(loadConfig({}).PRESSURE_MAX_HEAP_USED_MB).toBeUndefined();
     expect(loadConfig({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0', PRESSURE_MAX_HEAP_USED_MB: '512' })).toMatchObject({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 0, PRESSURE_MAX_HEAP_USED_MB: 512 });
-    for (const [variable, value] of [['PRESSURE_MAX_EVENT_LOOP_DELAY_MS', 'fast'], ['PRESSURE_MAX_HEAP_USED_MB', '-1']]) {
+    for (const [variable, value] of [['PRESSURE_MAX_EVENT_LOOP_DELAY_MS', 'fast'], ['PRESSURE_MAX_HEAP_USED_MB', '-1']] as const) {
       expect(() => loadConfig({ [variable]: value }), variable).toThrow(new RegExp(variable));
     }
   });

@@ -51,9 +51,9 @@ export function createServices({ config, database, log }: ServicesDeps) {
   // This process among the instances sharing a Redis; events every instance must hear (sessions ended).
   const instanceId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const events = createClusterEvents({ redis, prefix: config.REDIS_PREFIX, instanceId, onError: (err) => log.warn({ err }, 'cluster events: redis') });
-  const authn = createAuthnService(createAuthnRepository(database.db), { events });
   const selectors = createSelectorsService();
   const account = createAccountService(createAccountRepository(database.db), { isRegion: selectors.isRegion });
+  const authn = createAuthnService(createAuthnRepository(database.db), { users: account, events });
   // Accounts: one-time codes, sign-up/sign-in, newsletter. `clock` is the codes' time source (tests move it).
   const clock = { now: () => new Date() };
   const limits = createLimits(redis);

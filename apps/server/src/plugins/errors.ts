@@ -168,13 +168,19 @@ export const errorsPlugin = fp(
  * they would get Fastify's own {error, code, message} body instead of {code, desc}. The locale
  * hook has not run yet, so the language is read from the headers here.
  */
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
   const locale = parseLocale(first(request.headers[HEADER_LANG])) ?? parseLocale(first(request.headers['accept-language'])) ?? DEFAULT_LOCALE;
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 414, 'BAD_REQUEST', message('badRequest', locale));
-  if ((error.statusCode ?? 500) < 500) return send(reply, 400, 'BAD_REQUEST', message('badRequest', locale));
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void send(reply, 414, 'BAD_REQUEST', message('badRequest', locale));
+    return;
+  }
+  if ((error.statusCode ?? 500) < 500) {
+    void send(reply, 400, 'BAD_REQUEST', message('badRequest', locale));
+    return;
+  }
   request.log.error({ err: error }, 'request failed in the router');
-  return send(reply, 500, 'INTERNAL', message('internal', locale));
+  void send(reply, 500, 'INTERNAL', message('internal', locale));
 }
 
 /** 404 JSON for unknown /api paths; the web plugin serves the SPA for every other path. */

@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: the sweep is three tables of operations and one loop over them;
+// the tables must stay together so a route missing from all of them fails the test.
 // Access control sweep (issue 10). Buyer A makes one of everything a buyer owns (orders, order
 // lines, cart lines, addresses, favourites, profile, a chat conversation with a message); then
 // buyer B, an anonymous visitor's token and a caller without a token try every operation on A's

@@ -51,7 +51,7 @@ describe(`control characters in text are refused at the edge (${TEST_DB_KIND})`,
     }
     const zh = await send(BAD[0]!, 'zh');
     expect(zh.status).toBe(400);
-    expect(zh.body.desc).toBe(`参数 ${field} 含有不允许的字符（如控制字符），请删除后重试`);
+    expect((zh.body as { desc?: string }).desc).toBe(`参数 ${field} 含有不允许的字符（如控制字符），请删除后重试`);
   });
 
   it('stores nothing: the profile, addresses and orders are as they were', async () => {

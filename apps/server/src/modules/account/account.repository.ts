@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
@@ -11,6 +11,11 @@ export function createAccountRepository(db: Db) {
       const [created] = await db.insert(users).values(row).returning();
       if (!created) throw new Error('insert returned no row');
       return created;
+    },
+    /** Whether each of these users exists and is staff: what a session needs to know (one query). */
+    async sessionFacts(ids: number[]): Promise<{ id: number; admin: boolean }[]> {
+      if (!ids.length) return [];
+      return db.select({ id: users.id, admin: users.admin }).from(users).where(inArray(users.id, ids));
     },
     async findById(id: number): Promise<UserRow | undefined> {
       const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);

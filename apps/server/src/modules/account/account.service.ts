@@ -149,6 +149,11 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps 
       }
     },
 
+    /** For sessions: which of these users still exist, and which of them are staff. */
+    async sessionFacts(ids: number[]): Promise<Map<number, { admin: boolean }>> {
+      return new Map((await repo.sessionFacts([...new Set(ids)])).map((row) => [row.id, { admin: row.admin }]));
+    },
+
     async getUser(id: number): Promise<TUser | undefined> {
       const row = await repo.findById(id);
       return row ? toUser(row) : undefined;

@@ -1,13 +1,11 @@
-import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { authTokens, users } from '../../db/schema/index.js';
+import { authTokens } from '../../db/schema/index.js';
 
 export interface TokenRow {
   userId: number | null;
   lastUsedAt: Date;
   revokedAt: Date | null;
-  admin: boolean | null;
-  account: string | null;
 }
 
 export function createAuthnRepository(db: Db) {
@@ -21,22 +19,18 @@ export function createAuthnRepository(db: Db) {
           userId: authTokens.userId,
           lastUsedAt: authTokens.lastUsedAt,
           revokedAt: authTokens.revokedAt,
-          admin: users.admin,
-          account: users.account,
         })
         .from(authTokens)
-        .leftJoin(users, eq(users.id, authTokens.userId))
         .where(eq(authTokens.tokenHash, tokenHash))
         .limit(1);
       return rows[0];
     },
-    /** The tokens among these that are not revoked and belong to an existing user (or none). */
-    async findLiveTokens(tokenHashes: string[]): Promise<{ tokenHash: string; lastUsedAt: Date }[]> {
+    /** The tokens among these that are not revoked, with their users (null: anonymous). */
+    async findLiveTokens(tokenHashes: string[]): Promise<{ tokenHash: string; userId: number | null; lastUsedAt: Date }[]> {
       return db
-        .select({ tokenHash: authTokens.tokenHash, lastUsedAt: authTokens.lastUsedAt })
+        .select({ tokenHash: authTokens.tokenHash, userId: authTokens.userId, lastUsedAt: authTokens.lastUsedAt })
         .from(authTokens)
-        .leftJoin(users, eq(users.id, authTokens.userId))
-        .where(and(inArray(authTokens.tokenHash, tokenHashes), isNull(authTokens.revokedAt), or(isNull(authTokens.userId), isNotNull(users.account))));
+        .where(and(inArray(authTokens.tokenHash, tokenHashes), isNull(authTokens.revokedAt)));
     },
     async touchToken(tokenHash: string): Promise<void> {
       await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.tokenHash, tokenHash));

@@ -6,7 +6,14 @@ import type { AuthnRepository } from './authn.repository.js';
 
 export type { Session };
 
+/** What sessions need from the users' owner (the account module): who exists, who is staff. */
+export interface SessionUsers {
+  sessionFacts(ids: number[]): Promise<Map<number, { admin: boolean }>>;
+}
+
 export interface AuthnDeps {
+  /** The account module's answer to "does this user exist, is it staff" (authn reads no users table). */
+  users: SessionUsers;
   now?: () => Date;
   /** Where ended sessions are announced, so every instance closes their open sockets at once. */
   events?: Pick<ClusterEvents, 'publish'> | undefined;
@@ -16,7 +23,7 @@ const IDLE_MS = SESSION_IDLE_DAYS * 24 * 3600_000;
 /** last_used_at is written at most this often per token, so reads stay reads. */
 const TOUCH_EVERY_MS = 10 * 60_000;
 
-export function createAuthnService(repo: AuthnRepository, { now = () => new Date(), events }: AuthnDeps = {}) {
+export function createAuthnService(repo: AuthnRepository, { users, now = () => new Date(), events }: AuthnDeps) {
   return {
     /** A token for a first-time visitor who has not signed in. */
     async issueAnonymousToken(): Promise<string> {
@@ -38,13 +45,18 @@ export function createAuthnService(repo: AuthnRepository, { now = () => new Date
       if (!row || row.revokedAt) return null;
       const idle = now().getTime() - row.lastUsedAt.getTime();
       if (idle > IDLE_MS) return null;
-      if (row.userId !== null && row.account === null) return null;
+      let admin = false;
+      if (row.userId !== null) {
+        const facts = (await users.sessionFacts([row.userId])).get(row.userId);
+        if (!facts) return null;
+        admin = facts.admin;
+      }
       let lastUsed = row.lastUsedAt.getTime();
       if (idle > TOUCH_EVERY_MS) {
         await repo.touchToken(tokenHash);
         lastUsed = now().getTime();
       }
-      return { tokenHash, userId: row.userId, admin: row.admin ?? false, expiresAt: lastUsed + IDLE_MS };
+      return { tokenHash, userId: row.userId, admin, expiresAt: lastUsed + IDLE_MS };
     },
     /**
      * Which of these stored tokens still open a session, with the time each one ends (epoch ms).
@@ -54,7 +66,10 @@ export function createAuthnService(repo: AuthnRepository, { now = () => new Date
       const valid = new Map<string, number>();
       if (!tokenHashes.length) return valid;
       const at = now().getTime();
-      for (const row of await repo.findLiveTokens(tokenHashes)) {
+      const rows = await repo.findLiveTokens(tokenHashes);
+      const existing = await users.sessionFacts(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])));
+      for (const row of rows) {
+        if (row.userId !== null && !existing.has(row.userId)) continue;
         const expiresAt = row.lastUsedAt.getTime() + IDLE_MS;
         if (expiresAt > at) valid.set(row.tokenHash, expiresAt);
       }

@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: the catalog API's behaviour over one seeded catalog (lists, filters,
+// sorts, detail, pictures); one app and one seed for all of it keeps the suite fast.
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -64,7 +64,7 @@ export function createRedisPresence({ redis, prefix, instanceId, ttlMs = 30_000,
   let timer: NodeJS.Timeout | undefined;
   const startBeat = () => {
     if (timer) return;
-    timer = setInterval(() => beat().catch(onError), beatMs);
+    timer = setInterval(() => void beat().catch(onError), beatMs);
     timer.unref();
   };
 

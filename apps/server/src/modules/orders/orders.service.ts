@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   IDEMPOTENCY_KEY_MAX,
-  minorToMajor,
   type TCurrency,
   type TLocale,
   type TLogisticsStatus,
@@ -13,32 +12,27 @@ import {
   type TOrderList,
   type TOrderListQuery,
   type TOrderStatus,
-  type TOrderSummary,
   type TReorderResult,
 } from '@cubeshop/shared';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
-import { productImageUrls, type CatalogQuery as CatalogService, type PricingItem, type View } from '../catalog/catalog.module.js';
+import type { CatalogQuery, PricingItem, View } from '../catalog/catalog.module.js';
 import { assertOrderable, pricedInput, type CartLineRow, type CartService } from '../cart/cart.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import { priceGoods } from '../shipping/shipping.quote.js';
-import type { NewOrderItemRow, NewOrderRow, OrderEventRow, OrderItemRow, OrderRow, OrdersRepository } from './orders.repository.js';
+import type { NewOrderItemRow, NewOrderRow, OrderItemRow, OrderRow, OrdersRepository } from './orders.repository.js';
+import { PREVIEW_LINES, toDetail, toLine, toSummary } from './orders.mapper.js';
 import { planChange, type PlannedEvent } from './orders.status.js';
 
 export interface OrdersDeps {
   cart: CartService;
-  catalog: Pick<CatalogService, 'exchangeRate'>;
+  catalog: Pick<CatalogQuery, 'exchangeRate'>;
   shipping: ShippingService;
 }
 
-/** Lines shown per order in the list. */
-const PREVIEW_LINES = 3;
 /** Placement retries when the cart changed between reading and locking it. */
 const PLACE_ATTEMPTS = 5;
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]+$/;
 
-const pick = (zh: string | null, en: string | null, locale: TLocale) => (locale === 'zh' ? zh || en : en || zh);
-const kg = (g: number) => g / 1000;
-const m3 = (cm3: number) => cm3 / 1_000_000;
 
 /** SHA-256 of the request as the server understood it (keys sorted) plus the display currency. */
 export function requestHash(input: TOrderCreate, currency: TCurrency): string {
@@ -183,105 +177,6 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
       };
     });
     return { order, lines: orderLines };
-  }
-
-  function toLine(row: OrderItemRow, currency: TCurrency, locale: TLocale): TOrderLine {
-    const gw = row.gwG ?? row.nwG;
-    const q = row.quantity;
-    return {
-      id: row.id,
-      orderId: row.orderId,
-      itemId: row.itemId,
-      name: pick(row.nameZh, row.nameEn, locale) ?? '',
-      supplier: pick(row.supplierNameZh, row.supplierNameEn, locale) ?? '',
-      type: row.typeCode,
-      typeName: pick(row.typeNameZh, row.typeNameEn, locale),
-      quantity: q,
-      actualQuantity: q,
-      currency,
-      price: minorToMajor(row.listPriceMinor),
-      discountPrice: minorToMajor(row.unitPriceMinor),
-      amount: minorToMajor(row.amountMinor),
-      moq: row.moq,
-      orderMultiple: row.orderMultiple,
-      nw: row.nwG === null ? null : kg(row.nwG),
-      gw: gw === null ? null : kg(gw),
-      volume: row.volumeCm3 === null ? null : m3(row.volumeCm3),
-      volumeWeight: row.volumeWeightG === null ? null : kg(row.volumeWeightG),
-      totalGw: gw === null ? null : kg(gw * q),
-      totalVolume: row.volumeCm3 === null ? null : m3(row.volumeCm3 * q),
-      totalVolumeWeight: row.volumeWeightG === null ? null : kg(row.volumeWeightG * q),
-      ...productImageUrls(row.itemId, row.imageVersion),
-      createdTime: row.createdAt.toISOString(),
-    };
-  }
-
-  function toSummary(row: OrderRow, preview: OrderItemRow[], locale: TLocale): TOrderSummary {
-    return {
-      id: row.id,
-      createdTime: row.createdAt.toISOString(),
-      updatedTime: row.updatedAt.toISOString(),
-      status: row.status,
-      logisticsStatus: row.logisticsStatus,
-      trackingNumber: row.trackingNumber,
-      currency: row.currency,
-      lineCount: row.lineCount,
-      quantity: row.pieceCount,
-      actualQuantity: row.pieceCount,
-      goodsAmount: minorToMajor(row.goodsMinor),
-      discount: minorToMajor(row.listMinor - row.goodsMinor),
-      expressFee: minorToMajor(row.freightMinor),
-      surcharge: minorToMajor(row.surchargeMinor),
-      totalAmount: minorToMajor(row.totalMinor),
-      actualTotalPrice: minorToMajor(row.totalMinor),
-      expressMethod: { id: row.expressMethodId, name: pick(row.expressNameZh, row.expressNameEn, locale) ?? row.expressMethodId },
-      payMethod: { id: row.payMethodId, name: pick(row.payNameZh, row.payNameEn, locale) ?? row.payMethodId },
-      deliveryRegionId: row.regionId,
-      deliveryUser: row.receiver,
-      preview: preview.map((l) => ({
-        itemId: l.itemId,
-        name: pick(l.nameZh, l.nameEn, locale) ?? '',
-        type: l.typeCode,
-        quantity: l.quantity,
-        thumbnail: productImageUrls(l.itemId, l.imageVersion).thumbnail,
-      })),
-    };
-  }
-
-  function toDetail(row: OrderRow, lines: OrderItemRow[], events: OrderEventRow[], locale: TLocale): TOrderDetail {
-    return {
-      ...toSummary(row, lines.slice(0, PREVIEW_LINES), locale),
-      amount: minorToMajor(row.listMinor),
-      freeShipping: row.freeShipping,
-      expressFeeBase: minorToMajor(row.freightBaseMinor),
-      surchargePercent: row.surchargeBp / 100,
-      chargeableWeight: kg(row.chargeableWeightG),
-      totalNw: kg(row.totalNwG),
-      totalGw: kg(row.totalGwG),
-      totalVolume: m3(row.totalVolumeCm3),
-      totalVolumeWeight: kg(row.totalVolumeWeightG),
-      zone: { code: row.zoneCode, name: pick(row.zoneNameZh, row.zoneNameEn, locale) ?? row.zoneCode },
-      transitDays: { min: row.transitMinDays, max: row.transitMaxDays },
-      exchangeRate: row.exchangeRate,
-      cny: {
-        goodsAmount: minorToMajor(row.goodsFen),
-        expressFee: minorToMajor(row.freightFen),
-        surcharge: minorToMajor(row.surchargeFen),
-        totalAmount: minorToMajor(row.totalFen),
-      },
-      deliveryState: row.state,
-      deliveryCity: row.city,
-      deliveryPostalCode: row.postalCode,
-      deliveryPhone: row.phone,
-      deliveryCompany: row.company,
-      deliveryTaxId: row.taxId,
-      deliveryShippingMark: row.shippingMark,
-      deliveryAddress: row.address,
-      deliveryAddress2: row.address2,
-      comment: row.comment,
-      items: lines.map((l) => toLine(l, row.currency, locale)),
-      history: events.map((e) => ({ type: e.type, from: e.fromValue, to: e.toValue, time: e.createdAt.toISOString(), note: e.note })),
-    };
   }
 
   const service = {

@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: one app and one seeded catalog serve every order scenario below
+// (placing, replays, reading back, reorder, random carts); splitting would start several apps.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

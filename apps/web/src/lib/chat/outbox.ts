@@ -20,14 +20,9 @@ export type OutgoingMessage =
 /** Without an id yet. */
 export type OutgoingBody = { type: 'message'; gid: string; content: string } | { type: 'image'; gid: string; image: string };
 
+/** A message's client id (a v4 UUID; browsers offer randomUUID on HTTPS and on localhost). */
 export function randomUuid(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // Older browsers on plain http: a v4 UUID from getRandomValues.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return crypto.randomUUID();
 }
 
 export interface OutboxOptions {

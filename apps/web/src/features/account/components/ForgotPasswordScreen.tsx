@@ -69,7 +69,7 @@ export function ForgotPasswordScreen() {
     }
     if (!token) {
       toast.success(t('forgot.successLogin'));
-      navigate(withRedirect('/login', target), { replace: true });
+      void navigate(withRedirect('/login', target), { replace: true });
       return;
     }
     toast.success(t('forgot.success'));

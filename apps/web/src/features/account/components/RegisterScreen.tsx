@@ -131,7 +131,7 @@ export function RegisterScreen() {
     }
     if (!token) {
       toast.success(t('register.successLogin'));
-      navigate(withRedirect('/login', target), { replace: true });
+      void navigate(withRedirect('/login', target), { replace: true });
       return;
     }
     // The welcome names the buyer and shows on the page they land on, at its top.

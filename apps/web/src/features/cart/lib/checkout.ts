@@ -87,16 +87,9 @@ export function canCreateOrder(state: { address: unknown; expressMethod: string;
   return Boolean(state.address) && state.expressMethod !== '' && state.payMethod !== '' && state.lineCount > 0 && state.feeCalculated && !state.submitting;
 }
 
-/** A fresh Idempotency-Key (UUID v4); getRandomValues where randomUUID is missing (older browsers, plain http). */
+/** A fresh Idempotency-Key (a v4 UUID; browsers offer randomUUID on HTTPS and on localhost). */
 export function newIdempotencyKey(): string {
-  const c = globalThis.crypto;
-  if (typeof c?.randomUUID === 'function') return c.randomUUID();
-  const bytes = new Uint8Array(16);
-  c.getRandomValues(bytes);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return crypto.randomUUID();
 }
 
 /**
