@@ -33,6 +33,15 @@ function useArrival() {
   }, []);
 }
 
+/**
+ * Where the router keeps a page's scroll position. Every document's first history entry has the
+ * key 'default', so after a full page load (sign-up, sign-in) the new page would take the old
+ * page's position; the first entry is keyed by its URL instead.
+ */
+function scrollKey(location: { key: string; pathname: string; search: string }): string {
+  return location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
+}
+
 /** Sets document.title from the deepest route's title key (the title rule). */
 function useRouteTitle() {
   const { t } = useTranslation('common');
@@ -91,7 +100,7 @@ export function RootLayout() {
       <Toaster />
       <ConfirmModalHost />
       <LoadingOverlay />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }
