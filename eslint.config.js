@@ -25,7 +25,7 @@ const serverPatterns = {
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/*.d.ts', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**', 'e2e/.tmp/**', '.screenshots/**', '**/.catalog-gen/**'],
+    ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '**/*.d.ts', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**', 'e2e/.tmp/**', '.screenshots/**', '**/.catalog-gen/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -51,7 +51,7 @@ function sharedSchemasArePure(): Plugin {
 /** The API server the dev server proxies to (npm run dev starts both). */
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // @vitejs/plugin-react: the automatic JSX runtime and Fast Refresh in `npm run dev`.
   plugins: [react(), tailwindcss(), sharedSchemasArePure()],
   resolve: { alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(command === 'build' ? reactRouterProduction : [])] },
@@ -64,8 +64,11 @@ export default defineConfig(({ command }) => ({
       '/uploads': { target: apiTarget },
     },
   },
+  // The server-rendering bundle (vite build --ssr src/entry-server.tsx): react-router is bundled
+  // so it takes the production files too; the other libraries load from node_modules.
+  ssr: { noExternal: ['react-router'] },
   build: {
-    target: 'es2022',
+    target: isSsrBuild ? 'node20' : 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
@@ -75,7 +78,9 @@ export default defineConfig(({ command }) => ({
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client')) return;
         warn(warning);
       },
-      output: {
+      output: isSsrBuild
+        ? {}
+        : {
         // The first load (everything the entry imports statically, tag $initial) as two chunks:
         // libraries (React, react-router, i18next, TanStack Query, the shell's lucide icons ...)
         // and the app shell, instead of ~40 small shared chunks (one per icon). Only $initial

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { uniqueEmail, waitForCode } from '../support/mailbox.js';
 
 // Buyer accounts end to end: the real server sends its codes by SMTP to the test mailbox

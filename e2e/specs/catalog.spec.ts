@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 
 // The shop window against the real server and its demo catalogue: home, categories, brand and
 // price filters, sort, pages, search (Chinese, English, pinyin), the detail in a new tab,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { expect, readyPage, test } from '../support/test.js';
 
 // The customer-service chat end to end: a buyer (Chinese) and an admin (English) in two browser
 // contexts against the real server. Translations come from the stand-in LibreTranslate of
@@ -72,7 +73,7 @@ async function signedInPage(browser: Browser, request: APIRequestContext, accoun
     },
     [token, JSON.stringify(user), locale] as const,
   );
-  return context.newPage();
+  return readyPage(await context.newPage());
 }
 
 /** Message bubbles of a log, by text. */

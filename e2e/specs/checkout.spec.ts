@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { uniqueEmail, waitForCode } from '../support/mailbox.js';
 
 // Checkout end to end against the real server: a fresh buyer adds three products (one with

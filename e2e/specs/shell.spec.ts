@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 
 // The shop shell: first visit, languages, currencies, the login guard, 404, footer popups.
 
@@ -89,7 +89,8 @@ test.describe('footer', () => {
   test.use({ locale: 'en-US' });
   test('a QR-code popup opens from the WeChat icon and closes by the x button and by the overlay', async ({ page }) => {
     await page.goto('/');
-    const footer = page.locator('footer');
+    // The footer is loaded and hydrated after the page.
+    const footer = page.locator('footer[data-ready]');
     await footer.getByRole('button', { name: 'WeChat' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();

@@ -148,7 +148,15 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
 
   if (cliSecret) await app.register(cliChannelPlugin, { secret: cliSecret, services });
 
-  await app.register(webPlugin, { webDist: config.WEB_DIST });
+  await app.register(webPlugin, {
+    webDist: config.WEB_DIST,
+    publicOrigin: config.PUBLIC_ORIGIN,
+    // Rendered pages show the catalog and the settings: they go when either changes.
+    onContentChange: (listener) => {
+      services.catalog.query.onInvalidate(listener);
+      services.settings.onChange(listener);
+    },
+  });
 
   app.addHook('onClose', async () => {
     await services.close();

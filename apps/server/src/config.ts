@@ -65,6 +65,11 @@ export const ZConfig = z.object({
   CHAT_ORIGIN: optionalUrl(['http:', 'https:']),
   /** Where the built web app lives; the server serves it with an SPA fallback. */
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
+  /**
+   * The shop's public origin (https://cubeshop.example) for canonical, hreflang, Open Graph and
+   * sitemap URLs; unset: the origin each request came to.
+   */
+  PUBLIC_ORIGIN: optionalUrl(['http:', 'https:']),
   /** Seed the demo data when the database is empty (on by default). */
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true').transform((v) => v === 'true')),
   /**

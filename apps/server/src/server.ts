@@ -19,6 +19,9 @@ export async function main() {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
+  // Libraries that read it (React's server renderer, loaded with the web bundle) run their
+  // production builds unless told otherwise.
+  process.env.NODE_ENV ??= config.NODE_ENV;
 
   let lock: DataDirLock | undefined;
   let cliSecret: string | undefined;

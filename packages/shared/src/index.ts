@@ -1,5 +1,6 @@
 export * from './i18n/locale.js';
 export * from './i18n/locale.schema.js';
+export * from './i18n/preference.js';
 export * from './money/currency.js';
 export * from './money/currency.schema.js';
 export * from './money/units.js';
@@ -22,3 +23,4 @@ export * from './shipping/index.js';
 export * from './addresses/index.js';
 export * from './cart/index.js';
 export * from './orders/index.js';
+export * from './ssr/index.js';

@@ -1,9 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  choosePageCurrency,
+  choosePageLocale,
+  HEADER_CURRENCY,
+  HEADER_LANG,
+  LANG_QUERY_PARAM,
+  PREFERENCE_COOKIES,
+  type TCreateSsrRenderer,
+  type TCurrency,
+  type TLocale,
+  type TSsrRenderer,
+  type TSsrResult,
+} from '@cubeshop/shared';
+import { LoadingCache } from '../lib/cache.js';
 import { apiNotFound } from './errors.js';
 
 /** apps/web/dist, reached the same way from src/plugins and dist/plugins. */
@@ -12,15 +26,80 @@ export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.m
 const FALLBACK_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cubeshop</title></head>
 <body><p>The web app is not built yet. Run <code>npm run build</code> (npm start does it for you).</p></body></html>`;
 
+/** A rendered page is kept this long for every visitor asking for the same URL, language and currency. */
+export const PAGE_CACHE_TTL_MS = 30_000;
+/** Rendered pages kept at most (by their size in bytes). */
+const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
+
+export interface WebOptions {
+  webDist?: string | undefined;
+  /** The server-rendering bundle; by default dist-ssr/entry-server.js beside the web build. */
+  ssrBundle?: string | undefined;
+  /** The shop's public origin for canonical and Open Graph URLs; by default the request's. */
+  publicOrigin?: string | undefined;
+  /** Tells the plugin when the catalog (or anything pages show) changed: rendered pages go. */
+  onContentChange?: ((listener: () => void) => void) | undefined;
+}
+
+/** One cookie's value from a Cookie header (the two preference cookies are all the server reads). */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0 || part.slice(0, at).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(at + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The page's language and currency as the browser will decide them too (@cubeshop/shared, preference). */
+export function pagePreferences(request: FastifyRequest): { locale: TLocale; currency: TCurrency } {
+  const query = request.query as Record<string, unknown> | undefined;
+  const lang = typeof query?.[LANG_QUERY_PARAM] === 'string' ? (query[LANG_QUERY_PARAM] as string) : undefined;
+  const cookies = request.headers.cookie;
+  const locale = choosePageLocale({ queryLang: lang, stored: cookieValue(cookies, PREFERENCE_COOKIES.locale), acceptLanguage: request.headers['accept-language'] });
+  return { locale, currency: choosePageCurrency({ stored: cookieValue(cookies, PREFERENCE_COOKIES.currency), locale }) };
+}
+
+/** A Host header that is only a host name or address and a port. */
+const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+function originOf(request: FastifyRequest, configured: string | undefined): string {
+  if (configured) return configured.replace(/\/+$/, '');
+  const host = request.host;
+  return `${request.protocol}://${host && HOST.test(host) ? host : 'localhost'}`;
+}
+
+async function loadRenderer(bundle: string, template: string, app: FastifyInstance): Promise<TSsrRenderer | undefined> {
+  if (!fs.existsSync(bundle)) {
+    app.log.warn({ bundle }, 'server-rendering bundle not found: every page is rendered in the browser');
+    return undefined;
+  }
+  try {
+    const module = (await import(pathToFileURL(bundle).href)) as { createSsrRenderer?: TCreateSsrRenderer };
+    return module.createSsrRenderer?.({ template });
+  } catch (err) {
+    app.log.error({ err, bundle }, 'server-rendering bundle failed to load: every page is rendered in the browser');
+    return undefined;
+  }
+}
+
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached, and the
- * SPA fallback (every non-API GET serves index.html). Unknown /api paths get 404 JSON.
+ * Serves the web app: hashed assets cached for a year; public pages (home, lists, search,
+ * brands, products, content pages, 404) rendered on the server with their data, cached a short
+ * while per URL, language and currency, and hydrated in the browser; every other page (cart,
+ * profile, sign-in ...) as the plain shell the browser renders. Unknown /api paths get 404 JSON.
  */
-export const webPlugin = fp<{ webDist?: string | undefined }>(
-  async (app, { webDist }) => {
+export const webPlugin = fp<WebOptions>(
+  async (app, { webDist, ssrBundle, publicOrigin, onContentChange }) => {
     const root = webDist ?? DEFAULT_WEB_DIST;
     const indexPath = path.join(root, 'index.html');
     const hasBuild = fs.existsSync(indexPath);
+    const template = hasBuild ? fs.readFileSync(indexPath, 'utf8') : '';
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root,
@@ -39,11 +118,57 @@ export const webPlugin = fp<{ webDist?: string | undefined }>(
       app.log.warn({ root }, 'web build not found; the shop pages will show a build hint');
     }
 
-    const sendIndex = (reply: FastifyReply) => {
-      reply.header('cache-control', 'no-cache');
-      if (hasBuild) return reply.type('text/html; charset=utf-8').sendFile('index.html');
-      return reply.type('text/html; charset=utf-8').send(FALLBACK_HTML);
-    };
+    const renderer = hasBuild ? await loadRenderer(ssrBundle ?? path.join(path.dirname(root), 'dist-ssr', 'entry-server.js'), template, app) : undefined;
+    const pages = new LoadingCache<TSsrResult>({ ttlMs: PAGE_CACHE_TTL_MS, weigh: (r) => (r.kind === 'page' ? r.html.length : 64), maxWeight: PAGE_CACHE_BYTES });
+    onContentChange?.(() => pages.clear());
+
+    /** The shell for the browser to render, in the page's language. */
+    const shell = (locale: TLocale, currency: TCurrency) =>
+      template
+        .replace(/<html lang="[^"]*"/, `<html lang="${locale === 'zh' ? 'zh-CN' : 'en'}"`)
+        .replace('<!--ssr-data-->', `<script type="application/json" id="cubeshop-boot">${JSON.stringify({ locale, currency, ssr: false })}</script>`);
+
+    const send = (reply: FastifyReply, status: number, html: string) =>
+      reply
+        .status(status)
+        .header('cache-control', 'no-cache')
+        // The same URL is another page in another language or currency.
+        .header('vary', 'Cookie, Accept-Language')
+        .type('text/html; charset=utf-8')
+        .send(html);
+
+    async function renderPage(request: FastifyRequest, reply: FastifyReply) {
+      if (!hasBuild) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(FALLBACK_HTML);
+      const { locale, currency } = pagePreferences(request);
+      if (!renderer) return send(reply, 200, shell(locale, currency));
+      const origin = originOf(request, publicOrigin);
+      let result: TSsrResult;
+      try {
+        result = await pages.get(`${locale}|${currency}|${origin}|${request.url}`, () =>
+          renderer.render({
+            url: request.url,
+            locale,
+            currency,
+            origin,
+            async fetchApi(apiPath) {
+              const answer = await app.inject({
+                method: 'GET',
+                url: apiPath,
+                headers: { accept: 'application/json', [HEADER_LANG]: locale, [HEADER_CURRENCY]: currency, 'x-forwarded-for': request.ip },
+              });
+              return { status: answer.statusCode, contentType: String(answer.headers['content-type'] ?? ''), body: answer.body };
+            },
+          }),
+        );
+      } catch (err) {
+        // The browser renders the page instead: a failed server render never fails the page.
+        request.log.error({ err, url: request.url }, 'server render failed; serving the shell');
+        return send(reply, 200, shell(locale, currency));
+      }
+      if (result.kind === 'redirect') return reply.header('cache-control', 'no-cache').redirect(result.location, result.status);
+      if (result.kind === 'client') return send(reply, 200, shell(locale, currency));
+      return send(reply, result.status, result.html);
+    }
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? '/';
@@ -53,7 +178,7 @@ export const webPlugin = fp<{ webDist?: string | undefined }>(
       if (request.method !== 'GET' && request.method !== 'HEAD') return apiNotFound(request, reply);
       // A missing asset (an old hashed file) is a real 404, not the app.
       if (/\.[a-z0-9]{2,5}$/i.test(pathname)) return apiNotFound(request, reply);
-      return sendIndex(reply);
+      return renderPage(request, reply);
     });
   },
   { name: 'web', dependencies: ['errors'] },

@@ -76,6 +76,8 @@ async function ensureToken(): Promise<void> {
 
 /** Runs before every navigation (the root route revalidates on each one). */
 export async function rootLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  // On the server (rendering a public page) there is no visitor's token to look after.
+  if (typeof window === 'undefined') return null;
   await ensureToken();
   const auth = useAuthStore.getState();
   // A signed-in user's details are refreshed once per page load, in the background.
@@ -87,6 +89,19 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<null>
   const decision = decideNavigation({ pathname: url.pathname, search: url.search, isAnonymous: auth.isAnonymous, isAdmin: auth.user?.admin === true });
   if (decision.type === 'redirect') throw redirect(decision.to);
   return null;
+}
+
+/**
+ * A server-rendered page is hydrated without running the root loader (its data came with the
+ * page): what the guard does for a public page runs here instead.
+ */
+export async function afterHydration(): Promise<void> {
+  await ensureToken();
+  const auth = useAuthStore.getState();
+  if (!userRefreshed && auth.token && auth.user) {
+    userRefreshed = true;
+    void auth.refreshUser();
+  }
 }
 
 /** Route loader of /products-by-tag/:tag. */

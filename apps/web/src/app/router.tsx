@@ -1,26 +1,34 @@
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import i18n from '@/lib/i18n';
 import { rootLoader, productTagLoader, isProductTag } from './guard';
 import { RootLayout } from './layouts/RootLayout';
 import { RouteErrorBoundary } from './layouts/RouteErrorBoundary';
 import { RootHydrateFallback } from './layouts/RootHydrateFallback';
+import type { RouteModule } from './page';
 import type { RouteHandle } from './title';
-
-type RouteModule = { default: ComponentType };
 
 /**
  * A lazily loaded route module (default export = the screen). The route's translation
- * namespaces load in parallel with its code, so the screen does not flash while they arrive.
+ * namespaces load in parallel with its code, so the screen does not flash while they arrive
+ * (on the server every namespace is loaded already).
  */
 function lazyRoute(load: () => Promise<RouteModule>, namespaces: string[] = []) {
   return async () => {
-    const [module] = await Promise.all([load(), namespaces.length ? i18n.loadNamespaces(namespaces).catch(() => undefined) : undefined]);
+    const loadTexts = typeof window !== 'undefined' && namespaces.length ? i18n.loadNamespaces(namespaces).catch(() => undefined) : undefined;
+    const [module] = await Promise.all([load(), loadTexts]);
     return { Component: module.default };
   };
 }
 
 const handle = (title: RouteHandle['title']): RouteHandle => ({ title });
+
+/**
+ * A public page: rendered on the server (with its prefetch and meta) and hydrated. The other
+ * routes (cart, orders, profile, sign-in ...) are rendered in the browser.
+ */
+function publicPage(title: RouteHandle['title'], load: () => Promise<RouteModule>, namespaces: string[]) {
+  return { handle: { title, ssr: true, module: load } satisfies RouteHandle, lazy: lazyRoute(load, namespaces) };
+}
 
 const profilePaths: [path: string, title: string][] = [
   ['profile', 'routes.profile'],
@@ -48,17 +56,16 @@ export const routes: RouteObject[] = [
         // Child errors render inside the shell (header and footer stay).
         ErrorBoundary: RouteErrorBoundary,
         children: [
-          { index: true, handle: handle('routes.home'), lazy: lazyRoute(() => import('./routes/HomeRoute'), ['catalog']) },
-          { path: 'product/:id', handle: handle('routes.productDetail'), lazy: lazyRoute(() => import('./routes/ProductDetailRoute'), ['catalog']) },
+          { index: true, ...publicPage('routes.home', () => import('./routes/HomeRoute'), ['catalog']) },
+          { path: 'product/:id', ...publicPage('routes.productDetail', () => import('./routes/ProductDetailRoute'), ['catalog']) },
           {
             path: 'products-by-tag/:tag',
             loader: productTagLoader,
-            handle: handle((params) => (isProductTag(params.tag) ? `sidebar.${params.tag}` : 'routes.productsByTag')),
-            lazy: lazyRoute(() => import('./routes/ProductsByTagRoute'), ['catalog']),
+            ...publicPage((params) => (isProductTag(params.tag) ? `sidebar.${params.tag}` : 'routes.productsByTag'), () => import('./routes/ProductsByTagRoute'), ['catalog']),
           },
-          { path: 'products-by-category/:categoryId', handle: handle('routes.productsByCategory'), lazy: lazyRoute(() => import('./routes/ProductsByCategoryRoute'), ['catalog']) },
-          { path: 'search', handle: handle('routes.search'), lazy: lazyRoute(() => import('./routes/SearchRoute'), ['catalog']) },
-          { path: 'brands', handle: handle('routes.brands'), lazy: lazyRoute(() => import('./routes/BrandsRoute'), ['catalog']) },
+          { path: 'products-by-category/:categoryId', ...publicPage('routes.productsByCategory', () => import('./routes/ProductsByCategoryRoute'), ['catalog']) },
+          { path: 'search', ...publicPage('routes.search', () => import('./routes/SearchRoute'), ['catalog']) },
+          { path: 'brands', ...publicPage('routes.brands', () => import('./routes/BrandsRoute'), ['catalog']) },
           { path: 'favorites', handle: handle('routes.favorites'), lazy: lazyRoute(() => import('./routes/FavoritesRoute'), ['catalog']) },
           { path: 'cart', handle: handle('routes.cart'), lazy: lazyRoute(() => import('./routes/CartRoute'), ['cart', 'addresses']) },
           { path: 'order/:id', handle: handle('routes.orderDetail'), lazy: lazyRoute(() => import('./routes/OrderDetailRoute'), ['orders']) },
@@ -67,12 +74,12 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', handle: handle('routes.forgotPassword'), lazy: lazyRoute(() => import('./routes/ForgotPasswordRoute'), ['account']) },
           ...profilePaths.map(([path, title]) => ({ path, handle: handle(title), lazy: lazyRoute(() => import('./routes/ProfileRoute'), ['account']) })),
           { path: 'admin/customer-service', handle: handle('routes.adminCustomerService'), lazy: lazyRoute(() => import('./routes/AdminCustomerServiceRoute'), ['admin', 'chat']) },
-          { path: 'about-us', handle: handle('routes.aboutUs'), lazy: lazyRoute(() => import('./routes/AboutUsRoute'), ['content']) },
-          { path: 'customization', handle: handle('routes.customization'), lazy: lazyRoute(() => import('./routes/CustomizationRoute'), ['content']) },
-          { path: 'orders-shipping-policy', handle: handle('routes.ordersShippingPolicy'), lazy: lazyRoute(() => import('./routes/OrdersShippingPolicyRoute'), ['content']) },
-          { path: 'brand-authorization', handle: handle('routes.brandAuthorization'), lazy: lazyRoute(() => import('./routes/BrandAuthorizationRoute'), ['content']) },
-          { path: '404', handle: handle('routes.notFound'), lazy: lazyRoute(() => import('./routes/NotFoundRoute')) },
-          { path: '*', handle: handle('routes.notFound'), lazy: lazyRoute(() => import('./routes/NotFoundRoute')) },
+          { path: 'about-us', ...publicPage('routes.aboutUs', () => import('./routes/AboutUsRoute'), ['content']) },
+          { path: 'customization', ...publicPage('routes.customization', () => import('./routes/CustomizationRoute'), ['content']) },
+          { path: 'orders-shipping-policy', ...publicPage('routes.ordersShippingPolicy', () => import('./routes/OrdersShippingPolicyRoute'), ['content']) },
+          { path: 'brand-authorization', ...publicPage('routes.brandAuthorization', () => import('./routes/BrandAuthorizationRoute'), ['content']) },
+          { path: '404', ...publicPage('routes.notFound', () => import('./routes/NotFoundRoute'), []) },
+          { path: '*', ...publicPage('routes.notFound', () => import('./routes/NotFoundRoute'), []) },
         ],
       },
     ],

@@ -1,4 +1,5 @@
 import type { Params } from 'react-router';
+import type { RouteModule } from './page';
 
 /** The title rule (spec section 2): "<route title> - <app name>", the app name alone when no title. */
 export function buildTitle(routeTitle: string | undefined | null, appName: string): string {
@@ -9,6 +10,10 @@ export function buildTitle(routeTitle: string | undefined | null, appName: strin
 /** Route handle: the common.json key of the route's title, or a function of the route params. */
 export interface RouteHandle {
   title?: string | ((params: Params) => string);
+  /** A public page: rendered on the server, then hydrated (router.tsx, publicPage). */
+  ssr?: boolean;
+  /** The route's module, for the server's prefetch and meta. */
+  module?: () => Promise<RouteModule>;
 }
 
 /** The title key of the deepest route that names one. */

@@ -2,6 +2,7 @@ import { HEADER_CURRENCY, HEADER_LANG, LOCALE_TAGS, REQUEST_TIMEOUT_MS, type TCu
 import { getCurrency } from './currency';
 import { translate } from './i18n';
 import { getLocale } from './locale';
+import { renderContext } from './render-context';
 import { currentPath, isLoginPath, loginPath, navigateTo } from './navigation';
 import { clearStoredSession, getToken } from './storage';
 import { toast } from './stores/toast';
@@ -254,7 +255,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }, options.timeoutMs ?? config.timeoutMs ?? REQUEST_TIMEOUT_MS);
 
     try {
-      const fetchImpl = config.fetch ?? globalThis.fetch;
+      const fetchImpl = config.fetch ?? renderContext()?.fetch ?? globalThis.fetch;
       let response: Response;
       try {
         response = await fetchImpl(url, init);

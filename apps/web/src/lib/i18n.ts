@@ -3,6 +3,7 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES } from '@cubeshop/shared';
 import { getLocale, htmlLang } from './locale';
+import { renderContext } from './render-context';
 
 /**
  * i18next for the whole app. Every namespace is a JSON chunk, loaded for the page's language only
@@ -32,9 +33,9 @@ export const i18nReady = i18n
     react: { useSuspense: true },
   });
 
-/** Translate outside React (API client, stores). */
+/** Translate outside React (API client, stores); on the server in the rendered page's language. */
 export function translate(key: string, options?: Record<string, unknown>): string {
-  return i18n.t(key, options);
+  return renderContext()?.t(key, options) ?? i18n.t(key, options);
 }
 
 export default i18n;

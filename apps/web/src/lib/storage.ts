@@ -96,3 +96,28 @@ export function onSessionCleared(listener: Listener): () => void {
   clearedListeners.add(listener);
   return () => clearedListeners.delete(listener);
 }
+
+/** A first-party cookie the server reads too (the page's language and currency). */
+export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  if (typeof document === 'undefined') return;
+  try {
+    document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax`;
+  } catch {
+    /* cookies off: the server decides from the browser's languages */
+  }
+}
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}

@@ -156,9 +156,11 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
     return { ids: Array.from(prefix.subarray(offset, offset + limit)), total: countCap, capped: true };
   }
 
+  const changeListeners = new Set<() => void>();
   return {
     /** Empties every cache (and the category dictionary); call after any write to products, categories, brands or the rate. */
     invalidate() {
+      for (const listener of changeListeners) listener();
       dictionary.invalidate();
       newestCache.clear();
       idLists.clear();
@@ -166,6 +168,12 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
       pageCache.clear();
       detailCache.clear();
       supplierCache.clear();
+    },
+
+    /** Hears every invalidate() (what is cached downstream of the catalog, rendered pages, must go too). */
+    onInvalidate(listener: () => void): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
     },
 
     async categoryTree(locale: TLocale): Promise<TCategory[]> {

@@ -42,6 +42,13 @@ function scrollKey(location: { key: string; pathname: string; search: string }):
   return location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
 }
 
+/** Marks the page interactive (<html data-ready>) once React has rendered or hydrated the shell. */
+function useReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+}
+
 /** Sets document.title from the deepest route's title key (the title rule). */
 function useRouteTitle() {
   const { t } = useTranslation('common');
@@ -62,6 +69,7 @@ export function RootLayout() {
   const shell = shellFor(pathname, isAnonymous);
   useRouteTitle();
   useArrival();
+  useReadyMark();
 
   const content = (
     <Suspense fallback={<RouteSpinner label={t('ui.loading')} />}>

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryError } from '@/components/ui/QueryError';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { useSuppliers } from '@/features/catalog/api/get-suppliers';
+import { suppliersQuery, useSuppliers } from '@/features/catalog/api/get-suppliers';
 import { searchFromFilters } from '@/features/catalog/lib/filters';
 import { getLocale } from '@/lib/locale';
+import type { MetaFunction, PrefetchFunction } from '../page';
 
 /** The brand's products: the search page filtered by the brand (its own URL and title). */
 function brandPath(id: number): string {
@@ -91,3 +92,9 @@ export default function BrandsRoute() {
     </div>
   );
 }
+
+export const prefetch: PrefetchFunction = async ({ queryClient }) => {
+  await queryClient.prefetchQuery(suppliersQuery());
+};
+
+export const meta: MetaFunction = ({ t }) => ({ title: t('catalog:brands.title'), description: t('common:seo.brands') });

@@ -2,6 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Advantages } from '@/features/catalog/components/Advantages';
 import { NewestCarousel } from '@/features/catalog/components/NewestCarousel';
 import { ProductPanel } from '@/features/catalog/components/ProductPanel';
+import { newestQuery } from '@/features/catalog/api/get-newest';
+import type { MetaFunction, PrefetchFunction } from '../page';
+import { prefetchProductPanel } from '../prefetch';
+import { organizationLd, websiteLd } from '../seo';
 
 /** Home: newest carousel, four advantages, the product panel (spec section 2). */
 export default function HomeRoute() {
@@ -15,3 +19,12 @@ export default function HomeRoute() {
     </div>
   );
 }
+
+export const prefetch: PrefetchFunction = async ({ queryClient, url }) => {
+  await Promise.all([queryClient.prefetchQuery(newestQuery()), prefetchProductPanel(queryClient, { kind: 'all' }, url)]);
+};
+
+export const meta: MetaFunction = ({ t, origin }) => {
+  const name = t('common:app.name');
+  return { description: t('common:seo.home'), jsonLd: [organizationLd(origin, name), websiteLd(origin, name)] };
+};

@@ -8,6 +8,11 @@ import { ProductPanel } from '@/features/catalog/components/ProductPanel';
 import { SupplierStrip } from '@/features/catalog/components/SupplierStrip';
 import { categoryPath } from '@/features/catalog/lib/category-tree';
 import { usePageTitle } from '@/lib/stores/title';
+import { categoriesQuery } from '@/features/catalog/api/get-categories';
+import type { MetaFunction, PrefetchFunction } from '../page';
+import { prefetchProductPanel } from '../prefetch';
+import { breadcrumbLd } from '../seo';
+import { NotFoundScreen } from './NotFoundScreen';
 
 /**
  * /products-by-category/{id}: breadcrumb, title, brand strip, product panel. When the category
@@ -31,6 +36,9 @@ export default function ProductsByCategoryRoute() {
   const current = trail[trail.length - 1];
   usePageTitle(current?.name);
 
+  // The server answers an unknown category with this page and status 404; here the URL follows.
+  if (missing) return <NotFoundScreen />;
+
   return (
     <div className="space-y-3">
       <header className="space-y-1">
@@ -47,3 +55,18 @@ export default function ProductsByCategoryRoute() {
     </div>
   );
 }
+
+export const prefetch: PrefetchFunction = async ({ queryClient, params, url }) => {
+  const categoryId = params.categoryId ?? '';
+  const [tree] = await Promise.all([queryClient.fetchQuery(categoriesQuery()).catch(() => undefined), prefetchProductPanel(queryClient, { kind: 'category', categoryId }, url)]);
+  if (tree && categoryPath(tree, categoryId).length === 0) return { status: 404 };
+};
+
+export const meta: MetaFunction = ({ queryClient, params, t, origin }) => {
+  const tree = queryClient.getQueryData(categoriesQuery().queryKey);
+  const trail = tree ? categoryPath(tree, params.categoryId ?? '') : [];
+  const current = trail[trail.length - 1];
+  if (!current) return { noindex: true, title: t('common:routes.notFound'), description: t('common:seo.notFound') };
+  const steps = [{ name: t('common:nav.home'), path: '/' }, ...trail.map((node) => ({ name: node.name, path: `/products-by-category/${encodeURIComponent(String(node.id))}` }))];
+  return { title: current.name, description: t('common:seo.category', { name: current.name }), jsonLd: [breadcrumbLd(origin, steps)] };
+};

@@ -4,6 +4,8 @@ import { Breadcrumb } from '@/components/ui/Breadcrumb';
 import { ProductPanel } from '@/features/catalog/components/ProductPanel';
 import { isProductTag } from '../guard';
 import NotFoundRoute from './NotFoundRoute';
+import type { MetaFunction, PrefetchFunction } from '../page';
+import { prefetchProductPanel } from '../prefetch';
 
 /** /products-by-tag/{newest|hot|discount}; other tags were sent to /404 by the route loader. */
 export default function ProductsByTagRoute() {
@@ -27,3 +29,11 @@ export default function ProductsByTagRoute() {
     </div>
   );
 }
+
+export const prefetch: PrefetchFunction = async ({ queryClient, url, params }) => {
+  if (isProductTag(params.tag)) await prefetchProductPanel(queryClient, { kind: 'tag', tag: params.tag }, url);
+};
+
+export const meta: MetaFunction = ({ t, params }) => {
+  return isProductTag(params.tag) ? { title: t(`catalog:tag.${params.tag}.title`), description: t(`common:seo.tag.${params.tag}`) } : {};
+};

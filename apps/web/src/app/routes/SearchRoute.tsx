@@ -6,6 +6,9 @@ import { useSuppliers } from '@/features/catalog/api/get-suppliers';
 import { ProductPanel } from '@/features/catalog/components/ProductPanel';
 import { filtersFromSearch } from '@/features/catalog/lib/filters';
 import { usePageTitle } from '@/lib/stores/title';
+import { suppliersQuery } from '@/features/catalog/api/get-suppliers';
+import type { MetaFunction, PrefetchFunction } from '../page';
+import { prefetchProductPanel } from '../prefetch';
 
 /**
  * /search?keyword=...: search results with a URL of their own (shareable, reloadable), titled
@@ -41,3 +44,15 @@ export default function SearchRoute() {
     </div>
   );
 }
+
+export const prefetch: PrefetchFunction = async ({ queryClient, url }) => {
+  await prefetchProductPanel(queryClient, { kind: 'all' }, url);
+};
+
+export const meta: MetaFunction = ({ queryClient, url, t }) => {
+  const filters = filtersFromSearch(url.searchParams);
+  if (filters.keyword) return { title: t('catalog:search.titleFor', { keyword: filters.keyword }), description: t('common:seo.search', { keyword: filters.keyword }) };
+  const brand = filters.supplierId === undefined ? undefined : queryClient.getQueryData(suppliersQuery().queryKey)?.find((s) => s.id === filters.supplierId)?.name;
+  if (brand) return { title: t('catalog:search.brandTitle', { brand }), description: t('common:seo.brand', { brand }) };
+  return { title: t('catalog:search.title'), description: t('common:seo.searchAll') };
+};

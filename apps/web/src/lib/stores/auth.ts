@@ -24,10 +24,16 @@ function fetchUser(): Promise<TUser> {
   return api.get<TUser>('/api/user', { silent: true, skipAuthHandling: true });
 }
 
+/**
+ * The store starts as a visitor (the state a server-rendered page was rendered with) and takes the
+ * stored session right after: components read it with useSyncExternalStore, whose server snapshot
+ * is this initial state, so a hydrating page first matches the server's HTML and then shows the
+ * signed-in buyer; a page rendered in the browser shows the buyer at once.
+ */
 export const useAuthStore = create<AuthState>()((set, get) => ({
-  token: getToken(),
-  user: getStoredUser(),
-  isAnonymous: isAnonymousUser(getStoredUser()),
+  token: null,
+  user: null,
+  isAnonymous: true,
   login: async (token) => {
     setToken(token);
     set({ token });
@@ -63,6 +69,13 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   },
   clear: () => clearStoredSession(),
 }));
+
+/** The session stored in this browser (none on the server). */
+export function loadStoredSession(): void {
+  const user = getStoredUser();
+  useAuthStore.setState({ token: getToken(), user, isAnonymous: isAnonymousUser(user) });
+}
+loadStoredSession();
 
 // Whoever cleared the session (401 handler, logout), the store follows.
 onSessionCleared(() => useAuthStore.setState({ token: null, user: null, isAnonymous: true }));

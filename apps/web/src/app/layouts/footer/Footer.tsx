@@ -36,6 +36,11 @@ function ColumnTitle({ children }: { children: ReactNode }) {
 }
 
 /** Footer of spec section 2. */
+/** The footer loads (and hydrates) after the page: it marks itself interactive (data-ready). */
+const readyMark = (element: HTMLElement | null) => {
+  if (element) element.dataset.ready = 'true';
+};
+
 export function Footer() {
   const { t } = useTranslation('common');
   const [qr, setQr] = useState<ContactChannel | null>(null);
@@ -68,7 +73,7 @@ export function Footer() {
   };
 
   return (
-    <footer className="mt-12 bg-gray-900 text-sm text-gray-300">
+    <footer ref={readyMark} className="mt-12 bg-gray-900 text-sm text-gray-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-contact">
           <ColumnTitle>

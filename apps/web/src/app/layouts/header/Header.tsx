@@ -48,12 +48,13 @@ function HeaderSearch({ className, id }: { className?: string; id: string }) {
     void navigate(keyword ? `/search?${new URLSearchParams({ keyword }).toString()}` : '/search');
   };
   return (
-    <form role="search" onSubmit={submit} className={cn('relative', className)}>
+    <form role="search" action="/search" method="get" onSubmit={submit} className={cn('relative', className)}>
       <label htmlFor={id} className="sr-only">
         {t('nav.searchLabel')}
       </label>
       <input
         id={id}
+        name="keyword"
         type="search"
         enterKeyHint="search"
         maxLength={100}

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { getCurrency } from '@/lib/currency';
 import type { TSupplier } from '../api/types';
-import { KEYWORD_MAX_LENGTH, priceRange, type TItemFilters } from '../lib/filters';
+import { FILTER_PARAMS, KEYWORD_MAX_LENGTH, priceRange, type TItemFilters } from '../lib/filters';
 
 type Drafts = { keyword: string; supplier: string; min: string; max: string };
 
@@ -27,7 +27,10 @@ export function ProductFilters({
   suppliers,
   onApply,
   onReset,
+  action,
 }: {
+  /** Where the form goes without JavaScript (a plain GET with the filters as the URL's query). */
+  action: string;
   filters: TItemFilters;
   suppliers: readonly TSupplier[];
   onApply: (patch: Pick<TItemFilters, 'keyword' | 'supplierId' | 'minPrice' | 'maxPrice'>) => void;
@@ -58,7 +61,7 @@ export function ProductFilters({
   const label = 'mb-1 block text-xs font-medium text-gray-600';
 
   return (
-    <form role="search" aria-label={t('panel.searchLabel')} onSubmit={submit} className="rounded-lg border border-gray-200 bg-white p-3 md:p-4">
+    <form role="search" aria-label={t('panel.searchLabel')} action={action} method="get" onSubmit={submit} className="rounded-lg border border-gray-200 bg-white p-3 md:p-4">
       <div className="flex gap-2">
         <label htmlFor={ids.search} className="sr-only">
           {t('panel.searchLabel')}
@@ -67,6 +70,7 @@ export function ProductFilters({
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" />
           <input
             id={ids.search}
+            name={FILTER_PARAMS.keyword}
             type="search"
             enterKeyHint="search"
             maxLength={KEYWORD_MAX_LENGTH}
@@ -92,7 +96,7 @@ export function ProductFilters({
           <label htmlFor={ids.supplier} className={label}>
             {t('panel.supplier')}
           </label>
-          <select id={ids.supplier} value={drafts.supplier} onChange={set('supplier')} className={input}>
+          <select id={ids.supplier} name={FILTER_PARAMS.supplier} value={drafts.supplier} onChange={set('supplier')} className={input}>
             <option value="">{t('panel.allSuppliers')}</option>
             {suppliers.map((s) => (
               <option key={String(s.id)} value={String(s.id)}>
@@ -105,13 +109,13 @@ export function ProductFilters({
           <label htmlFor={ids.min} className={label}>
             {t('panel.minPrice', { symbol })}
           </label>
-          <input id={ids.min} type="text" inputMode="decimal" autoComplete="off" placeholder="0" value={drafts.min} onChange={set('min')} className={input} />
+          <input id={ids.min} name={FILTER_PARAMS.min} type="text" inputMode="decimal" autoComplete="off" placeholder="0" value={drafts.min} onChange={set('min')} className={input} />
         </div>
         <div>
           <label htmlFor={ids.max} className={label}>
             {t('panel.maxPrice', { symbol })}
           </label>
-          <input id={ids.max} type="text" inputMode="decimal" autoComplete="off" placeholder={t('panel.noLimit')} value={drafts.max} onChange={set('max')} className={input} />
+          <input id={ids.max} name={FILTER_PARAMS.max} type="text" inputMode="decimal" autoComplete="off" placeholder={t('panel.noLimit')} value={drafts.max} onChange={set('max')} className={input} />
         </div>
         <div className="col-span-2 flex gap-2 md:col-span-1">
           <Button type="submit" variant="secondary" className="flex-1 border-brand-600 text-brand-700 md:flex-none">

@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { PackageSearch } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { QueryError } from '@/components/ui/QueryError';
@@ -68,6 +68,7 @@ export function ProductPanel({
   const headingId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const filters = useMemo(() => filtersFromSearch(searchParams), [searchParams]);
   const listRef = useRef<HTMLDivElement>(null);
 
@@ -101,7 +102,7 @@ export function ProductPanel({
         {title ?? t('panel.title')}
       </h2>
       {top?.({ suppliers: supplierList, selected: filters.supplierId, onToggle: toggleSupplier })}
-      <ProductFilters filters={filters} suppliers={supplierList} onApply={(patch) => go(withChange(filters, patch))} onReset={reset} />
+      <ProductFilters action={searchPage ?? pathname} filters={filters} suppliers={supplierList} onApply={(patch) => go(withChange(filters, patch))} onReset={reset} />
 
       <div ref={listRef} className="scroll-mt-20 space-y-3">
         <div className="flex items-center justify-between gap-2 rounded-lg border border-gray-200 bg-white px-3 py-2 sm:px-4">
