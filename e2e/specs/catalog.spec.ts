@@ -102,24 +102,24 @@ test.describe('catalogue (en)', () => {
     await expect(page).not.toHaveURL(/brand=/);
   });
 
-  test('pages: numbered buttons, next and previous; a change of sort returns to page 1', async ({ page }) => {
+  test('pages: numbered links, next and previous; a change of sort returns to page 1', async ({ page }) => {
     await page.goto('/products-by-tag/newest');
     await expect(page.getByRole('heading', { level: 1, name: 'Latest products' })).toBeVisible();
     await page.goto('/');
     const pages = page.getByRole('navigation', { name: 'Pages' });
-    await expect(pages.getByRole('button', { name: 'Page 27' })).toBeVisible();
+    await expect(pages.getByRole('link', { name: 'Page 27' })).toBeVisible();
     const first = await firstCardIds(page);
-    await pages.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await pages.getByRole('link', { name: 'Page 2', exact: true }).click();
     await expect(page).toHaveURL(/\?page=2$/);
-    await expect(pages.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(pages.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect.poll(() => firstCardIds(page)).not.toEqual(first);
-    await pages.getByRole('button', { name: 'Next' }).click();
+    await pages.getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL(/\?page=3$/);
     await page.goBack();
     await expect(page).toHaveURL(/\?page=2$/);
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('priceAsc');
     await expect(page).toHaveURL(/\?sort=price-asc$/);
-    await expect(pages.getByRole('button', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(pages.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
   test('search in English is case-insensitive', async ({ page }) => {

@@ -30,6 +30,7 @@ import { shippingRoutes } from './modules/shipping/shipping.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { addressesRoutes } from './modules/addresses/addresses.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { seoRoutes } from './modules/seo/seo.routes.js';
 
 /** A Host header that is only a host name or address and a port (anything else is not echoed). */
 const HOST_HEADER = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -147,6 +148,9 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
   await app.register(chatSocketPlugin, { chat: services.chat, authn: services.authn, account: services.account });
 
   if (cliSecret) await app.register(cliChannelPlugin, { secret: cliSecret, services });
+
+  // robots.txt and the sitemaps: before the web plugin, whose not-found handler serves pages.
+  await app.register(seoRoutes, { seo: services.seo, publicOrigin: config.PUBLIC_ORIGIN });
 
   await app.register(webPlugin, {
     webDist: config.WEB_DIST,

@@ -34,6 +34,7 @@ import { createAddressesRepository } from './modules/addresses/addresses.reposit
 import { createAddressesService } from './modules/addresses/addresses.service.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
+import { createSeoService } from './modules/seo/seo.service.js';
 
 export interface ServicesDeps {
   config: TConfig;
@@ -87,6 +88,8 @@ export function createServices({ config, database, log }: ServicesDeps) {
   const cart = createCartService(createCartRepository(database.db), { catalog: catalog.query, shipping });
   const addresses = createAddressesService(createAddressesRepository(database.db), { isRegion: selectors.isRegion });
   const orders = createOrdersService(createOrdersRepository(database.db), { cart, catalog: catalog.query, shipping });
+  // robots.txt and the sitemaps, from the catalog's query side (README, SEO).
+  const seo = createSeoService({ catalog: catalog.query, chunkSize: config.SITEMAP_CHUNK_SIZE });
   // Chat: customer-service WebSocket hub, queue and translation (Redis fan-out when REDIS_URL is set).
   const chat = createChat({ config, db: database.db, redis, account, sessions: authn, events, instanceId, log });
   return {
@@ -110,6 +113,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     cart,
     addresses,
     orders,
+    seo,
     chat,
     async close() {
       await chat.close();

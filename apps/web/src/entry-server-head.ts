@@ -1,4 +1,4 @@
-import { LANG_QUERY_PARAM, LOCALES, type TLocale, type TSsrRequest } from '@cubeshop/shared';
+import { exactLocale, LANG_QUERY_PARAM, LOCALES, type TLocale, type TSsrRequest } from '@cubeshop/shared';
 import { absoluteUrl, type PageMeta } from '@/app/page';
 
 /** Text for an HTML attribute or element. */
@@ -19,12 +19,14 @@ const OG_LOCALES: Record<TLocale, string> = { zh: 'zh_CN', en: 'en_US' };
 const HREFLANG: Record<TLocale, string> = { zh: 'zh-CN', en: 'en' };
 
 /**
- * The <head> of a server-rendered page: title, description, canonical URL (this language's),
+ * The <head> of a server-rendered page: title, description, canonical URL,
  * hreflang alternates for both languages and x-default, robots, Open Graph and Twitter cards,
  * and structured data.
  */
 export function headTags({ title, meta, url, request }: { title: string; meta: PageMeta; url: URL; request: TSsrRequest }): string {
-  const canonical = localizedUrl(url, request.origin, request.locale);
+  // Self-referencing: the URL asked for (with its ?lang= if it had one). Without ?lang= the page is
+  // the language-negotiated x-default of the two alternates.
+  const canonical = localizedUrl(url, request.origin, exactLocale(url.searchParams.get(LANG_QUERY_PARAM)));
   const description = meta.description ?? '';
   const image = meta.image ? absoluteUrl(request.origin, meta.image) : undefined;
   const tag = (name: string, attrs: Record<string, string>) =>

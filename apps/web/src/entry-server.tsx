@@ -121,6 +121,9 @@ function routerState(context: StaticHandlerContext): HydrationState['router'] {
 
 async function renderPage(request: TSsrRequest, url: URL, template: string, i18n: I18n): Promise<TSsrResult> {
   const queryClient: QueryClient = createQueryClient();
+  // A query that failed in prefetch renders its error state (a product that does not exist says
+  // so, with its 404), not the loading state a refetch on mount would start and never finish here.
+  queryClient.setDefaultOptions({ ...queryClient.getDefaultOptions(), queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
   const context = await handler.query(new Request(url.href, { headers: { accept: 'text/html' } }));
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status >= 300 && context.status < 400 ? context.status : 302, location: context.headers.get('Location') ?? '/' };

@@ -58,4 +58,13 @@ describe('LoadingCache', () => {
     expect(await running).toBe('old');
     expect(await cache.get('k', async () => 'new')).toBe('new');
   });
+
+  it('forgets one entry on delete, keeping the others', async () => {
+    const cache = new LoadingCache<string>({ maxEntries: 10 });
+    await cache.get('a', async () => 'a1');
+    await cache.get('b', async () => 'b1');
+    cache.delete('a');
+    expect(await cache.get('a', async () => 'a2')).toBe('a2');
+    expect(await cache.get('b', async () => 'b2')).toBe('b1');
+  });
 });

@@ -56,6 +56,11 @@ export class LoadingCache<V> {
     this.lru.clear();
   }
 
+  /** Forgets one entry (a value its caller found unfit to share, for example). */
+  delete(key: string): void {
+    this.lru.delete(key);
+  }
+
   /** Entries, loaded or loading. */
   get size(): number {
     return this.lru.size;

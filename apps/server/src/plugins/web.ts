@@ -18,6 +18,8 @@ import {
   type TSsrResult,
 } from '@cubeshop/shared';
 import { LoadingCache } from '../lib/cache.js';
+import { publicOriginOf } from '../lib/origin.js';
+import { sendPrecompressed } from '../lib/compressed.js';
 import { apiNotFound } from './errors.js';
 
 /** apps/web/dist, reached the same way from src/plugins and dist/plugins. */
@@ -63,15 +65,6 @@ export function pagePreferences(request: FastifyRequest): { locale: TLocale; cur
   const cookies = request.headers.cookie;
   const locale = choosePageLocale({ queryLang: lang, stored: cookieValue(cookies, PREFERENCE_COOKIES.locale), acceptLanguage: request.headers['accept-language'] });
   return { locale, currency: choosePageCurrency({ stored: cookieValue(cookies, PREFERENCE_COOKIES.currency), locale }) };
-}
-
-/** A Host header that is only a host name or address and a port. */
-const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
-function originOf(request: FastifyRequest, configured: string | undefined): string {
-  if (configured) return configured.replace(/\/+$/, '');
-  const host = request.host;
-  return `${request.protocol}://${host && HOST.test(host) ? host : 'localhost'}`;
 }
 
 async function loadRenderer(bundle: string, template: string, app: FastifyInstance): Promise<TSsrRenderer | undefined> {
@@ -128,24 +121,40 @@ export const webPlugin = fp<WebOptions>(
         .replace(/<html lang="[^"]*"/, `<html lang="${locale === 'zh' ? 'zh-CN' : 'en'}"`)
         .replace('<!--ssr-data-->', `<script type="application/json" id="cubeshop-boot">${JSON.stringify({ locale, currency, ssr: false })}</script>`);
 
-    const send = (reply: FastifyReply, status: number, html: string) =>
-      reply
-        .status(status)
-        .header('cache-control', 'no-cache')
-        // The same URL is another page in another language or currency.
-        .header('vary', 'Cookie, Accept-Language')
-        .type('text/html; charset=utf-8')
-        .send(html);
+    /** A page, compressed once per cached result (the not-found handler gets no @fastify/compress). */
+    const send = (request: FastifyRequest, reply: FastifyReply, status: number, page: { html: string }) =>
+      sendPrecompressed(
+        request,
+        reply
+          .status(status)
+          .header('cache-control', 'no-cache')
+          // The same URL is another page in another language or currency.
+          .header('vary', 'Cookie, Accept-Language'),
+        page,
+        'text/html; charset=utf-8',
+        () => page.html,
+      );
+    const shells = new Map<string, { html: string }>();
+    const shellPage = (locale: TLocale, currency: TCurrency) => {
+      const key = `${locale}|${currency}`;
+      let page = shells.get(key);
+      if (!page) shells.set(key, (page = { html: shell(locale, currency) }));
+      return page;
+    };
 
     async function renderPage(request: FastifyRequest, reply: FastifyReply) {
       if (!hasBuild) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(FALLBACK_HTML);
       const { locale, currency } = pagePreferences(request);
-      if (!renderer) return send(reply, 200, shell(locale, currency));
-      const origin = originOf(request, publicOrigin);
+      if (!renderer) return send(request, reply, 200, shellPage(locale, currency));
+      const origin = publicOriginOf(request, publicOrigin);
+      const key = `${locale}|${currency}|${origin}|${request.url}`;
+      // A page rendered while the API failed (a database outage answers 503) shows what it could
+      // and is sent, but not kept: the next visitor gets a fresh render, not 30 s of the outage.
+      let degraded = false;
       let result: TSsrResult;
       try {
-        result = await pages.get(`${locale}|${currency}|${origin}|${request.url}`, () =>
-          renderer.render({
+        result = await pages.get(key, async () => {
+          const rendered = await renderer.render({
             url: request.url,
             locale,
             currency,
@@ -156,18 +165,22 @@ export const webPlugin = fp<WebOptions>(
                 url: apiPath,
                 headers: { accept: 'application/json', [HEADER_LANG]: locale, [HEADER_CURRENCY]: currency, 'x-forwarded-for': request.ip },
               });
+              if (answer.statusCode >= 500) degraded = true;
               return { status: answer.statusCode, contentType: String(answer.headers['content-type'] ?? ''), body: answer.body };
             },
-          }),
-        );
+          });
+          if (rendered.kind === 'page' && rendered.status >= 500) degraded = true;
+          return rendered;
+        });
+        if (degraded) pages.delete(key);
       } catch (err) {
         // The browser renders the page instead: a failed server render never fails the page.
         request.log.error({ err, url: request.url }, 'server render failed; serving the shell');
-        return send(reply, 200, shell(locale, currency));
+        return send(request, reply, 200, shellPage(locale, currency));
       }
       if (result.kind === 'redirect') return reply.header('cache-control', 'no-cache').redirect(result.location, result.status);
-      if (result.kind === 'client') return send(reply, 200, shell(locale, currency));
-      return send(reply, result.status, result.html);
+      if (result.kind === 'client') return send(request, reply, 200, shellPage(locale, currency));
+      return send(request, reply, result.status, result);
     }
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

@@ -42,4 +42,5 @@ export type { CatalogAdmin, ItemInput } from './catalog.admin.js';
 export type { PricingItem, View } from './catalog.mapper.js';
 export { productImageUrls } from './catalog.mapper.js';
 export type { CatalogQuery, ProductPage } from './catalog.query.js';
+export type { ItemRun, ItemStamp } from './catalog.repository.js';
 export type { ProductImages } from './catalog.images.js';

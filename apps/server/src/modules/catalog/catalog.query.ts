@@ -18,7 +18,7 @@ import { notFound } from '../../lib/app-error.js';
 import { LoadingCache } from '../../lib/cache.js';
 import type { CategoryDictionary } from './catalog.categories.js';
 import { toDetail, toPricing, toProduct, type PricingItem, type View } from './catalog.mapper.js';
-import type { CatalogRepository, ItemFilter, ItemSort } from './catalog.repository.js';
+import type { CatalogRepository, ItemFilter, ItemRun, ItemSort, ItemStamp } from './catalog.repository.js';
 import { parseKeyword } from './catalog.search.js';
 
 /**
@@ -237,6 +237,19 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
         const row = byId.get(id);
         return row ? [toProduct(row, context)] : [];
       });
+    },
+
+    /**
+     * Every product by id in runs of `size` (sitemap chunks): ids, count and latest update of
+     * each. Not cached here: callers keep what they build from it and listen to onInvalidate.
+     */
+    async productRuns(size: number): Promise<ItemRun[]> {
+      return repo.itemRuns(size);
+    },
+
+    /** Id and last update of the products after `afterId` up to `untilId`, by id, at most `limit` (keyset paging). */
+    async productStamps(range: { afterId: number; untilId?: number | undefined; limit: number }): Promise<ItemStamp[]> {
+      return repo.itemStamps(range.afterId, range.untilId, range.limit);
     },
 
     async exists(id: number): Promise<boolean> {

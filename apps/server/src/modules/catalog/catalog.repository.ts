@@ -1,4 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+// Over 400 lines on purpose: the one file that touches the catalog's tables (lists, keyword
+// search, details, pricing, sitemap reads, bulk writes), which share the filter and column sets.
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, items, suppliers } from '../../db/schema/index.js';
 import type { ParsedKeyword } from './catalog.search.js';
@@ -27,6 +29,20 @@ export interface ItemFilter {
 export interface ItemSort {
   field: 'basePrice' | 'lastUpdatedTime';
   order: 'asc' | 'desc';
+}
+
+/** A product's id and last update (sitemaps). */
+export interface ItemStamp {
+  id: number;
+  updatedAt: Date;
+}
+
+/** A run of consecutive products by id (a sitemap chunk): its ids, size and latest update. */
+export interface ItemRun {
+  firstId: number;
+  lastId: number;
+  count: number;
+  updatedAt: Date;
 }
 
 /** The columns a list card needs, nothing heavier. */
@@ -227,6 +243,41 @@ export function createCatalogRepository(db: Db) {
     async idPrefix(filter: ItemFilter, sort: ItemSort, limit: number): Promise<Float64Array> {
       const rows = await db.select({ id: items.id }).from(items).where(whereOf(filter)).orderBy(...orderOf(sort)).limit(limit);
       return Float64Array.from(rows, (r) => r.id);
+    },
+
+    /**
+     * Every product by id, cut in runs of `size` (the sitemap's chunks): first and last id, count
+     * and latest update of each run. One pass over (id, updated_at) along the primary key. Every
+     * row of items is a public product (there is no unlisted or archived state yet).
+     */
+    async itemRuns(size: number): Promise<ItemRun[]> {
+      const numbered = db
+        .select({ id: items.id, updatedAt: items.updatedAt, run: sql<number>`(row_number() over (order by ${items.id}) - 1) / ${size}::int`.as('run') })
+        .from(items)
+        .as('numbered');
+      return db
+        .select({
+          firstId: sql`min(${numbered.id})`.mapWith(Number),
+          lastId: sql`max(${numbered.id})`.mapWith(Number),
+          count: count(),
+          updatedAt: sql`max(${numbered.updatedAt})`.mapWith(items.updatedAt),
+        })
+        .from(numbered)
+        .groupBy(numbered.run)
+        .orderBy(numbered.run);
+    },
+
+    /**
+     * Keyset paging by id: (id, updated_at) of the products after `afterId` and up to `untilId`
+     * (when given), at most `limit`, by id. A primary-key range scan, however deep the page.
+     */
+    async itemStamps(afterId: number, untilId: number | undefined, limit: number): Promise<ItemStamp[]> {
+      return db
+        .select({ id: items.id, updatedAt: items.updatedAt })
+        .from(items)
+        .where(and(gt(items.id, afterId), untilId === undefined ? undefined : lte(items.id, untilId)))
+        .orderBy(asc(items.id))
+        .limit(limit);
     },
 
     async findByIds(ids: number[]): Promise<ItemListRow[]> {

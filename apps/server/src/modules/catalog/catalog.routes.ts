@@ -1,7 +1,6 @@
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendPrecompressed } from '../../lib/compressed.js';
 import { z } from 'zod';
 import {
   digitsToNumber,
@@ -24,42 +23,8 @@ async function userIdOf(request: FastifyRequest): Promise<number | null> {
   return session?.userId ?? null;
 }
 
-/**
- * The JSON of a cached answer (a list page or a product detail), and its brotli and gzip forms,
- * made once per cached object (the WeakMap lets them go with it). Most requests are answered from
- * here without serializing or compressing anything.
- */
-interface Encoded {
-  json: string;
-  br?: Buffer;
-  gzip?: Buffer;
-}
-const encodedAnswers = new WeakMap<object, Encoded>();
-const COMPRESS_THRESHOLD = 1024;
-
 function sendCached(request: FastifyRequest, reply: FastifyReply, value: object) {
-  let encoded = encodedAnswers.get(value);
-  if (!encoded) {
-    encoded = { json: JSON.stringify(value) };
-    encodedAnswers.set(value, encoded);
-  }
-  reply.header('content-type', 'application/json; charset=utf-8');
-  reply.header('vary', 'accept-encoding');
-  if (encoded.json.length >= COMPRESS_THRESHOLD && request.headers['x-no-compression'] === undefined) {
-    // The same choice @fastify/compress makes for every other answer (q=0 means "not this one").
-    const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), ['br', 'gzip']);
-    if (encoding === 'br') {
-      encoded.br ??= brotliCompressSync(encoded.json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
-      reply.header('content-encoding', 'br');
-      return reply.send(encoded.br);
-    }
-    if (encoding === 'gzip') {
-      encoded.gzip ??= gzipSync(encoded.json, { level: 6 });
-      reply.header('content-encoding', 'gzip');
-      return reply.send(encoded.gzip);
-    }
-  }
-  return reply.send(encoded.json);
+  return sendPrecompressed(request, reply, value, 'application/json; charset=utf-8', () => JSON.stringify(value));
 }
 
 const ZIdParams = z.object({ id: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });

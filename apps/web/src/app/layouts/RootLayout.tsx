@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { ConfirmModalHost } from '@/components/ui/ConfirmModalHost';
+import { IconSprite } from '@/components/ui/SpriteIcon';
 import { LoadingOverlay } from '@/components/ui/LoadingOverlay';
 import { RouteSpinner } from '@/components/ui/Spinner';
 import { Toaster } from '@/components/ui/Toaster';
@@ -109,6 +110,7 @@ export function RootLayout() {
       <ConfirmModalHost />
       <LoadingOverlay />
       <ScrollRestoration getKey={scrollKey} />
+      <IconSprite />
     </div>
   );
 }

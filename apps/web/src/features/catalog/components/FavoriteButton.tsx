@@ -1,6 +1,6 @@
-import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
+import { SpriteIcon } from '@/components/ui/SpriteIcon';
 import { useFavoriteToggle } from '../hooks/use-favorite-toggle';
 
 /** Heart toggle of a card (icon) or the detail (icon and words). */
@@ -8,7 +8,7 @@ export function FavoriteButton({ itemId, favorite, variant = 'icon', className }
   const { t } = useTranslation('catalog');
   const { toggle, pending } = useFavoriteToggle();
   const label = t(favorite ? 'favorite.remove' : 'favorite.add');
-  const icon = <Heart aria-hidden="true" className={cn('size-5 transition-colors', favorite ? 'fill-brand-600 text-brand-600' : 'text-gray-500')} />;
+  const icon = <SpriteIcon name={favorite ? 'heart-filled' : 'heart'} className={cn('size-5 transition-colors', favorite ? 'text-brand-600' : 'text-gray-500')} />;
   if (variant === 'full') {
     return (
       <button
@@ -33,7 +33,7 @@ export function FavoriteButton({ itemId, favorite, variant = 'icon', className }
       aria-busy={pending}
       disabled={pending}
       onClick={() => void toggle(itemId, favorite)}
-      className={cn('inline-flex size-9 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-gray-200 transition hover:bg-white disabled:opacity-60', className)}
+      className={cn('icon-button', className)}
     >
       {icon}
     </button>

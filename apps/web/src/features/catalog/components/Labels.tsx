@@ -15,7 +15,7 @@ export function Labels({ labels, className }: { labels: readonly TProductLabel[]
   return (
     <ul className={cn('flex flex-wrap gap-1', className)} aria-label={t('labels.title')}>
       {labels.map((label) => (
-        <li key={label} data-label={label} className={cn('rounded px-1.5 py-px text-[11px] leading-4 font-semibold', STYLE[label] ?? 'bg-gray-700 text-white')}>
+        <li key={label} data-label={label} className={cn('label-chip', STYLE[label] ?? 'bg-gray-700 text-white')}>
           {t(`labels.${label}`)}
         </li>
       ))}

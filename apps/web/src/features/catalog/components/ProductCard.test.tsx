@@ -1,5 +1,5 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import i18n from '@/lib/i18n';
@@ -32,6 +32,16 @@ describe('ProductCard', { timeout: 20_000 }, () => {
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('width', '320');
     expect(img).toHaveAttribute('height', '320');
+    // A 320 px thumbnail or the 800 px picture, whichever the screen needs.
+    expect(img).toHaveAttribute('srcset', '/api/items/100001/thumbnail?v=1.1 320w, /api/items/100001/image?v=1.1 800w');
+    expect(img).toHaveAttribute('sizes');
+  });
+
+  it('loads the first pictures of a page eagerly and with high priority', () => {
+    renderScreen(<ProductCard product={twoTypes} priority />);
+    const img = screen.getByTestId('product-card').querySelector('img')!;
+    expect(img).toHaveAttribute('loading', 'eager');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
   });
 
   it('asks for a style when there are several and none is chosen', async () => {
@@ -40,7 +50,7 @@ describe('ProductCard', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add GAN 12 Maglev to cart' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please select a style first');
     expect(screen.getByRole('combobox')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('combobox')).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('combobox')).toHaveFocus());
     expect(calls('POST', '/api/cart/items')).toHaveLength(0);
   });
 
@@ -140,5 +150,48 @@ describe('ProductCard', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Failed to add favourite')).toBeInTheDocument();
     expect(calls('POST', '/api/favorites')[0]!.body).toEqual({ itemId: 100001 });
+  });
+
+  // Last in the file: the shared IntersectionObserver of lib/near-viewport is created once, with this stand-in.
+  it('renders the style select and the stepper only when the card comes near the screen, or at the first press of Add', async () => {
+    const observed: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+    class StandInObserver {
+      targets: Element[] = [];
+      constructor(callback: IntersectionObserverCallback) {
+        observed.push({ callback, targets: this.targets });
+      }
+      observe(element: Element) {
+        this.targets.push(element);
+      }
+      unobserve() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', StandInObserver);
+    try {
+      signIn();
+      renderScreen(
+        <>
+          <ProductCard product={twoTypes} />
+          <ProductCard product={product({ id: 7, name: 'Far away', types: [{ code: 'a', name: 'A' }, { code: 'b', name: 'B' }] })} />
+        </>,
+      );
+      // Off screen: boxes of the same size, no form controls yet.
+      expect(screen.queryByRole('combobox')).toBeNull();
+      expect(screen.queryByRole('textbox')).toBeNull();
+      const [near] = screen.getAllByTestId('product-card');
+      await act(async () => {
+        observed[0]!.callback([{ isIntersecting: true, target: near! } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
+      });
+      expect(within(near!).getByRole('combobox')).toBeInTheDocument();
+      expect(within(near!).getByRole('textbox', { name: 'Quantity of GAN 12 Maglev' })).toHaveValue('1');
+      expect(screen.getAllByRole('combobox')).toHaveLength(1);
+      // Add on a card never seen near the screen: its select appears and asks for a style.
+      fireEvent.click(screen.getByRole('button', { name: 'Add Far away to cart' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Please select a style first');
+      expect(screen.getAllByRole('combobox')).toHaveLength(2);
+      expect(calls('POST', '/api/cart/items')).toHaveLength(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,8 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import { ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
-import { thumbnailUrl, type TProductSummary } from '../api/types';
+import { imageUrl, thumbnailUrl, type TProductSummary } from '../api/types';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { initialQuantity, meetsOrderRules } from '../lib/quantity';
 import { initialType, resolveType } from '../lib/type-selection';
@@ -10,6 +9,8 @@ import { FavoriteButton } from './FavoriteButton';
 import { Labels } from './Labels';
 import { Price } from './Price';
 import { QuantityStepper } from '@/components/ui/QuantityStepper';
+import { SpriteIcon } from '@/components/ui/SpriteIcon';
+import { useNearViewport } from '@/lib/near-viewport';
 
 export function productPath(id: TProductSummary['id']): string {
   return `/product/${encodeURIComponent(String(id))}`;
@@ -31,14 +32,23 @@ export function OrderRules({ moq, orderMultiple, quantity, id, className }: { mo
   );
 }
 
+/** The stepper's box: the placeholder before it mounts takes exactly its place (no layout shift). */
+const STEPPER_BOX = 'w-[7.125rem] shrink-0';
+
 /**
  * One product of a list (spec section 2): picture, labels, name (the detail opens in a new tab),
  * brand, price with discount, order rules, type selector, quantity stepper, add to cart and the
- * favourite heart.
+ * favourite heart. A page has 120 of them, so the controls stay cheap: the type select and the
+ * stepper are rendered when the card comes near the screen (or at the first press of Add); until
+ * then (on the server and while hydrating too) boxes of the same size show what they will hold.
  */
 export function ProductCard({ product, priority = false }: { product: TProductSummary; priority?: boolean }) {
   const { t } = useTranslation('catalog');
   const ids = { type: useId(), typeError: useId(), rules: useId() };
+  const cardRef = useRef<HTMLElement>(null);
+  const near = useNearViewport(cardRef);
+  const [wanted, setWanted] = useState(false);
+  const live = near || wanted;
   const [type, setType] = useState(() => initialType(product.types));
   const [typeError, setTypeError] = useState(false);
   const [quantity, setQuantity] = useState(() => initialQuantity(product.moq, product.orderMultiple));
@@ -50,91 +60,110 @@ export function ProductCard({ product, priority = false }: { product: TProductSu
   const onAdd = () => {
     const resolved = resolveType(types, type);
     if (!resolved.ok) {
+      setWanted(true);
       setTypeError(true);
-      typeRef.current?.focus();
+      // The select may only now be rendered: focus it after this render.
+      requestAnimationFrame(() => typeRef.current?.focus());
       return;
     }
     void add({ itemId: product.id, type: resolved.type, quantity });
   };
 
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white transition-shadow hover:shadow-md" data-testid="product-card" data-product-id={product.id}>
+    <article ref={cardRef} className="product-card" data-testid="product-card" data-product-id={product.id}>
       <div className="relative">
-        <a href={href} target="_blank" rel="noopener" tabIndex={-1} aria-hidden="true" className="group block bg-white">
+        <a href={href} target="_blank" rel="noopener" tabIndex={-1} aria-hidden="true" className="card-media">
           <img
             src={thumbnailUrl(product)}
+            srcSet={`${thumbnailUrl(product)} 320w, ${imageUrl(product)} 800w`}
+            sizes="(min-width: 1024px) 240px, (min-width: 640px) 30vw, 44vw"
             alt=""
             width={320}
             height={320}
             loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
-            className="aspect-square w-full object-contain p-2 transition-transform duration-300 group-hover:scale-[1.03]"
+            className="card-img"
           />
         </a>
         <Labels labels={product.labels ?? []} className="pointer-events-none absolute top-2 left-2 max-w-[70%]" />
         <FavoriteButton itemId={product.id} favorite={product.favorite} className="absolute top-2 right-2" />
       </div>
-      <div className="flex flex-1 flex-col gap-1.5 border-t border-gray-100 p-2.5 sm:p-3">
-        <h3 className="text-sm leading-5 font-medium text-ink">
-          <a href={href} target="_blank" rel="noopener" className="line-clamp-2 min-h-10 hover:text-brand-700 hover:underline" title={product.name}>
+      <div className="card-body">
+        <h3 className="card-title">
+          <a href={href} target="_blank" rel="noopener" title={product.name}>
             {product.name}
             <span className="sr-only"> {t('card.newTab')}</span>
           </a>
         </h3>
         {product.supplier?.name ? (
-          <p className="truncate text-xs text-gray-500" data-testid="card-brand">
+          <p className="card-brand" data-testid="card-brand">
             {product.supplier.name}
           </p>
         ) : null}
         <Price product={product} />
         <OrderRules id={ids.rules} moq={product.moq} orderMultiple={product.orderMultiple} quantity={quantity} />
-        <div className="mt-auto space-y-2 pt-1">
+        <div className="card-controls">
           {types.length > 1 ? (
-            <div>
-              <label htmlFor={ids.type} className="sr-only">
-                {t('card.style')}
-              </label>
-              <select
-                ref={typeRef}
-                id={ids.type}
-                value={type ?? ''}
-                aria-invalid={typeError || undefined}
-                aria-describedby={typeError ? ids.typeError : undefined}
-                onChange={(e) => {
-                  setType(e.target.value || undefined);
-                  setTypeError(false);
-                }}
-                className={cn('h-8 w-full min-w-0 rounded-md border bg-white px-2 text-sm focus:border-brand-500 focus:outline-none', typeError ? 'border-red-500' : 'border-gray-300', !type && 'text-gray-500')}
-              >
-                <option value="">{t('card.selectStyle')}</option>
-                {types.map((option) => (
-                  <option key={option.code} value={option.code} className="text-ink">
-                    {option.name}
-                  </option>
-                ))}
-              </select>
-              {typeError ? (
-                <p id={ids.typeError} role="alert" className="mt-1 text-xs font-medium text-red-600">
-                  {t('card.selectTypeError')}
-                </p>
-              ) : null}
-            </div>
+            live ? (
+              <div>
+                <label htmlFor={ids.type} className="sr-only">
+                  {t('card.style')}
+                </label>
+                <select
+                  ref={typeRef}
+                  id={ids.type}
+                  value={type ?? ''}
+                  aria-invalid={typeError || undefined}
+                  aria-describedby={typeError ? ids.typeError : undefined}
+                  onChange={(e) => {
+                    setType(e.target.value || undefined);
+                    setTypeError(false);
+                  }}
+                  className={cn('card-select focus:border-brand-500 focus:outline-none', typeError ? 'border-red-500' : 'border-gray-300', !type && 'text-gray-500')}
+                >
+                  <option value="">{t('card.selectStyle')}</option>
+                  {types.map((option) => (
+                    <option key={option.code} value={option.code} className="text-ink">
+                      {option.name}
+                    </option>
+                  ))}
+                </select>
+                {typeError ? (
+                  <p id={ids.typeError} role="alert" className="mt-1 text-xs font-medium text-red-600">
+                    {t('card.selectTypeError')}
+                  </p>
+                ) : null}
+              </div>
+            ) : (
+              <div aria-hidden="true" className="card-select flex items-center border-gray-300 text-gray-500">
+                {t('card.selectStyle')}
+              </div>
+            )
           ) : types.length === 1 ? (
             <p className="truncate text-xs text-gray-600">
               {t('card.style')}: {types[0]!.name}
             </p>
           ) : null}
           <div className="flex items-center gap-1.5">
-            <QuantityStepper size="sm" value={quantity} onChange={setQuantity} orderMultiple={product.orderMultiple} moq={product.moq} describedBy={ids.rules} labels={{ input: t('quantity.labelFor', { name: product.name }), decrease: t('quantity.decrease'), increase: t('quantity.increase') }} />
+            <div className={STEPPER_BOX}>
+              {live ? (
+                <QuantityStepper size="sm" value={quantity} onChange={setQuantity} orderMultiple={product.orderMultiple} moq={product.moq} describedBy={ids.rules} labels={{ input: t('quantity.labelFor', { name: product.name }), decrease: t('quantity.decrease'), increase: t('quantity.increase') }} />
+              ) : (
+                <div aria-hidden="true" className="flex h-8 items-center justify-center rounded-md border border-gray-300 text-sm text-ink tabular-nums">
+                  {quantity}
+                </div>
+              )}
+            </div>
             <button
               type="button"
               onClick={onAdd}
               disabled={isPending}
               aria-busy={isPending}
-              className="inline-flex h-8 min-w-8 flex-1 items-center justify-center gap-1 rounded-md bg-brand-600 px-2 text-sm font-medium text-white hover:bg-brand-700 disabled:bg-brand-300"
+              className="card-add"
               aria-label={t('card.addToCartFor', { name: product.name })}
             >
-              <ShoppingCart aria-hidden="true" className="size-4 shrink-0" />
+              <SpriteIcon name="cart" className="size-4" />
               <span className="hidden truncate xl:inline">{t('card.add')}</span>
             </button>
           </div>

@@ -218,7 +218,7 @@ export function ProductDetailScreen() {
           {notFound ? (
             <>
               <PackageX aria-hidden="true" className="size-12 text-gray-300" />
-              <p className="text-lg font-semibold text-ink">{t('detail.notFound')}</p>
+              <h1 className="text-lg font-semibold text-ink">{t('detail.notFound')}</h1>
               <p className="text-sm text-gray-600">{t('detail.notFoundText')}</p>
               <Link to="/" className="mt-2 inline-flex h-10 items-center rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700">
                 {t('common:ui.backHome')}

@@ -78,19 +78,23 @@ describe('ProductPanel', { timeout: 20_000 }, () => {
     await waitFor(() => expect(Object.fromEntries(calls('GET', '/api/items/hot').at(-1)!.query)).toMatchObject({ sortBy: 'basePrice', order: 'asc', page: '1' }));
   });
 
-  it('pages with numbered buttons, previous and next', async () => {
+  it('pages with numbered links, previous and next', async () => {
     server.use(http.get('/api/items', ({ request }) => page(request, 1200)), http.get('/api/suppliers', suppliers));
     const { router } = renderScreen(<ProductPanel source={{ kind: 'all' }} />);
     await screen.findByText('Cube p1 #0');
     const nav = screen.getByRole('navigation', { name: 'Pages' });
-    expect(within(nav).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5', '10']);
-    expect(within(nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
-    fireEvent.click(within(nav).getByRole('button', { name: 'Page 10' }));
+    expect(within(nav).getAllByRole('link', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5', '10']);
+    // Real links: they work without JavaScript and crawlers follow them.
+    expect(within(nav).getByRole('link', { name: 'Page 10' })).toHaveAttribute('href', '/?page=10');
+    expect(within(nav).getByRole('link', { name: 'Page 1' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'Previous' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(nav).getByRole('link', { name: 'Previous' })).not.toHaveAttribute('href');
+    fireEvent.click(within(nav).getByRole('link', { name: 'Page 10' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=10'));
     await screen.findByText('Cube p10 #0');
-    expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Next' })).toBeDisabled();
-    expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Page 10' })).toHaveAttribute('aria-current', 'page');
-    fireEvent.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Previous' }));
+    expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('link', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('link', { name: 'Page 10' })).toHaveAttribute('aria-current', 'page');
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('link', { name: 'Previous' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=9'));
   });
 

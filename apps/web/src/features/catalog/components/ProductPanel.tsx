@@ -7,9 +7,10 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { QueryError } from '@/components/ui/QueryError';
 import { cn } from '@/components/ui/cn';
 import { getLocale } from '@/lib/locale';
+import { useProgressiveList } from '@/lib/progressive';
 import { useItems, type TItemSource } from '../api/get-items';
 import { useSuppliers } from '../api/get-suppliers';
-import type { TSupplier } from '../api/types';
+import type { TProductSummary, TSupplier } from '../api/types';
 import { clearedFilters, filtersFromSearch, hasActiveFilters, ITEM_SORTS, searchFromFilters, withChange, type TItemFilters, type TItemSort } from '../lib/filters';
 import { totalPages } from '../lib/pagination';
 import { Pagination } from './Pagination';
@@ -52,6 +53,10 @@ export interface PanelSlotProps {
   onToggle: (id: number) => void;
 }
 
+/** Cards in the server's HTML and the first render: the first screens on any device (lib/progressive.ts). */
+const FIRST_CARDS = 24;
+const NO_PRODUCTS: readonly TProductSummary[] = [];
+
 export function ProductPanel({
   source,
   top,
@@ -85,11 +90,16 @@ export function ProductPanel({
     listRef.current?.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
   };
   const reset = () => go(clearedFilters(filters));
+  const pageHref = (search: URLSearchParams) => {
+    const query = search.toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
   const toggleSupplier = (id: number) => go(withChange(filters, { supplierId: filters.supplierId === id ? undefined : id }));
 
   const supplierList = suppliers.data ?? [];
   const active = hasActiveFilters(filters);
   const data = items.data;
+  const shown = useProgressiveList(data?.data ?? NO_PRODUCTS, FIRST_CARDS);
   const perPage = data?.pager.recPerPage ?? 120;
   const pages = data ? totalPages(data.pager.recTotal, perPage) : 1;
   const capped = Boolean(data?.pager.recTotalCapped);
@@ -176,13 +186,13 @@ export function ProductPanel({
         ) : (
           <>
             <ul className={cn(GRID, 'transition-opacity', items.isFetching && items.isPlaceholderData && 'opacity-60')} aria-busy={items.isFetching && items.isPlaceholderData}>
-              {data.data.map((product, i) => (
+              {shown.map((product, i) => (
                 <li key={product.id}>
                   <ProductCard product={product} priority={i < 4} />
                 </li>
               ))}
             </ul>
-            <Pagination className="pt-2" page={filters.page} total={pages} hasMore={capped && data.data.length >= perPage} onPage={(page) => go({ ...filters, page })} />
+            <Pagination className="pt-2" page={filters.page} total={pages} hasMore={capped && data.data.length >= perPage} onPage={(page) => go({ ...filters, page })} hrefOf={(page) => pageHref(searchFromFilters({ ...filters, page }, searchParams))} />
           </>
         )}
       </div>
