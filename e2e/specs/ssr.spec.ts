@@ -61,6 +61,17 @@ for (const l of LANGS) {
       await expect(page.locator('a[href*="page=2"]').first()).toBeAttached();
     });
 
+    plain('a search is titled with its keyword; one that finds nothing asks not to be indexed', async ({ page }) => {
+      await page.goto('/search?keyword=magnetic');
+      await expect(page.getByTestId('search-title')).toContainText('magnetic');
+      await expect(page).toHaveTitle(/magnetic/);
+      expect(await page.getByTestId('product-card').count()).toBeGreaterThan(0);
+      await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+      await page.goto('/search?keyword=qqzzxxnothing');
+      await expect(page.getByTestId('search-title')).toContainText('qqzzxxnothing');
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    });
+
     plain('an unknown product is a 404 page', async ({ page }) => {
       const response = await page.goto('/product/999999999');
       expect(response?.status()).toBe(404);

@@ -39,10 +39,10 @@ const STATIC_PATHS = ['/', '/brands', ...PRODUCT_TAGS.map((tag) => `/products-by
 
 /**
  * Pages crawlers may not fetch: accounts, cart, orders, favourites, staff pages, sign-in (also
- * /login?redirect=...), the chat socket and its images, keyword searches (endless and thin;
- * brand pages, /search?brand=, stay open) and the API, except product pictures (product results
- * show them). Allow lines come first: Baidu applies the first line that matches, Google and Bing
- * the longest.
+ * /login?redirect=...), the chat socket and its images and the API, except product pictures
+ * (product results show them). Searches stay open: a keyword with results is a landing page of
+ * its own (titled and described with the keyword); one without results says noindex itself.
+ * Allow lines come first: Baidu applies the first line that matches, Google and Bing the longest.
  */
 const ALLOWED_API = ['/api/items/*/image', '/api/items/*/thumbnail', '/api/image/item/'];
 const DISALLOWED = [
@@ -61,10 +61,6 @@ const DISALLOWED = [
   '/login',
   '/register',
   '/forgot-password',
-  '/search?keyword=',
-  '/search?*&keyword=',
-  '/search?q=',
-  '/search?*&q=',
   '/ws',
   '/internal/',
   '/uploads/',

@@ -7,6 +7,7 @@ import { ProductPanel } from '@/features/catalog/components/ProductPanel';
 import { filtersFromSearch } from '@/features/catalog/lib/filters';
 import { usePageTitle } from '@/lib/stores/title';
 import { suppliersQuery } from '@/features/catalog/api/get-suppliers';
+import { itemsQuery } from '@/features/catalog/api/get-items';
 import type { MetaFunction, PrefetchFunction } from '../page';
 import { prefetchProductPanel } from '../prefetch';
 
@@ -49,9 +50,16 @@ export const prefetch: PrefetchFunction = async ({ queryClient, url }) => {
   await prefetchProductPanel(queryClient, { kind: 'all' }, url);
 };
 
+/**
+ * A keyword's results are a page worth finding ("magnetic cube"); a search that finds nothing is
+ * a thin page and asks not to be indexed.
+ */
 export const meta: MetaFunction = ({ queryClient, url, t }) => {
   const filters = filtersFromSearch(url.searchParams);
-  if (filters.keyword) return { title: t('catalog:search.titleFor', { keyword: filters.keyword }), description: t('common:seo.search', { keyword: filters.keyword }) };
+  if (filters.keyword) {
+    const found = queryClient.getQueryData(itemsQuery({ kind: 'all' }, filters).queryKey)?.pager.recTotal;
+    return { title: t('catalog:search.titleFor', { keyword: filters.keyword }), description: t('common:seo.search', { keyword: filters.keyword }), ...(found === 0 ? { noindex: true } : {}) };
+  }
   const brand = filters.supplierId === undefined ? undefined : queryClient.getQueryData(suppliersQuery().queryKey)?.find((s) => s.id === filters.supplierId)?.name;
   if (brand) return { title: t('catalog:search.brandTitle', { brand }), description: t('common:seo.brand', { brand }) };
   return { title: t('catalog:search.title'), description: t('common:seo.searchAll') };

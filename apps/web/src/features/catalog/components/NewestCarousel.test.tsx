@@ -51,6 +51,21 @@ describe('NewestCarousel', { timeout: 20_000 }, () => {
     expect(current()).toHaveTextContent('Cube 1');
   });
 
+  it('fetches the pictures of the shown and the next slide only, and keeps those shown', () => {
+    renderCarousel();
+    const pictures = () => screen.getAllByTestId('carousel-slide').map((slide) => slide.querySelector('img')?.getAttribute('src') ?? null);
+    expect(pictures().map((src) => src !== null)).toEqual([true, true, false, false, false, false]);
+    const first = screen.getAllByTestId('carousel-slide')[0]!.querySelector('img')!;
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(first).toHaveAttribute('srcset', expect.stringContaining('320w'));
+    expect(pictures()[0]).toMatch(/\/thumbnail\?/);
+    advance(5_000);
+    expect(pictures().map((src) => src !== null)).toEqual([true, true, true, false, false, false]);
+    // Straight to the fifth slide: it and the sixth get their pictures; the others keep theirs.
+    fireEvent.click(screen.getByRole('button', { name: /Cube 5/ }));
+    expect(pictures().map((src) => src !== null)).toEqual([true, true, true, false, true, true]);
+  });
+
   it('pauses while hovered and goes on after', () => {
     renderCarousel();
     const carousel = screen.getByTestId('newest-carousel');

@@ -6,7 +6,7 @@ import { CAROUSEL_INTERVAL_MS } from '@cubeshop/shared';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/components/ui/cn';
 import { useNewest } from '../api/get-newest';
-import { imageUrl, type TProductSummary } from '../api/types';
+import { imageUrl, thumbnailUrl, type TProductSummary } from '../api/types';
 import { Price } from './Price';
 import { productPath } from './ProductCard';
 
@@ -48,7 +48,14 @@ export function useCarousel(count: number, interval = CAROUSEL_INTERVAL_MS) {
   };
 }
 
-function Slide({ product, active, first }: { product: TProductSummary; active: boolean; first: boolean }) {
+/** The picture's box: 112 px on phones, 176 px from sm, 208 px from md (the thumbnail serves up to 320 device pixels). */
+const SLIDE_IMAGE_SIZES = '(min-width: 768px) 208px, (min-width: 640px) 176px, 112px';
+
+/**
+ * One slide. Its picture is fetched only once the slide is shown or next (`near`): the first
+ * screen loads two pictures of the carousel, not six.
+ */
+function Slide({ product, active, first, near }: { product: TProductSummary; active: boolean; first: boolean; near: boolean }) {
   const { t } = useTranslation('catalog');
   return (
     <Link
@@ -65,16 +72,22 @@ function Slide({ product, active, first }: { product: TProductSummary; active: b
         <Price product={product} className="mt-2 w-fit rounded-md bg-white px-2 py-1 [&_[data-testid=price]]:text-lg" />
         <p className="mt-3 hidden text-sm font-semibold underline-offset-4 sm:block">{t('home.shopNow')} →</p>
       </div>
-      <img
-        src={imageUrl(product)}
-        alt=""
-        width={800}
-        height={800}
-        fetchPriority={first ? 'high' : 'auto'}
-        loading={first ? 'eager' : 'lazy'}
-        decoding="async"
-        className="size-28 shrink-0 rounded-xl bg-white object-contain p-1 shadow-lg sm:size-44 md:size-52"
-      />
+      {near ? (
+        <img
+          src={thumbnailUrl(product)}
+          srcSet={`${thumbnailUrl(product)} 320w, ${imageUrl(product)} 800w`}
+          sizes={SLIDE_IMAGE_SIZES}
+          alt=""
+          width={320}
+          height={320}
+          fetchPriority={first ? 'high' : 'low'}
+          loading={first ? 'eager' : 'lazy'}
+          decoding="async"
+          className="size-28 shrink-0 rounded-xl bg-white object-contain p-1 shadow-lg sm:size-44 md:size-52"
+        />
+      ) : (
+        <span aria-hidden="true" className="size-28 shrink-0 rounded-xl bg-white/90 shadow-lg sm:size-44 md:size-52" />
+      )}
     </Link>
   );
 }
@@ -90,6 +103,10 @@ export function NewestCarousel() {
   const count = data?.length ?? 0;
   const { index, go, handlers, stopped, toggleStopped } = useCarousel(count);
   const [touchX, setTouchX] = useState<number | null>(null);
+  // The shown slide and the next one get their pictures, and keep them once they have them.
+  const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set([0, 1]));
+  const wanted = count > 0 ? [index, (index + 1) % count] : [];
+  if (wanted.some((i) => !seen.has(i))) setSeen(new Set([...seen, ...wanted]));
 
   if (isPending) return <Skeleton className="h-48 w-full rounded-xl sm:h-60 md:h-72" />;
   if (isError || !data || count === 0) return null;
@@ -116,7 +133,7 @@ export function NewestCarousel() {
     >
       <div className="flex h-full transition-transform duration-500 ease-out motion-reduce:transition-none" style={{ transform: `translateX(-${index * 100}%)` }} aria-live="off">
         {data.map((product, i) => (
-          <Slide key={product.id} product={product} active={i === index} first={i === 0} />
+          <Slide key={product.id} product={product} active={i === index} first={i === 0} near={seen.has(i)} />
         ))}
       </div>
       {count > 1 ? (
