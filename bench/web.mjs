@@ -37,8 +37,13 @@ const languages = (process.env.BENCH_WEB_LANGS ?? 'zh,en').split(',');
 const server = process.env.BENCH_WEB_URL ? null : await startServer({ DATABASE_URL: '' });
 const base = process.env.BENCH_WEB_URL ?? server.url;
 
-// Warm the server's caches and the generated pictures once, as a returning shop would be.
-for (const p of wanted) await fetch(`${base}${PAGES[p]}`).catch(() => {});
+// Warm the server's caches and the generated pictures once, as a returning shop would be: each
+// page, and the first pictures it shows (pictures are drawn on their first request).
+for (const p of wanted) {
+  const html = await fetch(`${base}${PAGES[p]}`).then((r) => r.text()).catch(() => '');
+  const pictures = [...html.matchAll(/<img[^>]*\ssrc="(\/api\/[^"]+)"/g)].slice(0, 12).map((m) => m[1].replaceAll('&amp;', '&'));
+  await Promise.all(pictures.map((src) => fetch(`${base}${src}`).then((r) => r.arrayBuffer()).catch(() => {})));
+}
 
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cubeshop-lh-'));
 const chrome = await chromeLauncher.launch({

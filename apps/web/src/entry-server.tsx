@@ -16,6 +16,7 @@ import { htmlLang } from '@/lib/locale';
 import { createQueryClient } from '@/lib/query-client';
 import { BOOT_ELEMENT_ID, setRenderContextSource, STATE_ELEMENT_ID, type BootData, type HydrationState, type RenderContext } from '@/lib/render-context';
 import { headTags } from './entry-server-head';
+import { contentFirstTemplate } from './entry-server-scripts';
 
 /**
  * Server rendering of the public pages (DESIGN.md; the contract is @cubeshop/shared ssr). The
@@ -171,14 +172,17 @@ async function renderPage(request: TSsrRequest, url: URL, template: string, i18n
   return { kind: 'page', status, html };
 }
 
-export const createSsrRenderer: TCreateSsrRenderer = ({ template }) => ({
-  async render(request) {
-    const url = new URL(request.url, request.origin);
-    const matches = matchRoutes(routes, url.pathname);
-    const handle = matches?.[matches.length - 1]?.route.handle as RouteHandle | undefined;
-    if (!handle?.ssr) return { kind: 'client' };
-    const i18n = translators[request.locale];
-    const context: RenderContext = { locale: request.locale, currency: request.currency, t: (key, options) => i18n.t(key, options), fetch: apiFetch(request) };
-    return requests.run(context, () => renderPage(request, url, template, i18n));
-  },
-});
+export const createSsrRenderer: TCreateSsrRenderer = ({ template: built }) => {
+  const template = contentFirstTemplate(built);
+  return {
+    async render(request) {
+      const url = new URL(request.url, request.origin);
+      const matches = matchRoutes(routes, url.pathname);
+      const handle = matches?.[matches.length - 1]?.route.handle as RouteHandle | undefined;
+      if (!handle?.ssr) return { kind: 'client' };
+      const i18n = translators[request.locale];
+      const context: RenderContext = { locale: request.locale, currency: request.currency, t: (key, options) => i18n.t(key, options), fetch: apiFetch(request) };
+      return requests.run(context, () => renderPage(request, url, template, i18n));
+    },
+  };
+};
