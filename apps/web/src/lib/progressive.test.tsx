@@ -19,6 +19,17 @@ describe('useProgressiveList', () => {
     expect(result.current).toBe(hundred);
   });
 
+  it('adds the rest a step at a time, each step after the browser has had a turn', async () => {
+    const seen: number[] = [];
+    const { result } = renderHook(({ items }) => {
+      const shown = useProgressiveList(items, 24, 30);
+      seen.push(shown.length);
+      return shown;
+    }, { initialProps: { items: hundred } });
+    await waitFor(() => expect(result.current).toHaveLength(100));
+    expect([...new Set(seen)]).toEqual([24, 54, 84, 100]);
+  });
+
   it('starts again from the first items when the list changes, and keeps a short list whole', async () => {
     const other = hundred.map((i) => i + 1000);
     const { result, rerender } = renderHook(({ items }) => useProgressiveList(items, 24), { initialProps: { items: hundred } });

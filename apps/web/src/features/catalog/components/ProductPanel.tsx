@@ -55,6 +55,8 @@ export interface PanelSlotProps {
 
 /** Cards in the server's HTML and the first render: the first screens on any device (lib/progressive.ts). */
 const FIRST_CARDS = 24;
+/** Cards added per step after that: each step's commit stays a short task on a slow phone. */
+const MORE_CARDS = 12;
 const NO_PRODUCTS: readonly TProductSummary[] = [];
 
 export function ProductPanel({
@@ -99,7 +101,7 @@ export function ProductPanel({
   const supplierList = suppliers.data ?? [];
   const active = hasActiveFilters(filters);
   const data = items.data;
-  const shown = useProgressiveList(data?.data ?? NO_PRODUCTS, FIRST_CARDS);
+  const shown = useProgressiveList(data?.data ?? NO_PRODUCTS, FIRST_CARDS, MORE_CARDS);
   const perPage = data?.pager.recPerPage ?? 120;
   const pages = data ? totalPages(data.pager.recTotal, perPage) : 1;
   const capped = Boolean(data?.pager.recTotalCapped);
