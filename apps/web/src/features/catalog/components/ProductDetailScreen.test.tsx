@@ -78,8 +78,10 @@ describe('ProductDetailScreen', { timeout: 20_000 }, () => {
   it('says when the product does not exist', async () => {
     server.use(http.get('/api/items/999', () => HttpResponse.json({ code: 'itemNotFound', desc: 'The product does not exist' }, { status: 404 })));
     renderScreen(<ProductDetailScreen />, at('999'));
-    expect(await screen.findByText('Product not found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    // Nothing is left loading: the breadcrumb is home only.
+    expect(document.querySelector('[aria-busy="true"], .animate-pulse')).toBeNull();
   });
 
   it('shows an error with a retry', async () => {

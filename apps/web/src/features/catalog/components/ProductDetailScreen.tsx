@@ -27,7 +27,8 @@ import { QuantityStepper } from '@/components/ui/QuantityStepper';
 
 const categoryHref = (id: number) => `/products-by-category/${encodeURIComponent(String(id))}`;
 
-function DetailBreadcrumb({ product }: { product?: TProductDetail }) {
+/** Home, the category path and the name; while loading a placeholder, after a failure home only. */
+function DetailBreadcrumb({ product, failed = false }: { product?: TProductDetail; failed?: boolean }) {
   const { t } = useTranslation('catalog');
   const home = { label: t('common:nav.home'), to: '/' };
   return product ? (
@@ -35,6 +36,8 @@ function DetailBreadcrumb({ product }: { product?: TProductDetail }) {
       label={t('detail.breadcrumb')}
       items={[home, ...product.categoryPath.map((c) => ({ key: c.id, label: c.name, to: categoryHref(c.id) })), { label: product.name }]}
     />
+  ) : failed ? (
+    <Breadcrumb label={t('detail.breadcrumb')} items={[home]} />
   ) : (
     <Breadcrumb label={t('detail.breadcrumb')} items={[home]} tail={<Skeleton className="inline-block h-4 w-40 align-middle" />} />
   );
@@ -210,7 +213,7 @@ export function ProductDetailScreen() {
   const notFound = item.isError && isApiError(item.error) && (item.error.status === 404 || item.error.status === 400);
   return (
     <div className="space-y-4">
-      <DetailBreadcrumb {...(item.data ? { product: item.data } : {})} />
+      <DetailBreadcrumb {...(item.data ? { product: item.data } : {})} failed={item.isError} />
       {item.data ? (
         <Detail product={item.data} />
       ) : item.isError ? (
