@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Minus, Plus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useFixedT } from '@/lib/fixed-t';
 import { minValidQuantity, normalizeQuantity, snapQuantity, stepQuantity } from '@cubeshop/shared';
 import { toast } from '@/lib/stores/toast';
 import { cn } from './cn';
@@ -26,7 +26,7 @@ export interface QuantityStepperProps {
  * quantity with a notice saying why. Used by product cards, the detail and cart lines.
  */
 export function QuantityStepper({ value, onChange, orderMultiple, moq, size = 'md', id, describedBy, labels }: QuantityStepperProps) {
-  const { t } = useTranslation('common');
+  const t = useFixedT('common');
   const [draft, setDraft] = useState<string | null>(null);
   const rules = { moq, orderMultiple };
   const least = minValidQuantity(rules);

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { useFixedT } from '@/lib/fixed-t';
 import { cn } from '@/components/ui/cn';
 import { SpriteIcon } from '@/components/ui/SpriteIcon';
 import { useFavoriteToggle } from '../hooks/use-favorite-toggle';
 
 /** Heart toggle of a card (icon) or the detail (icon and words). */
 export function FavoriteButton({ itemId, favorite, variant = 'icon', className }: { itemId: number; favorite: boolean; variant?: 'icon' | 'full'; className?: string }) {
-  const { t } = useTranslation('catalog');
+  const t = useFixedT('catalog');
   const { toggle, pending } = useFavoriteToggle();
   const label = t(favorite ? 'favorite.remove' : 'favorite.add');
   const icon = <SpriteIcon name={favorite ? 'heart-filled' : 'heart'} className={cn('size-5 transition-colors', favorite ? 'text-brand-600' : 'text-gray-500')} />;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useFixedT } from '@/lib/fixed-t';
 import type { TProductLabel } from '@cubeshop/shared';
 import { cn } from '@/components/ui/cn';
 
@@ -10,7 +10,7 @@ const STYLE: Record<TProductLabel, string> = {
 
 /** The labels H (hot), N (newest), D (discount) as small words (spec section 2). */
 export function Labels({ labels, className }: { labels: readonly TProductLabel[]; className?: string }) {
-  const { t } = useTranslation('catalog');
+  const t = useFixedT('catalog');
   if (labels.length === 0) return null;
   return (
     <ul className={cn('flex flex-wrap gap-1', className)} aria-label={t('labels.title')}>

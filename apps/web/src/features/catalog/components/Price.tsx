@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useFixedT } from '@/lib/fixed-t';
 import type { TCurrency } from '@cubeshop/shared';
 import { cn } from '@/components/ui/cn';
 import { getLocale } from '@/lib/locale';
@@ -12,7 +12,7 @@ export interface PriceProps {
 
 /** What the buyer pays, the struck list price and the discount badge when discounted (spec sections 2, 9). */
 export function Price({ product, size = 'sm', className }: PriceProps) {
-  const { t } = useTranslation('catalog');
+  const t = useFixedT('catalog');
   const view = priceView(product, getLocale());
   return (
     <p className={cn('flex flex-wrap items-baseline gap-x-2 gap-y-0.5', className)}>

@@ -1,5 +1,5 @@
-import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { memo, useId, useRef, useState } from 'react';
+import { useFixedT } from '@/lib/fixed-t';
 import { cn } from '@/components/ui/cn';
 import { imageUrl, thumbnailUrl, type TProductSummary } from '../api/types';
 import { useAddToCart } from '../hooks/use-add-to-cart';
@@ -18,7 +18,7 @@ export function productPath(id: TProductSummary['id']): string {
 
 /** "MOQ 6 · multiples of 3": the order rules a buyer should know before adding (spec section 3, moq). */
 export function OrderRules({ moq, orderMultiple, quantity, id, className }: { moq: number; orderMultiple: number | null; quantity: number; id?: string; className?: string }) {
-  const { t } = useTranslation('catalog');
+  const t = useFixedT('catalog');
   const parts: string[] = [];
   if (moq > 1) parts.push(t('card.moq', { moq }));
   if (orderMultiple && orderMultiple > 1 && orderMultiple !== moq) parts.push(t('card.multiple', { n: orderMultiple }));
@@ -41,9 +41,11 @@ const STEPPER_BOX = 'w-[7.125rem] shrink-0';
  * favourite heart. A page has 120 of them, so the controls stay cheap: the type select and the
  * stepper are rendered when the card comes near the screen (or at the first press of Add); until
  * then (on the server and while hydrating too) boxes of the same size show what they will hold.
+ * Memoized: a list that grows step by step (lib/progressive.ts) or refetches renders only the
+ * cards whose product changed (query results keep unchanged products as the same objects).
  */
-export function ProductCard({ product, priority = false }: { product: TProductSummary; priority?: boolean }) {
-  const { t } = useTranslation('catalog');
+export const ProductCard = memo(function ProductCard({ product, priority = false }: { product: TProductSummary; priority?: boolean }) {
+  const t = useFixedT('catalog');
   const ids = { type: useId(), typeError: useId(), rules: useId() };
   const cardRef = useRef<HTMLElement>(null);
   const near = useNearViewport(cardRef);
@@ -171,4 +173,4 @@ export function ProductCard({ product, priority = false }: { product: TProductSu
       </div>
     </article>
   );
-}
+});

@@ -53,8 +53,16 @@ export interface PanelSlotProps {
   onToggle: (id: number) => void;
 }
 
+/** The found count's number format, made once per language (the panel renders at every step of its list). */
+const countFormats = new Map<string, Intl.NumberFormat>();
+function countFormat(locale: string): Intl.NumberFormat {
+  let format = countFormats.get(locale);
+  if (!format) countFormats.set(locale, (format = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en')));
+  return format;
+}
+
 /** Cards in the server's HTML and the first render: the first screens on any device (lib/progressive.ts). */
-const FIRST_CARDS = 24;
+const FIRST_CARDS = 16;
 /** Cards added per step after that: each step's commit stays a short task on a slow phone. */
 const MORE_CARDS = 12;
 const NO_PRODUCTS: readonly TProductSummary[] = [];
@@ -105,7 +113,7 @@ export function ProductPanel({
   const perPage = data?.pager.recPerPage ?? 120;
   const pages = data ? totalPages(data.pager.recTotal, perPage) : 1;
   const capped = Boolean(data?.pager.recTotalCapped);
-  const total = data ? `${new Intl.NumberFormat(getLocale() === 'zh' ? 'zh-CN' : 'en').format(data.pager.recTotal)}${capped ? '+' : ''}` : '';
+  const total = data ? `${countFormat(getLocale()).format(data.pager.recTotal)}${capped ? '+' : ''}` : '';
 
   return (
     <section className="space-y-3" aria-labelledby={headingId}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useFixedT } from '@/lib/fixed-t';
 import { isApiError } from '@/lib/api-client';
 import { currentPath, loginPath, navigateTo } from '@/lib/navigation';
 import { queryKeys } from '@/lib/query-keys';
@@ -16,7 +16,7 @@ import { addToCart, type TAddToCartBody } from '../api/add-to-cart';
  * (Plain state rather than useMutation: the home page's bundle stays smaller.)
  */
 export function useAddToCart() {
-  const { t } = useTranslation('catalog');
+  const t = useFixedT('catalog');
   const queryClient = useQueryClient();
   const isAnonymous = useAuthStore((s) => s.isAnonymous);
   const [isPending, setPending] = useState(false);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useFixedT } from '@/lib/fixed-t';
 import { isApiError } from '@/lib/api-client';
 import { currentPath, loginPath, navigateTo } from '@/lib/navigation';
 import { useAuthStore } from '@/lib/stores/auth';
@@ -13,7 +13,7 @@ import { applyFavorite, setFavorite } from '../api/toggle-favorite';
  * is cached and the favourites (header count, profile list) refetch. Failure: an alert.
  */
 export function useFavoriteToggle() {
-  const { t } = useTranslation('catalog');
+  const t = useFixedT('catalog');
   const queryClient = useQueryClient();
   const isAnonymous = useAuthStore((s) => s.isAnonymous);
   const [pending, setPending] = useState(false);
