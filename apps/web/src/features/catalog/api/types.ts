@@ -33,6 +33,11 @@ export function imageUrl(product: { id: TId; image?: string | null }): string {
   return product.image || `/api/items/${encodeURIComponent(String(product.id))}/image`;
 }
 
+/** The 320 px thumbnail and the 800 px picture as a srcset: the browser takes what the screen needs. */
+export function pictureSrcSet(product: { id: TId; thumbnail?: string | null; image?: string | null }): string {
+  return `${thumbnailUrl(product)} 320w, ${imageUrl(product)} 800w`;
+}
+
 /** Lists may come bare or wrapped as {data}: read both. */
 export function listOf<T>(value: unknown): T[] {
   if (Array.isArray(value)) return value as T[];

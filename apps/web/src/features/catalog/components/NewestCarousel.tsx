@@ -6,7 +6,7 @@ import { CAROUSEL_INTERVAL_MS } from '@cubeshop/shared';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/components/ui/cn';
 import { useNewest } from '../api/get-newest';
-import { imageUrl, thumbnailUrl, type TProductSummary } from '../api/types';
+import { pictureSrcSet, thumbnailUrl, type TProductSummary } from '../api/types';
 import { Price } from './Price';
 import { productPath } from './ProductCard';
 
@@ -75,7 +75,7 @@ function Slide({ product, active, first, near }: { product: TProductSummary; act
       {near ? (
         <img
           src={thumbnailUrl(product)}
-          srcSet={`${thumbnailUrl(product)} 320w, ${imageUrl(product)} 800w`}
+          srcSet={pictureSrcSet(product)}
           sizes={SLIDE_IMAGE_SIZES}
           alt=""
           width={320}

@@ -1,6 +1,7 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { pageItems } from '../lib/pagination';
 
@@ -11,8 +12,9 @@ const STEP = cn(BASE, 'gap-1 border border-gray-300 bg-white text-gray-700 hover
  * Previous / next and up to 5 page links with ellipsis plus the first and last page (spec
  * section 2). Nothing when there is one page. `hasMore` keeps "next" on past the last counted
  * page of a capped search (10,000+). Pages are real links (`hrefOf`), so they work without
- * JavaScript, open in a new tab and are followed by crawlers; a plain click stays in the app
- * (`onPage`). A step that leads nowhere (previous on page 1) is a link marked disabled.
+ * JavaScript, open in a new tab and are followed by crawlers; the router's Link keeps a plain
+ * click in the app without a jump to the top, and `onPage` is told (the list scrolls into view).
+ * A step that leads nowhere (previous on page 1) is a link marked disabled.
  */
 export function Pagination({
   page,
@@ -43,16 +45,10 @@ export function Pagination({
         </span>
       );
     }
-    const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-      // New tab, new window, download: the browser's own business.
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      onPage(to);
-    };
     return (
-      <a href={hrefOf(to)} onClick={onClick} aria-label={props.label} aria-current={props.current ? 'page' : undefined} className={props.className}>
+      <Link to={hrefOf(to)} preventScrollReset onClick={() => onPage(to)} aria-label={props.label} aria-current={props.current ? 'page' : undefined} className={props.className}>
         {content}
-      </a>
+      </Link>
     );
   };
 

@@ -1,7 +1,7 @@
 import { memo, useId, useRef, useState } from 'react';
 import { useFixedT } from '@/lib/fixed-t';
 import { cn } from '@/components/ui/cn';
-import { imageUrl, thumbnailUrl, type TProductSummary } from '../api/types';
+import { pictureSrcSet, thumbnailUrl, type TProductSummary } from '../api/types';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { initialQuantity, meetsOrderRules } from '../lib/quantity';
 import { initialType, resolveType } from '../lib/type-selection';
@@ -77,7 +77,7 @@ export const ProductCard = memo(function ProductCard({ product, priority = false
         <a href={href} target="_blank" rel="noopener" tabIndex={-1} aria-hidden="true" className="card-media">
           <img
             src={thumbnailUrl(product)}
-            srcSet={`${thumbnailUrl(product)} 320w, ${imageUrl(product)} 800w`}
+            srcSet={pictureSrcSet(product)}
             sizes="(min-width: 1024px) 240px, (min-width: 640px) 30vw, 44vw"
             alt=""
             width={320}

@@ -97,8 +97,9 @@ export function ProductPanel({
       return;
     }
     setSearchParams(searchFromFilters(next, searchParams), { preventScrollReset: true });
-    listRef.current?.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    scrollToList();
   };
+  const scrollToList = () => listRef.current?.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
   const reset = () => go(clearedFilters(filters));
   const pageHref = (search: URLSearchParams) => {
     const query = search.toString();
@@ -202,7 +203,7 @@ export function ProductPanel({
                 </li>
               ))}
             </ul>
-            <Pagination className="pt-2" page={filters.page} total={pages} hasMore={capped && data.data.length >= perPage} onPage={(page) => go({ ...filters, page })} hrefOf={(page) => pageHref(searchFromFilters({ ...filters, page }, searchParams))} />
+            <Pagination className="pt-2" page={filters.page} total={pages} hasMore={capped && data.data.length >= perPage} onPage={scrollToList} hrefOf={(page) => pageHref(searchFromFilters({ ...filters, page }, searchParams))} />
           </>
         )}
       </div>
