@@ -1,4 +1,5 @@
 import type { TLocale } from '../i18n/locale.js';
+import { formatCount } from './units.js';
 
 /** Display currencies (spec section 9). Money is stored in CNY minor units (fen). */
 export const CURRENCIES = ['CNY', 'USD'] as const;
@@ -29,6 +30,5 @@ export function formatMoney(amountMinor: number, currency: TCurrency): string {
   const abs = Math.abs(Math.round(amountMinor));
   const major = Math.floor(abs / 100);
   const minor = String(abs % 100).padStart(2, '0');
-  const grouped = String(major).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${CURRENCY_SYMBOLS[currency]}${grouped}.${minor}`;
+  return `${sign}${CURRENCY_SYMBOLS[currency]}${formatCount(major)}.${minor}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convertMinor, formatMoney, parseCurrency } from './currency.js';
-import { discountBadge, formatVolume, formatWeight } from './units.js';
+import { discountBadge, formatCount, formatVolume, formatWeight } from './units.js';
 
 describe('money and units (spec section 9)', () => {
   it('formats money with 2 decimals and the currency symbol', () => {
@@ -21,6 +21,13 @@ describe('money and units (spec section 9)', () => {
     expect(formatWeight(1.5)).toBe('1.5000 kg');
     expect(formatWeight(0.12345)).toBe('0.1235 kg');
     expect(formatVolume(0.012)).toBe('0.0120 m³');
+  });
+
+  it('groups counts by thousands as Intl does for zh-CN and en', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 100000, 1234567, -4321]) {
+      expect(formatCount(n)).toBe(new Intl.NumberFormat('en').format(n));
+      expect(formatCount(n)).toBe(new Intl.NumberFormat('zh-CN').format(n));
+    }
   });
 
   it('shows the discount badge as "% OFF" in English and as folds in Chinese', () => {

@@ -1,5 +1,15 @@
 import type { TLocale } from '../i18n/locale.js';
 
+/**
+ * A whole count grouped by thousands (the same in zh-CN and en): 12345 -> "12,345". By hand, not
+ * Intl.NumberFormat: the first Intl formatter of a page loads the locale's data, a 12 ms task on a
+ * phone, for a count.
+ */
+export function formatCount(n: number): string {
+  const sign = n < 0 ? '-' : '';
+  return sign + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** Weight with 4 decimals and kg (spec section 9): 1.5 -> "1.5000 kg". */
 export function formatWeight(kg: number): string {
   return `${kg.toFixed(4)} kg`;

@@ -50,7 +50,16 @@ function useReadyMark() {
   }, []);
 }
 
-/** Sets document.title from the deepest route's title key (the title rule). */
+/**
+ * Sets document.title from the deepest route's title key (the title rule). A component of its own
+ * that draws nothing: a page naming itself (usePageTitle, in an effect after hydration) re-renders
+ * only this, not the header, sidebar and footer around it (a 100 ms task on a slow phone).
+ */
+function DocumentTitle() {
+  useRouteTitle();
+  return null;
+}
+
 function useRouteTitle() {
   const { t } = useTranslation('common');
   const matches = useMatches();
@@ -68,7 +77,6 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const isAnonymous = useAuthStore((s) => s.isAnonymous);
   const shell = shellFor(pathname, isAnonymous);
-  useRouteTitle();
   useArrival();
   useReadyMark();
 
@@ -84,7 +92,14 @@ export function RootLayout() {
       <a href="#main" className="sr-only z-[95] rounded bg-white px-3 py-2 text-sm shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         {t('nav.skipToContent')}
       </a>
-      {shell.header ? <Header /> : null}
+      {/* Boundaries around the header and sidebars as around the page: on a server-rendered page
+          each hydrates on its own, at low priority and in slices, so no part of the frame makes
+          one long task of the first hydration (a boundary being tapped hydrates first). */}
+      {shell.header ? (
+        <Suspense fallback={null}>
+          <Header />
+        </Suspense>
+      ) : null}
       {shell.layout === 'bare' ? (
         <main id="main" className="flex flex-1 flex-col">
           {content}
@@ -93,9 +108,17 @@ export function RootLayout() {
         <CartLayout>{content}</CartLayout>
       ) : (
         <div className="mx-auto flex w-full max-w-7xl flex-1 gap-6 px-3 py-4 sm:px-4 md:py-6">
-          {shell.sidebar ? <DesktopSidebar /> : null}
+          {shell.sidebar ? (
+            <Suspense fallback={null}>
+              <DesktopSidebar />
+            </Suspense>
+          ) : null}
           <main id="main" className="min-w-0 flex-1">
-            {shell.sidebar ? <MobileSidebar /> : null}
+            {shell.sidebar ? (
+              <Suspense fallback={null}>
+                <MobileSidebar />
+              </Suspense>
+            ) : null}
             {content}
           </main>
         </div>
@@ -111,6 +134,7 @@ export function RootLayout() {
       <LoadingOverlay />
       <ScrollRestoration getKey={scrollKey} />
       <IconSprite />
+      <DocumentTitle />
     </div>
   );
 }

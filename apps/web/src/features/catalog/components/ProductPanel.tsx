@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, type ReactNode } from 'react';
+import { Suspense, useId, useMemo, useRef, type ReactNode } from 'react';
 import { PackageSearch } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { QueryError } from '@/components/ui/QueryError';
 import { cn } from '@/components/ui/cn';
-import { getLocale } from '@/lib/locale';
+import { formatCount } from '@cubeshop/shared';
 import { useProgressiveList } from '@/lib/progressive';
 import { useItems, type TItemSource } from '../api/get-items';
 import { useSuppliers } from '../api/get-suppliers';
@@ -51,14 +51,6 @@ export interface PanelSlotProps {
   suppliers: readonly TSupplier[];
   selected: number | undefined;
   onToggle: (id: number) => void;
-}
-
-/** The found count's number format, made once per language (the panel renders at every step of its list). */
-const countFormats = new Map<string, Intl.NumberFormat>();
-function countFormat(locale: string): Intl.NumberFormat {
-  let format = countFormats.get(locale);
-  if (!format) countFormats.set(locale, (format = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en')));
-  return format;
 }
 
 /** Cards in the server's HTML and the first render: the first screens on any device (lib/progressive.ts). */
@@ -114,7 +106,7 @@ export function ProductPanel({
   const perPage = data?.pager.recPerPage ?? 120;
   const pages = data ? totalPages(data.pager.recTotal, perPage) : 1;
   const capped = Boolean(data?.pager.recTotalCapped);
-  const total = data ? `${countFormat(getLocale()).format(data.pager.recTotal)}${capped ? '+' : ''}` : '';
+  const total = data ? `${formatCount(data.pager.recTotal)}${capped ? '+' : ''}` : '';
 
   return (
     <section className="space-y-3" aria-labelledby={headingId}>
@@ -199,7 +191,12 @@ export function ProductPanel({
             <ul className={cn(GRID, 'transition-opacity', items.isFetching && items.isPlaceholderData && 'opacity-60')} aria-busy={items.isFetching && items.isPlaceholderData}>
               {shown.map((product, i) => (
                 <li key={product.id}>
-                  <ProductCard product={product} priority={i < 4} />
+                  {/* A boundary per card: the server's cards hydrate one by one at low priority, in
+                      slices between which the browser answers input, instead of one long task with
+                      the page (React hydrates a boundary first when it is tapped). */}
+                  <Suspense fallback={null}>
+                    <ProductCard product={product} priority={i < 4} />
+                  </Suspense>
                 </li>
               ))}
             </ul>
