@@ -19,7 +19,7 @@ describe(`foundation API (${TEST_DB_KIND})`, () => {
     const buyer = await t.services.account.createUser({ account: 'health_buyer', password: 'Secret12', name: 'B' });
     const asBuyer = await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${await t.services.authn.issueUserToken(buyer.id)}` } });
     expect(asBuyer.json()).toEqual({ status: 'ok', database: 'ok' });
-    const admin = await t.services.account.createUser({ account: 'health_admin', password: 'Secret12', name: 'A', admin: true });
+    const admin = await t.services.account.createUser({ account: 'health_admin', password: 'Secret12', name: 'A', role: 'owner' });
     const asStaff = await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${await t.services.authn.issueUserToken(admin.id)}` } });
     expect(asStaff.json()).toMatchObject({ status: 'ok', database: 'ok', databaseKind: TEST_DB_KIND, uptimeSeconds: expect.any(Number) });
   });

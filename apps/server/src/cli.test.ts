@@ -44,7 +44,7 @@ describe('npx cubeshop user create', () => {
     expect(output).toContain('Created user staff_anna');
     expect(readLock(dataDir)).toBeUndefined();
     const row = await findUser(dataDir, 'staff_anna');
-    expect(row).toMatchObject({ account: 'staff_anna', admin: true, email: 'anna@example.com' });
+    expect(row).toMatchObject({ account: 'staff_anna', role: 'owner', email: 'anna@example.com' });
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 

@@ -34,6 +34,10 @@ import { createAddressesRepository } from './modules/addresses/addresses.reposit
 import { createAddressesService } from './modules/addresses/addresses.service.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
+import { createOrdersAdmin } from './modules/orders/orders.admin.js';
+import { createOrdersAdminRepository } from './modules/orders/orders.admin.repository.js';
+import { createAuditRepository } from './modules/audit/audit.repository.js';
+import { createAuditService } from './modules/audit/audit.service.js';
 import { createSeoService } from './modules/seo/seo.service.js';
 
 export interface ServicesDeps {
@@ -87,7 +91,11 @@ export function createServices({ config, database, log }: ServicesDeps) {
   });
   const cart = createCartService(createCartRepository(database.db), { catalog: catalog.query, shipping });
   const addresses = createAddressesService(createAddressesRepository(database.db), { isRegion: selectors.isRegion });
-  const orders = createOrdersService(createOrdersRepository(database.db), { cart, catalog: catalog.query, shipping });
+  const ordersRepo = createOrdersRepository(database.db);
+  const orders = createOrdersService(ordersRepo, { cart, catalog: catalog.query, shipping });
+  // The back office: every staff change is audited in the change's transaction.
+  const audit = createAuditService(createAuditRepository(database.db));
+  const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), { audit, buyers: account });
   // robots.txt and the sitemaps, from the catalog's query side (README, SEO).
   const seo = createSeoService({ catalog: catalog.query, chunkSize: config.SITEMAP_CHUNK_SIZE });
   // Chat: customer-service WebSocket hub, queue and translation (Redis fan-out when REDIS_URL is set).
@@ -113,6 +121,8 @@ export function createServices({ config, database, log }: ServicesDeps) {
     cart,
     addresses,
     orders,
+    ordersAdmin,
+    audit,
     seo,
     chat,
     async close() {

@@ -23,4 +23,6 @@ export * from './shipping/index.js';
 export * from './addresses/index.js';
 export * from './cart/index.js';
 export * from './orders/index.js';
+export * from './orders/admin.js';
+export * from './staff/roles.js';
 export * from './ssr/index.js';

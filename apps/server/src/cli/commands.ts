@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { formatMoney, LOGISTICS_STATUSES, ORDER_STATUSES, type TLogisticsStatus, type TOrderStatus } from '@cubeshop/shared';
+import { formatMoney, LOGISTICS_STATUSES, ORDER_STATUSES, STAFF_ROLES, ZStaffRole, type TLogisticsStatus, type TOrderStatus, type TStaffRole } from '@cubeshop/shared';
 import type { Services } from '../services.js';
 import { describeError, isDomainError } from '../lib/app-error.js';
 import { DEMO_SKUS, seedCatalog } from './seed/catalog.js';
@@ -13,8 +13,12 @@ export interface CommandResult {
 export const USAGE = `Usage: npx cubeshop <command>
 
 Commands:
-  user create --account A --password P [--email E] [--name N] [--admin]
-      Make a user who can sign in at once; --admin sets the admin flag.
+  user create --account A --password P [--email E] [--name N] [--role R | --admin]
+      Make a user who can sign in at once. --role makes a staff member: ${STAFF_ROLES.join(', ')}
+      (owner: everything; sales: orders, payments, chat; warehouse: fulfilment; catalog: products;
+      service: chat only). --admin is --role owner.
+  user role <account> <role|none>
+      Give a user a staff role, or take it away (none).
   seed [--skus N] [--reset]
       Seed the demo data if missing, then grow the generated catalog to N SKUs (default ${DEMO_SKUS});
       --reset deletes every product, category, brand and favourite first. 100000 SKUs make the
@@ -50,6 +54,7 @@ export async function runCommand(argv: string[], services: Services): Promise<Co
   const [group, action, ...rest] = argv;
   if (!group || group === 'help' || group === '--help') return { code: 0, output: USAGE };
   if (group === 'user' && action === 'create') return userCreate(rest, services);
+  if (group === 'user' && action === 'role') return userRole(rest, services);
   if (group === 'seed') return seed(argv.slice(1), services);
   if (group === 'order' && action === 'status') return orderStatus(rest, services);
   if (group === 'order' && action === 'show') return orderShow(rest, services);
@@ -67,6 +72,7 @@ async function userCreate(args: string[], services: Services): Promise<CommandRe
         email: { type: 'string' },
         name: { type: 'string' },
         admin: { type: 'boolean', default: false },
+        role: { type: 'string' },
       },
       strict: true,
     }));
@@ -74,18 +80,37 @@ async function userCreate(args: string[], services: Services): Promise<CommandRe
     return { code: 2, output: `${(err as Error).message}\n\n${USAGE}` };
   }
   if (!values.account || !values.password) return { code: 2, output: `--account and --password are required\n\n${USAGE}` };
+  let role: TStaffRole | null = values.admin ? 'owner' : null;
+  if (values.role !== undefined) {
+    const parsed = ZStaffRole.safeParse(values.role);
+    if (!parsed.success) return { code: 2, output: `--role must be one of ${STAFF_ROLES.join(', ')}\n\n${USAGE}` };
+    if (values.admin && parsed.data !== 'owner') return { code: 2, output: `--admin means --role owner\n\n${USAGE}` };
+    role = parsed.data;
+  }
   try {
     const user = await services.account.createUser({
       account: values.account,
       password: values.password,
       email: values.email,
       name: values.name,
-      admin: values.admin,
+      role,
     });
-    return { code: 0, output: `Created user ${user.account} (id ${user.id}${user.admin ? ', admin' : ''}).` };
+    return { code: 0, output: `Created user ${user.account} (id ${user.id}${user.role ? `, ${user.role}` : ''}).` };
   } catch (err) {
     return refused('Cannot create user', err);
   }
+}
+
+async function userRole(args: string[], services: Services): Promise<CommandResult> {
+  const [login, value, ...extra] = args;
+  if (!login || !value || extra.length) return { code: 2, output: `user role needs an account and a role\n\n${USAGE}` };
+  const parsed = value === 'none' ? { success: true as const, data: null } : ZStaffRole.safeParse(value);
+  if (!parsed.success) return { code: 2, output: `The role must be one of ${STAFF_ROLES.join(', ')} or none\n\n${USAGE}` };
+  const id = await services.account.findIdByLogin(login);
+  if (id === undefined) return { code: 1, output: `No user ${login}.` };
+  const user = await services.account.setRole(id, parsed.data);
+  if (!user) return { code: 1, output: `No user ${login}.` };
+  return { code: 0, output: user.role ? `${user.account} is now ${user.role}.` : `${user.account} is no longer staff.` };
 }
 
 async function seed(args: string[], services: Services): Promise<CommandResult> {

@@ -152,6 +152,17 @@ export const MESSAGES = {
   },
   orderCompleteNeedsDelivered: { zh: '物流状态为已签收后订单才能完成（当前：{logistics}）', en: 'Complete needs logistics status delivered (it is {logistics})' },
   orderNothingToChange: { zh: '没有需要更改的内容', en: 'Nothing to change' },
+  orderLineNotFound: { zh: '该订单没有这一行商品', en: 'The order has no such line' },
+  cancelReasonRequired: { zh: '取消订单须填写原因', en: 'Give a reason to cancel the order' },
+  orderNotPaid: {
+    zh: '订单尚未付清（{paymentStatus}），不能出库；如确需发货，请勾选"未付款发货"并填写原因',
+    en: 'The order is not paid ({paymentStatus}) and cannot go outbound; to ship anyway, choose "ship unpaid" and give a reason',
+  },
+  shipUnpaidReasonRequired: { zh: '未付款发货须填写原因', en: 'Give a reason to ship an unpaid order' },
+  orderClosedForChanges: { zh: '订单已{status}，不能再调整', en: 'The order is {status} and cannot be adjusted any more' },
+  orderCancelledNoPayment: { zh: '已取消的订单只能退款', en: 'A cancelled order takes refunds only' },
+  refundTooLarge: { zh: '退款不能超过已收款项（{max}）', en: 'A refund cannot exceed what was received ({max})' },
+  carrierBeforeOutbound: { zh: '订单出库后才能设置承运商', en: 'The carrier can be set once the order is outbound' },
 } as const satisfies Record<string, Record<TLocale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { TLocale } from '@cubeshop/shared';
+import type { TLocale, TStaffRole } from '@cubeshop/shared';
 import { unauthorized } from './app-error.js';
 
 /**
@@ -11,7 +11,10 @@ export interface Session {
   tokenHash: string;
   /** null for an anonymous visitor. */
   userId: number | null;
+  /** Any staff role (the spec's admin: the chat's rules). */
   admin: boolean;
+  /** The staff role, null for buyers and visitors. */
+  role: TStaffRole | null;
   /** When the token ends unless it is used again (epoch ms): 30 days after its last use. */
   expiresAt: number;
 }

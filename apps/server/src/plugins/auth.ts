@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { staffCan, type TStaffCapability } from '@cubeshop/shared';
 import { forbidden, unauthorized } from '../lib/app-error.js';
 import type { Session, SessionResolver } from '../lib/session.js';
 
@@ -11,8 +12,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: a signed-in (not anonymous) user, else 401. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: a signed-in admin, else 401 or 403. */
+    /** preHandler: a signed-in staff member (any role), else 401 or 403. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: a signed-in staff member whose role has this capability, else 401 or 403. */
+    requireStaff: (capability: TStaffCapability) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -44,6 +47,11 @@ export const authPlugin = fp<{ authn: SessionResolver }>(
       const session = await request.session();
       if (!session || session.userId === null) throw unauthorized();
       if (!session.admin) throw forbidden();
+    });
+    app.decorate('requireStaff', (capability: TStaffCapability) => async (request: FastifyRequest) => {
+      const session = await request.session();
+      if (!session || session.userId === null) throw unauthorized();
+      if (!staffCan(session.role, capability)) throw forbidden();
     });
   },
   { name: 'auth' },

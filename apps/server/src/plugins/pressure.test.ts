@@ -14,7 +14,7 @@ beforeAll(async () => {
   shedding = await createTestApp({ PRESSURE_MAX_HEAP_USED_MB: '1' });
   // real thresholds, far enough from what a busy test machine reaches
   calm = await createTestApp({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '60000', PRESSURE_MAX_HEAP_USED_MB: '' });
-  const admin = await shedding.services.account.createUser({ account: 'pressure_admin', password: 'Secret12', name: 'A', admin: true });
+  const admin = await shedding.services.account.createUser({ account: 'pressure_admin', password: 'Secret12', name: 'A', role: 'owner' });
   adminToken = await shedding.services.authn.issueUserToken(admin.id);
 });
 afterAll(async () => {

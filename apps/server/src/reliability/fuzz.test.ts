@@ -48,7 +48,7 @@ const known = { productId: 0, gid: '', orderId: 0 };
 
 async function createAccount(admin: boolean): Promise<Account> {
   const account = `${admin ? 'fuzzstaff' : 'fuzzbuyer'}_${randomBytes(3).toString('hex')}`;
-  const user = await t.services.account.createUser({ account, password: PASSWORD, name: account, admin });
+  const user = await t.services.account.createUser({ account, password: PASSWORD, name: account, role: admin ? 'owner' : null });
   return { id: user.id, account };
 }
 const tokenOf = (who: Account) => t.services.authn.issueUserToken(who.id);

@@ -142,8 +142,15 @@ interface Staff {
   request: (f: Fixture) => Request;
 }
 
-// Admin-only operations (customer service). Their request bodies name A's conversation.
+// Staff-only operations (customer service, the back office). Their requests name A's conversation and order.
 const STAFF: Staff[] = [
+  { op: 'GET /api/admin/orders', request: (f) => ({ query: { q: String(f.orderId) } }) },
+  { op: 'GET /api/admin/orders/{id}', request: (f) => ({ params: { id: f.orderId } }) },
+  { op: 'POST /api/admin/orders/{id}/transitions', request: (f) => ({ params: { id: f.orderId }, body: { status: 'outbound' } }) },
+  { op: 'PUT /api/admin/orders/{id}/lines/{lineId}', request: (f) => ({ params: { id: f.orderId, lineId: f.orderLineId }, body: { actualQuantity: 1 } }) },
+  { op: 'PUT /api/admin/orders/{id}/shipping-fee', request: (f) => ({ params: { id: f.orderId }, body: { actualExpressFee: 10 } }) },
+  { op: 'POST /api/admin/orders/{id}/payments', request: (f) => ({ params: { id: f.orderId }, body: { kind: 'payment', amount: 1, currency: 'USD', method: 'bankTransfer' } }) },
+  { op: 'GET /api/admin/audit', request: () => ({}) },
   { op: 'GET /api/groups/waiting', request: () => ({}) },
   { op: 'GET /api/groups/serving', request: () => ({}) },
   { op: 'GET /api/groups/admin', request: () => ({}) },
@@ -251,7 +258,7 @@ const started = Date.now();
 async function person(name: string, admin = false): Promise<Person> {
   const account = `${name}_${randomBytes(3).toString('hex')}`;
   const email = `${account}@example.com`;
-  const user = await t.services.account.createUser({ account, email, password: PASSWORD, name: account, admin });
+  const user = await t.services.account.createUser({ account, email, password: PASSWORD, name: account, role: admin ? 'owner' : null });
   return { id: user.id, account, email, token: await t.services.authn.issueUserToken(user.id) };
 }
 

@@ -120,7 +120,7 @@ let serial = 0;
 export async function makeUser(instance: App, options: { admin?: boolean; name?: string } = {}) {
   serial++;
   const account = `${options.admin ? 'agent' : 'buyer'}_${serial}_${randomBytes(3).toString('hex')}`;
-  const user = await instance.services.account.createUser({ account, password: 'Secret12', name: options.name ?? account, admin: options.admin ?? false });
+  const user = await instance.services.account.createUser({ account, password: 'Secret12', name: options.name ?? account, role: options.admin ? 'owner' : null });
   const token = await instance.services.authn.issueUserToken(user.id);
   return { user, token };
 }

@@ -39,7 +39,7 @@ function renderAt(path: string) {
 
 function signIn() {
   localStorage.setItem(STORAGE_KEYS.token, 'user-token-abc');
-  useAuthStore.setState({ token: 'user-token-abc', user: { id: 1, account: 'buyer01', username: 'buyer01', name: 'Buyer', nickname: 'B', admin: false, mobile: null, email: null, regionId: null, subscribeEmail: null }, isAnonymous: false });
+  useAuthStore.setState({ token: 'user-token-abc', user: { id: 1, account: 'buyer01', username: 'buyer01', name: 'Buyer', nickname: 'B', admin: false, role: null, mobile: null, email: null, regionId: null, subscribeEmail: null }, isAnonymous: false });
 }
 
 beforeEach(() => {

@@ -9,8 +9,9 @@ import { fetchAnonymousToken, useAuthStore } from '@/lib/stores/auth';
 
 /** Routes that need a signed-in (not anonymous) user. /forgot-password is public (DESIGN.md). */
 const LOGIN_REQUIRED_EXACT = ['/cart', '/profile', '/change-password', '/my-info', '/edit-name', '/my-favorite', '/favorites', '/my-order', '/my-address', '/admin/customer-service'];
-const LOGIN_REQUIRED_PREFIX = ['/order/'];
-const ADMIN_EXACT = ['/admin/customer-service'];
+const LOGIN_REQUIRED_PREFIX = ['/order/', '/admin/'];
+/** The staff app: /admin and everything under it (each screen checks its role's capability too). */
+const ADMIN_BASE = '/admin';
 
 function normalize(pathname: string): string {
   if (pathname.length > 1 && pathname.endsWith('/')) return pathname.replace(/\/+$/, '') || '/';
@@ -19,11 +20,14 @@ function normalize(pathname: string): string {
 
 export function requiresLogin(pathname: string): boolean {
   const path = normalize(pathname);
-  return LOGIN_REQUIRED_EXACT.includes(path) || LOGIN_REQUIRED_PREFIX.some((prefix) => path.startsWith(prefix) && path.length > prefix.length);
+  return (
+    path === ADMIN_BASE || LOGIN_REQUIRED_EXACT.includes(path) || LOGIN_REQUIRED_PREFIX.some((prefix) => path.startsWith(prefix) && path.length > prefix.length)
+  );
 }
 
 export function requiresAdmin(pathname: string): boolean {
-  return ADMIN_EXACT.includes(normalize(pathname));
+  const path = normalize(pathname);
+  return path === ADMIN_BASE || path.startsWith(`${ADMIN_BASE}/`);
 }
 
 /** No stored token: the visitor is new (or logged out) and needs an anonymous one first. */

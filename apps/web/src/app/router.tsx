@@ -74,6 +74,17 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', handle: handle('routes.forgotPassword'), lazy: lazyRoute(() => import('./routes/ForgotPasswordRoute'), ['account']) },
           ...profilePaths.map(([path, title]) => ({ path, handle: handle(title), lazy: lazyRoute(() => import('./routes/ProfileRoute'), ['account']) })),
           { path: 'admin/customer-service', handle: handle('routes.adminCustomerService'), lazy: lazyRoute(() => import('./routes/AdminCustomerServiceRoute'), ['admin', 'chat']) },
+          {
+            // The staff app (docs/orders.md, Back office): its own frame, each screen gated by role.
+            path: 'admin',
+            lazy: async () => ({ Component: (await import('./layouts/staff/StaffLayout')).StaffLayout }),
+            children: [
+              { index: true, handle: handle('routes.admin'), lazy: lazyRoute(() => import('./routes/AdminHomeRoute'), ['backoffice']) },
+              { path: 'orders', handle: handle('routes.adminOrders'), lazy: lazyRoute(() => import('./routes/AdminOrdersRoute'), ['backoffice', 'orders']) },
+              { path: 'orders/:id', handle: handle('routes.adminOrder'), lazy: lazyRoute(() => import('./routes/AdminOrderRoute'), ['backoffice', 'orders']) },
+              { path: 'activity', handle: handle('routes.adminActivity'), lazy: lazyRoute(() => import('./routes/AdminActivityRoute'), ['backoffice']) },
+            ],
+          },
           { path: 'about-us', ...publicPage('routes.aboutUs', () => import('./routes/AboutUsRoute'), ['content']) },
           { path: 'customization', ...publicPage('routes.customization', () => import('./routes/CustomizationRoute'), ['content']) },
           { path: 'orders-shipping-policy', ...publicPage('routes.ordersShippingPolicy', () => import('./routes/OrdersShippingPolicyRoute'), ['content']) },

@@ -13,7 +13,8 @@ export interface Shell {
   layout: 'default' | 'cart' | 'bare';
 }
 
-const BARE_PATHS = ['/login', '/register', '/admin/customer-service'];
+/** Sign-in pages and the staff app (it has its own frame). */
+const BARE_PATHS = ['/login', '/register', '/admin'];
 const SIDEBAR_PREFIXES = ['/products', '/categories', '/category', '/search', '/supplier', '/brands'];
 
 function under(pathname: string, base: string): boolean {

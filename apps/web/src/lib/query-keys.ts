@@ -42,6 +42,17 @@ export const queryKeys = {
     detail: (id: string) => ['orders', 'detail', getLocale(), id] as const,
   },
 
+  /** The staff app (features/admin-orders, features/admin-activity). Staff read it in their own language. */
+  admin: {
+    all: ['admin'] as const,
+    /** GET /api/admin/orders?<filters>: the query string as it stands in the URL. */
+    orders: (search: string) => ['admin', 'orders', getLocale(), search] as const,
+    /** GET /api/admin/orders/{id} */
+    order: (id: string) => ['admin', 'order', getLocale(), id] as const,
+    /** GET /api/admin/audit?page */
+    audit: (page: number) => ['admin', 'audit', page] as const,
+  },
+
   /** The buyer's favourites (features/favorites). */
   favorites: {
     all: ['favorites'] as const,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZStaffRole } from '../staff/roles.js';
 
 /** GET /api/user (spec section 3, User). */
 export const ZUser = z.object({
@@ -7,7 +8,9 @@ export const ZUser = z.object({
   username: z.string(),
   name: z.string(),
   nickname: z.string(),
+  /** True for every staff member (the spec's flag); `role` says which. */
   admin: z.boolean(),
+  role: ZStaffRole.nullable(),
   mobile: z.string().nullable(),
   email: z.string().nullable(),
   regionId: z.string().nullable(),

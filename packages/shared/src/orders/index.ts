@@ -41,6 +41,44 @@ export const LOGISTICS_STATUS_NEXT: Record<TLogisticsStatus, readonly TLogistics
 /** Order statuses in which a parcel exists: logistics may leave pending and a tracking number may be set. */
 export const SHIPPED_ORDER_STATUSES: readonly TOrderStatus[] = ['outbound', 'delivery'];
 
+/**
+ * unpaid -> partially_paid -> paid -> partially_refunded | refunded. Computed from the recorded
+ * payments and refunds against the amount due (the actual total once staff adjusted the order),
+ * never typed.
+ */
+export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'partially_refunded', 'refunded'] as const;
+export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
+export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
+
+/**
+ * The payment status of an order that is due `dueMinor`, received `paidMinor` in payments and
+ * gave back `refundedMinor` (all in the order's currency).
+ */
+export function paymentStatusOf(dueMinor: number, paidMinor: number, refundedMinor: number): TPaymentStatus {
+  const net = paidMinor - refundedMinor;
+  if (refundedMinor > 0) return net <= 0 ? 'refunded' : 'partially_refunded';
+  if (paidMinor <= 0) return 'unpaid';
+  return net >= dueMinor ? 'paid' : 'partially_paid';
+}
+
+/** Parcel carriers with a public tracking page ({n}: the tracking number). */
+export const CARRIERS = {
+  dhl: { name: 'DHL Express', url: 'https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id={n}' },
+  fedex: { name: 'FedEx', url: 'https://www.fedex.com/fedextrack/?trknbr={n}' },
+  ups: { name: 'UPS', url: 'https://www.ups.com/track?tracknum={n}' },
+  sf: { name: 'SF Express', url: 'https://www.sf-international.com/us/en/dynamic_function/waybill/#search/bill-number/{n}' },
+  ems: { name: 'EMS', url: 'https://t.17track.net/en#nums={n}' },
+  chinaPost: { name: 'China Post', url: 'https://t.17track.net/en#nums={n}' },
+  other: { name: '', url: 'https://t.17track.net/en#nums={n}' },
+} as const;
+export type TCarrier = keyof typeof CARRIERS;
+export const ZCarrier = z.enum(Object.keys(CARRIERS) as [TCarrier, ...TCarrier[]]);
+
+/** The carrier's public tracking page for a parcel. */
+export function trackingUrl(carrier: TCarrier | null | undefined, trackingNumber: string): string {
+  return CARRIERS[carrier ?? 'other'].url.replace('{n}', encodeURIComponent(trackingNumber));
+}
+
 /** Longest order comment. */
 export const ORDER_COMMENT_MAX = 500;
 /** Longest Idempotency-Key header. */
@@ -93,6 +131,9 @@ export const ZOrderLine = z.object({
   price: z.number(),
   discountPrice: z.number(),
   amount: z.number(),
+  /** Unit price and line amount as charged after packing (equal to discountPrice and amount until staff change them). */
+  actualPrice: z.number(),
+  actualAmount: z.number(),
   moq: z.number().int(),
   orderMultiple: z.number().int().nullable(),
   nw: z.number().nullable(),
@@ -129,7 +170,9 @@ export const ZOrderSummary = z.object({
   expressFee: z.number(),
   surcharge: z.number(),
   totalAmount: z.number(),
+  /** The total after staff recorded what was packed (equal to totalAmount until then): what is due. */
   actualTotalPrice: z.number(),
+  paymentStatus: ZPaymentStatus,
   expressMethod: ZNamedRef,
   payMethod: ZNamedRef,
   deliveryRegionId: z.string(),
@@ -167,6 +210,16 @@ export const ZOrderDetail = ZOrderSummary.extend({
   deliveryAddress: z.string(),
   deliveryAddress2: z.string().nullable(),
   comment: z.string().nullable(),
+  /** After packing (equal to the ordered figures until staff change them). */
+  actualGoodsAmount: z.number(),
+  actualExpressFee: z.number(),
+  actualSurcharge: z.number(),
+  /** What the buyer still owes (the actual total less payments plus refunds); negative: overpaid. */
+  balance: z.number(),
+  carrier: ZCarrier.nullable(),
+  /** The carrier's public tracking page, once there is a tracking number. */
+  trackingUrl: z.string().nullable(),
+  cancelReason: z.string().nullable(),
   items: z.array(ZOrderLine),
   /** Oldest first. */
   history: z.array(ZOrderEvent),

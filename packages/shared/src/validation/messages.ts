@@ -28,6 +28,8 @@ export const VALIDATION_MESSAGES = {
   'v.numberRange': { zh: '数值须在 {min} 到 {max} 之间', en: 'Must be between {min} and {max}' },
   'v.minimum': { zh: '不能小于 {min}', en: 'Must be at least {min}' },
   'v.pattern': { zh: '格式不正确', en: 'Invalid format' },
+  'v.number': { zh: '请输入数字', en: 'Enter a number' },
+  'v.positive': { zh: '须大于 0', en: 'Must be more than 0' },
   'v.text.control': { zh: '含有不允许的字符（如控制字符），请删除后重试', en: 'Contains characters that are not allowed (such as control characters); remove them and try again' },
   'v.depth': { zh: '内容嵌套层级过深', en: 'The content is nested too deeply' },
 } as const satisfies Record<string, Record<TLocale, string>>;

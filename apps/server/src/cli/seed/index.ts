@@ -6,8 +6,10 @@ import { seedShipping } from './shipping.js';
 
 /** Demo accounts created with the demo data; README lists them. */
 export const DEMO_USERS = [
-  { account: 'demo_buyer', password: 'Demo1234', email: 'buyer@cubeshop.local', name: 'Demo Buyer', admin: false },
-  { account: 'demo_admin', password: 'Admin1234', email: 'admin@cubeshop.local', name: 'Demo Admin', admin: true },
+  { account: 'demo_buyer', password: 'Demo1234', email: 'buyer@cubeshop.local', name: 'Demo Buyer', role: null },
+  { account: 'demo_admin', password: 'Admin1234', email: 'admin@cubeshop.local', name: 'Demo Admin', role: 'owner' },
+  { account: 'demo_sales', password: 'Sales1234', email: 'sales@cubeshop.local', name: 'Demo Sales', role: 'sales' },
+  { account: 'demo_warehouse', password: 'Warehouse1234', email: 'warehouse@cubeshop.local', name: 'Demo Warehouse', role: 'warehouse' },
 ] as const;
 
 /** Default shop settings (the free-shipping threshold comes with the shipping tables). */

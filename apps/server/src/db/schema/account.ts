@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Registered buyers and staff. Anonymous visitors have tokens but no user row. */
 export const users = pgTable(
@@ -12,7 +12,10 @@ export const users = pgTable(
     name: text('name').notNull().default(''),
     nickname: text('nickname').notNull().default(''),
     passwordHash: text('password_hash'),
-    admin: boolean('admin').notNull().default(false),
+    /** Staff role (owner, sales, warehouse, catalog, service); null for a buyer. */
+    role: text('role', { enum: ['owner', 'sales', 'warehouse', 'catalog', 'service'] }),
+    /** Set when staff disabled the account: it cannot sign in, its tokens and sockets ended. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     regionId: text('region_id'),
     subscribeEmail: text('subscribe_email'),
     locale: text('locale').notNull().default('zh'),
@@ -23,6 +26,7 @@ export const users = pgTable(
     uniqueIndex('users_account_lower_key').on(sql`lower(${t.account})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_mobile_key').on(t.mobile),
+    check('users_role_check', sql`role is null or role in ('owner', 'sales', 'warehouse', 'catalog', 'service')`),
   ],
 );
 

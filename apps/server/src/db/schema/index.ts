@@ -6,3 +6,4 @@ export * from './cart.js';
 export * from './addresses.js';
 export * from './shipping.js';
 export * from './orders.js';
+export * from './audit.js';

@@ -24,6 +24,16 @@ export const orders = pgTable(
       .notNull()
       .default('pending'),
     trackingNumber: text('tracking_number'),
+    /** The parcel's carrier (shared CARRIERS), for the public tracking link. */
+    carrier: text('carrier'),
+    cancelReason: text('cancel_reason'),
+    /** Computed from payments and refunds against the amount due (never typed); see ZPaymentStatus. */
+    paymentStatus: text('payment_status', { enum: ['unpaid', 'partially_paid', 'paid', 'partially_refunded', 'refunded'] })
+      .notNull()
+      .default('unpaid'),
+    /** Payments received and refunds given, in minor units of `currency`. */
+    paidMinor: bigint('paid_minor', { mode: 'number' }).notNull().default(0),
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
     currency: text('currency', { enum: ['CNY', 'USD'] }).notNull(),
     /** CNY per USD used for this order. */
     exchangeRate: doublePrecision('exchange_rate').notNull(),
@@ -43,6 +53,12 @@ export const orders = pgTable(
     freightMinor: bigint('freight_minor', { mode: 'number' }).notNull(),
     surchargeMinor: bigint('surcharge_minor', { mode: 'number' }).notNull(),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    // what staff recorded after packing (null: as ordered), minor units of `currency`
+    actualPieceCount: integer('actual_piece_count'),
+    actualGoodsMinor: bigint('actual_goods_minor', { mode: 'number' }),
+    actualFreightMinor: bigint('actual_freight_minor', { mode: 'number' }),
+    actualSurchargeMinor: bigint('actual_surcharge_minor', { mode: 'number' }),
+    actualTotalMinor: bigint('actual_total_minor', { mode: 'number' }),
     freeShipping: boolean('free_shipping').notNull(),
     /** The threshold that applied, in minor units of `currency` (null: none). */
     freeShippingThresholdMinor: bigint('free_shipping_threshold_minor', { mode: 'number' }),
@@ -85,6 +101,11 @@ export const orders = pgTable(
     uniqueIndex('orders_user_key_key').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('orders_user_status_created_idx').on(t.userId, t.status, t.createdAt, t.id),
+    // the staff queue
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_payment_created_idx').on(t.paymentStatus, t.createdAt, t.id),
+    index('orders_tracking_idx').on(t.trackingNumber),
     check('orders_amounts_check', sql`total_fen = goods_fen + freight_fen + surcharge_fen and total_minor = goods_minor + freight_minor + surcharge_minor`),
   ],
 );
@@ -122,11 +143,15 @@ export const orderItems = pgTable(
     gwG: integer('gw_g'),
     volumeCm3: integer('volume_cm3'),
     volumeWeightG: integer('volume_weight_g'),
+    /** Pieces packed and their unit price (minor units of the order's currency), when staff changed them. */
+    actualQuantity: integer('actual_quantity'),
+    actualUnitPriceMinor: bigint('actual_unit_price_minor', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.position),
     index('order_items_user_idx').on(t.userId, t.orderId, t.position),
+    index('order_items_item_idx').on(t.itemId, t.orderId),
     check('order_items_amount_check', sql`quantity >= 1 and amount_fen = unit_price_fen * quantity and amount_minor = unit_price_minor * quantity`),
   ],
 );
@@ -148,4 +173,28 @@ export const orderEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/** Payments received and refunds given for an order, as staff (or PayPal's capture) recorded them. */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['payment', 'refund'] }).notNull(),
+    /** Minor units of `currency`, as received. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency', { enum: ['CNY', 'USD'] }).notNull(),
+    /** The same in minor units of the order's currency, at the order's exchange rate. */
+    orderAmountMinor: bigint('order_amount_minor', { mode: 'number' }).notNull(),
+    method: text('method').notNull(),
+    reference: text('reference'),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    /** The staff member who recorded it (null: recorded by the system, e.g. a PayPal capture). */
+    recordedBy: bigint('recorded_by', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_payments_order_idx').on(t.orderId, t.id), check('order_payments_amount_check', sql`amount_minor > 0 and order_amount_minor > 0`)],
 );

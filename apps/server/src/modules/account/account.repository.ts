@@ -1,4 +1,5 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { TStaffRole } from '@cubeshop/shared';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
@@ -12,10 +13,32 @@ export function createAccountRepository(db: Db) {
       if (!created) throw new Error('insert returned no row');
       return created;
     },
-    /** Whether each of these users exists and is staff: what a session needs to know (one query). */
-    async sessionFacts(ids: number[]): Promise<{ id: number; admin: boolean }[]> {
+    /** Which of these users exist and are not disabled, with their staff role: what a session needs to know (one query). */
+    async sessionFacts(ids: number[]): Promise<{ id: number; role: TStaffRole | null }[]> {
       if (!ids.length) return [];
-      return db.select({ id: users.id, admin: users.admin }).from(users).where(inArray(users.id, ids));
+      return db
+        .select({ id: users.id, role: users.role })
+        .from(users)
+        .where(and(inArray(users.id, ids), isNull(users.disabledAt)));
+    },
+    /** Account, name and contacts of these users (the staff app's buyer column). */
+    async briefs(ids: number[]): Promise<Pick<UserRow, 'id' | 'account' | 'name' | 'email' | 'mobile'>[]> {
+      if (!ids.length) return [];
+      return db.select({ id: users.id, account: users.account, name: users.name, email: users.email, mobile: users.mobile }).from(users).where(inArray(users.id, ids));
+    },
+    /** Users whose account, e-mail or mobile is `text` (case-insensitive, whole value), at most `limit`. */
+    async idsMatching(text: string, limit: number): Promise<number[]> {
+      const lower = text.toLowerCase();
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.account}) = ${lower} or lower(${users.email}) = ${lower} or ${users.mobile} = ${text}`)
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+    async setRole(id: number, role: TStaffRole | null): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+      return row;
     },
     async findById(id: number): Promise<UserRow | undefined> {
       const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);

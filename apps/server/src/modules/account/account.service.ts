@@ -1,5 +1,5 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
-import { MOBILE_CN_PATTERN, ZAccountName, ZEmail, ZMobileCn, ZPassword, type TLocale, type TUser } from '@cubeshop/shared';
+import { MOBILE_CN_PATTERN, ZAccountName, ZEmail, ZMobileCn, ZPassword, type TLocale, type TOrderBuyer, type TStaffRole, type TUser } from '@cubeshop/shared';
 import { badRequest, invalidField } from '../../lib/app-error.js';
 import type { AccountRepository, UserRow } from './account.repository.js';
 
@@ -18,7 +18,8 @@ export interface CreateUserInput {
   /** Mainland China mobile, 11 digits. */
   mobile?: string | undefined;
   name?: string | undefined;
-  admin?: boolean | undefined;
+  /** Staff role; none for a buyer. */
+  role?: TStaffRole | null | undefined;
   regionId?: string | undefined;
   locale?: TLocale | undefined;
   /** Newsletter address (sign-up with the newsletter box ticked). */
@@ -51,7 +52,8 @@ export function toUser(row: UserRow): TUser {
     username: row.account,
     name: row.name,
     nickname: row.nickname,
-    admin: row.admin,
+    admin: row.role !== null,
+    role: row.role,
     mobile: row.mobile,
     email: row.email,
     regionId: row.regionId,
@@ -135,7 +137,7 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps 
           name: input.name?.trim() || account,
           nickname: input.name?.trim() || account,
           passwordHash: password ? await hashPassword(password) : null,
-          admin: input.admin ?? false,
+          role: input.role ?? null,
           regionId: regionId ?? null,
           locale: input.locale ?? 'zh',
           subscribeEmail: input.subscribeEmail ?? null,
@@ -149,9 +151,27 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps 
       }
     },
 
-    /** For sessions: which of these users still exist, and which of them are staff. */
-    async sessionFacts(ids: number[]): Promise<Map<number, { admin: boolean }>> {
-      return new Map((await repo.sessionFacts([...new Set(ids)])).map((row) => [row.id, { admin: row.admin }]));
+    /** For sessions: which of these users still exist and are not disabled, and their staff role. */
+    async sessionFacts(ids: number[]): Promise<Map<number, { role: TStaffRole | null }>> {
+      return new Map((await repo.sessionFacts([...new Set(ids)])).map((row) => [row.id, { role: row.role }]));
+    },
+
+    /** Account, name and contacts per user id (staff screens). */
+    async buyers(ids: number[]): Promise<Map<number, TOrderBuyer>> {
+      const rows = await repo.briefs([...new Set(ids)]);
+      return new Map(rows.map((r) => [r.id, { id: r.id, account: r.account, name: r.name, email: r.email, mobile: r.mobile }]));
+    },
+
+    /** Users whose account name, e-mail or mobile is exactly `text` (staff search). */
+    async idsMatching(text: string, limit = 50): Promise<number[]> {
+      const trimmed = text.trim();
+      return trimmed ? repo.idsMatching(trimmed, limit) : [];
+    },
+
+    /** Staff: give or take a staff role (CLI `user role`, the staff page). */
+    async setRole(id: number, role: TStaffRole | null): Promise<TUser | undefined> {
+      const row = await repo.setRole(id, role);
+      return row ? toUser(row) : undefined;
     },
 
     async getUser(id: number): Promise<TUser | undefined> {

@@ -1,4 +1,4 @@
-import { SESSION_IDLE_DAYS } from '@cubeshop/shared';
+import { SESSION_IDLE_DAYS, type TStaffRole } from '@cubeshop/shared';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { Session } from '../../lib/session.js';
@@ -8,7 +8,7 @@ export type { Session };
 
 /** What sessions need from the users' owner (the account module): who exists, who is staff. */
 export interface SessionUsers {
-  sessionFacts(ids: number[]): Promise<Map<number, { admin: boolean }>>;
+  sessionFacts(ids: number[]): Promise<Map<number, { role: TStaffRole | null }>>;
 }
 
 export interface AuthnDeps {
@@ -45,18 +45,18 @@ export function createAuthnService(repo: AuthnRepository, { users, now = () => n
       if (!row || row.revokedAt) return null;
       const idle = now().getTime() - row.lastUsedAt.getTime();
       if (idle > IDLE_MS) return null;
-      let admin = false;
+      let role: TStaffRole | null = null;
       if (row.userId !== null) {
         const facts = (await users.sessionFacts([row.userId])).get(row.userId);
         if (!facts) return null;
-        admin = facts.admin;
+        role = facts.role;
       }
       let lastUsed = row.lastUsedAt.getTime();
       if (idle > TOUCH_EVERY_MS) {
         await repo.touchToken(tokenHash);
         lastUsed = now().getTime();
       }
-      return { tokenHash, userId: row.userId, admin, expiresAt: lastUsed + IDLE_MS };
+      return { tokenHash, userId: row.userId, admin: role !== null, role, expiresAt: lastUsed + IDLE_MS };
     },
     /**
      * Which of these stored tokens still open a session, with the time each one ends (epoch ms).

@@ -1,5 +1,6 @@
-import { minorToMajor, type TCurrency, type TLocale, type TOrderDetail, type TOrderLine, type TOrderSummary } from '@cubeshop/shared';
+import { minorToMajor, trackingUrl, type TCarrier, type TCurrency, type TLocale, type TOrderDetail, type TOrderLine, type TOrderSummary } from '@cubeshop/shared';
 import { productImageUrls } from '../catalog/catalog.module.js';
+import { balanceMinor, dueMinor, lineQuantity, lineUnitPrice } from './orders.actuals.js';
 import type { OrderEventRow, OrderItemRow, OrderRow } from './orders.repository.js';
 
 // Stored orders as the API shows them (pure functions of the rows and the reader's language).
@@ -23,11 +24,13 @@ export function toLine(row: OrderItemRow, currency: TCurrency, locale: TLocale):
     type: row.typeCode,
     typeName: pick(row.typeNameZh, row.typeNameEn, locale),
     quantity: q,
-    actualQuantity: q,
+    actualQuantity: lineQuantity(row),
     currency,
     price: minorToMajor(row.listPriceMinor),
     discountPrice: minorToMajor(row.unitPriceMinor),
     amount: minorToMajor(row.amountMinor),
+    actualPrice: minorToMajor(lineUnitPrice(row)),
+    actualAmount: minorToMajor(lineUnitPrice(row) * lineQuantity(row)),
     moq: row.moq,
     orderMultiple: row.orderMultiple,
     nw: row.nwG === null ? null : kg(row.nwG),
@@ -53,13 +56,14 @@ export function toSummary(row: OrderRow, preview: OrderItemRow[], locale: TLocal
     currency: row.currency,
     lineCount: row.lineCount,
     quantity: row.pieceCount,
-    actualQuantity: row.pieceCount,
+    actualQuantity: row.actualPieceCount ?? row.pieceCount,
     goodsAmount: minorToMajor(row.goodsMinor),
     discount: minorToMajor(row.listMinor - row.goodsMinor),
     expressFee: minorToMajor(row.freightMinor),
     surcharge: minorToMajor(row.surchargeMinor),
     totalAmount: minorToMajor(row.totalMinor),
-    actualTotalPrice: minorToMajor(row.totalMinor),
+    actualTotalPrice: minorToMajor(dueMinor(row)),
+    paymentStatus: row.paymentStatus,
     expressMethod: { id: row.expressMethodId, name: pick(row.expressNameZh, row.expressNameEn, locale) ?? row.expressMethodId },
     payMethod: { id: row.payMethodId, name: pick(row.payNameZh, row.payNameEn, locale) ?? row.payMethodId },
     deliveryRegionId: row.regionId,
@@ -105,6 +109,13 @@ export function toDetail(row: OrderRow, lines: OrderItemRow[], events: OrderEven
     deliveryAddress: row.address,
     deliveryAddress2: row.address2,
     comment: row.comment,
+    actualGoodsAmount: minorToMajor(row.actualGoodsMinor ?? row.goodsMinor),
+    actualExpressFee: minorToMajor(row.actualFreightMinor ?? row.freightMinor),
+    actualSurcharge: minorToMajor(row.actualSurchargeMinor ?? row.surchargeMinor),
+    balance: minorToMajor(balanceMinor(row)),
+    carrier: (row.carrier as TCarrier | null) ?? null,
+    trackingUrl: row.trackingNumber ? trackingUrl(row.carrier as TCarrier | null, row.trackingNumber) : null,
+    cancelReason: row.cancelReason,
     items: lines.map((l) => toLine(l, row.currency, locale)),
     history: events.map((e) => ({ type: e.type, from: e.fromValue, to: e.toValue, time: e.createdAt.toISOString(), note: e.note })),
   };

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { useAuthStore } from '@/lib/stores/auth';
 import { ChatWidget } from './ChatWidget';
 
-const user = { id: 7, account: 'u1', username: 'u1', name: 'U', nickname: 'U', admin: false, mobile: null, email: null, regionId: null, subscribeEmail: null };
+const user = { id: 7, account: 'u1', username: 'u1', name: 'U', nickname: 'U', admin: false, role: null, mobile: null, email: null, regionId: null, subscribeEmail: null };
 const GID = '11111111-2222-4333-8444-555555555555';
 
 /** The browser WebSocket, played by the test. */
@@ -180,7 +180,7 @@ describe('ChatWidget', () => {
   });
 
   it('sends an admin to the customer-service console', async () => {
-    useAuthStore.setState({ user: { ...user, admin: true } });
+    useAuthStore.setState({ user: { ...user, admin: true, role: 'service' } });
     const router = renderWidget();
     await userEvent.click(screen.getByRole('button', { name: 'Open the customer service console' }));
     expect(router.state.location.pathname).toBe('/admin/customer-service');

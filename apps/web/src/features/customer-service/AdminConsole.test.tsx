@@ -9,7 +9,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { useAuthStore } from '@/lib/stores/auth';
 import { AdminConsole } from './AdminConsole';
 
-const admin = { id: 2, account: 'ann', username: 'ann', name: 'Ann', nickname: 'Ann', admin: true, mobile: null, email: null, regionId: null, subscribeEmail: null };
+const admin = { id: 2, account: 'ann', username: 'ann', name: 'Ann', nickname: 'Ann', admin: true, role: 'service' as const, mobile: null, email: null, regionId: null, subscribeEmail: null };
 const GID = '11111111-2222-4333-8444-555555555555';
 const BUYER = { uid: 7, uname: 'Mei' };
 

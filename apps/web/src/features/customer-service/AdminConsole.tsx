@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Bell, Headset, Languages, LogOut, MessagesSquare, RefreshCw, UserPlus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TChatGroup } from '@cubeshop/shared';
+import { staffCan, type TChatGroup } from '@cubeshop/shared';
 import { Composer } from '@/components/chat/Composer';
 import { ConnectionStatus } from '@/components/chat/ConnectionStatus';
 import { MessageList } from '@/components/chat/MessageList';
@@ -198,6 +198,11 @@ export function AdminConsole() {
             </Button>
           ) : null}
           <span className="hidden truncate text-sm text-gray-600 md:inline">{user?.nickname || user?.name || user?.account}</span>
+          {staffCan(user?.role, 'orders.read') ? (
+            <Link to="/admin/orders" className="shrink-0 rounded-md px-2 py-1 text-sm text-brand-700 hover:bg-gray-100">
+              {t('staffOrders')}
+            </Link>
+          ) : null}
           <Link to="/" className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100">
             <ArrowLeft aria-hidden="true" className="size-4" />
             {t('backToShop')}

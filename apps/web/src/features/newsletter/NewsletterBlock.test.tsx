@@ -11,7 +11,7 @@ import { apiError } from '@/test/msw/handlers';
 import { calls, server } from '@/test/msw/server';
 import { NewsletterBlock } from './NewsletterBlock';
 
-const buyer: TUser = { id: 3, account: 'li_wei', username: 'li_wei', name: 'Li Wei', nickname: '', admin: false, mobile: null, email: 'li@example.com', regionId: 'CN', subscribeEmail: null };
+const buyer: TUser = { id: 3, account: 'li_wei', username: 'li_wei', name: 'Li Wei', nickname: '', admin: false, role: null, mobile: null, email: 'li@example.com', regionId: 'CN', subscribeEmail: null };
 
 function signIn(user: TUser) {
   localStorage.setItem('token', 'user-token-123456');

@@ -1,0 +1,2 @@
+ALTER TABLE "users" DROP COLUMN "admin";--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK (role is null or role in ('owner', 'sales', 'warehouse', 'catalog', 'service'));

@@ -1,0 +1,71 @@
+import type { TAuditEntry, TAuditList, TStaffRole } from '@cubeshop/shared';
+import type { Db } from '../../db/client.js';
+import type { AuditRepository, AuditRow } from './audit.repository.js';
+
+/** Who made a staff change. */
+export interface StaffActor {
+  id: number | null;
+  name: string;
+  role: TStaffRole | null;
+}
+
+/** The system itself (a PayPal capture, a worker). */
+export const SYSTEM_ACTOR: StaffActor = { id: null, name: 'system', role: null };
+
+export interface AuditChange {
+  action: string;
+  entity: string;
+  entityId: string | number;
+  before?: Record<string, unknown> | null | undefined;
+  after?: Record<string, unknown> | null | undefined;
+  note?: string | null | undefined;
+}
+
+function toEntry(row: AuditRow): TAuditEntry {
+  return {
+    id: row.id,
+    time: row.createdAt.toISOString(),
+    actor: { id: row.actorId, name: row.actorName, role: (row.actorRole as TStaffRole | null) ?? null },
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entityId,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    note: row.note,
+  };
+}
+
+/**
+ * The audit log (DESIGN.md: every staff change is audited). Services that change something for
+ * staff call `record` with their transaction, so the change and its entry commit together.
+ */
+export function createAuditService(repo: AuditRepository) {
+  return {
+    async record(tx: Db, actor: StaffActor, changes: readonly AuditChange[]): Promise<void> {
+      await repo.insert(
+        tx,
+        changes.map((c) => ({
+          actorId: actor.id,
+          actorName: actor.name,
+          actorRole: actor.role,
+          action: c.action,
+          entity: c.entity,
+          entityId: String(c.entityId),
+          before: c.before ?? null,
+          after: c.after ?? null,
+          note: c.note ?? null,
+        })),
+      );
+    },
+    /** One thing's history, newest first. */
+    async of(entity: string, entityId: string | number, limit = 500): Promise<TAuditEntry[]> {
+      return (await repo.forEntity(entity, String(entityId), limit)).map(toEntry);
+    },
+    /** The staff activity page. */
+    async list(q: { page: number; recPerPage: number; entity?: string | undefined; actorId?: number | undefined }): Promise<TAuditList> {
+      const { rows, total } = await repo.page({ entity: q.entity, actorId: q.actorId }, q.recPerPage, (q.page - 1) * q.recPerPage);
+      return { data: rows.map(toEntry), pager: { page: q.page, recPerPage: q.recPerPage, recTotal: total } };
+    },
+  };
+}
+export type AuditService = ReturnType<typeof createAuditService>;

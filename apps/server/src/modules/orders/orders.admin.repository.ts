@@ -1,0 +1,163 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { TAdminOrderQuery, TOrderStatus } from '@cubeshop/shared';
+import type { Db } from '../../db/client.js';
+import { orderItems, orderPayments, orders } from '../../db/schema/index.js';
+import type { OrderItemRow, OrderRow } from './orders.repository.js';
+
+export type PaymentRow = typeof orderPayments.$inferSelect;
+export type NewPaymentRow = Omit<typeof orderPayments.$inferInsert, 'id' | 'createdAt'>;
+
+/** The queue's columns: what a row shows, no address or snapshot text. */
+const queueColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  logisticsStatus: orders.logisticsStatus,
+  trackingNumber: orders.trackingNumber,
+  carrier: orders.carrier,
+  currency: orders.currency,
+  totalMinor: orders.totalMinor,
+  totalFen: orders.totalFen,
+  actualTotalMinor: orders.actualTotalMinor,
+  paidMinor: orders.paidMinor,
+  refundedMinor: orders.refundedMinor,
+  lineCount: orders.lineCount,
+  pieceCount: orders.pieceCount,
+  actualPieceCount: orders.actualPieceCount,
+  chargeableWeightG: orders.chargeableWeightG,
+  regionId: orders.regionId,
+  receiver: orders.receiver,
+  expressMethodId: orders.expressMethodId,
+  expressNameZh: orders.expressNameZh,
+  expressNameEn: orders.expressNameEn,
+  payMethodId: orders.payMethodId,
+  payNameZh: orders.payNameZh,
+  payNameEn: orders.payNameEn,
+};
+export type QueueRow = { [K in keyof typeof queueColumns]: OrderRow[K] };
+
+/** The shop's day boundaries (UTC+8) for the queue's date range. */
+const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
+
+export interface QueueSearch {
+  /** Digits: an order id or a product id. */
+  number?: number | undefined;
+  /** The text itself: a tracking number. */
+  text?: string | undefined;
+  /** Buyers whose account, e-mail or mobile is the text. */
+  userIds?: number[] | undefined;
+}
+
+/** The filters of the queue except the status (the tabs count per status over them). */
+function filters(q: TAdminOrderQuery, search: QueueSearch | undefined): (SQL | undefined)[] {
+  const where: (SQL | undefined)[] = [
+    q.paymentStatus ? eq(orders.paymentStatus, q.paymentStatus) : undefined,
+    q.logisticsStatus ? eq(orders.logisticsStatus, q.logisticsStatus) : undefined,
+    q.from ? gte(orders.createdAt, dayStart(q.from)) : undefined,
+    q.to ? lt(orders.createdAt, new Date(dayStart(q.to).getTime() + 86_400_000)) : undefined,
+    q.country ? eq(orders.regionId, q.country) : undefined,
+    q.method ? eq(orders.expressMethodId, q.method) : undefined,
+    q.payMethod ? eq(orders.payMethodId, q.payMethod) : undefined,
+    q.amountMin !== undefined ? gte(orders.totalFen, Math.round(q.amountMin * 100)) : undefined,
+    q.amountMax !== undefined ? lte(orders.totalFen, Math.round(q.amountMax * 100)) : undefined,
+  ];
+  if (search) {
+    const any: SQL[] = [];
+    if (search.number !== undefined) {
+      any.push(eq(orders.id, search.number));
+      any.push(inArray(orders.id, sql`(select ${orderItems.orderId} from ${orderItems} where ${orderItems.itemId} = ${search.number})`));
+    }
+    if (search.text) any.push(eq(orders.trackingNumber, search.text));
+    if (search.userIds?.length) any.push(inArray(orders.userId, search.userIds));
+    where.push(any.length ? or(...any) : sql`false`);
+  }
+  return where;
+}
+
+const SORTS = {
+  newest: [desc(orders.createdAt), desc(orders.id)],
+  oldest: [asc(orders.createdAt), asc(orders.id)],
+  totalDesc: [desc(orders.totalFen), desc(orders.id)],
+  totalAsc: [asc(orders.totalFen), asc(orders.id)],
+} as const;
+
+/** The staff side of the orders tables: the queue, payments, adjustments. */
+export function createOrdersAdminRepository(db: Db) {
+  return {
+    async queue(q: TAdminOrderQuery, search: QueueSearch | undefined): Promise<QueueRow[]> {
+      return db
+        .select(queueColumns)
+        .from(orders)
+        .where(and(...filters(q, search), q.status ? eq(orders.status, q.status) : undefined))
+        .orderBy(...SORTS[q.sort])
+        .limit(q.recPerPage)
+        .offset((q.page - 1) * q.recPerPage);
+    },
+
+    /** Orders per status under the queue's other filters. */
+    async countsByStatus(q: TAdminOrderQuery, search: QueueSearch | undefined): Promise<Map<TOrderStatus, number>> {
+      const rows = await db
+        .select({ status: orders.status, n: count() })
+        .from(orders)
+        .where(and(...filters(q, search)))
+        .groupBy(orders.status);
+      return new Map(rows.map((r) => [r.status, r.n]));
+    },
+
+    async payments(orderId: number): Promise<PaymentRow[]> {
+      return db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId)).orderBy(asc(orderPayments.id));
+    },
+
+    async insertPayment(tx: Db, row: NewPaymentRow): Promise<PaymentRow> {
+      const [created] = await tx.insert(orderPayments).values(row).returning();
+      if (!created) throw new Error('insert returned no row');
+      return created;
+    },
+
+    async lineForUpdate(tx: Db, orderId: number, lineId: number): Promise<OrderItemRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(orderItems)
+        .where(and(eq(orderItems.orderId, orderId), eq(orderItems.id, lineId)))
+        .for('update');
+      return row;
+    },
+
+    async linesOf(tx: Db, orderId: number): Promise<OrderItemRow[]> {
+      return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+    },
+
+    async updateLine(tx: Db, lineId: number, patch: { actualQuantity: number | null; actualUnitPriceMinor: number | null }): Promise<void> {
+      await tx.update(orderItems).set(patch).where(eq(orderItems.id, lineId));
+    },
+
+    /** Writes staff fields of an order (actual figures, payment state, carrier, cancel reason). */
+    async updateOrder(
+      tx: Db,
+      id: number,
+      patch: Partial<
+        Pick<
+          OrderRow,
+          | 'actualPieceCount'
+          | 'actualGoodsMinor'
+          | 'actualFreightMinor'
+          | 'actualSurchargeMinor'
+          | 'actualTotalMinor'
+          | 'paymentStatus'
+          | 'paidMinor'
+          | 'refundedMinor'
+          | 'carrier'
+          | 'cancelReason'
+        >
+      >,
+    ): Promise<void> {
+      await tx
+        .update(orders)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(orders.id, id));
+    },
+  };
+}
+export type OrdersAdminRepository = ReturnType<typeof createOrdersAdminRepository>;

@@ -1,0 +1,154 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZAdminOrderDetail,
+  ZAdminOrderList,
+  ZAdminOrderQuery,
+  ZAuditList,
+  ZAuditQuery,
+  ZLineAdjustment,
+  ZOrderIdParams,
+  ZOrderLineParams,
+  ZOrderTransition,
+  ZPaymentCreate,
+  ZShippingFeeAdjustment,
+} from '@cubeshop/shared';
+import { unauthorized } from '../../lib/app-error.js';
+import type { AuditService, StaffActor } from '../audit/audit.service.js';
+import type { OrdersAdmin } from './orders.admin.js';
+
+/** Who is acting: the signed-in staff member's id, name and role (after a requireStaff preHandler). */
+export type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
+
+/**
+ * The staff order API (docs/orders.md, Back office): /api/admin/orders ... and the staff activity
+ * log /api/admin/audit. Each route names the capability it needs (shared STAFF capabilities);
+ * the service checks the finer ones (cancelling needs orders.sell, packing orders.fulfil ...).
+ */
+export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; audit: AuditService; actorOf: ActorOf }> = async (app, { admin, audit, actorOf }) => {
+  const security = [{ bearer: [] }];
+  const tags = ['admin'];
+  // The role is checked before the body is validated: a caller without the right learns nothing
+  // about the route's rules (403, never 400).
+  const read = { preValidation: app.requireStaff('orders.read') };
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/admin/orders',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'The order queue (staff: owner, sales, warehouse)',
+        description:
+          'Filters: status, paymentStatus, logisticsStatus, from/to (days, UTC+8, inclusive), country, method (shipping), payMethod, amountMin/amountMax (order total in CNY), q (an order id, a product id, a tracking number, or a buyer\'s account, e-mail or mobile). sort: newest, oldest, totalDesc, totalAsc. counts: orders per status under the other filters.',
+        security,
+        querystring: ZAdminOrderQuery,
+        response: { 200: ZAdminOrderList },
+      },
+    },
+    async (request) => admin.queue(request.query, request.locale),
+  );
+
+  app.get(
+    '/admin/orders/:id',
+    { ...read, schema: { tags, summary: 'An order with its buyer, payments and audit trail', security, params: ZOrderIdParams, response: { 200: ZAdminOrderDetail } } },
+    async (request) => admin.detail(request.params.id, request.locale),
+  );
+
+  app.post(
+    '/admin/orders/:id/transitions',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Change status, logistics, tracking number or carrier',
+        description:
+          'Through the order state machine (docs/orders.md). Cancelling needs a reason (sales, owner). Outbound needs the order paid, or shipUnpaid with a reason (sales, owner). 409 names the rule a refused change breaks.',
+        security,
+        params: ZOrderIdParams,
+        body: ZOrderTransition,
+        response: { 200: ZAdminOrderDetail },
+      },
+    },
+    async (request) => {
+      await admin.transition(await actorOf(request), request.params.id, request.body);
+      return admin.detail(request.params.id, request.locale);
+    },
+  );
+
+  app.put(
+    '/admin/orders/:id/lines/:lineId',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Record the packed quantity and/or actual unit price of a line',
+        description: 'actualQuantity: warehouse, sales, owner; actualPrice (order currency): sales, owner. The order\'s actual total, balance and payment status follow.',
+        security,
+        params: ZOrderLineParams,
+        body: ZLineAdjustment,
+        response: { 200: ZAdminOrderDetail },
+      },
+    },
+    async (request) => {
+      await admin.adjustLine(await actorOf(request), request.params.id, request.params.lineId, request.body);
+      return admin.detail(request.params.id, request.locale);
+    },
+  );
+
+  app.put(
+    '/admin/orders/:id/shipping-fee',
+    {
+      ...read,
+      schema: { tags, summary: 'Record the actual shipping fee (order currency)', security, params: ZOrderIdParams, body: ZShippingFeeAdjustment, response: { 200: ZAdminOrderDetail } },
+    },
+    async (request) => {
+      await admin.setShippingFee(await actorOf(request), request.params.id, request.body.actualExpressFee);
+      return admin.detail(request.params.id, request.locale);
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/payments',
+    {
+      preValidation: app.requireStaff('payments.record'),
+      schema: {
+        tags,
+        summary: 'Record a payment received or a refund given',
+        description: 'The amount is converted to the order\'s currency at its exchange rate. The balance and payment status are computed, never typed. A refund cannot exceed what was received.',
+        security,
+        params: ZOrderIdParams,
+        body: ZPaymentCreate,
+        response: { 201: ZAdminOrderDetail },
+      },
+    },
+    async (request, reply) => {
+      await admin.recordPayment(await actorOf(request), request.params.id, request.body);
+      return reply.status(201).send(await admin.detail(request.params.id, request.locale));
+    },
+  );
+
+  app.get(
+    '/admin/audit',
+    {
+      preValidation: app.requireStaff('audit.read'),
+      schema: { tags, summary: 'Staff activity: every audited change, newest first (owner)', security, querystring: ZAuditQuery, response: { 200: ZAuditList } },
+    },
+    async (request) => audit.list(request.query),
+  );
+};
+
+/** The acting staff member, from the session and the account module. */
+export function staffActorOf(account: { getUser(id: number): Promise<{ name: string; account: string; role: StaffActor['role'] } | undefined> }): ActorOf {
+  return async (request) => {
+    const session = await request.session();
+    if (!session?.userId) throw unauthorized();
+    const user = await account.getUser(session.userId);
+    if (!user) throw unauthorized();
+    return { id: session.userId, name: user.name || user.account, role: session.role };
+  };
+}
+

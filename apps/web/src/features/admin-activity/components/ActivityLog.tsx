@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/Button';
+import { QueryError } from '@/components/ui/QueryError';
+import { Spinner } from '@/components/ui/Spinner';
+import { getLocale } from '@/lib/locale';
+import { useAudit } from '../api/get-audit';
+
+const stamp = (iso: string) =>
+  new Intl.DateTimeFormat(getLocale() === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
+const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** /admin/activity: who changed what and when, across the back office (owner). */
+export function ActivityLog() {
+  const { t } = useTranslation('backoffice');
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const log = useAudit(page);
+  if (log.isError && !log.data) return <QueryError error={log.error} onRetry={() => void log.refetch()} message={t('activity.loadFailed')} />;
+  if (!log.data) return <Spinner className="mx-auto size-6" label="…" />;
+  const pages = Math.max(1, Math.ceil(log.data.pager.recTotal / log.data.pager.recPerPage));
+  return (
+    <section aria-labelledby="activity-title" className="space-y-2">
+      <h1 id="activity-title" className="text-lg font-semibold text-ink">
+        {t('activity.title')}
+      </h1>
+      {log.data.data.length === 0 ? (
+        <p className="rounded border border-dashed border-gray-300 bg-white px-4 py-8 text-center text-gray-600">{t('activity.empty')}</p>
+      ) : (
+        <div className="overflow-x-auto rounded border border-gray-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-gray-100 text-xs text-gray-700">
+              <tr>
+                {(['time', 'who', 'what', 'on', 'change'] as const).map((c) => (
+                  <th key={c} scope="col" className="px-2 py-1.5 font-medium">
+                    {t(`activity.col.${c}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {log.data.data.map((a) => {
+                const keys = [...new Set([...Object.keys(a.before ?? {}), ...Object.keys(a.after ?? {})])].filter((k) => show(a.before?.[k]) !== show(a.after?.[k]));
+                return (
+                  <tr key={a.id} className="border-t border-gray-100 align-top">
+                    <td className="px-2 py-1 whitespace-nowrap tabular-nums">{stamp(a.time)}</td>
+                    <td className="px-2 py-1 whitespace-nowrap">
+                      {a.actor.name}
+                      {a.actor.role ? <span className="ml-1 text-xs text-gray-500">{t(`nav.role.${a.actor.role}`)}</span> : null}
+                    </td>
+                    <td className="px-2 py-1">{t(`order.action.${a.action.replace('.', '_')}`, { defaultValue: a.action })}</td>
+                    <td className="px-2 py-1 whitespace-nowrap">
+                      {a.entity === 'order' ? (
+                        <Link to={`/admin/orders/${a.entityId}`} className="text-brand-700 tabular-nums hover:underline">
+                          {a.entityId}
+                        </Link>
+                      ) : (
+                        `${a.entity} ${a.entityId}`
+                      )}
+                    </td>
+                    <td className="px-2 py-1 font-mono text-xs text-gray-700">
+                      {keys.map((k) => `${k}: ${show(a.before?.[k])} → ${show(a.after?.[k])}`).join('; ')}
+                      {a.note ? <span className="ml-1 font-sans text-gray-600">“{a.note}”</span> : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 ? (
+        <nav className="flex items-center justify-end gap-2 text-sm" aria-label={t('queue.page', { page, pages })}>
+          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setParams({ page: String(page - 1) })}>
+            {t('queue.previous')}
+          </Button>
+          <span>{t('queue.page', { page, pages })}</span>
+          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setParams({ page: String(page + 1) })}>
+            {t('queue.next')}
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}

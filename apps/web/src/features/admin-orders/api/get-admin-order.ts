@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TAdminOrderDetail } from '@cubeshop/shared';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /api/admin/orders/{id}: the order with its buyer, payments and audit trail. */
+export function getAdminOrder(id: string, signal?: AbortSignal): Promise<TAdminOrderDetail> {
+  return api.get<TAdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(id)}`, { silent: true, ...(signal ? { signal } : {}) });
+}
+
+export const adminOrderQuery = (id: string) =>
+  queryOptions({ queryKey: queryKeys.admin.order(id), queryFn: ({ signal }) => getAdminOrder(id, signal), staleTime: 5_000 });
+
+export function useAdminOrder(id: string) {
+  return useQuery({ ...adminOrderQuery(id), enabled: id !== '' });
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TAdminOrderDetail, TLineAdjustment, TOrderTransition, TPaymentCreate } from '@cubeshop/shared';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+// The staff changes to one order. Each call answers the order as it is now; the page shows that
+// answer at once and the queue is refreshed.
+
+/** POST /api/admin/orders/{id}/transitions */
+export const transitionOrder = (id: number, body: TOrderTransition) => api.post<TAdminOrderDetail>(`/api/admin/orders/${id}/transitions`, body, { silent: true });
+/** PUT /api/admin/orders/{id}/lines/{lineId} */
+export const adjustOrderLine = (id: number, lineId: number, body: TLineAdjustment) => api.put<TAdminOrderDetail>(`/api/admin/orders/${id}/lines/${lineId}`, body, { silent: true });
+/** PUT /api/admin/orders/{id}/shipping-fee */
+export const setShippingFee = (id: number, actualExpressFee: number) => api.put<TAdminOrderDetail>(`/api/admin/orders/${id}/shipping-fee`, { actualExpressFee }, { silent: true });
+/** POST /api/admin/orders/{id}/payments */
+export const recordPayment = (id: number, body: TPaymentCreate) => api.post<TAdminOrderDetail>(`/api/admin/orders/${id}/payments`, body, { silent: true });
+
+/** A change to the order `id` through `call`; on success the order's cache holds the answer. */
+export function useOrderChange<V>(id: number, call: (variables: V) => Promise<TAdminOrderDetail>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (detail) => {
+      client.setQueryData(queryKeys.admin.order(String(id)), detail);
+      void client.invalidateQueries({ queryKey: ['admin', 'orders'] });
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * Staff roles (docs/orders.md, Back office). Every staff route names the capability it needs;
+ * the server checks it (403 otherwise) and the staff app hides what a role cannot do.
+ * - owner: everything, and manages staff;
+ * - sales: orders, payments, customers, chat;
+ * - warehouse: fulfilment (packing, actual quantities, shipping, tracking);
+ * - catalog: products, prices and stock (the catalog back office);
+ * - service: the customer-service chat only.
+ * Every staff role is an "admin" in the spec's sense (user info's admin flag, the chat's rules).
+ */
+export const STAFF_ROLES = ['owner', 'sales', 'warehouse', 'catalog', 'service'] as const;
+export const ZStaffRole = z.enum(STAFF_ROLES);
+export type TStaffRole = z.infer<typeof ZStaffRole>;
+
+export const STAFF_CAPABILITIES = [
+  /** The customer-service console. */
+  'chat',
+  /** See the order queue and orders. */
+  'orders.read',
+  /** Packing and shipping: outbound, delivery, logistics, tracking, actual quantities. */
+  'orders.fulfil',
+  /** Commercial changes: cancel, actual prices and shipping fee, messages to the buyer. */
+  'orders.sell',
+  /** Record payments and refunds. */
+  'payments.record',
+  /** Ship an unpaid order (with a reason). */
+  'orders.shipUnpaid',
+  /** The staff activity page (every audited change). */
+  'audit.read',
+  /** Create staff and change roles. */
+  'staff.manage',
+] as const;
+export type TStaffCapability = (typeof STAFF_CAPABILITIES)[number];
+
+const GRANTS: Record<TStaffRole, readonly TStaffCapability[]> = {
+  owner: STAFF_CAPABILITIES,
+  sales: ['chat', 'orders.read', 'orders.fulfil', 'orders.sell', 'payments.record', 'orders.shipUnpaid'],
+  warehouse: ['chat', 'orders.read', 'orders.fulfil'],
+  catalog: ['chat'],
+  service: ['chat'],
+};
+
+/** Whether a role (null: not staff) has a capability. */
+export function staffCan(role: TStaffRole | null | undefined, capability: TStaffCapability): boolean {
+  return !!role && GRANTS[role].includes(capability);
+}
+
+/** The roles that have a capability (for messages and the route table). */
+export function rolesWith(capability: TStaffCapability): TStaffRole[] {
+  return STAFF_ROLES.filter((role) => GRANTS[role].includes(capability));
+}
