@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test.js';
-import { uniqueEmail, waitForCode } from '../support/mailbox.js';
+import { createBuyer } from '../support/accounts.js';
 
 // Checkout end to end against the real server: a fresh buyer adds three products (one with
 // styles, one with a minimum order above 1) from a card and detail pages, opens the cart, adds an
@@ -14,7 +14,6 @@ import { uniqueEmail, waitForCode } from '../support/mailbox.js';
 const SHOTS = path.resolve(import.meta.dirname, '../../.screenshots');
 /** The phone the buyer journey also runs on: 390 px wide, touch. */
 const MOBILE = { width: 390, height: 844 };
-const rand = () => Math.floor(Math.random() * 254) + 1;
 
 interface ListProduct {
   id: number;
@@ -22,24 +21,6 @@ interface ListProduct {
   types: { code: string; name: string }[] | null;
   moq: number;
   orderMultiple: number | null;
-}
-
-/** A fresh buyer (e-mail code from the test mailbox), signed in; returns the token. */
-async function createBuyer(request: APIRequestContext, lang: 'zh' | 'en'): Promise<{ token: string; user: unknown }> {
-  const email = uniqueEmail(`checkout-${lang}`);
-  const password = 'Cube2468';
-  const headers = { 'x-lang-type': lang, 'x-forwarded-for': `10.${rand()}.${rand()}.${rand()}` };
-  const since = Date.now();
-  const code = await request.get('/api/authn/signup/code', { params: { email }, headers });
-  expect(code.status(), await code.text()).toBe(200);
-  const otp = await waitForCode(request, email, since - 1);
-  const signup = await request.post('/api/authn/signup', { headers, data: { email, otp, name: `Checkout ${lang}`, regionId: lang === 'zh' ? 'CN' : 'US', password } });
-  expect(signup.status(), await signup.text()).toBe(200);
-  const signin = await request.post('/api/authn/signin', { headers, data: { account: email, password } });
-  expect(signin.status(), await signin.text()).toBe(200);
-  const { token } = (await signin.json()) as { token: string };
-  const user = await (await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } })).json();
-  return { token, user };
 }
 
 /** Three products, the newest of each kind: a plain one, one with several styles, one with a MOQ above 1. */

@@ -169,7 +169,7 @@ export function OrderQueue({ role }: { role: TStaffRole | null }) {
           <span className="text-xs text-gray-600">{t('queue.searchLabel')}</span>
           <input ref={searchBox} name="q" type="search" defaultValue={params.get('q') ?? ''} placeholder={t('queue.search')} className={input} />
         </label>
-        <Select label={t('queue.paymentStatus')} value={params.get('paymentStatus') ?? ''} onChange={(v) => set('paymentStatus', v)} options={PAYMENT_STATUSES.map((s) => [s, t(`payment.${s}`)])} any={t('queue.any')} />
+        <Select label={t('queue.paymentStatus')} value={params.get('paymentStatus') ?? ''} onChange={(v) => set('paymentStatus', v)} options={PAYMENT_STATUSES.map((s) => [s, to(`paymentStatus.${s}`)])} any={t('queue.any')} />
         <Select label={t('queue.logisticsStatus')} value={params.get('logisticsStatus') ?? ''} onChange={(v) => set('logisticsStatus', v)} options={LOGISTICS_STATUSES.map((s) => [s, to(`logistics.${s}`)])} any={t('queue.any')} />
         <TextFilter name="from" type="date" label={t('queue.from')} params={params} />
         <TextFilter name="to" type="date" label={t('queue.to')} params={params} />

@@ -25,8 +25,8 @@ export function OrderStatusBadge({ status }: { status: TOrderStatus }) {
 }
 
 export function PaymentBadge({ status }: { status: TPaymentStatus }) {
-  const { t } = useTranslation('backoffice');
-  return <span className={cn(badge, PAYMENT_TONE[status])}>{t(`payment.${status}`)}</span>;
+  const { t } = useTranslation('orders');
+  return <span className={cn(badge, PAYMENT_TONE[status])}>{t(`paymentStatus.${status}`)}</span>;
 }
 
 export function LogisticsText({ status }: { status: TLogisticsStatus }) {

@@ -96,7 +96,14 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
 
       <Card title={t('summaryTitle')}>
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
-          <Fact label={t('fields.status')}>{t(`status.${order.status}`)}</Fact>
+          <Fact label={t('fields.status')}>
+            {t(`status.${order.status}`)}
+            {order.cancelReason ? <span className="block text-xs text-gray-500">{order.cancelReason}</span> : null}
+          </Fact>
+          <Fact label={t('fields.paymentStatus')}>
+            <span data-testid="order-payment-status">{t(`paymentStatus.${order.paymentStatus}`)}</span>
+            {order.balance > 0 && order.status !== 'cancel' ? <span className="block text-xs text-gray-500">{t('fields.balanceValue', { amount: money(order.balance) })}</span> : null}
+          </Fact>
           <Fact label={t('fields.date')}>{formatDateTime(order.createdTime)}</Fact>
           <Fact label={t('fields.payment')}>{order.surchargePercent > 0 ? `${order.payMethod.name} (+${order.surchargePercent}%)` : order.payMethod.name}</Fact>
           <Fact label={t('fields.express')}>
@@ -172,7 +179,14 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
         <Card title={t('logisticsTitle')}>
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
             <Fact label={t('fields.logisticsStatus')}>{t(`logistics.${order.logisticsStatus}`)}</Fact>
-            <Fact label={t('fields.trackingNumber')}>{order.trackingNumber ? <span className="font-mono">{order.trackingNumber}</span> : t('noTracking')}</Fact>
+            <Fact label={t('fields.trackingNumber')}>
+              {order.trackingNumber ? <span className="font-mono">{order.trackingNumber}</span> : t('noTracking')}
+              {order.trackingUrl ? (
+                <a href={order.trackingUrl} target="_blank" rel="noreferrer noopener" className="ml-2 text-brand-700 underline">
+                  {t('trackParcel')}
+                </a>
+              ) : null}
+            </Fact>
             <Fact label={t('fields.express')}>{order.expressMethod.name}</Fact>
           </dl>
         </Card>

@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, readyPage, test } from '../support/test.js';
+import { createBuyer, signIn } from '../support/accounts.js';
+
+// The back office end to end (docs/orders.md, Back office): a buyer orders by bank transfer (T/T);
+// the sales role finds the order in the queue and records the payment; the warehouse role packs
+// it (one piece short), marks it outbound with a tracking number and a carrier; the buyer sees the
+// payment, the packed quantity and the carrier's tracking link. Staff screens in zh and en at
+// 1440 px and 390 px go to .screenshots/.
+
+const SHOTS = path.resolve(import.meta.dirname, '../../.screenshots');
+
+async function pageAs(browser: Browser, session: { token: string; user: unknown }, locale: 'zh' | 'en', width = 1440): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: locale === 'zh' ? 'zh-CN' : 'en-US' });
+  await context.addInitScript(
+    ([t, u, l]) => {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      localStorage.setItem('token', t);
+      localStorage.setItem('userInfo', u);
+      localStorage.setItem('locale', l);
+      sessionStorage.setItem('e2e-seeded', '1');
+    },
+    [session.token, JSON.stringify(session.user), locale] as const,
+  );
+  return readyPage(await context.newPage());
+}
+
+/** A T/T order of the two newest products (3 pieces each, or their minimum), placed through the API. */
+async function placeOrder(request: APIRequestContext, token: string): Promise<number> {
+  const headers = { authorization: `Bearer ${token}`, 'x-lang-type': 'en', 'x-price-type': 'CNY' };
+  const { data } = (await (await request.get('/api/items', { params: { recPerPage: 60 }, headers })).json()) as { data: { id: number; moq: number; orderMultiple: number | null; types: { code: string }[] | null }[] };
+  expect(data.length).toBeGreaterThan(1);
+  for (const p of data.slice(0, 2)) {
+    const quantity = Math.max(p.moq, 3, p.orderMultiple ?? 1);
+    const type = p.types?.[0]?.code;
+    const res = await request.post('/api/cart/items', {
+      headers,
+      data: { itemId: p.id, ...(type ? { type } : {}), quantity: p.orderMultiple ? Math.ceil(quantity / p.orderMultiple) * p.orderMultiple : quantity },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const order = await request.post('/api/orders', {
+    headers: { ...headers, 'idempotency-key': `bo-${Date.now()}-${Math.random()}` },
+    data: { expressMethod: 'dhl', payMethod: 'tt', deliveryRegionId: 'US', deliveryState: 'CA', deliveryCity: 'San Francisco', deliveryPostalCode: '94105', deliveryUser: 'Back Office Buyer', deliveryPhone: '+1 415 555 0100', deliveryAddress: '1 Market Street' },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  return ((await order.json()) as { id: number }).id;
+}
+
+async function shoot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+test('sales records the payment, the warehouse ships with tracking, the buyer sees both', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const buyer = await createBuyer(request, 'en', 'backoffice');
+  const orderId = await placeOrder(request, buyer.token);
+
+  // Sales (in Chinese): the queue finds the order by its id; the order page records the payment.
+  const sales = await pageAs(browser, await signIn(request, 'demo_sales', 'Sales1234'), 'zh');
+  await sales.goto('/admin/orders');
+  await expect(sales.getByRole('heading', { name: '订单', exact: true })).toBeVisible();
+  await sales.keyboard.press('/');
+  await expect(sales.getByLabel('搜索订单')).toBeFocused();
+  await sales.keyboard.type(String(orderId));
+  await sales.keyboard.press('Enter');
+  await expect(sales).toHaveURL(new RegExp(`q=${orderId}`));
+  const row = sales.getByRole('row').filter({ hasText: String(orderId) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('未付款')).toBeVisible();
+  await shoot(sales, 'backoffice-queue-zh-1440');
+  await row.getByRole('link', { name: String(orderId) }).click();
+  await expect(sales.getByRole('heading', { name: `订单 ${orderId}` })).toBeVisible();
+  // Outbound is refused while unpaid (the rule, said in Chinese).
+  const payments = sales.getByRole('region', { name: '收款记录' });
+  await payments.getByRole('button', { name: '记录' }).click();
+  await expect(sales.getByText('已付款').first()).toBeVisible();
+  await expect(sales.getByRole('region', { name: '金额' }).getByText('待付余额').locator('..')).toContainText('¥0.00');
+  await shoot(sales, 'backoffice-order-zh-1440');
+
+  // Warehouse (in English): packs one piece short of the first line, then ships with DHL.
+  const warehouse = await pageAs(browser, await signIn(request, 'demo_warehouse', 'Warehouse1234'), 'en');
+  await warehouse.goto(`/admin/orders/${orderId}`);
+  await expect(warehouse.getByRole('heading', { name: `Order ${orderId}` })).toBeVisible();
+  await expect(warehouse.getByRole('region', { name: 'Payments' }).getByRole('button', { name: 'Record' })).toHaveCount(0);
+  const packed = warehouse.getByLabel(/^Packed: /).first();
+  const ordered = Number(await packed.inputValue());
+  await packed.fill(String(ordered - 1));
+  await packed.press('Enter');
+  await expect(warehouse.getByText('Saved').first()).toBeVisible();
+  const shipping = warehouse.getByRole('region', { name: 'Status and shipping' });
+  await shipping.getByLabel('Move to').selectOption('outbound');
+  await shipping.getByLabel('Logistics').selectOption('inTransit');
+  await shipping.getByLabel('Tracking number').fill('JD014600012345');
+  await shipping.getByLabel('Carrier').selectOption('dhl');
+  await shipping.getByRole('button', { name: 'Apply' }).click();
+  await expect(warehouse.getByRole('link', { name: 'Track the parcel' })).toHaveAttribute('href', /dhl\.com.*JD014600012345/);
+  await expect(warehouse.getByRole('region', { name: 'History' })).toContainText('Status or shipping changed');
+  await shoot(warehouse, 'backoffice-order-en-1440');
+  await warehouse.setViewportSize({ width: 390, height: 844 });
+  await shoot(warehouse, 'backoffice-order-en-390');
+
+  // The buyer: paid, outbound, the packed quantity and the tracking link.
+  const mine = await pageAs(browser, buyer, 'en', 1280);
+  await mine.goto(`/order/${orderId}`);
+  await expect(mine.getByTestId('order-payment-status')).toHaveText('Paid');
+  await expect(mine.getByText('Outbound').first()).toBeVisible();
+  await expect(mine.getByText(`Actual quantity: ${ordered - 1}`).first()).toBeVisible();
+  await expect(mine.getByRole('link', { name: 'Track the parcel' })).toHaveAttribute('href', /JD014600012345/);
+});
+
+test('roles see only their sections; a buyer is refused the staff app', async ({ browser, request }) => {
+  const warehouse = await pageAs(browser, await signIn(request, 'demo_warehouse', 'Warehouse1234'), 'en', 390);
+  await warehouse.goto('/admin');
+  await expect(warehouse).toHaveURL(/\/admin\/orders$/);
+  await expect(warehouse.getByRole('navigation', { name: 'Staff' }).getByRole('link')).toHaveText(['Orders', 'Customer service']);
+  await shoot(warehouse, 'backoffice-queue-en-390');
+  await warehouse.goto('/admin/activity');
+  await expect(warehouse.getByRole('alert')).toHaveText('Your role cannot open this page.');
+
+  const owner = await pageAs(browser, await signIn(request, 'demo_admin', 'Admin1234'), 'zh', 390);
+  await owner.goto('/admin/activity');
+  await expect(owner.getByRole('heading', { name: '员工操作记录' })).toBeVisible();
+  await shoot(owner, 'backoffice-activity-zh-390');
+
+  const buyer = await pageAs(browser, await createBuyer(request, 'zh', 'staffless'), 'zh');
+  await buyer.goto('/admin/orders');
+  await expect(buyer.getByRole('alert')).toHaveText('您的角色无权打开此页面。');
+});
