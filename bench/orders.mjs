@@ -22,7 +22,7 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const round = (n) => Math.round(n * 10) / 10;
 
-function runCli(args, env) {
+export function runCli(args, env) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'apps/server/bin/cubeshop.mjs'), ...args], {
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
@@ -35,7 +35,7 @@ function runCli(args, env) {
 }
 
 /** A fresh database next to BENCH_DATABASE_URL's, dropped by the returned function. */
-async function freshDatabase(baseUrl) {
+export async function freshDatabase(baseUrl) {
   const name = `cubeshop_bench_orders_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

@@ -35,6 +35,7 @@ import { createAddressesService } from './modules/addresses/addresses.service.js
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createOrdersAdmin } from './modules/orders/orders.admin.js';
+import { createOrderSeeder } from './modules/orders/orders.seed.js';
 import { createOrdersAdminRepository } from './modules/orders/orders.admin.repository.js';
 import { createAuditRepository } from './modules/audit/audit.repository.js';
 import { createAuditService } from './modules/audit/audit.service.js';
@@ -92,10 +93,10 @@ export function createServices({ config, database, log }: ServicesDeps) {
   const cart = createCartService(createCartRepository(database.db), { catalog: catalog.query, shipping });
   const addresses = createAddressesService(createAddressesRepository(database.db), { isRegion: selectors.isRegion });
   const ordersRepo = createOrdersRepository(database.db);
-  const orders = createOrdersService(ordersRepo, { cart, catalog: catalog.query, shipping });
+  const orders = createOrdersService(ordersRepo, { cart, catalog: catalog.query, shipping, events });
   // The back office: every staff change is audited in the change's transaction.
   const audit = createAuditService(createAuditRepository(database.db));
-  const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), { audit, buyers: account });
+  const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), { audit, buyers: account, events });
   // robots.txt and the sitemaps, from the catalog's query side (README, SEO).
   const seo = createSeoService({ catalog: catalog.query, chunkSize: config.SITEMAP_CHUNK_SIZE });
   // Chat: customer-service WebSocket hub, queue and translation (Redis fan-out when REDIS_URL is set).
@@ -122,6 +123,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     addresses,
     orders,
     ordersAdmin,
+    orderSeeder: createOrderSeeder(ordersRepo, events),
     audit,
     seo,
     chat,

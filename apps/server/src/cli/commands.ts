@@ -19,10 +19,11 @@ Commands:
       service: chat only). --admin is --role owner.
   user role <account> <role|none>
       Give a user a staff role, or take it away (none).
-  seed [--skus N] [--reset]
+  seed [--skus N] [--reset] [--orders N [--buyers M]]
       Seed the demo data if missing, then grow the generated catalog to N SKUs (default ${DEMO_SKUS});
       --reset deletes every product, category, brand and favourite first. 100000 SKUs make the
-      benchmark catalog.
+      benchmark catalog. --orders adds N synthetic orders of M generated buyers (default 500) for
+      the staff queue's benchmark (100000 make the benchmark queue).
   order status <id> <status> [--logistics S] [--tracking N] [--note T]
       Move an order (docs/orders.md): confirm -> outbound -> delivery -> complete, or cancel from
       confirm or outbound; the same status again changes only logistics or tracking.
@@ -116,18 +117,45 @@ async function userRole(args: string[], services: Services): Promise<CommandResu
 async function seed(args: string[], services: Services): Promise<CommandResult> {
   let values;
   try {
-    ({ values } = parseArgs({ args, options: { skus: { type: 'string' }, reset: { type: 'boolean', default: false } }, strict: true }));
+    ({ values } = parseArgs({
+      args,
+      options: { skus: { type: 'string' }, reset: { type: 'boolean', default: false }, orders: { type: 'string' }, buyers: { type: 'string' } },
+      strict: true,
+    }));
   } catch (err) {
     return { code: 2, output: `${(err as Error).message}\n\n${USAGE}` };
   }
   const skus = values.skus === undefined ? DEMO_SKUS : Number(values.skus);
   if (!Number.isInteger(skus) || skus < 0 || skus > 2_000_000) return { code: 2, output: `--skus must be a whole number from 0 to 2000000\n\n${USAGE}` };
+  const orders = values.orders === undefined ? 0 : Number(values.orders);
+  const buyers = values.buyers === undefined ? 500 : Number(values.buyers);
+  if (!Number.isInteger(orders) || orders < 0 || orders > 5_000_000) return { code: 2, output: `--orders must be a whole number from 0 to 5000000\n\n${USAGE}` };
+  if (!Number.isInteger(buyers) || buyers < 1 || buyers > 100_000) return { code: 2, output: `--buyers must be a whole number from 1 to 100000\n\n${USAGE}` };
   const started = Date.now();
   if (values.reset) await services.catalog.admin.deleteCatalog();
   const { added, total } = await seedCatalog(services.catalog.admin, { skus });
   await seedIfEmpty(services);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  return { code: 0, output: `Catalog: ${total} SKUs (added ${added} in ${seconds} s).` };
+  const lines = [`Catalog: ${total} SKUs (added ${added} in ${seconds} s).`];
+  if (orders > 0) {
+    const at = Date.now();
+    const seeded = await seedOrders(services, orders, buyers);
+    lines.push(`Orders: added ${seeded} of ${buyers} buyers in ${((Date.now() - at) / 1000).toFixed(1)} s.`);
+  }
+  return { code: 0, output: lines.join('\n') };
+}
+
+/** Synthetic orders of generated buyers (seedbuyer_00001 ...) over the first 500 products. */
+async function seedOrders(services: Services, count: number, buyerCount: number): Promise<number> {
+  const buyerIds: number[] = [];
+  for (let i = 1; i <= buyerCount; i++) {
+    const account = `seedbuyer_${String(i).padStart(5, '0')}`;
+    const id = (await services.account.findIdByLogin(account)) ?? (await services.account.createUser({ account, email: `${account}@seed.cubeshop.local`, name: `Seed Buyer ${i}` })).id;
+    buyerIds.push(id);
+  }
+  const stamps = await services.catalog.query.productStamps({ afterId: 0, limit: 500 });
+  const items = [...(await services.catalog.query.itemsForPricing(stamps.map((s) => s.id))).values()];
+  return services.orderSeeder.seed({ count, buyerIds, items, cnyPerUsd: await services.catalog.query.exchangeRate(), seed: Date.now() % 100_000 });
 }
 
 function parseOrderId(value: string | undefined): number | undefined {

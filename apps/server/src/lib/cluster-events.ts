@@ -15,6 +15,8 @@ export interface ClusterEventMap {
   'sessions.revoked': { tokenHashes: string[] } | { userId: number; exceptTokenHash?: string | undefined };
   /** Shop settings were written (modules/settings): every instance drops its cached copies of them. */
   'settings.changed': { keys: string[] };
+  /** Orders were placed or changed by staff: every instance drops what it keeps about the staff queue (counts per status). */
+  'orders.changed': { count: number };
 }
 export type ClusterEventName = keyof ClusterEventMap;
 

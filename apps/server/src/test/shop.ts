@@ -132,20 +132,5 @@ export function orderPayload(extra: Record<string, unknown> = {}) {
   return { expressMethod: 'dhl', payMethod: 'tt', ...ADDRESS, comment: 'Please pack well', ...extra };
 }
 
-/** mulberry32: a small seeded generator for property tests (fast-check is not installed). */
-export function seededRandom(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-    bool: (p = 0.5) => next() < p,
-  };
-}
+/** The seeded generator of property tests (fast-check is not installed). */
+export { seededRandom } from '../lib/random.js';

@@ -193,6 +193,18 @@ describe('payments, shipping and adjustments', () => {
 });
 
 describe('the order queue', () => {
+  it('counts a new order and a staff change at once, although counts are reused for a few seconds', async () => {
+    const counts = async () => (await staff.owner<TAdminOrderList>('GET', '/api/admin/orders', { query: { recPerPage: 1 } })).body.counts;
+    const before = await counts();
+    const order = await placeOrder();
+    const placed = await counts();
+    expect(placed.all).toBe(before.all + 1);
+    expect(placed.confirm).toBe(before.confirm + 1);
+    await staff.sales('POST', `/api/admin/orders/${order.id}/transitions`, { body: { status: 'cancel', reason: 'count check' } });
+    const cancelled = await counts();
+    expect([cancelled.confirm, cancelled.cancel]).toEqual([placed.confirm - 1, placed.cancel + 1]);
+  });
+
   it('filters, searches by order id, buyer e-mail, tracking number and product id, counts per status and pages', async () => {
     const a = await placeOrder();
     const b = await placeOrder();

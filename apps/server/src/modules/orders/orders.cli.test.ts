@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TOrderDetail } from '@cubeshop/shared';
+import type { TAdminOrderList, TOrderDetail } from '@cubeshop/shared';
 import { runCommand } from '../../cli/commands.js';
 import { createBuyer, createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 
@@ -106,5 +106,21 @@ describe('npx cubeshop order status', () => {
   it('is listed in the CLI help', async () => {
     const help = await runCommand(['help'], t.services);
     expect(help.output).toContain('order status <id> <status> [--logistics S] [--tracking N] [--note T]');
+  });
+});
+
+describe('npx cubeshop seed --orders', () => {
+  it('adds synthetic orders of generated buyers that the staff queue lists, counts and filters', async () => {
+    const before = await t.services.ordersAdmin.queue({ page: 1, recPerPage: 1, sort: 'newest' }, 'en');
+    const out = await runCommand(['seed', '--skus', '0', '--orders', '120', '--buyers', '4'], t.services);
+    expect(out.code).toBe(0);
+    expect(out.output).toContain('Orders: added 120 of 4 buyers');
+    const after: TAdminOrderList = await t.services.ordersAdmin.queue({ page: 1, recPerPage: 200, sort: 'newest' }, 'en');
+    expect(after.counts.all).toBe(before.counts.all + 120);
+    // A running shop's mix: several statuses, a buyer found by e-mail.
+    expect(Object.entries(after.counts).filter(([k, n]) => k !== 'all' && n > 0).length).toBeGreaterThanOrEqual(3);
+    const byBuyer = await t.services.ordersAdmin.queue({ page: 1, recPerPage: 200, sort: 'newest', q: 'seedbuyer_00001@seed.cubeshop.local' }, 'en');
+    expect(byBuyer.pager.recTotal).toBe(30);
+    expect((await runCommand(['seed', '--orders', '-1'], t.services)).code).toBe(2);
   });
 });

@@ -1,7 +1,8 @@
 import { minorToMajor, trackingUrl, type TCarrier, type TCurrency, type TLocale, type TOrderDetail, type TOrderLine, type TOrderSummary } from '@cubeshop/shared';
 import { productImageUrls } from '../catalog/catalog.module.js';
 import { balanceMinor, dueMinor, lineQuantity, lineUnitPrice } from './orders.actuals.js';
-import type { OrderEventRow, OrderItemRow, OrderRow } from './orders.repository.js';
+import type { PricingItem } from '../catalog/catalog.module.js';
+import type { NewOrderItemRow, OrderEventRow, OrderItemRow, OrderRow } from './orders.repository.js';
 
 // Stored orders as the API shows them (pure functions of the rows and the reader's language).
 
@@ -118,5 +119,45 @@ export function toDetail(row: OrderRow, lines: OrderItemRow[], events: OrderEven
     cancelReason: row.cancelReason,
     items: lines.map((l) => toLine(l, row.currency, locale)),
     history: events.map((e) => ({ type: e.type, from: e.fromValue, to: e.toValue, time: e.createdAt.toISOString(), note: e.note })),
+  };
+}
+
+/** The prices of one line, in fen and in minor units of the order's currency. */
+export interface LinePrices {
+  listPriceFen: number;
+  unitPriceFen: number;
+  amountFen: number;
+  listPriceMinor: number;
+  unitPriceMinor: number;
+  amountMinor: number;
+}
+
+/** An order line as stored: the product as it is now (names, type, weights) and its prices. */
+export function lineSnapshot(position: number, item: PricingItem, typeCode: string, quantity: number, prices: LinePrices): NewOrderItemRow {
+  const type = item.types.find((x) => x.code === typeCode);
+  return {
+    position,
+    itemId: item.id,
+    typeCode,
+    typeNameZh: type?.zh ?? null,
+    typeNameEn: type?.en ?? null,
+    nameZh: item.nameZh,
+    nameEn: item.nameEn,
+    supplierNameZh: item.supplierNameZh,
+    supplierNameEn: item.supplierNameEn,
+    imageVersion: item.imageVersion,
+    quantity,
+    moq: item.moq,
+    orderMultiple: item.orderMultiple,
+    listPriceFen: prices.listPriceFen,
+    unitPriceFen: prices.unitPriceFen,
+    amountFen: prices.amountFen,
+    listPriceMinor: prices.listPriceMinor,
+    unitPriceMinor: prices.unitPriceMinor,
+    amountMinor: prices.amountMinor,
+    nwG: item.nwG,
+    gwG: item.gwG,
+    volumeCm3: item.volumeCm3,
+    volumeWeightG: item.volumeWeightG,
   };
 }

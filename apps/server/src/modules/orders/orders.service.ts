@@ -15,15 +15,18 @@ import {
   type TReorderResult,
 } from '@cubeshop/shared';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import type { ClusterEvents } from '../../lib/cluster-events.js';
 import type { CatalogQuery, PricingItem, View } from '../catalog/catalog.module.js';
 import { assertOrderable, pricedInput, type CartLineRow, type CartService } from '../cart/cart.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import { priceGoods } from '../shipping/shipping.quote.js';
 import type { NewOrderItemRow, NewOrderRow, OrderItemRow, OrderRow, OrdersRepository } from './orders.repository.js';
-import { PREVIEW_LINES, toDetail, toLine, toSummary } from './orders.mapper.js';
+import { lineSnapshot, PREVIEW_LINES, toDetail, toLine, toSummary } from './orders.mapper.js';
 import { planChange, type PlannedEvent } from './orders.status.js';
 
 export interface OrdersDeps {
+  /** Told when an order is placed (the staff queue's counts). */
+  events?: Pick<ClusterEvents, 'publish'> | undefined;
   cart: CartService;
   catalog: Pick<CatalogQuery, 'exchangeRate'>;
   shipping: ShippingService;
@@ -147,35 +150,7 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
       address2: input.deliveryAddress2 ?? null,
       comment: input.comment ?? null,
     };
-    const orderLines = rows.map(({ line, item }, position): NewOrderItemRow => {
-      const priced = t.lines[position]!;
-      const type = item.types.find((x) => x.code === line.typeCode);
-      return {
-        position,
-        itemId: item.id,
-        typeCode: line.typeCode,
-        typeNameZh: type?.zh ?? null,
-        typeNameEn: type?.en ?? null,
-        nameZh: item.nameZh,
-        nameEn: item.nameEn,
-        supplierNameZh: item.supplierNameZh,
-        supplierNameEn: item.supplierNameEn,
-        imageVersion: item.imageVersion,
-        quantity: line.quantity,
-        moq: item.moq,
-        orderMultiple: item.orderMultiple,
-        listPriceFen: priced.listPriceFen,
-        unitPriceFen: priced.unitPriceFen,
-        amountFen: priced.amountFen,
-        listPriceMinor: priced.listPriceMinor,
-        unitPriceMinor: priced.unitPriceMinor,
-        amountMinor: priced.amountMinor,
-        nwG: item.nwG,
-        gwG: item.gwG,
-        volumeCm3: item.volumeCm3,
-        volumeWeightG: item.volumeWeightG,
-      };
-    });
+    const orderLines = rows.map(({ line, item }, position): NewOrderItemRow => lineSnapshot(position, item, line.typeCode, line.quantity, t.lines[position]!));
     return { order, lines: orderLines };
   }
 
@@ -212,7 +187,10 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
           const id = await repo.insert(tx, planned.order, planned.lines, { type: 'created', fromValue: null, toValue: 'confirm', actor: 'buyer', note: null });
           return { result: { kind: 'created', id }, consumedLineIds: locked.map((l) => l.id) };
         });
-        if (outcome.kind === 'created') return { id: outcome.id, replayed: false };
+        if (outcome.kind === 'created') {
+          deps.events?.publish('orders.changed', { count: 1 });
+          return { id: outcome.id, replayed: false };
+        }
         if (outcome.kind === 'replay') return replay(outcome, hash);
       }
       throw conflict('cartChanged');

@@ -1,0 +1,185 @@
+import { paymentStatusOf, type TLogisticsStatus, type TOrderStatus } from '@cubeshop/shared';
+import type { ClusterEvents } from '../../lib/cluster-events.js';
+import { seededRandom } from '../../lib/random.js';
+import type { PricingItem } from '../catalog/catalog.module.js';
+import { percentOf } from '../shipping/shipping.quote.js';
+import { lineSnapshot } from './orders.mapper.js';
+import type { NewOrderItemRow, NewOrderRow, OrdersRepository } from './orders.repository.js';
+
+
+const COUNTRIES = ['US', 'DE', 'GB', 'FR', 'CA', 'AU', 'JP', 'KR', 'CN', 'BR', 'ES', 'IT', 'NL', 'SE', 'PL', 'SG'];
+const METHODS = [
+  { id: 'dhl', zh: 'DHL 快递', en: 'DHL Express' },
+  { id: 'fedex', zh: '联邦快递', en: 'FedEx' },
+  { id: 'ems', zh: 'EMS', en: 'EMS' },
+];
+const PAYS = [
+  { id: 'tt', zh: '电汇', en: 'Bank transfer (T/T)', bp: 0 },
+  { id: 'paypal', zh: 'PayPal', en: 'PayPal', bp: 440 },
+];
+/** Statuses as a busy shop holds them: most orders done, a working set open. */
+const STATUS_MIX: [TOrderStatus, number][] = [
+  ['complete', 0.55],
+  ['confirm', 0.12],
+  ['outbound', 0.1],
+  ['delivery', 0.13],
+  ['cancel', 0.1],
+];
+const LOGISTICS_OF: Record<TOrderStatus, TLogisticsStatus[]> = {
+  confirm: ['pending'],
+  outbound: ['pending', 'inTransit'],
+  delivery: ['inTransit', 'outForDelivery', 'delivered'],
+  complete: ['delivered'],
+  cancel: ['pending'],
+};
+
+export interface OrderSeedInput {
+  count: number;
+  buyerIds: readonly number[];
+  items: readonly PricingItem[];
+  cnyPerUsd: number;
+  /** Orders are spread over this many days before now. */
+  days?: number;
+  seed?: number;
+}
+
+/**
+ * Synthetic orders for the staff queue's benchmark (`npx cubeshop seed --orders N`): real
+ * products and buyers, consistent amounts (the database's checks hold), statuses, payment states,
+ * countries and dates spread as in a running shop. Written in batches, each in one transaction.
+ */
+export function createOrderSeeder(repo: OrdersRepository, events?: Pick<ClusterEvents, 'publish'>) {
+  return {
+    async seed({ count, buyerIds, items, cnyPerUsd, days = 730, seed = 42 }: OrderSeedInput, onBatch?: (done: number) => void): Promise<number> {
+      if (!buyerIds.length || !items.length) throw new Error('seeding orders needs buyers and products');
+      const r = seededRandom(seed);
+      const now = Date.now();
+      const BATCH = 300;
+      let done = 0;
+      while (done < count) {
+        const batch: { order: NewOrderRow; lines: NewOrderItemRow[]; status: TOrderStatus; logistics: TLogisticsStatus; tracking: string | null; createdAt: Date }[] = [];
+        for (let i = 0; i < Math.min(BATCH, count - done); i++) {
+          const n = done + i;
+          const currency = r.next() < 0.6 ? 'USD' : 'CNY';
+          const toMinor = (fen: number) => (currency === 'CNY' ? fen : Math.round(fen / cnyPerUsd));
+          const lineCount = r.int(1, r.next() < 0.05 ? 40 : 6);
+          const lines: NewOrderItemRow[] = [];
+          let listFen = 0;
+          let goodsFen = 0;
+          let listMinor = 0;
+          let goodsMinor = 0;
+          let pieces = 0;
+          let gw = 0;
+          let vol = 0;
+          for (let position = 0; position < lineCount; position++) {
+            const item = r.pick(items);
+            const type = item.types.length ? r.pick(item.types) : undefined;
+            const quantity = Math.max(item.moq, 1) * (item.orderMultiple ?? 1) * r.int(1, 12);
+            const unitMinor = toMinor(item.unitPriceFen);
+            const listPriceMinor = toMinor(item.listPriceFen);
+            lines.push(
+              lineSnapshot(position, item, type?.code ?? '', quantity, {
+                listPriceFen: item.listPriceFen,
+                unitPriceFen: item.unitPriceFen,
+                amountFen: item.unitPriceFen * quantity,
+                listPriceMinor,
+                unitPriceMinor: unitMinor,
+                amountMinor: unitMinor * quantity,
+              }),
+            );
+            listFen += item.listPriceFen * quantity;
+            goodsFen += item.unitPriceFen * quantity;
+            listMinor += listPriceMinor * quantity;
+            goodsMinor += unitMinor * quantity;
+            pieces += quantity;
+            gw += (item.gwG ?? item.nwG ?? 0) * quantity;
+            vol += (item.volumeCm3 ?? 0) * quantity;
+          }
+          const method = r.pick(METHODS);
+          const pay = r.pick(PAYS);
+          const freightFen = goodsFen > 49_000 ? 0 : r.int(80, 900) * 100;
+          const freightMinor = toMinor(freightFen);
+          const surchargeFen = percentOf(goodsFen + freightFen, pay.bp);
+          const surchargeMinor = percentOf(goodsMinor + freightMinor, pay.bp);
+          const volumeWeightG = Math.round(vol / 5);
+          const roll = r.next();
+          let acc = 0;
+          const status = STATUS_MIX.find(([, share]) => (acc += share) >= roll)?.[0] ?? 'complete';
+          const logistics = r.pick(LOGISTICS_OF[status]);
+          const createdAt = new Date(now - Math.floor(r.next() * days * 86_400_000));
+          const totalMinor = goodsMinor + freightMinor + surchargeMinor;
+          const paid = status === 'confirm' ? (r.next() < 0.4 ? 0 : r.next() < 0.5 ? Math.round(totalMinor / 2) : totalMinor) : status === 'cancel' ? 0 : totalMinor;
+          const country = r.pick(COUNTRIES);
+          batch.push({
+            status,
+            logistics,
+            tracking: status === 'confirm' || status === 'cancel' ? null : `JD${String(10_000_000_000 + n)}`,
+            createdAt,
+            lines,
+            order: {
+              userId: buyerIds[n % buyerIds.length]!,
+              idempotencyKey: `seed-${seed}-${n}`,
+              requestHash: 'seed',
+              currency,
+              exchangeRate: cnyPerUsd,
+              lineCount,
+              pieceCount: pieces,
+              listFen,
+              goodsFen,
+              freightBaseFen: freightFen,
+              freightFen,
+              surchargeFen,
+              totalFen: goodsFen + freightFen + surchargeFen,
+              listMinor,
+              goodsMinor,
+              freightBaseMinor: freightMinor,
+              freightMinor,
+              surchargeMinor,
+              totalMinor,
+              freeShipping: freightFen === 0,
+              freeShippingThresholdMinor: null,
+              totalNwG: gw,
+              totalGwG: gw,
+              totalVolumeCm3: vol,
+              totalVolumeWeightG: volumeWeightG,
+              chargeableWeightG: Math.max(gw, volumeWeightG),
+              expressMethodId: method.id,
+              expressNameZh: method.zh,
+              expressNameEn: method.en,
+              zoneCode: country,
+              zoneNameZh: country,
+              zoneNameEn: country,
+              transitMinDays: 3,
+              transitMaxDays: 9,
+              payMethodId: pay.id,
+              payNameZh: pay.zh,
+              payNameEn: pay.en,
+              surchargeBp: pay.bp,
+              regionId: country,
+              state: null,
+              city: 'City',
+              postalCode: String(10000 + (n % 89999)),
+              receiver: `Buyer ${n % 997}`,
+              phone: `+1 555 ${String(1000000 + (n % 8999999))}`,
+              company: null,
+              taxId: null,
+              shippingMark: null,
+              address: `${n % 400} Seed Street`,
+              address2: null,
+              comment: null,
+              paymentStatus: paymentStatusOf(totalMinor, paid, 0),
+              paidMinor: paid,
+            },
+          });
+        }
+        await repo.insertSeeded(batch);
+        events?.publish('orders.changed', { count: batch.length });
+        done += batch.length;
+        onBatch?.(done);
+      }
+      await repo.vacuumAnalyze();
+      return done;
+    },
+  };
+}
+

@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import { formatVolume, formatWeight, type TAdminOrderDetail, type TOrderLine } from '@cubeshop/shared';
+import { cn } from '@/components/ui/cn';
+import { toast } from '@/lib/stores/toast';
+import { adjustOrderLine, useOrderChange } from '../api/update-order';
+import { errorText, input, Section } from './parts';
+
+/** The order's lines with the packed quantity and actual price edited in place (Enter or leaving the field saves). */
+export function LinesCard({ detail, money, canPack, canPrice }: { detail: TAdminOrderDetail; money: (v: number) => string; canPack: boolean; canPrice: boolean }) {
+  const { t } = useTranslation('backoffice');
+  const { order } = detail;
+  return (
+    <Section title={`${t('order.lines')} (${order.items.length})`}>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-gray-50 text-xs text-gray-700">
+            <tr>
+              {(['product', 'type', 'quantity', 'actualQuantity', 'price', 'actualPrice', 'amount', 'weight', 'volume'] as const).map((c) => (
+                <th key={c} scope="col" className={cn('px-2 py-1 font-medium whitespace-nowrap', c !== 'product' && c !== 'type' && 'text-right')}>
+                  {t(`order.col.${c}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((line) => (
+              <LineRow key={line.id} orderId={order.id} line={line} money={money} canPack={canPack} canPrice={canPrice} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  );
+}
+
+function LineRow({ orderId, line, money, canPack, canPrice }: { orderId: number; line: TOrderLine; money: (v: number) => string; canPack: boolean; canPrice: boolean }) {
+  const { t } = useTranslation('backoffice');
+  const change = useOrderChange(orderId, (body: { actualQuantity?: number; actualPrice?: number }) => adjustOrderLine(orderId, line.id, body));
+  const save = (body: { actualQuantity?: number; actualPrice?: number }) =>
+    change.mutate(body, { onSuccess: () => toast.success(t('order.saved')), onError: (err) => toast.error(errorText(err)) });
+  const edited = (value: string, current: number, apply: (n: number) => void) => {
+    const n = Number(value);
+    if (value.trim() !== '' && Number.isFinite(n) && n >= 0 && n !== current) apply(n);
+  };
+  return (
+    <tr className="border-t border-gray-100 align-middle">
+      <td className="px-2 py-1">
+        <div className="flex items-center gap-2">
+          <img src={line.thumbnail} alt="" width={36} height={36} loading="lazy" className="size-9 rounded border border-gray-100 object-cover" />
+          <span className="min-w-0">
+            <span className="block truncate">{line.name}</span>
+            <span className="block text-xs text-gray-500">
+              #{line.itemId} · {line.supplier}
+            </span>
+          </span>
+        </div>
+      </td>
+      <td className="px-2 py-1 text-gray-700">{line.typeName ?? line.type}</td>
+      <td className="px-2 py-1 text-right tabular-nums">{line.quantity}</td>
+      <td className="px-2 py-1 text-right">
+        {canPack ? (
+          <input
+            aria-label={`${t('order.col.actualQuantity')}: ${line.name}`}
+            inputMode="numeric"
+            defaultValue={line.actualQuantity}
+            key={line.actualQuantity}
+            onBlur={(e) => edited(e.target.value, line.actualQuantity, (n) => save({ actualQuantity: Math.round(n) }))}
+            onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
+            className={cn(input, 'w-20 text-right tabular-nums', line.actualQuantity !== line.quantity && 'border-amber-400 bg-amber-50')}
+          />
+        ) : (
+          <span className="tabular-nums">{line.actualQuantity}</span>
+        )}
+      </td>
+      <td className="px-2 py-1 text-right tabular-nums">{money(line.discountPrice)}</td>
+      <td className="px-2 py-1 text-right">
+        {canPrice ? (
+          <input
+            aria-label={`${t('order.col.actualPrice')}: ${line.name}`}
+            inputMode="decimal"
+            defaultValue={line.actualPrice.toFixed(2)}
+            key={line.actualPrice}
+            onBlur={(e) => edited(e.target.value, line.actualPrice, (n) => save({ actualPrice: n }))}
+            onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
+            className={cn(input, 'w-24 text-right tabular-nums', line.actualPrice !== line.discountPrice && 'border-amber-400 bg-amber-50')}
+          />
+        ) : (
+          <span className="tabular-nums">{money(line.actualPrice)}</span>
+        )}
+      </td>
+      <td className="px-2 py-1 text-right tabular-nums">{money(line.actualAmount)}</td>
+      <td className="px-2 py-1 text-right whitespace-nowrap tabular-nums">{line.totalGw === null ? '' : formatWeight(line.totalGw)}</td>
+      <td className="px-2 py-1 text-right whitespace-nowrap tabular-nums">{line.totalVolume === null ? '' : formatVolume(line.totalVolume)}</td>
+    </tr>
+  );
+}
+

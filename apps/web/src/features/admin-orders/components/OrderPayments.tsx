@@ -1,0 +1,109 @@
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT_RECORD_METHODS, type TAdminOrderDetail, type TCurrency, type TPaymentCreate } from '@cubeshop/shared';
+import { Button } from '@/components/ui/Button';
+import { cn } from '@/components/ui/cn';
+import { toast } from '@/lib/stores/toast';
+import { recordPayment, useOrderChange } from '../api/update-order';
+import { formatStamp } from './badges';
+import { errorText, input, Section } from './parts';
+
+/** Payments and refunds recorded for the order, and the form to record one. */
+export function PaymentsCard({ detail, money, canRecord }: { detail: TAdminOrderDetail; money: (v: number, c?: TCurrency) => string; canRecord: boolean }) {
+  const { t } = useTranslation('backoffice');
+  const { order } = detail;
+  const change = useOrderChange(order.id, (body: TPaymentCreate) => recordPayment(order.id, body));
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const paidAt = String(form.get('paidAt') ?? '');
+    const body: TPaymentCreate = {
+      kind: form.get('kind') === 'refund' ? 'refund' : 'payment',
+      amount: Number(form.get('amount')),
+      currency: form.get('currency') === 'USD' ? 'USD' : 'CNY',
+      method: String(form.get('method')) as TPaymentCreate['method'],
+      ...(String(form.get('reference') ?? '').trim() ? { reference: String(form.get('reference')).trim() } : {}),
+      ...(paidAt ? { paidAt: new Date(`${paidAt}T12:00:00+08:00`).toISOString() } : {}),
+    };
+    const target = event.currentTarget;
+    change.mutate(body, {
+      onSuccess: () => {
+        target.reset();
+        toast.success(t('order.saved'));
+      },
+      onError: (err) => toast.error(errorText(err)),
+    });
+  }
+  return (
+    <Section title={t('order.payments')}>
+      {detail.payments.length === 0 ? (
+        <p className="text-sm text-gray-600">{t('order.noPayments')}</p>
+      ) : (
+        <ul className="divide-y divide-gray-100 text-sm">
+          {detail.payments.map((p) => (
+            <li key={p.id} className="flex flex-wrap justify-between gap-x-3 py-1">
+              <span>
+                <span className={p.kind === 'refund' ? 'text-violet-800' : 'text-emerald-800'}>{t(`order.kind.${p.kind}`)}</span> · {t(`order.methods.${p.method}`)}
+                {p.reference ? <span className="ml-1 font-mono text-xs text-gray-600">{p.reference}</span> : null}
+              </span>
+              <span className="tabular-nums">
+                {p.kind === 'refund' ? '−' : ''}
+                {money(p.amount, p.currency)}
+                {p.currency !== order.currency ? <span className="ml-1 text-xs text-gray-500">({money(p.orderAmount)})</span> : null}
+              </span>
+              <span className="w-full text-xs text-gray-500">
+                {formatStamp(p.paidAt)} · {t('order.recorded', { name: p.recordedBy })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canRecord ? (
+        <form onSubmit={onSubmit} className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+          <label className="flex flex-col gap-0.5">
+            <span className="text-xs text-gray-600">{t('order.kind.payment')}/{t('order.kind.refund')}</span>
+            <select name="kind" className={input} defaultValue="payment">
+              <option value="payment">{t('order.kind.payment')}</option>
+              <option value="refund">{t('order.kind.refund')}</option>
+            </select>
+          </label>
+          <label className="flex flex-col gap-0.5">
+            <span className="text-xs text-gray-600">{t('order.amount')}</span>
+            <input name="amount" required inputMode="decimal" defaultValue={detail.balance > 0 ? detail.balance.toFixed(2) : ''} className={cn(input, 'tabular-nums')} />
+          </label>
+          <label className="flex flex-col gap-0.5">
+            <span className="text-xs text-gray-600">{t('order.currency')}</span>
+            <select name="currency" className={input} defaultValue={order.currency}>
+              <option value="CNY">CNY</option>
+              <option value="USD">USD</option>
+            </select>
+          </label>
+          <label className="flex flex-col gap-0.5">
+            <span className="text-xs text-gray-600">{t('order.method')}</span>
+            <select name="method" className={input} defaultValue="bankTransfer">
+              {PAYMENT_RECORD_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {t(`order.methods.${m}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-0.5">
+            <span className="text-xs text-gray-600">{t('order.reference')}</span>
+            <input name="reference" maxLength={100} className={input} />
+          </label>
+          <label className="flex flex-col gap-0.5">
+            <span className="text-xs text-gray-600">{t('order.paidAt')}</span>
+            <input name="paidAt" type="date" className={input} />
+          </label>
+          <div className="col-span-2 sm:col-span-3">
+            <Button type="submit" size="sm" disabled={change.isPending}>
+              {t('order.record')}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </Section>
+  );
+}
+

@@ -1,0 +1,62 @@
+// The staff order queue at scale (issue 14; docs/orders.md, Back office): BENCH_QUEUE_ORDERS
+// synthetic orders (default 100,000, `npx cubeshop seed --orders N`), then GET /api/admin/orders
+// as an owner at BENCH_QUEUE_CONNECTIONS (default 20) for BENCH_SECONDS per scenario: the default
+// page, status tabs with filters, buyer and tracking search, a date range sorted by total, a deep
+// page of 200. Runs on PostgreSQL when BENCH_DATABASE_URL is set (a fresh database, dropped after),
+// else on embedded PGlite. Run alone: node bench/admin-orders.mjs (after a build).
+import os from 'node:os';
+import { duration, measure, startServer } from './lib.mjs';
+import { freshDatabase, runCli } from './orders.mjs';
+
+const ORDERS = Number(process.env.BENCH_QUEUE_ORDERS ?? 100_000);
+const CONNECTIONS = Number(process.env.BENCH_QUEUE_CONNECTIONS ?? 20);
+
+/** @param {{ label: string, databaseUrl?: string }} options */
+export async function benchQueue({ label, databaseUrl }) {
+  const db = databaseUrl ? await freshDatabase(databaseUrl) : undefined;
+  const server = await startServer({ DATABASE_URL: db?.url ?? '' });
+  try {
+    const env = { DATA_DIR: server.dataDir, DATABASE_URL: db?.url ?? '' };
+    const seeded = Date.now();
+    console.log(await runCli(['seed', '--orders', String(ORDERS), '--buyers', '2000'], env));
+    const seedSeconds = (Date.now() - seeded) / 1000;
+    await runCli(['user', 'create', '--account', 'bench_owner', '--password', 'Bench1234', '--role', 'owner'], env);
+    const signin = await fetch(`${server.url}/api/authn/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'bench_owner', password: 'Bench1234' }) });
+    const { token } = await signin.json();
+    const headers = { authorization: `Bearer ${token}`, 'x-lang-type': 'en' };
+    const get = async (q) => (await fetch(`${server.url}/api/admin/orders?${q}`, { headers })).json();
+    const sample = await get('recPerPage=1&status=outbound');
+    const tracking = sample.data[0]?.trackingNumber ?? 'JD0';
+    const day = (offset) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+    const scenarios = [
+      ['newest 50 (the default)', ''],
+      ['tab: confirm, unpaid', 'status=confirm&paymentStatus=unpaid'],
+      ['tab: outbound, 200 a page', 'status=outbound&recPerPage=200'],
+      ['buyer e-mail search', 'q=seedbuyer_00042%40seed.cubeshop.local'],
+      ['tracking number search', `q=${tracking}`],
+      ['product id search', 'q=100001'],
+      ['30 days, US, total desc', `from=${day(30)}&to=${day(0)}&country=US&sort=totalDesc`],
+      ['amount 1,000-5,000 CNY, DHL', 'amountMin=1000&amountMax=5000&method=dhl'],
+      ['page 100 of 200 a page', 'page=100&recPerPage=200'],
+    ];
+    const rows = [];
+    for (const [name, q] of scenarios) {
+      const found = await get(q);
+      const row = await measure(name, `${server.url}/api/admin/orders?${q}`, { connections: CONNECTIONS, headers });
+      rows.push({ ...row, found: found.pager?.recTotal ?? 'error' });
+    }
+    return { label, seedSeconds, rows };
+  } finally {
+    await server.stop();
+    await db?.drop();
+  }
+}
+
+export function printQueue(result) {
+  console.log(`\nStaff order queue, ${result.label}: ${ORDERS} orders seeded in ${result.seedSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${duration} s each, ${os.cpus().length} cores`);
+  console.table(result.rows);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  printQueue(await benchQueue({ label: process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite', databaseUrl: process.env.BENCH_DATABASE_URL }));
+}
