@@ -3,11 +3,12 @@ import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, readyPage, test } from '../support/test.js';
 import { createBuyer, signIn } from '../support/accounts.js';
+import { waitForMail } from '../support/mailbox.js';
 
 // The back office end to end (docs/orders.md, Back office): a buyer orders by bank transfer (T/T);
 // the sales role finds the order in the queue and records the payment; the warehouse role packs
 // it (one piece short), marks it outbound with a tracking number and a carrier; the buyer sees the
-// payment, the packed quantity and the carrier's tracking link. Staff screens in zh and en at
+// payment, the packed quantity and the carrier's tracking link, and gets an e-mail at each step. Staff screens in zh and en at
 // 1440 px and 390 px go to .screenshots/.
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.screenshots');
@@ -76,10 +77,14 @@ test('sales records the payment, the warehouse ships with tracking, the buyer se
   await expect(sales.getByRole('heading', { name: `订单 ${orderId}` })).toBeVisible();
   // Outbound is refused while unpaid (the rule, said in Chinese).
   const payments = sales.getByRole('region', { name: '收款记录' });
+  const beforePayment = Date.now() - 1;
   await payments.getByRole('button', { name: '记录' }).click();
   await expect(sales.getByText('已付款').first()).toBeVisible();
   await expect(sales.getByRole('region', { name: '金额' }).getByText('待付余额').locator('..')).toContainText('¥0.00');
   await shoot(sales, 'backoffice-order-zh-1440');
+  // The buyer is told by e-mail (real SMTP: the test mailbox), in the buyer's language.
+  const mailSubject = async (since: number) => (await waitForMail(request, buyer.email, since)).subject;
+  await expect.poll(() => mailSubject(beforePayment), { timeout: 15_000 }).toBe(`Payment received for order ${orderId}`);
 
   // Warehouse (in English): packs one piece short of the first line, then ships with DHL.
   const warehouse = await pageAs(browser, await signIn(request, 'demo_warehouse', 'Warehouse1234'), 'en');
@@ -96,9 +101,14 @@ test('sales records the payment, the warehouse ships with tracking, the buyer se
   await shipping.getByLabel('Logistics').selectOption('inTransit');
   await shipping.getByLabel('Tracking number').fill('JD014600012345');
   await shipping.getByLabel('Carrier').selectOption('dhl');
+  const beforeShipping = Date.now() - 1;
   await shipping.getByRole('button', { name: 'Apply' }).click();
   await expect(warehouse.getByRole('link', { name: 'Track the parcel' })).toHaveAttribute('href', /dhl\.com.*JD014600012345/);
   await expect(warehouse.getByRole('region', { name: 'History' })).toContainText('Status or shipping changed');
+  await expect.poll(() => mailSubject(beforeShipping), { timeout: 15_000 }).toBe(`Your order ${orderId} has shipped`);
+  const shippedMail = await waitForMail(request, buyer.email, beforeShipping);
+  expect(shippedMail.text).toContain('DHL Express');
+  expect(shippedMail.text).toContain('JD014600012345');
   await shoot(warehouse, 'backoffice-order-en-1440');
   await warehouse.setViewportSize({ width: 390, height: 844 });
   await shoot(warehouse, 'backoffice-order-en-390');

@@ -164,6 +164,10 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
     },
   });
 
+  // The outbox worker (order mail) runs while the app does; one instance at a time holds its lease.
+  app.addHook('onReady', async () => {
+    services.outbox.start();
+  });
   app.addHook('onClose', async () => {
     await services.close();
   });

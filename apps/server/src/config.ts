@@ -75,6 +75,10 @@ export const ZConfig = z.object({
    * 10,000 makes chunks of about 4 MB (150 KB compressed), each built in about 0.2 s.
    */
   SITEMAP_CHUNK_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(50_000).default(10_000)),
+  /** How often the outbox worker looks for mail to send (ms); changes also wake it at once. */
+  OUTBOX_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(600_000).default(2_000)),
+  /** The outbox's first retry after a failed delivery (ms), doubling per attempt up to 15 minutes. */
+  OUTBOX_RETRY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(600_000).default(5_000)),
   /** Seed the demo data when the database is empty (on by default). */
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true').transform((v) => v === 'true')),
   /**

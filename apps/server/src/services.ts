@@ -36,6 +36,9 @@ import { createOrdersRepository } from './modules/orders/orders.repository.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createOrdersAdmin } from './modules/orders/orders.admin.js';
 import { createOrderSeeder } from './modules/orders/orders.seed.js';
+import { createOrderNotifier } from './modules/orders/orders.notify.js';
+import { createOutboxRepository } from './modules/outbox/outbox.repository.js';
+import { createOutboxService } from './modules/outbox/outbox.service.js';
 import { createOrdersAdminRepository } from './modules/orders/orders.admin.repository.js';
 import { createAuditRepository } from './modules/audit/audit.repository.js';
 import { createAuditService } from './modules/audit/audit.service.js';
@@ -92,11 +95,21 @@ export function createServices({ config, database, log }: ServicesDeps) {
   });
   const cart = createCartService(createCartRepository(database.db), { catalog: catalog.query, shipping });
   const addresses = createAddressesService(createAddressesRepository(database.db), { isRegion: selectors.isRegion });
+  // Mail that must not be lost (order mail) goes through the transactional outbox: written with
+  // the change, delivered by one worker across instances with retries (modules/outbox).
+  const outbox = createOutboxService(createOutboxRepository(database.db), {
+    log,
+    instanceId,
+    intervalMs: config.OUTBOX_INTERVAL_MS,
+    retryBaseMs: config.OUTBOX_RETRY_MS,
+  });
+  outbox.register('mail', (payload, row) => notifications.sendMail({ ...(payload as { to: string; subject: string; text: string; html: string }), messageId: `<outbox-${row.id}@cubeshop>` }));
+  const notifier = createOrderNotifier({ outbox, contact: (id) => account.contact(id), origin: config.PUBLIC_ORIGIN ?? `http://${config.HOST}:${config.PORT}` });
   const ordersRepo = createOrdersRepository(database.db);
-  const orders = createOrdersService(ordersRepo, { cart, catalog: catalog.query, shipping, events });
+  const orders = createOrdersService(ordersRepo, { cart, catalog: catalog.query, shipping, events, notifier });
   // The back office: every staff change is audited in the change's transaction.
   const audit = createAuditService(createAuditRepository(database.db));
-  const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), { audit, buyers: account, events });
+  const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), { audit, buyers: account, events, notifier });
   // robots.txt and the sitemaps, from the catalog's query side (README, SEO).
   const seo = createSeoService({ catalog: catalog.query, chunkSize: config.SITEMAP_CHUNK_SIZE });
   // Chat: customer-service WebSocket hub, queue and translation (Redis fan-out when REDIS_URL is set).
@@ -123,11 +136,13 @@ export function createServices({ config, database, log }: ServicesDeps) {
     addresses,
     orders,
     ordersAdmin,
+    outbox,
     orderSeeder: createOrderSeeder(ordersRepo, events),
     audit,
     seo,
     chat,
     async close() {
+      await outbox.stop();
       await chat.close();
       await events.close();
       notifications.close();

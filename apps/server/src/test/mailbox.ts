@@ -28,7 +28,8 @@ export interface Mailbox {
   close(): Promise<void>;
 }
 
-export async function startMailbox(): Promise<Mailbox> {
+/** `port` 0 takes a free one; a fixed port lets a test start the mail server after the app (an SMTP outage). */
+export async function startMailbox(port = 0): Promise<Mailbox> {
   const messages: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const waiters = new Set<() => void>();
@@ -51,8 +52,8 @@ export async function startMailbox(): Promise<Mailbox> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
 
   async function next(to: string, timeoutMs = 5000): Promise<ReceivedMail> {
     const find = () => messages.find((m) => !taken.has(m) && m.rcptTo.some((r) => r.toLowerCase() === to.toLowerCase()));
@@ -78,7 +79,7 @@ export async function startMailbox(): Promise<Mailbox> {
   }
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     next,
     async nextCode(to, timeoutMs) {

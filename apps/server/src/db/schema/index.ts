@@ -7,3 +7,4 @@ export * from './addresses.js';
 export * from './shipping.js';
 export * from './orders.js';
 export * from './audit.js';
+export * from './outbox.js';

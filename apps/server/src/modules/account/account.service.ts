@@ -156,6 +156,12 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps 
       return new Map((await repo.sessionFacts([...new Set(ids)])).map((row) => [row.id, { role: row.role }]));
     },
 
+    /** Where mail to a user goes: e-mail, language and the name to greet (order mail). */
+    async contact(id: number): Promise<{ email: string | null; locale: TLocale; name: string } | undefined> {
+      const row = await repo.findById(id);
+      return row ? { email: row.email, locale: row.locale === 'en' ? 'en' : 'zh', name: row.name || row.nickname || row.account } : undefined;
+    },
+
     /** Account, name and contacts per user id (staff screens). */
     async buyers(ids: number[]): Promise<Map<number, TOrderBuyer>> {
       const rows = await repo.briefs([...new Set(ids)]);

@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** A stable Message-ID (the outbox's row), so a message sent twice reads as one. */
+  messageId?: string | undefined;
 }
 
 /** Sends e-mail. The SMTP one is used when SMTP_URL is set. */
@@ -27,8 +29,8 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
   };
   const transporter = nodemailer.createTransport(options, { from });
   return {
-    async send(message) {
-      await transporter.sendMail(message);
+    async send({ messageId, ...message }) {
+      await transporter.sendMail({ ...message, ...(messageId ? { messageId } : {}) });
     },
     close() {
       transporter.close();

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TLocale, TOtpPurpose } from '@cubeshop/shared';
-import { createSmtpTransport, type MailTransport } from './mail.js';
+import { createSmtpTransport, type MailMessage, type MailTransport } from './mail.js';
 import { createLogSmsProvider, type SmsProvider } from './sms.js';
 import { codeMail, codeSms } from './templates.js';
 
@@ -50,6 +50,15 @@ export function createNotificationService({ log, smtpUrl, mailFrom, mail, sms }:
         return;
       }
       await mailer.send({ to, ...codeMail(purpose, code, locale) });
+    },
+
+    /** An e-mail (the outbox delivers order mail through this); without SMTP it is written to the log. Throws when SMTP refuses it. */
+    async sendMail(message: MailMessage): Promise<void> {
+      if (!mailer) {
+        log.info({ channel: 'email' }, `[dev delivery] mail to ${message.to}: ${message.subject}`);
+        return;
+      }
+      await mailer.send(message);
     },
 
     close() {

@@ -26,6 +26,7 @@ import { actualTotals, balanceMinor, dueMinor, paymentStatus } from './orders.ac
 import type { OrdersAdminRepository, PaymentRow, QueueSearch } from './orders.admin.repository.js';
 import { pick, toDetail } from './orders.mapper.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
+import type { BuyerContact, OrderNotifier } from './orders.notify.js';
 import { planChange } from './orders.status.js';
 
 export interface OrdersAdminDeps {
@@ -34,6 +35,8 @@ export interface OrdersAdminDeps {
   countsTtlMs?: number;
   /** Orders placed or changed on any instance (the counts are dropped then). */
   events?: Pick<ClusterEvents, 'publish' | 'on'> | undefined;
+  /** The buyer's e-mails about the changes (through the outbox). */
+  notifier?: OrderNotifier | undefined;
   /** Buyers' names and contacts, and buyer search (the account module). */
   buyers: {
     buyers(ids: number[]): Promise<Map<number, TOrderBuyer>>;
@@ -105,12 +108,17 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
   }
 
   /** Locks the order, checks it exists, runs the change and returns the order as staff see it. */
-  async function change(id: number, work: (tx: Db, row: OrderRow) => Promise<void>): Promise<void> {
+  async function change(id: number, work: (tx: Db, row: OrderRow, buyer: BuyerContact | undefined) => Promise<void>): Promise<void> {
+    // The buyer's contact is read before the transaction (PGlite has one connection: no other query inside it).
+    const before = await orders.getAny(id);
+    if (!before) throw notFound('orderNotFound');
+    const buyer = await deps.notifier?.contactOf(before.userId);
     await orders.withOrderLock(id, async (tx, row) => {
       if (!row) throw notFound('orderNotFound');
-      await work(tx, row);
+      await work(tx, row, buyer);
     });
     changed();
+    deps.notifier?.sent();
   }
 
   const service = {
@@ -175,7 +183,7 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
      * with a reason.
      */
     async transition(actor: StaffActor, id: number, body: TOrderTransition): Promise<void> {
-      await change(id, async (tx, row) => {
+      await change(id, async (tx, row, buyer) => {
         const status = body.status ?? row.status;
         const cancelling = status === 'cancel' && row.status !== 'cancel';
         must(actor, cancelling ? 'orders.sell' : 'orders.fulfil');
@@ -204,6 +212,10 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
         );
         const after = { ...stateOf(row), ...next, carrier: carrierChange ? body.carrier! : row.carrier };
         await repo.updateOrder(tx, id, { carrier: after.carrier, ...(cancelling ? { cancelReason: body.reason! } : {}) });
+        const now = { ...row, ...next, carrier: after.carrier };
+        if (cancelling) await deps.notifier?.queue(tx, buyer, 'cancelled', now, { reason: body.reason ?? null });
+        if (shipping) await deps.notifier?.queue(tx, buyer, 'shipped', now);
+        if (next.logisticsStatus === 'delivered' && row.logisticsStatus !== 'delivered') await deps.notifier?.queue(tx, buyer, 'delivered', now);
         await audit.record(tx, actor, [
           {
             action: cancelling ? 'order.cancel' : unpaid ? 'order.shipUnpaid' : 'order.transition',
@@ -277,7 +289,7 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
     async recordPayment(actor: StaffActor | null, id: number, body: TPaymentCreate): Promise<number> {
       if (actor) must(actor, 'payments.record');
       let paymentId = 0;
-      await change(id, async (tx, row) => {
+      await change(id, async (tx, row, buyer) => {
         if (row.status === 'cancel' && body.kind === 'payment') throw conflict('orderCancelledNoPayment');
         const amountMinor = Math.round(body.amount * 100);
         const orderAmountMinor = Math.max(1, convertBetween(amountMinor, body.currency, row.currency, row.exchangeRate));
@@ -298,6 +310,7 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
         paymentId = created.id;
         const nextStatus = paymentStatus({ ...row, paidMinor: paid, refundedMinor: refunded });
         await repo.updateOrder(tx, id, { paidMinor: paid, refundedMinor: refunded, paymentStatus: nextStatus });
+        await deps.notifier?.queue(tx, buyer, body.kind === 'payment' ? 'paid' : 'refunded', { ...row, paidMinor: paid, refundedMinor: refunded }, { amountMinor: orderAmountMinor, key: created.id });
         await audit.record(tx, actor ?? { id: null, name: 'system', role: null }, [
           {
             action: body.kind === 'payment' ? 'order.payment' : 'order.refund',

@@ -22,9 +22,12 @@ import type { ShippingService } from '../shipping/shipping.service.js';
 import { priceGoods } from '../shipping/shipping.quote.js';
 import type { NewOrderItemRow, NewOrderRow, OrderItemRow, OrderRow, OrdersRepository } from './orders.repository.js';
 import { lineSnapshot, PREVIEW_LINES, toDetail, toLine, toSummary } from './orders.mapper.js';
+import type { OrderNotifier } from './orders.notify.js';
 import { planChange, type PlannedEvent } from './orders.status.js';
 
 export interface OrdersDeps {
+  /** The buyer's e-mail about the new order (through the outbox). */
+  notifier?: OrderNotifier | undefined;
   /** Told when an order is placed (the staff queue's counts). */
   events?: Pick<ClusterEvents, 'publish'> | undefined;
   cart: CartService;
@@ -171,6 +174,7 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
       // Method, region and payment first: they need no cart.
       await shipping.resolve(input.expressMethod, input.deliveryRegionId, view.locale);
       await shipping.payment(input.payMethod);
+      const contact = await deps.notifier?.contactOf(userId);
 
       for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
         // Read and price without the lock (the catalog and rate tables cannot be read inside a
@@ -185,10 +189,12 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
           if (input.cartItemIds && locked.length !== new Set(input.cartItemIds).size) throw badRequest('cartItemsMissing');
           if (!planned || !sameLines(locked, seen.lines)) return { result: { kind: 'retry' }, consumedLineIds: [] };
           const id = await repo.insert(tx, planned.order, planned.lines, { type: 'created', fromValue: null, toValue: 'confirm', actor: 'buyer', note: null });
+          await deps.notifier?.queue(tx, contact, 'placed', { ...planned.order, id, actualTotalMinor: null, paidMinor: 0, refundedMinor: 0, carrier: null, trackingNumber: null });
           return { result: { kind: 'created', id }, consumedLineIds: locked.map((l) => l.id) };
         });
         if (outcome.kind === 'created') {
           deps.events?.publish('orders.changed', { count: 1 });
+          deps.notifier?.sent();
           return { id: outcome.id, replayed: false };
         }
         if (outcome.kind === 'replay') return replay(outcome, hash);

@@ -1,0 +1,104 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAdminOrderDetail, TOrderDetail } from '@cubeshop/shared';
+import { startMailbox, type Mailbox } from '../../test/mailbox.js';
+import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
+import { orderMail } from './orders.mail.js';
+
+// Buyers are told by e-mail (docs/orders.md, Buyer e-mail): each change writes its mail to the
+// outbox in the change's transaction; the worker delivers it with retries. Here SMTP is down while
+// orders change, then comes up: every mail arrives, exactly once.
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+let t: ShopApp;
+let port: number;
+let mailbox: Mailbox | undefined;
+const staff = {} as { sales: ShopCall; warehouse: ShopCall };
+
+beforeAll(async () => {
+  port = await freePort();
+  // Nothing listens on the port yet: SMTP is down.
+  t = await createShopApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, OUTBOX_INTERVAL_MS: '100', OUTBOX_RETRY_MS: '50' });
+  await t.app.ready();
+  for (const role of ['sales', 'warehouse'] as const) {
+    const user = await t.services.account.createUser({ account: `${role}_${randomBytes(3).toString('hex')}`, name: role, role });
+    staff[role] = shopClient(t, await t.services.authn.issueUserToken(user.id));
+  }
+});
+afterAll(async () => {
+  await t.close();
+  await mailbox?.close();
+});
+
+async function buyer(locale: 'zh' | 'en') {
+  const email = `mail_${randomBytes(4).toString('hex')}@example.com`;
+  const user = await t.services.account.createUser({ account: email, email, name: locale === 'zh' ? '李伟' : 'Jane <Buyer>', locale });
+  return { email, call: shopClient(t, await t.services.authn.issueUserToken(user.id), { lang: locale }) };
+}
+
+async function order(c: ShopCall): Promise<TOrderDetail> {
+  expect((await c('POST', '/api/cart/items', { body: { itemId: t.products.cube, type: 'black', quantity: 2 } })).status).toBe(200);
+  const placed = await c('POST', '/api/orders', { body: orderPayload(), headers: { 'idempotency-key': randomUUID() } });
+  expect(placed.status).toBe(201);
+  return (await c<TOrderDetail>('GET', `/api/orders/${placed.body.id}`)).body;
+}
+
+describe('order mail through the outbox', () => {
+  it('keeps every mail while SMTP is down and delivers each exactly once when it is back', async () => {
+    const en = await buyer('en');
+    const zh = await buyer('zh');
+    const a = await order(en.call);
+    const b = await order(zh.call);
+    const pay = (id: number, amount: number, kind = 'payment') => staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${id}/payments`, { body: { kind, amount, currency: 'CNY', method: 'bankTransfer' } });
+    expect((await pay(a.id, a.totalAmount)).status).toBe(201);
+    const ship = await staff.warehouse<TAdminOrderDetail>('POST', `/api/admin/orders/${a.id}/transitions`, { body: { status: 'outbound', logisticsStatus: 'inTransit', trackingNumber: 'JD0146000999', carrier: 'dhl' } });
+    expect(ship.status).toBe(200);
+    expect((await staff.warehouse('POST', `/api/admin/orders/${a.id}/transitions`, { body: { status: 'delivery', logisticsStatus: 'outForDelivery' } })).status).toBe(200);
+    expect((await staff.warehouse('POST', `/api/admin/orders/${a.id}/transitions`, { body: { logisticsStatus: 'delivered' } })).status).toBe(200);
+    expect((await pay(b.id, 100)).status).toBe(201);
+    expect((await staff.sales('POST', `/api/admin/orders/${b.id}/transitions`, { body: { status: 'cancel', reason: '缺货' } })).status).toBe(200);
+    expect((await pay(b.id, 100, 'refund')).status).toBe(201);
+
+    // The worker tried while SMTP was down: nothing was sent, nothing was dropped.
+    await expect.poll(async () => (await t.services.outbox.pending()).failing, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect((await t.services.outbox.pending()).waiting).toBe(8);
+
+    mailbox = await startMailbox(port);
+    await expect.poll(async () => (await t.services.outbox.pending()).waiting, { timeout: 20_000, interval: 100 }).toBe(0);
+    const to = (email: string) => mailbox!.messages.filter((m) => m.rcptTo.includes(email)).map((m) => m.subject);
+    expect(to(en.email).sort()).toEqual(
+      [`We received your order ${a.id}`, `Payment received for order ${a.id}`, `Your order ${a.id} has shipped`, `Order ${a.id} was delivered`].sort(),
+    );
+    expect(to(zh.email).sort()).toEqual([`订单 ${b.id} 已收到`, `订单 ${b.id} 已收到付款`, `订单 ${b.id} 已取消`, `订单 ${b.id} 已退款`].sort());
+
+    const shipped = mailbox.messages.find((m) => m.subject === `Your order ${a.id} has shipped`)!;
+    expect(shipped.text).toContain('DHL Express');
+    expect(shipped.text).toContain('tracking-id=JD0146000999');
+    expect(shipped.html).toContain('Hello Jane &lt;Buyer&gt;');
+    expect(mailbox.messages.find((m) => m.subject === `订单 ${b.id} 已取消`)!.text).toContain('原因：缺货');
+    expect(mailbox.messages.find((m) => m.subject === `We received your order ${a.id}`)!.text).toContain(`order number ${a.id} as the reference`);
+
+    // Later passes send nothing again.
+    const count = mailbox.messages.length;
+    await t.services.outbox.flush();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailbox.messages.length).toBe(count);
+  });
+});
+
+describe('order mail text', () => {
+  it('escapes what buyers and staff typed in the HTML and keeps it in the text', () => {
+    const mail = orderMail('cancelled', { orderId: 1, buyerName: '<b>x</b>', currency: 'USD', totalMinor: 100, balanceMinor: 0, reason: 'a & "b"', orderUrl: 'https://shop/order/1' }, 'en');
+    expect(mail.html).toContain('&lt;b&gt;x&lt;/b&gt;');
+    expect(mail.html).toContain('Reason: a &amp; &quot;b&quot;');
+    expect(mail.text).toContain('Reason: a & "b"');
+  });
+});

@@ -1,0 +1,110 @@
+import escapeHtml from 'escape-html';
+import { CARRIERS, formatMoney, type TCarrier, type TCurrency, type TLocale } from '@cubeshop/shared';
+
+// The e-mails a buyer gets about an order (docs/orders.md, Buyer e-mail), in the buyer's
+// language, as text and HTML. Rendered when the change happens and stored in the outbox, so a
+// retry sends exactly what the change said.
+
+export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+
+export interface OrderMailFacts {
+  orderId: number;
+  buyerName: string;
+  currency: TCurrency;
+  /** Minor units of the order's currency. */
+  totalMinor: number;
+  balanceMinor: number;
+  /** The payment or refund of this mail (paid, refunded). */
+  amountMinor?: number | undefined;
+  carrier?: TCarrier | null | undefined;
+  trackingNumber?: string | null | undefined;
+  trackingUrl?: string | null | undefined;
+  reason?: string | null | undefined;
+  /** The buyer's order page. */
+  orderUrl: string;
+  /** Bank transfer: pay to this reference (the order id). */
+  bankTransfer?: boolean | undefined;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+type Lines = { subject: string; lines: string[] };
+
+function content(kind: OrderMailKind, f: OrderMailFacts, locale: TLocale): Lines {
+  const money = (minor: number) => formatMoney(minor, f.currency);
+  const carrier = f.carrier ? CARRIERS[f.carrier].name || (locale === 'zh' ? '承运商' : 'the carrier') : locale === 'zh' ? '承运商' : 'the carrier';
+  if (locale === 'zh') {
+    switch (kind) {
+      case 'placed':
+        return {
+          subject: `订单 ${f.orderId} 已收到`,
+          lines: [`感谢您的订单！订单号 ${f.orderId}，总额 ${money(f.totalMinor)}。`, f.bankTransfer ? `请电汇付款，汇款附言请填写订单号 ${f.orderId}。收到款项后我们会尽快安排发货。` : '收到款项后我们会尽快安排发货。'],
+        };
+      case 'paid':
+        return {
+          subject: `订单 ${f.orderId} 已收到付款`,
+          lines: [`我们已收到您的付款 ${money(f.amountMinor ?? 0)}。`, f.balanceMinor > 0 ? `待付余额：${money(f.balanceMinor)}。` : '订单已付清，我们正在为您备货。'],
+        };
+      case 'shipped':
+        return {
+          subject: `订单 ${f.orderId} 已发货`,
+          lines: [`您的订单已出库，由 ${carrier} 承运。`, f.trackingNumber ? `运单号：${f.trackingNumber}` : '运单号将在包裹交给承运商后更新。'],
+        };
+      case 'delivered':
+        return { subject: `订单 ${f.orderId} 已签收`, lines: ['您的包裹已签收。感谢您的惠顾！如有问题，请在 7 天内联系我们。'] };
+      case 'cancelled':
+        return { subject: `订单 ${f.orderId} 已取消`, lines: ['您的订单已取消。', ...(f.reason ? [`原因：${f.reason}`] : []), '如已付款，我们将为您退款。'] };
+      case 'refunded':
+        return { subject: `订单 ${f.orderId} 已退款`, lines: [`我们已为您退款 ${money(f.amountMinor ?? 0)}，到账时间取决于您的银行或支付方式。`] };
+    }
+  }
+  switch (kind) {
+    case 'placed':
+      return {
+        subject: `We received your order ${f.orderId}`,
+        lines: [
+          `Thank you for your order! Order ${f.orderId}, total ${money(f.totalMinor)}.`,
+          f.bankTransfer ? `Please pay by bank transfer (T/T) with the order number ${f.orderId} as the reference. We ship as soon as the payment arrives.` : 'We ship as soon as the payment arrives.',
+        ],
+      };
+    case 'paid':
+      return {
+        subject: `Payment received for order ${f.orderId}`,
+        lines: [`We received your payment of ${money(f.amountMinor ?? 0)}.`, f.balanceMinor > 0 ? `Still to pay: ${money(f.balanceMinor)}.` : 'Your order is paid in full; we are packing it.'],
+      };
+    case 'shipped':
+      return {
+        subject: `Your order ${f.orderId} has shipped`,
+        lines: [`Your order left our warehouse with ${carrier}.`, f.trackingNumber ? `Tracking number: ${f.trackingNumber}` : 'The tracking number follows once the carrier has the parcel.'],
+      };
+    case 'delivered':
+      return { subject: `Order ${f.orderId} was delivered`, lines: ['Your parcel was delivered. Thank you for shopping with us! If something is wrong, tell us within 7 days.'] };
+    case 'cancelled':
+      return { subject: `Order ${f.orderId} was cancelled`, lines: ['Your order was cancelled.', ...(f.reason ? [`Reason: ${f.reason}`] : []), 'If you paid, we refund you.'] };
+    case 'refunded':
+      return { subject: `Refund for order ${f.orderId}`, lines: [`We refunded ${money(f.amountMinor ?? 0)}. When it arrives depends on your bank or payment method.`] };
+  }
+}
+
+/** The e-mail of `kind` about an order, in the buyer's language. Buyer-typed text (name, reason) is escaped in HTML. */
+export function orderMail(kind: OrderMailKind, facts: OrderMailFacts, locale: TLocale): RenderedMail {
+  const { subject, lines } = content(kind, facts, locale);
+  const hello = locale === 'zh' ? `${facts.buyerName}，您好：` : `Hello ${facts.buyerName},`;
+  const view = locale === 'zh' ? '查看订单' : 'View your order';
+  const track = locale === 'zh' ? '查询物流' : 'Track the parcel';
+  const sign = locale === 'zh' ? 'Cubeshop 魔方商城' : 'The Cubeshop team';
+  const links = [`${view}: ${facts.orderUrl}`, ...(facts.trackingUrl ? [`${track}: ${facts.trackingUrl}`] : [])];
+  const text = [hello, '', ...lines, '', ...links, '', sign].join('\n');
+  const a = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
+  const html = [
+    `<p>${escapeHtml(hello)}</p>`,
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p>${a(facts.orderUrl, view)}${facts.trackingUrl ? ` · ${a(facts.trackingUrl, track)}` : ''}</p>`,
+    `<p>${escapeHtml(sign)}</p>`,
+  ].join('\n');
+  return { subject, text, html };
+}

@@ -1,0 +1,65 @@
+import { trackingUrl, type TCarrier, type TLocale } from '@cubeshop/shared';
+import type { Db } from '../../db/client.js';
+import { balanceMinor, dueMinor } from './orders.actuals.js';
+import { orderMail, type OrderMailKind } from './orders.mail.js';
+import type { OrderRow } from './orders.repository.js';
+
+/** Where a buyer's order mail goes. */
+export interface BuyerContact {
+  email: string | null;
+  locale: TLocale;
+  name: string;
+}
+
+export interface OrderNotifierDeps {
+  /** The transactional outbox (modules/outbox); without it nothing is sent. */
+  outbox?: { enqueue(tx: Db, rows: { kind: string; dedupeKey: string; payload: Record<string, unknown> }[]): Promise<void>; nudge(): void } | undefined;
+  /** The buyer's e-mail, language and name (the account module). */
+  contact: (userId: number) => Promise<BuyerContact | undefined>;
+  /** The shop's public address, for the links in the mail. */
+  origin: string;
+}
+
+type OrderFacts = Pick<OrderRow, 'id' | 'currency' | 'totalMinor' | 'actualTotalMinor' | 'paidMinor' | 'refundedMinor' | 'carrier' | 'trackingNumber' | 'payMethodId'>;
+
+/**
+ * The buyer's e-mails about orders (docs/orders.md, Buyer e-mail): read the buyer's contact
+ * before the change's transaction (`contactOf`), queue the mail inside it (`queue`), and nudge the
+ * outbox after the commit (`sent`). Each mail has a key (order, kind and, for payments, the
+ * payment), so a retried change queues it once.
+ */
+export function createOrderNotifier(deps: OrderNotifierDeps) {
+  return {
+    contactOf: (userId: number) => deps.contact(userId),
+    async queue(tx: Db, contact: BuyerContact | undefined, kind: OrderMailKind, order: OrderFacts, extra: { amountMinor?: number; reason?: string | null; key?: string | number } = {}): Promise<void> {
+      if (!deps.outbox || !contact?.email) return;
+      const carrier = (order.carrier as TCarrier | null) ?? null;
+      const mail = orderMail(
+        kind,
+        {
+          orderId: order.id,
+          buyerName: contact.name,
+          currency: order.currency,
+          totalMinor: dueMinor(order),
+          balanceMinor: balanceMinor(order),
+          amountMinor: extra.amountMinor,
+          carrier,
+          trackingNumber: order.trackingNumber,
+          trackingUrl: order.trackingNumber ? trackingUrl(carrier, order.trackingNumber) : null,
+          reason: extra.reason,
+          orderUrl: `${deps.origin}/order/${order.id}`,
+          bankTransfer: order.payMethodId === 'tt',
+        },
+        contact.locale,
+      );
+      await deps.outbox.enqueue(tx, [
+        { kind: 'mail', dedupeKey: `order:${order.id}:${kind}${extra.key === undefined ? '' : `:${extra.key}`}`, payload: { to: contact.email, ...mail } },
+      ]);
+    },
+    /** After the commit: deliver now rather than at the worker's next pass. */
+    sent(): void {
+      deps.outbox?.nudge();
+    },
+  };
+}
+export type OrderNotifier = ReturnType<typeof createOrderNotifier>;
