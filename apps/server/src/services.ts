@@ -106,10 +106,11 @@ export function createServices({ config, database, log }: ServicesDeps) {
   outbox.register('mail', (payload, row) => notifications.sendMail({ ...(payload as { to: string; subject: string; text: string; html: string }), messageId: `<outbox-${row.id}@cubeshop>` }));
   const notifier = createOrderNotifier({ outbox, contact: (id) => account.contact(id), origin: config.PUBLIC_ORIGIN ?? `http://${config.HOST}:${config.PORT}` });
   const ordersRepo = createOrdersRepository(database.db);
-  const orders = createOrdersService(ordersRepo, { cart, catalog: catalog.query, shipping, events, notifier });
+  const bankDetails = () => settings.get('bankTransfer');
+  const orders = createOrdersService(ordersRepo, { cart, catalog: catalog.query, shipping, events, notifier, bankDetails });
   // The back office: every staff change is audited in the change's transaction.
   const audit = createAuditService(createAuditRepository(database.db));
-  const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), { audit, buyers: account, events, notifier });
+  const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), { audit, buyers: account, events, notifier, bankDetails });
   // robots.txt and the sitemaps, from the catalog's query side (README, SEO).
   const seo = createSeoService({ catalog: catalog.query, chunkSize: config.SITEMAP_CHUNK_SIZE });
   // Chat: customer-service WebSocket hub, queue and translation (Redis fan-out when REDIS_URL is set).

@@ -79,6 +79,16 @@ export function trackingUrl(carrier: TCarrier | null | undefined, trackingNumber
   return CARRIERS[carrier ?? 'other'].url.replace('{n}', encodeURIComponent(trackingNumber));
 }
 
+/** Where buyers who pay by bank transfer (T/T) send the money: a shop setting (docs/orders.md). */
+export const ZBankTransferDetails = z.object({
+  accountName: z.string().trim().min(1).max(200),
+  bank: z.string().trim().min(1).max(200),
+  bankAddress: z.string().trim().max(300).nullable(),
+  swift: z.string().trim().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'v.pattern'),
+  accountNumber: z.string().trim().min(4).max(60),
+});
+export type TBankTransferDetails = z.infer<typeof ZBankTransferDetails>;
+
 /** Longest order comment. */
 export const ORDER_COMMENT_MAX = 500;
 /** Longest Idempotency-Key header. */
@@ -220,6 +230,8 @@ export const ZOrderDetail = ZOrderSummary.extend({
   /** The carrier's public tracking page, once there is a tracking number. */
   trackingUrl: z.string().nullable(),
   cancelReason: z.string().nullable(),
+  /** T/T orders: where to send the money, with the order id as the payment reference. */
+  bankTransfer: ZBankTransferDetails.extend({ reference: z.string() }).nullable(),
   items: z.array(ZOrderLine),
   /** Oldest first. */
   history: z.array(ZOrderEvent),

@@ -16,6 +16,14 @@ export const DEMO_USERS = [
 export const DEFAULT_SETTINGS: { [K in SettingKey]?: ShopSettings[K] } = {
   /** CNY per USD used for x-price-type: USD. */
   exchangeRate: { cnyPerUsd: 7.1 },
+  /** Demo bank details (not a real account): the owner replaces them before taking orders. */
+  bankTransfer: {
+    accountName: 'Cubeshop Demo Trading Co., Ltd.',
+    bank: 'Demo Bank of Shenzhen, Nanshan Branch',
+    bankAddress: '1 Demo Road, Nanshan District, Shenzhen, China',
+    swift: 'DEMOCNSZXXX',
+    accountNumber: '6222 0000 0000 0000',
+  },
 };
 
 /** What the seed writes through: the application's services, never the tables. */

@@ -192,6 +192,20 @@ describe('payments, shipping and adjustments', () => {
   });
 });
 
+describe('bank transfer details', () => {
+  it('shows the shop setting on T/T orders with the order id as reference, and not on others', async () => {
+    const bank = { accountName: 'Cube Co', bank: 'Test Bank', bankAddress: null, swift: 'TESTCNSZ', accountNumber: '1234 5678' };
+    await t.services.settings.set('bankTransfer', bank);
+    const tt = await placeOrder();
+    expect(tt.bankTransfer).toEqual({ ...bank, reference: String(tt.id) });
+    expect((await staff.sales<TAdminOrderDetail>('GET', `/api/admin/orders/${tt.id}`)).body.order.bankTransfer).toEqual({ ...bank, reference: String(tt.id) });
+    expect((await buyer('POST', '/api/cart/items', { body: { itemId: t.products.cube, type: 'black', quantity: 2 } })).status).toBe(200);
+    const placed = await buyer('POST', '/api/orders', { body: orderPayload({ payMethod: 'paypal' }), headers: { 'idempotency-key': randomUUID() } });
+    expect(placed.status).toBe(201);
+    expect((await buyer<TOrderDetail>('GET', `/api/orders/${placed.body.id}`)).body.bankTransfer).toBeNull();
+  });
+});
+
 describe('the order queue', () => {
   it('counts a new order and a staff change at once, although counts are reused for a few seconds', async () => {
     const counts = async () => (await staff.owner<TAdminOrderList>('GET', '/api/admin/orders', { query: { recPerPage: 1 } })).body.counts;

@@ -5,6 +5,7 @@ import {
   staffCan,
   trackingUrl,
   type TAdminOrderDetail,
+  type TBankTransferDetails,
   type TAdminOrderList,
   type TAdminOrderQuery,
   type TCarrier,
@@ -35,6 +36,8 @@ export interface OrdersAdminDeps {
   countsTtlMs?: number;
   /** Orders placed or changed on any instance (the counts are dropped then). */
   events?: Pick<ClusterEvents, 'publish' | 'on'> | undefined;
+  /** The shop's bank-transfer details (settings), shown on T/T orders. */
+  bankDetails?: (() => Promise<TBankTransferDetails | undefined>) | undefined;
   /** The buyer's e-mails about the changes (through the outbox). */
   notifier?: OrderNotifier | undefined;
   /** Buyers' names and contacts, and buyer search (the account module). */
@@ -159,11 +162,11 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
     async detail(id: number, locale: TLocale): Promise<TAdminOrderDetail> {
       const row = await orders.getAny(id);
       if (!row) throw notFound('orderNotFound');
-      const [lines, events, payments, trail] = await Promise.all([orders.lines(id), orders.events(id), repo.payments(id), audit.of('order', id)]);
+      const [lines, events, payments, trail, bank] = await Promise.all([orders.lines(id), orders.events(id), repo.payments(id), audit.of('order', id), deps.bankDetails?.()]);
       const people = await buyers.buyers([row.userId, ...payments.flatMap((p) => (p.recordedBy === null ? [] : [p.recordedBy]))]);
       const carrier = (row.carrier as TCarrier | null) ?? null;
       return {
-        order: toDetail(row, lines, events, locale),
+        order: toDetail(row, lines, events, locale, bank),
         buyer: people.get(row.userId) ?? unknownBuyer(row.userId),
         paymentStatus: row.paymentStatus,
         balance: minorToMajor(balanceMinor(row)),

@@ -1,4 +1,4 @@
-import { minorToMajor, trackingUrl, type TCarrier, type TCurrency, type TLocale, type TOrderDetail, type TOrderLine, type TOrderSummary } from '@cubeshop/shared';
+import { minorToMajor, trackingUrl, type TBankTransferDetails, type TCarrier, type TCurrency, type TLocale, type TOrderDetail, type TOrderLine, type TOrderSummary } from '@cubeshop/shared';
 import { productImageUrls } from '../catalog/catalog.module.js';
 import { balanceMinor, dueMinor, lineQuantity, lineUnitPrice } from './orders.actuals.js';
 import type { PricingItem } from '../catalog/catalog.module.js';
@@ -79,7 +79,10 @@ export function toSummary(row: OrderRow, preview: OrderItemRow[], locale: TLocal
   };
 }
 
-export function toDetail(row: OrderRow, lines: OrderItemRow[], events: OrderEventRow[], locale: TLocale): TOrderDetail {
+/** The payment method id of bank transfer (T/T): its orders show the shop's bank details. */
+export const BANK_TRANSFER_METHOD = 'tt';
+
+export function toDetail(row: OrderRow, lines: OrderItemRow[], events: OrderEventRow[], locale: TLocale, bank?: TBankTransferDetails): TOrderDetail {
   return {
     ...toSummary(row, lines.slice(0, PREVIEW_LINES), locale),
     amount: minorToMajor(row.listMinor),
@@ -117,6 +120,7 @@ export function toDetail(row: OrderRow, lines: OrderItemRow[], events: OrderEven
     carrier: (row.carrier as TCarrier | null) ?? null,
     trackingUrl: row.trackingNumber ? trackingUrl(row.carrier as TCarrier | null, row.trackingNumber) : null,
     cancelReason: row.cancelReason,
+    bankTransfer: row.payMethodId === BANK_TRANSFER_METHOD && bank ? { ...bank, reference: String(row.id) } : null,
     items: lines.map((l) => toLine(l, row.currency, locale)),
     history: events.map((e) => ({ type: e.type, from: e.fromValue, to: e.toValue, time: e.createdAt.toISOString(), note: e.note })),
   };

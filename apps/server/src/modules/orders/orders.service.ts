@@ -13,6 +13,7 @@ import {
   type TOrderListQuery,
   type TOrderStatus,
   type TReorderResult,
+  type TBankTransferDetails,
 } from '@cubeshop/shared';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
@@ -26,6 +27,8 @@ import type { OrderNotifier } from './orders.notify.js';
 import { planChange, type PlannedEvent } from './orders.status.js';
 
 export interface OrdersDeps {
+  /** The shop's bank-transfer details (settings), shown on T/T orders. */
+  bankDetails?: (() => Promise<TBankTransferDetails | undefined>) | undefined;
   /** The buyer's e-mail about the new order (through the outbox). */
   notifier?: OrderNotifier | undefined;
   /** Told when an order is placed (the staff queue's counts). */
@@ -221,8 +224,8 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
     async detail(userId: number, id: number, locale: TLocale): Promise<TOrderDetail> {
       const row = await repo.get(userId, id);
       if (!row) throw notFound('orderNotFound');
-      const [lines, events] = await Promise.all([repo.lines(id), repo.events(id)]);
-      return toDetail(row, lines, events, locale);
+      const [lines, events, bank] = await Promise.all([repo.lines(id), repo.events(id), deps.bankDetails?.()]);
+      return toDetail(row, lines, events, locale, bank);
     },
 
     /** GET /api/order/items: the buyer's order lines, newest order first. */
@@ -279,8 +282,8 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
     async staffDetail(id: number, locale: TLocale): Promise<TOrderDetail | undefined> {
       const row = await repo.getAny(id);
       if (!row) return undefined;
-      const [lines, events] = await Promise.all([repo.lines(id), repo.events(id)]);
-      return toDetail(row, lines, events, locale);
+      const [lines, events, bank] = await Promise.all([repo.lines(id), repo.events(id), deps.bankDetails?.()]);
+      return toDetail(row, lines, events, locale, bank);
     },
   };
   return service;

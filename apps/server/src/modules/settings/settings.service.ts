@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZBankTransferDetails } from '@cubeshop/shared';
 import { LoadingCache } from '../../lib/cache.js';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
 import type { SettingsRepository } from './settings.repository.js';
@@ -15,6 +16,8 @@ export const ZSettingValues = {
   exchangeRate: z.object({ cnyPerUsd: z.number().positive() }),
   /** Free shipping from this many USD cents of goods; null: no free shipping (docs/orders.md). */
   freeShipping: z.object({ thresholdUsdCents: z.number().int().min(0).nullable() }),
+  /** Bank-transfer (T/T) details shown on T/T orders and their documents (docs/orders.md). */
+  bankTransfer: ZBankTransferDetails,
 } as const;
 
 export type ShopSettings = { [K in keyof typeof ZSettingValues]: z.infer<(typeof ZSettingValues)[K]> };

@@ -27,6 +27,21 @@ function fact(label: string): HTMLElement {
 }
 
 describe('OrderDetailScreen', { timeout: 20_000 }, () => {
+  it('tells a T/T buyer where to pay, with the order id as reference, until the order is paid', async () => {
+    const bankTransfer = { accountName: 'Cube Co', bank: 'Test Bank', bankAddress: null, swift: 'TESTCNSZ', accountNumber: '1234 5678', reference: '5001' };
+    shop.orders = [orderDetail({ bankTransfer })];
+    const view = renderScreen(<OrderDetailScreen orderId="5001" />, { queryClient: client() });
+    const card = await screen.findByTestId('bank-transfer');
+    expect(card).toHaveTextContent('1234 5678');
+    expect(card).toHaveTextContent('TESTCNSZ');
+    expect(screen.getByText(/write 5001 as the payment reference/)).toHaveTextContent('Please transfer ¥1,252.80');
+    view.unmount();
+    shop.orders = [orderDetail({ bankTransfer, paymentStatus: 'paid', balance: 0 })];
+    renderScreen(<OrderDetailScreen orderId="5001" />, { queryClient: client() });
+    await screen.findByTestId('order-id');
+    expect(screen.queryByTestId('bank-transfer')).toBeNull();
+  });
+
   it('shows the order as placed: status, lines, freight, payment fee and a total that adds up', async () => {
     shop.orders = [orderDetail()];
     renderScreen(<OrderDetailScreen orderId="5001" />, { queryClient: client() });

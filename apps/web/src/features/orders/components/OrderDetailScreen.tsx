@@ -94,6 +94,28 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
         <StatusProgress status={order.status} />
       </Card>
 
+      {order.bankTransfer && order.status !== 'cancel' && order.balance > 0 ? (
+        <Card title={t('bankTransfer.title')}>
+          <p className="mb-3 text-sm text-gray-700">{t('bankTransfer.intro', { amount: money(order.balance), reference: order.bankTransfer.reference })}</p>
+          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2" data-testid="bank-transfer">
+            <Fact label={t('bankTransfer.accountName')}>{order.bankTransfer.accountName}</Fact>
+            <Fact label={t('bankTransfer.bank')}>
+              {order.bankTransfer.bank}
+              {order.bankTransfer.bankAddress ? <span className="block text-xs text-gray-500">{order.bankTransfer.bankAddress}</span> : null}
+            </Fact>
+            <Fact label={t('bankTransfer.swift')}>
+              <span className="font-mono">{order.bankTransfer.swift}</span>
+            </Fact>
+            <Fact label={t('bankTransfer.accountNumber')}>
+              <span className="font-mono">{order.bankTransfer.accountNumber}</span>
+            </Fact>
+            <Fact label={t('bankTransfer.reference')}>
+              <span className="font-mono font-semibold">{order.bankTransfer.reference}</span>
+            </Fact>
+          </dl>
+        </Card>
+      ) : null}
+
       <Card title={t('summaryTitle')}>
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
           <Fact label={t('fields.status')}>
