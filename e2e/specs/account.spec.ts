@@ -133,7 +133,8 @@ test('a visitor asks for customer service, logs in, and the chat opens on the pa
   await page.goto('/about-us');
   // No chat button for visitors (spec), but a way to reach service that says why.
   await expect(page.getByTestId('chat-button')).toHaveCount(0);
-  await page.getByRole('contentinfo').getByRole('button', { name: 'Customer service' }).click();
+  // The footer's code loads after the page (it marks itself data-ready): a click before that is lost.
+  await page.locator('footer[data-ready]').getByRole('button', { name: 'Customer service' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Chat with customer service' });
   await expect(dialog).toContainText('the chat opens right on this page');
   await dialog.getByRole('button', { name: 'Log in to chat' }).click();
@@ -159,7 +160,7 @@ test('subscribe to the newsletter from the footer, then unsubscribe on the profi
   await logInWithPassword(page, email, 'Cube1357');
   await expect(userMenu(page, 'News Reader')).toBeVisible();
 
-  const footer = page.getByRole('contentinfo');
+  const footer = page.locator('footer[data-ready]');
   // Both fields are needed.
   await footer.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByText('Please fill in all fields')).toBeVisible();

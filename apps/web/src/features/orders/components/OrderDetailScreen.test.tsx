@@ -34,7 +34,7 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
     const card = await screen.findByTestId('bank-transfer');
     expect(card).toHaveTextContent('1234 5678');
     expect(card).toHaveTextContent('TESTCNSZ');
-    expect(screen.getByText(/write 5001 as the payment reference/)).toHaveTextContent('Please transfer ¥1,252.80');
+    expect(screen.getByText(/with this payment reference: 5001\./)).toHaveTextContent('Please transfer ¥1,252.80');
     view.unmount();
     shop.orders = [orderDetail({ bankTransfer, paymentStatus: 'paid', balance: 0 })];
     renderScreen(<OrderDetailScreen orderId="5001" />, { queryClient: client() });
