@@ -29,6 +29,7 @@ import { chatSocketPlugin } from './modules/chat/chat.plugin.js';
 import { shippingRoutes } from './modules/shipping/shipping.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { addressesRoutes } from './modules/addresses/addresses.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { ordersAdminRoutes, staffActorOf } from './modules/orders/orders.admin.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
@@ -142,7 +143,8 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
       await api.register(cartRoutes, { cart: services.cart });
       await api.register(addressesRoutes, { addresses: services.addresses });
       await api.register(ordersRoutes, { orders: services.orders });
-      await api.register(ordersAdminRoutes, { admin: services.ordersAdmin, audit: services.audit, actorOf: staffActorOf(services.account) });
+      await api.register(ordersAdminRoutes, { admin: services.ordersAdmin, actorOf: staffActorOf(services.account) });
+      await api.register(auditRoutes, { audit: services.audit });
     },
     { prefix: '/api' },
   );

@@ -8,7 +8,7 @@ import { fetchAnonymousToken, useAuthStore } from '@/lib/stores/auth';
  */
 
 /** Routes that need a signed-in (not anonymous) user. /forgot-password is public (DESIGN.md). */
-const LOGIN_REQUIRED_EXACT = ['/cart', '/profile', '/change-password', '/my-info', '/edit-name', '/my-favorite', '/favorites', '/my-order', '/my-address', '/admin/customer-service'];
+const LOGIN_REQUIRED_EXACT = ['/cart', '/profile', '/change-password', '/my-info', '/edit-name', '/my-favorite', '/favorites', '/my-order', '/my-address'];
 const LOGIN_REQUIRED_PREFIX = ['/order/', '/admin/'];
 /** The staff app: /admin and everything under it (each screen checks its role's capability too). */
 const ADMIN_BASE = '/admin';

@@ -4,8 +4,6 @@ import {
   ZAdminOrderDetail,
   ZAdminOrderList,
   ZAdminOrderQuery,
-  ZAuditList,
-  ZAuditQuery,
   ZLineAdjustment,
   ZOrderIdParams,
   ZOrderLineParams,
@@ -14,18 +12,17 @@ import {
   ZShippingFeeAdjustment,
 } from '@cubeshop/shared';
 import { unauthorized } from '../../lib/app-error.js';
-import type { AuditService, StaffActor } from '../audit/audit.service.js';
+import type { StaffActor } from '../audit/audit.service.js';
 import type { OrdersAdmin } from './orders.admin.js';
 
 /** Who is acting: the signed-in staff member's id, name and role (after a requireStaff preHandler). */
 export type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
 
 /**
- * The staff order API (docs/orders.md, Back office): /api/admin/orders ... and the staff activity
- * log /api/admin/audit. Each route names the capability it needs (shared STAFF capabilities);
+ * The staff order API (docs/orders.md, Back office): /api/admin/orders .... Each route names the capability it needs (shared STAFF capabilities);
  * the service checks the finer ones (cancelling needs orders.sell, packing orders.fulfil ...).
  */
-export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; audit: AuditService; actorOf: ActorOf }> = async (app, { admin, audit, actorOf }) => {
+export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; actorOf: ActorOf }> = async (app, { admin, actorOf }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];
   // The role is checked before the body is validated: a caller without the right learns nothing
@@ -129,15 +126,6 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; audi
       await admin.recordPayment(await actorOf(request), request.params.id, request.body);
       return reply.status(201).send(await admin.detail(request.params.id, request.locale));
     },
-  );
-
-  app.get(
-    '/admin/audit',
-    {
-      preValidation: app.requireStaff('audit.read'),
-      schema: { tags, summary: 'Staff activity: every audited change, newest first (owner)', security, querystring: ZAuditQuery, response: { 200: ZAuditList } },
-    },
-    async (request) => audit.list(request.query),
   );
 };
 

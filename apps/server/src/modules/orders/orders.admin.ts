@@ -345,7 +345,7 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
       actualFreightMinor,
       actualSurchargeMinor: t.surchargeMinor,
       actualTotalMinor: t.totalMinor,
-      paymentStatus: row.paidMinor === 0 && row.refundedMinor === 0 ? 'unpaid' : paymentStatus(next),
+      paymentStatus: paymentStatus(next),
     });
   }
 

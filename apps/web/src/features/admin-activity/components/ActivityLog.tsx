@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { AuditChange, useAuditActionLabel } from '@/components/audit/AuditChange';
 import { Button } from '@/components/ui/Button';
 import { QueryError } from '@/components/ui/QueryError';
 import { Spinner } from '@/components/ui/Spinner';
@@ -8,11 +9,11 @@ import { useAudit } from '../api/get-audit';
 
 const stamp = (iso: string) =>
   new Intl.DateTimeFormat(getLocale() === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
-const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 /** /admin/activity: who changed what and when, across the back office (owner). */
 export function ActivityLog() {
   const { t } = useTranslation('backoffice');
+  const actionLabel = useAuditActionLabel();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const log = useAudit(page);
@@ -32,7 +33,7 @@ export function ActivityLog() {
             <thead className="bg-gray-100 text-xs text-gray-700">
               <tr>
                 {(['time', 'who', 'what', 'on', 'change'] as const).map((c) => (
-                  <th key={c} scope="col" className="px-2 py-1.5 font-medium">
+                  <th key={c} scope="col" className="px-2 py-1.5 font-medium whitespace-nowrap">
                     {t(`activity.col.${c}`)}
                   </th>
                 ))}
@@ -40,7 +41,6 @@ export function ActivityLog() {
             </thead>
             <tbody>
               {log.data.data.map((a) => {
-                const keys = [...new Set([...Object.keys(a.before ?? {}), ...Object.keys(a.after ?? {})])].filter((k) => show(a.before?.[k]) !== show(a.after?.[k]));
                 return (
                   <tr key={a.id} className="border-t border-gray-100 align-top">
                     <td className="px-2 py-1 whitespace-nowrap tabular-nums">{stamp(a.time)}</td>
@@ -48,7 +48,7 @@ export function ActivityLog() {
                       {a.actor.name}
                       {a.actor.role ? <span className="ml-1 text-xs text-gray-500">{t(`nav.role.${a.actor.role}`)}</span> : null}
                     </td>
-                    <td className="px-2 py-1">{t(`order.action.${a.action.replace('.', '_')}`, { defaultValue: a.action })}</td>
+                    <td className="px-2 py-1 whitespace-nowrap">{actionLabel(a.action)}</td>
                     <td className="px-2 py-1 whitespace-nowrap">
                       {a.entity === 'order' ? (
                         <Link to={`/admin/orders/${a.entityId}`} className="text-brand-700 tabular-nums hover:underline">
@@ -58,9 +58,9 @@ export function ActivityLog() {
                         `${a.entity} ${a.entityId}`
                       )}
                     </td>
-                    <td className="px-2 py-1 font-mono text-xs text-gray-700">
-                      {keys.map((k) => `${k}: ${show(a.before?.[k])} → ${show(a.after?.[k])}`).join('; ')}
-                      {a.note ? <span className="ml-1 font-sans text-gray-600">“{a.note}”</span> : null}
+                    <td className="min-w-[16rem] px-2 py-1">
+                      <AuditChange entry={a} />
+                      {a.note ? <span className="ml-1 text-xs text-gray-600">“{a.note}”</span> : null}
                     </td>
                   </tr>
                 );

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { TAdminOrderDetail } from '@cubeshop/shared';
+import { AuditChange, useAuditActionLabel } from '@/components/audit/AuditChange';
 import { formatStamp } from './badges';
 import { Section } from './parts';
 
 /** The order's audit trail: every staff change, newest first. */
 export function HistoryCard({ detail }: { detail: TAdminOrderDetail }) {
   const { t } = useTranslation('backoffice');
+  const actionLabel = useAuditActionLabel();
   return (
     <Section title={t('order.history')}>
       {detail.audit.length === 0 ? (
@@ -15,31 +17,21 @@ export function HistoryCard({ detail }: { detail: TAdminOrderDetail }) {
           {detail.audit.map((a) => (
             <li key={a.id} className="border-l-2 border-gray-200 pl-2">
               <div className="flex flex-wrap gap-x-2">
-                <span className="font-medium">{t(`order.action.${a.action.replace('.', '_')}`, { defaultValue: a.action })}</span>
+                <span className="font-medium">{actionLabel(a.action)}</span>
                 <span className="text-gray-600">
                   {a.actor.name}
                   {a.actor.role ? ` · ${t(`nav.role.${a.actor.role}`)}` : ''}
                 </span>
                 <span className="text-xs text-gray-500 tabular-nums">{formatStamp(a.time)}</span>
               </div>
-              <ChangeText before={a.before} after={a.after} />
+              <p>
+                <AuditChange entry={a} />
+              </p>
               {a.note ? <p className="text-gray-700">“{a.note}”</p> : null}
             </li>
           ))}
         </ol>
       )}
     </Section>
-  );
-}
-
-/** The fields an audited change moved, as "field: before → after". */
-export function ChangeText({ before, after }: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }) {
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((k) => JSON.stringify(before?.[k]) !== JSON.stringify(after?.[k]));
-  if (!keys.length) return null;
-  const show = (v: unknown) => (v === null || v === undefined ? '—' : String(v));
-  return (
-    <p className="font-mono text-xs text-gray-700">
-      {keys.map((k) => `${k}: ${before && k in before ? `${show(before[k])} → ` : ''}${show(after?.[k])}`).join('; ')}
-    </p>
   );
 }

@@ -106,9 +106,8 @@ export function OrderQueue({ role }: { role: TStaffRole | null }) {
     const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as { desc?: string; message?: string }] : []));
     const done = results.length - failed.length;
     if (done) toast.success(t('queue.bulkDone', { count: done }));
-    if (failed.length || skipped) {
-      toast.error(t('queue.bulkFailed', { count: failed.length + skipped, reason: failed[0]?.desc ?? failed[0]?.message ?? to('status.confirm') }));
-    }
+    if (skipped) toast.warning(t('queue.bulkSkipped', { count: skipped }));
+    if (failed.length) toast.error(t('queue.bulkFailed', { count: failed.length, reason: failed[0]?.desc ?? failed[0]?.message ?? '' }));
     setSelected(new Set());
     setBusy(false);
     await orders.refetch();
