@@ -83,3 +83,19 @@ export const signinSources = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.sourceHash] }), index('signin_sources_last_success_idx').on(t.lastSuccessAt)],
 );
+
+/** Staff notes about a buyer (customers page): internal, never shown to the buyer, never edited. */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: bigint('author_id', { mode: 'number' }),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_notes_user_idx').on(t.userId, t.id)],
+);

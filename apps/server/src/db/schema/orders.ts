@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './account.js';
 
 /**
@@ -194,7 +194,81 @@ export const orderPayments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     /** The staff member who recorded it (null: recorded by the system, e.g. a PayPal capture). */
     recordedBy: bigint('recorded_by', { mode: 'number' }),
+    /** The provider's id for it (a PayPal capture or refund id): the same one is never recorded twice. */
+    externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_payments_order_idx').on(t.orderId, t.id), check('order_payments_amount_check', sql`amount_minor > 0 and order_amount_minor > 0`)],
+  (t) => [
+    index('order_payments_order_idx').on(t.orderId, t.id),
+    uniqueIndex('order_payments_external_key').on(t.method, t.externalId),
+    check('order_payments_amount_check', sql`amount_minor > 0 and order_amount_minor > 0`),
+  ],
+);
+
+/**
+ * Staff notes on an order: `note` is internal (staff only); `message` is for the buyer (e-mailed
+ * and shown on the buyer's order page). Never edited; the author's name is copied.
+ */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['note', 'message'] }).notNull(),
+    authorId: bigint('author_id', { mode: 'number' }),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * After-sales requests from the buyer: cancel (before outbound) or return (within the policy's
+ * days after delivery), with a reason and photos (stored image names). Staff approve or refuse;
+ * at most one open request per order.
+ */
+export const orderRequests = pgTable(
+  'order_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['cancel', 'return'] }).notNull(),
+    reason: text('reason').notNull(),
+    photos: jsonb('photos').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    status: text('status', { enum: ['open', 'approved', 'refused'] }).notNull().default('open'),
+    decidedBy: bigint('decided_by', { mode: 'number' }),
+    decisionNote: text('decision_note'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_requests_order_idx').on(t.orderId, t.id),
+    index('order_requests_status_idx').on(t.status, t.createdAt, t.id),
+    uniqueIndex('order_requests_open_key').on(t.orderId).where(sql`status = 'open'`),
+  ],
+);
+
+/** PayPal orders (Orders v2) created for our orders; the capture is recorded as an order payment. */
+export const paypalOrders = pgTable(
+  'paypal_orders',
+  {
+    paypalOrderId: text('paypal_order_id').primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Minor units of `currency`, as asked of PayPal. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency', { enum: ['CNY', 'USD'] }).notNull(),
+    /** PayPal's status: CREATED, APPROVED, COMPLETED ... */
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('paypal_orders_order_idx').on(t.orderId, t.createdAt)],
 );
