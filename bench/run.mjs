@@ -4,6 +4,7 @@ import os from 'node:os';
 import { benchCatalog, printCatalog } from './catalog.mjs';
 import { benchOrders, printOrders } from './orders.mjs';
 import { benchQueue, printQueue } from './admin-orders.mjs';
+import { benchDocuments, printDocuments } from './documents.mjs';
 import { connections, duration, measure, startServer } from './lib.mjs';
 
 export { measure, startServer };
@@ -34,6 +35,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   orders.push(await benchOrders({ label: 'embedded PGlite', startServer }));
   printOrders(orders);
   if (orders.some((r) => !r.ok)) process.exitCode = 1;
+
+  // Order documents: a 200-line order's PDFs, rendered in this process (target under 1 s each).
+  const documents = await benchDocuments();
+  printDocuments(documents);
+  if (!documents.ok) process.exitCode = 1;
 
   // The staff order queue at 100,000 orders (BENCH_QUEUE_ORDERS), on PostgreSQL only: seeding that
   // many orders into PGlite takes minutes and the queue's target is stated for PostgreSQL.

@@ -14,8 +14,11 @@ const standIn = (offset: number, fallback: number) => (process.env.E2E_PORT ? po
 const smtpPort = standIn(1, 2526);
 const mailboxPort = standIn(2, 2527);
 const translatePort = standIn(3, 2528);
+const paypalPort = standIn(4, 2529);
 const mailboxUrl = `http://127.0.0.1:${mailboxPort}`;
 const translateUrl = `http://127.0.0.1:${translatePort}`;
+const paypalUrl = `http://127.0.0.1:${paypalPort}`;
+const paypal = { PAYPAL_CLIENT_ID: 'e2e-client', PAYPAL_CLIENT_SECRET: 'e2e-secret', PAYPAL_WEBHOOK_ID: 'WH-E2E' };
 process.env.E2E_MAILBOX_URL = mailboxUrl; // read by e2e/support/mailbox.ts in the workers
 
 export default defineConfig({
@@ -61,13 +64,23 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      // A stand-in for PayPal's REST API and approval page on 2529 (apps/server/src/test/paypal.ts): PayPal online is on.
+      command: `node --import tsx ${path.join(root, 'apps/server/src/test/paypal.ts')}`,
+      env: { PAYPAL_STANDIN_PORT: String(paypalPort), ...paypal },
+      url: `${paypalUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: `node ${path.join(root, 'apps/server/dist/server.js')}`,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, TRANSLATE_PROVIDER: 'libretranslate', TRANSLATE_URL: translateUrl },
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, TRANSLATE_PROVIDER: 'libretranslate', TRANSLATE_URL: translateUrl, PAYPAL_API_URL: paypalUrl, ...paypal },
     },
   ],
 });

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, readyPage, test } from '../support/test.js';
+import { expect, test } from '../support/test.js';
 import { createBuyer, signIn } from '../support/accounts.js';
+import { pageAs, placeOrder, shoot } from '../support/staff.js';
 import { waitForMail } from '../support/mailbox.js';
 
 // The back office end to end (docs/orders.md, Back office): a buyer orders by bank transfer (T/T);
@@ -11,54 +9,11 @@ import { waitForMail } from '../support/mailbox.js';
 // payment, the packed quantity and the carrier's tracking link, and gets an e-mail at each step. Staff screens in zh and en at
 // 1440 px and 390 px go to .screenshots/.
 
-const SHOTS = path.resolve(import.meta.dirname, '../../.screenshots');
-
-async function pageAs(browser: Browser, session: { token: string; user: unknown }, locale: 'zh' | 'en', width = 1440): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: locale === 'zh' ? 'zh-CN' : 'en-US' });
-  await context.addInitScript(
-    ([t, u, l]) => {
-      if (sessionStorage.getItem('e2e-seeded')) return;
-      localStorage.setItem('token', t);
-      localStorage.setItem('userInfo', u);
-      localStorage.setItem('locale', l);
-      sessionStorage.setItem('e2e-seeded', '1');
-    },
-    [session.token, JSON.stringify(session.user), locale] as const,
-  );
-  return readyPage(await context.newPage());
-}
-
-/** A T/T order of the two newest products (3 pieces each, or their minimum), placed through the API. */
-async function placeOrder(request: APIRequestContext, token: string): Promise<number> {
-  const headers = { authorization: `Bearer ${token}`, 'x-lang-type': 'en', 'x-price-type': 'CNY' };
-  const { data } = (await (await request.get('/api/items', { params: { recPerPage: 60 }, headers })).json()) as { data: { id: number; moq: number; orderMultiple: number | null; types: { code: string }[] | null }[] };
-  expect(data.length).toBeGreaterThan(1);
-  for (const p of data.slice(0, 2)) {
-    const quantity = Math.max(p.moq, 3, p.orderMultiple ?? 1);
-    const type = p.types?.[0]?.code;
-    const res = await request.post('/api/cart/items', {
-      headers,
-      data: { itemId: p.id, ...(type ? { type } : {}), quantity: p.orderMultiple ? Math.ceil(quantity / p.orderMultiple) * p.orderMultiple : quantity },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  const order = await request.post('/api/orders', {
-    headers: { ...headers, 'idempotency-key': `bo-${Date.now()}-${Math.random()}` },
-    data: { expressMethod: 'dhl', payMethod: 'tt', deliveryRegionId: 'US', deliveryState: 'CA', deliveryCity: 'San Francisco', deliveryPostalCode: '94105', deliveryUser: 'Back Office Buyer', deliveryPhone: '+1 415 555 0100', deliveryAddress: '1 Market Street' },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  return ((await order.json()) as { id: number }).id;
-}
-
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
 test('sales records the payment, the warehouse ships with tracking, the buyer sees both', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const buyer = await createBuyer(request, 'en', 'backoffice');
-  const orderId = await placeOrder(request, buyer.token);
+  // A T/T order of the two newest products (3 pieces each, or their minimum).
+  const orderId = await placeOrder(request, buyer.token, { products: 2, minQuantity: 3, address: { deliveryUser: 'Back Office Buyer' } });
 
   // Sales (in Chinese): the queue finds the order by its id; the order page records the payment.
   const sales = await pageAs(browser, await signIn(request, 'demo_sales', 'Sales1234'), 'zh');
@@ -85,6 +40,18 @@ test('sales records the payment, the warehouse ships with tracking, the buyer se
   // The buyer is told by e-mail (real SMTP: the test mailbox), in the buyer's language.
   const mailSubject = async (since: number) => (await waitForMail(request, buyer.email, since)).subject;
   await expect.poll(() => mailSubject(beforePayment), { timeout: 15_000 }).toBe(`Payment received for order ${orderId}`);
+  // An internal note stays with staff; a message goes to the buyer (Ctrl+Enter sends).
+  const notes = sales.getByRole('region', { name: '备注与消息' });
+  await notes.getByRole('textbox').fill('客户要求两箱分开包装');
+  await notes.getByRole('button', { name: '添加备注' }).click();
+  await expect(notes.getByTestId('order-notes')).toContainText('客户要求两箱分开包装');
+  await notes.getByRole('radio', { name: '发给买家的消息' }).check();
+  const beforeMessage = Date.now() - 1;
+  await notes.getByRole('textbox').fill('We pack your order in two cartons as asked.');
+  await notes.getByRole('textbox').press('Control+Enter');
+  await expect(notes.getByTestId('order-notes').getByRole('listitem')).toHaveCount(2);
+  await expect.poll(() => mailSubject(beforeMessage), { timeout: 15_000 }).toBe(`A message about your order ${orderId}`);
+  expect((await waitForMail(request, buyer.email, beforeMessage)).text).toContain('We pack your order in two cartons as asked.');
 
   // Warehouse (in English): packs one piece short of the first line, then ships with DHL.
   const warehouse = await pageAs(browser, await signIn(request, 'demo_warehouse', 'Warehouse1234'), 'en');
@@ -120,6 +87,10 @@ test('sales records the payment, the warehouse ships with tracking, the buyer se
   await expect(mine.getByText('Outbound').first()).toBeVisible();
   await expect(mine.getByText(`Actual quantity: ${ordered - 1}`).first()).toBeVisible();
   await expect(mine.getByRole('link', { name: 'Track the parcel' })).toHaveAttribute('href', /JD014600012345/);
+  // The staff message, never the internal note; and the documents of a shipped order.
+  await expect(mine.getByTestId('order-messages')).toContainText('We pack your order in two cartons as asked.');
+  await expect(mine.getByText('客户要求两箱分开包装')).toHaveCount(0);
+  await expect(mine.getByTestId('order-documents').getByRole('button')).toContainText(['Proforma invoice', 'Commercial invoice', 'Packing list']);
 });
 
 test('roles see only their sections; a buyer is refused the staff app', async ({ browser, request }) => {

@@ -30,9 +30,13 @@ import { shippingRoutes } from './modules/shipping/shipping.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { addressesRoutes } from './modules/addresses/addresses.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { paypalRoutes } from './modules/payments/paypal.routes.js';
+import { aftersalesRoutes } from './modules/aftersales/aftersales.routes.js';
 import { ordersAdminRoutes, staffActorOf } from './modules/orders/orders.admin.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
+import { customersRoutes } from './modules/customers/customers.routes.js';
 
 /** A Host header that is only a host name or address and a port (anything else is not echoed). */
 const HOST_HEADER = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -143,8 +147,12 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
       await api.register(cartRoutes, { cart: services.cart });
       await api.register(addressesRoutes, { addresses: services.addresses });
       await api.register(ordersRoutes, { orders: services.orders });
-      await api.register(ordersAdminRoutes, { admin: services.ordersAdmin, actorOf: staffActorOf(services.account) });
+      await api.register(documentsRoutes, { documents: services.documents });
+      await api.register(ordersAdminRoutes, { admin: services.ordersAdmin, notes: services.orderNotes, actorOf: staffActorOf(services.account) });
       await api.register(auditRoutes, { audit: services.audit });
+      await api.register(paypalRoutes, { paypal: services.paypal, publicOrigin: config.PUBLIC_ORIGIN });
+      await api.register(aftersalesRoutes, { aftersales: services.aftersales, actorOf: staffActorOf(services.account) });
+      await api.register(customersRoutes, { customers: services.customers, actorOf: staffActorOf(services.account) });
     },
     { prefix: '/api' },
   );

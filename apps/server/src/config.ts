@@ -88,6 +88,17 @@ export const ZConfig = z.object({
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(1000)),
   /** The same above this much used V8 heap, MB; unset: 90 % of the heap limit (--max-old-space-size). 0: off. */
   PRESSURE_MAX_HEAP_USED_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_048_576).optional()),
+  /**
+   * PayPal online payment (docs/orders.md, PayPal): with both the REST app's client id and secret
+   * set, buyers who chose PayPal pay from the order page; without them PayPal is invoice by e-mail.
+   */
+  PAYPAL_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  PAYPAL_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  PAYPAL_ENVIRONMENT: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'production']).default('sandbox')),
+  /** PayPal's API at another address (a local stand-in in tests); unset: the environment's own. */
+  PAYPAL_API_URL: optionalUrl(['http:', 'https:']),
+  /** The webhook's id in the PayPal app: events are verified against it (unset: webhooks are refused). */
+  PAYPAL_WEBHOOK_ID: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 export type TConfig = z.infer<typeof ZConfig> & { DATA_DIR: string };
 
@@ -113,6 +124,10 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     throw new ConfigError([
       { variable: 'TRANSLATE_URL', message: `is required when TRANSLATE_PROVIDER is ${config.TRANSLATE_PROVIDER}` },
     ]);
+  }
+  if (!config.PAYPAL_CLIENT_ID !== !config.PAYPAL_CLIENT_SECRET) {
+    const missing = config.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID';
+    throw new ConfigError([{ variable: missing, message: 'PayPal needs both PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (or neither)' }]);
   }
   return { ...config, DATA_DIR: path.resolve(config.DATA_DIR) };
 }

@@ -35,6 +35,8 @@ import { createAddressesService } from './modules/addresses/addresses.service.js
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createOrdersAdmin } from './modules/orders/orders.admin.js';
+import { createOrderNotes } from './modules/orders/orders.notes.js';
+import { createOrderNotesRepository } from './modules/orders/orders.notes.repository.js';
 import { createOrderSeeder } from './modules/orders/orders.seed.js';
 import { createOrderNotifier } from './modules/orders/orders.notify.js';
 import { createOutboxRepository } from './modules/outbox/outbox.repository.js';
@@ -43,6 +45,18 @@ import { createOrdersAdminRepository } from './modules/orders/orders.admin.repos
 import { createAuditRepository } from './modules/audit/audit.repository.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createSeoService } from './modules/seo/seo.service.js';
+import { createPayPalClient } from './modules/payments/paypal.client.js';
+import { createPayPalRepository } from './modules/payments/paypal.repository.js';
+import { createPayPalService } from './modules/payments/paypal.service.js';
+import { createDocumentsService } from './modules/documents/documents.service.js';
+import { createAftersalesRepository } from './modules/aftersales/aftersales.repository.js';
+import { createAftersalesService } from './modules/aftersales/aftersales.service.js';
+import { createRequestPhotoStore } from './modules/aftersales/aftersales.photos.js';
+import { createOrderFacts } from './modules/orders/orders.facts.js';
+import { createCustomersRepository } from './modules/customers/customers.repository.js';
+import { createCustomersService } from './modules/customers/customers.service.js';
+import { createOrdersBuyers } from './modules/orders/orders.buyers.js';
+import { createOrdersBuyersRepository } from './modules/orders/orders.buyers.repository.js';
 
 export interface ServicesDeps {
   config: TConfig;
@@ -103,18 +117,60 @@ export function createServices({ config, database, log }: ServicesDeps) {
     intervalMs: config.OUTBOX_INTERVAL_MS,
     retryBaseMs: config.OUTBOX_RETRY_MS,
   });
-  outbox.register('mail', (payload, row) => notifications.sendMail({ ...(payload as { to: string; subject: string; text: string; html: string }), messageId: `<outbox-${row.id}@cubeshop>` }));
   const notifier = createOrderNotifier({ outbox, contact: (id) => account.contact(id), origin: config.PUBLIC_ORIGIN ?? `http://${config.HOST}:${config.PORT}` });
   const ordersRepo = createOrdersRepository(database.db);
   const bankDetails = () => settings.get('bankTransfer');
-  const orders = createOrdersService(ordersRepo, { cart, catalog: catalog.query, shipping, events, notifier, bankDetails });
+  const notesRepo = createOrderNotesRepository(database.db);
+  const orders = createOrdersService(ordersRepo, { cart, catalog: catalog.query, shipping, events, notifier, bankDetails, notes: notesRepo });
+  // Order documents (PDF); the "order placed" mail carries the proforma, rendered when the outbox delivers it.
+  const documents = createDocumentsService({
+    orders,
+    regionName: (id, locale) => selectors.regions(locale).regions.find((r) => r.id === id)?.name ?? id,
+    seller: async () => (await bankDetails())?.accountName,
+  });
+  outbox.register('mail', async (payload, row) => {
+    const { attachments, ...mail } = payload as { to: string; subject: string; text: string; html: string; attachments?: unknown };
+    await notifications.sendMail({ ...mail, attachments: await documents.mailAttachments(attachments), messageId: `<outbox-${row.id}@cubeshop>` });
+  });
   // The back office: every staff change is audited in the change's transaction.
   const audit = createAuditService(createAuditRepository(database.db));
-  const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), { audit, buyers: account, events, notifier, bankDetails });
+  const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), { audit, buyers: account, events, notifier, bankDetails, notes: notesRepo });
+  const orderNotes = createOrderNotes(ordersRepo, notesRepo, { audit, notifier });
+  // After-sales requests (cancel, return): photos in DATA_DIR/uploads/requests, served to the buyer and staff only.
+  const aftersales = createAftersalesService(createAftersalesRepository(database.db), {
+    orders: createOrderFacts(ordersRepo),
+    ordersAdmin,
+    audit,
+    people: account,
+    photos: createRequestPhotoStore(config.DATA_DIR),
+    outbox,
+    origin: config.PUBLIC_ORIGIN ?? `http://${config.HOST}:${config.PORT}`,
+  });
   // robots.txt and the sitemaps, from the catalog's query side (README, SEO).
+  // PayPal online payment when the credentials are set (docs/orders.md, PayPal); else invoice by e-mail.
+  const paypal = createPayPalService({
+    client:
+      config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
+        ? createPayPalClient({ clientId: config.PAYPAL_CLIENT_ID, clientSecret: config.PAYPAL_CLIENT_SECRET, environment: config.PAYPAL_ENVIRONMENT, baseUrl: config.PAYPAL_API_URL })
+        : undefined,
+    repo: createPayPalRepository(database.db),
+    orders,
+    ordersAdmin,
+    webhookId: config.PAYPAL_WEBHOOK_ID,
+    log,
+  });
   const seo = createSeoService({ catalog: catalog.query, chunkSize: config.SITEMAP_CHUNK_SIZE });
   // Chat: customer-service WebSocket hub, queue and translation (Redis fan-out when REDIS_URL is set).
   const chat = createChat({ config, db: database.db, redis, account, sessions: authn, events, instanceId, log });
+  // Customers: buyers' pages from the account, orders, addresses and chat modules; disabling ends sessions (docs/orders.md).
+  const customers = createCustomersService(createCustomersRepository(database.db), {
+    account,
+    sessions: authn,
+    orders: createOrdersBuyers(createOrdersBuyersRepository(database.db)),
+    addresses,
+    chat: chat.buyerHistory,
+    audit,
+  });
   return {
     config,
     database,
@@ -137,11 +193,16 @@ export function createServices({ config, database, log }: ServicesDeps) {
     addresses,
     orders,
     ordersAdmin,
+    documents,
+    aftersales,
+    orderNotes,
+    paypal,
     outbox,
     orderSeeder: createOrderSeeder(ordersRepo, events),
     audit,
     seo,
     chat,
+    customers,
     async close() {
       await outbox.stop();
       await chat.close();

@@ -48,6 +48,11 @@ export const MESSAGES = {
     en: 'Mobile sign-up and sign-in are for mainland China (+86) numbers only',
   },
   signinFailed: { zh: '账号或密码错误', en: 'Account or password is incorrect' },
+  accountDisabled: {
+    zh: '该账号已被停用，如有疑问请联系客服',
+    en: 'This account has been disabled; please contact customer service',
+  },
+  customerNotFound: { zh: '客户不存在', en: 'No such customer' },
   signinLocked: {
     zh: '登录失败次数过多，请 {minutes} 分钟后再试',
     en: 'Too many failed sign-in attempts; please try again in {minutes} min',
@@ -129,6 +134,7 @@ export const MESSAGES = {
   paymentUnknown: { zh: '没有该支付方式：{method}', en: 'Unknown payment method: {method}' },
   orderNotFound: { zh: '订单不存在', en: 'The order does not exist' },
   orderItemNotFound: { zh: '订单商品不存在', en: 'The order item does not exist' },
+  documentNotReady: { zh: '订单出库后才能下载商业发票和装箱单', en: 'The commercial invoice and the packing list are available once the order has left the warehouse' },
   idempotencyKeyRequired: { zh: '下单请求缺少 Idempotency-Key 请求头', en: 'The Idempotency-Key header is required to place an order' },
   idempotencyKeyInvalid: { zh: 'Idempotency-Key 须为 1-{max} 个可见 ASCII 字符', en: 'The Idempotency-Key must be 1-{max} visible ASCII characters' },
   idempotencyKeyReused: {
@@ -163,6 +169,29 @@ export const MESSAGES = {
   orderCancelledNoPayment: { zh: '已取消的订单只能退款', en: 'A cancelled order takes refunds only' },
   refundTooLarge: { zh: '退款不能超过已收款项（{max}）', en: 'A refund cannot exceed what was received ({max})' },
   carrierBeforeOutbound: { zh: '订单出库后才能设置承运商', en: 'The carrier can be set once the order is outbound' },
+
+  // PayPal online payment (modules/payments)
+  paypalOffline: {
+    zh: '本店暂未开通 PayPal 在线付款：我们会通过电子邮件发送 PayPal 账单，请按账单付款',
+    en: 'PayPal online payment is not available: we send you a PayPal invoice by e-mail; please pay that invoice',
+  },
+  paypalNotPayMethod: { zh: '该订单的付款方式不是 PayPal', en: 'This order is not paid by PayPal' },
+  paypalNothingDue: { zh: '该订单没有待付金额', en: 'Nothing is due on this order' },
+  paypalOrderCancelled: { zh: '订单已取消，不能付款', en: 'The order is cancelled and cannot be paid' },
+  paypalUnavailable: { zh: 'PayPal 暂时无法连接，请稍后重试', en: 'PayPal cannot be reached at the moment; please try again later' },
+  paypalWebhookUnverified: { zh: 'PayPal 通知未通过验证', en: 'The PayPal notification could not be verified' },
+  // after-sales requests (modules/aftersales)
+  requestNotFound: { zh: '售后申请不存在', en: 'The request does not exist' },
+  requestOrderCancelled: { zh: '订单已取消，不能再申请售后', en: 'The order is cancelled; no request can be made' },
+  requestAlreadyOpen: { zh: '该订单已有一个处理中的申请，请等待客服处理', en: 'This order already has an open request; please wait for our answer' },
+  requestCancelAfterOutbound: { zh: '订单已出库，不能再申请取消；签收后可申请退货', en: 'The order has left the warehouse and can no longer be cancelled; you can ask for a return once it is delivered' },
+  requestNotDelivered: { zh: '订单签收后才能申请退货', en: 'A return can be requested once the order is delivered' },
+  requestReturnWindowOver: { zh: '已超过签收后 {days} 天的退货期限', en: 'The {days}-day return period after delivery is over' },
+  requestReturnDone: { zh: '该订单的退货申请已通过', en: 'A return of this order was already approved' },
+  requestPhotoNotImage: { zh: '第 {n} 张照片不是 JPG、PNG 或 WebP 图片', en: 'Photo {n} is not a JPG, PNG or WebP image' },
+  requestPhotoTooLarge: { zh: '第 {n} 张照片超过 {size} MB', en: 'Photo {n} is larger than {size} MB' },
+  requestAlreadyDecided: { zh: '该申请已处理', en: 'The request was already decided' },
+  requestNoteRequired: { zh: '拒绝申请须填写说明', en: 'Give a note to refuse the request' },
 } as const satisfies Record<string, Record<TLocale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

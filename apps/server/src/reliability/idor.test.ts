@@ -19,6 +19,7 @@ import { randomIp } from '../test/accounts.js';
 import { TEST_DB_KIND } from '../test/harness.js';
 import { apiOperations, declaresSecurity, errorShapeProblem, fillPath, hasSecurity, leakIn, type ApiOperation } from '../test/openapi.js';
 import { ADDRESS, createShopApp, orderPayload, shopClient, type Json, type ShopApp } from '../test/shop.js';
+import { startPayPalStandIn, type PayPalStandIn } from '../test/paypal.js';
 
 const PASSWORD = 'Secret12';
 /** The quantity of A's spare cart line: no other cart in the test comes near it. */
@@ -50,6 +51,8 @@ interface Fixture {
   orderedItemId: number;
   /** A's chat conversation. */
   gid: string;
+  /** A's after-sales request on the order (refused, with one photo). */
+  requestId: number;
 }
 
 interface Request {
@@ -108,7 +111,34 @@ const OWNED: Owned[] = [
     signedOut: [200],
     shows: (body: { data?: { favorite?: boolean }[] }) => (body?.data ?? []).some((p) => p.favorite === true),
   },
+  {
+    op: 'GET /api/orders/{id}/requests',
+    resource: 'after-sales requests of an order',
+    kind: 'read',
+    request: (f) => ({ params: { id: f.orderId } }),
+  },
+  {
+    op: 'GET /api/orders/{id}/requests/{requestId}/photos/{index}',
+    resource: "after-sales request photo (binary: A's answer is the image, not JSON)",
+    kind: 'read',
+    request: (f) => ({ params: { id: f.orderId, requestId: f.requestId, index: 0 } }),
+    shows: (body) => body === undefined,
+  },
+  {
+    op: 'GET /api/orders/{id}/documents/{kind}.pdf',
+    resource: "order document (binary: A's answer is a PDF, not JSON)",
+    kind: 'read',
+    request: (f) => ({ params: { id: f.orderId, kind: 'proforma' } }),
+    shows: (body) => body === undefined,
+  },
   { op: 'POST /api/orders/reorder', resource: 'order (reorder)', kind: 'write', request: (f) => ({ body: { id: f.orderId } }) },
+  { op: 'POST /api/orders/{id}/paypal', resource: 'order (pay with PayPal)', kind: 'write', request: (f) => ({ params: { id: f.orderId } }) },
+  {
+    op: 'POST /api/orders/{id}/requests',
+    resource: 'order (after-sales request)',
+    kind: 'write',
+    request: (f) => ({ params: { id: f.orderId }, body: { kind: 'cancel', reason: 'Mallory wants it cancelled' } }),
+  },
   {
     op: 'POST /api/orders',
     resource: 'cart lines (ordering another buyer’s lines)',
@@ -150,7 +180,18 @@ const STAFF: Staff[] = [
   { op: 'PUT /api/admin/orders/{id}/lines/{lineId}', request: (f) => ({ params: { id: f.orderId, lineId: f.orderLineId }, body: { actualQuantity: 1 } }) },
   { op: 'PUT /api/admin/orders/{id}/shipping-fee', request: (f) => ({ params: { id: f.orderId }, body: { actualExpressFee: 10 } }) },
   { op: 'POST /api/admin/orders/{id}/payments', request: (f) => ({ params: { id: f.orderId }, body: { kind: 'payment', amount: 1, currency: 'USD', method: 'bankTransfer' } }) },
+  { op: 'POST /api/admin/orders/{id}/notes', request: (f) => ({ params: { id: f.orderId }, body: { kind: 'message', body: 'hello' } }) },
+  { op: 'GET /api/admin/customers', request: (f) => ({ query: { q: f.a.email } }) },
+  { op: 'GET /api/admin/customers/{id}', request: (f) => ({ params: { id: f.a.id } }) },
+  { op: 'POST /api/admin/customers/{id}/notes', request: (f) => ({ params: { id: f.a.id }, body: { body: 'note' } }) },
+  // Aimed at a staff account (404 for staff: not a customer), so the admin's own valid call does not end A's sessions.
+  { op: 'POST /api/admin/customers/{id}/disable', request: (f) => ({ params: { id: f.admin.id }, body: { reason: 'fraud' } }) },
+  { op: 'POST /api/admin/customers/{id}/enable', request: (f) => ({ params: { id: f.admin.id }, body: {} }) },
   { op: 'GET /api/admin/audit', request: () => ({}) },
+  { op: 'GET /api/admin/orders/documents.zip', request: (f) => ({ query: { ids: String(f.orderId), kind: 'invoice' } }) },
+  { op: 'GET /api/admin/requests', request: () => ({}) },
+  { op: 'GET /api/admin/orders/{id}/requests', request: (f) => ({ params: { id: f.orderId } }) },
+  { op: 'POST /api/admin/requests/{id}/decision', request: (f) => ({ params: { id: f.requestId }, body: { decision: 'approve' } }) },
   { op: 'GET /api/groups/waiting', request: () => ({}) },
   { op: 'GET /api/groups/serving', request: () => ({}) },
   { op: 'GET /api/groups/admin', request: () => ({}) },
@@ -249,6 +290,8 @@ const SELF_ONLY: SelfOnly[] = [
 // ---------------------------------------------------------------------------------------------
 
 let t: ShopApp;
+/** PayPal online is on (a local stand-in), so A may pay A's PayPal order. */
+let paypal: PayPalStandIn;
 let operations: Map<string, ApiOperation>;
 let f: Fixture;
 let anonymousToken: string;
@@ -269,7 +312,8 @@ function marker(): string {
 }
 
 beforeAll(async () => {
-  t = await createShopApp();
+  paypal = await startPayPalStandIn();
+  t = await createShopApp({ PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_API_URL: paypal.url });
   operations = new Map((await apiOperations(t)).map((op) => [op.key, op]));
   const a = await person('alice');
   const b = await person('bob');
@@ -287,7 +331,7 @@ beforeAll(async () => {
   const other = ok(await asA('POST', '/api/address', { body: { ...ADDRESS, deliveryUser: `Alice ${mark}`, deliveryAddress: `2 ${mark} Road` } }), 'address');
   const order = ok(
     await asA('POST', '/api/orders', {
-      body: orderPayload({ cartItemIds: [timerLine], comment: `for ${mark}`, deliveryUser: `Alice ${mark}` }),
+      body: orderPayload({ cartItemIds: [timerLine], comment: `for ${mark}`, deliveryUser: `Alice ${mark}`, payMethod: 'paypal' }),
       headers: { 'idempotency-key': randomUUID() },
     }),
     'order',
@@ -295,6 +339,11 @@ beforeAll(async () => {
   const lines = ok(await asA('GET', '/api/order/items', { query: { orderId: order.id } }), 'order lines');
   const spare = ok(await asA('POST', '/api/cart/items', { body: { itemId: t.products.sticker, quantity: SPARE_QUANTITY } }), 'cart');
   ok(await asA('POST', '/api/favorites', { body: { itemId: t.products.cube } }), 'favourite');
+  // A refused request (so A may ask again at the end) with a photo (a 1x1 PNG).
+  const pixel = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  const asked = ok(await asA('POST', `/api/orders/${order.id}/requests`, { body: { kind: 'cancel', reason: `for ${mark}`, photos: [pixel] } }), 'request');
+  const requestId = asked.data[0].id as number;
+  await t.services.aftersales.decide({ id: admin.id, name: 'staff', role: 'owner' }, requestId, { decision: 'refuse', note: 'kept' });
   const actor = { uid: a.id, uname: `Alice ${mark}`, admin: false, language: 'en' as const };
   const { group } = await t.services.chat.service.openForBuyer(actor);
   await t.services.chat.service.send(actor, { gid: group.gid, content: `my secret is ${mark}` });
@@ -313,6 +362,7 @@ beforeAll(async () => {
     favoriteItemId: t.products.cube,
     orderedItemId: t.products.timer,
     gid: group.gid,
+    requestId,
   };
 }, 120_000);
 
@@ -322,6 +372,7 @@ afterAll(async () => {
       `${attempts.selfOnly} on self-only routes), ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   await t?.close();
+  await paypal?.close();
 });
 
 function operation(key: string): ApiOperation {
@@ -369,7 +420,7 @@ async function strangers(): Promise<{ who: Who; token: string | undefined }[]> {
 async function stateOfA(): Promise<string> {
   const asA = shopClient(t, f.a.token);
   const parts: unknown[] = [];
-  for (const url of ['/api/user', '/api/address', '/api/cart/items', '/api/favorites', '/api/orders', '/api/order/items', `/api/orders/${f.orderId}`]) {
+  for (const url of ['/api/user', '/api/address', '/api/cart/items', '/api/favorites', '/api/orders', '/api/order/items', `/api/orders/${f.orderId}`, `/api/orders/${f.orderId}/requests`]) {
     const res = await asA('GET', url);
     parts.push(url, res.status, res.body);
   }

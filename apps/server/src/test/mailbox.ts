@@ -12,6 +12,8 @@ export interface ReceivedMail {
   from: string;
   text: string;
   html: string;
+  /** Attached files (Content-Disposition: attachment), decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /**
@@ -127,6 +129,7 @@ function decodeBody(body: string, encoding: string | undefined): string {
 function parseMessage(raw: string): Omit<ReceivedMail, 'mailFrom' | 'rcptTo'> {
   const { headers, body } = splitHead(raw);
   const parts: { type: string; content: string }[] = [];
+  const attachments: ReceivedMail['attachments'] = [];
   const walk = (h: Record<string, string>, b: string) => {
     const type = h['content-type'] ?? 'text/plain';
     const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -138,6 +141,13 @@ function parseMessage(raw: string): Omit<ReceivedMail, 'mailFrom' | 'rcptTo'> {
       }
       return;
     }
+    const disposition = h['content-disposition'] ?? '';
+    if (/^attachment/i.test(disposition)) {
+      const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '';
+      const bytes = /base64/i.test(h['content-transfer-encoding'] ?? '') ? Buffer.from(b.replace(/\s+/g, ''), 'base64') : Buffer.from(b, 'latin1');
+      attachments.push({ filename, contentType: type.split(';')[0]!.trim().toLowerCase(), content: bytes });
+      return;
+    }
     parts.push({ type: type.toLowerCase(), content: decodeBody(b, h['content-transfer-encoding']) });
   };
   walk(headers, body);
@@ -147,5 +157,6 @@ function parseMessage(raw: string): Omit<ReceivedMail, 'mailFrom' | 'rcptTo'> {
     from: headers.from ?? '',
     text: parts.find((p) => p.type.startsWith('text/plain'))?.content ?? '',
     html: parts.find((p) => p.type.startsWith('text/html'))?.content ?? '',
+    attachments,
   };
 }

@@ -55,6 +55,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** A 2xx with a non-JSON body counts as success and returns the text (DELETE /api/favorites/{id}). */
   allowNonJson?: boolean;
+  /** A 2xx answer is returned as a Blob (file downloads: order PDFs, zips); failures are handled as usual. */
+  blob?: boolean;
   /** A 401 is only thrown: token and user info stay, no redirect (the caller decides). */
   skipAuthHandling?: boolean;
   /** Cancels the request (TanStack Query passes one); a cancel is never shown. */
@@ -268,6 +270,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       const json = isJsonContentType(response.headers.get('content-type'));
       let text: string;
       try {
+        if (options.blob && response.ok) return (await response.blob()) as T;
         text = await response.text();
       } catch {
         if (timedOut) return fail({ kind: 'timeout', status: 0 }, options);

@@ -51,6 +51,16 @@ export const queryKeys = {
     order: (id: string) => ['admin', 'order', getLocale(), id] as const,
     /** GET /api/admin/audit?page */
     audit: (page: number) => ['admin', 'audit', page] as const,
+    /** GET /api/admin/customers?q&page&recPerPage (features/admin-customers) */
+    customers: (search: string) => ['admin', 'customers', search] as const,
+    /** GET /api/admin/customers/{id}: chat translations are in the reader's language. */
+    customer: (id: string) => ['admin', 'customer', getLocale(), id] as const,
+  },
+
+  /** Online payment (features/orders, PayPalPay). */
+  payments: {
+    /** GET /api/paypal/config */
+    paypalConfig: () => ['payments', 'paypal-config'] as const,
   },
 
   /** The buyer's favourites (features/favorites). */

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS } from '@cubeshop/shared';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const languages = ['zh', 'en'] as const;
@@ -59,5 +60,10 @@ describe('locales', () => {
         expect(typeof value === 'string' && value.trim() !== '', `${lang}/${file}: ${key}`).toBe(true);
       }
     }
+  });
+
+  it.each(languages)('names every audited action in %s (the history and the activity page show labels, not codes)', (lang) => {
+    const labels = (load(lang, 'backoffice.json') as { order: { action: Record<string, string> } }).order.action;
+    expect(AUDIT_ACTIONS.filter((action) => !labels[action.replace('.', '_')]?.trim())).toEqual([]);
   });
 });

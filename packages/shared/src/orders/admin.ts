@@ -113,6 +113,24 @@ export const ZAuditEntry = z.object({
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
+export const ORDER_NOTE_KINDS = ['note', 'message'] as const;
+/** An internal note (staff only) or a message to the buyer (e-mailed, shown on the buyer's order page). */
+export const ZOrderNote = z.object({
+  id: z.number().int(),
+  kind: z.enum(ORDER_NOTE_KINDS),
+  body: z.string(),
+  author: z.string(),
+  createdTime: z.string(),
+});
+export type TOrderNote = z.infer<typeof ZOrderNote>;
+
+/** POST /api/admin/orders/{id}/notes */
+export const ZOrderNoteCreate = z.object({
+  kind: z.enum(ORDER_NOTE_KINDS),
+  body: z.string().trim().min(1, 'v.required').max(2000, 'v.maxLength'),
+});
+export type TOrderNoteCreate = z.infer<typeof ZOrderNoteCreate>;
+
 /** GET /api/admin/orders/{id}: the order as the buyer sees it, plus what staff work with. */
 export const ZAdminOrderDetail = z.object({
   order: ZOrderDetail,
@@ -120,7 +138,7 @@ export const ZAdminOrderDetail = z.object({
   paymentStatus: ZPaymentStatus,
   /** What the buyer owes now (due - payments + refunds), in the order's currency; negative: overpaid. */
   balance: z.number(),
-  /** The amount due: the actual total once staff adjusted quantities, prices or the shipping fee. */
+  /** The amount due: the actual total once staff adjusted quantities, prices or the shipping fee; 0 once cancelled. */
   due: z.number(),
   carrier: ZCarrier.nullable(),
   trackingUrl: z.string().nullable(),
@@ -128,6 +146,8 @@ export const ZAdminOrderDetail = z.object({
   payments: z.array(ZPaymentRecord),
   /** Every staff change to this order, newest first. */
   audit: z.array(ZAuditEntry),
+  /** Internal notes and messages to the buyer, oldest first. */
+  notes: z.array(ZOrderNote),
 });
 export type TAdminOrderDetail = z.infer<typeof ZAdminOrderDetail>;
 

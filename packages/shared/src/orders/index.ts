@@ -192,6 +192,18 @@ export const ZOrderSummary = z.object({
 });
 export type TOrderSummary = z.infer<typeof ZOrderSummary>;
 
+/** A message from the shop to the buyer about an order. */
+export const ZOrderMessage = z.object({ id: z.number().int(), body: z.string(), createdTime: z.string() });
+export type TOrderMessage = z.infer<typeof ZOrderMessage>;
+
+/** Order documents (PDF): proforma invoice, commercial invoice, packing list. */
+export const ORDER_DOCUMENT_KINDS = ['proforma', 'invoice', 'packing-list'] as const;
+export const ZOrderDocumentKind = z.enum(ORDER_DOCUMENT_KINDS);
+export type TOrderDocumentKind = z.infer<typeof ZOrderDocumentKind>;
+/** A document to download: `url` is the API path (GET with the bearer token). */
+export const ZOrderDocument = z.object({ kind: ZOrderDocumentKind, url: z.string() });
+export type TOrderDocument = z.infer<typeof ZOrderDocument>;
+
 export const ZOrderDetail = ZOrderSummary.extend({
   /** Sum of list prices. */
   amount: z.number(),
@@ -235,6 +247,10 @@ export const ZOrderDetail = ZOrderSummary.extend({
   items: z.array(ZOrderLine),
   /** Oldest first. */
   history: z.array(ZOrderEvent),
+  /** Messages from the shop about this order (staff wrote them; also sent by e-mail), oldest first. */
+  messages: z.array(ZOrderMessage),
+  /** The PDF documents the reader may download now (docs/orders.md, Documents). */
+  documents: z.array(ZOrderDocument),
 });
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;
 

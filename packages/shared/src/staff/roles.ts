@@ -7,7 +7,7 @@ import { z } from 'zod';
  * - sales: orders, payments, customers, chat;
  * - warehouse: fulfilment (packing, actual quantities, shipping, tracking);
  * - catalog: products, prices and stock (the catalog back office);
- * - service: the customer-service chat only.
+ * - service: the customer-service chat, and reading a buyer's page (who is asking).
  * Every staff role is an "admin" in the spec's sense (user info's admin flag, the chat's rules).
  */
 export const STAFF_ROLES = ['owner', 'sales', 'warehouse', 'catalog', 'service'] as const;
@@ -31,15 +31,20 @@ export const STAFF_CAPABILITIES = [
   'audit.read',
   /** Create staff and change roles. */
   'staff.manage',
+  /** The customer list and a buyer's page (orders, addresses, chat, notes). */
+  'customers.read',
+  /** Notes on a buyer; disable and enable a buyer's account. */
+  'customers.manage',
 ] as const;
 export type TStaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
 const GRANTS: Record<TStaffRole, readonly TStaffCapability[]> = {
   owner: STAFF_CAPABILITIES,
-  sales: ['chat', 'orders.read', 'orders.fulfil', 'orders.sell', 'payments.record', 'orders.shipUnpaid'],
+  sales: ['chat', 'orders.read', 'orders.fulfil', 'orders.sell', 'payments.record', 'orders.shipUnpaid', 'customers.read', 'customers.manage'],
   warehouse: ['chat', 'orders.read', 'orders.fulfil'],
   catalog: ['chat'],
-  service: ['chat'],
+  // Service answers the chat: seeing who is asking (orders, past conversations) helps; changing the account does not.
+  service: ['chat', 'customers.read'],
 };
 
 /** Whether a role (null: not staff) has a capability. */

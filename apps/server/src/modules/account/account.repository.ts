@@ -1,10 +1,13 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TStaffRole } from '@cubeshop/shared';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/** `text` as a LIKE pattern that matches it anywhere, its own % _ and \ taken literally. */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createAccountRepository(db: Db) {
   return {
@@ -35,6 +38,40 @@ export function createAccountRepository(db: Db) {
         .where(sql`lower(${users.account}) = ${lower} or lower(${users.email}) = ${lower} or ${users.mobile} = ${text}`)
         .limit(limit);
       return rows.map((r) => r.id);
+    },
+    /**
+     * Buyers (no staff role), newest first: those whose account, name, e-mail or mobile contains
+     * `text` (case-insensitive), or whose id is among `alsoIds`; a page of them and how many match.
+     */
+    async buyerPage(q: { text?: string | undefined; alsoIds?: number[] | undefined; limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
+      let match: SQL | undefined;
+      if (q.text) {
+        const like = containing(q.text);
+        match = or(
+          sql`lower(${users.account}) like ${like}`,
+          sql`lower(${users.name}) like ${like}`,
+          sql`lower(${users.email}) like ${like}`,
+          sql`${users.mobile} like ${like}`,
+          q.alsoIds?.length ? inArray(users.id, q.alsoIds) : undefined,
+        );
+      }
+      const where = and(isNull(users.role), match);
+      const [rows, totals] = await Promise.all([
+        db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(q.limit).offset(q.offset),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return { rows, total: totals[0]?.n ?? 0 };
+    },
+    /**
+     * Disables (keeping the first time) or enables a buyer inside the caller's transaction; the row
+     * before and after (undefined: no such buyer).
+     */
+    async setBuyerDisabled(tx: Db, id: number, disabled: boolean): Promise<{ before: UserRow; after: UserRow } | undefined> {
+      const [before] = await tx.select().from(users).where(and(eq(users.id, id), isNull(users.role))).for('update');
+      if (!before) return undefined;
+      const disabledAt = disabled ? sql`coalesce(${users.disabledAt}, now())` : null;
+      const [after] = await tx.update(users).set({ disabledAt, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+      return after ? { before, after } : undefined;
     },
     async setRole(id: number, role: TStaffRole | null): Promise<UserRow | undefined> {
       const [row] = await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id)).returning();

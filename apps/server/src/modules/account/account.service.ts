@@ -1,6 +1,7 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { MOBILE_CN_PATTERN, ZAccountName, ZEmail, ZMobileCn, ZPassword, type TLocale, type TOrderBuyer, type TStaffRole, type TUser } from '@cubeshop/shared';
 import { badRequest, invalidField } from '../../lib/app-error.js';
+import type { Db } from '../../db/client.js';
 import type { AccountRepository, UserRow } from './account.repository.js';
 
 /** argon2id with OWASP's second recommended profile (19 MiB, 2 passes). */
@@ -39,6 +40,35 @@ export interface ProfilePatch {
   nickname?: string | undefined;
   regionId?: string | undefined;
 }
+
+/** What staff see of a buyer's account (customers module). */
+export interface BuyerFacts {
+  id: number;
+  account: string;
+  name: string;
+  nickname: string;
+  email: string | null;
+  mobile: string | null;
+  regionId: string | null;
+  locale: string;
+  subscribeEmail: string | null;
+  createdAt: Date;
+  disabledAt: Date | null;
+}
+
+const buyerFacts = (row: UserRow): BuyerFacts => ({
+  id: row.id,
+  account: row.account,
+  name: row.name,
+  nickname: row.nickname,
+  email: row.email,
+  mobile: row.mobile,
+  regionId: row.regionId,
+  locale: row.locale,
+  subscribeEmail: row.subscribeEmail,
+  createdAt: row.createdAt,
+  disabledAt: row.disabledAt,
+});
 
 export interface AccountDeps {
   /** Whether a country or region id is known (selectors); without it any two letters pass. */
@@ -172,6 +202,33 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps 
     async idsMatching(text: string, limit = 50): Promise<number[]> {
       const trimmed = text.trim();
       return trimmed ? repo.idsMatching(trimmed, limit) : [];
+    },
+
+    /** Staff: a page of buyers (users without a staff role), newest first, matching part of a name or contact, or these ids. */
+    async buyerPage(q: { text?: string | undefined; alsoIds?: number[] | undefined; limit: number; offset: number }): Promise<{ rows: BuyerFacts[]; total: number }> {
+      const { rows, total } = await repo.buyerPage(q);
+      return { rows: rows.map(buyerFacts), total };
+    },
+
+    /** Staff: a buyer's account; undefined when there is no such user or it is staff. */
+    async buyer(id: number): Promise<BuyerFacts | undefined> {
+      const row = await repo.findById(id);
+      return row && row.role === null ? buyerFacts(row) : undefined;
+    },
+
+    /** Whether the account was disabled by staff (sign-in refuses it with its own message). */
+    async isDisabled(id: number): Promise<boolean> {
+      return !!(await repo.findById(id))?.disabledAt;
+    },
+
+    /**
+     * Staff: disables or enables a buyer's account inside the caller's transaction (disabling
+     * twice keeps the first time). Undefined when there is no such buyer (staff are not disabled here).
+     */
+    async setDisabled(tx: Db, id: number, disabled: boolean): Promise<{ before: BuyerFacts; after: BuyerFacts } | undefined> {
+      const changed = await repo.setBuyerDisabled(tx, id, disabled);
+      if (!changed) return undefined;
+      return { before: buyerFacts(changed.before), after: buyerFacts(changed.after) };
     },
 
     /** Staff: give or take a staff role (CLI `user role`, the staff page). */

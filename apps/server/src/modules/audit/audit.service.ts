@@ -1,4 +1,4 @@
-import type { TAuditEntry, TAuditList, TStaffRole } from '@cubeshop/shared';
+import type { TAuditAction, TAuditEntry, TAuditList, TStaffRole } from '@cubeshop/shared';
 import type { Db } from '../../db/client.js';
 import type { AuditRepository, AuditRow } from './audit.repository.js';
 
@@ -13,7 +13,7 @@ export interface StaffActor {
 export const SYSTEM_ACTOR: StaffActor = { id: null, name: 'system', role: null };
 
 export interface AuditChange {
-  action: string;
+  action: TAuditAction;
   entity: string;
   entityId: string | number;
   before?: Record<string, unknown> | null | undefined;

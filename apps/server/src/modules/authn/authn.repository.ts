@@ -41,8 +41,9 @@ export function createAuthnRepository(db: Db) {
         .set({ revokedAt: sql`now()` })
         .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)));
     },
-    async revokeAllForUser(userId: number, keepTokenHash?: string): Promise<void> {
-      await db
+    /** `runner`: the caller's transaction when the revocation belongs to a larger change (an account disabled). */
+    async revokeAllForUser(userId: number, keepTokenHash?: string, runner: Db = db): Promise<void> {
+      await runner
         .update(authTokens)
         .set({ revokedAt: sql`now()` })
         .where(

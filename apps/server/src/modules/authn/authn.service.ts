@@ -1,4 +1,5 @@
 import { SESSION_IDLE_DAYS, type TStaffRole } from '@cubeshop/shared';
+import type { Db } from '../../db/client.js';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { Session } from '../../lib/session.js';
@@ -78,6 +79,15 @@ export function createAuthnService(repo: AuthnRepository, { users, now = () => n
     async revoke(tokenHash: string): Promise<void> {
       await repo.revokeToken(tokenHash);
       events?.publish('sessions.revoked', { tokenHashes: [tokenHash] });
+    },
+    /**
+     * Ends every session of a user inside the caller's transaction (staff disabled the account).
+     * Call the returned function once the transaction committed: it tells every instance, whose
+     * open sockets of the user close at once.
+     */
+    async revokeAllForUserIn(tx: Db, userId: number): Promise<() => void> {
+      await repo.revokeAllForUser(userId, undefined, tx);
+      return () => events?.publish('sessions.revoked', { userId });
     },
     /** Ends every session of a user, except the one with `keepTokenHash` (the caller's own). */
     async revokeAllForUser(userId: number, keepTokenHash?: string): Promise<void> {

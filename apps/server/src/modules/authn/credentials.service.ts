@@ -138,6 +138,11 @@ export function createCredentialsService({ authn, account, otp, limits, sources,
     }
   }
 
+  /** Staff disabled the account (customers module): no new session until they enable it. */
+  async function refuseDisabled(userId: number) {
+    if (await account.isDisabled(userId)) throw badRequest('accountDisabled');
+  }
+
   async function ensureFree(contact: Contact) {
     if ((await account.findIdByContact(contact)) !== undefined) throw badRequest(contact.kind === 'email' ? 'emailTaken' : 'mobileTaken');
   }
@@ -193,6 +198,8 @@ export function createCredentialsService({ authn, account, otp, limits, sources,
         // Failures count per user (whatever name was typed), or per typed name when there is no such user.
         const accountKey = userId !== undefined ? `user:${userId}` : `login:${login.toLowerCase()}`;
         if (!(await checkPasswordLimited(accountKey, userId, input.password, source)) || userId === undefined) throw badRequest('signinFailed');
+        // Said only to whoever proved the password: a disabled account is not revealed to guessers.
+        await refuseDisabled(userId);
         await rememberSource(userId, source);
         return { token: await authn.issueUserToken(userId) };
       }
@@ -201,6 +208,7 @@ export function createCredentialsService({ authn, account, otp, limits, sources,
       const userId = await account.findIdByContact(contact);
       // A code is stored for unknown addresses too (and never sent); it cannot be right, but be sure.
       if (userId === undefined) throw badRequest('codeInvalid');
+      await refuseDisabled(userId);
       // Proved by a code: this source's failures are forgotten and its password sign-ins skip the slowdown.
       await rememberSource(userId, source);
       return { token: await authn.issueUserToken(userId) };
@@ -213,6 +221,7 @@ export function createCredentialsService({ authn, account, otp, limits, sources,
       await verifyCounted('reset', contact, input.otp, source);
       const userId = await account.findIdByContact(contact);
       if (userId === undefined) throw badRequest('codeInvalid');
+      await refuseDisabled(userId);
       await account.setPassword(userId, input.password);
       await authn.revokeAllForUser(userId);
       await rememberSource(userId, source);

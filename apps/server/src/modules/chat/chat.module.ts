@@ -19,6 +19,8 @@ import { createChatImageStore } from './chat.images.js';
 import { createMessaging } from './chat.messaging.js';
 import { createLocalPresence, createPresenceAnnouncer, createRedisPresence } from './chat.presence.js';
 import { createReadCursors } from './chat.read-cursors.js';
+import { createChatBuyerHistory } from './chat.buyers.js';
+import { createChatBuyersRepository } from './chat.buyers.repository.js';
 import { createChatRepository } from './chat.repository.js';
 import { createSerialQueue } from './chat.serial.js';
 import { createChatService } from './chat.service.js';
@@ -119,6 +121,8 @@ export function createChat({ config, db, redis, account, sessions, events, log, 
 
   return {
     service,
+    /** A buyer's past conversations for staff (the customers page). */
+    buyerHistory: createChatBuyerHistory(createChatBuyersRepository(db)),
     hub,
     gateway,
     sessionWatch,

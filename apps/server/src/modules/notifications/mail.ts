@@ -8,6 +8,8 @@ export interface MailMessage {
   html: string;
   /** A stable Message-ID (the outbox's row), so a message sent twice reads as one. */
   messageId?: string | undefined;
+  /** Files attached (the proforma invoice of the "order placed" mail). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[] | undefined;
 }
 
 /** Sends e-mail. The SMTP one is used when SMTP_URL is set. */
@@ -30,7 +32,8 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(options, { from });
   return {
     async send({ messageId, ...message }) {
-      await transporter.sendMail({ ...message, ...(messageId ? { messageId } : {}) });
+      const { attachments, ...rest } = message;
+      await transporter.sendMail({ ...rest, ...(attachments?.length ? { attachments } : {}), ...(messageId ? { messageId } : {}) });
     },
     close() {
       transporter.close();

@@ -37,9 +37,12 @@ export function actualTotals(order: Pick<OrderRow, 'freightMinor' | 'actualFreig
 /** What the buyer owes: the actual total once staff adjusted the order, else the ordered total. */
 export const dueMinor = (order: Pick<OrderRow, 'totalMinor' | 'actualTotalMinor'>) => order.actualTotalMinor ?? order.totalMinor;
 
-/** Due minus payments plus refunds (negative: the buyer paid more than is due). */
-export const balanceMinor = (order: Pick<OrderRow, 'totalMinor' | 'actualTotalMinor' | 'paidMinor' | 'refundedMinor'>) =>
-  dueMinor(order) - order.paidMinor + order.refundedMinor;
+/**
+ * Due minus payments plus refunds (negative: the buyer paid more than is due). A cancelled order
+ * owes nothing: its balance is what was received and not yet refunded, as a negative (a refund due).
+ */
+export const balanceMinor = (order: Pick<OrderRow, 'status' | 'totalMinor' | 'actualTotalMinor' | 'paidMinor' | 'refundedMinor'>) =>
+  (order.status === 'cancel' ? 0 : dueMinor(order)) - order.paidMinor + order.refundedMinor;
 
 export const paymentStatus = (order: Pick<OrderRow, 'totalMinor' | 'actualTotalMinor' | 'paidMinor' | 'refundedMinor'>): TPaymentStatus =>
   paymentStatusOf(dueMinor(order), order.paidMinor, order.refundedMinor);

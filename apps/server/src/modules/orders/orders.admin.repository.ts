@@ -122,9 +122,10 @@ export function createOrdersAdminRepository(db: Db) {
       return db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId)).orderBy(asc(orderPayments.id));
     },
 
-    async insertPayment(tx: Db, row: NewPaymentRow): Promise<PaymentRow> {
-      const [created] = await tx.insert(orderPayments).values(row).returning();
-      if (!created) throw new Error('insert returned no row');
+    /** Undefined: a payment with this method and provider id (external_id) is recorded already. */
+    async insertPayment(tx: Db, row: NewPaymentRow): Promise<PaymentRow | undefined> {
+      const [created] = await tx.insert(orderPayments).values(row).onConflictDoNothing({ target: [orderPayments.method, orderPayments.externalId] }).returning();
+      if (!created && !row.externalId) throw new Error('insert returned no row');
       return created;
     },
 

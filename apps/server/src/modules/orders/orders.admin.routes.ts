@@ -7,6 +7,7 @@ import {
   ZLineAdjustment,
   ZOrderIdParams,
   ZOrderLineParams,
+  ZOrderNoteCreate,
   ZOrderTransition,
   ZPaymentCreate,
   ZShippingFeeAdjustment,
@@ -14,6 +15,7 @@ import {
 import { unauthorized } from '../../lib/app-error.js';
 import type { StaffActor } from '../audit/audit.service.js';
 import type { OrdersAdmin } from './orders.admin.js';
+import type { OrderNotes } from './orders.notes.js';
 
 /** Who is acting: the signed-in staff member's id, name and role (after a requireStaff preHandler). */
 export type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
@@ -22,7 +24,7 @@ export type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
  * The staff order API (docs/orders.md, Back office): /api/admin/orders .... Each route names the capability it needs (shared STAFF capabilities);
  * the service checks the finer ones (cancelling needs orders.sell, packing orders.fulfil ...).
  */
-export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; actorOf: ActorOf }> = async (app, { admin, actorOf }) => {
+export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; notes: OrderNotes; actorOf: ActorOf }> = async (app, { admin, notes, actorOf }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];
   // The role is checked before the body is validated: a caller without the right learns nothing
@@ -124,6 +126,26 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; acto
     },
     async (request, reply) => {
       await admin.recordPayment(await actorOf(request), request.params.id, request.body);
+      return reply.status(201).send(await admin.detail(request.params.id, request.locale));
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/notes',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Add an internal note or send the buyer a message',
+        description: 'kind note: internal, any staff member who reads orders. kind message: sales, owner; e-mailed to the buyer in their language and shown on the buyer\'s order page.',
+        security,
+        params: ZOrderIdParams,
+        body: ZOrderNoteCreate,
+        response: { 201: ZAdminOrderDetail },
+      },
+    },
+    async (request, reply) => {
+      await notes.add(await actorOf(request), request.params.id, request.body);
       return reply.status(201).send(await admin.detail(request.params.id, request.locale));
     },
   );

@@ -137,6 +137,19 @@ describe('payments, shipping and adjustments', () => {
     expect(all.body.audit.map((a) => a.action)).toEqual(['order.refund', 'order.refund', 'order.payment', 'order.payment', 'order.payment']);
   });
 
+  it('owes nothing on a cancelled order: money received shows as a refund due until it is refunded', async () => {
+    const order = await placeOrder();
+    const pay = (kind: string, amount: number) => staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/payments`, { body: { kind, amount, method: 'bankTransfer', currency: 'CNY' } });
+    expect((await pay('payment', 100)).status).toBe(201);
+    const cancelled = await staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/transitions`, { body: { status: 'cancel', reason: 'buyer asked' } });
+    expect(cancelled.body).toMatchObject({ paymentStatus: 'partially_paid', balance: -100, due: 0 });
+    expect((await buyer<TOrderDetail>('GET', `/api/orders/${order.id}`)).body.balance).toBe(-100);
+    const refunded = await pay('refund', 100);
+    expect(refunded.body).toMatchObject({ paymentStatus: 'refunded', balance: 0 });
+    const queue = await staff.sales<TAdminOrderList>('GET', '/api/admin/orders', { query: { q: String(order.id) } });
+    expect(queue.body.data.find((o) => o.id === order.id)?.balance).toBe(0);
+  });
+
   it('records packed quantities and actual prices; the buyer sees both figures and the new balance', async () => {
     const order = await placeOrder();
     const line = order.items.find((l) => l.quantity === 12)!;

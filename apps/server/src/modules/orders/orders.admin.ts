@@ -28,6 +28,8 @@ import type { OrdersAdminRepository, PaymentRow, QueueSearch } from './orders.ad
 import { pick, toDetail } from './orders.mapper.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 import type { BuyerContact, OrderNotifier } from './orders.notify.js';
+import type { OrderNotesRepository } from './orders.notes.repository.js';
+import { toMessage, toNote } from './orders.notes.js';
 import { planChange } from './orders.status.js';
 
 export interface OrdersAdminDeps {
@@ -40,6 +42,8 @@ export interface OrdersAdminDeps {
   bankDetails?: (() => Promise<TBankTransferDetails | undefined>) | undefined;
   /** The buyer's e-mails about the changes (through the outbox). */
   notifier?: OrderNotifier | undefined;
+  /** Staff notes and messages to the buyer (order_notes). */
+  notes?: Pick<OrderNotesRepository, 'all'> | undefined;
   /** Buyers' names and contacts, and buyer search (the account module). */
   buyers: {
     buyers(ids: number[]): Promise<Map<number, TOrderBuyer>>;
@@ -162,20 +166,28 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
     async detail(id: number, locale: TLocale): Promise<TAdminOrderDetail> {
       const row = await orders.getAny(id);
       if (!row) throw notFound('orderNotFound');
-      const [lines, events, payments, trail, bank] = await Promise.all([orders.lines(id), orders.events(id), repo.payments(id), audit.of('order', id), deps.bankDetails?.()]);
+      const [lines, events, payments, trail, bank, notes] = await Promise.all([
+        orders.lines(id),
+        orders.events(id),
+        repo.payments(id),
+        audit.of('order', id),
+        deps.bankDetails?.(),
+        deps.notes?.all(id) ?? [],
+      ]);
       const people = await buyers.buyers([row.userId, ...payments.flatMap((p) => (p.recordedBy === null ? [] : [p.recordedBy]))]);
       const carrier = (row.carrier as TCarrier | null) ?? null;
       return {
-        order: toDetail(row, lines, events, locale, bank),
+        order: toDetail(row, lines, events, locale, bank, notes.filter((n) => n.kind === 'message').map(toMessage)),
         buyer: people.get(row.userId) ?? unknownBuyer(row.userId),
         paymentStatus: row.paymentStatus,
         balance: minorToMajor(balanceMinor(row)),
-        due: minorToMajor(dueMinor(row)),
+        due: row.status === 'cancel' ? 0 : minorToMajor(dueMinor(row)),
         carrier,
         trackingUrl: row.trackingNumber ? trackingUrl(carrier, row.trackingNumber) : null,
         cancelReason: row.cancelReason,
         payments: payments.map((p) => toPayment(p, people)),
         audit: trail,
+        notes: notes.map(toNote),
       };
     },
 
@@ -185,7 +197,7 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
      * goes outbound only when paid, unless the staff member may and does record an override
      * with a reason.
      */
-    async transition(actor: StaffActor, id: number, body: TOrderTransition): Promise<void> {
+    async transition(actor: StaffActor, id: number, body: TOrderTransition, also?: (tx: Db) => Promise<void>): Promise<void> {
       await change(id, async (tx, row, buyer) => {
         const status = body.status ?? row.status;
         const cancelling = status === 'cancel' && row.status !== 'cancel';
@@ -229,6 +241,8 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
             note,
           },
         ]);
+        // The caller's own change in the same transaction (after-sales: the request approved with the cancel).
+        if (also) await also(tx);
       });
     },
 
@@ -287,9 +301,11 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
     /**
      * POST /api/admin/orders/{id}/payments: a payment received or a refund given. The amount is
      * converted to the order's currency at the order's rate; a refund cannot exceed what was
-     * received; a cancelled order takes refunds only. The payment status follows.
+     * received; a cancelled order takes refunds only. The payment status follows. `externalId`
+     * (the system's payments: a PayPal capture id) is recorded once per method: the same one again
+     * changes nothing and answers 0.
      */
-    async recordPayment(actor: StaffActor | null, id: number, body: TPaymentCreate): Promise<number> {
+    async recordPayment(actor: StaffActor | null, id: number, body: TPaymentCreate, externalId?: string): Promise<number> {
       if (actor) must(actor, 'payments.record');
       let paymentId = 0;
       await change(id, async (tx, row, buyer) => {
@@ -309,7 +325,9 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
           reference: body.reference ?? null,
           paidAt: body.paidAt ? new Date(body.paidAt) : new Date(),
           recordedBy: actor?.id ?? null,
+          externalId: externalId ?? null,
         });
+        if (!created) return;
         paymentId = created.id;
         const nextStatus = paymentStatus({ ...row, paidMinor: paid, refundedMinor: refunded });
         await repo.updateOrder(tx, id, { paidMinor: paid, refundedMinor: refunded, paymentStatus: nextStatus });

@@ -121,6 +121,11 @@ describe('npx cubeshop seed --orders', () => {
     expect(Object.entries(after.counts).filter(([k, n]) => k !== 'all' && n > 0).length).toBeGreaterThanOrEqual(3);
     const byBuyer = await t.services.ordersAdmin.queue({ page: 1, recPerPage: 200, sort: 'newest', q: 'seedbuyer_00001@seed.cubeshop.local' }, 'en');
     expect(byBuyer.pager.recTotal).toBe(30);
+    // What a seeded order received is on record: the staff page's payments add up to its balance.
+    const paid = after.data.find((o) => o.paymentStatus === 'paid')!;
+    const detail = await t.services.ordersAdmin.detail(paid.id, 'en');
+    expect(detail.payments.map((p) => p.orderAmount).reduce((a, b) => a + b, 0)).toBeCloseTo(detail.due - detail.balance, 2);
+    expect(detail.balance).toBe(0);
     expect((await runCommand(['seed', '--orders', '-1'], t.services)).code).toBe(2);
   });
 });

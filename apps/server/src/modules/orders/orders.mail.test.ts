@@ -5,6 +5,7 @@ import type { TAdminOrderDetail, TOrderDetail } from '@cubeshop/shared';
 import { startMailbox, type Mailbox } from '../../test/mailbox.js';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 import { orderMail } from './orders.mail.js';
+import { pdfText, squeeze } from '../../test/pdf.js';
 
 // Buyers are told by e-mail (docs/orders.md, Buyer e-mail): each change writes its mail to the
 // outbox in the change's transaction; the worker delivers it with retries. Here SMTP is down while
@@ -85,6 +86,15 @@ describe('order mail through the outbox', () => {
     expect(shipped.html).toContain('Hello Jane &lt;Buyer&gt;');
     expect(mailbox.messages.find((m) => m.subject === `订单 ${b.id} 已取消`)!.text).toContain('原因：缺货');
     expect(mailbox.messages.find((m) => m.subject === `We received your order ${a.id}`)!.text).toContain(`order number ${a.id} as the reference`);
+    // The placed mail carries the proforma invoice as a PDF, in the buyer's language; the others carry nothing.
+    for (const [id, title] of [[a.id, 'Proforma invoice'], [b.id, '形式发票']] as const) {
+      const placed = mailbox.messages.find((m) => m.subject === `We received your order ${id}` || m.subject === `订单 ${id} 已收到`)!;
+      expect(placed.attachments.map((f) => [f.filename, f.contentType])).toEqual([[`proforma-${id}.pdf`, 'application/pdf']]);
+      const pdf = await pdfText(placed.attachments[0]!.content);
+      expect(pdf.compact).toContain(squeeze(title));
+      expect(pdf.compact).toContain(squeeze(`PI-${id}`));
+    }
+    expect(mailbox.messages.filter((m) => m.attachments.length > 0)).toHaveLength(2);
 
     // Later passes send nothing again.
     const count = mailbox.messages.length;

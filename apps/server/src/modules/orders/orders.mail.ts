@@ -5,7 +5,7 @@ import { CARRIERS, formatMoney, type TCarrier, type TCurrency, type TLocale } fr
 // language, as text and HTML. Rendered when the change happens and stored in the outbox, so a
 // retry sends exactly what the change said.
 
-export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded' | 'message';
 
 export interface OrderMailFacts {
   orderId: number;
@@ -20,6 +20,8 @@ export interface OrderMailFacts {
   trackingNumber?: string | null | undefined;
   trackingUrl?: string | null | undefined;
   reason?: string | null | undefined;
+  /** A staff member's message to the buyer (kind message). */
+  message?: string | undefined;
   /** The buyer's order page. */
   orderUrl: string;
   /** Bank transfer: pay to this reference (the order id). */
@@ -60,6 +62,8 @@ function content(kind: OrderMailKind, f: OrderMailFacts, locale: TLocale): Lines
         return { subject: `订单 ${f.orderId} 已取消`, lines: ['您的订单已取消。', ...(f.reason ? [`原因：${f.reason}`] : []), '如已付款，我们将为您退款。'] };
       case 'refunded':
         return { subject: `订单 ${f.orderId} 已退款`, lines: [`我们已为您退款 ${money(f.amountMinor ?? 0)}，到账时间取决于您的银行或支付方式。`] };
+      case 'message':
+        return { subject: `关于订单 ${f.orderId} 的新消息`, lines: [...(f.message ?? '').split('\n'), '如需回复，请在订单页面联系在线客服。'] };
     }
   }
   switch (kind) {
@@ -87,6 +91,8 @@ function content(kind: OrderMailKind, f: OrderMailFacts, locale: TLocale): Lines
       return { subject: `Order ${f.orderId} was cancelled`, lines: ['Your order was cancelled.', ...(f.reason ? [`Reason: ${f.reason}`] : []), 'If you paid, we refund you.'] };
     case 'refunded':
       return { subject: `Refund for order ${f.orderId}`, lines: [`We refunded ${money(f.amountMinor ?? 0)}. When it arrives depends on your bank or payment method.`] };
+    case 'message':
+      return { subject: `A message about your order ${f.orderId}`, lines: [...(f.message ?? '').split('\n'), 'To reply, open the order and chat with customer service.'] };
   }
 }
 

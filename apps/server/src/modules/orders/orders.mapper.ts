@@ -1,4 +1,5 @@
-import { minorToMajor, trackingUrl, type TBankTransferDetails, type TCarrier, type TCurrency, type TLocale, type TOrderDetail, type TOrderLine, type TOrderSummary } from '@cubeshop/shared';
+import { buyerDocuments, minorToMajor, trackingUrl, type TBankTransferDetails,
+  type TOrderMessage, type TCarrier, type TCurrency, type TLocale, type TOrderDetail, type TOrderLine, type TOrderSummary } from '@cubeshop/shared';
 import { productImageUrls } from '../catalog/catalog.module.js';
 import { balanceMinor, dueMinor, lineQuantity, lineUnitPrice } from './orders.actuals.js';
 import type { PricingItem } from '../catalog/catalog.module.js';
@@ -82,7 +83,7 @@ export function toSummary(row: OrderRow, preview: OrderItemRow[], locale: TLocal
 /** The payment method id of bank transfer (T/T): its orders show the shop's bank details. */
 export const BANK_TRANSFER_METHOD = 'tt';
 
-export function toDetail(row: OrderRow, lines: OrderItemRow[], events: OrderEventRow[], locale: TLocale, bank?: TBankTransferDetails): TOrderDetail {
+export function toDetail(row: OrderRow, lines: OrderItemRow[], events: OrderEventRow[], locale: TLocale, bank?: TBankTransferDetails, messages: TOrderMessage[] = []): TOrderDetail {
   return {
     ...toSummary(row, lines.slice(0, PREVIEW_LINES), locale),
     amount: minorToMajor(row.listMinor),
@@ -123,6 +124,8 @@ export function toDetail(row: OrderRow, lines: OrderItemRow[], events: OrderEven
     bankTransfer: row.payMethodId === BANK_TRANSFER_METHOD && bank ? { ...bank, reference: String(row.id) } : null,
     items: lines.map((l) => toLine(l, row.currency, locale)),
     history: events.map((e) => ({ type: e.type, from: e.fromValue, to: e.toValue, time: e.createdAt.toISOString(), note: e.note })),
+    messages,
+    documents: buyerDocuments(row.id, row.status),
   };
 }
 

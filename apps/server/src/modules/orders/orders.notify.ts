@@ -20,7 +20,7 @@ export interface OrderNotifierDeps {
   origin: string;
 }
 
-type OrderFacts = Pick<OrderRow, 'id' | 'currency' | 'totalMinor' | 'actualTotalMinor' | 'paidMinor' | 'refundedMinor' | 'carrier' | 'trackingNumber' | 'payMethodId'>;
+type OrderFacts = Pick<OrderRow, 'id' | 'status' | 'currency' | 'totalMinor' | 'actualTotalMinor' | 'paidMinor' | 'refundedMinor' | 'carrier' | 'trackingNumber' | 'payMethodId'>;
 
 /**
  * The buyer's e-mails about orders (docs/orders.md, Buyer e-mail): read the buyer's contact
@@ -31,7 +31,7 @@ type OrderFacts = Pick<OrderRow, 'id' | 'currency' | 'totalMinor' | 'actualTotal
 export function createOrderNotifier(deps: OrderNotifierDeps) {
   return {
     contactOf: (userId: number) => deps.contact(userId),
-    async queue(tx: Db, contact: BuyerContact | undefined, kind: OrderMailKind, order: OrderFacts, extra: { amountMinor?: number; reason?: string | null; key?: string | number } = {}): Promise<void> {
+    async queue(tx: Db, contact: BuyerContact | undefined, kind: OrderMailKind, order: OrderFacts, extra: { amountMinor?: number; reason?: string | null; message?: string; key?: string | number } = {}): Promise<void> {
       if (!deps.outbox || !contact?.email) return;
       const carrier = (order.carrier as TCarrier | null) ?? null;
       const mail = orderMail(
@@ -47,13 +47,19 @@ export function createOrderNotifier(deps: OrderNotifierDeps) {
           trackingNumber: order.trackingNumber,
           trackingUrl: order.trackingNumber ? trackingUrl(carrier, order.trackingNumber) : null,
           reason: extra.reason,
+          message: extra.message,
           orderUrl: `${deps.origin}/order/${order.id}`,
           bankTransfer: order.payMethodId === 'tt',
         },
         contact.locale,
       );
       await deps.outbox.enqueue(tx, [
-        { kind: 'mail', dedupeKey: `order:${order.id}:${kind}${extra.key === undefined ? '' : `:${extra.key}`}`, payload: { to: contact.email, ...mail } },
+        {
+          kind: 'mail',
+          dedupeKey: `order:${order.id}:${kind}${extra.key === undefined ? '' : `:${extra.key}`}`,
+          // The placed mail carries the proforma invoice, rendered when the mail is delivered (modules/documents).
+          payload: { to: contact.email, ...mail, ...(kind === 'placed' ? { attachments: [{ document: 'proforma', orderId: order.id, locale: contact.locale }] } : {}) },
+        },
       ]);
     },
     /** After the commit: deliver now rather than at the worker's next pass. */

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orderEvents, orderItems, orders } from '../../db/schema/index.js';
+import { orderEvents, orderItems, orderPayments, orders } from '../../db/schema/index.js';
 import type { TOrderStatus } from '@cubeshop/shared';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -57,6 +57,26 @@ export function createOrdersRepository(db: Db) {
         await tx
           .insert(orderEvents)
           .values(batch.map((b, i) => ({ orderId: created[i]!.id, type: 'created' as const, fromValue: null, toValue: 'confirm', actor: 'seed', note: null, createdAt: b.createdAt })));
+        // What was received is on record as a payment (a T/T a day after the order), as staff would have recorded it.
+        const payments = batch.flatMap((b, i) =>
+          b.order.paidMinor
+            ? [
+                {
+                  orderId: created[i]!.id,
+                  kind: 'payment' as const,
+                  amountMinor: b.order.paidMinor,
+                  currency: b.order.currency,
+                  orderAmountMinor: b.order.paidMinor,
+                  method: 'bankTransfer',
+                  reference: `SEED-${created[i]!.id}`,
+                  paidAt: new Date(b.createdAt.getTime() + 86_400_000),
+                  recordedBy: null,
+                  createdAt: b.createdAt,
+                },
+              ]
+            : [],
+        );
+        for (let at = 0; at < payments.length; at += 3000) await tx.insert(orderPayments).values(payments.slice(at, at + 3000));
       });
     },
 

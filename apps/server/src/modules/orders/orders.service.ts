@@ -24,9 +24,13 @@ import { priceGoods } from '../shipping/shipping.quote.js';
 import type { NewOrderItemRow, NewOrderRow, OrderItemRow, OrderRow, OrdersRepository } from './orders.repository.js';
 import { lineSnapshot, PREVIEW_LINES, toDetail, toLine, toSummary } from './orders.mapper.js';
 import type { OrderNotifier } from './orders.notify.js';
+import type { OrderNotesRepository } from './orders.notes.repository.js';
+import { toMessage } from './orders.notes.js';
 import { planChange, type PlannedEvent } from './orders.status.js';
 
 export interface OrdersDeps {
+  /** Messages from staff to the buyer (order_notes), shown on the buyer's order page. */
+  notes?: Pick<OrderNotesRepository, 'messages'> | undefined;
   /** The shop's bank-transfer details (settings), shown on T/T orders. */
   bankDetails?: (() => Promise<TBankTransferDetails | undefined>) | undefined;
   /** The buyer's e-mail about the new order (through the outbox). */
@@ -192,7 +196,7 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
           if (input.cartItemIds && locked.length !== new Set(input.cartItemIds).size) throw badRequest('cartItemsMissing');
           if (!planned || !sameLines(locked, seen.lines)) return { result: { kind: 'retry' }, consumedLineIds: [] };
           const id = await repo.insert(tx, planned.order, planned.lines, { type: 'created', fromValue: null, toValue: 'confirm', actor: 'buyer', note: null });
-          await deps.notifier?.queue(tx, contact, 'placed', { ...planned.order, id, actualTotalMinor: null, paidMinor: 0, refundedMinor: 0, carrier: null, trackingNumber: null });
+          await deps.notifier?.queue(tx, contact, 'placed', { ...planned.order, id, status: 'confirm', actualTotalMinor: null, paidMinor: 0, refundedMinor: 0, carrier: null, trackingNumber: null });
           return { result: { kind: 'created', id }, consumedLineIds: locked.map((l) => l.id) };
         });
         if (outcome.kind === 'created') {
@@ -224,8 +228,8 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
     async detail(userId: number, id: number, locale: TLocale): Promise<TOrderDetail> {
       const row = await repo.get(userId, id);
       if (!row) throw notFound('orderNotFound');
-      const [lines, events, bank] = await Promise.all([repo.lines(id), repo.events(id), deps.bankDetails?.()]);
-      return toDetail(row, lines, events, locale, bank);
+      const [lines, events, bank, messages] = await Promise.all([repo.lines(id), repo.events(id), deps.bankDetails?.(), deps.notes?.messages(id)]);
+      return toDetail(row, lines, events, locale, bank, messages?.map(toMessage));
     },
 
     /** GET /api/order/items: the buyer's order lines, newest order first. */
@@ -282,8 +286,8 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
     async staffDetail(id: number, locale: TLocale): Promise<TOrderDetail | undefined> {
       const row = await repo.getAny(id);
       if (!row) return undefined;
-      const [lines, events, bank] = await Promise.all([repo.lines(id), repo.events(id), deps.bankDetails?.()]);
-      return toDetail(row, lines, events, locale, bank);
+      const [lines, events, bank, messages] = await Promise.all([repo.lines(id), repo.events(id), deps.bankDetails?.(), deps.notes?.messages(id)]);
+      return toDetail(row, lines, events, locale, bank, messages?.map(toMessage));
     },
   };
   return service;

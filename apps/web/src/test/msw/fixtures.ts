@@ -190,6 +190,8 @@ export function orderDetail(overrides: Partial<TOrderDetail> = {}): TOrderDetail
     bankTransfer: null,
     items: [line(1, 100001, 'GAN 356 M', 10, 80), line(2, 100002, 'MoYu RS3M', 2, 100)],
     history: [{ type: 'created', from: null, to: 'confirm', time: TIME, note: null }],
+    messages: [],
+    documents: [{ kind: 'proforma', url: '/api/orders/5001/documents/proforma.pdf' }],
     ...overrides,
   };
 }

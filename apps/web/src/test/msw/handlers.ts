@@ -12,6 +12,7 @@ import {
   ZExpressFee,
   ZOrderCreate,
   ZOrderDetail,
+  ZOrderRequests,
   ZUser,
   validationMessage,
   type TAddress,
@@ -190,6 +191,15 @@ const addresses = [
 ];
 
 const orders = [
+  // After-sales requests: none yet; a cancellation may be asked while the order is confirmed.
+  http.get(
+    '/api/orders/:id/requests',
+    buyer(({ request, params }) => {
+      const order = shop.orders.find((o) => String(o.id) === params.id);
+      if (!order) return notFound(localeOf(request), 'The order does not exist', '订单不存在');
+      return reply(ZOrderRequests, { data: [], canRequest: { cancel: order.status === 'confirm', return: false, returnUntil: null } });
+    }),
+  ),
   http.get(
     '/api/orders/:id',
     buyer(({ request, params }) => {

@@ -10,7 +10,9 @@ import { useAuthStore } from '@/lib/stores/auth';
 
 const SECTIONS: { to: string; label: string; needs: TStaffCapability }[] = [
   { to: '/admin/orders', label: 'nav.orders', needs: 'orders.read' },
+  { to: '/admin/requests', label: 'nav.requests', needs: 'orders.sell' },
   { to: '/admin/customer-service', label: 'nav.customerService', needs: 'chat' },
+  { to: '/admin/customers', label: 'nav.customers', needs: 'customers.read' }, // after the chat: a service agent lands on the chat
   { to: '/admin/activity', label: 'nav.activity', needs: 'audit.read' },
 ];
 

@@ -54,6 +54,10 @@ export function ActivityLog() {
                         <Link to={`/admin/orders/${a.entityId}`} className="text-brand-700 tabular-nums hover:underline">
                           {a.entityId}
                         </Link>
+                      ) : a.entity === 'customer' ? (
+                        <Link to={`/admin/customers/${a.entityId}`} className="text-brand-700 tabular-nums hover:underline">
+                          {t('nav.customers')} {a.entityId}
+                        </Link>
                       ) : (
                         `${a.entity} ${a.entityId}`
                       )}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAdminOrderDetail, TLineAdjustment, TOrderTransition, TPaymentCreate } from '@cubeshop/shared';
+import type { TAdminOrderDetail, TLineAdjustment, TOrderNoteCreate, TOrderTransition, TPaymentCreate } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -14,6 +14,9 @@ export const adjustOrderLine = (id: number, lineId: number, body: TLineAdjustmen
 export const setShippingFee = (id: number, actualExpressFee: number) => api.put<TAdminOrderDetail>(`/api/admin/orders/${id}/shipping-fee`, { actualExpressFee }, { silent: true });
 /** POST /api/admin/orders/{id}/payments */
 export const recordPayment = (id: number, body: TPaymentCreate) => api.post<TAdminOrderDetail>(`/api/admin/orders/${id}/payments`, body, { silent: true });
+
+/** POST /api/admin/orders/{id}/notes */
+export const addOrderNote = (id: number, body: TOrderNoteCreate) => api.post<TAdminOrderDetail>(`/api/admin/orders/${id}/notes`, body, { silent: true });
 
 /** A change to the order `id` through `call`; on success the order's cache holds the answer. */
 export function useOrderChange<V>(id: number, call: (variables: V) => Promise<TAdminOrderDetail>) {

@@ -21,6 +21,7 @@ import { useAdminOrders } from '../api/get-admin-orders';
 import { transitionOrder } from '../api/update-order';
 import { pageSizeOf, queueSearch, sortOf, withFilter, type TQueueFilter } from '../lib/queue-params';
 import { toCsv } from '../lib/csv';
+import { BulkDocuments } from './StaffDocuments';
 import { formatStamp, LogisticsText, OrderStatusBadge, PaymentBadge } from './badges';
 
 const money = (value: number, currency: TAdminOrderRow['currency']) => formatMoney(Math.round(value * 100), currency);
@@ -197,6 +198,7 @@ export function OrderQueue({ role }: { role: TStaffRole | null }) {
         <Button size="sm" variant="secondary" disabled={!rows.length} onClick={exportCsv}>
           {t('queue.exportCsv')}
         </Button>
+        <BulkDocuments ids={[...selected]} />
         {orders.isFetching ? <Spinner className="size-4" label="…" /> : null}
       </div>
 

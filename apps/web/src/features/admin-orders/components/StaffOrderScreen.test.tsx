@@ -33,6 +33,7 @@ function detail(overrides: Partial<TAdminOrderDetail> = {}): TAdminOrderDetail {
     cancelReason: null,
     payments: [],
     audit: [],
+    notes: [],
     ...overrides,
   };
 }
@@ -81,6 +82,35 @@ describe('StaffOrderScreen', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText(/Actual shipping fee/)).toBeNull();
     const move = within(screen.getByRole('region', { name: 'Status and shipping' })).getByLabelText('Move to');
     expect(within(move).getAllByRole('option').map((o) => o.textContent)).toEqual(['Confirmed', '→ Outbound']);
+  });
+
+  it('sends a message to the buyer with Ctrl+Enter; the warehouse may only add internal notes', async () => {
+    let state = detail();
+    const seen: unknown[] = [];
+    server.use(
+      http.get('/api/admin/orders/5001', () => HttpResponse.json(state)),
+      http.post('/api/admin/orders/5001/notes', async ({ request }) => {
+        const body = (await request.json()) as { kind: 'note' | 'message'; body: string };
+        seen.push(body);
+        state = { ...state, notes: [...state.notes, { id: state.notes.length + 1, ...body, author: 'Sam', createdTime: '2026-11-25T10:00:00Z' }] };
+        return HttpResponse.json(state, { status: 201 });
+      }),
+    );
+    const view = renderScreen(<StaffOrderScreen id="5001" role="sales" />, { queryClient: client() });
+    const notes = await screen.findByRole('region', { name: 'Notes and messages' });
+    expect(within(notes).getByText('No notes yet.')).toBeInTheDocument();
+    await userEvent.click(within(notes).getByRole('radio', { name: 'Message to the buyer' }));
+    await userEvent.type(within(notes).getByRole('textbox'), 'Black is sold out{Enter}White instead?');
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    expect(await within(notes).findByText(/White instead\?/)).toBeInTheDocument();
+    expect(seen).toEqual([{ kind: 'message', body: 'Black is sold out\nWhite instead?' }]);
+    expect(within(notes).getByRole('textbox')).toHaveValue('');
+    view.unmount();
+
+    renderScreen(<StaffOrderScreen id="5001" role="warehouse" />, { queryClient: client() });
+    const again = await screen.findByRole('region', { name: 'Notes and messages' });
+    expect(within(again).getByRole('radio', { name: 'Message to the buyer' })).toBeDisabled();
+    expect(within(again).getByRole('radio', { name: 'Internal note' })).toBeChecked();
   });
 
   it('says so when the order does not exist', async () => {

@@ -25,12 +25,14 @@ import { setShippingFee, transitionOrder, useOrderChange } from '../api/update-o
 import { formatStamp, LogisticsText, OrderStatusBadge, PaymentBadge } from './badges';
 import { HistoryCard } from './OrderHistory';
 import { LinesCard } from './OrderLines';
+import { NotesCard } from './OrderNotes';
 import { PaymentsCard } from './OrderPayments';
+import { DocumentsCard } from './StaffDocuments';
 import { errorText, input, Section } from './parts';
 
 
 /** /admin/orders/{id}: everything staff do to one order, on one screen. */
-export function StaffOrderScreen({ id, role }: { id: string; role: TStaffRole | null }) {
+export function StaffOrderScreen({ id, role, requests }: { id: string; role: TStaffRole | null; /** The order's after-sales requests (features/admin-requests, placed by the route). */ requests?: ReactNode }) {
   const { t } = useTranslation('backoffice');
   const query = useAdminOrder(id);
   if (query.isError && !query.data) {
@@ -43,10 +45,10 @@ export function StaffOrderScreen({ id, role }: { id: string; role: TStaffRole | 
       </div>
     );
   }
-  return <OrderWorkspace detail={query.data} role={role} />;
+  return <OrderWorkspace detail={query.data} role={role} requests={requests} />;
 }
 
-function OrderWorkspace({ detail, role }: { detail: TAdminOrderDetail; role: TStaffRole | null }) {
+function OrderWorkspace({ detail, role, requests }: { detail: TAdminOrderDetail; role: TStaffRole | null; requests?: ReactNode }) {
   const { t } = useTranslation('backoffice');
   const { order } = detail;
   const money = (v: number, currency: TCurrency = order.currency) => formatMoney(Math.round(v * 100), currency);
@@ -64,24 +66,27 @@ function OrderWorkspace({ detail, role }: { detail: TAdminOrderDetail; role: TSt
         <span className="text-sm text-gray-600">{t('order.placed', { time: formatStamp(order.createdTime) })}</span>
       </div>
       {detail.cancelReason ? <p className="rounded border border-gray-300 bg-gray-100 px-3 py-2 text-sm">{t('order.cancelReason', { reason: detail.cancelReason })}</p> : null}
+      {requests}
 
       <div className="grid gap-3 lg:grid-cols-3">
-        <BuyerCard detail={detail} />
+        <BuyerCard detail={detail} canOpenBuyer={staffCan(role, 'customers.read')} />
         <TotalsCard detail={detail} money={money} canEdit={!closed && staffCan(role, 'orders.sell')} />
         <FulfilmentCard detail={detail} role={role} />
       </div>
 
+      <DocumentsCard orderId={order.id} />
       <LinesCard detail={detail} money={money} canPack={!closed && staffCan(role, 'orders.fulfil')} canPrice={!closed && staffCan(role, 'orders.sell')} />
 
       <div className="grid gap-3 lg:grid-cols-2">
         <PaymentsCard detail={detail} money={money} canRecord={staffCan(role, 'payments.record')} />
-        <HistoryCard detail={detail} />
+        <NotesCard detail={detail} role={role} />
       </div>
+      <HistoryCard detail={detail} />
     </div>
   );
 }
 
-function BuyerCard({ detail }: { detail: TAdminOrderDetail }) {
+function BuyerCard({ detail, canOpenBuyer }: { detail: TAdminOrderDetail; canOpenBuyer: boolean }) {
   const { t } = useTranslation('backoffice');
   const { order, buyer } = detail;
   const address = [
@@ -105,6 +110,11 @@ function BuyerCard({ detail }: { detail: TAdminOrderDetail }) {
     <Section title={t('order.buyer')}>
       <p className="text-sm">
         <span className="font-medium">{buyer.name || buyer.account}</span> <span className="text-gray-600">({buyer.account})</span>
+        {canOpenBuyer ? (
+          <Link to={`/admin/customers/${buyer.id}`} className="ml-2 text-xs text-brand-700 hover:underline">
+            {t('customers.openCustomer')}
+          </Link>
+        ) : null}
       </p>
       <p className="text-sm text-gray-700">{[buyer.email, buyer.mobile].filter(Boolean).join(' · ')}</p>
       <div className="mt-2 flex items-start justify-between gap-2">

@@ -11,6 +11,10 @@ import { useOrder } from '../api/get-order';
 import { useRegionName } from '@/lib/regions';
 import { useReorder } from '../hooks/use-reorder';
 import { StatusBadge, StatusProgress, formatDateTime } from './OrderStatus';
+import { OrderMessages } from './OrderMessages';
+import { OrderDocuments } from './OrderDocuments';
+import { OrderRequest } from './OrderRequest';
+import { PayPalPay } from './PayPalPay';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -90,11 +94,17 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
         </Button>
       </div>
 
+      <PayPalPay order={order} />
+
       <Card title={t('progress.title')}>
         <StatusProgress status={order.status} />
       </Card>
 
-      {order.bankTransfer && order.status !== 'cancel' && order.balance > 0 ? (
+      <OrderMessages messages={order.messages} />
+      <OrderRequest orderId={order.id} />
+      <OrderDocuments order={order} />
+
+      {order.bankTransfer && order.status !== 'cancel' && order.balance > 0 && !order.paymentStatus.endsWith('refunded') ? (
         <Card title={t('bankTransfer.title')}>
           <p className="mb-3 text-sm text-gray-700">{t('bankTransfer.intro', { amount: money(order.balance), reference: order.bankTransfer.reference })}</p>
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2" data-testid="bank-transfer">
@@ -124,7 +134,7 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
           </Fact>
           <Fact label={t('fields.paymentStatus')}>
             <span data-testid="order-payment-status">{t(`paymentStatus.${order.paymentStatus}`)}</span>
-            {order.balance > 0 && order.status !== 'cancel' ? <span className="block text-xs text-gray-500">{t('fields.balanceValue', { amount: money(order.balance) })}</span> : null}
+            {order.balance > 0 && order.status !== 'cancel' && !order.paymentStatus.endsWith('refunded') ? <span className="block text-xs text-gray-500">{t('fields.balanceValue', { amount: money(order.balance) })}</span> : null}
           </Fact>
           <Fact label={t('fields.date')}>{formatDateTime(order.createdTime)}</Fact>
           <Fact label={t('fields.payment')}>{order.surchargePercent > 0 ? `${order.payMethod.name} (+${order.surchargePercent}%)` : order.payMethod.name}</Fact>

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ORDER_REQUEST_PHOTO_MAX_BYTES,
+  ORDER_REQUEST_PHOTOS_MAX,
+  ZAdminOrderRequests,
+  ZAdminRequestList,
+  ZAdminRequestQuery,
+  ZOrderIdParams,
+  ZOrderRequestCreate,
+  ZOrderRequests,
+  ZRequestDecided,
+  ZRequestDecision,
+  ZRequestIdParams,
+  ZRequestPhotoParams,
+} from '@cubeshop/shared';
+import { notFound, unauthorized } from '../../lib/app-error.js';
+import type { StaffActor } from '../audit/audit.service.js';
+import type { AftersalesService } from './aftersales.service.js';
+
+/** JSON with every photo as base64 (4 characters per 3 bytes), plus room for the reason. */
+const BODY_LIMIT = ORDER_REQUEST_PHOTOS_MAX * Math.ceil((ORDER_REQUEST_PHOTO_MAX_BYTES * 4) / 3) + 64 * 1024;
+
+async function sessionOf(request: FastifyRequest) {
+  const session = await request.session();
+  if (!session?.userId) throw unauthorized();
+  return { userId: session.userId, role: session.role };
+}
+
+/**
+ * After-sales requests (docs/orders.md, After-sales): the buyer's routes under /api/orders/{id}/requests
+ * and the staff's under /api/admin/requests.
+ */
+export const aftersalesRoutes: FastifyPluginAsyncZod<{ aftersales: AftersalesService; actorOf: (request: FastifyRequest) => Promise<StaffActor> }> = async (
+  app,
+  { aftersales, actorOf },
+) => {
+  const security = [{ bearer: [] }];
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/orders/:id/requests',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: "An order's cancellation and return requests, and which may be made now",
+        description: 'Newest first. canRequest: cancel while the order has not left the warehouse; return within 7 days of delivery; one open request at a time.',
+        security,
+        params: ZOrderIdParams,
+        response: { 200: ZOrderRequests },
+      },
+    },
+    async (request) => aftersales.forBuyer((await sessionOf(request)).userId, request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/requests',
+    {
+      preHandler: app.requireUser,
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        tags: ['orders'],
+        summary: 'Ask to cancel or return an order',
+        description: `kind cancel: only while the order is confirmed (not outbound). kind return: once delivered, within 7 days. reason is required; photos are up to ${ORDER_REQUEST_PHOTOS_MAX} JPEG, PNG or WebP images as data URLs, ${ORDER_REQUEST_PHOTO_MAX_BYTES / 1024 / 1024} MB each. 409 (details.reason: cancelled, alreadyOpen, outbound, notDelivered, returnWindowOver, returned) when the order does not allow it now.`,
+        security,
+        params: ZOrderIdParams,
+        body: ZOrderRequestCreate,
+        response: { 201: ZOrderRequests },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await aftersales.create((await sessionOf(request)).userId, request.params.id, request.body)),
+  );
+
+  app.get(
+    '/orders/:id/requests/:requestId/photos/:index',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['orders'], summary: "A request's photo (WebP): the order's buyer and staff only", security, params: ZRequestPhotoParams },
+    },
+    async (request, reply) => {
+      const file = await aftersales.photoFile(await sessionOf(request), request.params.id, request.params.requestId, request.params.index);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat?.isFile()) throw notFound('requestNotFound');
+      return reply.type('image/webp').header('content-length', stat.size).header('x-content-type-options', 'nosniff').send(fs.createReadStream(file));
+    },
+  );
+
+  app.get(
+    '/admin/requests',
+    {
+      preValidation: app.requireStaff('orders.sell'),
+      schema: {
+        tags: ['admin'],
+        summary: 'After-sales requests to decide (sales, owner)',
+        description: 'status open (default: oldest first), approved or refused (newest decision first).',
+        security,
+        querystring: ZAdminRequestQuery,
+        response: { 200: ZAdminRequestList },
+      },
+    },
+    async (request) => aftersales.queue(request.query),
+  );
+
+  app.get(
+    '/admin/orders/:id/requests',
+    {
+      preValidation: app.requireStaff('orders.read'),
+      schema: { tags: ['admin'], summary: "An order's after-sales requests", security, params: ZOrderIdParams, response: { 200: ZAdminOrderRequests } },
+    },
+    async (request) => aftersales.forOrder(request.params.id),
+  );
+
+  app.post(
+    '/admin/requests/:id/decision',
+    {
+      preValidation: app.requireStaff('orders.sell'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve or refuse an after-sales request (sales, owner)',
+        description:
+          'Approving a cancellation cancels the order (with the buyer\'s reason) through the order state machine. Approving a return only marks it: record the refund with POST /api/admin/orders/{id}/payments (kind refund). refundDue: money received and not refunded yet. Refusing needs a note. The buyer is e-mailed.',
+        security,
+        params: ZRequestIdParams,
+        body: ZRequestDecision,
+        response: { 200: ZRequestDecided },
+      },
+    },
+    async (request) => aftersales.decide(await actorOf(request), request.params.id, request.body),
+  );
+};

@@ -1,0 +1,145 @@
+import type { TAddress, TCustomerChat, TCustomerDetail, TCustomerList, TCustomerNote, TCustomerQuery, TCustomerRow, TLocale } from '@cubeshop/shared';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
+import type { BuyerFacts } from '../account/account.service.js';
+import type { AuditService, StaffActor } from '../audit/audit.service.js';
+import type { BuyerOrderStats, OrdersBuyers } from '../orders/orders.buyers.js';
+import type { CustomerNoteRow, CustomersRepository } from './customers.repository.js';
+
+/** What the customers pages need from the other modules (wired in services.ts). */
+export interface CustomersDeps {
+  /** The users' owner: buyers, search, disabling. */
+  account: {
+    buyerPage(q: { text?: string | undefined; alsoIds?: number[] | undefined; limit: number; offset: number }): Promise<{ rows: BuyerFacts[]; total: number }>;
+    buyer(id: number): Promise<BuyerFacts | undefined>;
+    setDisabled(tx: Db, id: number, disabled: boolean): Promise<{ before: BuyerFacts; after: BuyerFacts } | undefined>;
+  };
+  /** Sessions: a disabled buyer's tokens end in the change's transaction, their sockets right after it. */
+  sessions: { revokeAllForUserIn(tx: Db, userId: number): Promise<() => void> };
+  orders: Pick<OrdersBuyers, 'statsOf' | 'statsFor' | 'latestOf' | 'buyerOf'>;
+  addresses: { list(userId: number): Promise<TAddress[]> };
+  /** The buyer's past conversations (chat module); absent: none shown. */
+  chat?: { of(buyerId: number, locale: TLocale): Promise<TCustomerChat[]> } | undefined;
+  audit: AuditService;
+}
+
+/** An order id as staff type it (orders are numbered from 10000001). */
+const ORDER_ID = /^\d{6,15}$/;
+
+const AUDIT_ENTITY = 'customer';
+
+function toRow(b: BuyerFacts, s: BuyerOrderStats): TCustomerRow {
+  return {
+    id: b.id,
+    account: b.account,
+    name: b.name,
+    email: b.email,
+    mobile: b.mobile,
+    country: b.regionId,
+    registeredTime: b.createdAt.toISOString(),
+    disabledTime: b.disabledAt?.toISOString() ?? null,
+    orderCount: s.orderCount,
+    spent: s.spent,
+    lastOrderTime: s.lastOrderAt?.toISOString() ?? null,
+  };
+}
+
+const toNote = (row: CustomerNoteRow): TCustomerNote => ({ id: row.id, body: row.body, author: row.authorName, createdTime: row.createdAt.toISOString() });
+
+/**
+ * Customers (docs/orders.md, Customers): staff list and search buyers, read a buyer's page
+ * (orders, money received, addresses, chat, notes), write notes, and disable or enable an
+ * account. Disabling ends the buyer's tokens in the same transaction as the change and its audit
+ * entry, then closes their chat sockets on every instance ('sessions.revoked'); sign-in refuses
+ * the account until staff enable it. This module owns only customer_notes; the rest is asked of
+ * the modules that own it.
+ */
+export function createCustomersService(repo: CustomersRepository, deps: CustomersDeps) {
+  const { account, orders, audit } = deps;
+
+  async function mustBuyer(id: number): Promise<BuyerFacts> {
+    const buyer = await account.buyer(id);
+    if (!buyer) throw notFound('customerNotFound');
+    return buyer;
+  }
+
+  async function setDisabled(actor: StaffActor, id: number, disabled: boolean, reason: string | undefined): Promise<void> {
+    const announce = await repo.transaction(async (tx) => {
+      const changed = await account.setDisabled(tx, id, disabled);
+      if (!changed) throw notFound('customerNotFound');
+      // Disabling again still ends whatever session appeared meanwhile (there should be none).
+      const ended = disabled ? await deps.sessions.revokeAllForUserIn(tx, id) : undefined;
+      const was = changed.before.disabledAt !== null;
+      if (was !== disabled) {
+        await audit.record(tx, actor, [
+          {
+            action: disabled ? 'customer.disable' : 'customer.enable',
+            entity: AUDIT_ENTITY,
+            entityId: id,
+            before: { disabled: was },
+            after: { disabled },
+            note: reason ?? null,
+          },
+        ]);
+      }
+      return ended;
+    });
+    announce?.();
+  }
+
+  return {
+    /** GET /api/admin/customers: a page of buyers with their order figures (two queries for the page, one more for an order id). */
+    async list(q: TCustomerQuery): Promise<TCustomerList> {
+      const text = q.q?.trim() || undefined;
+      let alsoIds: number[] | undefined;
+      if (text && ORDER_ID.test(text)) {
+        const buyer = await orders.buyerOf(Number(text));
+        if (buyer !== undefined) alsoIds = [buyer];
+      }
+      const { rows, total } = await account.buyerPage({ text, alsoIds, limit: q.recPerPage, offset: (q.page - 1) * q.recPerPage });
+      const stats = await orders.statsOf(rows.map((r) => r.id));
+      return {
+        data: rows.map((b) => toRow(b, orders.statsFor(stats, b.id))),
+        pager: { page: q.page, recPerPage: q.recPerPage, recTotal: total },
+      };
+    },
+
+    /** GET /api/admin/customers/{id}: the buyer's page. */
+    async detail(id: number, locale: TLocale): Promise<TCustomerDetail> {
+      const buyer = await mustBuyer(id);
+      const [stats, latest, addresses, chats, notes, history] = await Promise.all([
+        orders.statsOf([id]),
+        orders.latestOf(id),
+        deps.addresses.list(id),
+        deps.chat ? deps.chat.of(id, locale) : Promise.resolve([]),
+        repo.notesOf(id),
+        audit.of(AUDIT_ENTITY, id, 100),
+      ]);
+      return {
+        customer: { ...toRow(buyer, orders.statsFor(stats, id)), nickname: buyer.nickname, locale: buyer.locale, subscribeEmail: buyer.subscribeEmail },
+        orders: latest,
+        addresses,
+        chats,
+        notes: notes.map(toNote),
+        audit: history,
+      };
+    },
+
+    /** POST /api/admin/customers/{id}/notes: an internal note (never shown to the buyer). */
+    async addNote(actor: StaffActor, id: number, body: string): Promise<TCustomerNote> {
+      await mustBuyer(id);
+      const row = await repo.transaction(async (tx) => {
+        const note = await repo.insertNote(tx, { userId: id, authorId: actor.id, authorName: actor.name, body });
+        await audit.record(tx, actor, [{ action: 'customer.note', entity: AUDIT_ENTITY, entityId: id, after: { note: note.id } }]);
+        return note;
+      });
+      return toNote(row);
+    },
+
+    /** POST /api/admin/customers/{id}/disable: no sign-in, every token and socket ends now. */
+    disable: (actor: StaffActor, id: number, reason: string) => setDisabled(actor, id, true, reason),
+    /** POST /api/admin/customers/{id}/enable: the buyer may sign in again (old sessions stay ended). */
+    enable: (actor: StaffActor, id: number, reason?: string) => setDisabled(actor, id, false, reason),
+  };
+}
+export type CustomersService = ReturnType<typeof createCustomersService>;

@@ -1,0 +1,130 @@
+import type { Readable } from 'node:stream';
+import { ZipArchive } from 'archiver';
+import { buyerDocumentKinds, orderDocumentFileName, type TLocale, type TOrderDetail, type TOrderDocumentKind } from '@cubeshop/shared';
+import { conflict, notFound } from '../../lib/app-error.js';
+import { renderDocument } from './documents.render.js';
+
+/** Who asks for a document: a buyer sees their own orders, staff with orders.read every order. */
+export interface DocumentViewer {
+  userId: number;
+  staff: boolean;
+}
+
+export interface DocumentsDeps {
+  /** The orders module's read side (never its tables). */
+  orders: {
+    detail(userId: number, id: number, locale: TLocale): Promise<TOrderDetail>;
+    staffDetail(id: number, locale: TLocale): Promise<TOrderDetail | undefined>;
+  };
+  /** A country or region's name in a language. */
+  regionName: (id: string, locale: TLocale) => string;
+  /** The seller's name on the documents (the bank account holder, when the shop set one). */
+  seller?: (() => Promise<string | undefined>) | undefined;
+  now?: () => Date;
+  /** Days a proforma invoice is valid from the order date (30). */
+  validityDays?: number;
+}
+
+/** A reference to a document in an outbox mail's payload, rendered when the mail is delivered. */
+export interface DocumentAttachmentRef {
+  document: TOrderDocumentKind;
+  orderId: number;
+  locale: TLocale;
+}
+
+export interface RenderedDocument {
+  fileName: string;
+  pdf: Buffer;
+}
+
+/** A file attached to an e-mail (nodemailer's shape). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+const SHOP_NAME = 'Cubeshop';
+
+/**
+ * Order documents (docs/orders.md, Documents): the proforma invoice, the commercial invoice and
+ * the packing list as PDF in zh or en, for the order's buyer and for staff, one at a time or as
+ * a zip of many orders; and the proforma attached to the "order placed" mail.
+ */
+export function createDocumentsService(deps: DocumentsDeps) {
+  const now = deps.now ?? (() => new Date());
+  const validityDays = deps.validityDays ?? 30;
+
+  async function render(kind: TOrderDocumentKind, order: TOrderDetail, locale: TLocale): Promise<RenderedDocument> {
+    const pdf = await renderDocument(kind, order, {
+      locale,
+      issuedAt: now(),
+      validityDays,
+      seller: (await deps.seller?.()) || SHOP_NAME,
+      regionName: deps.regionName(order.deliveryRegionId, locale),
+    });
+    return { fileName: orderDocumentFileName(order.id, kind), pdf };
+  }
+
+  async function staffOrder(id: number, locale: TLocale): Promise<TOrderDetail> {
+    const order = await deps.orders.staffDetail(id, locale);
+    if (!order) throw notFound('orderNotFound');
+    return order;
+  }
+
+  return {
+    /**
+     * GET /api/orders/{id}/documents/{kind}.pdf. A buyer's request for someone else's order is
+     * NOT_FOUND (as the order API answers); the commercial invoice and packing list reach the buyer
+     * once the order has left the warehouse (CONFLICT before). Staff get every kind at any time.
+     */
+    async document(viewer: DocumentViewer, orderId: number, kind: TOrderDocumentKind, locale: TLocale): Promise<RenderedDocument> {
+      const order = viewer.staff ? await staffOrder(orderId, locale) : await deps.orders.detail(viewer.userId, orderId, locale);
+      if (!viewer.staff && !buyerDocumentKinds(order.status).includes(kind)) throw conflict('documentNotReady');
+      return render(kind, order, locale);
+    },
+
+    /**
+     * Staff: one kind for many orders as a zip (rendered one after another while it streams).
+     * Every order is looked up first: an unknown id is NOT_FOUND before a byte is sent.
+     */
+    async bulk(ids: readonly number[], kind: TOrderDocumentKind, locale: TLocale): Promise<{ fileName: string; zip: Readable }> {
+      const orders: TOrderDetail[] = [];
+      for (const id of ids) orders.push(await staffOrder(id, locale));
+      const zip = new ZipArchive({ store: true });
+      void (async () => {
+        try {
+          for (const order of orders) {
+            const doc = await render(kind, order, locale);
+            zip.append(doc.pdf, { name: doc.fileName, date: now() });
+            // Let other requests in between two documents.
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+          await zip.finalize();
+        } catch (err) {
+          zip.destroy(err instanceof Error ? err : new Error(String(err)));
+        }
+      })();
+      return { fileName: `${kind}-${ids.length}-orders.zip`, zip };
+    },
+
+    /**
+     * The attachments of an outbox mail (its payload's `attachments`: DocumentAttachmentRef[]).
+     * A reference to an order that no longer exists is left out rather than holding the mail.
+     */
+    async mailAttachments(refs: unknown): Promise<MailAttachment[] | undefined> {
+      if (!Array.isArray(refs) || refs.length === 0) return undefined;
+      const out: MailAttachment[] = [];
+      for (const ref of refs as DocumentAttachmentRef[]) {
+        const order = await deps.orders.staffDetail(ref.orderId, ref.locale);
+        if (!order) continue;
+        const doc = await render(ref.document, order, ref.locale);
+        out.push({ filename: doc.fileName, content: doc.pdf, contentType: 'application/pdf' });
+      }
+      return out;
+    },
+
+    render,
+  };
+}
+export type DocumentsService = ReturnType<typeof createDocumentsService>;

@@ -1,0 +1,71 @@
+import { count, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { orders } from '../../db/schema/index.js';
+
+export interface BuyerStatsRow {
+  userId: number;
+  currency: 'CNY' | 'USD';
+  orderCount: number;
+  /** Payments minus refunds, minor units of `currency`. */
+  spentMinor: number;
+  lastOrderAt: Date;
+}
+
+export interface BuyerOrderRow {
+  id: number;
+  createdAt: Date;
+  status: (typeof orders.$inferSelect)['status'];
+  paymentStatus: (typeof orders.$inferSelect)['paymentStatus'];
+  currency: 'CNY' | 'USD';
+  dueMinor: number;
+  paidMinor: number;
+}
+
+/**
+ * Orders per buyer for the customers pages (modules/customers): one grouped query for a page of
+ * buyers (`user_id = any(...)`, index orders_user_created_idx), a buyer's latest orders.
+ */
+export function createOrdersBuyersRepository(db: Db) {
+  return {
+    /** Orders, money received and last order per buyer and currency. */
+    async stats(userIds: number[]): Promise<BuyerStatsRow[]> {
+      if (!userIds.length) return [];
+      const rows = await db
+        .select({
+          userId: orders.userId,
+          currency: orders.currency,
+          orderCount: count(),
+          spentMinor: sql<string>`coalesce(sum(${orders.paidMinor} - ${orders.refundedMinor}), 0)`,
+          lastOrderAt: max(orders.createdAt),
+        })
+        .from(orders)
+        .where(inArray(orders.userId, userIds))
+        .groupBy(orders.userId, orders.currency);
+      return rows.map((r) => ({ ...r, spentMinor: Number(r.spentMinor), lastOrderAt: r.lastOrderAt ?? new Date(0) }));
+    },
+    /** A buyer's latest orders, newest first. */
+    async latest(userId: number, limit: number): Promise<BuyerOrderRow[]> {
+      const rows = await db
+        .select({
+          id: orders.id,
+          createdAt: orders.createdAt,
+          status: orders.status,
+          paymentStatus: orders.paymentStatus,
+          currency: orders.currency,
+          dueMinor: sql<string>`coalesce(${orders.actualTotalMinor}, ${orders.totalMinor})`,
+          paidMinor: sql<string>`${orders.paidMinor} - ${orders.refundedMinor}`,
+        })
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit);
+      return rows.map((r) => ({ ...r, dueMinor: Number(r.dueMinor), paidMinor: Number(r.paidMinor) }));
+    },
+    /** The buyer who placed this order, if it exists. */
+    async buyerOf(orderId: number): Promise<number | undefined> {
+      const rows = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+      return rows[0]?.userId;
+    },
+  };
+}
+export type OrdersBuyersRepository = ReturnType<typeof createOrdersBuyersRepository>;

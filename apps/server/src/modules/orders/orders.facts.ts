@@ -1,0 +1,64 @@
+import type { TCurrency, TLogisticsStatus, TOrderStatus, TPaymentStatus } from '@cubeshop/shared';
+import type { Db } from '../../db/client.js';
+import { dueMinor } from './orders.actuals.js';
+import type { OrderEventRow, OrderRow, OrdersRepository } from './orders.repository.js';
+
+/** What other modules (after-sales) need to know about an order: its state, its money and when it was delivered. */
+export interface OrderFacts {
+  id: number;
+  userId: number;
+  status: TOrderStatus;
+  logisticsStatus: TLogisticsStatus;
+  paymentStatus: TPaymentStatus;
+  currency: TCurrency;
+  /** Minor units of the order's currency. */
+  dueMinor: number;
+  paidMinor: number;
+  refundedMinor: number;
+}
+
+/**
+ * When the parcel reached the buyer: the first time its logistics became delivered, or the
+ * order complete (an order completed without a logistics event), from the order's history.
+ */
+export function deliveredAt(events: readonly Pick<OrderEventRow, 'type' | 'toValue' | 'createdAt'>[]): Date | null {
+  const times = events
+    .filter((e) => (e.type === 'logistics' && e.toValue === 'delivered') || (e.type === 'status' && e.toValue === 'complete'))
+    .map((e) => e.createdAt.getTime());
+  return times.length ? new Date(Math.min(...times)) : null;
+}
+
+const factsOf = (row: OrderRow): OrderFacts => ({
+  id: row.id,
+  userId: row.userId,
+  status: row.status,
+  logisticsStatus: row.logisticsStatus,
+  paymentStatus: row.paymentStatus,
+  currency: row.currency,
+  dueMinor: dueMinor(row),
+  paidMinor: row.paidMinor,
+  refundedMinor: row.refundedMinor,
+});
+
+/**
+ * The orders module's read side for other modules (after-sales requests): they never read the
+ * order tables themselves (architecture.test.ts).
+ */
+export function createOrderFacts(repo: OrdersRepository) {
+  return {
+    /** Any order's facts, with its delivery time; undefined when there is no such order. */
+    async get(id: number): Promise<(OrderFacts & { deliveredAt: Date | null }) | undefined> {
+      const row = await repo.getAny(id);
+      if (!row) return undefined;
+      return { ...factsOf(row), deliveredAt: deliveredAt(await repo.events(id)) };
+    },
+    /**
+     * Runs `work` in a transaction holding the order's row lock, with the order's facts as they
+     * are under the lock (undefined: no such order). `work` must use only `tx`.
+     */
+    async locked<T>(id: number, work: (tx: Db, facts: OrderFacts | undefined) => Promise<T>): Promise<T> {
+      return repo.withOrderLock(id, (tx, row) => work(tx, row ? factsOf(row) : undefined));
+    },
+  };
+}
+export type OrderFactsService = ReturnType<typeof createOrderFacts>;

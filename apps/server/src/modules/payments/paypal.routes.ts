@@ -1,0 +1,89 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZOrderIdParams, ZPayPalCheckout, ZPayPalConfig } from '@cubeshop/shared';
+import { unauthorized } from '../../lib/app-error.js';
+import type { PayPalService } from './paypal.service.js';
+
+const ZReturnQuery = z.object({ token: z.string().max(64).optional() });
+const ZOk = z.object({ ok: z.literal(true) });
+
+/**
+ * PayPal online payment (docs/orders.md, PayPal): GET /api/paypal/config, POST
+ * /api/orders/{id}/paypal, the buyer's way back from PayPal (GET /api/paypal/return and /cancel,
+ * answered with a redirect to the order page) and POST /api/paypal/webhook.
+ */
+export const paypalRoutes: FastifyPluginAsyncZod<{ paypal: PayPalService; publicOrigin?: string | undefined }> = async (app, { paypal, publicOrigin }) => {
+  const originOf = (request: FastifyRequest) => publicOrigin?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+  const orderPage = (orderId: number | undefined, outcome: string) => (orderId ? `/order/${orderId}?paypal=${outcome}` : `/my-order?paypal=${outcome}`);
+
+  app.get(
+    '/paypal/config',
+    { schema: { tags: ['payments'], summary: 'Whether buyers who chose PayPal pay online (else PayPal sends an invoice by e-mail)', response: { 200: ZPayPalConfig } } },
+    async () => ({ online: paypal.online }),
+  );
+
+  app.post(
+    '/orders/:id/paypal',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Pay the balance of the buyer\'s order with PayPal',
+        description:
+          'The buyer\'s own order, paid by PayPal, not cancelled, with a balance: a PayPal order (Orders v2, intent CAPTURE) for the balance in the order\'s currency. Send the buyer to approveUrl; PayPal sends them back to /api/paypal/return, which captures the payment, records it and redirects to /order/{id}?paypal=paid|pending|failed (cancelled from /api/paypal/cancel). 409 when PayPal online is off (no credentials: invoice by e-mail) or the order cannot be paid so.',
+        security: [{ bearer: [] }],
+        params: ZOrderIdParams,
+        response: { 200: ZPayPalCheckout },
+      },
+    },
+    async (request, reply) => {
+      const session = await request.session();
+      if (!session?.userId) throw unauthorized();
+      reply.header('cache-control', 'private, no-store');
+      return paypal.checkout(session.userId, request.params.id, originOf(request), request.locale);
+    },
+  );
+
+  app.get(
+    '/paypal/return',
+    {
+      schema: { tags: ['payments'], summary: 'PayPal sends the buyer back here after approving: capture, record, redirect to the order', querystring: ZReturnQuery },
+    },
+    async (request, reply) => {
+      const done = request.query.token ? await paypal.complete(request.query.token) : undefined;
+      return reply.header('cache-control', 'no-store').redirect(orderPage(done?.orderId, done?.outcome ?? 'failed'), 303);
+    },
+  );
+
+  app.get(
+    '/paypal/cancel',
+    { schema: { tags: ['payments'], summary: 'PayPal sends the buyer back here after cancelling: redirect to the order', querystring: ZReturnQuery } },
+    async (request, reply) => {
+      const orderId = request.query.token ? await paypal.orderOf(request.query.token) : undefined;
+      return reply.header('cache-control', 'no-store').redirect(orderPage(orderId, 'cancelled'), 303);
+    },
+  );
+
+  // The webhook reads its body as the raw text PayPal signed: verification passes the event on unchanged.
+  await app.register(async (hook) => {
+    hook.removeContentTypeParser('application/json');
+    hook.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+    hook.post(
+      '/paypal/webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'PayPal webhook (PAYMENT.CAPTURE.COMPLETED records the capture)',
+          description: 'Each delivery is verified with PayPal (verify-webhook-signature against PAYPAL_WEBHOOK_ID); unverified: 400 and nothing is recorded.',
+          response: { 200: ZOk },
+        },
+      },
+      async (request) => {
+        await paypal.webhook({ headers: request.headers, rawEvent: typeof request.body === 'string' ? request.body : '' });
+        return { ok: true as const };
+      },
+    );
+  });
+};

@@ -1,0 +1,9 @@
+import { useParams } from 'react-router';
+import { CustomerScreen } from '@/features/admin-customers/components/CustomerScreen';
+import { StaffGate } from './StaffGate';
+
+/** /admin/customers/{id}: one buyer for staff. */
+export default function AdminCustomerRoute() {
+  const { id = '' } = useParams();
+  return <StaffGate needs="customers.read">{(role) => <CustomerScreen key={id} id={id} role={role} />}</StaffGate>;
+}

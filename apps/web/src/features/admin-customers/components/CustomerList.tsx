@@ -1,0 +1,171 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CUSTOMER_PAGE_SIZES } from '@cubeshop/shared';
+import { Button } from '@/components/ui/Button';
+import { cn } from '@/components/ui/cn';
+import { QueryError } from '@/components/ui/QueryError';
+import { Spinner } from '@/components/ui/Spinner';
+import { useCustomers } from '../api/customers';
+import { customersSearch, formatDay, formatSpent, formatStamp, pageSizeOf } from '../lib/format';
+
+const input = 'h-8 rounded border border-gray-300 bg-white px-2 text-sm';
+
+/** Skips keys typed into a field (the list's shortcuts are for the table). */
+const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
+
+const COLUMNS = ['account', 'name', 'email', 'mobile', 'country', 'orders', 'spent', 'lastOrder', 'registered'] as const;
+
+/**
+ * The customer list (/admin/customers): buyers newest first, a search over account, name, e-mail,
+ * phone and order id, kept in the URL with the page, and keyboard use (/ search, j/k move,
+ * Enter open).
+ */
+export function CustomerList() {
+  const { t } = useTranslation('backoffice');
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const search = customersSearch(params);
+  const customers = useCustomers(search);
+  const rows = useMemo(() => customers.data?.data ?? [], [customers.data]);
+  const [active, setActive] = useState(0);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const table = useRef<HTMLTableSectionElement>(null);
+
+  useEffect(() => setActive(0), [search]);
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === '/' && !typing(event.target)) {
+        event.preventDefault();
+        searchBox.current?.focus();
+        return;
+      }
+      if (typing(event.target) || rows.length === 0) return;
+      if (event.key === 'j' || event.key === 'k') {
+        event.preventDefault();
+        setActive((i) => Math.max(0, Math.min(rows.length - 1, i + (event.key === 'j' ? 1 : -1))));
+      } else if (event.key === 'Enter' && rows[active] && !(event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement)) {
+        void navigate(`/admin/customers/${rows[active].id}`);
+      }
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  useEffect(() => {
+    table.current?.querySelector<HTMLElement>(`[data-row="${active}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+
+  function set(key: 'q' | 'recPerPage' | 'page', value: string) {
+    const next = new URLSearchParams(params);
+    if (value.trim()) next.set(key, value.trim());
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setParams(next);
+  }
+
+  function onSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    set('q', String(new FormData(event.currentTarget).get('q') ?? ''));
+  }
+
+  const pager = customers.data?.pager;
+  const pages = pager ? Math.max(1, Math.ceil(pager.recTotal / pager.recPerPage)) : 1;
+  const page = pager?.page ?? 1;
+
+  return (
+    <section aria-labelledby="customers-title" className="space-y-2">
+      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+        <h1 id="customers-title" className="text-lg font-semibold text-ink">
+          {t('customers.title')}
+        </h1>
+        {pager ? <span className="text-sm text-gray-600">{t('customers.found', { count: pager.recTotal })}</span> : null}
+        <span className="ml-auto hidden text-xs text-gray-500 md:inline">{t('customers.keys')}</span>
+      </div>
+
+      <form onSubmit={onSearch} className="flex flex-wrap items-end gap-2 text-sm" key={params.get('q') ?? ''}>
+        <label className="flex min-w-[14rem] flex-1 flex-col gap-0.5">
+          <span className="text-xs text-gray-600">{t('customers.searchLabel')}</span>
+          <input ref={searchBox} name="q" type="search" defaultValue={params.get('q') ?? ''} placeholder={t('customers.search')} className={input} />
+        </label>
+        <label className="flex flex-col gap-0.5">
+          <span className="text-xs text-gray-600">{t('customers.pageSize')}</span>
+          <select value={String(pageSizeOf(params))} onChange={(e) => set('recPerPage', e.target.value === '50' ? '' : e.target.value)} className={input}>
+            {CUSTOMER_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" size="sm">
+          {t('customers.apply')}
+        </Button>
+        {search ? (
+          <Button size="sm" variant="ghost" onClick={() => setParams(new URLSearchParams())}>
+            {t('customers.clear')}
+          </Button>
+        ) : null}
+        {customers.isFetching ? <Spinner className="size-4" label="…" /> : null}
+      </form>
+
+      {customers.isError && !customers.data ? (
+        <QueryError error={customers.error} onRetry={() => void customers.refetch()} message={t('customers.loadFailed')} />
+      ) : !customers.data ? (
+        <div className="flex justify-center py-10">
+          <Spinner className="size-6" label="…" />
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="rounded border border-dashed border-gray-300 bg-white px-4 py-8 text-center text-gray-600">{t('customers.empty')}</p>
+      ) : (
+        <div className="overflow-x-auto rounded border border-gray-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="sticky top-0 bg-gray-100 text-xs text-gray-700">
+              <tr>
+                {COLUMNS.map((c) => (
+                  <th key={c} scope="col" className={cn('px-2 py-1.5 font-medium whitespace-nowrap', ['orders', 'spent'].includes(c) && 'text-right')}>
+                    {t(`customers.col.${c}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody ref={table}>
+              {rows.map((r, i) => (
+                <tr key={r.id} data-row={i} className={cn('border-t border-gray-100', i === active ? 'bg-brand-50' : 'hover:bg-gray-50')} onClick={() => setActive(i)}>
+                  <td className="px-2 py-1 font-medium whitespace-nowrap">
+                    <Link to={`/admin/customers/${r.id}`} className="inline-block max-w-[14rem] truncate align-bottom text-brand-700 hover:underline" title={r.account}>
+                      {r.account}
+                    </Link>
+                    {r.disabledTime ? <span className="ml-1.5 rounded bg-red-100 px-1 text-xs text-red-800">{t('customers.disabled')}</span> : null}
+                  </td>
+                  <td className="max-w-[12rem] truncate px-2 py-1">{r.name}</td>
+                  <td className="max-w-[16rem] truncate px-2 py-1 text-gray-700">{r.email ?? ''}</td>
+                  <td className="px-2 py-1 whitespace-nowrap text-gray-700 tabular-nums">{r.mobile ?? ''}</td>
+                  <td className="px-2 py-1">{r.country ?? ''}</td>
+                  <td className="px-2 py-1 text-right tabular-nums">{r.orderCount}</td>
+                  <td className="px-2 py-1 text-right whitespace-nowrap tabular-nums">{formatSpent(r.spent) || '—'}</td>
+                  <td className="px-2 py-1 whitespace-nowrap text-gray-700 tabular-nums">{formatStamp(r.lastOrderTime) || '—'}</td>
+                  <td className="px-2 py-1 whitespace-nowrap text-gray-700 tabular-nums">{formatDay(r.registeredTime)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pager && pages > 1 ? (
+        <nav className="flex items-center justify-end gap-2 text-sm" aria-label={t('customers.page', { page, pages })}>
+          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => set('page', String(page - 1))}>
+            {t('customers.previous')}
+          </Button>
+          <span className="tabular-nums">{t('customers.page', { page, pages })}</span>
+          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => set('page', String(page + 1))}>
+            {t('customers.next')}
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}

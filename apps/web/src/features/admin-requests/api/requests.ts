@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TAdminOrderDetail, TAdminOrderRequests, TAdminRequestList, TOrderRequestStatus, TPaymentCreate, TRequestDecided, TRequestDecision } from '@cubeshop/shared';
+import { api } from '@/lib/api-client';
+import { getLocale } from '@/lib/locale';
+
+// After-sales requests for staff (docs/orders.md, After-sales). Keys live under 'admin', so a
+// change anywhere in the staff app refreshes them.
+
+export const REQUESTS_PAGE_SIZE = 50;
+
+/** GET /api/admin/requests?status&page */
+export const requestQueueQuery = (status: TOrderRequestStatus, page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'requests', getLocale(), status, page] as const,
+    queryFn: ({ signal }) => api.get<TAdminRequestList>('/api/admin/requests', { params: { status, page, recPerPage: REQUESTS_PAGE_SIZE }, silent: true, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+export const useRequestQueue = (status: TOrderRequestStatus, page: number) => useQuery(requestQueueQuery(status, page));
+
+/** GET /api/admin/orders/{id}/requests */
+export const useOrderRequestsForStaff = (orderId: number) =>
+  useQuery({
+    queryKey: ['admin', 'order-requests', getLocale(), orderId] as const,
+    queryFn: ({ signal }) => api.get<TAdminOrderRequests>(`/api/admin/orders/${orderId}/requests`, { silent: true, signal }),
+    staleTime: 10_000,
+  });
+
+/** POST /api/admin/requests/{id}/decision */
+export function useDecideRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TRequestDecision }) => api.post<TRequestDecided>(`/api/admin/requests/${id}/decision`, body, { silent: true }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** POST /api/admin/orders/{id}/payments with kind refund: the refund an approved request calls for. */
+export function useRecordRefund() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, body }: { orderId: number; body: TPaymentCreate }) => api.post<TAdminOrderDetail>(`/api/admin/orders/${orderId}/payments`, body, { silent: true }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
