@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AuditChange, useAuditActionLabel } from '@/components/audit/AuditChange';
-import { Button } from '@/components/ui/Button';
+import { StaffPager } from '@/components/staff/StaffPager';
 import { QueryError } from '@/components/ui/QueryError';
 import { Spinner } from '@/components/ui/Spinner';
 import { getLocale } from '@/lib/locale';
@@ -73,17 +73,7 @@ export function ActivityLog() {
           </table>
         </div>
       )}
-      {pages > 1 ? (
-        <nav className="flex items-center justify-end gap-2 text-sm" aria-label={t('queue.page', { page, pages })}>
-          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setParams({ page: String(page - 1) })}>
-            {t('queue.previous')}
-          </Button>
-          <span>{t('queue.page', { page, pages })}</span>
-          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setParams({ page: String(page + 1) })}>
-            {t('queue.next')}
-          </Button>
-        </nav>
-      ) : null}
+      <StaffPager page={page} pages={pages} onPage={(p) => setParams({ page: String(p) })} />
     </section>
   );
 }

@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CUSTOMER_PAGE_SIZES } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
+import { StaffPager } from '@/components/staff/StaffPager';
+import { useListKeys } from '@/components/staff/use-list-keys';
 import { QueryError } from '@/components/ui/QueryError';
 import { Spinner } from '@/components/ui/Spinner';
 import { useCustomers } from '../api/customers';
@@ -12,8 +14,6 @@ import { customersSearch, formatDay, formatSpent, formatStamp, pageSizeOf } from
 const input = 'h-8 rounded border border-gray-300 bg-white px-2 text-sm';
 
 /** Skips keys typed into a field (the list's shortcuts are for the table). */
-const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
-
 const COLUMNS = ['account', 'name', 'email', 'mobile', 'country', 'orders', 'spent', 'lastOrder', 'registered'] as const;
 
 /**
@@ -28,35 +28,10 @@ export function CustomerList() {
   const search = customersSearch(params);
   const customers = useCustomers(search);
   const rows = useMemo(() => customers.data?.data ?? [], [customers.data]);
-  const [active, setActive] = useState(0);
   const searchBox = useRef<HTMLInputElement>(null);
   const table = useRef<HTMLTableSectionElement>(null);
 
-  useEffect(() => setActive(0), [search]);
-
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.key === '/' && !typing(event.target)) {
-        event.preventDefault();
-        searchBox.current?.focus();
-        return;
-      }
-      if (typing(event.target) || rows.length === 0) return;
-      if (event.key === 'j' || event.key === 'k') {
-        event.preventDefault();
-        setActive((i) => Math.max(0, Math.min(rows.length - 1, i + (event.key === 'j' ? 1 : -1))));
-      } else if (event.key === 'Enter' && rows[active] && !(event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement)) {
-        void navigate(`/admin/customers/${rows[active].id}`);
-      }
-    }
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
-
-  useEffect(() => {
-    table.current?.querySelector<HTMLElement>(`[data-row="${active}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [active]);
+  const [active, setActive] = useListKeys({ rows, searchBox, table, resetOn: search, onOpen: (row) => void navigate(`/admin/customers/${row.id}`) });
 
   function set(key: 'q' | 'recPerPage' | 'page', value: string) {
     const next = new URLSearchParams(params);
@@ -155,17 +130,7 @@ export function CustomerList() {
         </div>
       )}
 
-      {pager && pages > 1 ? (
-        <nav className="flex items-center justify-end gap-2 text-sm" aria-label={t('customers.page', { page, pages })}>
-          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => set('page', String(page - 1))}>
-            {t('customers.previous')}
-          </Button>
-          <span className="tabular-nums">{t('customers.page', { page, pages })}</span>
-          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => set('page', String(page + 1))}>
-            {t('customers.next')}
-          </Button>
-        </nav>
-      ) : null}
+      <StaffPager page={page} pages={pager ? pages : 0} onPage={(p) => set('page', String(p))} />
     </section>
   );
 }

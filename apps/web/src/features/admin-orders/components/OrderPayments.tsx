@@ -13,6 +13,8 @@ export function PaymentsCard({ detail, money, canRecord }: { detail: TAdminOrder
   const { t } = useTranslation('backoffice');
   const { order } = detail;
   const change = useOrderChange(order.id, (body: TPaymentCreate) => recordPayment(order.id, body));
+  // A negative balance (packed short, overpaid, or a cancelled order that was paid) is a refund due: the form offers it.
+  const refundDue = detail.balance < 0 ? -detail.balance : 0;
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -59,17 +61,18 @@ export function PaymentsCard({ detail, money, canRecord }: { detail: TAdminOrder
         </ul>
       )}
       {canRecord ? (
-        <form onSubmit={onSubmit} className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+        <form onSubmit={onSubmit} className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3" key={detail.balance}>
+          {refundDue > 0 ? <p className="col-span-2 text-violet-800 sm:col-span-3">{t('order.refundDue', { amount: money(refundDue) })}</p> : null}
           <label className="flex flex-col gap-0.5">
             <span className="text-xs text-gray-600">{t('order.kind.payment')}/{t('order.kind.refund')}</span>
-            <select name="kind" className={input} defaultValue="payment">
+            <select name="kind" className={input} defaultValue={refundDue > 0 ? 'refund' : 'payment'}>
               <option value="payment">{t('order.kind.payment')}</option>
               <option value="refund">{t('order.kind.refund')}</option>
             </select>
           </label>
           <label className="flex flex-col gap-0.5">
             <span className="text-xs text-gray-600">{t('order.amount')}</span>
-            <input name="amount" required inputMode="decimal" defaultValue={detail.balance > 0 ? detail.balance.toFixed(2) : ''} className={cn(input, 'tabular-nums')} />
+            <input name="amount" required inputMode="decimal" defaultValue={detail.balance > 0 ? detail.balance.toFixed(2) : refundDue > 0 ? refundDue.toFixed(2) : ''} className={cn(input, 'tabular-nums')} />
           </label>
           <label className="flex flex-col gap-0.5">
             <span className="text-xs text-gray-600">{t('order.currency')}</span>

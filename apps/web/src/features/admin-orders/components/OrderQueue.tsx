@@ -14,6 +14,8 @@ import {
 } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
+import { StaffPager } from '@/components/staff/StaffPager';
+import { useListKeys } from '@/components/staff/use-list-keys';
 import { QueryError } from '@/components/ui/QueryError';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/lib/stores/toast';
@@ -28,8 +30,6 @@ const money = (value: number, currency: TAdminOrderRow['currency']) => formatMon
 const input = 'h-8 rounded border border-gray-300 bg-white px-2 text-sm';
 
 /** Skips keys typed into a field (the queue's shortcuts are for the table). */
-const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
-
 /**
  * The order queue (/admin/orders): status tabs with counts, filters and search kept in the URL,
  * a dense table of up to 200 orders, selection with bulk "mark outbound" and CSV export, and
@@ -44,7 +44,6 @@ export function OrderQueue({ role }: { role: TStaffRole | null }) {
   const orders = useAdminOrders(search);
   const rows = useMemo(() => orders.data?.data ?? [], [orders.data]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [active, setActive] = useState(0);
   const [busy, setBusy] = useState(false);
   const searchBox = useRef<HTMLInputElement>(null);
   const table = useRef<HTMLTableSectionElement>(null);
@@ -52,36 +51,15 @@ export function OrderQueue({ role }: { role: TStaffRole | null }) {
   const set = (key: TQueueFilter | 'page', value: string) => setParams(withFilter(params, key, value));
 
   // A new page of rows: nothing selected on it, the cursor at the top.
-  useEffect(() => {
-    setSelected(new Set());
-    setActive(0);
-  }, [search]);
-
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.key === '/' && !typing(event.target)) {
-        event.preventDefault();
-        searchBox.current?.focus();
-        return;
-      }
-      if (typing(event.target) || rows.length === 0) return;
-      if (event.key === 'j' || event.key === 'k') {
-        event.preventDefault();
-        setActive((i) => Math.max(0, Math.min(rows.length - 1, i + (event.key === 'j' ? 1 : -1))));
-      } else if (event.key === 'Enter' && rows[active] && !(event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement)) {
-        void navigate(`/admin/orders/${rows[active].id}`);
-      } else if (event.key === 'x' && rows[active]) {
-        toggle(rows[active].id);
-      }
-    }
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+  useEffect(() => setSelected(new Set()), [search]);
+  const [active, setActive] = useListKeys({
+    rows,
+    searchBox,
+    table,
+    resetOn: search,
+    onOpen: (row) => void navigate(`/admin/orders/${row.id}`),
+    onKey: (key, row) => key === 'x' && toggle(row.id),
   });
-
-  useEffect(() => {
-    table.current?.querySelector<HTMLElement>(`[data-row="${active}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [active]);
 
   function toggle(id: number) {
     setSelected((s) => {
@@ -262,17 +240,7 @@ export function OrderQueue({ role }: { role: TStaffRole | null }) {
         </div>
       )}
 
-      {pager && pages > 1 ? (
-        <nav className="flex items-center justify-end gap-2 text-sm" aria-label={t('queue.page', { page, pages })}>
-          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => set('page', String(page - 1))}>
-            {t('queue.previous')}
-          </Button>
-          <span className="tabular-nums">{t('queue.page', { page, pages })}</span>
-          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => set('page', String(page + 1))}>
-            {t('queue.next')}
-          </Button>
-        </nav>
-      ) : null}
+      <StaffPager page={page} pages={pager ? pages : 0} onPage={(p) => set('page', String(p))} />
     </section>
   );
 }

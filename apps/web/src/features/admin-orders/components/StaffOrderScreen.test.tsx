@@ -113,6 +113,15 @@ describe('StaffOrderScreen', { timeout: 20_000 }, () => {
     expect(within(again).getByRole('radio', { name: 'Internal note' })).toBeChecked();
   });
 
+  it('offers the refund due when the balance is negative (a cancelled order that was paid)', async () => {
+    serve(detail({ paymentStatus: 'partially_paid', balance: -50, due: 0 }));
+    renderScreen(<StaffOrderScreen id="5001" role="sales" />, { queryClient: client() });
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(within(payments).getByText('Refund due: ¥50.00')).toBeInTheDocument();
+    expect(within(payments).getByLabelText('Payment/Refund')).toHaveValue('refund');
+    expect(within(payments).getByLabelText('Amount')).toHaveValue('50.00');
+  });
+
   it('says so when the order does not exist', async () => {
     server.use(http.get('/api/admin/orders/5001', () => HttpResponse.json({ code: 'NOT_FOUND', desc: 'The order does not exist' }, { status: 404 })));
     renderScreen(<StaffOrderScreen id="5001" role="owner" />, { queryClient: client() });

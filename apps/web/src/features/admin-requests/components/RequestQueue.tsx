@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ORDER_REQUEST_STATUSES, type TOrderRequestStatus, type TStaffRole } from '@cubeshop/shared';
-import { Button } from '@/components/ui/Button';
+import { StaffPager } from '@/components/staff/StaffPager';
 import { cn } from '@/components/ui/cn';
 import { QueryError } from '@/components/ui/QueryError';
 import { Spinner } from '@/components/ui/Spinner';
@@ -60,17 +60,7 @@ export function RequestQueue({ role }: { role: TStaffRole }) {
           ))}
         </div>
       )}
-      {pages > 1 ? (
-        <nav className="flex items-center gap-2 text-sm" aria-label={t('queue.page', { page, pages })}>
-          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-            {t('queue.previous')}
-          </Button>
-          <span className="tabular-nums">{t('queue.page', { page, pages })}</span>
-          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
-            {t('queue.next')}
-          </Button>
-        </nav>
-      ) : null}
+      <StaffPager page={page} pages={pages} onPage={(p) => go({ page: p })} className="justify-start" />
     </div>
   );
 }
