@@ -51,7 +51,7 @@ export function OrderDocuments({ order }: { order: Pick<TOrderDetail, 'id' | 'do
           </li>
         ))}
       </ul>
-      <p className="mt-2 text-xs text-gray-500">{t('documents.hint')}</p>
+      <p className="mt-2 text-xs text-gray-500">{order.documents.some((d) => d.kind === 'invoice') ? t('documents.format') : t('documents.hint')}</p>
     </Card>
   );
 }
