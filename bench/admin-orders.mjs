@@ -40,7 +40,10 @@ export async function benchQueue({ label, databaseUrl }) {
       ['page 100 of 200 a page', 'page=100&recPerPage=200'],
     ];
     const rows = [];
+    // BENCH_QUEUE_ONLY: a pattern of scenario names to run (the others are skipped).
+    const only = process.env.BENCH_QUEUE_ONLY ? new RegExp(process.env.BENCH_QUEUE_ONLY) : undefined;
     for (const [name, q] of scenarios) {
+      if (only && !only.test(name)) continue;
       const found = await get(q);
       const row = await measure(name, `${server.url}/api/admin/orders?${q}`, { connections: CONNECTIONS, headers });
       rows.push({ ...row, found: found.pager?.recTotal ?? 'error' });
