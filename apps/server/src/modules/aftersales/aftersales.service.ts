@@ -82,7 +82,7 @@ export function createAftersalesService(repo: AftersalesRepository, deps: Afters
     const orderIds = [...new Set(rows.map((r) => r.orderId))];
     const [people, facts] = await Promise.all([
       deps.people.buyers([...new Set(rows.flatMap((r) => (r.decidedBy === null ? [r.userId] : [r.userId, r.decidedBy])))]),
-      Promise.all(orderIds.map((id) => deps.orders.get(id))).then((all) => new Map(all.flatMap((f) => (f ? [[f.id, f] as const] : [])))),
+      deps.orders.many(orderIds),
     ]);
     return rows.flatMap((row) => {
       const order = facts.get(row.orderId);

@@ -132,6 +132,12 @@ export function createOrdersRepository(db: Db) {
       return rows[0];
     },
 
+    /** Several orders by id, whoever placed them (one query; unknown ids are left out). */
+    async getManyAny(ids: readonly number[]): Promise<OrderRow[]> {
+      if (!ids.length) return [];
+      return db.select().from(orders).where(inArray(orders.id, [...ids]));
+    },
+
     async lines(orderId: number): Promise<OrderItemRow[]> {
       return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
     },

@@ -4,14 +4,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CUSTOMER_PAGE_SIZES } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
+import { StaffListBody } from '@/components/staff/StaffListBody';
+import { staffInput as input } from '@/components/staff/fields';
 import { StaffPager } from '@/components/staff/StaffPager';
 import { useListKeys } from '@/components/staff/use-list-keys';
-import { QueryError } from '@/components/ui/QueryError';
 import { Spinner } from '@/components/ui/Spinner';
 import { useCustomers } from '../api/customers';
 import { customersSearch, formatDay, formatSpent, formatStamp, pageSizeOf } from '../lib/format';
 
-const input = 'h-8 rounded border border-gray-300 bg-white px-2 text-sm';
 
 /** Skips keys typed into a field (the list's shortcuts are for the table). */
 const COLUMNS = ['account', 'name', 'email', 'mobile', 'country', 'orders', 'spent', 'lastOrder', 'registered'] as const;
@@ -86,15 +86,7 @@ export function CustomerList() {
         {customers.isFetching ? <Spinner className="size-4" label="…" /> : null}
       </form>
 
-      {customers.isError && !customers.data ? (
-        <QueryError error={customers.error} onRetry={() => void customers.refetch()} message={t('customers.loadFailed')} />
-      ) : !customers.data ? (
-        <div className="flex justify-center py-10">
-          <Spinner className="size-6" label="…" />
-        </div>
-      ) : rows.length === 0 ? (
-        <p className="rounded border border-dashed border-gray-300 bg-white px-4 py-8 text-center text-gray-600">{t('customers.empty')}</p>
-      ) : (
+      <StaffListBody query={customers} loadFailed={t('customers.loadFailed')} empty={t('customers.empty')} isEmpty={rows.length === 0}>
         <div className="overflow-x-auto rounded border border-gray-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="sticky top-0 bg-gray-100 text-xs text-gray-700">
@@ -128,7 +120,7 @@ export function CustomerList() {
             </tbody>
           </table>
         </div>
-      )}
+      </StaffListBody>
 
       <StaffPager page={page} pages={pager ? pages : 0} onPage={(p) => set('page', String(p))} />
     </section>

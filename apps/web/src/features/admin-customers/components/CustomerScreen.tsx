@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney, staffCan, type TCustomerDetail, type TStaffRole } from '@cubeshop/shared';
+import { errorText } from '@/components/staff/fields';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { Dialog } from '@/components/ui/Dialog';
@@ -13,7 +14,6 @@ import { formatDay, formatSpent, formatStamp } from '../lib/format';
 import { ChatHistoryCard, CopyBlock, Section } from './CustomerParts';
 
 const input = 'rounded border border-gray-300 bg-white px-2 py-1 text-sm';
-const errorText = (err: unknown) => (err as { desc?: string; message?: string })?.desc ?? (err as Error)?.message ?? '';
 
 /**
  * A buyer's page for staff (/admin/customers/{id}): contacts (copy-ready), money received,

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_RECORD_METHODS, type TAdminOrderDetail, type TCurrency, type TPaymentCreate } from '@cubeshop/shared';
+import { type TAdminOrderDetail, type TCurrency, type TPaymentCreate } from '@cubeshop/shared';
+import { PaymentMethodField, PaymentReferenceField } from '@/components/staff/fields';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { toast } from '@/lib/stores/toast';
@@ -81,20 +82,8 @@ export function PaymentsCard({ detail, money, canRecord }: { detail: TAdminOrder
               <option value="USD">USD</option>
             </select>
           </label>
-          <label className="flex flex-col gap-0.5">
-            <span className="text-xs text-gray-600">{t('order.method')}</span>
-            <select name="method" className={input} defaultValue="bankTransfer">
-              {PAYMENT_RECORD_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(`order.methods.${m}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-0.5">
-            <span className="text-xs text-gray-600">{t('order.reference')}</span>
-            <input name="reference" maxLength={100} className={input} />
-          </label>
+          <PaymentMethodField />
+          <PaymentReferenceField />
           <label className="flex flex-col gap-0.5">
             <span className="text-xs text-gray-600">{t('order.paidAt')}</span>
             <input name="paidAt" type="date" className={input} />

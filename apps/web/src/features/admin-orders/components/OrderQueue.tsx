@@ -14,9 +14,10 @@ import {
 } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
+import { StaffListBody } from '@/components/staff/StaffListBody';
+import { staffInput as input } from '@/components/staff/fields';
 import { StaffPager } from '@/components/staff/StaffPager';
 import { useListKeys } from '@/components/staff/use-list-keys';
-import { QueryError } from '@/components/ui/QueryError';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/lib/stores/toast';
 import { useAdminOrders } from '../api/get-admin-orders';
@@ -27,7 +28,6 @@ import { BulkDocuments } from './StaffDocuments';
 import { formatStamp, LogisticsText, OrderStatusBadge, PaymentBadge } from './badges';
 
 const money = (value: number, currency: TAdminOrderRow['currency']) => formatMoney(Math.round(value * 100), currency);
-const input = 'h-8 rounded border border-gray-300 bg-white px-2 text-sm';
 
 /** Skips keys typed into a field (the queue's shortcuts are for the table). */
 /**
@@ -180,15 +180,7 @@ export function OrderQueue({ role }: { role: TStaffRole | null }) {
         {orders.isFetching ? <Spinner className="size-4" label="…" /> : null}
       </div>
 
-      {orders.isError && !orders.data ? (
-        <QueryError error={orders.error} onRetry={() => void orders.refetch()} message={t('queue.loadFailed')} />
-      ) : !orders.data ? (
-        <div className="flex justify-center py-10">
-          <Spinner className="size-6" label="…" />
-        </div>
-      ) : rows.length === 0 ? (
-        <p className="rounded border border-dashed border-gray-300 bg-white px-4 py-8 text-center text-gray-600">{t('queue.empty')}</p>
-      ) : (
+      <StaffListBody query={orders} loadFailed={t('queue.loadFailed')} empty={t('queue.empty')} isEmpty={rows.length === 0}>
         <div className="overflow-x-auto rounded border border-gray-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="sticky top-0 bg-gray-100 text-xs text-gray-700">
@@ -238,7 +230,7 @@ export function OrderQueue({ role }: { role: TStaffRole | null }) {
             </tbody>
           </table>
         </div>
-      )}
+      </StaffListBody>
 
       <StaffPager page={page} pages={pager ? pages : 0} onPage={(p) => set('page', String(p))} />
     </section>

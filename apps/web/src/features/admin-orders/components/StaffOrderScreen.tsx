@@ -224,6 +224,7 @@ function FulfilmentCard({ detail, role }: { detail: TAdminOrderDetail; role: TSt
           </a>
         </p>
       ) : null}
+      {closed ? <p className="text-sm text-gray-600">{t(order.status === 'cancel' ? 'order.closedCancel' : 'order.closedComplete')}</p> : null}
       {closed || !staffCan(role, 'orders.fulfil') ? null : (
         <form onSubmit={onSubmit} className="grid grid-cols-2 gap-2 text-sm" key={`${order.status}-${order.logisticsStatus}-${order.trackingNumber}-${detail.carrier}`}>
           <label className="flex flex-col gap-0.5">

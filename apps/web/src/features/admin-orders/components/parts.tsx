@@ -3,11 +3,8 @@ import { cn } from '@/components/ui/cn';
 
 // What the staff order screen's cards share.
 
-export const input = 'h-8 rounded border border-gray-300 bg-white px-2 text-sm';
+export { staffInput as input, errorText } from '@/components/staff/fields';
 const card = 'rounded border border-gray-200 bg-white p-3';
-
-/** The server's sentence for a refused change (ApiError.desc), else the error's message. */
-export const errorText = (err: unknown) => (err as { desc?: string; message?: string })?.desc ?? (err as Error)?.message ?? '';
 
 /** A card of the order screen: a region named by its title. */
 export function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney, ORDER_REQUEST_NOTE_MAX, PAYMENT_RECORD_METHODS, staffCan, type TAdminOrderRequest, type TPaymentCreate, type TStaffRole } from '@cubeshop/shared';
+import { formatMoney, ORDER_REQUEST_NOTE_MAX, staffCan, type TAdminOrderRequest, type TPaymentCreate, type TStaffRole } from '@cubeshop/shared';
+import { errorText, PaymentMethodField, PaymentReferenceField, staffInput as input } from '@/components/staff/fields';
 import { AuthedImage } from '@/components/ui/AuthedImage';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
@@ -10,8 +11,6 @@ import { getLocale } from '@/lib/locale';
 import { toast } from '@/lib/stores/toast';
 import { useDecideRequest, useRecordRefund } from '../api/requests';
 
-const input = 'h-8 rounded border border-gray-300 bg-white px-2 text-sm';
-const errorText = (err: unknown) => (err as { desc?: string; message?: string })?.desc ?? (err as Error)?.message ?? '';
 
 const STATUS_TONE: Record<TAdminOrderRequest['status'], string> = {
   open: 'border-amber-200 bg-amber-50 text-amber-800',
@@ -157,20 +156,8 @@ function RefundForm({ request: r, money }: { request: TAdminOrderRequest; money:
           <span className="text-xs text-gray-600">{t('requests.refundAmount', { currency: r.order.currency })}</span>
           <input name="amount" required inputMode="decimal" defaultValue={r.order.netPaid.toFixed(2)} className={cn(input, 'tabular-nums')} />
         </label>
-        <label className="flex flex-col gap-0.5">
-          <span className="text-xs text-gray-600">{t('order.method')}</span>
-          <select name="method" className={input} defaultValue="bankTransfer">
-            {PAYMENT_RECORD_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {t(`order.methods.${m}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-0.5">
-          <span className="text-xs text-gray-600">{t('order.reference')}</span>
-          <input name="reference" maxLength={100} className={input} />
-        </label>
+        <PaymentMethodField />
+        <PaymentReferenceField />
         <div className="flex items-end">
           <Button type="submit" size="sm" disabled={refund.isPending}>
             {t('requests.recordRefund')}

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { PAYMENT_RECORD_METHODS } from '@cubeshop/shared';
+
+// What the staff screens' forms share (orders, requests, customers).
+
+/** A dense staff input or select. */
+export const staffInput = 'h-8 rounded border border-gray-300 bg-white px-2 text-sm';
+
+/** The server's sentence for a refused change (ApiError.desc), else the error's message. */
+export const errorText = (err: unknown) => (err as { desc?: string; message?: string })?.desc ?? (err as Error)?.message ?? '';
+
+/** How a payment or refund moved (form field `method`). */
+export function PaymentMethodField() {
+  const { t } = useTranslation('backoffice');
+  return (
+    <label className="flex flex-col gap-0.5">
+      <span className="text-xs text-gray-600">{t('order.method')}</span>
+      <select name="method" className={staffInput} defaultValue="bankTransfer">
+        {PAYMENT_RECORD_METHODS.map((m) => (
+          <option key={m} value={m}>
+            {t(`order.methods.${m}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The bank's or provider's reference of a payment or refund (form field `reference`). */
+export function PaymentReferenceField() {
+  const { t } = useTranslation('backoffice');
+  return (
+    <label className="flex flex-col gap-0.5">
+      <span className="text-xs text-gray-600">{t('order.reference')}</span>
+      <input name="reference" maxLength={100} className={staffInput} />
+    </label>
+  );
+}
