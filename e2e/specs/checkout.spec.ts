@@ -21,6 +21,7 @@ interface ListProduct {
   types: { code: string; name: string }[] | null;
   moq: number;
   orderMultiple: number | null;
+  stockStatus?: string;
 }
 
 /** Three products, the newest of each kind: a plain one, one with several styles, one with a MOQ above 1. */
@@ -33,9 +34,11 @@ async function pickProducts(request: APIRequestContext, lang: 'zh' | 'en') {
     const res = await request.get('/api/items', { params: { recPerPage: 120, page }, headers: { 'x-lang-type': lang } });
     const { data } = (await res.json()) as { data: ListProduct[] };
     if (data.length === 0) break;
-    plain ??= data.find((p) => types(p) === 0 && p.moq === 1 && !p.orderMultiple);
-    styled ??= data.find((p) => types(p) > 1 && p.moq === 1 && !p.orderMultiple);
-    moq ??= data.find((p) => types(p) === 0 && p.moq > 1);
+    // Products with plenty in stock (docs/catalog.md, Stock): the demo has low, sold-out and pre-order ones too.
+    const stocked = data.filter((p) => (p.stockStatus ?? 'in_stock') === 'in_stock');
+    plain ??= stocked.find((p) => types(p) === 0 && p.moq === 1 && !p.orderMultiple);
+    styled ??= stocked.find((p) => types(p) > 1 && p.moq === 1 && !p.orderMultiple);
+    moq ??= stocked.find((p) => types(p) === 0 && p.moq > 1);
   }
   expect(plain && styled && moq, 'demo catalogue has the three kinds of product').toBeTruthy();
   return { plain: plain!, styled: styled!, moq: moq! };

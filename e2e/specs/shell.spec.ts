@@ -27,7 +27,8 @@ test.describe('languages', () => {
     await expect(page.getByRole('navigation', { name: '主导航' }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: '定制服务' }).first()).toBeVisible();
     await expect(page).toHaveTitle(/Cubeshop/);
-    await expect(page.getByText('3000+').first()).toBeVisible();
+    // The stock claim from real counts (docs/catalog.md, Stock).
+    await expect(page.getByText(/^[\d,]+\+? SKU 现货$/).first()).toBeVisible();
   });
 });
 
@@ -37,7 +38,7 @@ test.describe('languages (en)', () => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('link', { name: 'Customization' }).first()).toBeVisible();
-    await expect(page.getByText('3000+').first()).toBeVisible();
+    await expect(page.getByText(/^[\d,]+\+? SKUs? in stock$/).first()).toBeVisible();
   });
 
   test('language and currency choices persist across reloads', async ({ page }) => {

@@ -22,6 +22,9 @@ import { authnRoutes } from './modules/authn/authn.routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { selectorsRoutes } from './modules/selectors/selectors.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.js';
+import { catalogTreeRoutes } from './modules/catalog/catalog.admin.tree.routes.js';
+import { catalogSheetRoutes } from './modules/catalog/catalog.sheet.routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
@@ -36,7 +39,12 @@ import { ordersAdminRoutes, staffActorOf } from './modules/orders/orders.admin.r
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
+import { pricingRoutes } from './modules/pricing/pricing.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
+import { stockRoutes } from './modules/stock/stock.routes.js';
+import { NEWEST_CAROUSEL_SIZE, ZProductListQuery } from '@cubeshop/shared';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { shippingAdminRoutes } from './modules/shipping/shipping.admin.routes.js';
 
 /** A Host header that is only a host name or address and a port (anything else is not echoed). */
 const HOST_HEADER = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -140,6 +148,8 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
         images: services.catalog.images,
         // The favourite flag on lists and details; favourites depend on the catalog, not the reverse.
         favoriteIdsOf: (userId, itemIds) => services.favorites.idsAmong(userId, itemIds),
+        // A signed-in buyer's customer-group prices (modules/pricing), applied to their own answers only.
+        buyerTermsOf: services.pricing.termsOf,
       });
       await api.register(favoritesRoutes, { favorites: services.favorites });
       await api.register(chatRoutes, { chat: services.chat.service, account: services.account });
@@ -153,6 +163,22 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
       await api.register(paypalRoutes, { paypal: services.paypal, publicOrigin: config.PUBLIC_ORIGIN });
       await api.register(aftersalesRoutes, { aftersales: services.aftersales, actorOf: staffActorOf(services.account) });
       await api.register(customersRoutes, { customers: services.customers, actorOf: staffActorOf(services.account) });
+      await api.register(stockRoutes, { stock: services.stockAdmin, actorOf: staffActorOf(services.account) });
+      await api.register(catalogAdminRoutes, { items: services.catalogStaff.items, actorOf: staffActorOf(services.account) });
+      await api.register(catalogTreeRoutes, { tree: services.catalogStaff.tree, actorOf: staffActorOf(services.account) });
+      await api.register(catalogSheetRoutes, { sheets: services.catalogSheets, actorOf: staffActorOf(services.account) });
+      await api.register(pricingRoutes, { pricing: services.pricing, actorOf: staffActorOf(services.account) });
+      await api.register(settingsRoutes, {
+        admin: services.settingsAdmin,
+        actorOf: staffActorOf(services.account),
+        // The home carousel: the owner's picks in order, else the newest products.
+        carouselProducts: async (view) => {
+          const carousel = await services.settingsAdmin.carousel();
+          if (carousel.mode === 'picked') return services.catalog.query.productsByIds(carousel.productIds, view);
+          return (await services.catalog.query.list('newest', ZProductListQuery.parse({ page: 1, recPerPage: NEWEST_CAROUSEL_SIZE }), view)).body.data;
+        },
+      });
+      await api.register(shippingAdminRoutes, { admin: services.shippingAdmin, actorOf: staffActorOf(services.account) });
     },
     { prefix: '/api' },
   );

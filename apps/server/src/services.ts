@@ -8,11 +8,19 @@ import type { Database } from './db/client.js';
 import { createAccountRepository } from './modules/account/account.repository.js';
 import { createAccountService } from './modules/account/account.service.js';
 import path from 'node:path';
-import { createCatalog } from './modules/catalog/catalog.module.js';
+import { createCatalog, createCatalogStaff } from './modules/catalog/catalog.module.js';
+import { createCatalogAdminRepository } from './modules/catalog/catalog.admin.repository.js';
+import { createStockRepository } from './modules/stock/stock.repository.js';
+import { createStockService } from './modules/stock/stock.service.js';
+import { createCatalogSheets } from './modules/catalog/catalog.import.js';
+import { createCatalogSheetRepository } from './modules/catalog/catalog.sheet.repository.js';
+import { createStockAdmin } from './modules/stock/stock.admin.js';
 import { createFileImageStorage } from './modules/catalog/catalog.images.storage.js';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { createSettingsAdmin } from './modules/settings/settings.admin.js';
+import { createShippingAdmin } from './modules/shipping/shipping.admin.js';
 import { createFavoritesRepository } from './modules/favorites/favorites.repository.js';
 import { createFavoritesService } from './modules/favorites/favorites.service.js';
 import { createAuthnRepository } from './modules/authn/authn.repository.js';
@@ -55,6 +63,8 @@ import { createRequestPhotoStore } from './modules/aftersales/aftersales.photos.
 import { createOrderFacts } from './modules/orders/orders.facts.js';
 import { createCustomersRepository } from './modules/customers/customers.repository.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
+import { createPricingRepository } from './modules/pricing/pricing.repository.js';
+import { createPricingService } from './modules/pricing/pricing.service.js';
 import { createOrdersBuyers } from './modules/orders/orders.buyers.js';
 import { createOrdersBuyersRepository } from './modules/orders/orders.buyers.repository.js';
 
@@ -94,20 +104,43 @@ export function createServices({ config, database, log }: ServicesDeps) {
   const newsletter = createNewsletterService({ account, otp });
   // Shop settings (exchange rate, free shipping): cached, dropped on every instance after a write.
   const settings = createSettingsService(createSettingsRepository(database.db), { events });
+  // Stock per product and type (docs/catalog.md, Stock): reserved by orders, shown on pages.
+  const stock = createStockService(createStockRepository(database.db));
   // Catalog: rendered product pictures are kept on disk in DATA_DIR/uploads/items (memory only in tests).
   const catalog = createCatalog({
     repo: createCatalogRepository(database.db),
     settings,
+    events,
+    stockLevels: (ids) => stock.levels(ids),
     imageStorage: config.NODE_ENV === 'test' ? undefined : createFileImageStorage(path.join(config.DATA_DIR, 'uploads', 'items')),
+    // Uploaded photos and brand logos (never rendered again): on disk beside the rendered pictures.
+    uploadStorage: config.NODE_ENV === 'test' ? undefined : createFileImageStorage(path.join(config.DATA_DIR, 'uploads', 'items')),
   });
-  const favorites = createFavoritesService(createFavoritesRepository(database.db), catalog.query);
+  // Favourites show a buyer's group prices (the pricing service below answers them when asked).
+  const favorites = createFavoritesService(createFavoritesRepository(database.db), catalog.query, (userId, ids) => pricing.termsOf(userId, ids));
   // Shipping, cart, addresses and orders (docs/orders.md).
   const shipping = createShippingService(createShippingRepository(database.db), {
     isRegion: selectors.isRegion,
     regionName: (id, locale) => selectors.regions(locale).regions.find((r) => r.id === id)?.name ?? id,
     settings,
+    events,
   });
-  const cart = createCartService(createCartRepository(database.db), { catalog: catalog.query, shipping });
+  // The back office: every staff change is audited in the change's transaction.
+  const audit = createAuditService(createAuditRepository(database.db));
+  // Staff stock changes (audited) and the public "in stock" count (docs/catalog.md, Stock).
+  const stockAdmin = createStockAdmin(createStockRepository(database.db), {
+    audit,
+    items: (ids) => catalog.query.itemsForPricing(ids),
+    countOnSale: (ids) => catalog.query.countOnSale(ids),
+    changed: () => catalog.changed(),
+  });
+  // The catalog back office: products, pictures, categories and brands (docs/catalog.md, Back office).
+  const catalogStaff = createCatalogStaff(catalog, { repo: createCatalogAdminRepository(database.db), audit, stock });
+  // Spreadsheet import and export of the catalog (docs/catalog.md, Spreadsheets): stock in the import's transaction.
+  const catalogSheets = createCatalogSheets(createCatalogSheetRepository(database.db), { dictionary: catalog.dictionary, changed: catalog.changed, stock, audit });
+  // Customer groups and their prices (docs/catalog.md, Prices): the catalog and the cart ask what a buyer's group takes off.
+  const pricing = createPricingService(createPricingRepository(database.db), { catalog: catalog.query, account, audit });
+  const cart = createCartService(createCartRepository(database.db), { catalog: catalog.query, shipping, stock, buyerTermsOf: pricing.termsOf });
   const addresses = createAddressesService(createAddressesRepository(database.db), { isRegion: selectors.isRegion });
   // Mail that must not be lost (order mail) goes through the transactional outbox: written with
   // the change, delivered by one worker across instances with retries (modules/outbox).
@@ -121,20 +154,33 @@ export function createServices({ config, database, log }: ServicesDeps) {
   const ordersRepo = createOrdersRepository(database.db);
   const bankDetails = () => settings.get('bankTransfer');
   const notesRepo = createOrderNotesRepository(database.db);
-  const orders = createOrdersService(ordersRepo, { cart, catalog: catalog.query, shipping, events, notifier, bankDetails, notes: notesRepo });
+  const orders = createOrdersService(ordersRepo, { cart, stock, catalog: catalog.query, shipping, events, notifier, bankDetails, notes: notesRepo });
   // Order documents (PDF); the "order placed" mail carries the proforma, rendered when the outbox delivers it.
   const documents = createDocumentsService({
     orders,
     regionName: (id, locale) => selectors.regions(locale).regions.find((r) => r.id === id)?.name ?? id,
-    seller: async () => (await bankDetails())?.accountName,
+    // The owner's "seller on documents" setting (name, then its address on the next line), else the bank account's holder.
+    seller: async () => {
+      const set = await settings.get('documentSeller');
+      return set ? [set.name, set.address].filter(Boolean).join('\n') : (await bankDetails())?.accountName;
+    },
   });
   outbox.register('mail', async (payload, row) => {
     const { attachments, ...mail } = payload as { to: string; subject: string; text: string; html: string; attachments?: unknown };
     await notifications.sendMail({ ...mail, attachments: await documents.mailAttachments(attachments), messageId: `<outbox-${row.id}@cubeshop>` });
   });
-  // The back office: every staff change is audited in the change's transaction.
-  const audit = createAuditService(createAuditRepository(database.db));
-  const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), { audit, buyers: account, events, notifier, bankDetails, notes: notesRepo });
+  // Shop settings and shipping/payment configuration edited by the owner (modules/settings, modules/shipping).
+  const settingsAdmin = createSettingsAdmin(createSettingsRepository(database.db), {
+    settings,
+    audit,
+    unknownProducts: async (ids) => {
+      const found = new Set((await catalog.query.productsByIds(ids, { locale: 'en', currency: 'CNY' })).map((p) => p.id));
+      return ids.filter((id) => !found.has(id));
+    },
+    staffNames: async (ids) => new Map((await Promise.all(ids.map(async (id) => [id, (await account.contact(id))?.name ?? `#${id}`] as const)))),
+  });
+  const shippingAdmin = createShippingAdmin(createShippingRepository(database.db), { shipping, audit, isRegion: selectors.isRegion });
+  const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), { audit, stock, buyers: account, events, notifier, bankDetails, notes: notesRepo });
   const orderNotes = createOrderNotes(ordersRepo, notesRepo, { audit, notifier });
   // After-sales requests (cancel, return): photos in DATA_DIR/uploads/requests, served to the buyer and staff only.
   const aftersales = createAftersalesService(createAftersalesRepository(database.db), {
@@ -186,7 +232,13 @@ export function createServices({ config, database, log }: ServicesDeps) {
     credentials,
     newsletter,
     settings,
+    settingsAdmin,
+    shippingAdmin,
     catalog,
+    catalogStaff,
+    catalogSheets,
+    stock,
+    stockAdmin,
     favorites,
     shipping,
     cart,
@@ -203,6 +255,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     seo,
     chat,
     customers,
+    pricing,
     async close() {
       await outbox.stop();
       await chat.close();

@@ -12,11 +12,13 @@ import { routes } from '@/app/router';
 import { showsSidebar } from '@/app/shell';
 import { buildTitle, titleKeyOf, type RouteHandle } from '@/app/title';
 import { categoriesQuery } from '@/features/catalog/api/get-categories';
+import { shopSettingsQuery } from '@/lib/shop-settings';
 import { htmlLang } from '@/lib/locale';
 import { createQueryClient } from '@/lib/query-client';
 import { BOOT_ELEMENT_ID, setRenderContextSource, STATE_ELEMENT_ID, type BootData, type HydrationState, type RenderContext } from '@/lib/render-context';
 import { headTags } from './entry-server-head';
 import { contentFirstTemplate } from './entry-server-scripts';
+import { stockSummaryQuery } from '@/lib/skus-in-stock';
 
 /**
  * Server rendering of the public pages (DESIGN.md; the contract is @cubeshop/shared ssr). The
@@ -136,6 +138,10 @@ async function renderPage(request: TSsrRequest, url: URL, template: string, i18n
   // What the shell and the page need for their first render.
   const results: (PrefetchResult | void)[] = await Promise.all([
     showsSidebar(url.pathname) ? queryClient.prefetchQuery(categoriesQuery()) : undefined,
+    // the footer's contact details (owner's settings): no flash of the built-in ones after hydration
+    queryClient.prefetchQuery(shopSettingsQuery()),
+    // the pages' "N+ SKUs in stock" from real counts (footer, home, about, policy)
+    queryClient.prefetchQuery(stockSummaryQuery()),
     ...modules.map((module) => module.prefetch?.(page)),
   ]);
   const status = Math.max(context.statusCode, ...results.map((r) => r?.status ?? 200));

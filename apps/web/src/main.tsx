@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { hydrate } from '@tanstack/react-query';
+import { watchBuyerPrices } from '@/app/buyer-prices';
 import { afterHydration } from '@/app/guard';
 import { syncPreferences } from '@/app/preferences';
 import { Providers } from '@/app/providers';
@@ -44,6 +45,7 @@ async function start(): Promise<void> {
   }
   // `common` of the page's language: waiting for it keeps the first render from suspending.
   await i18nReady;
+  watchBuyerPrices();
   const root = document.getElementById('root')!;
   const state = boot?.ssr ? hydrationState() : undefined;
   if (state) {

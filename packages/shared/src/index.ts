@@ -29,5 +29,7 @@ export * from './orders/requests.js';
 export * from './staff/roles.js';
 export * from './staff/audit.js';
 export * from './customers/index.js';
+export * from './pricing/index.js';
 export * from './payments/paypal.js';
 export * from './ssr/index.js';
+export * from './settings/index.js';

@@ -29,3 +29,22 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/** SQLSTATE of a failure, looked for on the error and its causes (drizzle wraps the driver's error). */
+function sqlState(err: unknown): string | undefined {
+  let current: unknown = err;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = cause;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a write lost a race on a unique key (23505): two requests checked that a code or slug
+ * was free and both inserted it. The loser is answered 409, never 500 (plugins/errors.ts).
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  return sqlState(err) === '23505';
+}

@@ -15,6 +15,10 @@ export interface ClusterEventMap {
   'sessions.revoked': { tokenHashes: string[] } | { userId: number; exceptTokenHash?: string | undefined };
   /** Shop settings were written (modules/settings): every instance drops its cached copies of them. */
   'settings.changed': { keys: string[] };
+  /** Shipping methods, zones, rates or payment methods were changed by staff: every instance drops its cached tables. */
+  'shipping.changed': Record<string, never>;
+  /** Products, categories or brands were written (coalesced): every instance drops its catalog caches and rendered pages. */
+  'catalog.changed': { at: number };
   /** Orders were placed or changed by staff: every instance drops what it keeps about the staff queue (counts per status). */
   'orders.changed': { count: number };
 }

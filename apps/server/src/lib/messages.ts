@@ -17,6 +17,7 @@ export const MESSAGES = {
   unsupportedMediaType: { zh: '不支持的内容类型', en: 'Unsupported content type' },
   internal: { zh: '服务器内部错误，请稍后重试', en: 'Server internal error, please try again later' },
   unavailable: { zh: '服务暂不可用，请稍后重试', en: 'Service unavailable, please try again later' },
+  conflictExists: { zh: '同样的内容刚刚已被保存（可能是他人同时操作），请刷新后重试', en: 'The same thing was just saved (perhaps by someone else at the same moment); reload and try again' },
   fieldRequired: { zh: '缺少必填项：{field}', en: '{field} is required' },
   textNotAllowed: {
     zh: '参数 {field} 含有不允许的字符（如控制字符），请删除后重试',
@@ -53,6 +54,13 @@ export const MESSAGES = {
     en: 'This account has been disabled; please contact customer service',
   },
   customerNotFound: { zh: '客户不存在', en: 'No such customer' },
+  customerGroupNotFound: { zh: '客户分组不存在', en: 'No such customer group' },
+  customerGroupCodeTaken: { zh: '分组代码 {code} 已被使用', en: 'The group code {code} is already in use' },
+  customerGroupInUse: {
+    zh: '该分组有 {count} 位客户或是默认分组，不能删除；请先将客户移到其他分组',
+    en: 'This group has {count} buyer(s) or is the default group, so it cannot be deleted; move its buyers to another group first',
+  },
+  customerGroupItemsMissing: { zh: '商品不存在：{ids}', en: 'No such product: {ids}' },
   signinLocked: {
     zh: '登录失败次数过多，请 {minutes} 分钟后再试',
     en: 'Too many failed sign-in attempts; please try again in {minutes} min',
@@ -111,6 +119,38 @@ export const MESSAGES = {
   // catalog and favourites
   itemNotFound: { zh: '商品不存在或已下架', en: 'The product does not exist or is no longer available' },
   categoryNotFound: { zh: '分类不存在', en: 'The category does not exist' },
+  // the catalog back office (docs/catalog.md, Back office)
+  barcodeTaken: { zh: '条码 {barcode} 已被商品 {id} 使用', en: 'The barcode {barcode} is already used by product {id}' },
+  slugTaken: { zh: '代号 {slug} 已被使用', en: 'The slug {slug} is already taken' },
+  brandNotFound: { zh: '品牌不存在', en: 'The brand does not exist' },
+  categoryHasItems: { zh: '分类下还有 {count} 个商品，不能删除；请先移走商品', en: 'The category still holds {count} products and cannot be deleted; move them first' },
+  categoryHasChildren: { zh: '分类下还有子分类，不能删除；请先移走或删除子分类', en: 'The category still has subcategories and cannot be deleted; move or delete them first' },
+  categoryCycle: { zh: '不能把分类移到它自己或它的子分类下', en: 'A category cannot be moved under itself or one of its subcategories' },
+  imageNotImage: { zh: '文件不是 JPG、PNG 或 WebP 图片', en: 'The file is not a JPG, PNG or WebP image' },
+  imageTooLarge: { zh: '图片不能超过 {size} MB', en: 'The image cannot be larger than {size} MB' },
+  imageTooManyPixels: { zh: '图片像素不能超过 {pixels} 百万', en: 'The image cannot have more than {pixels} million pixels' },
+  imagesFull: { zh: '每个商品最多 {max} 张图片', en: 'A product can have at most {max} pictures' },
+  imageNotFound: { zh: '图片不存在', en: 'The picture does not exist' },
+  imageOrderMismatch: { zh: '图片列表已变化，请刷新后再排序', en: 'The pictures changed meanwhile; reload and order them again' },
+  // spreadsheet import of the catalog (catalog.import.ts, docs/catalog.md Spreadsheets)
+  importEmpty: { zh: '文件是空的', en: 'The file is empty' },
+  importFormat: { zh: '请上传 CSV（UTF-8）或 XLSX 文件', en: 'Upload a CSV (UTF-8) or XLSX file' },
+  importUnreadable: { zh: 'XLSX 文件已损坏或不完整，请重新保存后再上传', en: 'The XLSX file is damaged or incomplete; save it again and upload it once more' },
+  importCsvBroken: { zh: 'CSV 文件第 {row} 行格式错误（引号不配对？）', en: 'The CSV file is malformed at row {row} (unbalanced quotes?)' },
+  importNoHeader: { zh: '第 1 行须为列名（如 id、name_zh、price），请使用导出的文件或模板', en: 'Row 1 must hold the column names (such as id, name_zh, price): start from an export or the template' },
+  importTooManyRows: { zh: '一次最多导入 {max} 行', en: 'At most {max} rows per import' },
+  importUnknownColumn: { zh: '未知的列 {column}（将被忽略）', en: 'Unknown column {column} (it would be ignored)' },
+  importDuplicateColumn: { zh: '列 {column} 出现了两次', en: 'The column {column} appears twice' },
+  importUnknownId: { zh: '没有编号为 {value} 的商品', en: 'There is no product with id {value}' },
+  importDuplicateId: { zh: '编号 {value} 已在第 {row} 行出现', en: 'Id {value} is already on row {row}' },
+  importDuplicateBarcode: { zh: '条码 {value} 已在第 {row} 行出现', en: 'Barcode {value} is already on row {row}' },
+  importBarcodeAmbiguous: { zh: '条码 {value} 对应多个商品，请填写商品编号', en: 'Barcode {value} is on several products: give the product id' },
+  importUnknownCategory: { zh: '没有分类 {value}', en: 'There is no category {value}' },
+  importUnknownBrand: { zh: '没有品牌 {value}', en: 'There is no brand {value}' },
+  importTiersFormat: { zh: '阶梯价“{entry}”格式应为 数量:单价，例如 12:9.90', en: 'The break “{entry}” should read quantity:price, e.g. 12:9.90' },
+  importTypesFormat: { zh: '款式“{entry}”格式应为 代码:中文名:英文名', en: 'The type “{entry}” should read code:Chinese name:English name' },
+  importStockFormat: { zh: '库存“{entry}”格式应为 款式代码:数量', en: 'The stock “{entry}” should read type code:pieces' },
+  importBoolean: { zh: '请填写 yes 或 no', en: 'Enter yes or no' },
   // cart, addresses, shipping and orders (docs/orders.md)
   cartItemNotFound: { zh: '购物车中没有该商品', en: 'The cart item does not exist' },
   cartFull: { zh: '购物车最多只能放 {max} 种商品', en: 'The cart can hold at most {max} lines' },
@@ -121,6 +161,7 @@ export const MESSAGES = {
   typeUnknown: { zh: '该商品没有款式 {type}', en: 'The product has no type {type}' },
   typeUnavailable: { zh: '商品 {names} 所选的款式已下架，请重新选择', en: 'The chosen type of {names} is no longer available; please choose again' },
   moqNotMet: { zh: '商品 {names} 数量低于最小起订量', en: 'Product {names} quantity is less than the minimum order quantity' },
+  stockShort: { zh: '库存不足，请减少数量后再下单：{names}', en: 'Not enough stock; please lower the quantity and order again: {names}' },
   multipleNotMet: { zh: '商品 {names} 数量须为起订倍数的整数倍', en: 'Product {names} quantity must be a multiple of its order multiple' },
   quantityTooLarge: { zh: '每种商品最多 {max} 件', en: 'At most {max} pieces per line' },
   addressNotFound: { zh: '收货地址不存在', en: 'The address does not exist' },
@@ -192,6 +233,14 @@ export const MESSAGES = {
   requestPhotoTooLarge: { zh: '第 {n} 张照片超过 {size} MB', en: 'Photo {n} is larger than {size} MB' },
   requestAlreadyDecided: { zh: '该申请已处理', en: 'The request was already decided' },
   requestNoteRequired: { zh: '拒绝申请须填写说明', en: 'Give a note to refuse the request' },
+  // shop settings and shipping configuration (modules/settings, modules/shipping)
+  settingsProductUnknown: { zh: '没有这些商品（或已下架）：{ids}', en: 'No such product (or archived): {ids}' },
+  shippingZoneUnknown: { zh: '没有该配送区域：{zone}', en: 'Unknown shipping zone: {zone}' },
+  shippingZoneDefault: { zh: '默认配送区域不能删除；请先把另一个区域设为默认', en: 'The default zone cannot be deleted; make another zone the default first' },
+  shippingZoneNoDefault: { zh: '必须有一个默认配送区域', en: 'One zone must be the default zone' },
+  shippingZoneNotFound: { zh: '配送区域不存在', en: 'The shipping zone does not exist' },
+  shippingRateNotFound: { zh: '该运费不存在', en: 'The shipping rate does not exist' },
+  shippingMethodNotFound: { zh: '配送方式不存在', en: 'The shipping method does not exist' },
 } as const satisfies Record<string, Record<TLocale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

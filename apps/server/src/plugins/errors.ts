@@ -12,7 +12,7 @@ import {
   type TErrorCode,
   type TLocale,
 } from '@cubeshop/shared';
-import { isDatabaseUnavailable } from '../db/errors.js';
+import { isDatabaseUnavailable, isUniqueViolation } from '../db/errors.js';
 import { describeError, DomainError } from '../lib/app-error.js';
 import { message, type MessageKey } from '../lib/messages.js';
 
@@ -153,6 +153,11 @@ export const errorsPlugin = fp(
         request.log.warn({ err: error }, 'request failed: database unavailable');
         reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
         return send(reply, 503, 'UNAVAILABLE', message('unavailable', locale), { retryAfter: DATABASE_RETRY_AFTER_S });
+      }
+      if (isUniqueViolation(error)) {
+        // A check-then-insert race on a unique key (two staff saving the same code at once).
+        request.log.warn({ err: error }, 'request lost a race on a unique key');
+        return send(reply, 409, 'CONFLICT', message('conflictExists', locale));
       }
       request.log.error({ err: error }, 'request failed');
       return send(reply, 500, 'INTERNAL', message('internal', locale));

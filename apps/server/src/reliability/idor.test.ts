@@ -198,7 +198,66 @@ const STAFF: Staff[] = [
   { op: 'POST /api/groups/join', request: (f) => ({ body: { gid: f.gid } }) },
   { op: 'POST /api/groups/leave', request: (f) => ({ body: { gid: f.gid } }) },
   { op: 'POST /api/groups/invite', request: (f) => ({ body: { gid: f.gid, uid: f.admin.id } }) },
+  // Shop settings and shipping/payment configuration (owner): valid writes that touch nothing of A's.
+  { op: 'GET /api/admin/settings', request: () => ({}) },
+  { op: 'PUT /api/admin/settings', request: () => ({ body: {} }) },
+  { op: 'GET /api/admin/settings/exchange-rates', request: () => ({}) },
+  { op: 'GET /api/admin/shipping', request: () => ({}) },
+  { op: 'GET /api/admin/shipping/methods', request: () => ({}) },
+  { op: 'PUT /api/admin/shipping/methods/{id}', request: () => ({ params: { id: 'idor-m' }, body: { nameZh: '测试', nameEn: 'Test', position: 99, active: false, excludedRegions: [] } }) },
+  { op: 'GET /api/admin/shipping/zones', request: () => ({}) },
+  { op: 'PUT /api/admin/shipping/zones/{id}', request: () => ({ params: { id: 'idor-z' }, body: { nameZh: '测试', nameEn: 'Test', position: 99, isDefault: false, regions: [] } }) },
+  { op: 'DELETE /api/admin/shipping/zones/{id}', request: () => ({ params: { id: 'idor-none' } }) },
+  { op: 'GET /api/admin/shipping/rates', request: () => ({}) },
+  {
+    op: 'PUT /api/admin/shipping/rates',
+    request: () => ({
+      body: { methodId: 'idor-m', zoneCode: 'idor-z', firstWeightG: 500, firstPriceFen: 1000, stepWeightG: 500, stepPriceFen: 500, minChargeFen: 0, maxWeightG: 30000, transitMinDays: 3, transitMaxDays: 7 },
+    }),
+  },
+  { op: 'DELETE /api/admin/shipping/rates/{methodId}/{zoneCode}', request: () => ({ params: { methodId: 'idor-none', zoneCode: 'idor-none' } }) },
+  { op: 'GET /api/admin/payment-methods', request: () => ({}) },
+  { op: 'PUT /api/admin/payment-methods/{id}', request: () => ({ params: { id: 'idor-p' }, body: { nameZh: '测试', nameEn: 'Test', surchargeBp: 0, position: 99, active: false } }) },
+  // Customer groups (catalog.manage) and a buyer's group (customers.read / customers.manage): aimed at no group or at staff.
+  { op: 'GET /api/admin/customer-groups', request: () => ({}) },
+  { op: 'POST /api/admin/customer-groups', request: () => ({ body: { code: 'idor-g', nameZh: '测试', nameEn: 'Test', discountPercent: 5 } }) },
+  { op: 'PUT /api/admin/customer-groups/{id}', request: () => ({ params: { id: 999_999 }, body: { code: 'idor-h', nameZh: '测试', nameEn: 'Test', discountPercent: 5 } }) },
+  { op: 'DELETE /api/admin/customer-groups/{id}', request: () => ({ params: { id: 999_999 } }) },
+  { op: 'GET /api/admin/customer-groups/{id}/prices', request: () => ({ params: { id: 999_999 } }) },
+  { op: 'PUT /api/admin/customer-groups/{id}/prices', request: () => ({ params: { id: 999_999 }, body: { set: [], remove: [] } }) },
+  { op: 'GET /api/admin/customers/{id}/group', request: (f) => ({ params: { id: f.a.id } }) },
+  { op: 'PUT /api/admin/customers/{id}/group', request: (f) => ({ params: { id: f.admin.id }, body: { groupId: null } }) },
+  // Catalog spreadsheets (catalog.sheet.routes.ts). The import's JSON body is not a file upload: 415 for staff, after the role check.
+  { op: 'GET /api/admin/items/export.csv', request: () => ({ query: { keyword: 'idor' } }) },
+  { op: 'GET /api/admin/items/export.xlsx', request: () => ({ query: { keyword: 'idor' } }) },
+  { op: 'GET /api/admin/items/template.csv', request: () => ({}) },
+  { op: 'GET /api/admin/items/template.xlsx', request: () => ({}) },
+  { op: 'POST /api/admin/items/import', request: () => ({ query: { dryRun: 'true' }, body: {} }) },
+  // Stock (stock.manage): the 17x17 cube, which A never orders.
+  { op: 'GET /api/admin/items/{id}/stock', request: () => ({ params: { id: t.products.big } }) },
+  { op: 'PUT /api/admin/items/{id}/stock', request: () => ({ params: { id: t.products.big }, body: { lines: [{ typeCode: '', onHand: 1000 }] } }) },
+  // Catalog editing (catalog.admin.routes.ts, catalog.admin.tree.routes.ts): creates a product, category and brand of
+  // its own; changes aim at ids that do not exist (404 for staff), so nothing A ordered or holds changes.
+  { op: 'GET /api/admin/items', request: () => ({ query: { keyword: 'idor', archived: 'all' } }) },
+  { op: 'POST /api/admin/items', request: () => ({ body: { nameZh: '越权测试', nameEn: 'IDOR probe', price: 1, ...catalogRefs } }) },
+  { op: 'GET /api/admin/items/{id}', request: () => ({ params: { id: t.products.big } }) },
+  { op: 'PUT /api/admin/items/{id}', request: () => ({ params: { id: 999_999_999 }, body: { nameZh: '越权测试', nameEn: 'IDOR probe', price: 1, ...catalogRefs } }) },
+  { op: 'POST /api/admin/items/{id}/archive', request: () => ({ params: { id: 999_999_999 }, body: {} }) },
+  { op: 'POST /api/admin/items/{id}/restore', request: () => ({ params: { id: 999_999_999 }, body: {} }) },
+  { op: 'POST /api/admin/items/{id}/images', request: () => ({ params: { id: 999_999_999 } }) },
+  { op: 'PUT /api/admin/items/{id}/images', request: () => ({ params: { id: 999_999_999 }, body: { ids: [1] } }) },
+  { op: 'DELETE /api/admin/items/{id}/images/{imageId}', request: () => ({ params: { id: 999_999_999, imageId: 1 } }) },
+  { op: 'GET /api/admin/categories', request: () => ({}) },
+  { op: 'POST /api/admin/categories', request: () => ({ body: { slug: `idor-${randomUUID().slice(0, 8)}`, nameZh: '越权', nameEn: 'IDOR' } }) },
+  { op: 'PUT /api/admin/categories/{id}', request: () => ({ params: { id: 999_999_999 }, body: { nameEn: 'IDOR' } }) },
+  { op: 'DELETE /api/admin/categories/{id}', request: () => ({ params: { id: 999_999_999 } }) },
+  { op: 'GET /api/admin/brands', request: () => ({}) },
+  { op: 'POST /api/admin/brands', request: () => ({ body: { slug: `idor-${randomUUID().slice(0, 8)}`, nameZh: '越权', nameEn: 'IDOR' } }) },
+  { op: 'PUT /api/admin/brands/{id}', request: () => ({ params: { id: 999_999_999 }, body: { nameEn: 'IDOR' } }) },
+  { op: 'POST /api/admin/brands/{id}/logo', request: () => ({ params: { id: 999_999_999 } }) },
 ];
+/** The demo category and brand (POST /api/admin/items needs real ones). */
+let catalogRefs = { categoryId: 0, supplierId: 0 };
 
 interface SelfOnly {
   op: string;
@@ -348,6 +407,8 @@ beforeAll(async () => {
   const { group } = await t.services.chat.service.openForBuyer(actor);
   await t.services.chat.service.send(actor, { gid: group.gid, content: `my secret is ${mark}` });
   anonymousToken = ok(await shopClient(t, undefined)('GET', '/api/authn/anonymous/token'), 'anonymous token').token as string;
+  const refs = await t.services.catalog.admin.slugIds();
+  catalogRefs = { categoryId: refs.categories.get('cubes')!, supplierId: refs.suppliers.get('orbit')! };
   f = {
     a,
     b,
@@ -449,7 +510,8 @@ function answerProblems(answer: Answer): string[] {
   return out;
 }
 
-describe(`access control (${TEST_DB_KIND})`, () => {
+// Every secured route times every kind of caller: the sweeps take a while on a busy machine.
+describe(`access control (${TEST_DB_KIND})`, { timeout: 180_000 }, () => {
   it('covers every operation that declares security in exactly one table, and the tables name real operations', () => {
     const problems: string[] = [];
     const listed = new Map<string, string[]>();

@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { loginPath } from '@/lib/navigation';
+import { refreshBuyerPrices, watchBuyerPrices } from './buyer-prices';
 import { fetchAnonymousToken, useAuthStore } from '@/lib/stores/auth';
 
 /**
@@ -100,8 +101,11 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<null>
  * page): what the guard does for a public page runs here instead.
  */
 export async function afterHydration(): Promise<void> {
+  watchBuyerPrices();
   await ensureToken();
   const auth = useAuthStore.getState();
+  // The page was rendered for an anonymous visitor: a signed-in buyer may have group prices.
+  if (auth.token && auth.user && !auth.user.role) refreshBuyerPrices();
   if (!userRefreshed && auth.token && auth.user) {
     userRefreshed = true;
     void auth.refreshUser();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { digitsToNumber } from '../validation/numbers.js';
 import { ZPager, ZSupplier } from '../catalog/product.js';
 import { ZCurrency } from '../money/currency.schema.js';
+import { ZStockStatus } from '../catalog/stock.js';
 import { MAX_LINE_QUANTITY } from '../constants/quantity.js';
 
 /**
@@ -75,6 +76,10 @@ export const ZCartItem = z.object({
   discountPercent: z.number().int(),
   /** discountPrice × quantity. */
   amount: z.number(),
+  /** The quantity break the line is priced at (its minQuantity), or null (docs/catalog.md, Prices). */
+  tierMinQuantity: z.number().int().nullable(),
+  /** What the tier saves on this line: (the buyer's price without tiers − discountPrice) × quantity; 0 without a tier. */
+  tierSaving: z.number(),
   moq: z.number().int(),
   /** Same as moq (the original client reads either). */
   minOrderQuantity: z.number().int(),
@@ -90,6 +95,14 @@ export const ZCartItem = z.object({
   image: z.string(),
   thumbnail: z.string(),
   problem: ZCartLineProblem.nullable(),
+  /** The product's (type's) stock state now (docs/catalog.md, Stock). */
+  stockStatus: ZStockStatus,
+  /** Pieces of this product and type available now; null when its stock is not tracked (no limit). */
+  available: z.number().int().nullable(),
+  /** The line asks for more than is available and the product takes no pre-orders: placing the order would be refused. */
+  stockShort: z.boolean(),
+  /** The product takes pre-orders: pieces beyond those available ship in 1-2 weeks. */
+  preorder: z.boolean(),
   createdTime: z.string(),
   updatedTime: z.string(),
 });
@@ -112,6 +125,8 @@ export const ZCartInfo = z.object({
   amount: z.number(),
   /** amount − goodsAmount. */
   discount: z.number(),
+  /** The part of discount that quantity tiers save: sum of the lines' tierSaving. */
+  tierSaving: z.number(),
   /** What the goods cost: sum of line amounts. */
   goodsAmount: z.number(),
   totalNw: z.number(),

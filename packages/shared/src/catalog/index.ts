@@ -1,2 +1,6 @@
 export * from './product.js';
 export * from './price.js';
+export * from './admin.js';
+export { ZStockSummary, type TStockSummary } from './stock.js';
+export * from './admin-tree.js';
+export * from './sheet.js';

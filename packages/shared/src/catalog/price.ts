@@ -49,3 +49,65 @@ export function displayRangeToBaseMinor(
   }
   return { min, max };
 }
+
+/** One quantity break of a product as stored: from `minQuantity` pieces, `priceFen` a piece. */
+export interface TTierFen {
+  minQuantity: number;
+  priceFen: number;
+}
+
+/** A buyer's customer group as it bears on one product (docs/catalog.md, Prices). */
+export interface TGroupTerms {
+  /** Percentage off the price the buyer would pay (0..99). */
+  discountPercent: number;
+  /** The group's own price for this product, fen; undefined when the group has none. */
+  ownPriceFen?: number | undefined;
+}
+
+/**
+ * What one piece costs a buyer before quantity breaks (docs/catalog.md, Prices): the product's
+ * price (the discounted one when discounted); for a buyer in a customer group, the group's own
+ * price for the product when it has one, else that price less the group's percentage, rounded
+ * half up to the fen. Never more than the shop's price.
+ */
+export function groupPriceFen(paidFen: number, group: TGroupTerms | null | undefined): number {
+  if (!group) return paidFen;
+  if (group.ownPriceFen !== undefined) return Math.min(paidFen, group.ownPriceFen);
+  if (group.discountPercent <= 0) return paidFen;
+  return Math.floor((paidFen * (100 - group.discountPercent) + 50) / 100);
+}
+
+/** The tier a line of `quantity` pieces falls in: the one with the highest minQuantity <= quantity, or null. */
+export function tierFor<T extends { minQuantity: number }>(quantity: number, tiers: readonly T[]): T | null {
+  let found: T | null = null;
+  for (const tier of tiers) if (tier.minQuantity <= quantity && (!found || tier.minQuantity > found.minQuantity)) found = tier;
+  return found;
+}
+
+/** The unit price of a line and the tier it was priced at (null when the tier did not lower it). */
+export interface TLinePrice {
+  unitFen: number;
+  /** What one piece would cost without tiers (group applied). */
+  baseFen: number;
+  tierMinQuantity: number | null;
+}
+
+/**
+ * The price rule (docs/catalog.md, Prices: tiers and customer groups): a line of `quantity`
+ * pieces costs, a piece, the lower of `baseFen` (the buyer's price without tiers, see
+ * groupPriceFen) and the price of the tier it falls in. The tier counts as applied only when it
+ * is strictly lower.
+ */
+export function linePriceFen(quantity: number, baseFen: number, tiers: readonly TTierFen[]): TLinePrice {
+  const tier = tierFor(quantity, tiers);
+  if (tier && tier.priceFen < baseFen) return { unitFen: tier.priceFen, baseFen, tierMinQuantity: tier.minQuantity };
+  return { unitFen: baseFen, baseFen, tierMinQuantity: null };
+}
+
+/**
+ * The tiers as a buyer sees them: sorted by minQuantity, only those cheaper than `baseFen` (the
+ * buyer's price without tiers): a tier a customer group already beats is not shown.
+ */
+export function visibleTiersFen(baseFen: number, tiers: readonly TTierFen[]): TTierFen[] {
+  return [...tiers].sort((a, b) => a.minQuantity - b.minQuantity).filter((t) => t.priceFen < baseFen);
+}

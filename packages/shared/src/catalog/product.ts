@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { digitsToNumber } from '../validation/numbers.js';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../constants/shop.js';
 import { ZCurrency } from '../money/currency.schema.js';
+import { ZStockStatus } from './stock.js';
 
 /**
  * Catalog shapes of spec section 3 (Product, Category, Supplier, Favorite) as the API returns
@@ -51,6 +52,13 @@ export type TSupplier = z.infer<typeof ZSupplier>;
 export const ZCategoryRef = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
 export type TCategoryRef = z.infer<typeof ZCategoryRef>;
 
+/**
+ * A quantity break as the buyer sees it: from minQuantity pieces, price a piece (display
+ * currency). Only breaks cheaper than discountPrice are listed (docs/catalog.md, Prices).
+ */
+export const ZPriceTier = z.object({ minQuantity: z.number().int().min(2), price: z.number() });
+export type TPriceTier = z.infer<typeof ZPriceTier>;
+
 /** A product on a list card. Detail-only fields (description, logistics) are left out. */
 export const ZProduct = z.object({
   id: z.number().int(),
@@ -65,6 +73,8 @@ export const ZProduct = z.object({
   discountPercent: z.number().int().min(0).max(99),
   /** Sort and filter key: equal to discountPrice (the price the buyer sees and pays). */
   basePrice: z.number(),
+  /** Quantity breaks, by minQuantity; empty when the product has none. */
+  priceTiers: z.array(ZPriceTier),
   lastUpdatedTime: z.string(),
   supplierId: z.number().int(),
   supplier: ZSupplier,
@@ -73,6 +83,8 @@ export const ZProduct = z.object({
   moq: z.number().int().min(1),
   /** Order in multiples of this many pieces (a carton), or null when any quantity >= moq goes. */
   orderMultiple: z.number().int().min(1).nullable(),
+  /** in_stock | low | out_of_stock | preorder (docs/catalog.md, Stock); a cached page may be up to its lifetime old. */
+  stockStatus: ZStockStatus,
   /** Versioned, immutable URLs (same origin). */
   image: z.string(),
   thumbnail: z.string(),

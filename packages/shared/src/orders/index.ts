@@ -141,6 +141,8 @@ export const ZOrderLine = z.object({
   price: z.number(),
   discountPrice: z.number(),
   amount: z.number(),
+  /** The quantity break the line was sold at (its minQuantity), or null (docs/catalog.md, Prices). */
+  tierMinQuantity: z.number().int().nullable(),
   /** Unit price and line amount as charged after packing (equal to discountPrice and amount until staff change them). */
   actualPrice: z.number(),
   actualAmount: z.number(),

@@ -35,14 +35,20 @@ export const STAFF_CAPABILITIES = [
   'customers.read',
   /** Notes on a buyer; disable and enable a buyer's account. */
   'customers.manage',
+  /** Products, categories, brands, prices (tiers, customer groups), pictures and spreadsheet import/export. */
+  'catalog.manage',
+  /** Stock counts (on hand) of products. */
+  'stock.manage',
+  /** Shop settings: exchange rate, free shipping, shipping and payment methods, bank details, carousel, footer. */
+  'settings.manage',
 ] as const;
 export type TStaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
 const GRANTS: Record<TStaffRole, readonly TStaffCapability[]> = {
   owner: STAFF_CAPABILITIES,
   sales: ['chat', 'orders.read', 'orders.fulfil', 'orders.sell', 'payments.record', 'orders.shipUnpaid', 'customers.read', 'customers.manage'],
-  warehouse: ['chat', 'orders.read', 'orders.fulfil'],
-  catalog: ['chat'],
+  warehouse: ['chat', 'orders.read', 'orders.fulfil', 'stock.manage'],
+  catalog: ['chat', 'catalog.manage', 'stock.manage'],
   // Service answers the chat: seeing who is asking (orders, past conversations) helps; changing the account does not.
   service: ['chat', 'customers.read'],
 };

@@ -31,7 +31,21 @@ export const VALIDATION_MESSAGES = {
   'v.number': { zh: '请输入数字', en: 'Enter a number' },
   'v.positive': { zh: '须大于 0', en: 'Must be more than 0' },
   'v.text.control': { zh: '含有不允许的字符（如控制字符），请删除后重试', en: 'Contains characters that are not allowed (such as control characters); remove them and try again' },
+  'v.integer': { zh: '请输入整数', en: 'Enter a whole number' },
+  'v.money': { zh: '金额最多两位小数', en: 'At most 2 decimals' },
+  'v.maxItems': { zh: '条目过多', en: 'Too many entries' },
+  'v.slug': { zh: '代号只能包含小写字母、数字和 -，且以字母或数字开头', en: 'A slug may contain only lower-case letters, digits and -, starting with a letter or digit' },
+  'v.groupCode': { zh: '分组代码只能包含小写字母、数字和 _ -，且以字母或数字开头', en: 'A group code may contain only lowercase letters, digits and _ -, starting with a letter or digit' },
+  'v.typeCode': { zh: '款式代码只能包含字母、数字和 _ . -，且以字母或数字开头', en: 'A type code may contain only letters, digits and _ . -, starting with a letter or digit' },
+  'v.typeDuplicate': { zh: '款式代码重复', en: 'This type code is used twice' },
+  'v.typeUnknown': { zh: '没有这个款式', en: 'No such type' },
+  'v.tierOrder': { zh: '阶梯数量须逐级递增', en: 'Each quantity break must be larger than the one before' },
+  'v.tierPrice': { zh: '阶梯单价须低于上一档价格', en: 'Each break’s price must be lower than the price before it' },
+  'v.barcode': { zh: '条码只能包含字母、数字和 -', en: 'A barcode may contain only letters, digits and -' },
   'v.depth': { zh: '内容嵌套层级过深', en: 'The content is nested too deeply' },
+  'v.code': { zh: '代码只能包含字母、数字和 _ -，且以字母或数字开头', en: 'A code may contain only letters, digits, _ and -, starting with a letter or digit' },
+  'v.rangeOrder': { zh: '上限不能小于下限', en: 'The upper value must not be below the lower one' },
+  'v.carouselDuplicate': { zh: '同一商品选了两次', en: 'The same product is picked twice' },
 } as const satisfies Record<string, Record<TLocale, string>>;
 
 export type TValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -1,4 +1,6 @@
 import type { CatalogAdmin, ItemInput } from '../../modules/catalog/catalog.module.js';
+import type { StockService } from '../../modules/stock/stock.service.js';
+import { demoTiers } from './tiers.js';
 import {
   BIG_CUBES,
   BRANDS,
@@ -300,14 +302,45 @@ export function generateItem(k: number, now: Date, seed = DEFAULT_SEED): Generat
     unitVolumeWeightDesc: `${Math.round(volumeCm3 / 5)}g`,
     cartonVolumeCm3: cx * cy * cz,
     imageCount: isCube ? 3 : 2,
+    priceTiers: demoTiers({ priceFen: fen, discountPercent, moq, orderMultiple, pcs }, prng(Math.imul(seed ^ 0x2545f491, 13) + k * 69_069)),
     createdAt,
     updatedAt,
   };
 }
 
+
+/**
+ * Demo stock of SKU number k (docs/catalog.md, Stock): pieces on hand per type and whether it
+ * takes pre-orders. About 76 % in stock (20-600 a type), 12 % low (1-10 in all), 8 % out of
+ * stock and 4 % pre-order (none on hand), so the storefront shows every state.
+ */
+export function demoStock(k: number, typeCodes: readonly string[], seed = DEFAULT_SEED): { preorder: boolean; lines: { typeCode: string; onHand: number }[] } {
+  const rnd = prng(Math.imul(seed ^ 0x51ed270b, 17) + k * 40_503);
+  const codes = typeCodes.length > 0 ? typeCodes : [''];
+  const roll = rnd();
+  const zero = () => codes.map((typeCode) => ({ typeCode, onHand: 0 }));
+  if (roll < 0.04) return { preorder: true, lines: zero() };
+  if (roll < 0.12) return { preorder: false, lines: zero() };
+  if (roll < 0.24) {
+    // Low: 1-10 pieces in all, on one or two of its types.
+    let left = 1 + Math.floor(rnd() * 10);
+    return {
+      preorder: false,
+      lines: codes.map((typeCode, i) => {
+        const onHand = i === codes.length - 1 ? left : Math.floor(rnd() * (left + 1) * 0.5);
+        left -= onHand;
+        return { typeCode, onHand };
+      }),
+    };
+  }
+  return { preorder: false, lines: codes.map((typeCode) => ({ typeCode, onHand: 20 + Math.floor(rnd() * 581) })) };
+}
+
 export interface SeedCatalogOptions {
   /** Make the catalog this big (SKUs); existing SKUs are kept. */
   skus: number;
+  /** Where the demo stock goes (the stock module); without it the products are not tracked (no limit). */
+  stock?: Pick<StockService, 'setOnHandMany'> | undefined;
   /** Delete the catalog (and favourites) first. */
   reset?: boolean;
   seed?: number;
@@ -336,16 +369,25 @@ export async function seedCatalog(catalog: CatalogAdmin, options: SeedCatalogOpt
   const now = options.now ?? new Date();
   const seed = options.seed ?? DEFAULT_SEED;
   const resolved = ids;
+  // Stock lines in the order the products are added (addItems answers their ids in that order).
+  const stockOf: { typeCode: string; onHand: number }[][] = [];
   function* items(): Generator<ItemInput> {
     for (let k = existing; k < options.skus; k++) {
       const { supplierSlug, categorySlug, ...item } = generateItem(k, now, seed);
       const supplierId = resolved.suppliers.get(supplierSlug);
       const categoryId = resolved.categories.get(categorySlug);
       if (supplierId === undefined || categoryId === undefined) continue;
-      yield { ...item, supplierId, categoryId };
+      const stock = demoStock(
+        k,
+        (item.types ?? []).map((t) => t.code),
+        seed,
+      );
+      stockOf.push(stock.lines);
+      yield { ...item, supplierId, categoryId, preorder: stock.preorder };
     }
   }
   const added = await catalog.addItems(items(), { bulk: options.skus - existing > BULK_ROWS });
+  if (options.stock) await options.stock.setOnHandMany(added.flatMap((itemId, i) => (stockOf[i] ?? []).map((l) => ({ itemId, ...l }))));
   await catalog.vacuumAnalyze();
   return { added: added.length, total: existing + added.length };
 }

@@ -43,6 +43,10 @@ export const suppliers = pgTable(
     nameZh: text('name_zh').notNull(),
     nameEn: text('name_en').notNull(),
     position: integer('position').notNull().default(0),
+    /** The shop is an authorized dealer of the brand (shown on the brand page). */
+    authorized: boolean('authorized').notNull().default(false),
+    /** Bumped when a logo is uploaded (part of its immutable URL); null: no logo. */
+    logoVersion: integer('logo_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('suppliers_slug_key').on(t.slug)],
@@ -72,6 +76,17 @@ export const items = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`case when discount_percent > 0 then discount_price_fen else price_fen end`),
     moq: integer('moq').notNull().default(1),
+    /**
+     * Quantity breaks, cheapest last: [{ minQuantity, priceFen }] (1+ is the base price). A line of
+     * q pieces costs the price of the highest break with minQuantity <= q (docs/catalog.md, Prices).
+     */
+    priceTiers: jsonb('price_tiers').$type<{ minQuantity: number; priceFen: number }[]>().notNull().default([]),
+    /** Buyers may order it when out of stock (it ships when the goods arrive). */
+    preorder: boolean('preorder').notNull().default(false),
+    /** At or below this many pieces available, the stock shows as low. */
+    lowStockAt: integer('low_stock_at').notNull().default(10),
+    /** Set when staff archive it: gone from the storefront, kept for orders and staff. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     orderMultiple: integer('order_multiple'),
     supplierId: integer('supplier_id')
       .notNull()
@@ -118,11 +133,12 @@ export const items = pgTable(
     // Covering list indexes (docs/catalog.md, Speed): led by the price, the category or the
     // brand, each carries every column a list filters or sorts on, so the ordered id list of
     // any filter is read from one index alone (an index-only scan), never from the wide rows.
-    index('items_list_price_idx').on(t.basePriceFen, t.id, t.updatedAt, t.categoryId, t.supplierId, t.createdAt, t.discountPercent, t.hot),
-    index('items_list_category_idx').on(t.categoryId, t.basePriceFen, t.id, t.updatedAt, t.supplierId, t.createdAt, t.discountPercent, t.hot),
-    index('items_list_supplier_idx').on(t.supplierId, t.basePriceFen, t.id, t.updatedAt, t.categoryId, t.createdAt, t.discountPercent, t.hot),
-    index('items_hot_idx').on(t.updatedAt, t.id).where(sql`hot`),
-    index('items_discount_idx').on(t.updatedAt, t.id).where(sql`discount_percent > 0`),
+    // They hold the products on sale only (archived ones leave the storefront).
+    index('items_list_price_idx').on(t.basePriceFen, t.id, t.updatedAt, t.categoryId, t.supplierId, t.createdAt, t.discountPercent, t.hot).where(sql`archived_at is null`),
+    index('items_list_category_idx').on(t.categoryId, t.basePriceFen, t.id, t.updatedAt, t.supplierId, t.createdAt, t.discountPercent, t.hot).where(sql`archived_at is null`),
+    index('items_list_supplier_idx').on(t.supplierId, t.basePriceFen, t.id, t.updatedAt, t.categoryId, t.createdAt, t.discountPercent, t.hot).where(sql`archived_at is null`),
+    index('items_hot_idx').on(t.updatedAt, t.id).where(sql`hot and archived_at is null`),
+    index('items_discount_idx').on(t.updatedAt, t.id).where(sql`discount_percent > 0 and archived_at is null`),
     index('items_barcode_idx').on(t.barcode),
     index('items_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('items_moq_check', sql`moq >= 1`),
@@ -130,7 +146,27 @@ export const items = pgTable(
     check('items_discount_check', sql`discount_percent between 0 and 99`),
     check('items_price_check', sql`price_fen >= 0 and discount_price_fen >= 0`),
     check('items_image_count_check', sql`image_count >= 1`),
+    check('items_low_stock_check', sql`low_stock_at >= 0`),
   ],
+);
+
+/**
+ * Uploaded product pictures (position 0 is the main one). Each is stored re-encoded in the sizes
+ * the storefront uses; a product without uploads shows its generated demo pictures.
+ */
+export const itemImages = pgTable(
+  'item_images',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('item_images_item_idx').on(t.itemId, t.position)],
 );
 
 /** A signed-in buyer's favourites (spec section 3, Favorite). */

@@ -8,3 +8,5 @@ export * from './shipping.js';
 export * from './orders.js';
 export * from './audit.js';
 export * from './outbox.js';
+export * from './stock.js';
+export * from './pricing.js';

@@ -146,6 +146,10 @@ export const orderItems = pgTable(
     /** Pieces packed and their unit price (minor units of the order's currency), when staff changed them. */
     actualQuantity: integer('actual_quantity'),
     actualUnitPriceMinor: bigint('actual_unit_price_minor', { mode: 'number' }),
+    /** The quantity break the line was sold at (null: the base price). */
+    tierMinQuantity: integer('tier_min_quantity'),
+    /** Pieces this line holds in stock (reserved when placed; 0 once released or shipped). */
+    stockReserved: integer('stock_reserved').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,8 @@
+// Over 400 lines: the cart service (one module, one buyer's cart) prices lines with tiers and groups, shows stock and locks checkout; its pure line rules are the candidates to split out next.
 import {
   convertMinor,
+  groupPriceFen,
+  linePriceFen,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
   minorToMajor,
@@ -17,15 +20,20 @@ import {
 } from '@cubeshop/shared';
 import { badRequest, isDomainError, notFound } from '../../lib/app-error.js';
 import { message } from '../../lib/messages.js';
-import { productImageUrls, type CatalogQuery, type PricingItem, type View } from '../catalog/catalog.module.js';
+import { productImageUrls, type BuyerTermsOf, type CatalogQuery, type PricingItem, type View } from '../catalog/catalog.module.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import { priceGoods, thresholdMinor, type GoodsTotals, type PricedLineInput } from '../shipping/shipping.quote.js';
+import { lineStock, type StockLine, type StockService } from '../stock/stock.service.js';
 import type { CartLineRow, CartRepository, CartTx } from './cart.repository.js';
 
 export type { CartLineRow, CartTx } from './cart.repository.js';
 
 export interface CartDeps {
   catalog: Pick<CatalogQuery, 'itemsForPricing' | 'exchangeRate'>;
+  /** Stock lines per product (the stock module): each line shows what is available. */
+  stock?: Pick<StockService, 'levels'> | undefined;
+  /** The buyer's customer-group terms (the pricing module); absent: everyone pays the shop's prices. */
+  buyerTermsOf?: BuyerTermsOf | undefined;
   shipping: ShippingService;
 }
 
@@ -96,9 +104,17 @@ export function assertOrderable(lines: readonly QuantityCheck[], locale: TLocale
   if (by.multiple.length > 0) throw badRequest('multipleNotMet', { names: names(by.multiple) }, details(by.multiple));
 }
 
+/**
+ * What one piece of a line costs (docs/catalog.md, Prices: tiers and customer groups): the lower
+ * of the item's unitPriceFen (the buyer's price, group applied by the cart) and its tier's price.
+ */
+export function linePrice(quantity: number, item: Pick<PricingItem, 'unitPriceFen' | 'priceTiers'>) {
+  return linePriceFen(quantity, item.unitPriceFen, item.priceTiers);
+}
+
 export function pricedInput(quantity: number, item: PricingItem): PricedLineInput {
   return {
-    unitPriceFen: item.unitPriceFen,
+    unitPriceFen: linePrice(quantity, item).unitFen,
     listPriceFen: item.listPriceFen,
     quantity,
     nwG: item.nwG,
@@ -128,12 +144,15 @@ function matches(keyword: string | undefined): (line: CartLineRow, item: Pricing
  */
 export function createCartService(repo: CartRepository, deps: CartDeps) {
   const { catalog, shipping } = deps;
+  const noStock = new Map<number, StockLine[]>();
+  const levelsOf = (itemIds: readonly number[]) => (deps.stock && itemIds.length > 0 ? deps.stock.levels(itemIds) : Promise.resolve(noStock));
 
-  function toCartItem(line: CartLineRow, item: PricingItem, view: View, rate: number): TCartItem {
+  function toCartItem(line: CartLineRow, item: PricingItem, view: View, rate: number, stock: readonly StockLine[] | undefined): TCartItem {
     const money = (fen: number) => minorToMajor(convertMinor(fen, view.currency, rate));
-    const unitMinor = convertMinor(item.unitPriceFen, view.currency, rate);
-    const type = item.types.find((t) => t.code === line.typeCode);
     const q = line.quantity;
+    const unit = linePrice(q, item);
+    const unitMinor = convertMinor(unit.unitFen, view.currency, rate);
+    const type = item.types.find((t) => t.code === line.typeCode);
     const gw = item.gwG ?? item.nwG;
     return {
       id: line.id,
@@ -145,9 +164,11 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
       quantity: q,
       currency: view.currency,
       price: money(item.listPriceFen),
-      discountPrice: money(item.unitPriceFen),
+      discountPrice: money(unit.unitFen),
       discountPercent: item.discountPercent,
       amount: minorToMajor(unitMinor * q),
+      tierMinQuantity: unit.tierMinQuantity,
+      tierSaving: minorToMajor((convertMinor(unit.baseFen, view.currency, rate) - unitMinor) * q),
       moq: item.moq,
       minOrderQuantity: item.moq,
       orderMultiple: item.orderMultiple,
@@ -161,25 +182,39 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
       totalVolumeWeight: perLine(item.volumeWeightG, q, kg),
       ...productImageUrls(item.id, item.imageVersion),
       problem: lineProblem(q, line.typeCode, item),
+      ...lineStock(item, line.typeCode, q, stock),
       createdTime: line.createdAt.toISOString(),
       updatedTime: line.updatedAt.toISOString(),
     };
   }
 
+  /**
+   * Today's products as this buyer pays for them: unitPriceFen becomes their customer group's
+   * price (docs/catalog.md, Prices); tiers are applied per line by linePrice.
+   */
+  async function itemsFor(userId: number, ids: readonly number[]): Promise<Map<number, PricingItem>> {
+    const [items, terms] = await Promise.all([catalog.itemsForPricing([...ids]), deps.buyerTermsOf && ids.length > 0 ? deps.buyerTermsOf(userId, ids) : null]);
+    if (!terms) return items;
+    const own = terms.ownPriceFen;
+    return new Map(
+      [...items].map(([id, item]) => [id, { ...item, unitPriceFen: groupPriceFen(item.unitPriceFen, { discountPercent: terms.discountPercent, ownPriceFen: own.get(id) }) }]),
+    );
+  }
+
   /** Lines with their products; a line whose product just went away is left out. */
   async function priced(userId: number, ids?: readonly number[]) {
     const lines = await repo.lines(userId, ids);
-    const items = await catalog.itemsForPricing(lines.map((l) => l.itemId));
+    const items = await itemsFor(userId, lines.map((l) => l.itemId));
     return { lines: lines.filter((l) => items.has(l.itemId)), items };
   }
 
-  async function pricedItem(itemId: number): Promise<PricingItem> {
-    const item = (await catalog.itemsForPricing([itemId])).get(itemId);
+  async function pricedItem(userId: number, itemId: number): Promise<PricingItem> {
+    const item = (await itemsFor(userId, [itemId])).get(itemId);
     if (!item) throw notFound('itemNotFound');
     return item;
   }
 
-  async function goodsOf(userId: number, view: View): Promise<{ goods: GoodsTotals; problems: number }> {
+  async function goodsOf(userId: number, view: View): Promise<{ goods: GoodsTotals; problems: number; tierSavingMinor: number }> {
     const [{ lines, items }, rate] = await Promise.all([priced(userId), catalog.exchangeRate()]);
     const goods = priceGoods(
       lines.map((l) => pricedInput(l.quantity, items.get(l.itemId)!)),
@@ -187,7 +222,12 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
       rate,
     );
     const problems = lines.filter((l) => lineProblem(l.quantity, l.typeCode, items.get(l.itemId)!) !== null).length;
-    return { goods, problems };
+    let tierSavingMinor = 0;
+    for (const l of lines) {
+      const unit = linePrice(l.quantity, items.get(l.itemId)!);
+      tierSavingMinor += (convertMinor(unit.baseFen, view.currency, rate) - convertMinor(unit.unitFen, view.currency, rate)) * l.quantity;
+    }
+    return { goods, problems, tierSavingMinor };
   }
 
   /** The quote of priced goods for one method, in the buyer's currency and language. */
@@ -221,17 +261,19 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
     async list(userId: number, keyword: string | undefined, view: View): Promise<TCartItemList> {
       const [{ lines, items }, rate] = await Promise.all([priced(userId), catalog.exchangeRate()]);
       const match = matches(keyword);
-      const data = lines.filter((l) => match(l, items.get(l.itemId)!)).map((l) => toCartItem(l, items.get(l.itemId)!, view, rate));
+      const shown = lines.filter((l) => match(l, items.get(l.itemId)!));
+      const levels = await levelsOf(shown.map((l) => l.itemId));
+      const data = shown.map((l) => toCartItem(l, items.get(l.itemId)!, view, rate, levels.get(l.itemId)));
       return { data, pager: { page: 1, recPerPage: MAX_CART_LINES, recTotal: data.length } };
     },
 
     async get(userId: number, id: number, view: View): Promise<TCartItem> {
       const line = await repo.line(userId, id);
       if (!line) throw notFound('cartItemNotFound');
-      const [items, rate] = await Promise.all([catalog.itemsForPricing([line.itemId]), catalog.exchangeRate()]);
+      const [items, rate, levels] = await Promise.all([itemsFor(userId, [line.itemId]), catalog.exchangeRate(), levelsOf([line.itemId])]);
       const item = items.get(line.itemId);
       if (!item) throw notFound('cartItemNotFound');
-      return toCartItem(line, item, view, rate);
+      return toCartItem(line, item, view, rate, levels.get(line.itemId));
     },
 
     /**
@@ -240,7 +282,7 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
      * needs room (at most MAX_CART_LINES).
      */
     async add(userId: number, body: TCartAddBody, view: View): Promise<TCartItem> {
-      const item = await pricedItem(body.itemId);
+      const item = await pricedItem(userId, body.itemId);
       const typeCode = resolveType(item, body.type);
       const [line, rate] = await Promise.all([
         repo.withLock(userId, async (tx) => {
@@ -254,19 +296,20 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
         }),
         catalog.exchangeRate(),
       ]);
-      return toCartItem(line, item, view, rate);
+      return toCartItem(line, item, view, rate, (await levelsOf([item.id])).get(item.id));
     },
 
     /** PUT / PATCH /api/cart/items/{id}: a new quantity (checked like add). */
     async setQuantity(userId: number, id: number, quantity: number, view: View): Promise<TCartItem> {
       const current = await repo.line(userId, id);
       if (!current) throw notFound('cartItemNotFound');
-      const item = (await catalog.itemsForPricing([current.itemId])).get(current.itemId);
+      const item = (await itemsFor(userId, [current.itemId])).get(current.itemId);
       if (!item) throw notFound('cartItemNotFound');
       assertOrderable([{ lineId: id, quantity, typeCode: current.typeCode, item }], view.locale);
       const line = await repo.withLock(userId, (tx) => repo.setQuantity(tx, userId, id, quantity));
       if (!line) throw notFound('cartItemNotFound');
-      return toCartItem(line, item, view, await catalog.exchangeRate());
+      const [rate, levels] = await Promise.all([catalog.exchangeRate(), levelsOf([item.id])]);
+      return toCartItem(line, item, view, rate, levels.get(item.id));
     },
 
     /** DELETE /api/cart/items/{id} */
@@ -277,7 +320,7 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
 
     /** GET /api/cart/info */
     async info(userId: number, view: View): Promise<TCartInfo> {
-      const [{ goods, problems }, thresholdUsdCents] = await Promise.all([goodsOf(userId, view), shipping.thresholdUsdCents()]);
+      const [{ goods, problems, tierSavingMinor }, thresholdUsdCents] = await Promise.all([goodsOf(userId, view), shipping.thresholdUsdCents()]);
       const threshold = thresholdMinor(thresholdUsdCents, view.currency, goods.cnyPerUsd);
       return {
         currency: view.currency,
@@ -285,6 +328,7 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
         pieceCount: goods.pieceCount,
         amount: minorToMajor(goods.list.minor),
         discount: minorToMajor(goods.discount.minor),
+        tierSaving: minorToMajor(tierSavingMinor),
         goodsAmount: minorToMajor(goods.goods.minor),
         totalNw: kg(goods.totalNwG),
         totalGw: kg(goods.totalGwG),

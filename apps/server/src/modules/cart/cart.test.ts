@@ -205,6 +205,7 @@ describe('cart info', () => {
       pieceCount: 15,
       amount: 258 + 120 + 50,
       discount: 24,
+      tierSaving: 0,
       goodsAmount: 258 + 96 + 50,
       totalNw: 0.17 + 0.96,
       totalGw: 0.25 + 1.2,

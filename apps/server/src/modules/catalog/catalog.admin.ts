@@ -1,3 +1,4 @@
+import type { TAdminItemInput } from '@cubeshop/shared';
 import { categoryPath, type CategoryDictionary, type Dictionary } from './catalog.categories.js';
 import type { CatalogRepository, NewItemRow } from './catalog.repository.js';
 import { sanitizeDescription } from './catalog.sanitize.js';
@@ -23,6 +24,10 @@ export interface ItemInput {
   discountPriceFen?: number;
   moq?: number;
   orderMultiple?: number | null;
+  /** Quantity breaks in fen, rising quantities and falling prices (ZAdminItemInput checks them). */
+  priceTiers?: { minQuantity: number; priceFen: number }[];
+  preorder?: boolean;
+  lowStockAt?: number;
   supplierId: number;
   categoryId: number;
   hot?: boolean;
@@ -151,7 +156,31 @@ export function createCatalogAdmin(repo: CatalogRepository, { dictionary, change
 }
 export type CatalogAdmin = ReturnType<typeof createCatalogAdmin>;
 
-function toRow(input: ItemInput, dict: Dictionary): NewItemRow {
+const fen = (yuan: number) => Math.round(yuan * 100);
+
+/** A staff edit or an import row (yuan, ZAdminItemInput) as the write side's input (fen). Stock is the stock module's. */
+export function fromAdminInput(input: TAdminItemInput): ItemInput {
+  const { price, priceTiers, stock: _stock, ...rest } = input;
+  return {
+    ...rest,
+    priceFen: fen(price),
+    priceTiers: priceTiers.map((t) => ({ minQuantity: t.minQuantity, priceFen: fen(t.price) })),
+    barcode: input.barcode ?? null,
+  };
+}
+
+/** The stored row of a product (descriptions sanitized, derived figures and search text computed). */
+/**
+ * What a bulk caller (the spreadsheet import) already knows, so 100,000 rows skip work: a
+ * sanitizer that passes stored descriptions through, and the search text when nothing it is
+ * built from changed.
+ */
+export interface RowReuse {
+  sanitize?: (html: string) => string;
+  searchText?: string;
+}
+
+export function toRow(input: ItemInput, dict: Dictionary, reuse: RowReuse = {}): NewItemRow {
   const category = dict.categories.get(input.categoryId);
   const supplier = dict.suppliers.get(input.supplierId);
   if (!category) throw new Error(`unknown category ${input.categoryId}`);
@@ -159,18 +188,22 @@ function toRow(input: ItemInput, dict: Dictionary): NewItemRow {
   const percent = Math.max(0, Math.min(99, Math.round(input.discountPercent ?? 0)));
   const discountPriceFen = percent > 0 ? (input.discountPriceFen ?? Math.round((input.priceFen * (100 - percent)) / 100)) : input.priceFen;
   const types = input.types ?? [];
-  const extra = [supplier.nameZh, supplier.nameEn, ...categoryPath(dict, category.id).flatMap((c) => [c.nameZh, c.nameEn]), ...types.flatMap((t) => [t.zh, t.en])];
+  const sanitize = reuse.sanitize ?? sanitizeDescription;
+  const extra = () => [supplier.nameZh, supplier.nameEn, ...categoryPath(dict, category.id).flatMap((c) => [c.nameZh, c.nameEn]), ...types.flatMap((t) => [t.zh, t.en])];
   return {
     nameZh: input.nameZh,
     nameEn: input.nameEn,
-    descriptionZh: sanitizeDescription(input.descriptionZh ?? ''),
-    descriptionEn: sanitizeDescription(input.descriptionEn ?? ''),
+    descriptionZh: sanitize(input.descriptionZh ?? ''),
+    descriptionEn: sanitize(input.descriptionEn ?? ''),
     types,
     priceFen: input.priceFen,
     discountPriceFen,
     discountPercent: percent,
     moq: Math.max(1, input.moq ?? 1),
     orderMultiple: input.orderMultiple ?? null,
+    priceTiers: input.priceTiers ?? [],
+    preorder: input.preorder ?? false,
+    lowStockAt: input.lowStockAt ?? 10,
     supplierId: input.supplierId,
     categoryId: input.categoryId,
     hot: input.hot ?? false,
@@ -193,7 +226,7 @@ function toRow(input: ItemInput, dict: Dictionary): NewItemRow {
     totalVolumeWeightG: input.cartonVolumeCm3 == null ? null : Math.round(input.cartonVolumeCm3 / VOLUMETRIC_DIVISOR_G),
     imageCount: Math.max(1, input.imageCount ?? 1),
     imageVersion: 1,
-    searchText: buildSearchText({ nameZh: input.nameZh, nameEn: input.nameEn, extra, pinyinOf: [supplier.nameZh, category.nameZh] }),
+    searchText: reuse.searchText ?? buildSearchText({ nameZh: input.nameZh, nameEn: input.nameEn, extra: extra(), pinyinOf: [supplier.nameZh, category.nameZh] }),
     createdAt: input.createdAt,
     updatedAt: input.updatedAt ?? input.createdAt,
   };

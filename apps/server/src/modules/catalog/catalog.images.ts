@@ -6,6 +6,7 @@ import type { ImageStorage } from './catalog.images.storage.js';
 import { imageVersionTag } from './catalog.mapper.js';
 import { renderImage, type ImageFormat, type ImageSize } from './catalog.render.js';
 import type { CatalogRepository } from './catalog.repository.js';
+import { uploadKey } from './catalog.uploads.js';
 
 export type { ImageFormat, ImageSize } from './catalog.render.js';
 
@@ -27,11 +28,13 @@ export interface ImageResult {
 export interface ProductImagesDeps {
   dictionary: CategoryDictionary;
   storage: ImageStorage;
+  /** Where uploaded photos are kept (they are never rendered again: keep them). */
+  uploads?: ImageStorage | undefined;
   /** Bytes of rendered pictures kept in memory (default 32 MB). */
   memoryBytes?: number | undefined;
 }
 
-export function createProductImages(repo: Pick<CatalogRepository, 'findImageSource'>, { dictionary, storage, memoryBytes }: ProductImagesDeps) {
+export function createProductImages(repo: Pick<CatalogRepository, 'findImageSource'>, { dictionary, storage, uploads = storage, memoryBytes }: ProductImagesDeps) {
   // Concurrent requests for one picture share one read or rendering.
   const memory = new LoadingCache<Buffer>({ weigh: (bytes) => bytes.length, maxWeight: memoryBytes ?? 32 * 1024 * 1024 });
 
@@ -44,6 +47,23 @@ export function createProductImages(repo: Pick<CatalogRepository, 'findImageSour
       const row = await repo.findImageSource(id);
       if (!row || index >= row.imageCount) throw notFound('itemNotFound');
       const version = imageVersionTag(row.imageVersion);
+      // Uploaded photos, stored re-encoded in every size and format (catalog.uploads.ts).
+      if (row.uploads && row.uploads.length > 0) {
+        const imageId = row.uploads[index];
+        if (imageId === undefined) throw notFound('itemNotFound');
+        const key = uploadKey(imageId, size, format);
+        return {
+          etag: `"${key}-v${version}"`,
+          current: requestedVersion === version,
+          format,
+          load: () =>
+            memory.get(key, async () => {
+              const bytes = await uploads.read(key);
+              if (!bytes) throw notFound('imageNotFound');
+              return bytes;
+            }),
+        };
+      }
       const key = `${id}-${index}-v${version}-${size}.${format}`;
       const render = async () => {
         const dict = await dictionary.get();

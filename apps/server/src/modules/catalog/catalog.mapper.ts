@@ -1,7 +1,8 @@
-import { convertMinor, minorToMajor, type TCurrency, type TLocale, type TProduct, type TProductDetail, type TProductLabel } from '@cubeshop/shared';
+import { convertMinor, minorToMajor, visibleTiersFen, type TTierFen, type TCurrency, type TLocale, type TProduct, type TProductDetail, type TProductLabel } from '@cubeshop/shared';
 import { categoryPath, pickText, type Dictionary } from './catalog.categories.js';
 import type { ItemDetailRow, ItemListRow, ItemPricingRow } from './catalog.repository.js';
 import { RENDERER_VERSION } from './catalog.render.js';
+import { stockStatusOf, type StockLine } from '../stock/stock.service.js';
 
 /**
  * Rows -> API shapes: the list card, the detail, the product as the cart and orders price it,
@@ -41,6 +42,8 @@ export interface PricingItem {
   listPriceFen: number;
   unitPriceFen: number;
   discountPercent: number;
+  /** Quantity breaks as stored (fen); the cart prices a line with linePriceFen (docs/catalog.md, Prices). */
+  priceTiers: TTierFen[];
   moq: number;
   orderMultiple: number | null;
   nwG: number | null;
@@ -48,6 +51,9 @@ export interface PricingItem {
   volumeCm3: number | null;
   volumeWeightG: number | null;
   imageVersion: number;
+  /** Takes pre-orders (may be ordered beyond stock), and the low-stock mark (docs/catalog.md, Stock). */
+  preorder: boolean;
+  lowStockAt: number;
 }
 
 /** The `v` of picture URLs: the product's image version and the renderer's. */
@@ -79,7 +85,18 @@ function labelsOf(row: Pick<ItemListRow, 'hot' | 'createdAt' | 'discountPercent'
   return labels;
 }
 
-export function toProduct(row: ItemListRow, { view, rate, dict, since }: MapContext): TProduct {
+/** A product's price a piece (the discounted one when discounted) and its tiers, fen. */
+export interface ProductFen {
+  paidFen: number;
+  tiers: TTierFen[];
+}
+
+export function paidFenOf(row: Pick<ItemListRow, 'discountPercent' | 'discountPriceFen' | 'priceFen' | 'priceTiers'>): ProductFen {
+  return { paidFen: row.discountPercent > 0 ? row.discountPriceFen : row.priceFen, tiers: row.priceTiers };
+}
+
+/** `stock`: the product's stock lines, undefined when it has none (not tracked; docs/catalog.md, Stock). */
+export function toProduct(row: ItemListRow, { view, rate, dict, since }: MapContext, stock: readonly StockLine[] | undefined): TProduct {
   const money = (fen: number) => minorToMajor(convertMinor(fen, view.currency, rate));
   const category = dict.refs[view.locale].get(row.categoryId) ?? { id: row.categoryId, slug: '', name: '' };
   const supplier = dict.supplierRefs[view.locale].get(row.supplierId) ?? { id: row.supplierId, name: '' };
@@ -94,6 +111,7 @@ export function toProduct(row: ItemListRow, { view, rate, dict, since }: MapCont
     discountPrice: money(paid),
     discountPercent: row.discountPercent,
     basePrice: money(row.basePriceFen),
+    priceTiers: visibleTiersFen(paid, row.priceTiers).map((t) => ({ minQuantity: t.minQuantity, price: money(t.priceFen) })),
     lastUpdatedTime: row.updatedAt.toISOString(),
     supplierId: row.supplierId,
     supplier,
@@ -102,15 +120,16 @@ export function toProduct(row: ItemListRow, { view, rate, dict, since }: MapCont
     moq: row.moq,
     orderMultiple: row.orderMultiple,
     ...imageUrls(row.id, row.imageVersion, 0),
+    stockStatus: stockStatusOf(row, stock),
     favorite: false,
   };
 }
 
-export function toDetail(row: ItemDetailRow, context: MapContext): TProductDetail {
+export function toDetail(row: ItemDetailRow, context: MapContext, stock: readonly StockLine[] | undefined): TProductDetail {
   const { view, dict } = context;
   const kg = (g: number | null) => (g === null ? null : g / 1000);
   return {
-    ...toProduct(row, context),
+    ...toProduct(row, context, stock),
     description: pickText(row.descriptionZh, row.descriptionEn, view.locale) ?? '',
     images: Array.from({ length: Math.max(1, row.imageCount) }, (_, i) => imageUrls(row.id, row.imageVersion, i)),
     categoryPath: categoryPath(dict, row.categoryId).map((c) => dict.refs[view.locale].get(c.id)!),
@@ -146,6 +165,7 @@ export function toPricing(row: ItemPricingRow, dict: Dictionary): PricingItem {
     listPriceFen: row.priceFen,
     unitPriceFen: row.discountPercent > 0 ? row.discountPriceFen : row.priceFen,
     discountPercent: row.discountPercent,
+    priceTiers: row.priceTiers,
     moq: row.moq,
     orderMultiple: row.orderMultiple,
     nwG: row.nwG,
@@ -153,5 +173,7 @@ export function toPricing(row: ItemPricingRow, dict: Dictionary): PricingItem {
     volumeCm3: row.volumeCm3,
     volumeWeightG: row.volumeWeightG,
     imageVersion: row.imageVersion,
+    preorder: row.preorder,
+    lowStockAt: row.lowStockAt,
   };
 }

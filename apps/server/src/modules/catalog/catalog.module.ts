@@ -1,10 +1,17 @@
+import type { AuditService } from '../audit/audit.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { StockService } from '../stock/stock.service.js';
+import { createCatalogItemsAdmin } from './catalog.admin.items.js';
+import type { CatalogAdminRepository } from './catalog.admin.repository.js';
+import { createCatalogTreeAdmin } from './catalog.admin.tree.js';
 import { createCatalogAdmin } from './catalog.admin.js';
+import { createCatalogBroadcast, type CatalogBroadcastOptions } from './catalog.broadcast.js';
 import { createCategoryDictionary } from './catalog.categories.js';
 import { createProductImages } from './catalog.images.js';
 import { memoryOnlyImageStorage, type ImageStorage } from './catalog.images.storage.js';
-import { createCatalogQuery, type CatalogQueryOptions } from './catalog.query.js';
+import { createCatalogQuery, type CatalogQueryDeps, type CatalogQueryOptions } from './catalog.query.js';
 import type { CatalogRepository } from './catalog.repository.js';
+import { createMemoryImageStorage } from './catalog.uploads.js';
 
 /**
  * The catalog, assembled (docs/catalog.md). Other modules and the routes use its parts:
@@ -21,25 +28,48 @@ export interface CatalogDeps extends CatalogQueryOptions {
   settings: Pick<SettingsService, 'cnyPerUsd' | 'onChange'>;
   /** Where rendered pictures are kept between restarts; memory only when undefined. */
   imageStorage?: ImageStorage | undefined;
+  /** Where uploaded photos and logos are kept; memory only when undefined (tests). */
+  uploadStorage?: ImageStorage | undefined;
   /** Bytes of rendered pictures kept in memory. */
   imageMemoryBytes?: number | undefined;
+  /** Cluster events: a catalog write on one instance empties every instance's caches (catalog.broadcast.ts). */
+  events?: CatalogBroadcastOptions['events'];
+  /** Stock lines per product for pages and details (the stock module's levels). */
+  stockLevels?: CatalogQueryDeps['stockLevels'];
 }
 
-export function createCatalog({ repo, settings, imageStorage, imageMemoryBytes, ...options }: CatalogDeps) {
+export function createCatalog({ repo, settings, imageStorage, uploadStorage, imageMemoryBytes, stockLevels, events, ...options }: CatalogDeps) {
   const dictionary = createCategoryDictionary(repo, { ttlMs: options.dictTtlMs ?? 60_000, now: options.now && (() => options.now!().getTime()) });
-  const query = createCatalogQuery(repo, { dictionary, cnyPerUsd: () => settings.cnyPerUsd() }, options);
-  const admin = createCatalogAdmin(repo, { dictionary, changed: () => query.invalidate() });
-  const images = createProductImages(repo, { dictionary, storage: imageStorage ?? memoryOnlyImageStorage, memoryBytes: imageMemoryBytes });
+  const query = createCatalogQuery(repo, { dictionary, cnyPerUsd: () => settings.cnyPerUsd(), stockLevels }, options);
+  const broadcast = createCatalogBroadcast({ events, invalidate: () => query.invalidate() });
+  const admin = createCatalogAdmin(repo, { dictionary, changed: () => broadcast.changed() });
+  const uploads = uploadStorage ?? createMemoryImageStorage();
+  const images = createProductImages(repo, { dictionary, storage: imageStorage ?? memoryOnlyImageStorage, uploads, memoryBytes: imageMemoryBytes });
   // Pages and details carry prices in the buyer's currency: a new rate must not wait for them to expire.
   settings.onChange((keys) => {
     if (keys.includes('exchangeRate')) query.invalidate();
   });
-  return { query, admin, images };
+  // `changed`: for writers outside catalog.admin (pictures, stock): empties the caches on every instance.
+  return { query, admin, images, changed: () => broadcast.changed(), dictionary, uploads };
 }
 export type Catalog = ReturnType<typeof createCatalog>;
 
+/**
+ * The back office's side of the catalog (products, pictures, categories, brands), built once the
+ * audit log and the stock module exist: every change is audited and empties the caches.
+ */
+export function createCatalogStaff(catalog: Catalog, deps: { repo: CatalogAdminRepository; audit: Pick<AuditService, 'record'>; stock: Pick<StockService, 'levels' | 'setOnHand'> }) {
+  return {
+    items: createCatalogItemsAdmin({ ...deps, dictionary: catalog.dictionary, uploads: catalog.uploads, changed: catalog.changed }),
+    tree: createCatalogTreeAdmin({ repo: deps.repo, audit: deps.audit, uploads: catalog.uploads, changed: catalog.changed }),
+  };
+}
+export type CatalogStaff = ReturnType<typeof createCatalogStaff>;
+
 export type { CatalogAdmin, ItemInput } from './catalog.admin.js';
 export type { PricingItem, View } from './catalog.mapper.js';
+export type { BuyerTerms, BuyerTermsOf } from './catalog.buyer.js';
+export { withBuyerTerms } from './catalog.buyer.js';
 export { productImageUrls } from './catalog.mapper.js';
 export type { CatalogQuery, ProductPage } from './catalog.query.js';
 export type { ItemRun, ItemStamp } from './catalog.repository.js';

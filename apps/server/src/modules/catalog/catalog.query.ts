@@ -17,7 +17,9 @@ import {
 import { notFound } from '../../lib/app-error.js';
 import { LoadingCache } from '../../lib/cache.js';
 import type { CategoryDictionary } from './catalog.categories.js';
-import { toDetail, toPricing, toProduct, type PricingItem, type View } from './catalog.mapper.js';
+import { withBuyerTerms, type BuyerTerms } from './catalog.buyer.js';
+import { paidFenOf, toDetail, toPricing, toProduct, type PricingItem, type ProductFen, type View } from './catalog.mapper.js';
+import type { StockLine } from '../stock/stock.service.js';
 import type { CatalogRepository, ItemFilter, ItemRun, ItemSort, ItemStamp } from './catalog.repository.js';
 import { parseKeyword } from './catalog.search.js';
 
@@ -41,12 +43,22 @@ export interface CatalogQueryDeps {
   dictionary: CategoryDictionary;
   /** CNY per USD (the settings module keeps it). */
   cnyPerUsd: () => Promise<number>;
+  /** Stock lines of these products (the stock module); absent: every product reads as not tracked. */
+  stockLevels?: ((ids: readonly number[]) => Promise<Map<number, StockLine[]>>) | undefined;
 }
 
 /** A list page as cached for every buyer; never mutated (favourite flags are applied on copies). */
 export interface ProductPage {
   body: TProductList;
   ids: number[];
+  /** Each product's price and tiers in fen, in the order of body.data (a buyer's group prices are derived from them). */
+  fen: ProductFen[];
+}
+
+/** A cached detail and its price in fen. */
+export interface PricedDetail {
+  body: TProductDetail;
+  fen: ProductFen;
 }
 
 /** A keyword search's matches in both sort orders, or 'capped' when there are more than the cap. */
@@ -64,6 +76,9 @@ function sliceIds(list: Float64Array, order: ItemSort['order'], offset: number, 
 
 export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDeps, options: CatalogQueryOptions = {}) {
   const { dictionary, cnyPerUsd } = deps;
+  // One extra query per page for its ids' stock (docs/catalog.md, Stock), run beside the rows' query.
+  const noStock = new Map<number, StockLine[]>();
+  const levelsOf = (ids: readonly number[]) => (deps.stockLevels && ids.length > 0 ? deps.stockLevels(ids) : Promise.resolve(noStock));
   const now = options.now ?? (() => new Date());
   const clock = () => now().getTime();
   const pageTtlMs = options.pageTtlMs ?? 30_000;
@@ -84,7 +99,7 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
   });
   // Bounded by memory: a cached page is 120 products plus its JSON and compressed forms (~0.2 MB).
   const pageCache = new LoadingCache<ProductPage>({ ttlMs: pageTtlMs, maxEntries: 500, now: clock });
-  const detailCache = new LoadingCache<TProductDetail>({ ttlMs: pageTtlMs, maxEntries: 2_000, now: clock });
+  const detailCache = new LoadingCache<PricedDetail>({ ttlMs: pageTtlMs, maxEntries: 2_000, now: clock });
   const supplierCache = new LoadingCache<number[]>({ ttlMs, maxEntries: 500, now: clock });
 
   /**
@@ -156,6 +171,13 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
     return { ids: Array.from(prefix.subarray(offset, offset + limit)), total: countCap, capped: true };
   }
 
+  const pricedDetail = (id: number, view: View): Promise<PricedDetail> =>
+    detailCache.get(`${id}|${view.locale}|${view.currency}`, async () => {
+      const [row, levels] = await Promise.all([repo.findDetail(id), levelsOf([id])]);
+      if (!row) throw notFound('itemNotFound');
+      return { body: toDetail(row, await contextOf(view), levels.get(id)), fen: paidFenOf(row) };
+    });
+
   const changeListeners = new Set<() => void>();
   return {
     /** Empties every cache (and the category dictionary); call after any write to products, categories, brands or the rate. */
@@ -214,28 +236,33 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
       return pageCache.get(key, async () => {
         const filter = await filterOf(tag, q, view.currency);
         const [found, context] = await Promise.all([pageIds(filter, sort, (q.page - 1) * q.recPerPage, q.recPerPage), contextOf(view)]);
-        const byId = new Map((await repo.findByIds(found.ids)).map((r) => [r.id, r]));
+        const [pageRows, levels] = await Promise.all([repo.findByIds(found.ids), levelsOf(found.ids)]);
+        const byId = new Map(pageRows.map((r) => [r.id, r]));
         const rows = found.ids.flatMap((id) => byId.get(id) ?? []);
         return {
           body: {
-            data: rows.map((r) => toProduct(r, context)),
+            data: rows.map((r) => toProduct(r, context, levels.get(r.id))),
             pager: found.capped
               ? { page: q.page, recPerPage: q.recPerPage, recTotal: countCap, recTotalCapped: true }
               : { page: q.page, recPerPage: q.recPerPage, recTotal: found.total },
           },
           ids: rows.map((r) => r.id),
+          fen: rows.map(paidFenOf),
         };
       });
     },
 
     /** Products by id in the given order (favourites); unknown ids are skipped. */
-    async productsByIds(ids: number[], view: View): Promise<TProduct[]> {
+    async productsByIds(ids: number[], view: View, terms?: BuyerTerms | null): Promise<TProduct[]> {
       if (ids.length === 0) return [];
-      const [rows, context] = await Promise.all([repo.findByIds(ids), contextOf(view)]);
+      const [rows, context, levels] = await Promise.all([repo.findByIds(ids), contextOf(view), levelsOf(ids)]);
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.flatMap((id) => {
         const row = byId.get(id);
-        return row ? [toProduct(row, context)] : [];
+        if (!row) return [];
+        const product = toProduct(row, context, levels.get(id));
+        // `terms`: a signed-in buyer's customer-group prices (docs/catalog.md, Prices).
+        return [terms ? withBuyerTerms(product, paidFenOf(row), terms, context.rate) : product];
       });
     },
 
@@ -250,6 +277,11 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
     /** Id and last update of the products after `afterId` up to `untilId`, by id, at most `limit` (keyset paging). */
     async productStamps(range: { afterId: number; untilId?: number | undefined; limit: number }): Promise<ItemStamp[]> {
       return repo.itemStamps(range.afterId, range.untilId, range.limit);
+    },
+
+    /** Products on sale, all or among `ids` (not cached: the stock summary keeps its answer). */
+    async countOnSale(ids?: readonly number[]): Promise<number> {
+      return repo.countOnSale(ids);
     },
 
     async exists(id: number): Promise<boolean> {
@@ -275,12 +307,11 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
 
     /** GET /api/items/{id}; 404 when there is no such product. Cached per language and currency. */
     async detail(id: number, view: View): Promise<TProductDetail> {
-      return detailCache.get(`${id}|${view.locale}|${view.currency}`, async () => {
-        const row = await repo.findDetail(id);
-        if (!row) throw notFound('itemNotFound');
-        return toDetail(row, await contextOf(view));
-      });
+      return (await pricedDetail(id, view)).body;
     },
+
+    /** The detail with its price in fen (for a buyer's group prices). */
+    pricedDetail,
   };
 }
 export type CatalogQuery = ReturnType<typeof createCatalogQuery>;

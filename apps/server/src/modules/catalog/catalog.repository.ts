@@ -1,6 +1,6 @@
 // Over 400 lines on purpose: the one file that touches the catalog's tables (lists, keyword
 // search, details, pricing, sitemap reads, bulk writes), which share the filter and column sets.
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, items, suppliers } from '../../db/schema/index.js';
 import type { ParsedKeyword } from './catalog.search.js';
@@ -55,6 +55,7 @@ const listColumns = {
   discountPriceFen: items.discountPriceFen,
   discountPercent: items.discountPercent,
   basePriceFen: items.basePriceFen,
+  priceTiers: items.priceTiers,
   hot: items.hot,
   createdAt: items.createdAt,
   updatedAt: items.updatedAt,
@@ -63,6 +64,8 @@ const listColumns = {
   moq: items.moq,
   orderMultiple: items.orderMultiple,
   imageVersion: items.imageVersion,
+  preorder: items.preorder,
+  lowStockAt: items.lowStockAt,
 };
 type ItemSelect = typeof items.$inferSelect;
 export type ItemListRow = Pick<ItemSelect, keyof typeof listColumns>;
@@ -100,8 +103,10 @@ const imageColumns = {
   categoryId: items.categoryId,
   imageCount: items.imageCount,
   imageVersion: items.imageVersion,
+  /** Ids of the uploaded pictures in order (null: none, the generated pictures show). Qualified by hand: a column in a select field renders unqualified. */
+  uploads: sql<number[] | null>`(select array_agg(i.id::int order by i.position, i.id) from item_images i where i.item_id = "items"."id")`,
 };
-export type ItemImageRow = Pick<ItemSelect, keyof typeof imageColumns>;
+export type ItemImageRow = Pick<ItemSelect, Exclude<keyof typeof imageColumns, 'uploads'>> & { uploads: number[] | null };
 
 /** What the cart and orders need to price, weigh and name a product (docs/orders.md). */
 const pricingColumns = {
@@ -112,6 +117,7 @@ const pricingColumns = {
   priceFen: items.priceFen,
   discountPriceFen: items.discountPriceFen,
   discountPercent: items.discountPercent,
+  priceTiers: items.priceTiers,
   moq: items.moq,
   orderMultiple: items.orderMultiple,
   supplierId: items.supplierId,
@@ -120,11 +126,16 @@ const pricingColumns = {
   volumeCm3: items.volumeCm3,
   volumeWeightG: items.volumeWeightG,
   imageVersion: items.imageVersion,
+  preorder: items.preorder,
+  lowStockAt: items.lowStockAt,
 };
 export type ItemPricingRow = Pick<ItemSelect, keyof typeof pricingColumns>;
 
+/** Buyers see products on sale only (the list indexes are partial on the same predicate). */
+const onSale = isNull(items.archivedAt);
+
 function whereOf(f: ItemFilter): SQL | undefined {
-  const parts: (SQL | undefined)[] = [];
+  const parts: (SQL | undefined)[] = [onSale];
   if (f.categoryIds) parts.push(f.categoryIds.length === 1 ? eq(items.categoryId, f.categoryIds[0]!) : inArray(items.categoryId, f.categoryIds));
   if (f.supplierId !== undefined) parts.push(eq(items.supplierId, f.supplierId));
   if (f.minFen !== undefined) parts.push(gte(items.basePriceFen, f.minFen));
@@ -169,6 +180,45 @@ function decodeIds(bytes: Uint8Array | null): Float64Array {
   return out;
 }
 
+/** The editable columns of items, in the order of the unnest below. */
+export const EDITABLE_LIST = `name_zh, name_en, description_zh, description_en, types, price_fen, discount_price_fen, discount_percent,
+  moq, order_multiple, price_tiers, preorder, low_stock_at, supplier_id, category_id, hot, barcode, comment_zh, comment_en,
+  nw_g, gw_g, volume_cm3, volume_weight_g, pkg_zh, pkg_en, carton, pcs, dimension, unit_nw_desc, unit_gw_desc,
+  unit_volume_desc, unit_volume_weight_desc, total_volume_weight_g, search_text`;
+export const EDITABLE = sql.raw(EDITABLE_LIST);
+
+/** The same list for INSERT ... SELECT (jsonb columns travel as text). */
+export const SELECTED = sql.raw(EDITABLE_LIST.replace(/\btypes\b/, 'types::jsonb').replace(/\bprice_tiers\b/, 'price_tiers::jsonb'));
+
+/**
+ * The rows as `unnest(one array per editable column, ...) with ordinality as t(columns..., ord)`:
+ * any number of rows in one statement with 40-odd parameters (the seed's inserts, an import's
+ * inserts and updates). `extra` adds columns after the editable ones (ids to update by, or
+ * the picture and time columns of a first insert).
+ */
+export function unnestOf(rows: readonly NewItemRow[], extra?: { columns: SQL; arrays: SQL }): SQL {
+  return sql`unnest(
+    ${column(rows, (r) => r.nameZh)}::text[], ${column(rows, (r) => r.nameEn)}::text[],
+    ${column(rows, (r) => r.descriptionZh ?? '')}::text[], ${column(rows, (r) => r.descriptionEn ?? '')}::text[],
+    ${column(rows, (r) => JSON.stringify(r.types ?? []))}::text[], ${column(rows, (r) => r.priceFen)}::int[],
+    ${column(rows, (r) => r.discountPriceFen)}::int[], ${column(rows, (r) => r.discountPercent ?? 0)}::smallint[],
+    ${column(rows, (r) => r.moq ?? 1)}::int[], ${column(rows, (r) => r.orderMultiple)}::int[],
+    ${column(rows, (r) => JSON.stringify(r.priceTiers ?? []))}::text[], ${column(rows, (r) => r.preorder ?? false)}::bool[],
+    ${column(rows, (r) => r.lowStockAt ?? 10)}::int[],
+    ${column(rows, (r) => r.supplierId)}::int[], ${column(rows, (r) => r.categoryId)}::int[],
+    ${column(rows, (r) => r.hot ?? false)}::bool[], ${column(rows, (r) => r.barcode)}::text[],
+    ${column(rows, (r) => r.commentZh)}::text[], ${column(rows, (r) => r.commentEn)}::text[],
+    ${column(rows, (r) => r.nwG)}::int[], ${column(rows, (r) => r.gwG)}::int[],
+    ${column(rows, (r) => r.volumeCm3)}::int[], ${column(rows, (r) => r.volumeWeightG)}::int[],
+    ${column(rows, (r) => r.pkgZh)}::text[], ${column(rows, (r) => r.pkgEn)}::text[],
+    ${column(rows, (r) => r.carton)}::text[], ${column(rows, (r) => r.pcs)}::int[],
+    ${column(rows, (r) => r.dimension)}::text[], ${column(rows, (r) => r.unitNwDesc)}::text[],
+    ${column(rows, (r) => r.unitGwDesc)}::text[], ${column(rows, (r) => r.unitVolumeDesc)}::text[],
+    ${column(rows, (r) => r.unitVolumeWeightDesc)}::text[], ${column(rows, (r) => r.totalVolumeWeightG)}::int[],
+    ${column(rows, (r) => r.searchText ?? '')}::text[]${extra ? sql`, ${extra.arrays}` : sql``}
+  ) with ordinality as t(${EDITABLE}, ${extra ? sql`${extra.columns}, ` : sql``}ord)`;
+}
+
 export function createCatalogRepository(db: Db) {
   return {
     async listCategories(): Promise<CategoryRow[]> {
@@ -198,7 +248,7 @@ export function createCatalogRepository(db: Db) {
       const rows = await db
         .selectDistinct({ id: items.supplierId })
         .from(items)
-        .where(categoryIds ? inArray(items.categoryId, categoryIds) : undefined);
+        .where(and(onSale, categoryIds ? inArray(items.categoryId, categoryIds) : undefined));
       return rows.map((r) => r.id);
     },
 
@@ -247,13 +297,14 @@ export function createCatalogRepository(db: Db) {
 
     /**
      * Every product by id, cut in runs of `size` (the sitemap's chunks): first and last id, count
-     * and latest update of each run. One pass over (id, updated_at) along the primary key. Every
-     * row of items is a public product (there is no unlisted or archived state yet).
+     * and latest update of each run. One pass over (id, updated_at) along the primary key.
+     * Archived products are left out (they are gone from the storefront).
      */
     async itemRuns(size: number): Promise<ItemRun[]> {
       const numbered = db
         .select({ id: items.id, updatedAt: items.updatedAt, run: sql<number>`(row_number() over (order by ${items.id}) - 1) / ${size}::int`.as('run') })
         .from(items)
+        .where(onSale)
         .as('numbered');
       return db
         .select({
@@ -275,7 +326,7 @@ export function createCatalogRepository(db: Db) {
       return db
         .select({ id: items.id, updatedAt: items.updatedAt })
         .from(items)
-        .where(and(gt(items.id, afterId), untilId === undefined ? undefined : lte(items.id, untilId)))
+        .where(and(onSale, gt(items.id, afterId), untilId === undefined ? undefined : lte(items.id, untilId)))
         .orderBy(asc(items.id))
         .limit(limit);
     },
@@ -288,11 +339,12 @@ export function createCatalogRepository(db: Db) {
 
     async findForPricing(ids: number[]): Promise<ItemPricingRow[]> {
       if (ids.length === 0) return [];
-      return db.select(pricingColumns).from(items).where(inArray(items.id, ids));
+      // Archived products cannot be bought: the cart sees them as gone (orders keep their snapshots).
+      return db.select(pricingColumns).from(items).where(and(inArray(items.id, ids), onSale));
     },
 
     async findDetail(id: number): Promise<ItemDetailRow | undefined> {
-      const rows = await db.select(detailColumns).from(items).where(eq(items.id, id)).limit(1);
+      const rows = await db.select(detailColumns).from(items).where(and(eq(items.id, id), onSale)).limit(1);
       return rows[0];
     },
 
@@ -301,8 +353,18 @@ export function createCatalogRepository(db: Db) {
       return rows[0];
     },
 
+    /** Products on sale, all or among `ids` (the stock summary's "in stock" count). */
+    async countOnSale(ids?: readonly number[]): Promise<number> {
+      if (ids && ids.length === 0) return 0;
+      const [row] = await db
+        .select({ n: count() })
+        .from(items)
+        .where(and(onSale, ids ? sql`${items.id} = any(${sql.param([...ids])}::bigint[])` : undefined));
+      return row?.n ?? 0;
+    },
+
     async exists(id: number): Promise<boolean> {
-      const rows = await db.select({ id: items.id }).from(items).where(eq(items.id, id)).limit(1);
+      const rows = await db.select({ id: items.id }).from(items).where(and(eq(items.id, id), onSale)).limit(1);
       return rows.length > 0;
     },
 
@@ -314,6 +376,7 @@ export function createCatalogRepository(db: Db) {
       const rows = await db
         .select({ createdAt: items.createdAt })
         .from(items)
+        .where(onSale)
         .orderBy(desc(items.createdAt))
         .limit(1)
         .offset(Math.max(0, n - 1));
@@ -344,46 +407,14 @@ export function createCatalogRepository(db: Db) {
     async insertItems(rows: readonly NewItemRow[]): Promise<number[]> {
       if (rows.length === 0) return [];
       const result = await db.execute<{ id: string | number }>(sql`
-        insert into items (
-          name_zh, name_en, description_zh, description_en, types, price_fen, discount_price_fen,
-          discount_percent, moq, order_multiple, supplier_id, category_id, hot, barcode, comment_zh,
-          comment_en, nw_g, gw_g, volume_cm3, volume_weight_g, pkg_zh, pkg_en, carton, pcs, dimension,
-          unit_nw_desc, unit_gw_desc, unit_volume_desc, unit_volume_weight_desc, total_volume_weight_g,
-          image_count, image_version, search_text, created_at, updated_at
-        )
-        select
-          name_zh, name_en, description_zh, description_en, types::jsonb, price_fen, discount_price_fen,
-          discount_percent, moq, order_multiple, supplier_id, category_id, hot, barcode, comment_zh,
-          comment_en, nw_g, gw_g, volume_cm3, volume_weight_g, pkg_zh, pkg_en, carton, pcs, dimension,
-          unit_nw_desc, unit_gw_desc, unit_volume_desc, unit_volume_weight_desc, total_volume_weight_g,
-          image_count, image_version, search_text, coalesce(created_at, now()), coalesce(updated_at, created_at, now())
-        from unnest(
-          ${column(rows, (r) => r.nameZh)}::text[], ${column(rows, (r) => r.nameEn)}::text[],
-          ${column(rows, (r) => r.descriptionZh ?? '')}::text[], ${column(rows, (r) => r.descriptionEn ?? '')}::text[],
-          ${column(rows, (r) => JSON.stringify(r.types ?? []))}::text[], ${column(rows, (r) => r.priceFen)}::int[],
-          ${column(rows, (r) => r.discountPriceFen)}::int[], ${column(rows, (r) => r.discountPercent ?? 0)}::smallint[],
-          ${column(rows, (r) => r.moq ?? 1)}::int[], ${column(rows, (r) => r.orderMultiple)}::int[],
-          ${column(rows, (r) => r.supplierId)}::int[], ${column(rows, (r) => r.categoryId)}::int[],
-          ${column(rows, (r) => r.hot ?? false)}::bool[], ${column(rows, (r) => r.barcode)}::text[],
-          ${column(rows, (r) => r.commentZh)}::text[], ${column(rows, (r) => r.commentEn)}::text[],
-          ${column(rows, (r) => r.nwG)}::int[], ${column(rows, (r) => r.gwG)}::int[],
-          ${column(rows, (r) => r.volumeCm3)}::int[], ${column(rows, (r) => r.volumeWeightG)}::int[],
-          ${column(rows, (r) => r.pkgZh)}::text[], ${column(rows, (r) => r.pkgEn)}::text[],
-          ${column(rows, (r) => r.carton)}::text[], ${column(rows, (r) => r.pcs)}::int[],
-          ${column(rows, (r) => r.dimension)}::text[], ${column(rows, (r) => r.unitNwDesc)}::text[],
-          ${column(rows, (r) => r.unitGwDesc)}::text[], ${column(rows, (r) => r.unitVolumeDesc)}::text[],
-          ${column(rows, (r) => r.unitVolumeWeightDesc)}::text[], ${column(rows, (r) => r.totalVolumeWeightG)}::int[],
-          ${column(rows, (r) => r.imageCount ?? 1)}::smallint[], ${column(rows, (r) => r.imageVersion ?? 1)}::int[],
-          ${column(rows, (r) => r.searchText ?? '')}::text[],
-          ${column(rows, (r) => (r.createdAt ? r.createdAt.toISOString() : null))}::timestamptz[],
-          ${column(rows, (r) => (r.updatedAt ? r.updatedAt.toISOString() : null))}::timestamptz[]
-        ) with ordinality as t(
-          name_zh, name_en, description_zh, description_en, types, price_fen, discount_price_fen,
-          discount_percent, moq, order_multiple, supplier_id, category_id, hot, barcode, comment_zh,
-          comment_en, nw_g, gw_g, volume_cm3, volume_weight_g, pkg_zh, pkg_en, carton, pcs, dimension,
-          unit_nw_desc, unit_gw_desc, unit_volume_desc, unit_volume_weight_desc, total_volume_weight_g,
-          image_count, image_version, search_text, created_at, updated_at, ord
-        )
+        insert into items (${EDITABLE}, image_count, image_version, created_at, updated_at)
+        select ${SELECTED}, image_count, image_version, coalesce(created_at, now()), coalesce(updated_at, created_at, now())
+        from ${unnestOf(rows, {
+          columns: sql`image_count, image_version, created_at, updated_at`,
+          arrays: sql`${column(rows, (r) => r.imageCount ?? 1)}::smallint[], ${column(rows, (r) => r.imageVersion ?? 1)}::int[],
+            ${column(rows, (r) => (r.createdAt ? r.createdAt.toISOString() : null))}::timestamptz[],
+            ${column(rows, (r) => (r.updatedAt ? r.updatedAt.toISOString() : null))}::timestamptz[]`,
+        })}
         order by ord
         returning id`);
       return rowsOf<{ id: string | number }>(result).map((r) => Number(r.id));

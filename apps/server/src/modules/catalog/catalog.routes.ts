@@ -12,6 +12,7 @@ import {
   ZSupplierQuery,
   type TProductTag,
 } from '@cubeshop/shared';
+import { withBuyerTerms, type BuyerTermsOf } from './catalog.buyer.js';
 import type { ImageSize, ProductImages } from './catalog.images.js';
 import type { View } from './catalog.mapper.js';
 import type { CatalogQuery } from './catalog.query.js';
@@ -53,9 +54,15 @@ export interface CatalogRoutesOptions {
   catalog: CatalogQuery;
   images: ProductImages;
   favoriteIdsOf: FavoriteIdsOf;
+  /** A signed-in buyer's customer-group prices (none: everyone sees the shop's prices). */
+  buyerTermsOf?: BuyerTermsOf | undefined;
 }
 
-export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, images, favoriteIdsOf }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, images, favoriteIdsOf, buyerTermsOf }) => {
+  // Group prices are applied to copies after the shared cache, only for the signed-in buyer's own
+  // answer (never cached): anonymous pages and other buyers keep the shop's prices.
+  const termsOf = async (userId: number | null, ids: number[]) => (userId === null || !buyerTermsOf || ids.length === 0 ? null : buyerTermsOf(userId, ids));
+
   for (const list of LISTS) {
     app.get(
       list.path,
@@ -71,9 +78,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       async (request, reply) => {
         const [page, userId] = await Promise.all([catalog.list(list.tag, request.query, viewOf(request)), userIdOf(request)]);
         reply.header('cache-control', 'no-cache');
-        const favored = userId === null ? undefined : await favoriteIdsOf(userId, page.ids);
-        if (!favored || favored.size === 0) return sendCached(request, reply, page.body);
-        return { ...page.body, data: page.body.data.map((p) => (favored.has(p.id) ? { ...p, favorite: true } : p)) };
+        const [favored, terms] = userId === null ? [undefined, null] : await Promise.all([favoriteIdsOf(userId, page.ids), termsOf(userId, page.ids)]);
+        if ((!favored || favored.size === 0) && !terms) return sendCached(request, reply, page.body);
+        const rate = terms ? await catalog.exchangeRate() : 0;
+        return {
+          ...page.body,
+          data: page.body.data.map((p, i) => {
+            const priced = terms ? withBuyerTerms(p, page.fen[i]!, terms, rate) : p;
+            return favored?.has(p.id) ? { ...priced, favorite: true } : priced;
+          }),
+        };
       },
     );
   }
@@ -90,10 +104,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     async (request, reply) => {
       const { id } = request.params;
-      const [detail, userId] = await Promise.all([catalog.detail(id, viewOf(request)), userIdOf(request)]);
+      const [{ body: detail, fen }, userId] = await Promise.all([catalog.pricedDetail(id, viewOf(request)), userIdOf(request)]);
       reply.header('cache-control', 'no-cache');
-      if (userId !== null && (await favoriteIdsOf(userId, [id])).has(id)) return { ...detail, favorite: true };
-      return sendCached(request, reply, detail);
+      if (userId === null) return sendCached(request, reply, detail);
+      const [favored, terms] = await Promise.all([favoriteIdsOf(userId, [id]), termsOf(userId, [id])]);
+      const priced = terms ? withBuyerTerms(detail, fen, terms, await catalog.exchangeRate()) : detail;
+      if (favored.has(id)) return { ...priced, favorite: true };
+      return priced === detail ? sendCached(request, reply, detail) : priced;
     },
   );
 

@@ -31,6 +31,7 @@ export function sampleOrder(lineCount: number, locale: TLocale, id = 10_000_123)
       price,
       discountPrice: price,
       amount: price * quantity,
+      tierMinQuantity: null,
       actualPrice: price,
       actualAmount: price * actualQuantity,
       moq: 12,

@@ -1,17 +1,23 @@
 import type { TPageQuery, TProduct, TProductList } from '@cubeshop/shared';
 import { notFound } from '../../lib/app-error.js';
-import type { CatalogQuery, View } from '../catalog/catalog.module.js';
+import type { BuyerTermsOf, CatalogQuery, View } from '../catalog/catalog.module.js';
 import type { FavoritesRepository } from './favorites.repository.js';
 
 /** PostgreSQL foreign_key_violation: the item went away between the check and the insert. */
 const FK_VIOLATION = '23503';
 
 /** A signed-in buyer's favourites (spec sections 3 and 4). Products come from the catalog service. */
-export function createFavoritesService(repo: FavoritesRepository, catalog: Pick<CatalogQuery, 'exists' | 'productsByIds'>) {
+export function createFavoritesService(
+  repo: FavoritesRepository,
+  catalog: Pick<CatalogQuery, 'exists' | 'productsByIds'>,
+  /** The buyer's customer-group prices (the pricing module; docs/catalog.md, Prices). */
+  buyerTermsOf?: BuyerTermsOf,
+) {
   return {
     async list(userId: number, q: TPageQuery, view: View): Promise<TProductList> {
       const [ids, total] = await Promise.all([repo.page(userId, q.recPerPage, (q.page - 1) * q.recPerPage), repo.count(userId)]);
-      const products = await catalog.productsByIds(ids, view);
+      const terms = buyerTermsOf && ids.length > 0 ? await buyerTermsOf(userId, ids) : null;
+      const products = await catalog.productsByIds(ids, view, terms);
       return {
         data: products.map((p): TProduct => ({ ...p, favorite: true })),
         pager: { page: q.page, recPerPage: q.recPerPage, recTotal: total },

@@ -31,9 +31,12 @@ import type { BuyerContact, OrderNotifier } from './orders.notify.js';
 import type { OrderNotesRepository } from './orders.notes.repository.js';
 import { toMessage, toNote } from './orders.notes.js';
 import { planChange } from './orders.status.js';
+import { settleStock, type OrderStock } from './orders.stock.js';
 
 export interface OrdersAdminDeps {
   audit: AuditService;
+  /** Stock held by orders: released on cancel, consumed when the goods leave (docs/catalog.md, Stock). */
+  stock?: OrderStock | undefined;
   /** How long the queue's counts per status are reused at most (default 5 s). */
   countsTtlMs?: number;
   /** Orders placed or changed on any instance (the counts are dropped then). */
@@ -225,6 +228,7 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
           next,
           (plan.ok ? plan.events : []).map((e) => ({ type: e.type, fromValue: e.from, toValue: e.to, actor: 'staff', note })),
         );
+        await settleStock(orders, deps.stock, tx, id, row.status, next.status);
         const after = { ...stateOf(row), ...next, carrier: carrierChange ? body.carrier! : row.carrier };
         await repo.updateOrder(tx, id, { carrier: after.carrier, ...(cancelling ? { cancelReason: body.reason! } : {}) });
         const now = { ...row, ...next, carrier: after.carrier };

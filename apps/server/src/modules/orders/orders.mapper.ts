@@ -31,6 +31,7 @@ export function toLine(row: OrderItemRow, currency: TCurrency, locale: TLocale):
     price: minorToMajor(row.listPriceMinor),
     discountPrice: minorToMajor(row.unitPriceMinor),
     amount: minorToMajor(row.amountMinor),
+    tierMinQuantity: row.tierMinQuantity ?? null,
     actualPrice: minorToMajor(lineUnitPrice(row)),
     actualAmount: minorToMajor(lineUnitPrice(row) * lineQuantity(row)),
     moq: row.moq,
@@ -140,7 +141,15 @@ export interface LinePrices {
 }
 
 /** An order line as stored: the product as it is now (names, type, weights) and its prices. */
-export function lineSnapshot(position: number, item: PricingItem, typeCode: string, quantity: number, prices: LinePrices): NewOrderItemRow {
+export function lineSnapshot(
+  position: number,
+  item: PricingItem,
+  typeCode: string,
+  quantity: number,
+  prices: LinePrices,
+  /** The quantity break the line was sold at (docs/catalog.md, Prices), or null. */
+  tierMinQuantity: number | null = null,
+): NewOrderItemRow {
   const type = item.types.find((x) => x.code === typeCode);
   return {
     position,
@@ -162,6 +171,7 @@ export function lineSnapshot(position: number, item: PricingItem, typeCode: stri
     listPriceMinor: prices.listPriceMinor,
     unitPriceMinor: prices.unitPriceMinor,
     amountMinor: prices.amountMinor,
+    tierMinQuantity,
     nwG: item.nwG,
     gwG: item.gwG,
     volumeCm3: item.volumeCm3,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orderEvents, orderItems, orderPayments, orders } from '../../db/schema/index.js';
 import type { TOrderStatus } from '@cubeshop/shared';
@@ -182,6 +182,30 @@ export function createOrdersRepository(db: Db) {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
         return work(tx as unknown as Db, row);
       });
+    },
+
+    /** The lines' stock facts, under the order's lock (docs/catalog.md, Stock). */
+    async stockLines(tx: Db, orderId: number): Promise<Pick<OrderItemRow, 'id' | 'itemId' | 'typeCode' | 'quantity' | 'actualQuantity' | 'stockReserved'>[]> {
+      return tx
+        .select({
+          id: orderItems.id,
+          itemId: orderItems.itemId,
+          typeCode: orderItems.typeCode,
+          quantity: orderItems.quantity,
+          actualQuantity: orderItems.actualQuantity,
+          stockReserved: orderItems.stockReserved,
+        })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(asc(orderItems.position));
+    },
+
+    /** The order's reservations are settled (released or consumed): nothing is held any more. */
+    async clearStockReserved(tx: Db, orderId: number): Promise<void> {
+      await tx
+        .update(orderItems)
+        .set({ stockReserved: 0 })
+        .where(and(eq(orderItems.orderId, orderId), gt(orderItems.stockReserved, 0)));
     },
 
     async updateState(

@@ -18,7 +18,7 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
 import type { CatalogQuery, PricingItem, View } from '../catalog/catalog.module.js';
-import { assertOrderable, pricedInput, type CartLineRow, type CartService } from '../cart/cart.service.js';
+import { assertOrderable, linePrice, pricedInput, type CartLineRow, type CartService } from '../cart/cart.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import { priceGoods } from '../shipping/shipping.quote.js';
 import type { NewOrderItemRow, NewOrderRow, OrderItemRow, OrderRow, OrdersRepository } from './orders.repository.js';
@@ -27,6 +27,8 @@ import type { OrderNotifier } from './orders.notify.js';
 import type { OrderNotesRepository } from './orders.notes.repository.js';
 import { toMessage } from './orders.notes.js';
 import { planChange, type PlannedEvent } from './orders.status.js';
+import { settleStock, type OrderStock } from './orders.stock.js';
+import type { StockService } from '../stock/stock.service.js';
 
 export interface OrdersDeps {
   /** Messages from staff to the buyer (order_notes), shown on the buyer's order page. */
@@ -38,6 +40,8 @@ export interface OrdersDeps {
   /** Told when an order is placed (the staff queue's counts). */
   events?: Pick<ClusterEvents, 'publish'> | undefined;
   cart: CartService;
+  /** Stock: reserved in the placement's transaction, released on cancel, consumed on outbound (docs/catalog.md, Stock). */
+  stock?: (OrderStock & Pick<StockService, 'reserve'>) | undefined;
   catalog: Pick<CatalogQuery, 'exchangeRate'>;
   shipping: ShippingService;
 }
@@ -160,7 +164,7 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
       address2: input.deliveryAddress2 ?? null,
       comment: input.comment ?? null,
     };
-    const orderLines = rows.map(({ line, item }, position): NewOrderItemRow => lineSnapshot(position, item, line.typeCode, line.quantity, t.lines[position]!));
+    const orderLines = rows.map(({ line, item }, position): NewOrderItemRow => lineSnapshot(position, item, line.typeCode, line.quantity, t.lines[position]!, linePrice(line.quantity, item).tierMinQuantity));
     return { order, lines: orderLines };
   }
 
@@ -195,7 +199,17 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
           if (locked.length === 0) throw badRequest(input.cartItemIds ? 'cartItemsMissing' : 'cartEmpty');
           if (input.cartItemIds && locked.length !== new Set(input.cartItemIds).size) throw badRequest('cartItemsMissing');
           if (!planned || !sameLines(locked, seen.lines)) return { result: { kind: 'retry' }, consumedLineIds: [] };
-          const id = await repo.insert(tx, planned.order, planned.lines, { type: 'created', fromValue: null, toValue: 'confirm', actor: 'buyer', note: null });
+          // Stock for every line, in this transaction: a shortfall refuses the whole order (400, rolled back).
+          const reserved = await deps.stock?.reserve(
+            tx,
+            seen.lines.map((l) => {
+              const item = seen.items.get(l.itemId)!;
+              return { itemId: l.itemId, typeCode: l.typeCode, quantity: l.quantity, preorder: item.preorder, nameZh: item.nameZh, nameEn: item.nameEn };
+            }),
+            view.locale,
+          );
+          const orderLines = reserved ? planned.lines.map((l, i) => ({ ...l, stockReserved: reserved[i] ?? 0 })) : planned.lines;
+          const id = await repo.insert(tx, planned.order, orderLines, { type: 'created', fromValue: null, toValue: 'confirm', actor: 'buyer', note: null });
           await deps.notifier?.queue(tx, contact, 'placed', { ...planned.order, id, status: 'confirm', actualTotalMinor: null, paidMinor: 0, refundedMinor: 0, carrier: null, trackingNumber: null });
           return { result: { kind: 'created', id }, consumedLineIds: locked.map((l) => l.id) };
         });
@@ -278,6 +292,7 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
           plan.next,
           plan.events.map((e) => ({ type: e.type, fromValue: e.from, toValue: e.to, actor, note: change.note ?? null })),
         );
+        await settleStock(repo, deps.stock, tx, id, row.status, plan.next.status);
         return { order: { ...row, ...plan.next }, events: plan.events };
       });
     },

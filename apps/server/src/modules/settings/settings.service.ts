@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { ZBankTransferDetails } from '@cubeshop/shared';
+import type { z } from 'zod';
+import { ZBankTransferDetails, ZCarouselSetting, ZDocumentSeller, ZExchangeRateSetting, ZFreeShippingSetting, ZShopContact, type TCarouselSetting, type TShopContact } from '@cubeshop/shared';
 import { LoadingCache } from '../../lib/cache.js';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
 import type { SettingsRepository } from './settings.repository.js';
@@ -13,12 +13,33 @@ export const FALLBACK_CNY_PER_USD = 7.1;
  */
 export const ZSettingValues = {
   /** CNY per USD for x-price-type: USD (docs/catalog.md, Money). */
-  exchangeRate: z.object({ cnyPerUsd: z.number().positive() }),
+  exchangeRate: ZExchangeRateSetting,
   /** Free shipping from this many USD cents of goods; null: no free shipping (docs/orders.md). */
-  freeShipping: z.object({ thresholdUsdCents: z.number().int().min(0).nullable() }),
+  freeShipping: ZFreeShippingSetting,
   /** Bank-transfer (T/T) details shown on T/T orders and their documents (docs/orders.md). */
   bankTransfer: ZBankTransferDetails,
+  /** The home carousel: the newest products, or products picked by the owner. */
+  carousel: ZCarouselSetting,
+  /** The storefront footer's contact details. */
+  contact: ZShopContact,
+  /** The seller on order documents (else the bank account's holder). */
+  documentSeller: ZDocumentSeller,
 } as const;
+
+/** The home carousel when the owner picked nothing. */
+export const DEFAULT_CAROUSEL: TCarouselSetting = { mode: 'newest', productIds: [] };
+
+/** The contact details the storefront showed before they were a setting (the demo shop's). */
+export const DEFAULT_CONTACT: TShopContact = {
+  email: 'service@cubeshop.example',
+  phone: '+86 755 8888 6688',
+  wechat: 'cubeshop_service',
+  whatsapp: '+86 138 2345 6789',
+  addressZh: '广东省深圳市龙岗区坂田街道五和大道 168 号魔方产业园 3 栋 5 楼',
+  addressEn: '5F, Building 3, Cube Industrial Park, 168 Wuhe Avenue, Bantian, Longgang District, Shenzhen, Guangdong, China',
+  hoursZh: '周一至周六 9:00-18:00（北京时间）',
+  hoursEn: 'Mon-Sat 9:00-18:00 (Beijing time)',
+};
 
 export type ShopSettings = { [K in keyof typeof ZSettingValues]: z.infer<(typeof ZSettingValues)[K]> };
 export type SettingKey = keyof ShopSettings;
@@ -83,15 +104,25 @@ export function createSettingsService(repo: SettingsRepository, deps: SettingsSe
 
     /** Stores a setting (validated by its shape) and drops every cached copy. */
     async set<K extends SettingKey>(key: K, value: ShopSettings[K]): Promise<void> {
-      await repo.put(key, ZSettingValues[key].parse(value));
+      const parsed = ZSettingValues[key].parse(value);
+      await repo.put(key, parsed);
+      // the seed and the command line keep the rate history too (who: nobody)
+      if (key === 'exchangeRate') await repo.addRate((parsed as ShopSettings['exchangeRate']).cnyPerUsd, null);
       announce([key]);
     },
 
     /** Stores a setting only when it has no value yet (seeding); true when it was written. */
     async setIfMissing<K extends SettingKey>(key: K, value: ShopSettings[K]): Promise<boolean> {
-      const written = await repo.putIfMissing(key, ZSettingValues[key].parse(value));
+      const parsed = ZSettingValues[key].parse(value);
+      const written = await repo.putIfMissing(key, parsed);
+      if (written && key === 'exchangeRate') await repo.addRate((parsed as ShopSettings['exchangeRate']).cnyPerUsd, null);
       if (written) announce([key]);
       return written;
+    },
+
+    /** Drops every instance's cached copy after keys were written elsewhere (the settings admin's transaction). */
+    announce(keys: SettingKey[]): void {
+      announce(keys);
     },
 
     /** Calls `listener` with the changed keys after every write, here or on another instance. */

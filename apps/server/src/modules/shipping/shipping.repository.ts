@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { paymentMethods, shippingMethods, shippingRates, shippingZoneRegions, shippingZones } from '../../db/schema/index.js';
 
@@ -37,6 +37,54 @@ export function createShippingRepository(db: Db) {
         db.select().from(paymentMethods).orderBy(paymentMethods.position, paymentMethods.id),
       ]);
       return { zones, zoneRegions, methods, rates, payments };
+    },
+
+    /** Runs `work` in one transaction (a staff change and its audit entry commit together). */
+    transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+
+    async upsertMethod(tx: Db, m: MethodRow): Promise<void> {
+      await tx
+        .insert(shippingMethods)
+        .values(m)
+        .onConflictDoUpdate({ target: shippingMethods.id, set: { nameZh: m.nameZh, nameEn: m.nameEn, position: m.position, active: m.active, excludedRegions: m.excludedRegions, updatedAt: sql`now()` } });
+    },
+
+    /** Writes a zone and makes `regions` exactly its regions (a region listed here leaves its old zone); one default zone at most. */
+    async upsertZone(tx: Db, z: ZoneRow, regions: string[]): Promise<void> {
+      await tx.insert(shippingZones).values(z).onConflictDoUpdate({ target: shippingZones.code, set: { nameZh: z.nameZh, nameEn: z.nameEn, position: z.position, isDefault: z.isDefault } });
+      if (z.isDefault) await tx.update(shippingZones).set({ isDefault: false }).where(ne(shippingZones.code, z.code));
+      await tx.delete(shippingZoneRegions).where(eq(shippingZoneRegions.zoneCode, z.code));
+      if (regions.length > 0) {
+        await tx.delete(shippingZoneRegions).where(inArray(shippingZoneRegions.regionId, regions));
+        await tx.insert(shippingZoneRegions).values(regions.map((regionId) => ({ regionId, zoneCode: z.code })));
+      }
+    },
+
+    /** Deletes a zone with its regions and rates; false when there was none. */
+    async deleteZone(tx: Db, code: string): Promise<boolean> {
+      return (await tx.delete(shippingZones).where(eq(shippingZones.code, code)).returning({ code: shippingZones.code })).length > 0;
+    },
+
+    async upsertRate(tx: Db, r: RateRow): Promise<void> {
+      const { methodId: _m, zoneCode: _z, ...rest } = r;
+      await tx.insert(shippingRates).values(r).onConflictDoUpdate({ target: [shippingRates.methodId, shippingRates.zoneCode], set: rest });
+    },
+
+    async deleteRate(tx: Db, methodId: string, zoneCode: string): Promise<boolean> {
+      const rows = await tx
+        .delete(shippingRates)
+        .where(and(eq(shippingRates.methodId, methodId), eq(shippingRates.zoneCode, zoneCode)))
+        .returning({ methodId: shippingRates.methodId });
+      return rows.length > 0;
+    },
+
+    async upsertPayment(tx: Db, p: PaymentRow): Promise<void> {
+      await tx
+        .insert(paymentMethods)
+        .values(p)
+        .onConflictDoUpdate({ target: paymentMethods.id, set: { nameZh: p.nameZh, nameEn: p.nameEn, surchargeBp: p.surchargeBp, position: p.position, active: p.active } });
     },
 
     async countMethods(): Promise<number> {

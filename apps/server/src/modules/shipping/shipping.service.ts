@@ -1,5 +1,6 @@
 import type { TExpressMethodOption, TLocale, TPaymentMethodOption } from '@cubeshop/shared';
 import { badRequest } from '../../lib/app-error.js';
+import type { ClusterEvents } from '../../lib/cluster-events.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { MethodRow, PaymentRow, RateRow, ShippingRepository, ShippingTables, ZoneRow } from './shipping.repository.js';
 import { freightFen, totalOrder, type GoodsTotals, type OrderTotals } from './shipping.quote.js';
@@ -11,6 +12,8 @@ export interface ShippingDeps {
   regionName?: (id: string, locale: TLocale) => string;
   /** The free-shipping threshold is a shop setting (settings.freeShipping). */
   settings: Pick<SettingsService, 'freeShippingThresholdUsdCents' | 'set' | 'setIfMissing'>;
+  /** Cluster events: a staff change on one instance drops the cached tables on every instance. */
+  events?: Pick<ClusterEvents, 'publish' | 'on'> | undefined;
   /** Lifetime of the cached tables, ms (default 60 s). */
   ttlMs?: number;
   now?: () => number;
@@ -98,9 +101,25 @@ export function createShippingService(repo: ShippingRepository, deps: ShippingDe
     return id;
   }
 
+  // A table written on another instance: the next quote here reads the new tables.
+  deps.events?.on('shipping.changed', () => {
+    cached = undefined;
+  });
+
   const service = {
     invalidate() {
       cached = undefined;
+    },
+
+    /** After a staff change: drops the cached tables here and on every other instance. */
+    announce() {
+      cached = undefined;
+      deps.events?.publish('shipping.changed', {});
+    },
+
+    /** Every table as stored, inactive rows included (the staff screen). */
+    async tables(): Promise<ShippingTables> {
+      return repo.load();
     },
 
     /** GET /api/selector/express: the methods that serve the region (every active one without a region). */
@@ -166,7 +185,7 @@ export function createShippingService(repo: ShippingRepository, deps: ShippingDe
     /** Seeding and staff tools: write tables (by key) and the threshold, then drop the cache. */
     async upsert(tables: ShippingTables, thresholdUsdCents?: { cents: number | null; onlyIfMissing?: boolean }): Promise<void> {
       await repo.upsert(tables);
-      service.invalidate();
+      service.announce();
       if (thresholdUsdCents) {
         const value = { thresholdUsdCents: thresholdUsdCents.cents };
         if (thresholdUsdCents.onlyIfMissing) await deps.settings.setIfMissing('freeShipping', value);

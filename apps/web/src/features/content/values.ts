@@ -12,7 +12,6 @@ export const claimValues = {
   productTypes: SHOP_CLAIMS.productTypes,
   technicians: SHOP_CLAIMS.technicians,
   supplyChainYears: SHOP_CLAIMS.supplyChainYears,
-  skus: SHOP_CLAIMS.skusInStock,
   brands: SHOP_CLAIMS.brandAuthorizations,
 };
 
@@ -39,7 +38,6 @@ export const customizationValues = {
 export const policyValues = {
   amount: FREE_SHIPPING_THRESHOLD_USD_CENTS / 100,
   returnDays: RETURN_DAYS,
-  skus: SHOP_CLAIMS.skusInStock,
 };
 
 /** The digits of a phone number for tel: and wa.me links. */

@@ -46,6 +46,7 @@ export function withQuantity(line: TCartItem, quantity: number): TCartItem {
     totalVolume: times(line.volume, quantity),
     totalVolumeWeight: times(line.volumeWeight, quantity),
     problem: quantity < line.moq ? 'moq' : line.orderMultiple && quantity % line.orderMultiple !== 0 ? 'multiple' : line.problem === 'type' ? 'type' : null,
+    stockShort: line.available !== null && !line.preorder && quantity > line.available,
   };
 }
 
@@ -61,6 +62,8 @@ export function cartLine(overrides: Partial<TCartItem> & Pick<TCartItem, 'id' | 
     discountPrice: 100,
     discountPercent: 0,
     amount: 100,
+    tierMinQuantity: null,
+    tierSaving: 0,
     moq: 1,
     minOrderQuantity: 1,
     orderMultiple: null,
@@ -75,6 +78,10 @@ export function cartLine(overrides: Partial<TCartItem> & Pick<TCartItem, 'id' | 
     image: `/api/items/${overrides.itemId}/image`,
     thumbnail: `/api/items/${overrides.itemId}/thumbnail`,
     problem: null,
+    stockStatus: 'in_stock',
+    available: null,
+    stockShort: false,
+    preorder: false,
     createdTime: TIME,
     updatedTime: TIME,
     ...overrides,
@@ -119,6 +126,7 @@ export function orderDetail(overrides: Partial<TOrderDetail> = {}): TOrderDetail
     price,
     discountPrice: price,
     amount: round2(price * quantity),
+    tierMinQuantity: null,
     actualPrice: price,
     actualAmount: round2(price * quantity),
     moq: 1,

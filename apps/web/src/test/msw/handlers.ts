@@ -13,6 +13,7 @@ import {
   ZOrderCreate,
   ZOrderDetail,
   ZOrderRequests,
+  ZStockSummary,
   ZUser,
   validationMessage,
   type TAddress,
@@ -100,6 +101,8 @@ const account = [
   http.get('/api/authn/anonymous/token', () => HttpResponse.json({ token: 'anon-token-xyz' })),
   http.get('/api/user', buyer(() => reply(ZUser, shop.user))),
   http.get('/api/selector/region', ({ request }) => HttpResponse.json(regionsIn(localeOf(request)))),
+  // The pages' "N+ SKUs in stock" (footer, home, about, policy): 3,187 products in stock.
+  http.get('/api/stock/summary', () => reply(ZStockSummary, { productsInStock: shop.productsInStock })),
 ];
 
 const cart = [

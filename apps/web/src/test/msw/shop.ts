@@ -44,6 +44,8 @@ export interface TShop {
   payments: { id: string; name: Record<TLocale, string>; surchargePercent: number }[];
   /** The free-shipping threshold in the cart's currency (null: none). */
   freeShippingThreshold: number | null;
+  /** GET /api/stock/summary: products on sale with pieces available. */
+  productsInStock: number;
   nextId: number;
 }
 
@@ -64,6 +66,7 @@ function initial(): TShop {
       { id: 'PAYPAL', name: { en: 'PayPal', zh: 'PayPal' }, surchargePercent: 4.4 },
     ],
     freeShippingThreshold: null,
+    productsInStock: 3187,
     nextId: 9000,
   };
 }
@@ -88,6 +91,7 @@ export function cartInfo(): TCartInfo {
     pieceCount: sum(lines.map((l) => l.quantity)),
     amount,
     discount: round2(amount - goodsAmount),
+    tierSaving: round2(sum(lines.map((l) => l.tierSaving))),
     goodsAmount,
     totalNw: round2(sum(lines.map((l) => l.totalNw)) * 10_000) / 10_000,
     totalGw: round2(sum(lines.map((l) => l.totalGw)) * 10_000) / 10_000,

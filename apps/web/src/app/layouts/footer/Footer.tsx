@@ -6,25 +6,32 @@ import { SHOP_CLAIMS } from '@cubeshop/shared';
 import { Dialog } from '@/components/ui/Dialog';
 import { cn } from '@/components/ui/cn';
 import { NewsletterBlock } from '@/features/newsletter/NewsletterBlock';
+import { useShopContact, type ShopContact } from '@/lib/shop-settings';
 import { CHAT_OPEN_PARAM } from '@/lib/chat/open-param';
 import { loginPath } from '@/lib/navigation';
 import { confirmDialog } from '@/lib/stores/modal';
 import { useAuthStore } from '@/lib/stores/auth';
 import { CONTACT_CHANNELS, COPYRIGHT_FROM, FOOTER_LINKS, RECORD_FILING_URL, type ContactChannel } from './channels';
 import { QQGlyph, WeChatGlyph, WhatsAppGlyph } from './SocialIcons';
+import { useSkusInStock } from '@/lib/skus-in-stock';
 
 const glyphs = { wechat: WeChatGlyph, qq: QQGlyph, whatsapp: WhatsAppGlyph } as const;
 const glyphColors = { wechat: 'bg-[#07c160]', qq: 'bg-[#12b7f5]', whatsapp: 'bg-[#25d366]' } as const;
 
+/** The id shown under a channel's code: the owner's setting for WeChat and WhatsApp. */
+const channelId = (channel: ContactChannel, contact: ShopContact, t: (key: string) => string) =>
+  channel.key === 'wechat' ? contact.wechat || t(channel.idKey) : channel.key === 'whatsapp' ? contact.whatsapp || t(channel.idKey) : t(channel.idKey);
+
 function QrPopup({ channel, onClose }: { channel: ContactChannel | null; onClose: () => void }) {
   const { t } = useTranslation('common');
+  const contact = useShopContact();
   const name = channel ? t(`footer.${channel.key}`) : '';
   return (
     <Dialog open={channel !== null} onClose={onClose} title={name} className="max-w-xs text-center">
       {channel ? (
         <div className="mt-4 flex flex-col items-center gap-3">
           <img src={channel.qr} alt={t('footer.qrAlt', { name })} width={200} height={200} className="size-48 rounded border border-gray-200" />
-          <p className="text-sm text-gray-600">{t(`footer.scan.${channel.key}`, { id: t(channel.idKey) })}</p>
+          <p className="text-sm text-gray-600">{t(`footer.scan.${channel.key}`, { id: channelId(channel, contact, t) })}</p>
         </div>
       ) : null}
     </Dialog>
@@ -44,10 +51,14 @@ const readyMark = (element: HTMLElement | null) => {
 export function Footer() {
   const { t } = useTranslation('common');
   const [qr, setQr] = useState<ContactChannel | null>(null);
+  // The owner's contact details (back office settings), the built-in ones while they load.
+  const contact = useShopContact();
   const year = Math.max(new Date().getFullYear(), COPYRIGHT_FROM);
+  // Products in stock from real counts (prefetched with the page); left out if they could not be read.
+  const skus = useSkusInStock();
   const advantages = [
     { Icon: Award, text: t('footer.advantages.supplyChain', { years: SHOP_CLAIMS.supplyChainYears }) },
-    { Icon: Boxes, text: t('footer.advantages.stock', { skus: SHOP_CLAIMS.skusInStock }) },
+    ...(skus ? [{ Icon: Boxes, text: t('footer.advantages.stock', skus) }] : []),
     { Icon: BadgeCheck, text: t('footer.advantages.brands', { brands: SHOP_CLAIMS.brandAuthorizations }) },
     { Icon: ShieldCheck, text: t('footer.advantages.certified') },
     { Icon: Truck, text: t('footer.advantages.shipping') },
@@ -85,21 +96,21 @@ export function Footer() {
               <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gray-400" />
               <span>
                 <span className="sr-only">{t('footer.addressLabel')}: </span>
-                {t('contact.address')}
+                {contact.address}
               </span>
             </li>
             <li className="flex gap-2">
               <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gray-400" />
               <span className="sr-only">{t('footer.phoneLabel')}: </span>
-              <a className={linkClass} href={`tel:${t('contact.phone').replace(/\s+/g, '')}`}>
-                {t('contact.phone')}
+              <a className={linkClass} href={`tel:${contact.phone.replace(/\s+/g, '')}`} data-testid="footer-phone">
+                {contact.phone}
               </a>
             </li>
             <li className="flex gap-2">
               <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gray-400" />
               <span className="sr-only">{t('footer.emailLabel')}: </span>
-              <a className={cn(linkClass, 'break-all')} href={`mailto:${t('contact.email')}`}>
-                {t('contact.email')}
+              <a className={cn(linkClass, 'break-all')} href={`mailto:${contact.email}`}>
+                {contact.email}
               </a>
             </li>
             {anonymous ? (

@@ -13,7 +13,10 @@ const SECTIONS: { to: string; label: string; needs: TStaffCapability }[] = [
   { to: '/admin/requests', label: 'nav.requests', needs: 'orders.sell' },
   { to: '/admin/customer-service', label: 'nav.customerService', needs: 'chat' },
   { to: '/admin/customers', label: 'nav.customers', needs: 'customers.read' }, // after the chat: a service agent lands on the chat
+  { to: '/admin/items', label: 'nav.catalog', needs: 'catalog.manage' }, // before the groups: the catalog role lands on its products
+  { to: '/admin/customer-groups', label: 'nav.customerGroups', needs: 'catalog.manage' },
   { to: '/admin/activity', label: 'nav.activity', needs: 'audit.read' },
+  { to: '/admin/settings', label: 'nav.settings', needs: 'settings.manage' },
 ];
 
 /** The sections of the staff app this role may open, in order (the first is where /admin goes). */

@@ -23,11 +23,13 @@ import { Checkbox, Field, PasswordInput, TextInput } from './form/Field';
 import { FormAlert } from './form/FormAlert';
 import { LoadingButton } from './form/SubmitButton';
 import { Tabs } from './form/Tabs';
+import { useSkusInStock } from '@/lib/skus-in-stock';
 
 function Marketing() {
   const { t } = useTranslation('account');
+  const skus = useSkusInStock();
   const points = [
-    t('register.marketing.stock', { skus: SHOP_CLAIMS.skusInStock }),
+    ...(skus ? [t('register.marketing.stock', skus)] : []),
     t('register.marketing.brands', { brands: SHOP_CLAIMS.brandAuthorizations }),
     t('register.marketing.wholesale'),
     t('register.marketing.shipping'),

@@ -2,13 +2,12 @@ import { useMemo, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CUSTOMER_PAGE_SIZES } from '@cubeshop/shared';
-import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { StaffListBody } from '@/components/staff/StaffListBody';
+import { FilterActions } from '@/components/staff/FilterActions';
 import { staffInput as input } from '@/components/staff/fields';
 import { StaffPager } from '@/components/staff/StaffPager';
 import { useListKeys } from '@/components/staff/use-list-keys';
-import { Spinner } from '@/components/ui/Spinner';
 import { useCustomers } from '../api/customers';
 import { customersSearch, formatDay, formatSpent, formatStamp, pageSizeOf } from '../lib/format';
 
@@ -75,15 +74,7 @@ export function CustomerList() {
             ))}
           </select>
         </label>
-        <Button type="submit" size="sm">
-          {t('customers.apply')}
-        </Button>
-        {search ? (
-          <Button size="sm" variant="ghost" onClick={() => setParams(new URLSearchParams())}>
-            {t('customers.clear')}
-          </Button>
-        ) : null}
-        {customers.isFetching ? <Spinner className="size-4" label="…" /> : null}
+        <FilterActions apply={t('customers.apply')} clear={t('customers.clear')} filtered={!!search} onClear={() => setParams(new URLSearchParams())} fetching={customers.isFetching} />
       </form>
 
       <StaffListBody query={customers} loadFailed={t('customers.loadFailed')} empty={t('customers.empty')} isEmpty={rows.length === 0}>

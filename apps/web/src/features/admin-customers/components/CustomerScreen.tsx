@@ -12,6 +12,7 @@ import { toast } from '@/lib/stores/toast';
 import { addCustomerNote, disableCustomer, enableCustomer, useCustomer, useCustomerChange } from '../api/customers';
 import { formatDay, formatSpent, formatStamp } from '../lib/format';
 import { ChatHistoryCard, CopyBlock, Section } from './CustomerParts';
+import { CustomerGroupCard } from './CustomerGroupCard';
 
 const input = 'rounded border border-gray-300 bg-white px-2 py-1 text-sm';
 
@@ -54,6 +55,7 @@ export function CustomerScreen({ id, role }: { id: string; role: TStaffRole | nu
         <div className="space-y-3">
           <ContactCard detail={detail} />
           <AccountCard detail={detail} canManage={canManage} />
+          <CustomerGroupCard id={c.id} canManage={canManage} />
         </div>
         <div className="space-y-3 lg:col-span-2">
           <OrdersCard detail={detail} canOpen={staffCan(role, 'orders.read')} />

@@ -15,6 +15,7 @@ import {
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { StaffListBody } from '@/components/staff/StaffListBody';
+import { FilterActions } from '@/components/staff/FilterActions';
 import { staffInput as input } from '@/components/staff/fields';
 import { StaffPager } from '@/components/staff/StaffPager';
 import { useListKeys } from '@/components/staff/use-list-keys';
@@ -156,14 +157,7 @@ export function OrderQueue({ role }: { role: TStaffRole | null }) {
         <TextFilter name="amountMax" label={t('queue.amountMax')} params={params} className="w-28" inputMode="decimal" />
         <Select label={t('queue.sort')} value={sortOf(params)} onChange={(v) => set('sort', v === 'newest' ? '' : v)} options={ADMIN_ORDER_SORTS.map((s) => [s, t(`queue.sorts.${s}`)])} />
         <Select label={t('queue.pageSize')} value={String(pageSizeOf(params))} onChange={(v) => set('recPerPage', v === '50' ? '' : v)} options={ADMIN_ORDER_PAGE_SIZES.map((n) => [String(n), String(n)])} />
-        <Button type="submit" size="sm">
-          {t('queue.apply')}
-        </Button>
-        {search ? (
-          <Button size="sm" variant="ghost" onClick={() => setParams(new URLSearchParams())}>
-            {t('queue.clear')}
-          </Button>
-        ) : null}
+        <FilterActions apply={t('queue.apply')} clear={t('queue.clear')} filtered={!!search} onClear={() => setParams(new URLSearchParams())} />
       </form>
 
       <div className="flex flex-wrap items-center gap-2 text-sm">

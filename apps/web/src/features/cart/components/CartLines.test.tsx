@@ -85,6 +85,14 @@ describe('cart lines', { timeout: 20_000 }, () => {
     expect(gross).toHaveTextContent('3.0000 kg');
   });
 
+  it('a line priced at a quantity tier says which tier and what it saves; other lines say nothing of tiers', async () => {
+    const tiered = { ...plainLine(), quantity: 12, price: 10, discountPrice: 9, amount: 108, tierMinQuantity: 12, tierSaving: 12 };
+    renderLines([tiered, cartonLine()]);
+    const [line, other] = await screen.findAllByRole('listitem');
+    expect(within(line!).getByTestId('line-tier')).toHaveTextContent('12+ pieces price · saves ¥12.00');
+    expect(within(other!).queryByTestId('line-tier')).toBeNull();
+  });
+
   it('a line the shop can no longer take as it is says why', async () => {
     renderLines([{ ...cartonLine(), quantity: 4, problem: 'moq' }]);
     expect(await screen.findByText("The quantity is below this product's minimum order quantity now.")).toBeInTheDocument();

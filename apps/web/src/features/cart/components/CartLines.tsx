@@ -11,6 +11,7 @@ import { useLineQuantity } from '../hooks/use-line-quantity';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { toMinor } from '../lib/checkout';
 import { QuantityStepper } from '@/components/ui/QuantityStepper';
+import { LineStock } from './LineStock';
 
 const money = (v: number, line: TCartItem) => formatMoney(toMinor(v), line.currency);
 const weight = (v: number | null) => (v === null ? '-' : formatWeight(v));
@@ -32,6 +33,19 @@ function UnitPrice({ line }: { line: TCartItem }) {
           {money(line.price, line)}
         </s>
       ) : null}
+      <TierNote line={line} />
+    </span>
+  );
+}
+
+/** The quantity break the line is priced at and what it saves (docs/catalog.md, Prices). */
+function TierNote({ line }: { line: TCartItem }) {
+  const { t } = useTranslation('cart');
+  if (line.tierMinQuantity === null || line.tierMinQuantity === undefined) return null;
+  return (
+    <span className="text-xs font-normal text-emerald-700 tabular-nums" data-testid="line-tier">
+      {t('tiers.applied', { count: line.tierMinQuantity })}
+      {line.tierSaving > 0 ? ` · ${t('tiers.saved', { amount: money(line.tierSaving, line) })}` : ''}
     </span>
   );
 }
@@ -162,13 +176,17 @@ function TableRow({ line, compact }: { line: TCartItem; compact: boolean }) {
             {line.name}
           </a>
           <Problem line={line} />
+          <LineStock line={line} quantity={quantity.value} />
         </td>
         <td className={cn(pad, 'text-gray-700')}>{line.typeName ?? (line.type || '-')}</td>
         <td className={cn(pad, 'whitespace-nowrap')}>
           <UnitPrice line={line} />
         </td>
         <td className={pad}>
-          <QuantityStepper value={quantity.value} onChange={quantity.change} size="sm" orderMultiple={line.orderMultiple} moq={line.moq} describedBy={rulesId} labels={stepperLabels(t, line.name)} />
+          {/* A table cell shrinks its content to fit: keep room for the number between − and +. */}
+          <div className="w-28">
+            <QuantityStepper value={quantity.value} onChange={quantity.change} size="sm" orderMultiple={line.orderMultiple} moq={line.moq} describedBy={rulesId} labels={stepperLabels(t, line.name)} />
+          </div>
         </td>
         <td className={pad}>
           <MinOrder line={line} id={rulesId} />
@@ -213,6 +231,7 @@ function LineCard({ line, compact }: { line: TCartItem; compact: boolean }) {
             <MinOrder line={line} id={rulesId} />
           </div>
           <Problem line={line} />
+          <LineStock line={line} quantity={quantity.value} />
         </div>
       </div>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">

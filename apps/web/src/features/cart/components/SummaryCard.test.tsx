@@ -12,6 +12,7 @@ const info: TCartInfo = {
   pieceCount: 12,
   amount: 2000,
   discount: 0,
+  tierSaving: 0,
   goodsAmount: 2000,
   totalNw: 3,
   totalGw: 3.5,
@@ -89,6 +90,24 @@ describe('order summary', () => {
     expect(row(summary, 'Shipping')).toHaveTextContent('¥120.00');
     expect(within(summary).queryByText(/Payment fee/)).toBeNull();
     expect(screen.getByTestId('grand-total')).toHaveTextContent('¥2,120.00');
+  });
+});
+
+describe('order summary: quantity prices', () => {
+  it.each([
+    ['en', '¥24.00 saved', 'of which quantity prices save ¥12.00'],
+    ['zh', '已省 ¥24.00', '其中阶梯价节省 ¥12.00'],
+  ] as const)('shows what the tiers saved, as a part of the saving (%s)', async (lang, _saved, tier) => {
+    await i18n.changeLanguage(lang);
+    await i18n.loadNamespaces('cart');
+    render(<SummaryCard {...props} info={{ ...info, amount: 2024, discount: 24, tierSaving: 12 }} fee={{ kind: 'idle' }} />);
+    expect(screen.getByTestId('tier-saving-total')).toHaveTextContent(tier);
+  });
+
+  it('says nothing of tiers when none applied', async () => {
+    await i18n.changeLanguage('en');
+    renderSummary({ kind: 'idle' });
+    expect(screen.queryByTestId('tier-saving-total')).toBeNull();
   });
 });
 

@@ -66,6 +66,11 @@ export function SummaryCard({
           <Row label={t('summary.itemAmount')}>
             <span data-testid="goods-amount">{money(fee.kind === 'ready' ? fee.fee.goodsAmount : info.goodsAmount)}</span>
             {info.discount > 0 ? <span className="block text-xs text-brand-700">{t('summary.saved', { amount: money(info.discount) })}</span> : null}
+            {info.tierSaving > 0 ? (
+              <span className="block text-xs text-emerald-700" data-testid="tier-saving-total">
+                {t('tiers.savedTotal', { amount: money(info.tierSaving) })}
+              </span>
+            ) : null}
           </Row>
           <Row label={t('summary.grossWeight')}>{formatWeight(info.totalGw)}</Row>
           <Row label={t('summary.volume')}>{formatVolume(info.totalVolume)}</Row>

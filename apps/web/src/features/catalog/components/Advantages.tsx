@@ -1,12 +1,14 @@
 import { BadgeCheck, Boxes, ShieldCheck, Truck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SHOP_CLAIMS } from '@cubeshop/shared';
+import { useSkusInStock } from '@/lib/skus-in-stock';
 
-/** The four blurbs under the home carousel; the first reads 3000+ SKU (spec section 2). */
+/** The four blurbs under the home carousel; the first reads "3,100+ SKUs in stock" from real counts (spec section 2; docs/catalog.md, Stock). */
 export function Advantages() {
   const { t } = useTranslation('catalog');
+  const skus = useSkusInStock();
   const items = [
-    { Icon: Boxes, title: t('home.advantages.sku.title', { skus: SHOP_CLAIMS.skusInStock }), text: t('home.advantages.sku.text') },
+    ...(skus ? [{ Icon: Boxes, title: t('home.advantages.sku.title', skus), text: t('home.advantages.sku.text') }] : []),
     { Icon: BadgeCheck, title: t('home.advantages.brands.title', { brands: SHOP_CLAIMS.brandAuthorizations }), text: t('home.advantages.brands.text') },
     { Icon: Truck, title: t('home.advantages.shipping.title'), text: t('home.advantages.shipping.text') },
     { Icon: ShieldCheck, title: t('home.advantages.certified.title'), text: t('home.advantages.certified.text') },

@@ -37,6 +37,19 @@ describe('ProductCard', { timeout: 20_000 }, () => {
     expect(img).toHaveAttribute('sizes');
   });
 
+  it('shows the first two quantity prices in one short line, and nothing without tiers', async () => {
+    const tiers = [
+      { minQuantity: 12, price: 9 },
+      { minQuantity: 48, price: 8.5 },
+      { minQuantity: 120, price: 8 },
+    ];
+    const view = renderScreen(<ProductCard product={product({ currency: 'CNY', priceTiers: tiers })} />);
+    expect(await screen.findByTestId('card-tiers')).toHaveTextContent('Quantity prices: 12+ ¥9.00 · 48+ ¥8.50');
+    view.unmount();
+    renderScreen(<ProductCard product={product()} />);
+    expect(screen.queryByTestId('card-tiers')).toBeNull();
+  });
+
   it('loads the first pictures of a page eagerly and with high priority', () => {
     renderScreen(<ProductCard product={twoTypes} priority />);
     const img = screen.getByTestId('product-card').querySelector('img')!;

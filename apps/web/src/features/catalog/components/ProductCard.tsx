@@ -7,7 +7,9 @@ import { initialQuantity, meetsOrderRules } from '../lib/quantity';
 import { initialType, resolveType } from '../lib/type-selection';
 import { FavoriteButton } from './FavoriteButton';
 import { Labels } from './Labels';
+import { CardTiers } from './PriceTiers';
 import { Price } from './Price';
+import { StockBadge } from './StockStatus';
 import { QuantityStepper } from '@/components/ui/QuantityStepper';
 import { SpriteIcon } from '@/components/ui/SpriteIcon';
 import { useNearViewport } from '@/lib/near-viewport';
@@ -104,6 +106,8 @@ export const ProductCard = memo(function ProductCard({ product, priority = false
           </p>
         ) : null}
         <Price product={product} />
+        <StockBadge status={product.stockStatus} />
+        <CardTiers product={product} />
         <OrderRules id={ids.rules} moq={product.moq} orderMultiple={product.orderMultiple} quantity={quantity} />
         <div className="card-controls">
           {types.length > 1 ? (

@@ -36,6 +36,31 @@ describe('ProductDetailScreen', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('description').querySelector('strong')).toHaveTextContent('GAN 356 M');
   });
 
+  it('shows the quantity prices as a table, marks the tier the quantity reaches and what it saves', async () => {
+    const tiers = [
+      { minQuantity: 12, price: 9 },
+      { minQuantity: 48, price: 8.5 },
+    ];
+    server.use(http.get('/api/items/100001', () => HttpResponse.json(detail({ currency: 'CNY', price: 10, discountPrice: 10, basePrice: 10, priceTiers: tiers }))));
+    renderScreen(<ProductDetailScreen />, at('100001'));
+    const table = await screen.findByTestId('tier-table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual(['1+ piece¥10.00', '12+ pieces¥9.00', '48+ pieces¥8.50']);
+    expect(rows[0]).toHaveAttribute('aria-current', 'true');
+    expect(within(table).queryByTestId('tier-saving')).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Quantity' }), { target: { value: '12' } });
+    fireEvent.blur(screen.getByRole('textbox', { name: 'Quantity' }));
+    await waitFor(() => expect(rows[1]).toHaveAttribute('aria-current', 'true'));
+    expect(within(table).getByTestId('tier-saving')).toHaveTextContent('You save ¥12.00 on 12 pieces');
+  });
+
+  it('has no tier table for a product without tiers', async () => {
+    server.use(http.get('/api/items/100001', () => HttpResponse.json(detail())));
+    renderScreen(<ProductDetailScreen />, at('100001'));
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByTestId('tier-table')).toBeNull();
+  });
+
   it('enlarges the picture on click and closes the preview with Escape', async () => {
     server.use(http.get('/api/items/100001', () => HttpResponse.json(detail())));
     renderScreen(<ProductDetailScreen />, at('100001'));

@@ -21,6 +21,8 @@ import { initialType, resolveType } from '../lib/type-selection';
 import { FavoriteButton } from './FavoriteButton';
 import { Labels } from './Labels';
 import { Price } from './Price';
+import { StockLine } from './StockStatus';
+import { TierTable } from './PriceTiers';
 import { OrderRules } from './ProductCard';
 import { ProductImages } from './ProductImages';
 import { QuantityStepper } from '@/components/ui/QuantityStepper';
@@ -105,6 +107,7 @@ function Purchase({ product }: { product: TProductDetail }) {
           </div>
         </div>
       ) : null}
+      <TierTable product={product} quantity={quantity} />
       <div>
         <label htmlFor={ids.quantity} className="mb-2 block text-sm font-medium text-gray-700">
           {t('detail.quantity')}
@@ -171,6 +174,7 @@ function Detail({ product }: { product: TProductDetail }) {
           <div className="rounded-lg bg-brand-50/60 px-4 py-3">
             <Price product={product} size="lg" />
           </div>
+          <StockLine status={product.stockStatus} />
           <Purchase key={product.id} product={product} />
           <Promises />
         </div>

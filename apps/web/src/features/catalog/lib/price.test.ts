@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, priceView, toMinor } from './price';
+import { formatAmount, priceView, tierViews, toMinor } from './price';
 
 describe('prices (spec sections 2 and 9)', () => {
   it('formats the API decimal with the currency symbol and 2 decimals', () => {
@@ -21,6 +21,18 @@ describe('prices (spec sections 2 and 9)', () => {
     expect(priceView(p, 'en')).toEqual({ current: '$31.92', original: '$39.90', badge: '20% OFF' });
     expect(priceView(p, 'zh')).toEqual({ current: '$31.92', original: '$39.90', badge: '8折' });
     expect(priceView({ price: 66.9, discountPrice: 56.87, discountPercent: 15, currency: 'CNY' }, 'zh').badge).toBe('8.5折');
+  });
+
+  it('shows a customer-group price (lower, no percentage) struck against the list price, without a badge', () => {
+    expect(priceView({ price: 10, discountPrice: 8.5, discountPercent: 0, currency: 'CNY' }, 'en')).toEqual({ current: '¥8.50', original: '¥10.00' });
+  });
+
+  it('lists the quantity tiers in the product currency', () => {
+    expect(tierViews({ priceTiers: [{ minQuantity: 12, price: 9 }, { minQuantity: 48, price: 8.5 }], currency: 'USD' })).toEqual([
+      { minQuantity: 12, price: '$9.00' },
+      { minQuantity: 48, price: '$8.50' },
+    ]);
+    expect(tierViews({ priceTiers: [], currency: 'CNY' })).toEqual([]);
   });
 
   it('ignores a discount percent without a lower price', () => {

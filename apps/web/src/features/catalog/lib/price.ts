@@ -19,14 +19,23 @@ export interface TPriceView {
   badge?: string;
 }
 
-/** Price, discount price, struck original and badge of a product (spec sections 2 and 9). */
+/**
+ * Price, discount price, struck original and badge of a product (spec sections 2 and 9). A
+ * signed-in buyer's customer-group price is a lower discountPrice without a percentage of its
+ * own: it is shown struck against the list price, without a badge.
+ */
 export function priceView(product: { price: number; discountPrice?: number | null; discountPercent?: number | null; currency: TCurrency }, locale: TLocale): TPriceView {
   const percent = product.discountPercent ?? 0;
-  const discounted = percent > 0 && typeof product.discountPrice === 'number' && product.discountPrice < product.price;
-  if (!discounted) return { current: formatAmount(product.price, product.currency) };
+  const lower = typeof product.discountPrice === 'number' && product.discountPrice < product.price;
+  if (!lower) return { current: formatAmount(product.price, product.currency) };
   return {
     current: formatAmount(product.discountPrice!, product.currency),
     original: formatAmount(product.price, product.currency),
-    badge: discountBadge(percent, locale),
+    ...(percent > 0 ? { badge: discountBadge(percent, locale) } : {}),
   };
+}
+
+/** "12+ ¥9.00": the quantity breaks of a product, by quantity (docs/catalog.md, Prices). */
+export function tierViews(product: { priceTiers?: readonly { minQuantity: number; price: number }[] | null; currency: TCurrency }): { minQuantity: number; price: string }[] {
+  return (product.priceTiers ?? []).map((t) => ({ minQuantity: t.minQuantity, price: formatAmount(t.price, product.currency) }));
 }

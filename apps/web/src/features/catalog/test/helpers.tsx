@@ -13,6 +13,7 @@ export function product(overrides: Partial<TProduct> = {}): TProduct {
     discountPrice: 18.31,
     discountPercent: 0,
     basePrice: 18.31,
+    priceTiers: [],
     lastUpdatedTime: '2026-03-07T15:49:14.014Z',
     supplierId: 1,
     supplier: { id: 1, name: 'GAN' },
@@ -22,6 +23,7 @@ export function product(overrides: Partial<TProduct> = {}): TProduct {
     orderMultiple: null,
     image: '/api/items/100001/image?v=1.1',
     thumbnail: '/api/items/100001/thumbnail?v=1.1',
+    stockStatus: 'in_stock',
     favorite: false,
     ...overrides,
   };

@@ -12,6 +12,8 @@ import qcSrc from '../assets/qc-desk.svg';
 import showroomSrc from '../assets/showroom.svg';
 import dockSrc from '../assets/loading-dock.svg';
 import officeSrc from '../assets/office.svg';
+import { useSkusInStock } from '@/lib/skus-in-stock';
+import { useShopContact } from '@/lib/shop-settings';
 
 const GALLERY = [
   { key: 'aisle', src: aisleSrc },
@@ -37,6 +39,9 @@ export default function AboutUsPage() {
   const { t: tc } = useTranslation('common');
   const [openIndex, setOpenIndex] = useState<number | null>(null);
 
+  // Products in stock from real counts (docs/catalog.md, Stock); the figure is left out if it could not be read.
+  const skus = useSkusInStock();
+  const strengths = STRENGTHS.filter(({ key }) => key !== 'stock' || skus);
   const plus = (value: number) => t('statValue', { value: value.toLocaleString('en-US') });
   const stats = [
     { value: String(claimValues.founded), label: t('about.stats.founded') },
@@ -45,7 +50,7 @@ export default function AboutUsPage() {
     { value: plus(claimValues.countries), label: t('about.stats.countries') },
     { value: plus(claimValues.productTypes), label: t('about.stats.productTypes') },
     { value: plus(claimValues.technicians), label: t('about.stats.technicians') },
-    { value: plus(claimValues.skus), label: t('about.stats.skus') },
+    ...(skus ? [{ value: skus.skus, label: t('about.stats.skus', { count: skus.count }) }] : []),
     { value: plus(claimValues.brands), label: t('about.stats.brands') },
   ];
 
@@ -55,16 +60,16 @@ export default function AboutUsPage() {
     alt: t(`about.gallery.${key}.alt`),
   }));
 
-  const phone = tc('contact.phone');
-  const email = tc('contact.email');
-  const whatsapp = tc('contact.whatsapp');
+  // The owner's contact details (back-office settings), the built-in ones while they load.
+  const contact = useShopContact();
+  const { phone, email, whatsapp } = contact;
   const link = 'font-medium text-brand-700 underline-offset-2 hover:underline';
   const contactRows: { key: string; icon: LucideIcon; value: ReactNode }[] = [
     { key: 'company', icon: Building2, value: tc('contact.company') },
-    { key: 'address', icon: MapPin, value: tc('contact.address') },
+    { key: 'address', icon: MapPin, value: contact.address },
     { key: 'phone', icon: Phone, value: <a className={link} href={`tel:${digitsOf(phone)}`}>{phone}</a> },
     { key: 'email', icon: Mail, value: <a className={`${link} break-all`} href={`mailto:${email}`}>{email}</a> },
-    { key: 'hours', icon: Clock, value: tc('contact.hours') },
+    { key: 'hours', icon: Clock, value: contact.hours },
   ];
   const messengers = [
     {
@@ -75,7 +80,7 @@ export default function AboutUsPage() {
         </a>
       ),
     },
-    { key: 'wechat', value: tc('contact.wechat') },
+    { key: 'wechat', value: contact.wechat },
     { key: 'qq', value: tc('contact.qq') },
   ];
 
@@ -96,10 +101,10 @@ export default function AboutUsPage() {
 
       <Section id="strengths" title={t('about.strengths.title')} intro={t('about.strengths.intro')}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {STRENGTHS.map(({ key, icon: Icon }) => (
+          {strengths.map(({ key, icon: Icon }) => (
             <li key={key} className="rounded-lg border border-gray-100 bg-gray-50 p-4">
               <Icon className="size-7 text-brand-600" aria-hidden="true" />
-              <h3 className="mt-2 font-semibold text-ink">{t(`about.strengths.${key}.title`, claimValues)}</h3>
+              <h3 className="mt-2 font-semibold text-ink">{t(`about.strengths.${key}.title`, key === 'stock' ? { ...claimValues, ...skus } : claimValues)}</h3>
               <p className="mt-1 text-sm leading-relaxed text-gray-600">{t(`about.strengths.${key}.text`, claimValues)}</p>
             </li>
           ))}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRight, Award, BadgeCheck, Mail, ShieldCheck, Sparkles, Tag, type LucideIcon } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
+import { AuthorizedBrands } from '../components/AuthorizedBrands';
 import { PageHero } from '../components/PageHero';
 import { Section } from '../components/Section';
 import { claimValues } from '../values';
@@ -72,6 +73,8 @@ export default function BrandAuthorizationPage() {
           ))}
         </ul>
       </Section>
+
+      <AuthorizedBrands />
 
       <Section id="benefits" title={t('brands.benefits.title')} intro={t('brands.benefits.intro')}>
         <ul className="grid gap-4 sm:grid-cols-2">

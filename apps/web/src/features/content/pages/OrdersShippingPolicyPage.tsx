@@ -20,6 +20,7 @@ import {
 import { Section } from '../components/Section';
 import { PageHero } from '../components/PageHero';
 import { policyValues } from '../values';
+import { useSkusInStock } from '@/lib/skus-in-stock';
 
 const SECTIONS: { key: string; id: string; icon: LucideIcon }[] = [
   { key: 'ordering', id: 'ordering', icon: ShoppingCart },
@@ -66,6 +67,8 @@ export default function OrdersShippingPolicyPage() {
   const { t } = useTranslation('content');
   const { t: tc } = useTranslation('common');
   const v = { ...policyValues, hours: tc('contact.hours') };
+  // Products in stock from real counts (docs/catalog.md, Stock).
+  const skus = useSkusInStock();
   const p = (key: string) => t(`policy.${key}`, v);
   const email = tc('contact.email');
 
@@ -84,7 +87,7 @@ export default function OrdersShippingPolicyPage() {
         <p className="mt-4 text-sm leading-relaxed text-gray-500">{p('payment.note')}</p>
       </>
     ),
-    processing: <Bullets items={['arrange', 'stock', 'preorder', 'holidays'].map((k) => p(`processing.${k}`))} />,
+    processing: <Bullets items={['arrange', 'stock', 'preorder', 'holidays'].map((k) => (k === 'stock' && skus ? `${p('processing.stock')} ${t('policy.processing.stockCount', skus)}` : p(`processing.${k}`)))} />,
     shipping: (
       <>
         <div className="hidden overflow-hidden rounded-lg border border-gray-200 sm:block">

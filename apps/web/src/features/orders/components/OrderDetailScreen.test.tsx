@@ -87,6 +87,16 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
     expect(second).not.toHaveTextContent('Actual quantity');
   });
 
+  it('says which quantity tier a line was sold at', async () => {
+    const order = orderDetail();
+    shop.orders = [{ ...order, items: [{ ...order.items[0]!, tierMinQuantity: 12 }, order.items[1]!] }];
+    renderScreen(<OrderDetailScreen orderId="5001" />, { queryClient: client() });
+    await screen.findByTestId('order-id');
+    const [first, second] = screen.getAllByTestId('order-line');
+    expect(within(first!).getByTestId('order-line-tier')).toHaveTextContent('12+ pieces price');
+    expect(within(second!).queryByTestId('order-line-tier')).toBeNull();
+  });
+
   it('free shipping strikes the freight through and charges nothing for it', async () => {
     shop.orders = [orderDetail({ freeShipping: true, expressFee: 0, expressFeeBase: 200, surcharge: 44, totalAmount: 1044, actualTotalPrice: 1044 })];
     renderScreen(<OrderDetailScreen orderId="5001" />, { queryClient: client() });

@@ -183,6 +183,11 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
                     {money(line.discountPrice)}
                     {discounted ? <s className="ml-1 text-gray-500">{money(line.price)}</s> : null} × {line.quantity}
                     {line.actualQuantity !== line.quantity ? <span className="ml-2">{t('fields.actualQuantityValue', { n: line.actualQuantity })}</span> : null}
+                    {line.tierMinQuantity ? (
+                      <span className="ml-2 text-emerald-700" data-testid="order-line-tier">
+                        {t('tiers.soldAt', { count: line.tierMinQuantity })}
+                      </span>
+                    ) : null}
                   </p>
                 </div>
                 <div className="shrink-0 text-right text-sm">

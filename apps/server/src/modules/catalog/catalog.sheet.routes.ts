@@ -1,0 +1,118 @@
+import { PassThrough } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMPORT_MAX_BYTES, ZAdminItemExportQuery, ZImportQuery, ZImportResult, type TSheetFormat } from '@cubeshop/shared';
+import { badRequest, isDomainError } from '../../lib/app-error.js';
+import type { StaffActor } from '../audit/audit.service.js';
+import type { CatalogSheets } from './catalog.import.js';
+import { sheetWriter } from './catalog.sheet.files.js';
+
+type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
+
+const CONTENT_TYPES: Record<TSheetFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+const stamp = () => new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+
+/**
+ * The catalog's spreadsheets (docs/catalog.md, Spreadsheets), staff with catalog.manage:
+ * exports of the catalog or a filtered part (streamed), empty templates, and the import
+ * (multipart, one CSV or XLSX file; a dry run unless dryRun=false).
+ */
+export const catalogSheetRoutes: FastifyPluginAsyncZod<{ sheets: CatalogSheets; actorOf: ActorOf }> = async (app, { sheets, actorOf }) => {
+  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
+  const security = [{ bearer: [] }];
+  const tags = ['admin'];
+  const manage = { preValidation: app.requireStaff('catalog.manage') };
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  for (const format of ['csv', 'xlsx'] as const) {
+    app.get(
+      `/admin/items/export.${format}`,
+      {
+        ...manage,
+        schema: {
+          tags,
+          summary: `Export the catalog as ${format.toUpperCase()} (staff: owner, catalog)`,
+          description:
+            'Every editable column (docs/catalog.md, Spreadsheets), one product a row by id; the same filters as /api/items (keyword, categoryId, supplierId, minPrice/maxPrice in yuan) plus archived (false: on sale, true, all). Streamed.',
+          security,
+          querystring: ZAdminItemExportQuery,
+          produces: [CONTENT_TYPES[format]],
+          response: { 200: z.any() },
+        },
+      },
+      async (request, reply) => {
+        const out = new PassThrough();
+        const writer = sheetWriter(format, out, request.locale);
+        reply
+          .type(CONTENT_TYPES[format])
+          .header('content-disposition', `attachment; filename="products-${stamp()}.${format}"`)
+          .header('x-content-type-options', 'nosniff');
+        sheets.export(request.query, writer).catch((err: unknown) => {
+          request.log.error({ err }, 'catalog export failed');
+          out.destroy(err as Error);
+        });
+        return reply.send(out);
+      },
+    );
+
+    app.get(
+      `/admin/items/template.${format}`,
+      {
+        ...manage,
+        schema: { tags, summary: `An empty ${format.toUpperCase()} import template with one example row`, security, produces: [CONTENT_TYPES[format]], response: { 200: z.any() } },
+      },
+      async (request, reply) => {
+        const out = new PassThrough();
+        const writer = sheetWriter(format, out, request.locale);
+        reply.type(CONTENT_TYPES[format]).header('content-disposition', `attachment; filename="products-template.${format}"`);
+        void (async () => {
+          await writer.row(await sheets.exampleRow());
+          await writer.end();
+        })().catch((err: unknown) => out.destroy(err as Error));
+        return reply.send(out);
+      },
+    );
+  }
+
+  app.post(
+    '/admin/items/import',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Import products from a CSV or XLSX file (dry run first)',
+        description: `multipart/form-data with one file (at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB). Rows update a product by id, else by barcode, else create one. dryRun=true (default) reports per row what would change and every error by row and column, writing nothing; dryRun=false applies everything in one transaction, or nothing when any row has an error.`,
+        security,
+        querystring: ZImportQuery,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZImportResult },
+      },
+    },
+    async (request) => {
+      // Not a form upload: 415 (the body is of the wrong kind, not a wrong value).
+      if (!request.isMultipart()) throw Object.assign(new Error('import: not multipart'), { statusCode: 415 });
+      let data: Buffer;
+      let fileName: string | undefined;
+      try {
+        const file = await request.file();
+        if (!file) throw badRequest('importEmpty');
+        fileName = file.filename;
+        data = await file.toBuffer();
+      } catch (err) {
+        // Too large: 413; a form cut short or otherwise malformed: 400.
+        if (isDomainError(err) || (err as { statusCode?: number }).statusCode === 413) throw err;
+        throw badRequest('importEmpty');
+      }
+      return sheets.import(await actorOf(request), data, { dryRun: request.query.dryRun, locale: request.locale, fileName });
+    },
+  );
+};
+

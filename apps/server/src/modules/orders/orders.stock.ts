@@ -1,0 +1,44 @@
+import type { TOrderStatus } from '@cubeshop/shared';
+import type { Db } from '../../db/client.js';
+import type { StockService } from '../stock/stock.service.js';
+import { lineQuantity } from './orders.actuals.js';
+import type { OrdersRepository } from './orders.repository.js';
+
+export type OrderStock = Pick<StockService, 'release' | 'consume'>;
+
+/**
+ * What a status change does to the stock an order holds (docs/catalog.md, Stock), in the change's
+ * transaction under the order's lock:
+ * - cancel: what placement reserved goes back (release);
+ * - confirm -> outbound (the goods leave the warehouse): each line takes its packed pieces (the
+ *   actual quantity when staff set one, else the ordered one) off the shelf and its reservation
+ *   ends (consume): a line packed short releases the rest.
+ * Either way each line's `stock_reserved` becomes 0, so a line is settled exactly once: a later
+ * cancel of an outbound order gives nothing back (the pieces left; staff count returns in by hand).
+ */
+export async function settleStock(
+  repo: Pick<OrdersRepository, 'stockLines' | 'clearStockReserved'>,
+  stock: OrderStock | undefined,
+  tx: Db,
+  orderId: number,
+  from: TOrderStatus,
+  to: TOrderStatus,
+): Promise<void> {
+  if (!stock || from === to) return;
+  const leaving = to === 'outbound' && from === 'confirm';
+  if (to !== 'cancel' && !leaving) return;
+  const lines = (await repo.stockLines(tx, orderId)).filter((l) => l.stockReserved > 0);
+  if (lines.length === 0) return;
+  if (leaving) {
+    await stock.consume(
+      tx,
+      lines.map((l) => ({ itemId: l.itemId, typeCode: l.typeCode, reserved: l.stockReserved, shipped: lineQuantity(l) })),
+    );
+  } else {
+    await stock.release(
+      tx,
+      lines.map((l) => ({ itemId: l.itemId, typeCode: l.typeCode, reserved: l.stockReserved })),
+    );
+  }
+  await repo.clearStockReserved(tx, orderId);
+}

@@ -1,0 +1,106 @@
+import type { TAdminSettings, TAdminSettingsUpdate, TExchangeRateHistory, TShopPublicSettings } from '@cubeshop/shared';
+import { badRequest } from '../../lib/app-error.js';
+import type { AuditService, StaffActor } from '../audit/audit.service.js';
+import type { SettingsRepository } from './settings.repository.js';
+import { DEFAULT_CAROUSEL, DEFAULT_CONTACT, FALLBACK_CNY_PER_USD, ZSettingValues, type SettingKey, type SettingsService } from './settings.service.js';
+
+export interface SettingsAdminDeps {
+  settings: SettingsService;
+  audit: Pick<AuditService, 'record'>;
+  /** Of these product ids, those that are not (listed) products. */
+  unknownProducts: (ids: number[]) => Promise<number[]>;
+  /** Staff names by user id (the rate history says who set each rate). */
+  staffNames: (ids: number[]) => Promise<Map<number, string>>;
+}
+
+const EDITABLE = ['exchangeRate', 'freeShipping', 'bankTransfer', 'carousel', 'contact', 'documentSeller'] as const satisfies readonly (keyof TAdminSettings & SettingKey)[];
+
+/**
+ * The owner's side of the shop settings (GET|PUT /api/admin/settings): every editable setting with
+ * its default filled in; a partial write stores the changed keys, appends a new exchange rate to
+ * the history and audits before/after, in one transaction; then every instance drops its copy.
+ */
+export function createSettingsAdmin(repo: SettingsRepository, deps: SettingsAdminDeps) {
+  const { settings } = deps;
+
+  async function current(): Promise<TAdminSettings> {
+    const [exchangeRate, freeShipping, bankTransfer, carousel, contact, documentSeller] = await Promise.all([
+      settings.get('exchangeRate'),
+      settings.get('freeShipping'),
+      settings.get('bankTransfer'),
+      settings.get('carousel'),
+      settings.get('contact'),
+      settings.get('documentSeller'),
+    ]);
+    return {
+      exchangeRate: exchangeRate ?? { cnyPerUsd: FALLBACK_CNY_PER_USD },
+      freeShipping: freeShipping ?? { thresholdUsdCents: null },
+      bankTransfer: bankTransfer ?? null,
+      carousel: carousel ?? DEFAULT_CAROUSEL,
+      contact: contact ?? DEFAULT_CONTACT,
+      documentSeller: documentSeller ?? null,
+    };
+  }
+
+  return {
+    get: current,
+
+    /** What the storefront shows (GET /api/shop/settings). */
+    async publicSettings(): Promise<TShopPublicSettings> {
+      const s = await current();
+      return { contact: s.contact, carousel: { mode: s.carousel.mode }, freeShippingThresholdUsdCents: s.freeShipping.thresholdUsdCents };
+    },
+
+    /** The carousel setting (the storefront's carousel route). */
+    async carousel() {
+      return (await settings.get('carousel')) ?? DEFAULT_CAROUSEL;
+    },
+
+    /** Stores the given keys (validated by the route's schema); 400 for picked products that do not exist. */
+    async update(actor: StaffActor, patch: TAdminSettingsUpdate): Promise<TAdminSettings> {
+      const before = await current();
+      if (patch.carousel?.mode === 'picked') {
+        const unknown = await deps.unknownProducts(patch.carousel.productIds);
+        if (unknown.length > 0) throw badRequest('settingsProductUnknown', { ids: unknown.join(', ') }, { field: 'carousel.productIds', ids: unknown });
+      }
+      const changed = EDITABLE.filter((key) => patch[key] !== undefined && JSON.stringify(patch[key]) !== JSON.stringify(before[key]));
+      if (changed.length === 0) return before;
+      await repo.transaction(async (tx) => {
+        for (const key of changed) {
+          const value = patch[key];
+          // null clears a setting back to its default (bank details, document seller)
+          if (value === null) await repo.remove(key, tx);
+          else await repo.put(key, ZSettingValues[key].parse(value), tx);
+        }
+        if (changed.includes('exchangeRate') && patch.exchangeRate) await repo.addRate(patch.exchangeRate.cnyPerUsd, actor.id, tx);
+        await deps.audit.record(tx, actor, [
+          {
+            action: 'settings.update',
+            entity: 'settings',
+            entityId: 'shop',
+            before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+            after: Object.fromEntries(changed.map((k) => [k, patch[k]])),
+          },
+        ]);
+      });
+      settings.announce(changed);
+      return current();
+    },
+
+    /** The exchange rates the shop used, newest first, with who set each. */
+    async rateHistory(limit = 200): Promise<TExchangeRateHistory> {
+      const rows = await repo.rates(limit);
+      const ids = [...new Set(rows.flatMap((r) => (r.setBy === null ? [] : [r.setBy])))];
+      const names = ids.length ? await deps.staffNames(ids) : new Map<number, string>();
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          cnyPerUsd: r.cnyPerUsd,
+          setBy: r.setBy === null ? null : { id: r.setBy, name: names.get(r.setBy) ?? `#${r.setBy}` },
+          time: r.createdAt.toISOString(),
+        })),
+      };
+    },
+  };
+}
+export type SettingsAdmin = ReturnType<typeof createSettingsAdmin>;

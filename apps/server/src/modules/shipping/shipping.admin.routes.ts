@@ -1,0 +1,110 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZAdminPaymentMethod,
+  ZAdminPaymentMethodInput,
+  ZAdminShippingConfig,
+  ZAdminShippingMethod,
+  ZAdminShippingMethodInput,
+  ZAdminShippingRate,
+  ZAdminShippingZone,
+  ZAdminShippingZoneInput,
+  ZConfigCodeParams,
+  ZRateParams,
+} from '@cubeshop/shared';
+import type { StaffActor } from '../audit/audit.service.js';
+import type { ShippingAdmin } from './shipping.admin.js';
+
+type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
+
+/**
+ * Staff configuration of shipping and payment (capability settings.manage, owner):
+ * /api/admin/shipping (everything), /methods, /zones, /rates and /api/admin/payment-methods.
+ * PUT writes one row by its key (creates it or changes it); the checkout's next quote on every
+ * instance uses it. Methods and payment methods are switched off rather than deleted.
+ */
+export const shippingAdminRoutes: FastifyPluginAsyncZod<{ admin: ShippingAdmin; actorOf: ActorOf }> = async (app, { admin, actorOf }) => {
+  const security = [{ bearer: [] }];
+  const tags = ['admin'];
+  const manage = {
+    preValidation: app.requireStaff('settings.manage'),
+    onSend: async (_request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'private, no-store');
+    },
+  };
+  const ok = z.object({ ok: z.literal(true) });
+
+  app.get('/admin/shipping', { ...manage, schema: { tags, summary: 'Shipping methods, zones, rates and payment methods (owner)', security, response: { 200: ZAdminShippingConfig } } }, async () =>
+    admin.config(),
+  );
+  app.get('/admin/shipping/methods', { ...manage, schema: { tags, summary: 'Shipping methods (owner)', security, response: { 200: z.array(ZAdminShippingMethod) } } }, async () =>
+    (await admin.config()).methods,
+  );
+  app.put(
+    '/admin/shipping/methods/:id',
+    { ...manage, schema: { tags, summary: 'Create or change a shipping method (owner)', security, params: ZConfigCodeParams, body: ZAdminShippingMethodInput, response: { 200: ZAdminShippingMethod } } },
+    async (request) => admin.putMethod(await actorOf(request), { ...request.body, id: request.params.id }),
+  );
+  app.get('/admin/shipping/zones', { ...manage, schema: { tags, summary: 'Shipping zones with their regions (owner)', security, response: { 200: z.array(ZAdminShippingZone) } } }, async () =>
+    (await admin.config()).zones,
+  );
+  app.put(
+    '/admin/shipping/zones/:id',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Create or change a shipping zone and its regions (owner)',
+        description: 'The regions given become exactly the zone\'s (a region listed here leaves its old zone). The default zone takes every region no zone lists; making a zone the default unsets the old one.',
+        security,
+        params: ZConfigCodeParams,
+        body: ZAdminShippingZoneInput,
+        response: { 200: ZAdminShippingZone },
+      },
+    },
+    async (request) => admin.putZone(await actorOf(request), { ...request.body, code: request.params.id }),
+  );
+  app.delete(
+    '/admin/shipping/zones/:id',
+    { ...manage, schema: { tags, summary: 'Delete a shipping zone with its rates (not the default zone) (owner)', security, params: ZConfigCodeParams, response: { 200: ok } } },
+    async (request) => {
+      await admin.deleteZone(await actorOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+  app.get('/admin/shipping/rates', { ...manage, schema: { tags, summary: 'The rate table: one row per method and zone (owner)', security, response: { 200: z.array(ZAdminShippingRate) } } }, async () =>
+    (await admin.config()).rates,
+  );
+  app.put(
+    '/admin/shipping/rates',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Create or change the rate of a method to a zone (owner)',
+        description: 'Fen and grams: price of w g = max(minCharge, firstPrice + ceil(max(0, w − firstWeight) / stepWeight) × stepPrice); unavailable above maxWeight.',
+        security,
+        body: ZAdminShippingRate,
+        response: { 200: ZAdminShippingRate },
+      },
+    },
+    async (request) => admin.putRate(await actorOf(request), request.body),
+  );
+  app.delete(
+    '/admin/shipping/rates/:methodId/:zoneCode',
+    { ...manage, schema: { tags, summary: 'Delete a rate: the method no longer serves the zone (owner)', security, params: ZRateParams, response: { 200: ok } } },
+    async (request) => {
+      await admin.deleteRate(await actorOf(request), request.params.methodId, request.params.zoneCode);
+      return { ok: true as const };
+    },
+  );
+  app.get('/admin/payment-methods', { ...manage, schema: { tags, summary: 'Payment methods (owner)', security, response: { 200: z.array(ZAdminPaymentMethod) } } }, async () =>
+    (await admin.config()).payments,
+  );
+  app.put(
+    '/admin/payment-methods/:id',
+    { ...manage, schema: { tags, summary: 'Create or change a payment method: names, surcharge (basis points), position, active (owner)', security, params: ZConfigCodeParams, body: ZAdminPaymentMethodInput, response: { 200: ZAdminPaymentMethod } } },
+    async (request) => admin.putPayment(await actorOf(request), { ...request.body, id: request.params.id }),
+  );
+};

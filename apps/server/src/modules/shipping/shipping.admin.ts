@@ -1,0 +1,112 @@
+import type { TAdminPaymentMethod, TAdminShippingConfig, TAdminShippingMethod, TAdminShippingRate, TAdminShippingZone } from '@cubeshop/shared';
+import { badRequest, notFound } from '../../lib/app-error.js';
+import type { AuditService, StaffActor } from '../audit/audit.service.js';
+import type { ShippingRepository, ShippingTables } from './shipping.repository.js';
+import type { ShippingService } from './shipping.service.js';
+
+export interface ShippingAdminDeps {
+  shipping: Pick<ShippingService, 'announce'>;
+  audit: Pick<AuditService, 'record'>;
+  /** Whether a country or region id is known (selectors). */
+  isRegion: (id: string) => boolean;
+}
+
+function toConfig(t: ShippingTables): TAdminShippingConfig {
+  return {
+    methods: t.methods.map((m) => ({ id: m.id, nameZh: m.nameZh, nameEn: m.nameEn, position: m.position, active: m.active, excludedRegions: m.excludedRegions })),
+    zones: t.zones.map((z) => ({ ...z, regions: t.zoneRegions.filter((r) => r.zoneCode === z.code).map((r) => r.regionId).sort() })),
+    rates: t.rates.map((r) => ({ ...r })),
+    payments: t.payments.map((p) => ({ ...p })),
+  };
+}
+
+/**
+ * The staff side of shipping and payment configuration (docs/orders.md): methods, zones with their
+ * regions, the method × zone rate table and payment methods. Each write is audited in its
+ * transaction (shipping.update / payment.update); afterwards every instance drops its cached
+ * tables, so the next quote anywhere uses the new values. Methods and payment methods are never
+ * deleted (orders name them): they are switched off.
+ */
+export function createShippingAdmin(repo: ShippingRepository, deps: ShippingAdminDeps) {
+  const config = async () => toConfig(await repo.load());
+
+  const checkRegions = (ids: string[], field: string) => {
+    const unknown = ids.find((id) => !deps.isRegion(id));
+    if (unknown) throw badRequest('regionUnknown', {}, { field, region: unknown });
+  };
+
+  async function write(work: Parameters<ShippingRepository['transaction']>[0]): Promise<void> {
+    await repo.transaction(work);
+    deps.shipping.announce();
+  }
+
+  return {
+    config,
+
+    async putMethod(actor: StaffActor, method: TAdminShippingMethod): Promise<TAdminShippingMethod> {
+      checkRegions(method.excludedRegions, 'excludedRegions');
+      const before = (await config()).methods.find((m) => m.id === method.id) ?? null;
+      await write(async (tx) => {
+        await repo.upsertMethod(tx, method);
+        await deps.audit.record(tx, actor, [{ action: 'shipping.update', entity: 'shipping_method', entityId: method.id, before, after: method }]);
+      });
+      return method;
+    },
+
+    async putZone(actor: StaffActor, zone: TAdminShippingZone): Promise<TAdminShippingZone> {
+      checkRegions(zone.regions, 'regions');
+      const now = await config();
+      const before = now.zones.find((z) => z.code === zone.code) ?? null;
+      // one zone takes every region no zone lists: it may move, never vanish
+      if (!zone.isDefault && before?.isDefault) throw badRequest('shippingZoneNoDefault', {}, { field: 'isDefault' });
+      const regions = [...new Set(zone.regions)].sort();
+      const { regions: _r, ...row } = zone;
+      await write(async (tx) => {
+        await repo.upsertZone(tx, row, regions);
+        await deps.audit.record(tx, actor, [{ action: 'shipping.update', entity: 'shipping_zone', entityId: zone.code, before, after: { ...zone, regions } }]);
+      });
+      return { ...zone, regions };
+    },
+
+    async deleteZone(actor: StaffActor, code: string): Promise<void> {
+      const before = (await config()).zones.find((z) => z.code === code);
+      if (!before) throw notFound('shippingZoneNotFound');
+      if (before.isDefault) throw badRequest('shippingZoneDefault');
+      await write(async (tx) => {
+        await repo.deleteZone(tx, code);
+        await deps.audit.record(tx, actor, [{ action: 'shipping.update', entity: 'shipping_zone', entityId: code, before, after: null }]);
+      });
+    },
+
+    async putRate(actor: StaffActor, rate: TAdminShippingRate): Promise<TAdminShippingRate> {
+      const now = await config();
+      if (!now.methods.some((m) => m.id === rate.methodId)) throw badRequest('expressUnknown', { method: rate.methodId }, { field: 'methodId' });
+      if (!now.zones.some((z) => z.code === rate.zoneCode)) throw badRequest('shippingZoneUnknown', { zone: rate.zoneCode }, { field: 'zoneCode' });
+      const before = now.rates.find((r) => r.methodId === rate.methodId && r.zoneCode === rate.zoneCode) ?? null;
+      await write(async (tx) => {
+        await repo.upsertRate(tx, rate);
+        await deps.audit.record(tx, actor, [{ action: 'shipping.update', entity: 'shipping_rate', entityId: `${rate.methodId}|${rate.zoneCode}`, before, after: rate }]);
+      });
+      return rate;
+    },
+
+    async deleteRate(actor: StaffActor, methodId: string, zoneCode: string): Promise<void> {
+      const before = (await config()).rates.find((r) => r.methodId === methodId && r.zoneCode === zoneCode);
+      if (!before) throw notFound('shippingRateNotFound');
+      await write(async (tx) => {
+        await repo.deleteRate(tx, methodId, zoneCode);
+        await deps.audit.record(tx, actor, [{ action: 'shipping.update', entity: 'shipping_rate', entityId: `${methodId}|${zoneCode}`, before, after: null }]);
+      });
+    },
+
+    async putPayment(actor: StaffActor, payment: TAdminPaymentMethod): Promise<TAdminPaymentMethod> {
+      const before = (await config()).payments.find((p) => p.id === payment.id) ?? null;
+      await write(async (tx) => {
+        await repo.upsertPayment(tx, payment);
+        await deps.audit.record(tx, actor, [{ action: 'payment.update', entity: 'payment_method', entityId: payment.id, before, after: payment }]);
+      });
+      return payment;
+    },
+  };
+}
+export type ShippingAdmin = ReturnType<typeof createShippingAdmin>;

@@ -1,0 +1,98 @@
+import type { TStockLevels, TStockSummary } from '@cubeshop/shared';
+import { badRequest, notFound } from '../../lib/app-error.js';
+import type { AuditService, StaffActor } from '../audit/audit.service.js';
+import type { StockRepository } from './stock.repository.js';
+import { stockStatusOf, type StockLine } from './stock.service.js';
+
+/** What stock needs to know of a product (the catalog's pricing view). */
+export interface StockItem {
+  types: readonly { code: string }[];
+  preorder: boolean;
+  lowStockAt: number;
+  /** The smallest quantity one may order (a type with fewer pieces cannot be bought). */
+  moq: number;
+  orderMultiple: number | null;
+}
+
+export interface StockAdminDeps {
+  audit: Pick<AuditService, 'record'>;
+  /** Products by id (absent: no such product). */
+  items: (ids: number[]) => Promise<Map<number, StockItem>>;
+  /** Products on sale, all or among ids (the catalog). */
+  countOnSale: (ids?: readonly number[]) => Promise<number>;
+  /** Cached pages must show the new state (the catalog's invalidate, across instances). */
+  changed: () => void;
+  /** How long the public summary is reused (ms, default 60 s). */
+  summaryTtlMs?: number | undefined;
+  now?: () => number;
+}
+
+const toLevels = (itemId: number, item: StockItem, rows: readonly StockLine[]): TStockLevels => ({
+  itemId,
+  tracked: rows.length > 0,
+  stockStatus: stockStatusOf(item, rows.length > 0 ? rows : undefined),
+  lines: rows.map((l) => ({ typeCode: l.typeCode, onHand: l.onHand, reserved: l.reserved, available: Math.max(l.onHand - l.reserved, 0) })),
+});
+
+/**
+ * Staff stock changes (PUT /api/admin/items/{id}/stock, capability stock.manage: owner, catalog,
+ * warehouse), audited as stock.adjust with before and after in the same transaction, and the
+ * public summary behind the pages' "N+ SKUs in stock" (docs/catalog.md, Stock).
+ */
+export function createStockAdmin(repo: StockRepository, deps: StockAdminDeps) {
+  const now = deps.now ?? Date.now;
+  const ttl = deps.summaryTtlMs ?? 60_000;
+  let summary: { at: number; value: Promise<TStockSummary> } | undefined;
+
+  async function itemOf(id: number): Promise<StockItem> {
+    const item = (await deps.items([id])).get(id);
+    if (!item) throw notFound('itemNotFound');
+    return item;
+  }
+
+  return {
+    async levels(itemId: number): Promise<TStockLevels> {
+      const item = await itemOf(itemId);
+      return toLevels(itemId, item, await repo.lines([itemId]));
+    },
+
+    /** Sets pieces on hand per type; a type the product does not have is refused (400). Reserved never changes here. */
+    async adjust(actor: StaffActor, itemId: number, lines: readonly { typeCode: string; onHand: number }[]): Promise<TStockLevels> {
+      const item = await itemOf(itemId);
+      const codes = item.types.length > 0 ? new Set(item.types.map((t) => t.code)) : new Set(['']);
+      for (const l of lines) if (!codes.has(l.typeCode)) throw badRequest('typeUnknown', { type: l.typeCode || '-' }, { field: 'typeCode' });
+      const unique = new Map(lines.map((l) => [l.typeCode, l.onHand]));
+      const after = await repo.transaction(async (tx) => {
+        const before = await repo.linesForUpdate(tx, itemId);
+        await repo.upsertOnHand(
+          [...unique].map(([typeCode, onHand]) => ({ itemId, typeCode, onHand })),
+          tx,
+        );
+        const now = await repo.linesForUpdate(tx, itemId);
+        const pick = (rows: readonly StockLine[]) => Object.fromEntries(rows.map((r) => [r.typeCode, { onHand: r.onHand, reserved: r.reserved }]));
+        await deps.audit.record(tx, actor, [{ action: 'stock.adjust', entity: 'item', entityId: itemId, before: pick(before), after: pick(now) }]);
+        return now;
+      });
+      summary = undefined;
+      deps.changed();
+      return toLevels(itemId, item, after);
+    },
+
+    /** Products on sale with at least one piece available, or not tracked (no limit); reused for a minute. */
+    summary(): Promise<TStockSummary> {
+      if (!summary || now() - summary.at > ttl) {
+        const value = (async () => {
+          const [onSale, without] = await Promise.all([deps.countOnSale(), repo.idsWithoutPieces()]);
+          const gone = await deps.countOnSale(without);
+          return { productsInStock: Math.max(onSale - gone, 0) };
+        })();
+        summary = { at: now(), value };
+        value.catch(() => {
+          if (summary?.value === value) summary = undefined;
+        });
+      }
+      return summary.value;
+    },
+  };
+}
+export type StockAdmin = ReturnType<typeof createStockAdmin>;

@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TAdminPaymentMethod, TAdminShippingConfig, TAdminShippingMethod, TAdminShippingRate, TAdminShippingZone } from '@cubeshop/shared';
+import { staffInput } from '@/components/staff/fields';
+import { confirmDialog } from '@/lib/stores/modal';
+import { useShippingChange } from '../api/settings';
+import { fromGrams, fromMinor, regionList, text, toGrams, toInt, toMinor } from './parts';
+import { RowTable, type Column } from './RowTable';
+
+const on = (form: FormData, name: string) => form.get(name) === 'on';
+
+/** Shipping methods, zones (with their regions) and the method × zone rate table. */
+export function ShippingPanel({ config }: { config: TAdminShippingConfig }) {
+  const { t, i18n } = useTranslation('settings');
+  const change = useShippingChange();
+  const [methodFilter, setMethodFilter] = useState('');
+  const zh = i18n.language === 'zh';
+  const nameOf = (row: { nameZh: string; nameEn: string }) => (zh ? row.nameZh : row.nameEn);
+
+  const methodColumns: Column<TAdminShippingMethod>[] = [
+    { name: 'id', label: t('cols.id'), width: 'md:w-28', value: (r) => r?.id ?? '', keyColumn: true },
+    { name: 'nameZh', label: t('cols.nameZh'), width: 'md:flex-1', value: (r) => r?.nameZh ?? '' },
+    { name: 'nameEn', label: t('cols.nameEn'), width: 'md:flex-1', value: (r) => r?.nameEn ?? '' },
+    { name: 'position', label: t('cols.position'), width: 'md:w-16', inputMode: 'numeric', value: (r) => String(r?.position ?? config.methods.length) },
+    { name: 'excludedRegions', label: t('cols.excludedRegions'), width: 'md:w-40', value: (r) => r?.excludedRegions.join(', ') ?? '' },
+    { name: 'active', label: t('cols.active'), width: '', kind: 'checkbox', value: (r) => r?.active ?? true },
+  ];
+  const zoneColumns: Column<TAdminShippingZone>[] = [
+    { name: 'code', label: t('cols.code'), width: 'md:w-36', value: (r) => r?.code ?? '', keyColumn: true },
+    { name: 'nameZh', label: t('cols.nameZh'), width: 'md:w-32', value: (r) => r?.nameZh ?? '' },
+    { name: 'nameEn', label: t('cols.nameEn'), width: 'md:w-32', value: (r) => r?.nameEn ?? '' },
+    { name: 'position', label: t('cols.position'), width: 'md:w-16', inputMode: 'numeric', value: (r) => String(r?.position ?? config.zones.length) },
+    { name: 'regions', label: t('cols.regions'), width: 'md:flex-1', value: (r) => r?.regions.join(', ') ?? '' },
+    { name: 'isDefault', label: t('cols.isDefault'), width: '', kind: 'checkbox', value: (r) => r?.isDefault ?? false },
+  ];
+  const methodOptions = config.methods.map((m) => ({ value: m.id, label: `${m.id} · ${nameOf(m)}` }));
+  const zoneOptions = config.zones.map((z) => ({ value: z.code, label: `${z.code} · ${nameOf(z)}` }));
+  const rateColumns: Column<TAdminShippingRate>[] = [
+    { name: 'methodId', label: t('cols.method'), width: 'md:w-36', kind: 'select', keyColumn: true, options: methodOptions, value: (r) => r?.methodId ?? (methodFilter || methodOptions[0]?.value || '') },
+    { name: 'zoneCode', label: t('cols.zone'), width: 'md:w-36', kind: 'select', keyColumn: true, options: zoneOptions, value: (r) => r?.zoneCode ?? zoneOptions[0]?.value ?? '' },
+    { name: 'firstWeightG', label: t('cols.firstKg'), width: 'md:w-16', inputMode: 'decimal', value: (r) => (r ? fromGrams(r.firstWeightG) : '0.5') },
+    { name: 'firstPriceFen', label: t('cols.firstPrice'), width: 'md:w-20', inputMode: 'decimal', value: (r) => (r ? fromMinor(r.firstPriceFen) : '') },
+    { name: 'stepWeightG', label: t('cols.stepKg'), width: 'md:w-16', inputMode: 'decimal', value: (r) => (r ? fromGrams(r.stepWeightG) : '0.5') },
+    { name: 'stepPriceFen', label: t('cols.stepPrice'), width: 'md:w-20', inputMode: 'decimal', value: (r) => (r ? fromMinor(r.stepPriceFen) : '') },
+    { name: 'minChargeFen', label: t('cols.minCharge'), width: 'md:w-20', inputMode: 'decimal', value: (r) => (r ? fromMinor(r.minChargeFen) : '0.00') },
+    { name: 'maxWeightG', label: t('cols.maxKg'), width: 'md:w-16', inputMode: 'decimal', value: (r) => (r ? fromGrams(r.maxWeightG) : '30') },
+    { name: 'transitMinDays', label: t('cols.daysMin'), width: 'md:w-16', inputMode: 'numeric', value: (r) => String(r?.transitMinDays ?? '') },
+    { name: 'transitMaxDays', label: t('cols.daysMax'), width: 'md:w-16', inputMode: 'numeric', value: (r) => String(r?.transitMaxDays ?? '') },
+  ];
+  const rates = config.rates.filter((r) => !methodFilter || r.methodId === methodFilter);
+
+  return (
+    <div className="space-y-3">
+      <RowTable
+        label={t('shipping.methods')}
+        testId="methods-table"
+        addLabel={t('shipping.addMethod')}
+        columns={methodColumns}
+        rows={config.methods}
+        rowKey={(r) => r.id}
+        save={(form, row) =>
+          change.mutateAsync({
+            kind: 'method',
+            value: {
+              id: row?.id ?? text(form.get('id')),
+              nameZh: text(form.get('nameZh')),
+              nameEn: text(form.get('nameEn')),
+              position: toInt(form.get('position')),
+              excludedRegions: regionList(form.get('excludedRegions')),
+              active: on(form, 'active'),
+            },
+          })
+        }
+      />
+      <RowTable
+        label={t('shipping.zones')}
+        testId="zones-table"
+        addLabel={t('shipping.addZone')}
+        columns={zoneColumns}
+        rows={config.zones}
+        rowKey={(r) => r.code}
+        save={(form, row) =>
+          change.mutateAsync({
+            kind: 'zone',
+            value: {
+              code: row?.code ?? text(form.get('code')),
+              nameZh: text(form.get('nameZh')),
+              nameEn: text(form.get('nameEn')),
+              position: toInt(form.get('position')),
+              regions: regionList(form.get('regions')),
+              isDefault: on(form, 'isDefault'),
+            },
+          })
+        }
+        remove={async (row) => {
+          const sure = await confirmDialog({ type: 'warning', title: t('shipping.deleteZoneTitle'), message: t('shipping.deleteZone', { zone: row.code }), confirmButtonText: t('delete'), cancelButtonText: t('cancel') });
+          return sure ? change.mutateAsync({ kind: 'deleteZone', code: row.code }) : false;
+        }}
+      />
+      <div className="rounded border border-gray-200 bg-white p-3">
+        <label className="flex items-center gap-2 text-sm">
+          <span className="text-xs text-gray-600">{t('shipping.filter')}</span>
+          <select className={staffInput} value={methodFilter} onChange={(e) => setMethodFilter(e.target.value)}>
+            <option value="">{t('shipping.allMethods')}</option>
+            {methodOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="mt-1 text-xs text-gray-600">{t('shipping.rateHint')}</p>
+      </div>
+      <RowTable
+        key={methodFilter}
+        label={t('shipping.rates')}
+        testId="rates-table"
+        addLabel={t('shipping.addRate')}
+        columns={rateColumns}
+        rows={rates}
+        rowKey={(r) => `${r.methodId}|${r.zoneCode}`}
+        save={(form) =>
+          change.mutateAsync({
+            kind: 'rate',
+            value: {
+              methodId: text(form.get('methodId')),
+              zoneCode: text(form.get('zoneCode')),
+              firstWeightG: toGrams(form.get('firstWeightG')),
+              firstPriceFen: toMinor(form.get('firstPriceFen')),
+              stepWeightG: toGrams(form.get('stepWeightG')),
+              stepPriceFen: toMinor(form.get('stepPriceFen')),
+              minChargeFen: toMinor(form.get('minChargeFen')),
+              maxWeightG: toGrams(form.get('maxWeightG')),
+              transitMinDays: toInt(form.get('transitMinDays')),
+              transitMaxDays: toInt(form.get('transitMaxDays')),
+            },
+          })
+        }
+        remove={(row) => change.mutateAsync({ kind: 'deleteRate', methodId: row.methodId, zoneCode: row.zoneCode })}
+      />
+    </div>
+  );
+}
+
+/** Payment methods: names, surcharge (percent), position, active. */
+export function PaymentsPanel({ config }: { config: TAdminShippingConfig }) {
+  const { t } = useTranslation('settings');
+  const change = useShippingChange();
+  const columns: Column<TAdminPaymentMethod>[] = [
+    { name: 'id', label: t('cols.id'), width: 'md:w-28', value: (r) => r?.id ?? '', keyColumn: true },
+    { name: 'nameZh', label: t('cols.nameZh'), width: 'md:flex-1', value: (r) => r?.nameZh ?? '' },
+    { name: 'nameEn', label: t('cols.nameEn'), width: 'md:flex-1', value: (r) => r?.nameEn ?? '' },
+    { name: 'surchargeBp', label: t('cols.surcharge'), width: 'md:w-24', inputMode: 'decimal', value: (r) => (r ? fromMinor(r.surchargeBp) : '0.00') },
+    { name: 'position', label: t('cols.position'), width: 'md:w-16', inputMode: 'numeric', value: (r) => String(r?.position ?? config.payments.length) },
+    { name: 'active', label: t('cols.active'), width: '', kind: 'checkbox', value: (r) => r?.active ?? true },
+  ];
+  return (
+    <RowTable
+      label={t('payments.title')}
+      testId="payments-table"
+      addLabel={t('payments.add')}
+      columns={columns}
+      rows={config.payments}
+      rowKey={(r) => r.id}
+      save={(form, row) =>
+        change.mutateAsync({
+          kind: 'payment',
+          value: {
+            id: row?.id ?? text(form.get('id')),
+            nameZh: text(form.get('nameZh')),
+            nameEn: text(form.get('nameEn')),
+            // percent with 2 decimals typed, basis points sent (4.40 % -> 440)
+            surchargeBp: toMinor(form.get('surchargeBp')),
+            position: toInt(form.get('position')),
+            active: on(form, 'active'),
+          },
+        })
+      }
+    />
+  );
+}

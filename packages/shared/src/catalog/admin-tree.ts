@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { digitsToNumber } from '../validation/numbers.js';
+
+/**
+ * The catalog back office's categories and brands (docs/catalog.md, Back office): the staff
+ * category tree (create, rename, move under another parent, reorder among siblings, delete when
+ * empty) and brands (create, rename, logo, the authorization flag of the brand page).
+ */
+
+const name = z.string({ error: 'v.required' }).trim().min(1, 'v.required').max(100, 'v.maxLength');
+const slug = z
+  .string({ error: 'v.required' })
+  .trim()
+  .min(1, 'v.required')
+  .max(60, 'v.maxLength')
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'v.slug');
+
+export const ZAdminIdParams = z.object({ id: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
+/** A category or brand id (int4 in the database). */
+export const ZAdminTreeIdParams = z.object({ id: z.preprocess(digitsToNumber, z.number().int().min(1).max(2_147_483_647)) });
+export const ZAdminImageParams = ZAdminIdParams.extend({ imageId: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
+
+/** A category as staff see it (flat; `parentId` and `position` give the tree). */
+export const ZAdminCategory = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  parentId: z.number().int().nullable(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  position: z.number().int(),
+  /** Products directly in it (archived ones too). */
+  items: z.number().int(),
+});
+export type TAdminCategory = z.infer<typeof ZAdminCategory>;
+export const ZAdminCategoryList = z.object({ data: z.array(ZAdminCategory) });
+export type TAdminCategoryList = z.infer<typeof ZAdminCategoryList>;
+
+/** POST /api/admin/categories */
+export const ZAdminCategoryCreate = z.object({
+  slug,
+  nameZh: name,
+  nameEn: name,
+  parentId: z.number().int().min(1).nullable().default(null),
+});
+export type TAdminCategoryCreate = z.infer<typeof ZAdminCategoryCreate>;
+
+/** PUT /api/admin/categories/{id}: rename, move (parentId) and/or place among siblings (position, 0-based). */
+export const ZAdminCategoryUpdate = z.object({
+  nameZh: name.optional(),
+  nameEn: name.optional(),
+  parentId: z.number().int().min(1).nullable().optional(),
+  position: z.number().int().min(0).max(10_000).optional(),
+});
+export type TAdminCategoryUpdate = z.infer<typeof ZAdminCategoryUpdate>;
+
+/** A brand as staff see it. */
+export const ZAdminBrand = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  position: z.number().int(),
+  authorized: z.boolean(),
+  /** Versioned logo URL, or null when none was uploaded. */
+  logo: z.string().nullable(),
+  items: z.number().int(),
+});
+export type TAdminBrand = z.infer<typeof ZAdminBrand>;
+export const ZAdminBrandList = z.object({ data: z.array(ZAdminBrand) });
+export type TAdminBrandList = z.infer<typeof ZAdminBrandList>;
+
+/** GET /api/suppliers/authorized: the brands the shop is an authorized dealer of (the brand authorization page). */
+export const ZAuthorizedBrand = z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable() });
+export type TAuthorizedBrand = z.infer<typeof ZAuthorizedBrand>;
+export const ZAuthorizedBrandList = z.object({ data: z.array(ZAuthorizedBrand) });
+export type TAuthorizedBrandList = z.infer<typeof ZAuthorizedBrandList>;
+
+/** POST /api/admin/brands */
+export const ZAdminBrandCreate = z.object({ slug, nameZh: name, nameEn: name, authorized: z.boolean().default(false) });
+export type TAdminBrandCreate = z.infer<typeof ZAdminBrandCreate>;
+/** PUT /api/admin/brands/{id} */
+export const ZAdminBrandUpdate = z.object({ nameZh: name.optional(), nameEn: name.optional(), authorized: z.boolean().optional(), position: z.number().int().min(0).max(10_000).optional() });
+export type TAdminBrandUpdate = z.infer<typeof ZAdminBrandUpdate>;
+
+/** PUT /api/admin/items/{id}/images: the uploaded pictures in their new order (the first is the main one). */
+export const ZAdminImageOrder = z.object({ ids: z.array(z.number().int().min(1)).min(1).max(50) });
+export type TAdminImageOrder = z.infer<typeof ZAdminImageOrder>;

@@ -1,0 +1,278 @@
+import { z } from 'zod';
+import { ZPager, ZProductSortField, ZSortOrder } from './product.js';
+
+/**
+ * The catalog back office (docs/catalog.md, Back office): what staff edit for one product, the
+ * same rules for the edit form, `POST|PUT /api/admin/items` and every row of a spreadsheet
+ * import. Staff work in the shop's base currency: prices are CNY yuan with at most 2 decimals;
+ * weights are grams and volumes cm³ (whole numbers); derived figures (volumetric weights, the
+ * discount price) are computed by the server, never typed. Messages are validation keys
+ * (validation/messages.ts), shown in the staff member's language.
+ */
+
+/** Largest price staff may set, yuan. */
+export const ADMIN_PRICE_MAX = 10_000_000;
+export const ADMIN_NAME_MAX = 200;
+/** Longest description (sanitized HTML), characters. */
+export const ADMIN_DESCRIPTION_MAX = 50_000;
+export const ADMIN_TYPES_MAX = 50;
+export const ADMIN_TIERS_MAX = 10;
+/** Largest quantity figure (MOQ, multiple, tier break, stock). */
+export const ADMIN_QUANTITY_MAX = 1_000_000;
+/** Pictures per product, the largest upload, and the largest side in pixels before it is scaled down. */
+export const ITEM_IMAGES_MAX = 12;
+export const ITEM_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const ITEM_IMAGE_MAX_PIXELS = 40_000_000;
+/** Stock states of a product (public `stockStatus`): catalog/stock.ts. */
+import { ZStockStatus } from './stock.js';
+export { STOCK_STATUSES, ZStockStatus, type TStockStatus } from './stock.js';
+
+const text = (max: number) => z.string({ error: 'v.required' }).trim().max(max, 'v.maxLength');
+const required = (max: number) => text(max).min(1, 'v.required');
+const optionalText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), text(max).nullable()).optional();
+const quantity = (min: number) => z.number({ error: 'v.number' }).int('v.integer').min(min, 'v.minimum').max(ADMIN_QUANTITY_MAX, 'v.numberRange');
+const grams = z.number({ error: 'v.number' }).int('v.integer').min(0, 'v.minimum').max(100_000_000, 'v.numberRange').nullable().optional();
+
+/** Yuan with at most 2 decimals (checked on the fen value, so 0.1 + 0.2 style floats pass). */
+export const ZYuan = z
+  .number({ error: 'v.number' })
+  .min(0, 'v.minimum')
+  .max(ADMIN_PRICE_MAX, 'v.numberRange')
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'v.money');
+
+export const ZAdminItemType = z.object({
+  code: z
+    .string({ error: 'v.required' })
+    .trim()
+    .min(1, 'v.required')
+    .max(32, 'v.maxLength')
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'v.typeCode'),
+  zh: required(100),
+  en: required(100),
+});
+export type TAdminItemType = z.infer<typeof ZAdminItemType>;
+
+/** A quantity break: from `minQuantity` pieces a line costs `price` yuan a piece. */
+export const ZAdminPriceTier = z.object({ minQuantity: quantity(2), price: ZYuan });
+export type TAdminPriceTier = z.infer<typeof ZAdminPriceTier>;
+
+/** Pieces on hand of one type ('' for a product without types). */
+export const ZAdminStockLine = z.object({ typeCode: z.string().max(32, 'v.maxLength'), onHand: quantity(0) });
+export type TAdminStockLine = z.infer<typeof ZAdminStockLine>;
+
+const ZAdminItemFields = z.object({
+  nameZh: required(ADMIN_NAME_MAX),
+  nameEn: required(ADMIN_NAME_MAX),
+  /** Rich text (HTML); the server sanitizes it with the storefront's sanitizer. */
+  descriptionZh: text(ADMIN_DESCRIPTION_MAX).default(''),
+  descriptionEn: text(ADMIN_DESCRIPTION_MAX).default(''),
+  types: z.array(ZAdminItemType).max(ADMIN_TYPES_MAX, 'v.maxItems').default([]),
+  /** Label H (best seller); N and D follow from the creation time and the discount. */
+  hot: z.boolean().default(false),
+  categoryId: z.number({ error: 'v.required' }).int().min(1, 'v.required'),
+  supplierId: z.number({ error: 'v.required' }).int().min(1, 'v.required'),
+  barcode: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().trim().max(64, 'v.maxLength').regex(/^[0-9A-Za-z-]+$/, 'v.barcode').nullable(),
+  ).optional(),
+  /** List price, yuan. */
+  price: ZYuan,
+  /** Percent off the list price (0: no discount). */
+  discountPercent: z.number({ error: 'v.number' }).int('v.integer').min(0, 'v.minimum').max(99, 'v.numberRange').default(0),
+  priceTiers: z.array(ZAdminPriceTier).max(ADMIN_TIERS_MAX, 'v.maxItems').default([]),
+  moq: quantity(1).default(1),
+  orderMultiple: quantity(1).nullable().default(null),
+  /** One piece: net and gross weight (g), packed volume (cm³), size text ("5.6×5.6×5.6"). */
+  nwG: grams,
+  gwG: grams,
+  volumeCm3: grams,
+  dimension: optionalText(100),
+  pkgZh: optionalText(100),
+  pkgEn: optionalText(100),
+  /** One carton: size text ("60×40×45"), its volume (cm³, gives the carton's volumetric weight) and pieces. */
+  carton: optionalText(100),
+  cartonVolumeCm3: grams,
+  pcs: quantity(1).nullable().optional(),
+  unitNwDesc: optionalText(100),
+  unitGwDesc: optionalText(100),
+  unitVolumeDesc: optionalText(100),
+  unitVolumeWeightDesc: optionalText(100),
+  commentZh: optionalText(1000),
+  commentEn: optionalText(1000),
+  /** Orders are taken when it is out of stock (ships in 1-2 weeks). */
+  preorder: z.boolean().default(false),
+  /** Available pieces at or below which the stock shows as low. */
+  lowStockAt: quantity(0).default(10),
+  /** Pieces on hand per type; left out: unchanged (a new product starts with none). */
+  stock: z.array(ZAdminStockLine).max(ADMIN_TYPES_MAX + 1, 'v.maxItems').optional(),
+});
+
+/**
+ * The rules across fields, given a path per problem so a form or an import names the column:
+ * type codes are unique; tiers rise in quantity and fall in price, below the price the buyer
+ * pays without them; the order multiple, when set, divides nothing smaller than the MOQ.
+ */
+export function checkItemRules(v: z.infer<typeof ZAdminItemFields>, issue: (path: (string | number)[], message: string) => void): void {
+  const codes = new Set<string>();
+  v.types.forEach((t, i) => {
+    if (codes.has(t.code)) issue(['types', i, 'code'], 'v.typeDuplicate');
+    codes.add(t.code);
+  });
+  const payFen = Math.round(v.price * 100 * (v.discountPercent > 0 ? (100 - v.discountPercent) / 100 : 1));
+  let prev: { minQuantity: number; fen: number } | undefined;
+  v.priceTiers.forEach((tier, i) => {
+    const fen = Math.round(tier.price * 100);
+    if (prev && tier.minQuantity <= prev.minQuantity) issue(['priceTiers', i, 'minQuantity'], 'v.tierOrder');
+    else if (fen >= (prev?.fen ?? payFen)) issue(['priceTiers', i, 'price'], 'v.tierPrice');
+    prev = { minQuantity: tier.minQuantity, fen };
+  });
+  if (v.stock) {
+    const allowed = new Set(v.types.length > 0 ? v.types.map((t) => t.code) : ['']);
+    v.stock.forEach((line, i) => {
+      if (!allowed.has(line.typeCode)) issue(['stock', i, 'typeCode'], 'v.typeUnknown');
+    });
+  }
+}
+
+export const ZAdminItemInput = ZAdminItemFields.superRefine((v, ctx) => checkItemRules(v, (path, message) => ctx.addIssue({ code: 'custom', path, message })));
+export type TAdminItemInput = z.infer<typeof ZAdminItemInput>;
+export type TAdminItemInputRaw = z.input<typeof ZAdminItemInput>;
+
+export const ZAdminItemImage = z.object({ id: z.number().int(), image: z.string(), thumbnail: z.string() });
+export type TAdminItemImage = z.infer<typeof ZAdminItemImage>;
+
+export const ZAdminStock = z.object({ typeCode: z.string(), onHand: z.number().int(), reserved: z.number().int(), available: z.number().int() });
+export type TAdminStock = z.infer<typeof ZAdminStock>;
+
+/** The editable fields as the server answers them (plain types: a response schema cannot run preprocessors backwards). */
+const ZAdminItemStored = z.object({
+  nameZh: z.string(),
+  nameEn: z.string(),
+  descriptionZh: z.string(),
+  descriptionEn: z.string(),
+  types: z.array(z.object({ code: z.string(), zh: z.string(), en: z.string() })),
+  hot: z.boolean(),
+  categoryId: z.number().int(),
+  supplierId: z.number().int(),
+  barcode: z.string().nullable(),
+  price: z.number(),
+  discountPercent: z.number().int(),
+  priceTiers: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
+  moq: z.number().int(),
+  orderMultiple: z.number().int().nullable(),
+  nwG: z.number().int().nullable(),
+  gwG: z.number().int().nullable(),
+  volumeCm3: z.number().int().nullable(),
+  dimension: z.string().nullable(),
+  pkgZh: z.string().nullable(),
+  pkgEn: z.string().nullable(),
+  carton: z.string().nullable(),
+  cartonVolumeCm3: z.number().int().nullable(),
+  pcs: z.number().int().nullable(),
+  unitNwDesc: z.string().nullable(),
+  unitGwDesc: z.string().nullable(),
+  unitVolumeDesc: z.string().nullable(),
+  unitVolumeWeightDesc: z.string().nullable(),
+  commentZh: z.string().nullable(),
+  commentEn: z.string().nullable(),
+  preorder: z.boolean(),
+  lowStockAt: z.number().int(),
+});
+export type TAdminItemStored = z.infer<typeof ZAdminItemStored>;
+
+/** GET /api/admin/items/{id}: every editable field, plus what the server derives and keeps. */
+export const ZAdminItem = ZAdminItemStored.extend({
+  id: z.number().int(),
+  /** Percent-off price the buyer pays without tiers, yuan (derived). */
+  discountPrice: z.number(),
+  volumeWeightG: z.number().int().nullable(),
+  totalVolumeWeightG: z.number().int().nullable(),
+  stock: z.array(ZAdminStock),
+  stockStatus: ZStockStatus,
+  /** Uploaded pictures, the main one first; empty: the generated demo pictures show. */
+  images: z.array(ZAdminItemImage),
+  archivedTime: z.string().nullable(),
+  createdTime: z.string(),
+  lastUpdatedTime: z.string(),
+});
+export type TAdminItem = z.infer<typeof ZAdminItem>;
+
+/** A row of the staff product list. */
+export const ZAdminItemRow = z.object({
+  id: z.number().int(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  barcode: z.string().nullable(),
+  categoryId: z.number().int(),
+  supplierId: z.number().int(),
+  price: z.number(),
+  discountPercent: z.number().int(),
+  tiers: z.number().int(),
+  onHand: z.number().int(),
+  reserved: z.number().int(),
+  stockStatus: ZStockStatus,
+  thumbnail: z.string(),
+  archived: z.boolean(),
+  lastUpdatedTime: z.string(),
+});
+export type TAdminItemRow = z.infer<typeof ZAdminItemRow>;
+export const ZAdminItemList = z.object({ data: z.array(ZAdminItemRow), pager: ZPager });
+export type TAdminItemList = z.infer<typeof ZAdminItemList>;
+
+/** GET /api/admin/items and the exports: the storefront's filters, plus archived and stock state. */
+export const ZAdminItemQuery = z.object({
+  keyword: z.string().max(100).optional(),
+  // Category and brand ids are int4 in the database.
+  categoryId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  supplierId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  stockStatus: ZStockStatus.optional(),
+  archived: z.enum(['false', 'true', 'all']).default('false'),
+  sortBy: ZProductSortField.default('lastUpdatedTime'),
+  order: ZSortOrder.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  recPerPage: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type TAdminItemQuery = z.infer<typeof ZAdminItemQuery>;
+
+/** POST /api/admin/items/import: what an import did (or would do, on a dry run). */
+export const ZImportError = z.object({
+  /** 1-based row of the sheet as the spreadsheet shows it (the header is row 1). */
+  row: z.number().int(),
+  /** The column's header as in the file ("" when the whole row is at fault). */
+  column: z.string(),
+  message: z.string(),
+});
+export type TImportError = z.infer<typeof ZImportError>;
+export const ZImportChange = z.object({
+  row: z.number().int(),
+  id: z.number().int().nullable(),
+  action: z.enum(['create', 'update', 'unchanged']),
+  /** The columns that change (update) . */
+  fields: z.array(z.string()),
+});
+export type TImportChange = z.infer<typeof ZImportChange>;
+export const ZImportResult = z.object({
+  dryRun: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.array(ZImportError),
+  /** Per row, what changes (the first 1,000 rows that change, for the dry run's table). */
+  changes: z.array(ZImportChange),
+});
+export type TImportResult = z.infer<typeof ZImportResult>;
+
+/** PUT /api/admin/items/{id}/stock body: pieces on hand per type ('' for a product without types); types not listed stay as they are. */
+export const ZStockAdjust = z.object({ lines: z.array(ZAdminStockLine).min(1, 'v.required').max(ADMIN_TYPES_MAX + 1, 'v.maxItems') });
+export type TStockAdjust = z.infer<typeof ZStockAdjust>;
+
+/** A product's stock as staff see it: per type on hand, reserved by open orders and available (on hand − reserved). */
+export const ZStockLevels = z.object({
+  itemId: z.number().int(),
+  /** False while the product has no stock rows: it is sold without a limit (docs/catalog.md, Stock). */
+  tracked: z.boolean(),
+  stockStatus: ZStockStatus,
+  lines: z.array(z.object({ typeCode: z.string(), onHand: z.number().int(), reserved: z.number().int(), available: z.number().int() })),
+});
+export type TStockLevels = z.infer<typeof ZStockLevels>;
