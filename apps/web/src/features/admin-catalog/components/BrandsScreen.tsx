@@ -7,7 +7,7 @@ import { staffInput } from '@/components/staff/fields';
 import { createBrand, updateBrand, uploadLogo, useAdminBrands } from '../api/catalog-admin';
 import { brandsByName, nameOf } from '../lib/catalog-format';
 import { CatalogTabs } from './CatalogTabs';
-import { ChangeError, SlugAndNames, slugAndNames, useTreeChange } from './tree-parts';
+import { ChangeError, EntryName, SaveCancel, SlugAndNames, slugAndNames, useTreeChange } from './tree-parts';
 
 /** Brands (/admin/brands): add, rename, upload a logo, and the authorization flag of the brand page. */
 export function BrandsScreen() {
@@ -58,21 +58,11 @@ export function BrandsScreen() {
                 >
                   <input name="nameZh" defaultValue={b.nameZh} required maxLength={100} aria-label={t('fields.nameZh')} className={cn(staffInput, 'w-32')} />
                   <input name="nameEn" defaultValue={b.nameEn} required maxLength={100} aria-label={t('fields.nameEn')} className={cn(staffInput, 'w-32')} />
-                  <Button type="submit" size="sm">
-                    {t('categories.save')}
-                  </Button>
-                  <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
-                    {t('categories.cancel')}
-                  </Button>
+                  <SaveCancel onCancel={() => setEditing(null)} />
                 </form>
               ) : (
                 <>
-                  <span className="min-w-0 flex-1 truncate">
-                    <span className="font-medium">{nameOf(b)}</span>
-                    <span className="ml-2 text-xs text-gray-500">
-                      {b.slug} · {t('categories.items', { count: b.items })}
-                    </span>
-                  </span>
+                  <EntryName entry={b} />
                   <label className="flex items-center gap-1 text-xs">
                     <input type="checkbox" checked={b.authorized} disabled={pending} onChange={(e) => act(() => updateBrand(b.id, { authorized: e.target.checked }))} />
                     {t('brands.authorized')}

@@ -8,7 +8,7 @@ import { staffInput } from '@/components/staff/fields';
 import { createCategory, deleteCategory, updateCategory, useAdminCategories } from '../api/catalog-admin';
 import { categoryRows, nameOf } from '../lib/catalog-format';
 import { CatalogTabs } from './CatalogTabs';
-import { ChangeError, SlugAndNames, slugAndNames, useTreeChange } from './tree-parts';
+import { ChangeError, EntryName, SaveCancel, SlugAndNames, slugAndNames, useTreeChange } from './tree-parts';
 
 /**
  * The category tree (/admin/categories): add a category (under a parent or at the top), rename,
@@ -87,21 +87,11 @@ export function CategoriesScreen() {
                           </option>
                         ))}
                     </select>
-                    <Button type="submit" size="sm">
-                      {t('categories.save')}
-                    </Button>
-                    <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
-                      {t('categories.cancel')}
-                    </Button>
+                    <SaveCancel onCancel={() => setEditing(null)} />
                   </form>
                 ) : (
                   <>
-                    <span className="min-w-0 flex-1 truncate">
-                      <span className="font-medium">{nameOf(c)}</span>
-                      <span className="ml-2 text-xs text-gray-500">
-                        {c.slug} · {t('categories.items', { count: c.items })}
-                      </span>
-                    </span>
+                    <EntryName entry={c} />
                     <Button size="sm" variant="ghost" disabled={at <= 0 || pending} onClick={() => act(() => updateCategory(c.id, { position: at - 1 }))} aria-label={t('categories.up', { name: nameOf(c) })}>
                       ↑
                     </Button>

@@ -5,6 +5,7 @@ import { STOCK_STATUSES } from '@cubeshop/shared';
 import { cn } from '@/components/ui/cn';
 import { StaffListBody } from '@/components/staff/StaffListBody';
 import { FilterActions } from '@/components/staff/FilterActions';
+import { withFilter } from '@/components/staff/filter-params';
 import { staffInput as input } from '@/components/staff/fields';
 import { StaffPager } from '@/components/staff/StaffPager';
 import { useListKeys } from '@/components/staff/use-list-keys';
@@ -53,11 +54,7 @@ export function ItemList() {
   const categoryName = useMemo(() => new Map((categories.data?.data ?? []).map((c) => [c.id, nameOf(c)])), [categories.data]);
 
   function set(key: (typeof FILTERS)[number], value: string) {
-    const next = new URLSearchParams(params);
-    if (value.trim()) next.set(key, value.trim());
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setParams(next);
+    setParams(withFilter(params, key, value));
   }
   function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

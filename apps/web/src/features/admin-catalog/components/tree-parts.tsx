@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { errorText, staffInput } from '@/components/staff/fields';
 import { toast } from '@/lib/stores/toast';
 import { useCatalogChange } from '../api/catalog-admin';
+import { nameOf } from '../lib/catalog-format';
 
 /**
  * What the categories and brands screens share: one change at a time (the row being edited
@@ -60,4 +62,32 @@ export function ChangeError({ error }: { error: string | null }) {
 /** The slug and names a create form sent. */
 export function slugAndNames(data: FormData): { slug: string; nameZh: string; nameEn: string } {
   return { slug: String(data.get('slug') ?? ''), nameZh: String(data.get('nameZh') ?? ''), nameEn: String(data.get('nameEn') ?? '') };
+}
+
+/** Save and Cancel of a row being edited. */
+export function SaveCancel({ onCancel }: { onCancel: () => void }) {
+  const { t } = useTranslation('catalogAdmin');
+  return (
+    <>
+      <Button type="submit" size="sm">
+        {t('categories.save')}
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onCancel}>
+        {t('categories.cancel')}
+      </Button>
+    </>
+  );
+}
+
+/** A category's or brand's name in the staff member's language, its slug and how many products it holds. */
+export function EntryName({ entry }: { entry: Parameters<typeof nameOf>[0] & { slug: string; items: number } }) {
+  const { t } = useTranslation('catalogAdmin');
+  return (
+    <span className="min-w-0 flex-1 truncate">
+      <span className="font-medium">{nameOf(entry)}</span>
+      <span className="ml-2 text-xs text-gray-500">
+        {entry.slug} · {t('categories.items', { count: entry.items })}
+      </span>
+    </span>
+  );
 }

@@ -5,6 +5,7 @@ import { CUSTOMER_PAGE_SIZES } from '@cubeshop/shared';
 import { cn } from '@/components/ui/cn';
 import { StaffListBody } from '@/components/staff/StaffListBody';
 import { FilterActions } from '@/components/staff/FilterActions';
+import { withFilter } from '@/components/staff/filter-params';
 import { staffInput as input } from '@/components/staff/fields';
 import { StaffPager } from '@/components/staff/StaffPager';
 import { useListKeys } from '@/components/staff/use-list-keys';
@@ -33,11 +34,7 @@ export function CustomerList() {
   const [active, setActive] = useListKeys({ rows, searchBox, table, resetOn: search, onOpen: (row) => void navigate(`/admin/customers/${row.id}`) });
 
   function set(key: 'q' | 'recPerPage' | 'page', value: string) {
-    const next = new URLSearchParams(params);
-    if (value.trim()) next.set(key, value.trim());
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setParams(next);
+    setParams(withFilter(params, key, value));
   }
 
   function onSearch(event: FormEvent<HTMLFormElement>) {

@@ -1,4 +1,5 @@
 import { ADMIN_ORDER_PAGE_SIZES, ADMIN_ORDER_SORTS } from '@cubeshop/shared';
+import { withFilter as withFilterParam } from '@/components/staff/filter-params';
 
 /** The queue's filters as they stand in the URL (saved filters: the address can be bookmarked and shared). */
 export const QUEUE_FILTERS = ['q', 'status', 'paymentStatus', 'logisticsStatus', 'from', 'to', 'country', 'method', 'payMethod', 'amountMin', 'amountMax', 'sort', 'recPerPage'] as const;
@@ -14,14 +15,8 @@ export function queueSearch(params: URLSearchParams): string {
   return out.toString();
 }
 
-/** The params after changing one filter: blank removes it, and the page goes back to 1. */
-export function withFilter(params: URLSearchParams, key: TQueueFilter | 'page', value: string): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (value.trim()) next.set(key, value.trim());
-  else next.delete(key);
-  if (key !== 'page') next.delete('page');
-  return next;
-}
+/** The params after changing one filter (blank removes it; the page goes back to 1). */
+export const withFilter: (params: URLSearchParams, key: TQueueFilter | 'page', value: string) => URLSearchParams = withFilterParam;
 
 export const pageSizeOf = (params: URLSearchParams) => {
   const n = Number(params.get('recPerPage'));
