@@ -6,8 +6,12 @@
 //      conversation and greeting): connect rate, and server memory per connection from the
 //      server child's RSS and V8 heap (after a full GC) before and after.
 //   2. Delivery latency at BENCH_RATE messages/s (default 1000) from buyers to agents: one
-//      instance, one instance with machine translation (a local fake LibreTranslate), and two
-//      instances with Redis (buyers on one, agents on the other).
+//      instance; one instance with machine translation by a local fake LibreTranslate answering
+//      in BENCH_TRANSLATE_DELAYS ms (default 5 and 200), and one whose provider fails every call;
+//      and two instances with Redis (buyers on one, agents on the other). With translation, the
+//      original's delivery and the translation's arrival (the `translated` update) are measured
+//      apart, and every message is counted: lost (never arrived) or doubled (arrived twice).
+//      Each text is different (no cache hits): every message costs one provider call.
 //
 // Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; a
 // fresh database per scenario, dropped afterwards) and, for the two-instance row, Redis
@@ -16,7 +20,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,9 +37,11 @@ const PAIRS = Number(env.BENCH_PAIRS ?? 200);
 const AGENTS = Number(env.BENCH_AGENTS ?? 20);
 const DATABASE_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Name prefix of the scenario databases (one per scenario, dropped afterwards). */
+const DB_PREFIX = /^[a-z_][a-z0-9_]{0,40}$/.test(env.BENCH_DB_PREFIX ?? '') ? env.BENCH_DB_PREFIX : 'cubeshop_bench';
 const BASE_PORT = Number(env.BENCH_PORT ?? 8290);
 const CONNECT_CONCURRENCY = Number(env.BENCH_CONNECT_CONCURRENCY ?? 200);
-/** Which parts run: sockets, latency, translate, redis (comma-separated; default all). */
+/** Which parts run: sockets, latency, translate, redis (comma-separated; default all). translate: the provider rows. */
 const SCENARIOS = new Set((env.BENCH_SCENARIOS ?? 'sockets,latency,translate,redis').split(',').map((x) => x.trim()));
 /** Extra node flags for the server children (for example --cpu-prof). */
 const SERVER_NODE_FLAGS = (env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
@@ -56,6 +61,15 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes) => Math.round((bytes / 1048576) * 10) / 10;
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+/** n as letters (a, b, ... z, ba, bb ...): a different word in every message. */
+const word = (n) => {
+  let out = '';
+  do {
+    out = String.fromCharCode(97 + (n % 26)) + out;
+    n = Math.floor(n / 26);
+  } while (n > 0);
+  return out;
+};
 
 // ------------------------------------------------------------------------------------------------
 // infrastructure
@@ -83,7 +97,7 @@ async function reachable(url) {
 }
 
 async function freshDatabase() {
-  const name = `cubeshop_bench_${randomBytes(5).toString('hex')}`;
+  const name = `${DB_PREFIX}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: DATABASE_URL });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -157,13 +171,17 @@ async function startServer({ port, databaseUrl, extraEnv = {} }) {
 async function createUsers(databaseUrl, count, admin, prefix) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  // A failed insert must not leave the client open: dropping the database would end it with an
+  // unhandled error event and hide the real failure.
+  client.on('error', () => undefined);
   const users = [];
   for (let start = 0; start < count; start += 5000) {
     const n = Math.min(5000, count - start);
     const accounts = Array.from({ length: n }, (_, i) => `${prefix}_${start + i}_${randomBytes(2).toString('hex')}`);
     const { rows } = await client.query(
-      `insert into users (account, name, nickname, admin) select a, a, a, $2 from unnest($1::text[]) as a returning id, account`,
-      [accounts, admin],
+      // Staff are users with a role; customer service is the 'service' role.
+      `insert into users (account, name, nickname, role) select a, a, a, $2::text from unnest($1::text[]) as a returning id, account`,
+      [accounts, admin ? 'service' : null],
     );
     const tokens = rows.map(() => randomBytes(32).toString('base64url'));
     await client.query(`insert into auth_tokens (token_hash, user_id) select h, u from unnest($1::text[], $2::bigint[]) as t(h, u)`, [
@@ -274,19 +292,44 @@ async function socketsScenario() {
 // ------------------------------------------------------------------------------------------------
 // scenario 2: delivery latency at a fixed message rate
 
-function fakeLibreTranslate(delayMs) {
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const { q, target } = JSON.parse(body);
-      setTimeout(() => {
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ translatedText: `[${target}] ${q}` }));
-      }, delayMs);
-    });
+/**
+ * A local LibreTranslate stand-in answering after delayMs (failing: 503 every time), in a child
+ * process of its own: a real provider runs elsewhere, and its work must not slow the clients
+ * that take the measurements.
+ */
+const STANDIN = `
+import http from 'node:http';
+const [delayMs, failing] = [Number(process.argv[1]), process.argv[2] === 'fail'];
+const server = http.createServer((req, res) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    const { q, target } = JSON.parse(body);
+    setTimeout(() => {
+      res.setHeader('content-type', 'application/json');
+      if (failing) {
+        res.statusCode = 503;
+        res.end(JSON.stringify({ error: 'down' }));
+      } else {
+        res.end(JSON.stringify({ translatedText: '[' + target + '] ' + q }));
+      }
+    }, delayMs);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() })));
+});
+server.keepAliveTimeout = 10000;
+server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
+`;
+
+async function fakeLibreTranslate(delayMs, { failing = false } = {}) {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', STANDIN, String(delayMs), failing ? 'fail' : 'ok'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.stdout.once('data', (d) => resolve(Number(String(d).trim())));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))),
+  };
 }
 
 async function latencyScenario({ name, instances, redis = false, translateUrl }) {
@@ -306,8 +349,15 @@ async function latencyScenario({ name, instances, redis = false, translateUrl })
 
     const latencies = [];
     const ackLatencies = [];
+    const translationLatencies = [];
     const sentAt = new Map();
+    /** Copies of each message, and translation updates of each, the agents received. */
+    const copies = new Map();
+    const updates = new Map();
     let received = 0;
+    let translated = 0;
+    let translateFailed = 0;
+    let pendingFlags = 0;
     let errors = 0;
     let measuring = false;
 
@@ -316,12 +366,23 @@ async function latencyScenario({ name, instances, redis = false, translateUrl })
       const c = connect(agentServer.wsUrl, a.token, {
         until: (f) => f.type === 'session',
         onFrame: (f) => {
+          if (f.type === 'translated') {
+            const t = sentAt.get(f.id);
+            if (t === undefined) return;
+            updates.set(f.id, (updates.get(f.id) ?? 0) + 1);
+            if (f.translateError) translateFailed++;
+            else translated++;
+            if (measuring && t.measured) translationLatencies.push(performance.now() - t.at);
+            return;
+          }
           const list = Array.isArray(f) ? f : !('type' in f) ? [f] : [];
           for (const m of list) {
             const t = sentAt.get(m.id);
             if (t !== undefined && m.uid !== a.id) {
               received++;
-              if (measuring) latencies.push(performance.now() - t);
+              copies.set(m.id, (copies.get(m.id) ?? 0) + 1);
+              if (m.translatePending) pendingFlags++;
+              if (measuring && t.measured) latencies.push(performance.now() - t.at);
             }
           }
         },
@@ -339,7 +400,7 @@ async function latencyScenario({ name, instances, redis = false, translateUrl })
           if (f.type === 'group') gid = f.group.gid;
           if (f.type === 'ack') {
             const t = sentAt.get(f.id);
-            if (t !== undefined && measuring) ackLatencies.push(performance.now() - t);
+            if (t !== undefined && measuring && t.measured) ackLatencies.push(performance.now() - t.at);
           }
           if (f.type === 'error') errors++;
         },
@@ -377,8 +438,9 @@ async function latencyScenario({ name, instances, redis = false, translateUrl })
           const pair = pairs[sent % pairs.length];
           const id = randomUUID();
           if (sent === Math.round(RATE * 2)) measuring = true;
-          sentAt.set(id, performance.now());
-          pair.ws.send(JSON.stringify({ id, gid: pair.gid, content: `hello agent, message ${sent} about cube 356` }));
+          sentAt.set(id, { at: performance.now(), measured: measuring });
+          // Chinese, so the agents (English) get a translation; a different word in each (no cache hits).
+          pair.ws.send(JSON.stringify({ id, gid: pair.gid, content: `你好，请问 GAN 356 魔方还有货吗？编号 ${word(sent)}` }));
           sent++;
         }
         if (sent >= total) resolve();
@@ -388,12 +450,27 @@ async function latencyScenario({ name, instances, redis = false, translateUrl })
     });
     const sendSeconds = (performance.now() - start) / 1000;
     const until = Date.now() + 10_000;
-    while (received < sent && Date.now() < until) await sleep(50);
+    const translating = Boolean(translateUrl);
+    while ((received < sent || (translating && translated + translateFailed < sent)) && Date.now() < until) await sleep(50);
+    await sleep(300); // anything arriving twice arrives now
 
     const loadAfter = os.loadavg()[0];
     latencies.sort((x, y) => x - y);
     ackLatencies.sort((x, y) => x - y);
+    translationLatencies.sort((x, y) => x - y);
     await closeAll([...pairs.map((p) => p.ws), ...agentSockets]);
+    let lost = 0;
+    let doubled = 0;
+    let trLost = 0;
+    let trDoubled = 0;
+    for (const id of sentAt.keys()) {
+      const n = copies.get(id) ?? 0;
+      if (n === 0) lost++;
+      if (n > 1) doubled++;
+      const u = updates.get(id) ?? 0;
+      if (translating && u === 0) trLost++;
+      if (u > 1) trDoubled++;
+    }
     return {
       scenario: name,
       'msg/s sent': Math.round(sent / sendSeconds),
@@ -404,6 +481,17 @@ async function latencyScenario({ name, instances, redis = false, translateUrl })
       'max ms': round(latencies.at(-1) ?? NaN, 1),
       'ack p50 ms': round(percentile(ackLatencies, 50), 2),
       'ack p99 ms': round(percentile(ackLatencies, 99), 2),
+      'lost/doubled': `${lost}/${doubled}`,
+      ...(translating
+        ? {
+            'pending flag': pendingFlags,
+            'translated/failed': `${translated}/${translateFailed}`,
+            'tr p50 ms': round(percentile(translationLatencies, 50), 1),
+            'tr p99 ms': round(percentile(translationLatencies, 99), 1),
+            'tr max ms': round(translationLatencies.at(-1) ?? NaN, 1),
+            'tr lost/doubled': `${trLost}/${trDoubled}`,
+          }
+        : {}),
       errors,
       'load 1m before/after': `${round(loadBefore, 1)}/${round(loadAfter, 1)}`,
     };
@@ -434,12 +522,20 @@ if (SCENARIOS.has('latency') || SCENARIOS.has('translate') || SCENARIOS.has('red
 }
 if (SCENARIOS.has('latency')) rows.push(await latencyScenario({ name: 'one instance', instances: 1 }));
 if (SCENARIOS.has('translate')) {
-  const delay = Number(env.BENCH_TRANSLATE_DELAY_MS ?? 5);
-  const fake = await fakeLibreTranslate(delay);
+  const delays = (env.BENCH_TRANSLATE_DELAYS ?? env.BENCH_TRANSLATE_DELAY_MS ?? '5,200').split(',').map(Number);
+  for (const delay of delays) {
+    const fake = await fakeLibreTranslate(delay);
+    try {
+      rows.push(await latencyScenario({ name: `one instance, translation (fake LibreTranslate, ${delay} ms)`, instances: 1, translateUrl: fake.url }));
+    } finally {
+      await fake.close();
+    }
+  }
+  const failing = await fakeLibreTranslate(5, { failing: true });
   try {
-    rows.push(await latencyScenario({ name: `one instance, translation (fake LibreTranslate, ${delay} ms)`, instances: 1, translateUrl: fake.url }));
+    rows.push(await latencyScenario({ name: 'one instance, translation provider failing (503)', instances: 1, translateUrl: failing.url }));
   } finally {
-    fake.close();
+    await failing.close();
   }
 }
 if (SCENARIOS.has('redis')) {
@@ -473,6 +569,8 @@ if (s) {
   ]);
 }
 if (rows.length) {
-  console.log(`\nDelivery latency, send -> receipt at the agent's socket (${SECONDS} s measured after 2 s warm-up; ack = send -> sender's ack)`);
+  console.log(
+    `\nDelivery latency, send -> receipt at the agent's socket (${SECONDS} s measured after 2 s warm-up; ack = send -> sender's ack; tr = send -> the translation update at the agent's socket)`,
+  );
   console.table(rows);
 }

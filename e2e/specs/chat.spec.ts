@@ -137,6 +137,17 @@ test('a buyer writes in Chinese, an admin answers in English; a dropped connecti
   await reply.getByRole('button', { name: '查看原文' }).click();
   await expect(bubble(buyerLog, 'Sure, which brand do you like?')).toBeVisible();
 
+  // A slow translation never holds the message back: the buyer reads the original with
+  // "translating" first, then the translation arrives on the same message.
+  await adminInput.fill('Let me check the stock for you.');
+  await adminInput.press('Enter');
+  const slow = bubble(buyerLog, /Let me check the stock for you\.|我帮您查一下库存。/);
+  await expect(slow).toContainText('Let me check the stock for you.');
+  await expect(slow).toContainText('翻译中…');
+  await expect(slow).toContainText('我帮您查一下库存。', { timeout: 10_000 });
+  await expect(slow).not.toContainText('翻译中…');
+  await expect(slow).toHaveCount(1);
+
   await buyer.screenshot({ path: path.join(shots, 'chat-widget-zh-1280.png') });
   await admin.screenshot({ path: path.join(shots, 'chat-admin-1280.png') });
 

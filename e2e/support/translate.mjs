@@ -13,7 +13,10 @@ const PHRASES = {
   '我还在，请继续': 'I am still here, please go on',
   'Sure, which brand do you like?': '好的，您喜欢哪个品牌？',
   'Are you still there?': '您还在吗？',
+  'Let me check the stock for you.': '我帮您查一下库存。',
 };
+/** Phrases this stand-in answers slowly (ms): the chat must deliver the original first. */
+const SLOW = { 'Let me check the stock for you.': 2_500 };
 
 function send(res, status, body) {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -30,7 +33,11 @@ createServer((req, res) => {
     try {
       const { q, target } = JSON.parse(raw);
       if (typeof q !== 'string' || typeof target !== 'string') return send(res, 400, { error: 'q and target are required' });
-      return send(res, 200, { translatedText: PHRASES[q.trim()] ?? `[${target}] ${q}` });
+      const answer = () => send(res, 200, { translatedText: PHRASES[q.trim()] ?? `[${target}] ${q}` });
+      const delay = SLOW[q.trim()];
+      if (delay) setTimeout(answer, delay);
+      else answer();
+      return undefined;
     } catch {
       return send(res, 400, { error: 'bad json' });
     }

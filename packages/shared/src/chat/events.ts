@@ -202,6 +202,11 @@ export interface TChatMessageFrame {
   translation: 'on' | 'off';
   /** The provider failed (timeout, error): translate is the untranslated original. */
   translateError?: true;
+  /**
+   * The translation is still being made: translate is the untranslated original for now, and a
+   * `translated` event with this message's gid and id follows (the text, or translateError).
+   */
+  translatePending?: true;
 }
 
 export const CHAT_ERROR_CODES = [
@@ -263,6 +268,13 @@ export interface ChatServerEventMap {
   presence: { uid: number; uname: string; admin: boolean; online: boolean };
   /** Answer to a `translate` frame. */
   translation: { gid: string; id: string; seq: number; language: TLocale; translate: string; translateError?: true };
+  /**
+   * A message you were sent with translatePending now has its translation in your language
+   * (translate), or none could be made (translateError, translate is the original). Sent to the
+   * conversation's sockets of that language, after the message itself; the stored message has it
+   * too, so history and catch-up carry it from then on.
+   */
+  translated: { gid: string; id: string; seq: number; language: TLocale; translate: string; translateError?: true };
   pong: { at: number };
   /**
    * Staff only: your read cursor of gid (the highest seq you have read, on any device). Sent when a

@@ -23,11 +23,21 @@ export interface DeliveredMessage {
   language: TLocale | null;
   /** Stored translations by target language. */
   translations: Partial<Record<TLocale, string>>;
+  /**
+   * Only as first published: its translation is being made and follows as a `tr` event
+   * (receivers get translatePending instead of translateError).
+   */
+  pending?: true;
 }
 
 export type BusEvent =
   /** A stored message for everyone subscribed to its conversation. */
   | { k: 'msg'; m: DeliveredMessage }
+  /**
+   * The translation of a stored message into `language`, for the conversation's sockets of that
+   * language, behind the message itself; failed: none could be made (text is the original).
+   */
+  | { k: 'tr'; gid: string; id: string; seq: number; language: TLocale; text: string; failed?: true }
   /** An event for everyone subscribed to a conversation. */
   | { k: 'gid'; gid: string; frame: TChatEvent }
   /** An event for every socket of one user. */

@@ -126,6 +126,27 @@ describe('fan-out', () => {
     expect(en.ws.sent).toHaveLength(2);
   });
 
+  it("sends a late translation to the readers of its language only, behind the message it updates", async () => {
+    const { fanout, connect } = setup();
+    const en = connect(buyer);
+    const zh = connect(agent);
+    await fanout.subscribe(en.conn, 'g', 0);
+    await fanout.subscribe(zh.conn, 'g', 0);
+    fanout.deliverMessage(msg(1));
+    // Seq 3 came before seq 2: its translation waits with it.
+    fanout.deliverMessage({ ...msg(3), translations: {}, pending: true });
+    fanout.deliverTranslation({ gid: 'g', id: 'm3', seq: 3, language: 'zh', text: '再见' });
+    expect(zh.ws.seen()).toEqual(['synced', 1]);
+    fanout.deliverMessage(msg(2));
+    expect(zh.ws.seen()).toEqual(['synced', 1, 2, 3, 'translated']);
+    expect(zh.ws.frames()[3]).toMatchObject({ id: 'm3', translate: 'hello', translatePending: true });
+    expect(zh.ws.frames()[4]).toEqual({ type: 'translated', gid: 'g', id: 'm3', seq: 3, language: 'zh', translate: '再见' });
+    expect(en.ws.seen()).toEqual(['synced', 1, 2, 3]);
+    // A failure says so, with the original as the text.
+    fanout.deliverTranslation({ gid: 'g', id: 'm3', seq: 3, language: 'zh', text: 'hello', failed: true });
+    expect(zh.ws.frames().at(-1)).toEqual({ type: 'translated', gid: 'g', id: 'm3', seq: 3, language: 'zh', translate: 'hello', translateError: true });
+  });
+
   it('holds an early message until the missing one arrives, and events wait behind it', async () => {
     const { fanout, connect } = setup();
     const { ws, conn } = connect();

@@ -150,6 +150,23 @@ export function createFanout({ connections, history, mode, log, gapWaitMs = 1_00
       }
     },
 
+    /**
+     * A message's translation (or its failure) to the conversation's sockets in that language,
+     * as a `translated` event behind the messages each is still owed (so after the message).
+     */
+    deliverTranslation(t: { gid: string; id: string; seq: number; language: TLocale; text: string; failed?: true }) {
+      const set = connections.subscribers(t.gid);
+      if (!set) return;
+      let data: string | undefined;
+      for (const conn of set) {
+        if (conn.actor.language !== t.language) continue;
+        const sub = conn.subscriptions.get(t.gid);
+        const frame: TChatEvent = { type: 'translated', gid: t.gid, id: t.id, seq: t.seq, language: t.language, translate: t.text, ...(t.failed ? { translateError: true as const } : {}) };
+        data ??= JSON.stringify(frame);
+        if (sub?.seq.event(data)) sendRaw(conn, data);
+      }
+    },
+
     /** Unsubscribes uid's sockets (or everyone's) from gid once what they are owed is out. */
     finish(gid: string, uid?: number) {
       const set = connections.subscribers(gid);

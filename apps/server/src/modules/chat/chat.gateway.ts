@@ -18,7 +18,6 @@ import type { ChatHub } from './chat.hub.js';
 import { describeError } from '../../lib/app-error.js';
 import { ChatError, type ChatErrorCode } from './chat.errors.js';
 import type { ChatService } from './chat.service.js';
-import { DEFAULT_TRANSLATE_TIMEOUT_MS } from './chat.translate.js';
 
 /** A ws WebSocket as the gateway uses it. */
 export interface WsSocket extends WsLike {
@@ -75,9 +74,9 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
    * One frame, start to end. Nothing a client sends may end the process or stall its socket:
    * whatever escapes the handler below is logged and answered with an `internal` error frame.
    */
-  async function onFrame(conn: Conn, raw: string, receivedAt: number) {
+  async function onFrame(conn: Conn, raw: string) {
     try {
-      await handleFrame(conn, raw, receivedAt);
+      await handleFrame(conn, raw);
     } catch (err) {
       log.error({ err, uid: conn.actor.uid }, 'chat frame failed');
       try {
@@ -88,7 +87,7 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
     }
   }
 
-  async function handleFrame(conn: Conn, raw: string, receivedAt: number) {
+  async function handleFrame(conn: Conn, raw: string) {
     // Closed meanwhile (session ended, too slow): what it sent after that is not acted on.
     if (conn.closed) return;
     let value: unknown;
@@ -117,12 +116,7 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
           const id = frame.id ?? randomUUID();
           conn.own.add(id);
           try {
-            // Translation may use what is left of 5 s since the frame arrived.
-            const deadline = receivedAt + DEFAULT_TRANSLATE_TIMEOUT_MS;
-            const result = await service.send(
-              actor,
-              frame.type === 'message' ? { gid: frame.gid, id, content: frame.content, deadline } : { gid: frame.gid, id, image: frame.image, deadline },
-            );
+            const result = await service.send(actor, frame.type === 'message' ? { gid: frame.gid, id, content: frame.content } : { gid: frame.gid, id, image: frame.image });
             hub.send(conn, { type: 'ack', gid: result.gid, id: result.id, seq: result.seq, timestamp: result.timestamp, duplicate: result.duplicate });
           } finally {
             conn.own.delete(id);
@@ -255,8 +249,7 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
           return;
         }
         const raw = text(data);
-        const receivedAt = Date.now();
-        chain = chain.then(() => onFrame(conn, raw, receivedAt));
+        chain = chain.then(() => onFrame(conn, raw));
       });
       ws.on('pong', () => {
         conn.alive = true;

@@ -27,6 +27,9 @@ export function createChatHub({ connections, fanout, presence, bus, log, heartbe
       case 'msg':
         fanout.deliverMessage(event.m);
         break;
+      case 'tr':
+        fanout.deliverTranslation(event);
+        break;
       case 'gid':
         fanout.deliverFrame(event.gid, event.frame);
         break;

@@ -89,15 +89,20 @@ describe(`chat lifecycle (${TEST_DB_KIND})`, () => {
     expect((await api('GET', '/api/groups/serving', agentToken)).json<TChatGroup[]>().map((g) => g.gid)).toContain(gid);
     expect((await api('GET', '/api/groups/waiting', agentToken)).json<TChatGroup[]>().map((g) => g.gid)).not.toContain(gid);
 
-    // Buyer -> admin, in Chinese: the admin gets the English translation, numbers and emoji untouched.
+    // Buyer -> admin, in Chinese: the admin gets the original at once, then the English
+    // translation as an update of the same message, numbers and emoji untouched.
     const id1 = randomUUID();
     buyerSocket.send({ id: id1, gid, content: '我想买 3 个 GAN356 👍' });
     const ack1 = await buyerSocket.waitFor(isEvent('ack', (f) => f.id === id1));
     expect(ack1).toMatchObject({ gid, seq: 3, duplicate: false });
     const atAgent = (await agentSocket.waitForMessages(gid, 3))[2]!;
     expect(atAgent).toMatchObject({ id: id1, seq: 3, kind: 'text', uid: buyer.id, uname: '小明', content: '我想买 3 个 GAN356 👍', source: '我想买 3 个 GAN356 👍', language: 'zh', translation: 'on' });
-    expect(atAgent.translate).toBe('<en> 我想买 3 个 GAN356 👍');
+    expect(atAgent).toMatchObject({ translate: '我想买 3 个 GAN356 👍', translatePending: true });
     expect(atAgent).not.toHaveProperty('translateError');
+    const update1 = await agentSocket.waitFor(isEvent('translated', (f) => f.id === id1));
+    expect(update1).toEqual({ type: 'translated', gid, id: id1, seq: 3, language: 'en', translate: '<en> 我想买 3 个 GAN356 👍' });
+    // The buyer reads Chinese: no update for them.
+    expect(buyerSocket.events('translated')).toEqual([]);
     const sent = translator.requests.find((r) => r.source === 'zh');
     expect(sent).toEqual({ q: '我想买 [[0]] 个 [[1]] [[2]]', source: 'zh', target: 'en', format: 'text', api_key: 'k-123' });
 
@@ -106,8 +111,9 @@ describe(`chat lifecycle (${TEST_DB_KIND})`, () => {
     agentSocket.send({ id: id2, gid, content: 'Sure, 3 cubes at $12.50 each: https://shop.example/p/356' });
     await agentSocket.waitFor(isEvent('ack', (f) => f.id === id2 && f.seq === 4));
     const atBuyer = (await buyerSocket.waitFor((f) => !Array.isArray(f) && !('type' in f) && f.id === id2)) as TChatMessageFrame;
-    expect(atBuyer).toMatchObject({ id: id2, seq: 4, uid: agent.id, uname: 'Alice', language: 'en' });
-    expect(atBuyer.translate).toBe('<zh> Sure, 3 cubes at $12.50 each: https://shop.example/p/356');
+    expect(atBuyer).toMatchObject({ id: id2, seq: 4, uid: agent.id, uname: 'Alice', language: 'en', translatePending: true });
+    const update2 = await buyerSocket.waitFor(isEvent('translated', (f) => f.id === id2));
+    expect(update2.translate).toBe('<zh> Sure, 3 cubes at $12.50 each: https://shop.example/p/356');
     // The sending socket gets the ack, not its own message back; the other side gets it once.
     expect(agentSocket.messages(gid).filter((m) => m.id === id2)).toHaveLength(0);
     expect(buyerSocket.messages(gid).filter((m) => m.id === id1)).toHaveLength(0);

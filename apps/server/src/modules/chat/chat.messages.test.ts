@@ -95,6 +95,13 @@ describe('renderMessage', () => {
     expect(renderMessage(untranslated, 'en', 'off')).toMatchObject({ translate: '有货吗？', translation: 'off' });
   });
 
+  it('says pending instead of failed while a fresh message is being translated', () => {
+    const pending = renderMessage(text({ translations: {}, pending: true }), 'en', 'on');
+    expect(pending).toMatchObject({ translate: '有货吗？', translatePending: true });
+    expect(pending).not.toHaveProperty('translateError');
+    expect(renderMessage(text({ translations: {}, pending: true }), 'zh', 'on')).not.toHaveProperty('translatePending');
+  });
+
   it('never flags texts that need no translation, nor images', () => {
     expect(renderMessage(text({ content: '👍 69', language: null, translations: {} }), 'en', 'on')).not.toHaveProperty('translateError');
     const image = renderMessage(text({ kind: 'image', content: '', image: '/uploads/chat/x.webp', language: null, translations: {} }), 'zh', 'on');

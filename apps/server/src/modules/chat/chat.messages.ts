@@ -85,6 +85,9 @@ export function renderMessage(m: DeliveredMessage, language: TLocale, mode: 'on'
     language: m.language,
     translation: mode,
   };
-  if (translated === undefined && mode === 'on') frame.translateError = true;
+  if (translated === undefined && mode === 'on') {
+    if (m.pending) frame.translatePending = true;
+    else frame.translateError = true;
+  }
   return frame;
 }

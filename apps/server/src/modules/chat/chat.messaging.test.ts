@@ -62,6 +62,9 @@ function setup(options: { translation?: 'on' | 'off'; translate?: (text: string,
     addTranslation: vi.fn(async (_gid: string, seq: number, language: TLocale, text: string) => {
       translations.push({ seq, language, text });
     }),
+    addTranslations: vi.fn(async (list: { seq: number; language: TLocale; text: string }[]) => {
+      for (const { seq, language, text } of list) translations.push({ seq, language, text });
+    }),
   };
   const messaging = createMessaging({
     repo,
@@ -86,12 +89,14 @@ const reason = async (p: Promise<unknown>) => {
 };
 
 describe('messaging', () => {
-  it('stores a text trimmed, with its translation into the other language, then publishes it', async () => {
+  it('stores a text trimmed and publishes it at once; its translation follows, stored on the message and published', async () => {
     const t = setup();
     const result = await t.messaging.send(buyer, { gid: 'g', id: 'c1d2e3f4-0000-4000-8000-000000000001', content: '  有货吗？ ' });
     expect(result).toEqual({ gid: 'g', id: 'c1d2e3f4-0000-4000-8000-000000000001', seq: 1, timestamp: NOW, duplicate: false });
-    expect(t.translate).toHaveBeenCalledWith('有货吗？', 'zh', 'en', undefined);
-    expect(t.rows[0]!.m).toMatchObject({ kind: 'text', content: '有货吗？', language: 'zh', senderId: 1, translations: [{ language: 'en', text: '<en> 有货吗？' }] });
+    expect(t.rows[0]!.m).toMatchObject({ kind: 'text', content: '有货吗？', language: 'zh', senderId: 1, translations: [] });
+    await t.messaging.settled();
+    expect(t.translate).toHaveBeenCalledWith('有货吗？', 'zh', 'en');
+    expect(t.repo.addTranslations).toHaveBeenCalledWith([{ gid: 'g', seq: 1, language: 'en', text: '<en> 有货吗？' }], new Date(NOW));
     expect(t.published).toEqual([
       {
         k: 'msg',
@@ -106,36 +111,82 @@ describe('messaging', () => {
           uname: 'Mei',
           timestamp: NOW,
           language: 'zh',
-          translations: { en: '<en> 有货吗？' },
+          translations: {},
+          pending: true,
         },
       },
+      { k: 'tr', gid: 'g', id: result.id, seq: 1, language: 'en', text: '<en> 有货吗？' },
     ]);
+    // History and catch-up read it with the translation from now on.
+    expect((await t.messaging.history('g', 0, 10))[0]!.translations).toEqual({ en: '<en> 有货吗？' });
     // Buyers' messages restart the idle clock, agents' do not.
     expect(vi.mocked(t.repo.appendMessage).mock.calls[0]![3]).toBe(true);
     await t.messaging.send(agent, { gid: 'g', content: 'Yes' });
     expect(vi.mocked(t.repo.appendMessage).mock.calls[1]![3]).toBe(false);
   });
 
-  it('makes an id when the client sent none, and passes the deadline to the translator', async () => {
+  it('makes an id when the client sent none', async () => {
     const t = setup();
-    const result = await t.messaging.send(agent, { gid: 'g', content: 'Hello', deadline: 123 });
+    const result = await t.messaging.send(agent, { gid: 'g', content: 'Hello' });
     expect(result.id).toMatch(UUID);
-    expect(t.translate).toHaveBeenCalledWith('Hello', 'en', 'zh', 123);
+    await t.messaging.settled();
+    expect(t.translate).toHaveBeenCalledWith('Hello', 'en', 'zh');
   });
 
-  it('stores no translation when it failed, when translation is off, or when the text needs none', async () => {
-    const failed = setup({ translate: async () => null });
-    await failed.messaging.send(buyer, { gid: 'g', content: '你好' });
-    expect(failed.rows[0]!.m.translations).toEqual([]);
+  it('acks and publishes the original without waiting for a slow provider; the translation follows when it comes', async () => {
+    const answers: ((text: string) => void)[] = [];
+    const t = setup({ translate: () => new Promise<string>((r) => answers.push(r)) });
+    const result = await t.messaging.send(agent, { gid: 'g', content: 'Hello' });
+    const second = await t.messaging.send(agent, { gid: 'g', content: 'Anyone there?' });
+    expect([result.seq, second.seq]).toEqual([1, 2]);
+    expect(t.published.map((e) => e.k)).toEqual(['msg', 'msg']);
+    expect(t.repo.addTranslations).not.toHaveBeenCalled();
+    // The second's translation comes first: each update names its message.
+    answers[1]!('有人吗？');
+    answers[0]!('你好');
+    await t.messaging.settled();
+    expect(t.published.slice(2)).toEqual([
+      { k: 'tr', gid: 'g', id: second.id, seq: 2, language: 'zh', text: '有人吗？' },
+      { k: 'tr', gid: 'g', id: result.id, seq: 1, language: 'zh', text: '你好' },
+    ]);
+  });
 
+  it('stores translations that finish together in one statement, each published after it is stored', async () => {
+    const answers: (() => void)[] = [];
+    const t = setup({ translate: (text) => new Promise<string>((r) => answers.push(() => r(`<zh> ${text}`))) });
+    for (const content of ['one', 'two', 'three']) await t.messaging.send(agent, { gid: 'g', content });
+    for (const answer of answers) answer();
+    await t.messaging.settled();
+    // The first is written alone; the two that came while it was being written share the next.
+    expect(vi.mocked(t.repo.addTranslations).mock.calls.map(([rows]) => rows.map((r) => r.seq))).toEqual([[1], [2, 3]]);
+    expect(t.published.filter((e) => e.k === 'tr').map((e) => e.k === 'tr' && e.seq)).toEqual([1, 2, 3]);
+    expect((await t.messaging.history('g', 0, 10)).map((m) => m.translations.zh)).toEqual(['<zh> one', '<zh> two', '<zh> three']);
+  });
+
+  it('a failed translation is published as failed (the original as its text) and nothing is stored', async () => {
+    const failed = setup({ translate: async () => null });
+    const { id } = await failed.messaging.send(buyer, { gid: 'g', content: '你好' });
+    await failed.messaging.settled();
+    expect(failed.rows[0]!.m.translations).toEqual([]);
+    expect(failed.repo.addTranslations).not.toHaveBeenCalled();
+    expect(failed.published[1]).toEqual({ k: 'tr', gid: 'g', id, seq: 1, language: 'en', text: '你好', failed: true });
+  });
+
+  it('translates nothing when translation is off or the text needs none (no pending flag either)', async () => {
     const off = setup({ translation: 'off' });
     await off.messaging.send(buyer, { gid: 'g', content: '你好' });
+    await off.messaging.settled();
     expect(off.translate).not.toHaveBeenCalled();
+    expect(off.published).toHaveLength(1);
+    expect(off.published[0]).not.toHaveProperty('m.pending');
 
     const emoji = setup();
     await emoji.messaging.send(buyer, { gid: 'g', content: '👍 69' });
+    await emoji.messaging.settled();
     expect(emoji.translate).not.toHaveBeenCalled();
     expect(emoji.rows[0]!.m).toMatchObject({ language: null, translations: [] });
+    expect(emoji.published).toHaveLength(1);
+    expect(emoji.published[0]).not.toHaveProperty('m.pending');
   });
 
   it('refuses bad text before any work, and stores nothing', async () => {
@@ -155,15 +206,16 @@ describe('messaging', () => {
     expect(t.rows).toHaveLength(1);
   });
 
-  it('a resend of a stored id is acked again, stored and published nowhere; the costly work is skipped', async () => {
+  it('a resend of a stored id is acked again, stored, published and translated nowhere', async () => {
     const t = setup();
     const id = 'c1d2e3f4-0000-4000-8000-000000000002';
     const first = await t.messaging.send(buyer, { gid: 'g', id, content: '你好' });
     const again = await t.messaging.send(buyer, { gid: 'g', id, content: '你好' });
+    await t.messaging.settled();
     expect(again).toEqual({ ...first, duplicate: true });
     expect(t.translate).toHaveBeenCalledTimes(1);
     expect(t.rows).toHaveLength(1);
-    expect(t.published).toHaveLength(1);
+    expect(t.published.map((e) => e.k)).toEqual(['msg', 'tr']);
     expect(await reason(t.messaging.send(agent, { gid: 'g', id, content: 'mine?' }))).toBe('duplicate_id');
   });
 
@@ -194,13 +246,15 @@ describe('messaging', () => {
     let answer: string | null = 'Hello';
     const t = setup({ translate: async () => answer });
     const { id } = await t.messaging.send(buyer, { gid: 'g', content: '你好' });
-    // The translation made when it was stored.
+    await t.messaging.settled();
+    // The translation made after it was stored.
     expect(await t.messaging.translateMessage('g', id, 'en')).toEqual({ seq: 1, text: 'Hello', failed: false });
     expect(await t.messaging.translateMessage('g', id, 'zh')).toEqual({ seq: 1, text: '你好', failed: false });
     expect(await reason(t.messaging.translateMessage('g', 'unknown', 'en'))).toBe('bad_frame');
 
     answer = null;
     const { id: second } = await t.messaging.send(buyer, { gid: 'g', content: '再见' });
+    await t.messaging.settled();
     expect(await t.messaging.translateMessage('g', second, 'en')).toEqual({ seq: 2, text: '再见', failed: true });
     answer = 'Bye';
     expect(await t.messaging.translateMessage('g', second, 'en')).toEqual({ seq: 2, text: 'Bye', failed: false });

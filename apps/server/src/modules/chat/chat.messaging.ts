@@ -11,10 +11,12 @@ import type { SerialQueue } from './chat.serial.js';
 import { detectLanguage, otherLocale, type Translator } from './chat.translate.js';
 
 /**
- * Members' messages: checked (text rules, image by content), translated once into the other
- * language, stored with the next seq, then published. A resend of a stored id is acknowledged
- * again and stored and sent nowhere; another user reusing the id is refused. Also the history
- * and a message's translation on request.
+ * Members' messages: checked (text rules, image by content), stored with the next seq and
+ * published at once; a text is then translated into the other language in the background, and
+ * the translation is stored on the message and published as an update of it (bus event `tr`,
+ * the `translated` frame), so a slow or failing provider never delays the original. A resend of a
+ * stored id is acknowledged again and stored, sent and translated nowhere; another user reusing
+ * the id is refused. Also the history and a message's translation on request.
  */
 
 export interface SendInput {
@@ -23,11 +25,6 @@ export interface SendInput {
   content?: string | undefined;
   /** Data URL or base64 of an image. */
   image?: string | undefined;
-  /**
-   * Epoch ms (real time) by which the message must go out: translation gives up at this point
-   * and the message is sent untranslated. Default: 5 s from now.
-   */
-  deadline?: number | undefined;
 }
 
 export interface SendResult {
@@ -39,17 +36,73 @@ export interface SendResult {
 }
 
 export interface MessagingDeps {
-  repo: Pick<ChatRepository, 'findMessage' | 'appendMessage' | 'messagesAfter' | 'messageById' | 'addTranslation'>;
+  repo: Pick<ChatRepository, 'findMessage' | 'appendMessage' | 'messagesAfter' | 'messageById' | 'addTranslation' | 'addTranslations'>;
   bus: Pick<ChatBus, 'publish'>;
   translator: Pick<Translator, 'mode' | 'translate'>;
   images: Pick<ChatImageStore, 'save'>;
   groups: Pick<ChatGroups, 'classify'>;
   queue: Pick<SerialQueue, 'run'>;
   clock: ChatClock;
+  /** A background translation could not be stored (it is published all the same). */
+  onError?: (err: unknown) => void;
 }
 
-export function createMessaging({ repo, bus, translator, images, groups, queue, clock }: MessagingDeps) {
+export function createMessaging({ repo, bus, translator, images, groups, queue, clock, onError = () => undefined }: MessagingDeps) {
   const now = () => new Date(clock.now());
+  /** Background translations still running (settled() waits for them: shutdown, tests). */
+  const translating = new Set<Promise<void>>();
+
+  // Translations are stored in batches: one statement in flight at a time, and what arrives
+  // meanwhile goes into the next (one row at a time when quiet, hundreds per statement under
+  // load, so a busy provider does not double the database round trips per message).
+  type Write = { row: { gid: string; seq: number; language: TLocale; text: string }; done: (err?: unknown) => void };
+  const writes: Write[] = [];
+  let writing = false;
+  async function flushWrites() {
+    writing = true;
+    while (writes.length) {
+      // At most 1,000 rows a statement (5 parameters each, far below PostgreSQL's 65,535).
+      const batch = writes.splice(0, 1_000);
+      let failure: unknown;
+      try {
+        await repo.addTranslations(
+          batch.map((w) => w.row),
+          now(),
+        );
+      } catch (err) {
+        failure = err ?? new Error('storing translations failed');
+      }
+      for (const w of batch) w.done(failure);
+    }
+    writing = false;
+  }
+  const storeTranslation = (row: Write['row']) =>
+    new Promise<void>((resolve, reject) => {
+      writes.push({ row, done: (err) => (err === undefined ? resolve() : reject(err instanceof Error ? err : new Error(String(err)))) });
+      if (!writing) void flushWrites();
+    });
+
+  /**
+   * Translates a stored text into the other language, outside the conversation's queue (the
+   * next messages do not wait for it), stores the result on the message and publishes it; a
+   * failure is published too (receivers show the original with translateError).
+   */
+  function translateLater(gid: string, seq: number, m: NewMessage & { language: TLocale }) {
+    const language = otherLocale(m.language);
+    const job = (async () => {
+      const text = await translator.translate(m.content, m.language, language);
+      if (text !== null) {
+        try {
+          await storeTranslation({ gid, seq, language, text });
+        } catch (err) {
+          onError(err);
+        }
+      }
+      bus.publish(text === null ? { k: 'tr', gid, id: m.id, seq, language, text: m.content, failed: true } : { k: 'tr', gid, id: m.id, seq, language, text });
+    })().catch(onError);
+    translating.add(job);
+    void job.finally(() => translating.delete(job));
+  }
 
   /** The stored message with this id, acknowledged again (duplicate) when it is the sender's. */
   async function resend(gid: string, id: string, uid: number): Promise<SendResult> {
@@ -70,36 +123,29 @@ export function createMessaging({ repo, bus, translator, images, groups, queue, 
     return { id, senderId: actor.uid, senderName: actor.uname, kind: 'image', content: '', image: url, language: null, translations: [] };
   }
 
-  async function textMessage(actor: ChatActor, id: string, text: string, deadline: number | undefined): Promise<NewMessage> {
+  function textMessage(actor: ChatActor, id: string, text: string): NewMessage {
     const problem = chatTextProblem(text);
     if (problem) throw new ChatError(problem);
     const content = text.trim();
     const language = detectLanguage(content, actor.language);
-    const translations: NewMessage['translations'] = [];
-    if (language && translator.mode === 'on') {
-      const target = otherLocale(language);
-      const translated = await translator.translate(content, language, target, deadline);
-      if (translated !== null) translations.push({ language: target, text: translated });
-    }
-    return { id, senderId: actor.uid, senderName: actor.uname, kind: 'text', content, image: null, language, translations };
+    return { id, senderId: actor.uid, senderName: actor.uname, kind: 'text', content, image: null, language, translations: [] };
   }
 
   return {
     /**
-     * Stores a message and sends it out. A resend of a stored id is acknowledged again and not
-     * sent twice. Text is translated into the other language before it is stored (a failed
-     * translation is not stored: receivers get the original with translateError).
+     * Stores a message and sends it out at once. A resend of a stored id is acknowledged again
+     * and not sent twice. A text's translation follows as an update (translateLater): receivers
+     * get the original with translatePending, then a `translated` event.
      */
     send(actor: ChatActor, input: SendInput): Promise<SendResult> {
       return queue.run(input.gid, async () => {
         const { gid } = input;
         const id = input.id ?? randomUUID();
         // A resend is caught by the unique (gid, id) index when it is stored; look first only
-        // when that saves real work (an image to re-encode, a text to translate).
-        const costly = input.image !== undefined || translator.mode === 'on';
-        if (input.id && costly && (await repo.findMessage(gid, id))) return resend(gid, id, actor.uid);
+        // when that saves real work (an image to re-encode).
+        if (input.id && input.image !== undefined && (await repo.findMessage(gid, id))) return resend(gid, id, actor.uid);
 
-        const m = input.image !== undefined ? await imageMessage(actor, id, input.image) : await textMessage(actor, id, input.content ?? '', input.deadline);
+        const m = input.image !== undefined ? await imageMessage(actor, id, input.image) : textMessage(actor, id, input.content ?? '');
 
         const at = now();
         let seq: number | null;
@@ -110,9 +156,18 @@ export function createMessaging({ repo, bus, translator, images, groups, queue, 
           throw err;
         }
         if (seq === null) throw new ChatError(await groups.classify(gid, actor.uid));
-        bus.publish({ k: 'msg', m: delivered(gid, seq, m, at) });
+        const { language } = m;
+        const translate = language !== null && translator.mode === 'on';
+        bus.publish({ k: 'msg', m: translate ? { ...delivered(gid, seq, m, at), pending: true } : delivered(gid, seq, m, at) });
+        if (translate) translateLater(gid, seq, { ...m, language });
         return { gid, id, seq, timestamp: at.getTime(), duplicate: false };
       });
+    },
+
+    /** Waits for the background translations running now, at most timeoutMs (shutdown, tests). */
+    async settled(timeoutMs = 10_000): Promise<void> {
+      if (!translating.size) return;
+      await Promise.race([Promise.all([...translating]), new Promise((r) => setTimeout(r, timeoutMs).unref())]);
     },
 
     /** Stored messages after a seq (up to upTo), oldest first. */

@@ -88,8 +88,9 @@ export function createChat({ config, db, redis, account, sessions, events, log, 
       url: config.TRANSLATE_URL,
       apiKey: config.TRANSLATE_API_KEY,
       model: config.TRANSLATE_MODEL,
+      connections: config.TRANSLATE_CONCURRENCY,
     }),
-    { onError: throttled((err, suppressed) => log.warn({ err, suppressed }, 'chat: translation failed; sending the original')) },
+    { concurrency: config.TRANSLATE_CONCURRENCY, onError: throttled((err, suppressed) => log.warn({ err, suppressed }, 'chat: translation failed (the original went out; receivers are told)')) },
   );
   const images = createChatImageStore(config.DATA_DIR);
   const repo = createChatRepository(db);
@@ -99,7 +100,7 @@ export function createChat({ config, db, redis, account, sessions, events, log, 
   const queue = createSerialQueue();
   const groups = createChatGroups({ repo, presence, clock });
   const conversations = createConversations({ repo, bus, presence, account, groups, queue, clock });
-  const messaging = createMessaging({ repo, bus, translator, images, groups, queue, clock });
+  const messaging = createMessaging({ repo, bus, translator, images, groups, queue, clock, onError: (err) => log.error({ err }, 'chat: storing a translation failed') });
   const reads = createReadCursors({ repo, bus, groups, clock });
   const idle = createIdleRule({ repo, bus, conversations, groups, clock, log });
   const service = createChatService({ clock, translationMode: translator.mode, groups, conversations, messaging, reads, idle, queue });
@@ -156,6 +157,7 @@ export function createChat({ config, db, redis, account, sessions, events, log, 
     async close() {
       this.closeSockets();
       await service.drain();
+      await messaging.settled(5_000);
       await sweeper.settled();
       await translator.close().catch((err: unknown) => log.warn({ err }, 'chat: closing the translation provider failed'));
       await presence.close().catch(onRedisError);

@@ -238,6 +238,15 @@ export function createChatRepository(db: Db) {
       await db.insert(chatTranslations).values({ gid, seq, language, text, createdAt: now }).onConflictDoNothing();
     },
 
+    /** Several messages' translations in one statement (translations made after delivery, batched). */
+    async addTranslations(rows: { gid: string; seq: number; language: TLocale; text: string }[], now: Date): Promise<void> {
+      if (!rows.length) return;
+      await db
+        .insert(chatTranslations)
+        .values(rows.map((r) => ({ ...r, createdAt: now })))
+        .onConflictDoNothing();
+    },
+
     async listByStatus(status: 'waiting' | 'serving', limit = 500): Promise<ConversationRow[]> {
       return db
         .select()

@@ -205,6 +205,48 @@ describe('translator', () => {
     expect(Date.now() - started).toBeLessThan(400);
   });
 
+  it('caches translations per language pair: a repeated text (numbers aside) calls the provider once', async () => {
+    const calls: string[] = [];
+    const t = createTranslator({
+      name: 'libretranslate',
+      translate: async (text, _from, to) => {
+        calls.push(`${to}:${text}`);
+        return `<${to}> ${text}`;
+      },
+    });
+    expect(await t.translate('Your order 1024 has shipped', 'en', 'zh')).toBe('<zh> Your order 1024 has shipped');
+    expect(await t.translate('Your order 2048 has shipped', 'en', 'zh')).toBe('<zh> Your order 2048 has shipped');
+    expect(calls).toEqual(['zh:Your order [[0]] has shipped']);
+    // Another pair is another entry.
+    expect(await t.translate('你好', 'zh', 'en')).toBe('<en> 你好');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('shares one provider call among identical texts asked for at once, and keeps no failure', async () => {
+    let calls = 0;
+    let fail = true;
+    const answers: (() => void)[] = [];
+    const t = createTranslator({
+      name: 'libretranslate',
+      translate: (text) =>
+        new Promise((resolve, reject) => {
+          calls++;
+          answers.push(() => (fail ? reject(new Error('down')) : resolve(`[${text}]`)));
+        }),
+    });
+    const both = Promise.all([t.translate('hello', 'en', 'zh'), t.translate('hello', 'en', 'zh')]);
+    await new Promise((r) => setImmediate(r));
+    expect(calls).toBe(1);
+    answers[0]!();
+    expect(await both).toEqual([null, null]);
+    fail = false;
+    const again = t.translate('hello', 'en', 'zh');
+    await new Promise((r) => setImmediate(r));
+    answers[1]!();
+    expect(await again).toBe('[hello]');
+    expect(calls).toBe(2);
+  });
+
   it('is off without a provider', async () => {
     const t = createTranslator(null);
     expect(t.mode).toBe('off');
@@ -227,7 +269,7 @@ describe(`chat with a failing provider (${TEST_DB_KIND})`, () => {
     await new Promise((r) => kept?.close(r));
   });
 
-  it('delivers the message untranslated with translateError, and translates it later on request', async () => {
+  it('delivers the message at once, then flags the failed translation, and translates it later on request', async () => {
     const app = cluster.instances[0]!;
     const buyer = await makeUser(app);
     const agent = await makeUser(app, { admin: true });
@@ -239,7 +281,14 @@ describe(`chat with a failing provider (${TEST_DB_KIND})`, () => {
     buyerSocket.send({ gid, content: '有货吗？' });
     const ack = await buyerSocket.waitFor(isEvent('ack'));
     const m = (await agentSocket.waitFor((f) => !Array.isArray(f) && !('type' in f) && f.seq === ack.seq)) as TChatMessageFrame;
-    expect(m).toMatchObject({ content: '有货吗？', translate: '有货吗？', translation: 'on', translateError: true, language: 'zh' });
+    expect(m).toMatchObject({ content: '有货吗？', translate: '有货吗？', translation: 'on', translatePending: true, language: 'zh' });
+    const failed = await agentSocket.waitFor(isEvent('translated', (f) => f.id === m.id));
+    expect(failed).toEqual({ type: 'translated', gid, id: m.id, seq: ack.seq, language: 'en', translate: '有货吗？', translateError: true });
+    // Nothing stored: a reconnect's catch-up says failed rather than pending.
+    const again = await ChatTestClient.connect(app.wsUrl, { token: agent.token, language: 'en', since: `${gid}:${ack.seq - 1}` });
+    await again.waitFor(isEvent('synced', (f) => f.gid === gid));
+    expect(again.messages(gid)).toEqual([expect.objectContaining({ id: m.id, translate: '有货吗？', translateError: true })]);
+    again.close();
 
     failing = false;
     agentSocket.send({ type: 'translate', gid, id: m.id });

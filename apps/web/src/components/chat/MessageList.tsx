@@ -102,7 +102,12 @@ function Bubble({ message, language, showTranslations, onImage, onRetry, onRetry
             </span>
           )
         ) : null}
-        {view === 'available' ? (
+        {view === 'pending' ? (
+          <span className="inline-flex items-center gap-0.5 text-gray-400 motion-safe:animate-pulse">
+            <Languages aria-hidden="true" className="size-3" />
+            {t('translating')}
+          </span>
+        ) : view === 'available' ? (
           <button type="button" onClick={() => setOwn(!translated)} aria-pressed={translated} className="inline-flex items-center gap-0.5 text-brand-700 hover:underline">
             <Languages aria-hidden="true" className="size-3" />
             {translated ? t('showOriginal') : t('showTranslation')}

@@ -90,6 +90,21 @@ describe('MessageList', () => {
     expect(screen.getByText('The chat ended because there was no activity.')).toBeInTheDocument();
   });
 
+  it('a translation still on its way: the original with "translating", then the translation on the same message', async () => {
+    const pending = message({ id: 't', content: '你好', source: '你好', translate: '你好', language: 'zh', translation: 'on', translatePending: true });
+    const { rerender } = render(<MessageList label="Messages" language="en" messages={[pending]} />);
+    expect(screen.getByText('你好')).toBeInTheDocument();
+    expect(screen.getByText('Translating…')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show original' })).toBeNull();
+    rerender(<MessageList label="Messages" language="en" messages={[{ ...pending, translate: 'Hello', translatePending: false }]} />);
+    expect(screen.getByText('Hello')).toBeInTheDocument();
+    expect(screen.queryByText('Translating…')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Show original' })).toBeInTheDocument();
+    // The reader of the original's language sees neither.
+    rerender(<MessageList label="Messages" language="zh" messages={[pending]} />);
+    expect(screen.queryByText('Translating…')).toBeNull();
+  });
+
   it('an image opens in a preview', async () => {
     render(<MessageList label="Messages" language="en" messages={[message({ kind: 'image', content: '', image: '/uploads/chat/a.webp' })]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Open the image from Ann' }));

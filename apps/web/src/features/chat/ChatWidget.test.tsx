@@ -146,6 +146,32 @@ describe('ChatWidget', () => {
     expect(socket.sent.at(-1)).toEqual({ type: 'start' });
   });
 
+  it("shows an agent's reply at once and its translation when it arrives later; a second arrival of the reply does not undo it", async () => {
+    renderWidget();
+    await userEvent.click(screen.getByRole('button', { name: 'Chat with customer service' }));
+    const socket = FakeWebSocket.all[0]!;
+    act(() => {
+      socket.readyState = 1;
+      socket.onopen?.({});
+    });
+    socket.push({ type: 'session', uid: 7, uname: 'U', admin: false, language: 'en', translation: 'on', serverTime: 0, limits: {} });
+    socket.push([greeting]);
+    socket.push({ type: 'synced', gid: GID, lastSeq: 1 });
+    const window = screen.getByRole('region', { name: 'Customer service' });
+    const reply = { ...greeting, id: 'a1', seq: 2, kind: 'text', uid: 2, uname: 'Agent', content: '有货', source: '有货', translate: '有货', language: 'zh', translation: 'on' };
+    socket.push({ ...reply, translatePending: true });
+    expect(within(window).getByText('有货')).toBeInTheDocument();
+    expect(within(window).getByText('Translating…')).toBeInTheDocument();
+
+    socket.push({ type: 'translated', gid: GID, id: 'a1', seq: 2, language: 'en', translate: 'In stock' });
+    expect(within(window).getByText('In stock')).toBeInTheDocument();
+    expect(within(window).queryByText('Translating…')).toBeNull();
+    // A catch-up copy read before the translation was stored keeps the translation on screen.
+    socket.push([{ ...reply, translateError: true }]);
+    expect(within(window).getByText('In stock')).toBeInTheDocument();
+    expect(window.querySelectorAll('[data-message-id="a1"]')).toHaveLength(1);
+  });
+
   it('opens by itself on a page reached with ?chat=1 (signed in from the customer-service entry), and drops the flag', async () => {
     const router = renderWidget('/?chat=1&q=gan');
     expect(await screen.findByRole('region', { name: 'Customer service' })).toBeInTheDocument();

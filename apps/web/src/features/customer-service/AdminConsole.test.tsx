@@ -155,4 +155,35 @@ describe('AdminConsole unread state across reloads', () => {
     expect(await within(servingList()).findByLabelText('2 unread')).toHaveTextContent('2');
     expect(notices().map((n) => n.textContent)).toEqual(['2 new messages from Mei']);
   });
+
+  it("shows a buyer's message at once and its translation when it arrives later, on the same message", async () => {
+    renderConsole();
+    const socket = await serverLoads(5, [1, 2, 3, 4, 5]);
+    await userEvent.click(await within(servingList()).findByRole('button', { name: /Mei/ }));
+    socket.push({ ...fromBuyer(6), content: '有货吗？', source: '有货吗？', translate: '有货吗？', language: 'zh', translation: 'on', translatePending: true });
+    const log = await screen.findByRole('log');
+    expect(await within(log).findByText('有货吗？')).toBeInTheDocument();
+    expect(within(log).getByText('Translating…')).toBeInTheDocument();
+
+    socket.push({ type: 'translated', gid: GID, id: 'b-6', seq: 6, language: 'en', translate: 'In stock?' });
+    expect(await within(log).findByText('In stock?')).toBeInTheDocument();
+    expect(within(log).queryByText('Translating…')).toBeNull();
+    await userEvent.click(within(log).getByRole('button', { name: 'Show original' }));
+    expect(within(log).getByText('有货吗？')).toBeInTheDocument();
+    // Still one message, not a second copy.
+    expect(log.querySelectorAll('[data-message-id="b-6"]')).toHaveLength(1);
+  });
+
+  it('a translation that failed after the message went out says so, as before', async () => {
+    renderConsole();
+    const socket = await serverLoads(5, [1, 2, 3, 4, 5]);
+    await userEvent.click(await within(servingList()).findByRole('button', { name: /Mei/ }));
+    socket.push({ ...fromBuyer(6), content: '有货吗？', source: '有货吗？', translate: '有货吗？', language: 'zh', translation: 'on', translatePending: true });
+    const log = await screen.findByRole('log');
+    await within(log).findByText('Translating…');
+    socket.push({ type: 'translated', gid: GID, id: 'b-6', seq: 6, language: 'en', translate: '有货吗？', translateError: true });
+    await waitFor(() => expect(within(log).queryByText('Translating…')).toBeNull());
+    await userEvent.click(within(log).getByRole('button', { name: 'Translate' }));
+    expect(within(log).getByText('The translation service failed; this is the original text.')).toBeInTheDocument();
+  });
 });

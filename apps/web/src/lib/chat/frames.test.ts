@@ -36,7 +36,9 @@ const json = (value: unknown) => JSON.stringify(value);
 
 describe('incoming frames', () => {
   it('one message, an array of messages, or an event', () => {
-    expect(parseServerData(json(frame))).toEqual([{ kind: 'message', frame: { ...frame, translateError: false } }]);
+    expect(parseServerData(json(frame))).toEqual([{ kind: 'message', frame: { ...frame, translateError: false, translatePending: false } }]);
+    // A translation on its way (a `translated` event follows).
+    expect(parseServerData(json({ ...frame, translate: 'hi', translatePending: true }))).toMatchObject([{ frame: { translate: 'hi', translatePending: true, translateError: false } }]);
     expect(parseServerData(json([frame, { ...frame, id: 'm-2', seq: 2 }])).map((i) => i.kind === 'message' && i.frame.id)).toEqual(['m-1', 'm-2']);
     expect(parseServerData(json({ type: 'synced', gid: GID, lastSeq: 3 }))).toEqual([{ kind: 'event', event: { type: 'synced', gid: GID, lastSeq: 3 } }]);
     // The spec's message frames may say type 0: still a message.
@@ -59,6 +61,7 @@ describe('incoming frames', () => {
           language: null,
           translation: 'off',
           translateError: false,
+          translatePending: false,
         },
       },
     ]);
@@ -99,6 +102,8 @@ describe('incoming frames', () => {
     expect(parseChatEvent({ type: 'error', code: 'teapot', desc: 'x' })).toBeNull();
     expect(parseChatEvent({ type: 'read', gid: GID, seq: -1 })).toBeNull();
     expect(parseChatEvent({ type: 'translation', gid: GID, id: 'm-1', seq: 1, language: 'zh', translate: '你好', translateError: true })).not.toBeNull();
+    expect(parseChatEvent({ type: 'translated', gid: GID, id: 'm-1', seq: 1, language: 'en', translate: 'Hello' })).toEqual({ type: 'translated', gid: GID, id: 'm-1', seq: 1, language: 'en', translate: 'Hello' });
+    expect(parseChatEvent({ type: 'translated', gid: GID, id: 'm-1', seq: 1, language: 'fr', translate: 'Bonjour' })).toBeNull();
     expect(parseChatEvent({ type: 'queue', change: 'waiting', group })).not.toBeNull();
     // Unknown or inherited names are no event types.
     expect(parseChatEvent({ type: 'dance' })).toBeNull();

@@ -33,10 +33,12 @@ import {
  * the rest has defaults (seq and timestamp null when absent: the reducer keeps the message
  * unsequenced and stamps it with the time it arrived).
  */
-export type TIncomingChatMessage = Omit<TChatMessageFrame, 'seq' | 'timestamp' | 'translateError'> & {
+export type TIncomingChatMessage = Omit<TChatMessageFrame, 'seq' | 'timestamp' | 'translateError' | 'translatePending'> & {
   seq: number | null;
   timestamp: number | null;
   translateError: boolean;
+  /** The translation is on its way (a `translated` event follows). */
+  translatePending?: boolean | undefined;
 };
 
 export type ChatIncoming = { kind: 'message'; frame: TIncomingChatMessage } | { kind: 'event'; event: TChatEvent };
@@ -59,6 +61,7 @@ const ZIncomingMessage = z
     language: ZLocale.nullish(),
     translation: z.enum(['on', 'off']).optional(),
     translateError: z.boolean().optional(),
+    translatePending: z.boolean().optional(),
   })
   .refine((m) => typeof m.content === 'string' || typeof m.image === 'string', { message: 'content or image is required' })
   .transform(
@@ -77,6 +80,7 @@ const ZIncomingMessage = z
       language: m.language ?? null,
       translation: m.translation ?? 'off',
       translateError: m.translateError === true,
+      translatePending: m.translatePending === true && m.translateError !== true,
     }),
   );
 
@@ -117,6 +121,14 @@ const EVENT_SCHEMAS: { readonly [K in TChatEventType]: z.ZodType<Extract<TChatEv
   queue: event('queue', { change: z.enum(['waiting', 'serving', 'ended']), group: ZChatGroup }),
   presence: event('presence', { uid: z.number().int(), uname: z.string(), admin: z.boolean(), online: z.boolean() }),
   translation: event('translation', {
+    gid: ZChatGid,
+    id: z.string().min(1),
+    seq: ZSeq,
+    language: ZLocale,
+    translate: z.string(),
+    translateError: z.literal(true).optional(),
+  }),
+  translated: event('translated', {
     gid: ZChatGid,
     id: z.string().min(1),
     seq: ZSeq,

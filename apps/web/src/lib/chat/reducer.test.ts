@@ -164,6 +164,27 @@ describe('chatReducer: messages', () => {
     expect(state.messages[GID]![1]).toMatchObject({ translate: '文字', translateError: true });
   });
 
+  it('a translation that follows the message replaces its pending original; an older copy or a late failure never takes it back', () => {
+    const pending = frame(2, { content: '你好', source: '你好', translate: '你好', language: 'zh', translation: 'on', translatePending: true });
+    let state = run(buyer(), message(pending));
+    expect(state.messages[GID]!.find((m) => m.id === 'm-2')).toMatchObject({ translate: '你好', translatePending: true });
+    state = run(state, server({ type: 'translated', gid: GID, id: 'm-2', seq: 2, language: 'en', translate: 'Hello' }));
+    expect(state.messages[GID]).toHaveLength(2);
+    expect(state.messages[GID]!.find((m) => m.id === 'm-2')).toMatchObject({ translate: 'Hello', translatePending: false, translateError: false });
+    // A catch-up copy read before the translation was stored.
+    state = run(state, message({ ...pending, translatePending: false, translateError: true }));
+    expect(state.messages[GID]!.find((m) => m.id === 'm-2')).toMatchObject({ translate: 'Hello', translateError: false });
+    state = run(state, server({ type: 'translated', gid: GID, id: 'm-2', seq: 2, language: 'en', translate: '你好', translateError: true }));
+    expect(state.messages[GID]!.find((m) => m.id === 'm-2')).toMatchObject({ translate: 'Hello', translateError: false });
+    expect(state.messages[GID]).toHaveLength(2);
+  });
+
+  it('a failed translation after the message ends the pending state with the error flag', () => {
+    const pending = frame(2, { content: '你好', source: '你好', translate: '你好', language: 'zh', translation: 'on', translatePending: true });
+    const state = run(buyer(), message(pending), server({ type: 'translated', gid: GID, id: 'm-2', seq: 2, language: 'en', translate: '你好', translateError: true }));
+    expect(state.messages[GID]!.find((m) => m.id === 'm-2')).toMatchObject({ translate: '你好', translatePending: false, translateError: true });
+  });
+
   it('isUnseenArrival: new and above the read cursor', () => {
     const state = run(admin(), server({ type: 'read', gid: GID, seq: 3 }), message(frame(2)));
     expect(isUnseenArrival(state, frame(2))).toBe(false); // held already

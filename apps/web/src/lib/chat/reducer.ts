@@ -86,6 +86,11 @@ function markRead(state: ChatState, gid: string, seq: number): ChatState {
   return { ...state, read: { ...state.read, [gid]: seq }, unread };
 }
 
+/** The message carries a real translation (not the original standing in for one). */
+function hasTranslation(m: Pick<ChatMessage, 'translate' | 'source' | 'translateError' | 'translatePending'>): boolean {
+  return !m.translateError && !m.translatePending && m.translate !== '' && m.translate !== m.source;
+}
+
 function receiveMessage(state: ChatState, frame: TIncomingChatMessage, at: number): ChatState {
   const list = state.messages[frame.gid] ?? [];
   const existing = list.find((m) => m.id === frame.id);
@@ -100,7 +105,9 @@ function receiveMessage(state: ChatState, frame: TIncomingChatMessage, at: numbe
   if (existing) {
     // A copy we already have (our own message after an ack, a catch-up overlap): keep one.
     if (existing.seq !== null && existing.status === 'sent' && existing.translate === merged.translate && existing.image === merged.image) return state;
-    return replaceMessage(state, { ...existing, ...merged, image: merged.image ?? existing.image });
+    // A copy read before its translation arrived never takes back the translation we have.
+    const keep = hasTranslation(existing) && !hasTranslation(merged) ? { translate: existing.translate, translateError: false, translatePending: false } : {};
+    return replaceMessage(state, { ...existing, ...merged, image: merged.image ?? existing.image, ...keep });
   }
   // At or below the read cursor: read before (on this device or another), so not new.
   const cursor = state.read[frame.gid] ?? 0;
@@ -214,9 +221,14 @@ function serverEvent(state: ChatState, event: TChatEvent, at: number): ChatState
     case 'member_left':
     case 'presence':
       return state.role === 'admin' ? { ...state, queueVersion: state.queueVersion + 1 } : state;
-    case 'translation': {
+    // The answer to a `translate` request, or a translation that followed the message (translated).
+    case 'translation':
+    case 'translated': {
       const message = findMessage(state, event.gid, event.id);
-      return message ? replaceMessage(state, { ...message, translate: event.translate, translateError: event.translateError === true }) : state;
+      if (!message) return state;
+      // A late failure never replaces a translation this message already has.
+      if (event.translateError && hasTranslation(message)) return message.translatePending ? replaceMessage(state, { ...message, translatePending: false }) : state;
+      return replaceMessage(state, { ...message, translate: event.translate, translateError: event.translateError === true, translatePending: false });
     }
     // Nothing to keep: the client acts on them (synced, accepted) or they only inform (waiting, pong).
     case 'synced':

@@ -40,6 +40,8 @@ export interface ChatMessage {
   language: TLocale | null;
   translation: 'on' | 'off';
   translateError: boolean;
+  /** The translation is on its way from the server (shown as "translating"); absent means no. */
+  translatePending?: boolean | undefined;
   /** pending until acked; failed when the server refused it. */
   status: 'pending' | 'sent' | 'failed';
   /** Error text of a refused message. */
