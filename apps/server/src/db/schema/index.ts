@@ -10,4 +10,3 @@ export * from './audit.js';
 export * from './outbox.js';
 export * from './stock.js';
 export * from './pricing.js';
-export * from './search.js';
