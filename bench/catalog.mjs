@@ -1,12 +1,18 @@
 // Catalog scenarios for `npm run bench` (bench/run.mjs calls benchCatalog once per database).
+// Alone: `node bench/catalog.mjs` after a build (BENCH_SKUS: fewer SKUs for quick runs; BENCH_DATABASE_URL adds PostgreSQL;
+// BENCH_CATALOG_PG_ONLY=1 skips embedded PGlite).
 // Seeds 100,000 SKUs through the real CLI (`npx cubeshop seed --skus N`: in-process against
 // PostgreSQL, through the running server's loopback channel with embedded PGlite), then measures
 // the list, search and detail routes with autocannon beside GET /api/health on the same server.
 //
 // "hot" rows repeat one URL, as a crowd opening the same page does: they measure the shared
 // page cache. "cold" rows draw each request from thousands of different URLs (pages, sorts,
-// keywords, ids), so most requests miss the cache and reach the database.
-import { spawn } from 'node:child_process';
+// keywords, ids), so most requests miss the cache and reach the database. Cold rows also draw the
+// language and currency (x-lang-type zh/en, x-price-type CNY/USD) of each request. After the rows,
+// every list page is read once in each language and currency (every cache warm) and the server's
+// resident memory (VmRSS) is printed with the table.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +37,33 @@ function runCli(args, env) {
 }
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const VIEWS = [
+  { 'x-lang-type': 'zh', 'x-price-type': 'CNY' },
+  { 'x-lang-type': 'en', 'x-price-type': 'USD' },
+  { 'x-lang-type': 'zh', 'x-price-type': 'USD' },
+  { 'x-lang-type': 'en', 'x-price-type': 'CNY' },
+];
+
+/** Resident memory of the process listening on the server's port, MB (Linux; null elsewhere). */
+function serverRssMb(url) {
+  try {
+    const port = new URL(url).port;
+    const out = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+    const pid = /pid=(\d+)/.exec(out)?.[1];
+    const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `count` tasks `parallel` at a time. */
+async function inParallel(count, parallel, task) {
+  let next = 0;
+  await Promise.all(Array.from({ length: parallel }, async () => {
+    while (next < count) await task(next++);
+  }));
+}
 const int = (min, max) => min + Math.floor(Math.random() * (max - min + 1));
 
 /**
@@ -53,16 +86,19 @@ export async function benchCatalog({ label, databaseUrl, startServer, measure })
     const first = await (await fetch(`${server.url}/api/items?recPerPage=1`)).json();
     const total = first.pager.recTotal;
     const detailId = first.data[0].id;
-    // ids for the cold detail row: 20 random pages of 120
+    // ids for the cold detail row: 100 random pages of 120 (12,000 products at 100,000)
     const ids = [];
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < 100; i++) {
       const page = await (await fetch(`${server.url}/api/items?recPerPage=120&sortBy=basePrice&page=${int(1, Math.floor(total / 120))}`)).json();
       ids.push(...page.data.map((p) => p.id));
     }
 
     const hot = (name, pathAndQuery) => measure(name, `${server.url}${pathAndQuery}`, { headers: HEADERS });
     const cold = (name, makePath) =>
-      measure(name, server.url, { headers: HEADERS, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: makePath() }) }] });
+      measure(name, server.url, {
+        headers: HEADERS,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: makePath(), headers: { ...req.headers, ...pick(VIEWS) } }) }],
+      });
 
     rows.push(await hot('GET /api/health (ceiling)', '/api/health'));
     rows.push(await hot('list 120, no filter (hot)', '/api/items'));
@@ -78,21 +114,51 @@ export async function benchCatalog({ label, databaseUrl, startServer, measure })
       }),
     );
     rows.push(await cold('keyword, random word and page (cold)', () => `/api/items?keyword=${encodeURIComponent(pick(KEYWORDS))}&page=${int(1, 5)}&sortBy=${pick(['basePrice', 'lastUpdatedTime'])}`));
+    // Best match (the default with a keyword), and suggestions while typing: each keyword cut after 1 to all of its characters.
+    rows.push(await cold('keyword, best match, random word and page (cold)', () => `/api/items?keyword=${encodeURIComponent(pick(KEYWORDS))}&page=${int(1, 5)}`));
+    rows.push(
+      await cold('suggest, random prefix (cold)', () => {
+        const word = pick(KEYWORDS);
+        return `/api/items/suggest?keyword=${encodeURIComponent(word.slice(0, int(1, word.length)))}`;
+      }),
+    );
     rows.push(await cold('product detail, random id (cold)', () => `/api/items/${pick(ids)}`));
-    return { label, seeded, seedSeconds, rows, load: `${loadBefore} before seeding, ${os.loadavg()[0].toFixed(1)} after measuring` };
+    const load = `${loadBefore} before seeding, ${os.loadavg()[0].toFixed(1)} after measuring`;
+
+    // Every cache warm: each list page once in every language and currency, and 5,000 details in each.
+    const rssAfterRows = serverRssMb(server.url);
+    const pages = Math.ceil(total / 120);
+    const warmStarted = Date.now();
+    await inParallel(pages * VIEWS.length, 8, async (i) => {
+      const res = await fetch(`${server.url}/api/items?recPerPage=120&sortBy=basePrice&page=${(i % pages) + 1}`, { headers: { ...HEADERS, ...VIEWS[Math.floor(i / pages)] } });
+      await res.arrayBuffer();
+    });
+    const some = ids.slice(0, 5000);
+    await inParallel(some.length * VIEWS.length, 8, async (i) => {
+      const res = await fetch(`${server.url}/api/items/${some[i % some.length]}`, { headers: { ...HEADERS, ...VIEWS[Math.floor(i / some.length)] } });
+      await res.arrayBuffer();
+    });
+    const memory = { rssAfterRows, rssWarm: serverRssMb(server.url), warmSeconds: ((Date.now() - warmStarted) / 1000).toFixed(1), pages: pages * VIEWS.length, details: some.length * VIEWS.length };
+    return { label, seeded, seedSeconds, rows, load, memory };
   } finally {
     await server.stop();
   }
 }
 
-export function printCatalog({ label, seeded, seedSeconds, rows, load }) {
+export function printCatalog({ label, seeded, seedSeconds, rows, load, memory }) {
   console.log(`\nCatalog on ${label}: ${seeded} (CLI wall time ${seedSeconds} s). 1-minute load average ${load} (${os.cpus().length} cores).`);
   console.table(rows);
+  if (memory) {
+    console.log(
+      `Server RSS: ${memory.rssAfterRows ?? '?'} MB after the rows; ${memory.rssWarm ?? '?'} MB with every cache warm ` +
+        `(${memory.pages} list pages and ${memory.details} details read in ${memory.warmSeconds} s).`,
+    );
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { startServer, measure } = await import('./lib.mjs');
-  const results = [await benchCatalog({ label: 'embedded PGlite', startServer, measure })];
+  const results = process.env.BENCH_CATALOG_PG_ONLY ? [] : [await benchCatalog({ label: 'embedded PGlite', startServer, measure })];
   if (process.env.BENCH_DATABASE_URL) results.push(await benchCatalog({ label: 'PostgreSQL', databaseUrl: process.env.BENCH_DATABASE_URL, startServer, measure }));
   results.forEach(printCatalog);
 }

@@ -25,6 +25,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.js';
 import { catalogTreeRoutes } from './modules/catalog/catalog.admin.tree.routes.js';
 import { catalogSheetRoutes } from './modules/catalog/catalog.sheet.routes.js';
+import { catalogSearchRoutes } from './modules/catalog/catalog.search.routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
@@ -150,6 +151,8 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
         favoriteIdsOf: (userId, itemIds) => services.favorites.idsAmong(userId, itemIds),
         // A signed-in buyer's customer-group prices (modules/pricing), applied to their own answers only.
         buyerTermsOf: services.pricing.termsOf,
+        // Suggestions while typing and the search log (docs/catalog.md, Search).
+        search: { suggest: services.catalog.suggest, record: (keyword, found) => services.catalog.search.record(keyword, found) },
       });
       await api.register(favoritesRoutes, { favorites: services.favorites });
       await api.register(chatRoutes, { chat: services.chat.service, account: services.account });
@@ -167,6 +170,7 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
       await api.register(catalogAdminRoutes, { items: services.catalogStaff.items, actorOf: staffActorOf(services.account) });
       await api.register(catalogTreeRoutes, { tree: services.catalogStaff.tree, actorOf: staffActorOf(services.account) });
       await api.register(catalogSheetRoutes, { sheets: services.catalogSheets, actorOf: staffActorOf(services.account) });
+      await api.register(catalogSearchRoutes, { search: services.catalog.search });
       await api.register(pricingRoutes, { pricing: services.pricing, actorOf: staffActorOf(services.account) });
       await api.register(settingsRoutes, {
         admin: services.settingsAdmin,
@@ -203,6 +207,8 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
   // The outbox worker (order mail) runs while the app does; one instance at a time holds its lease.
   app.addHook('onReady', async () => {
     services.outbox.start();
+    // The search index is built in the background, so the first search does not wait for it (docs/catalog.md, Search).
+    void services.catalog.search.index().catch((err: unknown) => app.log.warn({ err }, 'catalog search: first build'));
   });
   app.addHook('onClose', async () => {
     await services.close();

@@ -17,6 +17,7 @@ import { createCatalogSheetRepository } from './modules/catalog/catalog.sheet.re
 import { createStockAdmin } from './modules/stock/stock.admin.js';
 import { createFileImageStorage } from './modules/catalog/catalog.images.storage.js';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.js';
+import { createCatalogSearchRepository } from './modules/catalog/catalog.search.repository.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSettingsAdmin } from './modules/settings/settings.admin.js';
@@ -109,6 +110,8 @@ export function createServices({ config, database, log }: ServicesDeps) {
   // Catalog: rendered product pictures are kept on disk in DATA_DIR/uploads/items (memory only in tests).
   const catalog = createCatalog({
     repo: createCatalogRepository(database.db),
+    searchRepo: createCatalogSearchRepository(database.db),
+    onSearchError: (err) => log.warn({ err }, 'catalog search'),
     settings,
     events,
     stockLevels: (ids) => stock.levels(ids),
@@ -117,7 +120,8 @@ export function createServices({ config, database, log }: ServicesDeps) {
     uploadStorage: config.NODE_ENV === 'test' ? undefined : createFileImageStorage(path.join(config.DATA_DIR, 'uploads', 'items')),
   });
   // Favourites show a buyer's group prices (the pricing service below answers them when asked).
-  const favorites = createFavoritesService(createFavoritesRepository(database.db), catalog.query, (userId, ids) => pricing.termsOf(userId, ids));
+  const favoritesRepo = createFavoritesRepository(database.db);
+  const favorites = createFavoritesService(favoritesRepo, catalog.query, (userId, ids) => pricing.termsOf(userId, ids));
   // Shipping, cart, addresses and orders (docs/orders.md).
   const shipping = createShippingService(createShippingRepository(database.db), {
     isRegion: selectors.isRegion,
@@ -152,6 +156,13 @@ export function createServices({ config, database, log }: ServicesDeps) {
   });
   const notifier = createOrderNotifier({ outbox, contact: (id) => account.contact(id), origin: config.PUBLIC_ORIGIN ?? `http://${config.HOST}:${config.PORT}` });
   const ordersRepo = createOrdersRepository(database.db);
+  // Best-match ties go to what buyers order and favourite most (the catalog does not read those tables).
+  catalog.search.setPopularity(async () => {
+    const [ordered, favourited] = await Promise.all([ordersRepo.orderCountsByItem(50_000), favoritesRepo.countsByItem(50_000)]);
+    const total = new Map(ordered);
+    for (const [id, n] of favourited) total.set(id, (total.get(id) ?? 0) + n);
+    return total;
+  });
   const bankDetails = () => settings.get('bankTransfer');
   const notesRepo = createOrderNotesRepository(database.db);
   const orders = createOrdersService(ordersRepo, { cart, stock, catalog: catalog.query, shipping, events, notifier, bankDetails, notes: notesRepo });
@@ -257,6 +268,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     customers,
     pricing,
     async close() {
+      await catalog.search.close().catch((err: unknown) => log.warn({ err }, 'catalog search: last flush'));
       await outbox.stop();
       await chat.close();
       await events.close();

@@ -247,6 +247,7 @@ const STAFF: Staff[] = [
   { op: 'POST /api/admin/items/{id}/images', request: () => ({ params: { id: 999_999_999 } }) },
   { op: 'PUT /api/admin/items/{id}/images', request: () => ({ params: { id: 999_999_999 }, body: { ids: [1] } }) },
   { op: 'DELETE /api/admin/items/{id}/images/{imageId}', request: () => ({ params: { id: 999_999_999, imageId: 1 } }) },
+  { op: 'GET /api/admin/search/terms', request: () => ({ query: { kind: 'zero', days: '7' } }) },
   { op: 'GET /api/admin/categories', request: () => ({}) },
   { op: 'POST /api/admin/categories', request: () => ({ body: { slug: `idor-${randomUUID().slice(0, 8)}`, nameZh: '越权', nameEn: 'IDOR' } }) },
   { op: 'PUT /api/admin/categories/{id}', request: () => ({ params: { id: 999_999_999 }, body: { nameEn: 'IDOR' } }) },

@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
               { path: 'items/:id', handle: handle('routes.adminItem'), lazy: lazyRoute(() => import('./routes/AdminItemRoute'), ['backoffice', 'catalogAdmin']) },
               { path: 'categories', handle: handle('routes.adminCategories'), lazy: lazyRoute(() => import('./routes/AdminCategoriesRoute'), ['backoffice', 'catalogAdmin']) },
               { path: 'brands', handle: handle('routes.adminBrands'), lazy: lazyRoute(() => import('./routes/AdminBrandsRoute'), ['backoffice', 'catalogAdmin']) },
+              { path: 'search-terms', handle: handle('routes.adminSearchTerms'), lazy: lazyRoute(() => import('./routes/AdminSearchTermsRoute'), ['backoffice']) },
               { path: 'settings', handle: handle('routes.adminSettings'), lazy: lazyRoute(() => import('./routes/AdminSettingsRoute'), ['backoffice', 'settings']) },
             ],
           },

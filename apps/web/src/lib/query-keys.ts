@@ -55,6 +55,8 @@ export const queryKeys = {
     customers: (search: string) => ['admin', 'customers', search] as const,
     /** GET /api/admin/customers/{id}: chat translations are in the reader's language. */
     customer: (id: string) => ['admin', 'customer', getLocale(), id] as const,
+    /** GET /api/admin/search/terms?kind&days&page (features/admin-search) */
+    searchTerms: (search: string) => ['admin', 'search-terms', search] as const,
   },
 
   /** Online payment (features/orders, PayPalPay). */
@@ -88,6 +90,8 @@ export const queryKeys = {
     categories: () => ['categories', getLocale()] as const,
     /** GET /api/suppliers?categoryId= */
     suppliers: (categoryId: string | number | null) => ['suppliers', getLocale(), categoryId] as const,
+    /** GET /api/items/suggest?keyword=: the header search box's suggestions (no prices). */
+    suggest: (keyword: string) => ['suggest', getLocale(), keyword] as const,
   },
 
   /** Choice lists (GET /api/selector/*), shared by every form that offers them. */

@@ -4,3 +4,4 @@ export * from './admin.js';
 export { ZStockSummary, type TStockSummary } from './stock.js';
 export * from './admin-tree.js';
 export * from './sheet.js';
+export * from './search.js';

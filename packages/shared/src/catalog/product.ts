@@ -32,6 +32,14 @@ export const NEWEST_MIN_COUNT = 60;
 export const PRODUCT_SORT_FIELDS = ['basePrice', 'lastUpdatedTime'] as const;
 export const ZProductSortField = z.enum(PRODUCT_SORT_FIELDS);
 export type TProductSortField = z.infer<typeof ZProductSortField>;
+/**
+ * Sort keys a buyer's list accepts: the two above and "relevance" (best match first, docs/catalog.md,
+ * Search). Without sortBy, a list with a keyword is in best-match order and one without is newest first;
+ * relevance without a keyword reads as newest first.
+ */
+export const PRODUCT_LIST_SORTS = [...PRODUCT_SORT_FIELDS, 'relevance'] as const;
+export const ZProductListSort = z.enum(PRODUCT_LIST_SORTS);
+export type TProductListSort = z.infer<typeof ZProductListSort>;
 export const ZSortOrder = z.enum(['asc', 'desc']);
 export type TSortOrder = z.infer<typeof ZSortOrder>;
 
@@ -183,8 +191,9 @@ export const ZProductListQuery = ZPageQuery.extend({
   categoryId: optionalId,
   minPrice: ZPriceBound,
   maxPrice: ZPriceBound,
-  sortBy: z.preprocess(emptyToUndefined, ZProductSortField.default('lastUpdatedTime')),
-  /** Default: desc for lastUpdatedTime (newest first), asc for basePrice (cheapest first). */
+  /** Absent: relevance with a keyword, lastUpdatedTime without (see PRODUCT_LIST_SORTS). */
+  sortBy: z.preprocess(emptyToUndefined, ZProductListSort.optional()),
+  /** Default: desc for lastUpdatedTime (newest first), asc for basePrice (cheapest first); relevance ignores it. */
   order: z.preprocess((v) => (typeof v === 'string' ? emptyToUndefined(v.toLowerCase()) : v), ZSortOrder.optional()),
 });
 export type TProductListQuery = z.infer<typeof ZProductListQuery>;

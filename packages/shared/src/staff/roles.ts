@@ -39,6 +39,8 @@ export const STAFF_CAPABILITIES = [
   'catalog.manage',
   /** Stock counts (on hand) of products. */
   'stock.manage',
+  /** What buyers search for: the most searched terms and those that found nothing. */
+  'search.read',
   /** Shop settings: exchange rate, free shipping, shipping and payment methods, bank details, carousel, footer. */
   'settings.manage',
 ] as const;
@@ -46,9 +48,9 @@ export type TStaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
 const GRANTS: Record<TStaffRole, readonly TStaffCapability[]> = {
   owner: STAFF_CAPABILITIES,
-  sales: ['chat', 'orders.read', 'orders.fulfil', 'orders.sell', 'payments.record', 'orders.shipUnpaid', 'customers.read', 'customers.manage'],
+  sales: ['chat', 'orders.read', 'orders.fulfil', 'orders.sell', 'payments.record', 'orders.shipUnpaid', 'customers.read', 'customers.manage', 'search.read'],
   warehouse: ['chat', 'orders.read', 'orders.fulfil', 'stock.manage'],
-  catalog: ['chat', 'catalog.manage', 'stock.manage'],
+  catalog: ['chat', 'catalog.manage', 'stock.manage', 'search.read'],
   // Service answers the chat: seeing who is asking (orders, past conversations) helps; changing the account does not.
   service: ['chat', 'customers.read'],
 };

@@ -10,3 +10,4 @@ export * from './audit.js';
 export * from './outbox.js';
 export * from './stock.js';
 export * from './pricing.js';
+export * from './search.js';

@@ -126,10 +126,14 @@ export function toProduct(row: ItemListRow, { view, rate, dict, since }: MapCont
 }
 
 export function toDetail(row: ItemDetailRow, context: MapContext, stock: readonly StockLine[] | undefined): TProductDetail {
+  return { ...toProduct(row, context, stock), ...toDetailFields(row, context) };
+}
+
+/** The detail's fields after the card's (in the order of ZProductDetail). */
+export function toDetailFields(row: ItemDetailRow, context: MapContext): Omit<TProductDetail, keyof TProduct> {
   const { view, dict } = context;
   const kg = (g: number | null) => (g === null ? null : g / 1000);
   return {
-    ...toProduct(row, context, stock),
     description: pickText(row.descriptionZh, row.descriptionEn, view.locale) ?? '',
     images: Array.from({ length: Math.max(1, row.imageCount) }, (_, i) => imageUrls(row.id, row.imageVersion, i)),
     categoryPath: categoryPath(dict, row.categoryId).map((c) => dict.refs[view.locale].get(c.id)!),

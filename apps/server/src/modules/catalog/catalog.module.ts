@@ -11,6 +11,9 @@ import { createProductImages } from './catalog.images.js';
 import { memoryOnlyImageStorage, type ImageStorage } from './catalog.images.storage.js';
 import { createCatalogQuery, type CatalogQueryDeps, type CatalogQueryOptions } from './catalog.query.js';
 import type { CatalogRepository } from './catalog.repository.js';
+import type { CatalogSearchRepository } from './catalog.search.repository.js';
+import { createCatalogSearch } from './catalog.search.service.js';
+import { createSuggest } from './catalog.suggest.js';
 import { createMemoryImageStorage } from './catalog.uploads.js';
 
 /**
@@ -25,6 +28,10 @@ import { createMemoryImageStorage } from './catalog.uploads.js';
 
 export interface CatalogDeps extends CatalogQueryOptions {
   repo: CatalogRepository;
+  /** The search index's reads, synonyms and the search log (catalog.search.repository.ts). */
+  searchRepo: CatalogSearchRepository;
+  /** Background search work that failed (index builds, log flushes). */
+  onSearchError?: ((error: unknown) => void) | undefined;
   settings: Pick<SettingsService, 'cnyPerUsd' | 'onChange'>;
   /** Where rendered pictures are kept between restarts; memory only when undefined. */
   imageStorage?: ImageStorage | undefined;
@@ -38,9 +45,11 @@ export interface CatalogDeps extends CatalogQueryOptions {
   stockLevels?: CatalogQueryDeps['stockLevels'];
 }
 
-export function createCatalog({ repo, settings, imageStorage, uploadStorage, imageMemoryBytes, stockLevels, events, ...options }: CatalogDeps) {
+export function createCatalog({ repo, searchRepo, onSearchError, settings, imageStorage, uploadStorage, imageMemoryBytes, stockLevels, events, ...options }: CatalogDeps) {
   const dictionary = createCategoryDictionary(repo, { ttlMs: options.dictTtlMs ?? 60_000, now: options.now && (() => options.now!().getTime()) });
-  const query = createCatalogQuery(repo, { dictionary, cnyPerUsd: () => settings.cnyPerUsd(), stockLevels }, options);
+  const search = createCatalogSearch({ repo: searchRepo, dictionary, now: options.now, onError: onSearchError });
+  const query = createCatalogQuery(repo, { dictionary, cnyPerUsd: () => settings.cnyPerUsd(), stockLevels, search }, options);
+  const suggest = createSuggest({ search, query, dictionary, now: options.now });
   const broadcast = createCatalogBroadcast({ events, invalidate: () => query.invalidate() });
   const admin = createCatalogAdmin(repo, { dictionary, changed: () => broadcast.changed() });
   const uploads = uploadStorage ?? createMemoryImageStorage();
@@ -50,7 +59,7 @@ export function createCatalog({ repo, settings, imageStorage, uploadStorage, ima
     if (keys.includes('exchangeRate')) query.invalidate();
   });
   // `changed`: for writers outside catalog.admin (pictures, stock): empties the caches on every instance.
-  return { query, admin, images, changed: () => broadcast.changed(), dictionary, uploads };
+  return { query, admin, images, search, suggest, changed: () => broadcast.changed(), dictionary, uploads };
 }
 export type Catalog = ReturnType<typeof createCatalog>;
 
@@ -72,5 +81,7 @@ export type { BuyerTerms, BuyerTermsOf } from './catalog.buyer.js';
 export { withBuyerTerms } from './catalog.buyer.js';
 export { productImageUrls } from './catalog.mapper.js';
 export type { CatalogQuery, ProductPage } from './catalog.query.js';
+export type { CatalogSearch } from './catalog.search.service.js';
+export type { Suggest } from './catalog.suggest.js';
 export type { ItemRun, ItemStamp } from './catalog.repository.js';
 export type { ProductImages } from './catalog.images.js';

@@ -18,10 +18,12 @@ import { notFound } from '../../lib/app-error.js';
 import { LoadingCache } from '../../lib/cache.js';
 import type { CategoryDictionary } from './catalog.categories.js';
 import { withBuyerTerms, type BuyerTerms } from './catalog.buyer.js';
-import { paidFenOf, toDetail, toPricing, toProduct, type PricingItem, type ProductFen, type View } from './catalog.mapper.js';
+import { paidFenOf, toPricing, toProduct, type PricingItem, type ProductFen, type View } from './catalog.mapper.js';
 import type { StockLine } from '../stock/stock.service.js';
 import type { CatalogRepository, ItemFilter, ItemRun, ItemSort, ItemStamp } from './catalog.repository.js';
 import { parseKeyword } from './catalog.search.js';
+import type { CatalogSearch } from './catalog.search.service.js';
+import { answerOf, createFragments } from './catalog.fragments.js';
 
 /**
  * The read side of the catalog (docs/catalog.md): lists, search, details, brands and the
@@ -34,6 +36,8 @@ export interface CatalogQueryOptions {
   pageTtlMs?: number | undefined;
   /** Lifetime of brands per category, id lists, keyword matches and the newest threshold, ms (default 60 s). */
   dictTtlMs?: number | undefined;
+  /** Read every product into the kept fragments in the background after a start or change (default true). */
+  warm?: boolean | undefined;
   /** Where keyword-search counts stop (default SEARCH_COUNT_CAP). */
   searchCountCap?: number | undefined;
   now?: (() => Date) | undefined;
@@ -45,11 +49,16 @@ export interface CatalogQueryDeps {
   cnyPerUsd: () => Promise<number>;
   /** Stock lines of these products (the stock module); absent: every product reads as not tracked. */
   stockLevels?: ((ids: readonly number[]) => Promise<Map<number, StockLine[]>>) | undefined;
+  /** The search index (keyword lists, docs/catalog.md, Search). */
+  search: CatalogSearch;
 }
 
 /** A list page as cached for every buyer; never mutated (favourite flags are applied on copies). */
 export interface ProductPage {
-  body: TProductList;
+  /** The body as sent, UTF-8 (made from kept product fragments, docs/catalog.md, Speed). */
+  bytes: Buffer;
+  /** The body parsed, made on first use (favourites, group prices, the home page). */
+  readonly body: TProductList;
   ids: number[];
   /** Each product's price and tiers in fen, in the order of body.data (a buyer's group prices are derived from them). */
   fen: ProductFen[];
@@ -57,15 +66,14 @@ export interface ProductPage {
 
 /** A cached detail and its price in fen. */
 export interface PricedDetail {
-  body: TProductDetail;
+  bytes: Buffer;
+  readonly body: TProductDetail;
   fen: ProductFen;
 }
 
-/** A keyword search's matches in both sort orders, or 'capped' when there are more than the cap. */
-type KeywordMatches = { byPrice: Float64Array; byUpdated: Float64Array } | 'capped';
-
-/** Broad keyword searches read at least this many ids (5 pages of 120) per sort order. */
-const PREFIX_MIN = 600;
+/** A keyword search's matches: best match first, and ascending by price and by last update. */
+type KeywordMatches = { relevance: Float64Array; byPrice: Float64Array; byUpdated: Float64Array };
+const NO_MATCHES: KeywordMatches = { relevance: new Float64Array(0), byPrice: new Float64Array(0), byUpdated: new Float64Array(0) };
 
 /** One page of an ascending id list, read forwards (asc) or from the end (desc). */
 function sliceIds(list: Float64Array, order: ItemSort['order'], offset: number, limit: number): number[] {
@@ -94,12 +102,28 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
     ttlMs,
     maxEntries: 5_000,
     now: clock,
-    weigh: (m) => (m === 'capped' ? 0 : m.byPrice.length * 2) + 16,
+    weigh: (m) => m.byPrice.length * 3 + 16,
     maxWeight: 4_000_000,
   });
   // Bounded by memory: a cached page is 120 products plus its JSON and compressed forms (~0.2 MB).
   const pageCache = new LoadingCache<ProductPage>({ ttlMs: pageTtlMs, maxEntries: 500, now: clock });
-  const detailCache = new LoadingCache<PricedDetail>({ ttlMs: pageTtlMs, maxEntries: 2_000, now: clock });
+  // Details are ~3 KB of JSON (plus compressed forms): 48 MB of them at most.
+  const detailCache = new LoadingCache<PricedDetail>({ ttlMs: pageTtlMs, maxEntries: 50_000, now: clock, weigh: (d) => d.bytes.length + 512, maxWeight: 48_000_000 });
+  // Product cards and detail fields kept ready per language and currency (catalog.fragments.ts).
+  const fragments = createFragments({ findByIds: (ids) => repo.findByIds(ids), findDetail: (id) => repo.findDetail(id), levelsOf }, { statusTtlMs: pageTtlMs, now: clock });
+  // Every product on sale read into the fragments in the background, started by list requests
+  // every 2/3 of a page lifetime (after a start or a catalog change: all of them; later: the stock
+  // states about to expire), so a page nobody opened before is written from memory too
+  // (docs/catalog.md, Speed on the hot paths).
+  let warmedAt = -Infinity;
+  const warmAll = () => {
+    if (options.warm === false || clock() - warmedAt < (pageTtlMs * 2) / 3) return;
+    warmedAt = clock();
+    void idLists
+      .get('{}|basePrice', () => repo.orderedIds({}, 'basePrice'))
+      .then((all) => fragments.warm(all, 1000, pageTtlMs / 2))
+      .catch(() => (warmedAt = -Infinity));
+  };
   const supplierCache = new LoadingCache<number[]>({ ttlMs, maxEntries: 500, now: clock });
 
   /**
@@ -147,35 +171,37 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
    * The ids of one page and the total, from cached id lists (docs/catalog.md, Speed):
    * - without a keyword, the whole ordered id list of the filter and sort key, read from the
    *   covering list indexes; any page, either order, and the total are then slices of memory;
-   * - a keyword with at most countCap matches: both sort orders of all its matches, gathered
-   *   in one pass through the trigram index;
-   * - a broader keyword: the first ids in the requested order, walked along the sort index
-   *   (where matches are dense, 120 of them are near), in prefixes that double as deeper pages
-   *   are asked for; the total says "countCap or more".
+   * - with a keyword, every match in best-match, price and update order, from the search index
+   *   (catalog.search.index.ts) in one pass; past countCap matches the total says "countCap
+   *   or more" and pages stop there.
    */
-  async function pageIds(filter: ItemFilter, sort: ItemSort, offset: number, limit: number): Promise<{ ids: number[]; total: number; capped: boolean }> {
+  async function pageIds(
+    filter: ItemFilter,
+    sort: ItemSort,
+    offset: number,
+    limit: number,
+    relevance = false,
+  ): Promise<{ ids: number[]; total: number; capped: boolean }> {
     const filterKey = JSON.stringify(filter);
     if (!filter.search) {
       const list = await idLists.get(`${filterKey}|${sort.field}`, () => repo.orderedIds(filter, sort.field));
       return { ids: sliceIds(list, sort.order, offset, limit), total: list.length, capped: false };
     }
-    const matches = await keywordLists.get(filterKey, async () => (await repo.keywordMatches(filter, countCap)) ?? 'capped');
-    if (matches !== 'capped') {
-      const list = sort.field === 'basePrice' ? matches.byPrice : matches.byUpdated;
-      return { ids: sliceIds(list, sort.order, offset, limit), total: list.length, capped: false };
-    }
-    if (offset >= countCap) return { ids: [], total: countCap, capped: true };
-    let size = PREFIX_MIN;
-    while (size < offset + limit) size *= 2;
-    const prefix = await idLists.get(`${filterKey}|${sort.field}|${sort.order}|${size}`, () => repo.idPrefix(filter, sort, size));
-    return { ids: Array.from(prefix.subarray(offset, offset + limit)), total: countCap, capped: true };
+    const keyword = filter.search.tokens.join(' ');
+    const matches = await keywordLists.get(filterKey, async () => (await deps.search.index()).search(keyword, filter) ?? NO_MATCHES);
+    const capped = matches.relevance.length > countCap;
+    if (capped && offset >= countCap) return { ids: [], total: countCap, capped };
+    const ids = relevance
+      ? Array.from(matches.relevance.subarray(offset, offset + limit))
+      : sliceIds(sort.field === 'basePrice' ? matches.byPrice : matches.byUpdated, sort.order, offset, limit);
+    return { ids, total: capped ? countCap : matches.relevance.length, capped };
   }
 
   const pricedDetail = (id: number, view: View): Promise<PricedDetail> =>
     detailCache.get(`${id}|${view.locale}|${view.currency}`, async () => {
-      const [row, levels] = await Promise.all([repo.findDetail(id), levelsOf([id])]);
-      if (!row) throw notFound('itemNotFound');
-      return { body: toDetail(row, await contextOf(view), levels.get(id)), fen: paidFenOf(row) };
+      const found = await fragments.detail(id, await contextOf(view));
+      if (!found) throw notFound('itemNotFound');
+      return answerOf<TProductDetail, Pick<PricedDetail, 'fen'>>(found.json, { fen: found.fen });
     });
 
   const changeListeners = new Set<() => void>();
@@ -187,8 +213,11 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
       newestCache.clear();
       idLists.clear();
       keywordLists.clear();
+      deps.search.invalidate();
       pageCache.clear();
       detailCache.clear();
+      fragments.clear();
+      warmedAt = -Infinity;
       supplierCache.clear();
     },
 
@@ -217,8 +246,11 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
 
     /** One page of GET /api/items (or a tag list) in the buyer's language and currency. */
     async list(tag: TProductTag | 'all', q: TProductListQuery, view: View): Promise<ProductPage> {
-      const sort: ItemSort = { field: q.sortBy, order: q.order ?? (q.sortBy === 'basePrice' ? 'asc' : 'desc') };
+      const field = q.sortBy === 'basePrice' ? 'basePrice' : 'lastUpdatedTime';
+      const sort: ItemSort = { field, order: q.order ?? (field === 'basePrice' ? 'asc' : 'desc') };
       const search = parseKeyword(q.keyword);
+      // Best match (docs/catalog.md, Search): the default with a keyword; without one it reads as newest first.
+      const relevance = !!search && (q.sortBy === undefined || q.sortBy === 'relevance');
       const key = JSON.stringify([
         tag,
         search?.tokens.join(' ') ?? '',
@@ -226,29 +258,23 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
         q.supplierId ?? 0,
         q.minPrice ?? '',
         q.maxPrice ?? '',
-        sort.field,
-        sort.order,
+        relevance ? 'relevance' : sort.field,
+        relevance ? '' : sort.order,
         q.page,
         q.recPerPage,
         view.locale,
         view.currency,
       ]);
+      warmAll();
       return pageCache.get(key, async () => {
         const filter = await filterOf(tag, q, view.currency);
-        const [found, context] = await Promise.all([pageIds(filter, sort, (q.page - 1) * q.recPerPage, q.recPerPage), contextOf(view)]);
-        const [pageRows, levels] = await Promise.all([repo.findByIds(found.ids), levelsOf(found.ids)]);
-        const byId = new Map(pageRows.map((r) => [r.id, r]));
-        const rows = found.ids.flatMap((id) => byId.get(id) ?? []);
-        return {
-          body: {
-            data: rows.map((r) => toProduct(r, context, levels.get(r.id))),
-            pager: found.capped
-              ? { page: q.page, recPerPage: q.recPerPage, recTotal: countCap, recTotalCapped: true }
-              : { page: q.page, recPerPage: q.recPerPage, recTotal: found.total },
-          },
-          ids: rows.map((r) => r.id),
-          fen: rows.map(paidFenOf),
-        };
+        const [found, context] = await Promise.all([pageIds(filter, sort, (q.page - 1) * q.recPerPage, q.recPerPage, relevance), contextOf(view)]);
+        const pager = found.capped
+          ? { page: q.page, recPerPage: q.recPerPage, recTotal: countCap, recTotalCapped: true }
+          : { page: q.page, recPerPage: q.recPerPage, recTotal: found.total };
+        // Byte for byte what JSON.stringify({ data, pager }) of the mapped products gives.
+        const page = await fragments.page(found.ids, context, pager);
+        return answerOf<TProductList, Pick<ProductPage, 'ids' | 'fen'>>(page.bytes, { ids: page.ids, fen: page.fen });
       });
     },
 

@@ -155,12 +155,6 @@ function whereOf(f: ItemFilter): SQL | undefined {
   return and(...parts);
 }
 
-function orderOf(s: ItemSort): SQL[] {
-  const dir = s.order === 'asc' ? asc : desc;
-  const key = s.field === 'basePrice' ? items.basePriceFen : items.updatedAt;
-  return [dir(key), dir(items.id)];
-}
-
 /** Rows of a multi-row insert by unnest: one array parameter per column, any number of rows. */
 function column<T>(rows: readonly T[], pick: (row: T) => unknown): SQL {
   return sql`${sql.param(rows.map((r) => pick(r) ?? null))}`;
@@ -267,32 +261,6 @@ export function createCatalogRepository(db: Db) {
         sql`select string_agg(int8send(id), ''::bytea) as ids from (select ${items.id} as id from ${items} where ${whereOf(filter) ?? sql`true`} order by ${key}, ${items.id}) s`,
       );
       return decodeIds(rowsOf<{ ids: Uint8Array | null }>(result)[0]?.ids ?? null);
-    },
-
-    /**
-     * A keyword search's matches in both sort orders (ascending), or undefined when there are
-     * more than `cap` of them. One pass over the matches (through the trigram index when they
-     * are few), stopped after cap + 1.
-     */
-    async keywordMatches(filter: ItemFilter, cap: number): Promise<{ byPrice: Float64Array; byUpdated: Float64Array } | undefined> {
-      const result = await db.execute(sql`
-        with m as materialized (
-          select ${items.id} as id, ${items.basePriceFen} as price, ${items.updatedAt} as updated
-          from ${items} where ${whereOf(filter) ?? sql`true`} limit ${cap + 1}
-        ), n as (select count(*) as n from m)
-        select
-          (select n from n) as n,
-          case when (select n from n) <= ${cap} then (select string_agg(int8send(id), ''::bytea) from (select id from m order by price, id) s) end as by_price,
-          case when (select n from n) <= ${cap} then (select string_agg(int8send(id), ''::bytea) from (select id from m order by updated, id) s) end as by_updated`);
-      const row = rowsOf<{ n: string | number; by_price: Uint8Array | null; by_updated: Uint8Array | null }>(result)[0];
-      if (!row || Number(row.n) > cap) return undefined;
-      return { byPrice: decodeIds(row.by_price), byUpdated: decodeIds(row.by_updated) };
-    },
-
-    /** The first `limit` ids in the requested order, walked along the sort index (broad keyword searches). */
-    async idPrefix(filter: ItemFilter, sort: ItemSort, limit: number): Promise<Float64Array> {
-      const rows = await db.select({ id: items.id }).from(items).where(whereOf(filter)).orderBy(...orderOf(sort)).limit(limit);
-      return Float64Array.from(rows, (r) => r.id);
     },
 
     /**

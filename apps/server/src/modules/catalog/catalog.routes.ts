@@ -8,6 +8,8 @@ import {
   ZProductDetail,
   ZProductList,
   ZProductListQuery,
+  ZSuggestions,
+  ZSuggestQuery,
   ZSupplierList,
   ZSupplierQuery,
   type TProductTag,
@@ -16,6 +18,7 @@ import { withBuyerTerms, type BuyerTermsOf } from './catalog.buyer.js';
 import type { ImageSize, ProductImages } from './catalog.images.js';
 import type { View } from './catalog.mapper.js';
 import type { CatalogQuery } from './catalog.query.js';
+import type { Suggest } from './catalog.suggest.js';
 
 const viewOf = (request: FastifyRequest): View => ({ locale: request.locale, currency: request.currency });
 
@@ -24,8 +27,9 @@ async function userIdOf(request: FastifyRequest): Promise<number | null> {
   return session?.userId ?? null;
 }
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, value: object) {
-  return sendPrecompressed(request, reply, value, 'application/json; charset=utf-8', () => JSON.stringify(value));
+/** A cached answer's JSON as it is (made from kept fragments, same shape as the 200 schema): no serializer. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: { bytes: Buffer }) {
+  return sendPrecompressed(request, reply, answer, 'application/json; charset=utf-8', () => answer.bytes);
 }
 
 const ZIdParams = z.object({ id: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
@@ -40,7 +44,8 @@ const LISTS: { path: string; tag: TProductTag | 'all'; summary: string }[] = [
 ];
 
 const LIST_DESCRIPTION = `keyword matches Chinese substrings, English words in any case, pinyin in full or by initials,
-brand names, a SKU id or a barcode. minPrice and maxPrice are in major units of the display currency
+brand names, a SKU id or a barcode, synonyms (3x3 = 三阶) and one-letter typos in longer words; with a keyword and no
+sortBy (or sortBy=relevance) the best match comes first. minPrice and maxPrice are in major units of the display currency
 (x-price-type) and compare with the price the buyer pays (basePrice). Money in the response is in major
 units of that currency, 2 decimals. See docs/catalog.md.`;
 
@@ -56,9 +61,11 @@ export interface CatalogRoutesOptions {
   favoriteIdsOf: FavoriteIdsOf;
   /** A signed-in buyer's customer-group prices (none: everyone sees the shop's prices). */
   buyerTermsOf?: BuyerTermsOf | undefined;
+  /** Suggestions while typing, and the search log (docs/catalog.md, Search); absent: no suggest route, nothing logged. */
+  search?: { suggest: Suggest; record: (keyword: string, found: boolean) => void } | undefined;
 }
 
-export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, images, favoriteIdsOf, buyerTermsOf }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, images, favoriteIdsOf, buyerTermsOf, search }) => {
   // Group prices are applied to copies after the shared cache, only for the signed-in buyer's own
   // answer (never cached): anonymous pages and other buyers keep the shop's prices.
   const termsOf = async (userId: number | null, ids: number[]) => (userId === null || !buyerTermsOf || ids.length === 0 ? null : buyerTermsOf(userId, ids));
@@ -77,9 +84,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
       async (request, reply) => {
         const [page, userId] = await Promise.all([catalog.list(list.tag, request.query, viewOf(request)), userIdOf(request)]);
+        // A search is counted once, on its first page (the keyword and whether anything was found, nothing about the buyer).
+        if (search && list.tag === 'all' && request.query.keyword && request.query.page === 1) search.record(request.query.keyword, page.ids.length > 0);
         reply.header('cache-control', 'no-cache');
         const [favored, terms] = userId === null ? [undefined, null] : await Promise.all([favoriteIdsOf(userId, page.ids), termsOf(userId, page.ids)]);
-        if ((!favored || favored.size === 0) && !terms) return sendCached(request, reply, page.body);
+        if ((!favored || favored.size === 0) && !terms) return sendCached(request, reply, page);
         const rate = terms ? await catalog.exchangeRate() : 0;
         return {
           ...page.body,
@@ -88,6 +97,26 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
             return favored?.has(p.id) ? { ...priced, favorite: true } : priced;
           }),
         };
+      },
+    );
+  }
+
+  if (search) {
+    app.get(
+      '/items/suggest',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'Suggestions while typing: products, brands and categories',
+          description: `The last word of keyword counts as a prefix (Chinese, English, pinyin in full or by initials); names in the
+request language (x-lang-type). An empty keyword gives empty lists. See docs/catalog.md, Search.`,
+          querystring: ZSuggestQuery,
+          response: { 200: ZSuggestions },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return search.suggest.suggest(request.query.keyword, viewOf(request));
       },
     );
   }
@@ -104,13 +133,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     async (request, reply) => {
       const { id } = request.params;
-      const [{ body: detail, fen }, userId] = await Promise.all([catalog.pricedDetail(id, viewOf(request)), userIdOf(request)]);
+      const [answer, userId] = await Promise.all([catalog.pricedDetail(id, viewOf(request)), userIdOf(request)]);
       reply.header('cache-control', 'no-cache');
-      if (userId === null) return sendCached(request, reply, detail);
+      if (userId === null) return sendCached(request, reply, answer);
       const [favored, terms] = await Promise.all([favoriteIdsOf(userId, [id]), termsOf(userId, [id])]);
-      const priced = terms ? withBuyerTerms(detail, fen, terms, await catalog.exchangeRate()) : detail;
-      if (favored.has(id)) return { ...priced, favorite: true };
-      return priced === detail ? sendCached(request, reply, detail) : priced;
+      if (!favored.has(id) && !terms) return sendCached(request, reply, answer);
+      const priced = terms ? withBuyerTerms(answer.body, answer.fen, terms, await catalog.exchangeRate()) : answer.body;
+      return favored.has(id) ? { ...priced, favorite: true } : priced;
     },
   );
 

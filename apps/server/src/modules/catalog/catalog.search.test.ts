@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSearchText, doubleText, parseKeyword, pinyinOf } from './catalog.search.js';
+import { pinyinSyllables, wordIn, withinOneEdit } from './catalog.search.index.js';
 
 describe('search text and keywords', () => {
   it('doubles every character so 2-character words have trigrams', () => {
@@ -26,5 +27,31 @@ describe('search text and keywords', () => {
     expect(parseKeyword('100%_\\')?.patterns).toEqual(['%110000\\%\\%\\_\\_\\\\\\\\%']);
     expect(parseKeyword('6901234567892')?.code).toBe('6901234567892');
     expect(parseKeyword('1234')?.code).toBeUndefined();
+  });
+});
+
+describe('search index pieces', () => {
+  it('writes pinyin as syllables between apostrophes, so words match on syllable boundaries', () => {
+    expect(pinyinSyllables('裕鑫 金刚')).toMatchObject({ full: "'yu'xin' 'jin'gang'", initials: "'y'x' 'j'g'" });
+    expect(pinyinSyllables('gan 356')).toMatchObject({ full: '', initials: '' });
+    // "gan" is a syllable of 干 but only part of 刚 (gang)
+    expect(pinyinSyllables('干').full.includes("'gan'")).toBe(true);
+    expect(pinyinSyllables('金刚').full.includes("'gan'")).toBe(false);
+  });
+
+  it('finds whole Latin words, or word starts', () => {
+    expect(wordIn(' gan 356 m 三阶uv磁力魔方 ', 'uv')).toBe(true);
+    expect(wordIn(' gan 356 m ', 'ga')).toBe(false);
+    expect(wordIn(' gan 356 m ', 'ga', true)).toBe(true);
+    expect(wordIn(' x-man tornado ', 'man')).toBe(true);
+  });
+
+  it('tells one edit apart from two (insert, delete, replace, swap of neighbours)', () => {
+    expect(withinOneEdit('pyramix', 'pyraminx')).toBe(true);
+    expect(withinOneEdit('magentic', 'magnetic')).toBe(true);
+    expect(withinOneEdit('magnetc', 'magnetic')).toBe(true);
+    expect(withinOneEdit('magnetix', 'magnetic')).toBe(true);
+    expect(withinOneEdit('magentix', 'magnetic')).toBe(false);
+    expect(withinOneEdit('pyrmix', 'pyraminx')).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { seedCatalog } from '../../cli/seed/catalog.js';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness.js';
 import { createCatalog } from './catalog.module.js';
 import { createCatalogRepository } from './catalog.repository.js';
+import { createCatalogSearchRepository } from './catalog.search.repository.js';
 
 /**
  * The catalog API against a real database: 150 generated SKUs plus six hand-made ones of the
@@ -29,7 +30,7 @@ async function get<T = TProductList>(url: string, headers: Record<string, string
 const fixtureList = (query: string, headers: Record<string, string> = {}) => get(`/api/items?supplierId=${nebula}&${query}`, headers);
 /** The read side of another catalog on the same database, with its own options and caches. */
 const catalogWith = (options: { searchCountCap?: number }) =>
-  createCatalog({ repo: createCatalogRepository(t.services.database.db), settings: t.services.settings, ...options }).query;
+  createCatalog({ repo: createCatalogRepository(t.services.database.db), searchRepo: createCatalogSearchRepository(t.services.database.db), settings: t.services.settings, ...options }).query;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -31,6 +31,12 @@ export function createFavoritesRepository(db: Db) {
         .offset(offset);
       return rows.map((r) => r.itemId);
     },
+    /** How many buyers favourited each product, the `limit` most favourited (search ties, docs/catalog.md, Search). */
+    async countsByItem(limit: number): Promise<Map<number, number>> {
+      const n = count();
+      const rows = await db.select({ itemId: favorites.itemId, n }).from(favorites).groupBy(favorites.itemId).orderBy(desc(n)).limit(limit);
+      return new Map(rows.map((r) => [r.itemId, r.n]));
+    },
     async count(userId: number): Promise<number> {
       const [row] = await db.select({ n: count() }).from(favorites).where(eq(favorites.userId, userId));
       return row?.n ?? 0;

@@ -88,6 +88,12 @@ export function createOrdersRepository(db: Db) {
       await db.execute(sql`vacuum (analyze) orders, order_items, order_events`);
     },
 
+    /** In how many orders each product is, the `limit` most ordered (search ties, docs/catalog.md, Search). */
+    async orderCountsByItem(limit: number): Promise<Map<number, number>> {
+      const n = sql<number>`count(distinct ${orderItems.orderId})::int`;
+      const rows = await db.select({ itemId: orderItems.itemId, n }).from(orderItems).groupBy(orderItems.itemId).orderBy(desc(n)).limit(limit);
+      return new Map(rows.map((r) => [r.itemId, Number(r.n)]));
+    },
     async list(userId: number, status: TOrderStatus | undefined, limit: number, offset: number): Promise<OrderRow[]> {
       return db
         .select()

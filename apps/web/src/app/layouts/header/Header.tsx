@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Heart, Menu as MenuIcon, Search, ShoppingCart, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import { LogoMark } from '@/components/ui/Logo';
 import { cn } from '@/components/ui/cn';
 import { useCartCount } from '@/features/cart/hooks/use-cart-count';
+import { SearchBox } from '@/features/catalog/components/SearchBox';
 import { useFavoritesCount } from '@/features/favorites/hooks/use-favorites-count';
 import { useAuthStore } from '@/lib/stores/auth';
 import { CurrencyMenu, LanguageMenu, LocaleChoices } from '@/components/LocaleMenus';
@@ -33,41 +34,13 @@ function CountLink({ to, label, count, icon: Icon }: { to: string; label: string
   );
 }
 
-/** The header's search box: opens /search?keyword=... (the results page with its own URL and title). */
+/** The header's search box, with suggestions while typing: opens /search?keyword=... (the results page with its own URL and title). */
 function HeaderSearch({ className, id }: { className?: string; id: string }) {
   const { t } = useTranslation('common');
-  const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const current = location.pathname === '/search' ? (params.get('keyword') ?? '') : '';
-  const [text, setText] = useState(current);
-  useEffect(() => setText(current), [current]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const keyword = text.trim().slice(0, 100);
-    void navigate(keyword ? `/search?${new URLSearchParams({ keyword }).toString()}` : '/search');
-  };
-  return (
-    <form role="search" action="/search" method="get" onSubmit={submit} className={cn('relative', className)}>
-      <label htmlFor={id} className="sr-only">
-        {t('nav.searchLabel')}
-      </label>
-      <input
-        id={id}
-        name="keyword"
-        type="search"
-        enterKeyHint="search"
-        maxLength={100}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder={t('nav.searchPlaceholder')}
-        className="h-9 w-full rounded-md border border-gray-300 bg-white pr-9 pl-3 text-sm text-ink placeholder:text-gray-500 focus:border-brand-500 focus:outline-none"
-      />
-      <button type="submit" aria-label={t('nav.searchLabel')} className="absolute inset-y-0 right-0 inline-flex w-9 items-center justify-center rounded-r-md text-gray-600 hover:text-brand-700">
-        <Search aria-hidden="true" className="size-4" />
-      </button>
-    </form>
-  );
+  return <SearchBox id={id} value={current} className={className} label={t('nav.searchLabel')} placeholder={t('nav.searchPlaceholder')} />;
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) =>

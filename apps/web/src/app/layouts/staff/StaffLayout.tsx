@@ -15,6 +15,7 @@ const SECTIONS: { to: string; label: string; needs: TStaffCapability }[] = [
   { to: '/admin/customers', label: 'nav.customers', needs: 'customers.read' }, // after the chat: a service agent lands on the chat
   { to: '/admin/items', label: 'nav.catalog', needs: 'catalog.manage' }, // before the groups: the catalog role lands on its products
   { to: '/admin/customer-groups', label: 'nav.customerGroups', needs: 'catalog.manage' },
+  { to: '/admin/search-terms', label: 'nav.searchTerms', needs: 'search.read' }, // owner, catalog, sales
   { to: '/admin/activity', label: 'nav.activity', needs: 'audit.read' },
   { to: '/admin/settings', label: 'nav.settings', needs: 'settings.manage' },
 ];

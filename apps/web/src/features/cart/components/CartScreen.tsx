@@ -21,15 +21,7 @@ import { IdempotencyKeys, canCreateOrder, feeRequest, orderRuleMessages, totalsK
 import { CartLines } from './CartLines';
 import { ShippingCard } from './ShippingCard';
 import { SummaryCard, type TFeeState } from './SummaryCard';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
+import { useDebounced } from '@/lib/debounced';
 
 function readCompact(): boolean {
   return readString(STORAGE_KEYS.cartCompactView) === 'true';

@@ -10,7 +10,9 @@ export type { TItemFilters, TItemSort };
 /** Where a product list comes from: everything, a tag list, or one category. */
 export type TItemSource = { kind: 'all' } | { kind: 'tag'; tag: 'newest' | 'hot' | 'discount' } | { kind: 'category'; categoryId: TId };
 
-const SORT_PARAMS: Record<TItemSort, { sortBy: 'lastUpdatedTime' | 'basePrice'; order: 'asc' | 'desc' }> = {
+/** Best match is the server's own default for a keyword: no sortBy (docs/catalog.md, Search). */
+const SORT_PARAMS: Record<TItemSort, { sortBy?: 'lastUpdatedTime' | 'basePrice'; order?: 'asc' | 'desc' }> = {
+  relevance: {},
   newest: { sortBy: 'lastUpdatedTime', order: 'desc' },
   priceAsc: { sortBy: 'basePrice', order: 'asc' },
   priceDesc: { sortBy: 'basePrice', order: 'desc' },

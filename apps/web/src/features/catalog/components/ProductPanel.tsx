@@ -11,13 +11,13 @@ import { useProgressiveList } from '@/lib/progressive';
 import { useItems, type TItemSource } from '../api/get-items';
 import { useSuppliers } from '../api/get-suppliers';
 import type { TProductSummary, TSupplier } from '../api/types';
-import { clearedFilters, filtersFromSearch, hasActiveFilters, ITEM_SORTS, searchFromFilters, withChange, type TItemFilters, type TItemSort } from '../lib/filters';
+import { clearedFilters, filtersFromSearch, hasActiveFilters, searchFromFilters, sortsFor, withChange, type TItemFilters, type TItemSort } from '../lib/filters';
 import { totalPages } from '../lib/pagination';
 import { Pagination } from './Pagination';
 import { ProductCard } from './ProductCard';
 import { ProductFilters } from './ProductFilters';
 
-const SORT_KEYS: Record<TItemSort, string> = { newest: 'panel.sortNewest', priceAsc: 'panel.sortPriceAsc', priceDesc: 'panel.sortPriceDesc' };
+const SORT_KEYS: Record<TItemSort, string> = { relevance: 'panel.sortRelevance', newest: 'panel.sortNewest', priceAsc: 'panel.sortPriceAsc', priceDesc: 'panel.sortPriceDesc' };
 const GRID = 'grid grid-cols-2 gap-2.5 sm:grid-cols-3 sm:gap-3 xl:grid-cols-4';
 
 const MARK = '\u2063';
@@ -135,7 +135,7 @@ export function ProductPanel({
               onChange={(e) => go(withChange(filters, { sort: e.target.value as TItemSort }))}
               className="h-9 rounded-md border border-gray-300 bg-white px-2 text-sm text-ink focus:border-brand-500 focus:outline-none"
             >
-              {ITEM_SORTS.map((sort) => (
+              {sortsFor(filters.keyword).map((sort) => (
                 <option key={sort} value={sort}>
                   {t(SORT_KEYS[sort])}
                 </option>

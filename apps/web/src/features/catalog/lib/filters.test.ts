@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KEYWORD_MAX_LENGTH as SHARED_KEYWORD_MAX, MAX_PAGE as SHARED_MAX_PAGE } from '@cubeshop/shared';
 import { itemsRequest } from '../api/get-items';
-import { clearedFilters, filtersFromSearch, hasActiveFilters, KEYWORD_MAX_LENGTH, MAX_PAGE, priceBound, priceRange, searchFromFilters, withChange, type TItemFilters } from './filters';
+import { clearedFilters, filtersFromSearch, hasActiveFilters, KEYWORD_MAX_LENGTH, MAX_PAGE, priceBound, priceRange, searchFromFilters, sortsFor, withChange, type TItemFilters } from './filters';
 
 const read = (query: string) => filtersFromSearch(new URLSearchParams(query));
 const write = (filters: TItemFilters, base?: string) => searchFromFilters(filters, base === undefined ? undefined : new URLSearchParams(base)).toString();
@@ -35,13 +35,13 @@ describe('filters in the URL', () => {
   });
 
   it('keeps parameters that are not filters', () => {
-    expect(write({ keyword: 'gan', sort: 'newest', page: 1 }, 'utm=mail&page=4')).toBe('utm=mail&keyword=gan');
+    expect(write({ keyword: 'gan', sort: 'relevance', page: 1 }, 'utm=mail&page=4')).toBe('utm=mail&keyword=gan');
   });
 
   it('still reads links with the keyword as q, and writes it back as keyword', () => {
     expect(read('q=gan&sort=price-asc')).toMatchObject({ keyword: 'gan', sort: 'priceAsc' });
     expect(read('keyword=moyu&q=gan').keyword).toBe('moyu');
-    expect(write({ keyword: 'gan', sort: 'newest', page: 1 }, 'q=old')).toBe('keyword=gan');
+    expect(write({ keyword: 'gan', sort: 'relevance', page: 1 }, 'q=old')).toBe('keyword=gan');
   });
 
   it('reads typed price bounds as plain decimals', () => {
@@ -63,7 +63,41 @@ describe('filters in the URL', () => {
     expect(hasActiveFilters({ sort: 'priceAsc', page: 3 })).toBe(false);
   });
 
+  it('sorts a search by best match unless the buyer chose otherwise, with a clean URL for the default', () => {
+    expect(read('keyword=gan').sort).toBe('relevance');
+    expect(read('keyword=gan&sort=newest').sort).toBe('newest');
+    expect(read('keyword=gan&sort=price-asc').sort).toBe('priceAsc');
+    // Best match needs a keyword: without one the list is newest first.
+    expect(read('sort=best-match').sort).toBe('newest');
+    expect(read('keyword=gan&sort=best-match').sort).toBe('relevance');
+    expect(write({ keyword: 'gan', sort: 'relevance', page: 1 })).toBe('keyword=gan');
+    expect(write({ keyword: 'gan', sort: 'newest', page: 1 })).toBe('keyword=gan&sort=newest');
+    expect(write({ sort: 'relevance', page: 1 })).toBe('');
+    for (const query of ['keyword=gan', 'keyword=gan&sort=newest', 'keyword=gan&sort=price-desc', 'sort=price-asc', '']) expect(write(read(query))).toBe(query);
+  });
+
+  it('offers best match only with a keyword', () => {
+    expect(sortsFor('gan')).toEqual(['relevance', 'newest', 'priceAsc', 'priceDesc']);
+    expect(sortsFor(undefined)).toEqual(['newest', 'priceAsc', 'priceDesc']);
+    expect(sortsFor('  ')).not.toContain('relevance');
+  });
+
+  it('lets a default sort follow the keyword, and keeps a chosen one', () => {
+    // Searching from the plain newest list: best match.
+    expect(withChange({ sort: 'newest', page: 3 }, { keyword: 'gan' })).toEqual({ keyword: 'gan', sort: 'relevance', page: 1 });
+    // Clearing the keyword of a best-match search: newest.
+    expect(withChange({ keyword: 'gan', sort: 'relevance', page: 1 }, { keyword: undefined }).sort).toBe('newest');
+    // A price sort the buyer chose stays through a new keyword.
+    expect(withChange({ sort: 'priceAsc', page: 1 }, { keyword: 'gan' }).sort).toBe('priceAsc');
+    expect(withChange({ keyword: 'gan', sort: 'newest', page: 1 }, { keyword: 'moyu' }).sort).toBe('newest');
+    expect(clearedFilters({ keyword: 'gan', sort: 'relevance', page: 2 })).toEqual({ sort: 'newest', page: 1 });
+  });
+
   it('maps filters and source to the list call (sortBy / order)', () => {
+    // Best match is the server's default for a keyword: no sortBy, no order.
+    const best = itemsRequest({ kind: 'all' }, { keyword: 'gan', sort: 'relevance', page: 1 }).params;
+    expect(best).not.toHaveProperty('sortBy');
+    expect(best).not.toHaveProperty('order');
     expect(itemsRequest({ kind: 'all' }, { sort: 'newest', page: 1 })).toEqual({
       path: '/api/items',
       params: { keyword: undefined, supplierId: undefined, categoryId: undefined, minPrice: undefined, maxPrice: undefined, sortBy: 'lastUpdatedTime', order: 'desc', page: 1, recPerPage: 120 },

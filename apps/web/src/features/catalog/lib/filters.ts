@@ -6,9 +6,22 @@
 export const KEYWORD_MAX_LENGTH = 100;
 export const MAX_PAGE = 10_000;
 
-/** Sort of the product panel (spec section 2): newest (default), price ascending, price descending. */
-export type TItemSort = 'newest' | 'priceAsc' | 'priceDesc';
-export const ITEM_SORTS: readonly TItemSort[] = ['newest', 'priceAsc', 'priceDesc'];
+/**
+ * Sort of the product panel (spec section 2; docs/catalog.md, Search): best match (the default with
+ * a keyword, offered only then), newest (the default without), price ascending, price descending.
+ */
+export type TItemSort = 'relevance' | 'newest' | 'priceAsc' | 'priceDesc';
+export const ITEM_SORTS: readonly TItemSort[] = ['relevance', 'newest', 'priceAsc', 'priceDesc'];
+
+/** The sort a list has when the URL names none: best match with a keyword, newest without. */
+export function defaultSort(keyword: string | undefined): TItemSort {
+  return keyword?.trim() ? 'relevance' : 'newest';
+}
+
+/** The sorts the panel offers: best match only while there is a keyword to match. */
+export function sortsFor(keyword: string | undefined): readonly TItemSort[] {
+  return keyword?.trim() ? ITEM_SORTS : ITEM_SORTS.filter((s) => s !== 'relevance');
+}
 
 /** The panel's filters, as the list call and the URL carry them. */
 export interface TItemFilters {
@@ -31,8 +44,14 @@ export const DEFAULT_FILTERS: TItemFilters = { sort: 'newest', page: 1 };
 export const FILTER_PARAMS = { keyword: 'keyword', supplier: 'brand', min: 'min', max: 'max', sort: 'sort', page: 'page' } as const;
 const LEGACY_KEYWORD_PARAM = 'q';
 
-const SORT_TO_URL: Record<TItemSort, string | undefined> = { newest: undefined, priceAsc: 'price-asc', priceDesc: 'price-desc' };
-const URL_TO_SORT: Record<string, TItemSort> = { newest: 'newest', 'price-asc': 'priceAsc', 'price-desc': 'priceDesc' };
+const SORT_TO_URL: Record<TItemSort, string> = { relevance: 'best-match', newest: 'newest', priceAsc: 'price-asc', priceDesc: 'price-desc' };
+const URL_TO_SORT: Record<string, TItemSort> = { 'best-match': 'relevance', relevance: 'relevance', newest: 'newest', 'price-asc': 'priceAsc', 'price-desc': 'priceDesc' };
+
+/** A sort that fits the keyword: best match without a keyword reads as newest. */
+function sortFor(sort: TItemSort | undefined, keyword: string | undefined): TItemSort {
+  if (sort === undefined || (sort === 'relevance' && !keyword?.trim())) return defaultSort(keyword);
+  return sort;
+}
 
 /** A typed price bound: a plain decimal ("10", "10.5") or nothing. */
 export function priceBound(value: string | null | undefined): string | undefined {
@@ -65,14 +84,14 @@ export function filtersFromSearch(search: URLSearchParams): TItemFilters {
     supplierId: positiveInt(search.get(FILTER_PARAMS.supplier), 2_147_483_647),
     minPrice,
     maxPrice,
-    sort: URL_TO_SORT[search.get(FILTER_PARAMS.sort) ?? ''] ?? 'newest',
+    sort: sortFor(URL_TO_SORT[search.get(FILTER_PARAMS.sort) ?? ''], keyword),
     page: positiveInt(search.get(FILTER_PARAMS.page), MAX_PAGE) ?? 1,
   };
 }
 
 /**
- * Writes the filters into URL parameters, leaving out defaults (newest, page 1) so the plain
- * page keeps a plain URL. Parameters that are not filters (for example a campaign tag) stay.
+ * Writes the filters into URL parameters, leaving out defaults (the keyword's default sort, page 1)
+ * so the plain page and a plain search keep a plain URL. Parameters that are not filters (for example a campaign tag) stay.
  */
 export function searchFromFilters(filters: TItemFilters, base?: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams(base);
@@ -84,7 +103,8 @@ export function searchFromFilters(filters: TItemFilters, base?: URLSearchParams)
   set(FILTER_PARAMS.supplier, filters.supplierId);
   set(FILTER_PARAMS.min, filters.minPrice);
   set(FILTER_PARAMS.max, filters.maxPrice);
-  set(FILTER_PARAMS.sort, SORT_TO_URL[filters.sort]);
+  const sort = sortFor(filters.sort, filters.keyword);
+  set(FILTER_PARAMS.sort, sort === defaultSort(filters.keyword) ? undefined : SORT_TO_URL[sort]);
   set(FILTER_PARAMS.page, filters.page > 1 ? filters.page : undefined);
   return out;
 }
@@ -94,12 +114,17 @@ export function hasActiveFilters(filters: TItemFilters): boolean {
   return Boolean(filters.keyword?.trim()) || filters.supplierId !== undefined || filters.minPrice !== undefined || filters.maxPrice !== undefined;
 }
 
-/** A change of filters or sort starts again at page 1 (spec section 2). */
+/**
+ * A change of filters or sort starts again at page 1 (spec section 2). A sort left at its default
+ * follows the keyword (a new search is in best-match order); one the buyer chose stays.
+ */
 export function withChange(filters: TItemFilters, patch: Partial<Omit<TItemFilters, 'page'>>): TItemFilters {
-  return { ...filters, ...patch, page: 1 };
+  const next = { ...filters, ...patch, page: 1 };
+  const chosen = patch.sort ?? (filters.sort === defaultSort(filters.keyword) ? undefined : filters.sort);
+  return { ...next, sort: sortFor(chosen, next.keyword) };
 }
 
-/** The filters without keyword, brand and price; the sort stays. */
+/** The filters without keyword, brand and price; a chosen sort stays (best match, which needs a keyword, does not). */
 export function clearedFilters(filters: TItemFilters): TItemFilters {
-  return { sort: filters.sort, page: 1 };
+  return { sort: sortFor(filters.sort, undefined), page: 1 };
 }

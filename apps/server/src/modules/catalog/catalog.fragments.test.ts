@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import type { StockLine } from '../stock/stock.service.js';
+import { buildDictionary } from './catalog.categories.js';
+import { createFragments } from './catalog.fragments.js';
+import { toDetail, toProduct, type MapContext, type View } from './catalog.mapper.js';
+import type { ItemDetailRow } from './catalog.repository.js';
+
+/**
+ * Kept product JSON (catalog.fragments.ts) must be byte for byte what mapping the rows gives,
+ * follow what changes without a write (the newest threshold, stock states after their lifetime)
+ * and read again after clear().
+ */
+const dict = buildDictionary(
+  [
+    { id: 1, slug: 'cubes', parentId: null, nameZh: '魔方', nameEn: 'Cubes', position: 0, shape: 'cube3' },
+    { id: 2, slug: '3x3', parentId: 1, nameZh: '三阶', nameEn: '3x3', position: 0, shape: null },
+  ],
+  [{ id: 7, slug: 'nebula', nameZh: '星河', nameEn: 'Nebula', position: 0 }],
+);
+const day = 86_400_000;
+const T0 = Date.UTC(2026, 10, 1);
+
+function row(id: number, extra: Partial<ItemDetailRow> = {}): ItemDetailRow {
+  return {
+    id,
+    nameZh: `星河 ${id} 号 "引号" \\ 魔方`,
+    nameEn: `Nebula ${id}`,
+    types: [{ code: 'black', zh: '黑色', en: 'Black' }],
+    priceFen: 12_900 + id,
+    discountPriceFen: 10_320,
+    discountPercent: id % 2 === 0 ? 20 : 0,
+    basePriceFen: id % 2 === 0 ? 10_320 : 12_900 + id,
+    priceTiers: id === 6 ? [{ minQuantity: 50, priceFen: 8_000 }, { minQuantity: 10, priceFen: 99_999 }, { minQuantity: 20, priceFen: 9_000 }] : [{ minQuantity: 10, priceFen: 9_000 }],
+    hot: id % 3 === 0,
+    createdAt: new Date(T0 - id * day),
+    updatedAt: new Date(T0),
+    supplierId: id === 4 ? 99 : 7,
+    categoryId: 2,
+    moq: 1,
+    orderMultiple: id === 6 ? 6 : null,
+    imageVersion: 2,
+    preorder: id === 5,
+    lowStockAt: 3,
+    descriptionZh: '<p>好用</p>',
+    descriptionEn: '<p>Fast</p>',
+    barcode: null,
+    commentZh: null,
+    commentEn: 'Tool included',
+    nwG: 85,
+    gwG: null,
+    volumeCm3: 343,
+    volumeWeightG: 69,
+    pkgZh: '彩盒',
+    pkgEn: 'Color box',
+    carton: null,
+    pcs: 120,
+    dimension: '5.6×5.6×5.6',
+    unitNwDesc: null,
+    unitGwDesc: null,
+    unitVolumeDesc: null,
+    unitVolumeWeightDesc: null,
+    totalVolumeWeightG: null,
+    imageCount: 2,
+    ...extra,
+  };
+}
+
+function setup() {
+  const rows = new Map([1, 2, 3, 4, 5, 6].map((id) => [id, row(id)]));
+  const stock = new Map<number, StockLine[]>([
+    [1, [{ typeCode: 'black', onHand: 2, reserved: 0 }]],
+    [2, [{ typeCode: 'black', onHand: 0, reserved: 0 }]],
+  ]);
+  const reads = { rows: 0, details: 0, levels: 0 };
+  let clock = 1_000_000;
+  let beforeRows: (() => void) | undefined;
+  const fragments = createFragments(
+    {
+      async findByIds(ids) {
+        reads.rows += ids.length;
+        beforeRows?.();
+        return ids.flatMap((id) => rows.get(id) ?? []);
+      },
+      async findDetail(id) {
+        reads.details++;
+        return rows.get(id);
+      },
+      async levelsOf(ids) {
+        reads.levels += ids.length;
+        return new Map(ids.flatMap((id) => (stock.has(id) ? [[id, stock.get(id)!] as const] : [])));
+      },
+    },
+    { statusTtlMs: 30_000, now: () => clock },
+  );
+  const context = (view: View, since = new Date(T0 - 3.5 * day), rate = 7.1): MapContext => ({ view, rate, dict, since });
+  const expected = (ids: number[], ctx: MapContext) => ids.flatMap((id) => (rows.has(id) ? [JSON.stringify(toProduct(rows.get(id)!, ctx, stock.get(id)))] : []));
+  return { rows, stock, reads, fragments, context, expected, tick: (ms: number) => (clock += ms), onRows: (f: () => void) => (beforeRows = f) };
+}
+
+const views: View[] = [
+  { locale: 'zh', currency: 'CNY' },
+  { locale: 'en', currency: 'USD' },
+  { locale: 'en', currency: 'CNY' },
+  { locale: 'zh', currency: 'USD' },
+];
+
+describe('catalog fragments', () => {
+  it('gives the same JSON as mapping the rows, in every language and currency, reading each product once', async () => {
+    const s = setup();
+    for (const view of views) {
+      const ctx = s.context(view);
+      const ids = [6, 1, 2, 5, 3, 4];
+      const first = await s.fragments.cards(ids, ctx);
+      expect(first.parts).toEqual(s.expected(ids, ctx));
+      expect(first.fen[1]).toEqual({ paidFen: 12_901, tiers: [{ minQuantity: 10, priceFen: 9_000 }] });
+      expect(JSON.parse(first.parts[2]!)).toMatchObject({ stockStatus: 'out_of_stock' });
+      const again = await s.fragments.cards(ids, ctx);
+      expect(again.parts).toEqual(first.parts);
+      // a product that is gone is skipped
+      expect((await s.fragments.cards([1, 99, 2], ctx)).ids).toEqual([1, 2]);
+      // a page: what JSON.stringify gives for the mapped products and the pager
+      const pager = { page: 2, recPerPage: 120, recTotal: 5000, recTotalCapped: true };
+      const page = await s.fragments.page([...ids, 99], ctx, pager);
+      const data = ids.map((id) => toProduct(s.rows.get(id)!, ctx, s.stock.get(id)));
+      expect(page.bytes.toString()).toBe(JSON.stringify({ data, pager }));
+      expect(page.ids).toEqual(ids);
+      expect(page.fen).toEqual(first.fen);
+    }
+    // each product once for all views (and the unknown id each time), its stock once
+    expect(s.reads.rows).toBe(6 + 4 * 2);
+    expect(s.reads.levels).toBe(6 + 4 * 2);
+  });
+
+  it('moves label N with the newest threshold without reading again', async () => {
+    const s = setup();
+    const early = s.context(views[0]!, new Date(T0 - 1.5 * day));
+    const late = s.context(views[0]!, new Date(T0 - 5.5 * day));
+    await s.fragments.cards([1, 2, 3, 4, 5], early);
+    const reads = s.reads.rows;
+    const parts = (await s.fragments.cards([1, 2, 3, 4, 5], late)).parts;
+    expect(parts).toEqual(s.expected([1, 2, 3, 4, 5], late));
+    expect(parts.map((p) => (JSON.parse(p) as { labels: string[] }).labels)).toEqual([['N'], ['N', 'D'], ['H', 'N'], ['N', 'D'], ['N']]);
+    expect(s.reads.rows).toBe(reads);
+  });
+
+  it('reads stock states again after their lifetime, and products again after clear()', async () => {
+    const s = setup();
+    const ctx = s.context(views[1]!);
+    await s.fragments.cards([1, 2], ctx);
+    s.stock.set(1, [{ typeCode: 'black', onHand: 2, reserved: 2 }]);
+    expect((await s.fragments.cards([1], ctx)).parts).not.toEqual(s.expected([1], ctx));
+    s.tick(30_001);
+    const rowsBefore = s.reads.rows;
+    expect((await s.fragments.cards([1], ctx)).parts).toEqual(s.expected([1], ctx));
+    expect(s.reads.rows).toBe(rowsBefore);
+
+    s.rows.set(2, row(2, { nameEn: 'Renamed' }));
+    s.fragments.clear();
+    expect(JSON.parse((await s.fragments.cards([2], ctx)).parts[0]!)).toMatchObject({ name: 'Renamed' });
+  });
+
+  it('does not keep what was read while a clear() happened', async () => {
+    const s = setup();
+    const ctx = s.context(views[0]!);
+    s.onRows(() => {
+      s.rows.set(3, row(3, { nameZh: '新名字' }));
+      s.fragments.clear();
+    });
+    const raced = await s.fragments.cards([3], ctx);
+    expect(raced.ids).toEqual([3]);
+    s.onRows(() => undefined);
+    expect(JSON.parse((await s.fragments.cards([3], ctx)).parts[0]!)).toMatchObject({ name: '新名字' });
+  });
+
+  it('builds a detail from the card and the detail fields, as toDetail maps it', async () => {
+    const s = setup();
+    for (const view of views) {
+      const ctx = s.context(view);
+      await s.fragments.cards([4], ctx);
+      const detail = await s.fragments.detail(4, ctx);
+      expect(detail?.json).toBe(JSON.stringify(toDetail(s.rows.get(4)!, ctx, s.stock.get(4))));
+      expect(await s.fragments.detail(99, ctx)).toBeUndefined();
+    }
+    const details = s.reads.details;
+    await s.fragments.detail(4, s.context(views[0]!));
+    expect(s.reads.details).toBe(details);
+  });
+
+  it('warms: reads every product once, then only stock states about to expire', async () => {
+    const s = setup();
+    const ctx = s.context(views[2]!);
+    expect(await s.fragments.warm([1, 2, 3, 4, 5, 6], 4, 15_000)).toBe(6);
+    expect(s.reads.rows).toBe(6);
+    expect(await s.fragments.warm([1, 2, 3, 4, 5, 6], 4, 15_000)).toBe(0);
+    s.tick(20_000);
+    s.stock.set(1, [{ typeCode: 'black', onHand: 2, reserved: 2 }]);
+    expect(await s.fragments.warm([1, 2, 3, 4, 5, 6], 4, 15_000)).toBe(6);
+    expect(s.reads.rows).toBe(6);
+    expect(s.reads.levels).toBe(12);
+    s.tick(20_000);
+    // still kept (refreshed 20 s ago), and with the new stock
+    const page = await s.fragments.cards([1, 2, 3, 4, 5, 6], ctx);
+    expect(page.parts).toEqual(s.expected([1, 2, 3, 4, 5, 6], ctx));
+    expect(s.reads.levels).toBe(12);
+  });
+
+  it('makes new cards when the rate changes', async () => {
+    const s = setup();
+    const usd = s.context(views[1]!);
+    await s.fragments.cards([1], usd);
+    const dearer = s.context(views[1]!, undefined, 6.5);
+    expect((await s.fragments.cards([1], dearer)).parts).toEqual(s.expected([1], dearer));
+  });
+});

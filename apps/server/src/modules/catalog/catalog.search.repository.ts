@@ -1,0 +1,100 @@
+import { asc, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { items, searchSynonyms, searchTerms } from '../../db/schema/index.js';
+import type { IndexRow } from './catalog.search.index.js';
+
+/** One day's count of one normalised keyword (the search log, no personal data). */
+export interface SearchTermCount {
+  day: string;
+  term: string;
+  searches: number;
+  zeroResults: number;
+}
+
+export interface SearchTermRow {
+  term: string;
+  searches: number;
+  zeroResults: number;
+  lastDay: string;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The search's tables (docs/catalog.md, Search): the index's reads, synonyms and the search log. */
+export function createCatalogSearchRepository(db: Db) {
+  return {
+    /** Every product on sale with what the search index keeps of it (one pass, by id). */
+    async indexRows(): Promise<IndexRow[]> {
+      const rows = await db
+        .select({
+          id: items.id,
+          nameZh: items.nameZh,
+          nameEn: items.nameEn,
+          types: sql<string>`${items.types}::text`,
+          supplierId: items.supplierId,
+          categoryId: items.categoryId,
+          barcode: items.barcode,
+          basePriceFen: items.basePriceFen,
+          hot: items.hot,
+          discountPercent: items.discountPercent,
+          createdAt: items.createdAt,
+          updatedAt: items.updatedAt,
+        })
+        .from(items)
+        .where(isNull(items.archivedAt))
+        .orderBy(asc(items.id));
+      const typeNames = new Map<string, string[]>();
+      return rows.map(({ types, ...r }) => {
+        let names = typeNames.get(types);
+        if (!names) {
+          names = (JSON.parse(types) as { zh?: string; en?: string }[]).flatMap((t) => [t.zh ?? '', t.en ?? '']).filter(Boolean);
+          typeNames.set(types, names);
+        }
+        return { ...r, typeNames: names };
+      });
+    },
+
+    /** Groups of equivalent words. */
+    async synonyms(): Promise<string[][]> {
+      const rows = await db.select({ words: searchSynonyms.words }).from(searchSynonyms).orderBy(asc(searchSynonyms.id));
+      return rows.map((r) => r.words);
+    },
+
+    /** Adds counts to the log (one statement; a day and term already there add up). */
+    async addTermCounts(counts: readonly SearchTermCount[]): Promise<void> {
+      if (counts.length === 0) return;
+      await db.execute(sql`
+        insert into ${searchTerms} (day, term, searches, zero_results)
+        select * from unnest(${sql.param(counts.map((c) => c.day))}::date[], ${sql.param(counts.map((c) => c.term))}::text[],
+          ${sql.param(counts.map((c) => c.searches))}::int[], ${sql.param(counts.map((c) => c.zeroResults))}::int[])
+        on conflict (day, term) do update set
+          searches = ${searchTerms.searches} + excluded.searches,
+          zero_results = ${searchTerms.zeroResults} + excluded.zero_results`);
+    },
+
+    /**
+     * Terms searched since `sinceDay` (inclusive), summed over the days: the most searched
+     * first ('top'), or only those that found nothing at least once, most such searches first ('zero').
+     */
+    async termPage(kind: 'top' | 'zero', sinceDay: string, limit: number, offset: number): Promise<{ rows: SearchTermRow[]; total: number }> {
+      const having = kind === 'zero' ? sql`having sum(zero_results) > 0` : sql``;
+      const order = kind === 'zero' ? sql`zero_results desc, searches desc, term` : sql`searches desc, zero_results desc, term`;
+      const result = await db.execute(sql`
+        select term, sum(searches)::int as searches, sum(zero_results)::int as zero_results, max(day)::text as last_day, count(*) over ()::int as total
+        from ${searchTerms} where day >= ${sinceDay}::date
+        group by term ${having}
+        order by ${order}
+        limit ${limit} offset ${offset}`);
+      const rows = rowsOf<{ term: string; searches: number; zero_results: number; last_day: string; total: number }>(result);
+      let total = rows[0]?.total ?? 0;
+      if (rows.length === 0 && offset > 0) {
+        const counted = await db.execute(sql`select count(*)::int as n from (select term from ${searchTerms} where day >= ${sinceDay}::date group by term ${having}) t`);
+        total = rowsOf<{ n: number }>(counted)[0]?.n ?? 0;
+      }
+      return { rows: rows.map((r) => ({ term: r.term, searches: Number(r.searches), zeroResults: Number(r.zero_results), lastDay: r.last_day })), total: Number(total) };
+    },
+  };
+}
+export type CatalogSearchRepository = ReturnType<typeof createCatalogSearchRepository>;

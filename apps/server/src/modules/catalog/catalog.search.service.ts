@@ -1,0 +1,153 @@
+import { ZSearchTermsQuery, type TSearchTermList, type TSearchTermsQuery } from '@cubeshop/shared';
+import { categoryPath, type CategoryDictionary, type Dictionary } from './catalog.categories.js';
+import { buildSearchIndex, type IndexNames, type SearchIndex } from './catalog.search.index.js';
+import type { CatalogSearchRepository, SearchTermCount } from './catalog.search.repository.js';
+import { normalizeText } from './catalog.search.js';
+
+/**
+ * The search's moving parts (docs/catalog.md, Search):
+ * - the in-memory index (catalog.search.index.ts), built from the database on first use and
+ *   again after any catalog change (invalidate, heard from every instance); a build started
+ *   before a change is never used after it. Popularity (orders, favourites) comes from outside
+ *   the catalog and is read at each build; the index is rebuilt in the background every
+ *   REFRESH_MS so it follows along;
+ * - the search log: normalised keyword per UTC day, how often searched and how often nothing
+ *   was found (no user, address or time of day), summed in memory and written every FLUSH_MS
+ *   and at close.
+ */
+
+const REFRESH_MS = 10 * 60_000;
+const FLUSH_MS = 60_000;
+/** Distinct terms kept in memory between flushes (more are counted at the next flush only). */
+const MAX_PENDING_TERMS = 10_000;
+const MAX_TERM_LENGTH = 100;
+
+export type PopularityOf = () => Promise<ReadonlyMap<number, number>>;
+
+export interface CatalogSearchOptions {
+  repo: CatalogSearchRepository;
+  dictionary: CategoryDictionary;
+  now?: (() => Date) | undefined;
+  /** Called when a background build or flush fails (logged by the caller). */
+  onError?: ((error: unknown) => void) | undefined;
+}
+
+export function namesOf(dict: Dictionary): IndexNames {
+  return {
+    brands: new Map([...dict.suppliers].map(([id, s]) => [id, { nameZh: s.nameZh, nameEn: s.nameEn }])),
+    categories: new Map(
+      [...dict.categories].map(([id, c]) => [id, { nameZh: c.nameZh, nameEn: c.nameEn, pathNames: categoryPath(dict, id).flatMap((p) => [p.nameZh, p.nameEn]) }]),
+    ),
+  };
+}
+
+/** A keyword as the log keeps it: NFKC, lower case, single spaces, at most 100 characters. */
+export function normalizeTerm(keyword: string): string {
+  return normalizeText(keyword).trim().replace(/\s+/gu, ' ').slice(0, MAX_TERM_LENGTH);
+}
+
+export function createCatalogSearch({ repo, dictionary, now = () => new Date(), onError = () => {} }: CatalogSearchOptions) {
+  let popularityOf: PopularityOf | undefined;
+  let generation = 0;
+  let current: { index: SearchIndex; generation: number; builtAt: number } | undefined;
+  let building: { promise: Promise<SearchIndex>; generation: number } | undefined;
+  let rebuildTimer: NodeJS.Timeout | undefined;
+
+  async function build(): Promise<SearchIndex> {
+    const started = generation;
+    const [rows, dict, synonyms, popularity] = await Promise.all([
+      repo.indexRows(),
+      dictionary.get(),
+      repo.synonyms(),
+      popularityOf ? popularityOf().catch((error: unknown) => (onError(error), new Map<number, number>())) : Promise.resolve(new Map<number, number>()),
+    ]);
+    const index = await buildSearchIndex(rows, namesOf(dict), { synonyms, popularity });
+    if (started === generation) current = { index, generation: started, builtAt: now().getTime() };
+    return index;
+  }
+
+  function startBuild(): Promise<SearchIndex> {
+    if (building && building.generation === generation) return building.promise;
+    const promise = build().finally(() => {
+      if (building?.promise === promise) building = undefined;
+    });
+    building = { promise, generation };
+    return promise;
+  }
+
+  /** The index as of the last catalog change (waits for a build when there is none yet). */
+  async function index(): Promise<SearchIndex> {
+    if (current && current.generation === generation) {
+      // Popularity moves slowly: an old index answers while a new one is built beside it.
+      if (now().getTime() - current.builtAt > REFRESH_MS) void startBuild().catch(onError);
+      return current.index;
+    }
+    return startBuild();
+  }
+
+  const pending = new Map<string, SearchTermCount>();
+  let flushing: Promise<void> = Promise.resolve();
+  const flushTimer = setInterval(() => void flush().catch(onError), FLUSH_MS);
+  flushTimer.unref();
+
+  function flush(): Promise<void> {
+    if (pending.size === 0) return flushing;
+    const counts = [...pending.values()];
+    pending.clear();
+    flushing = flushing.then(() => repo.addTermCounts(counts));
+    return flushing;
+  }
+
+  return {
+    index,
+
+    /** After any catalog change: the next search waits for a new index; one is started soon if search was in use. */
+    invalidate(): void {
+      generation++;
+      if (!current) return;
+      clearTimeout(rebuildTimer);
+      rebuildTimer = setTimeout(() => void startBuild().catch(onError), 1_000);
+      rebuildTimer.unref();
+    },
+
+    /** Orders and favourites per product, for best-match ties (app.ts wires it in once those modules exist). */
+    setPopularity(source: PopularityOf): void {
+      popularityOf = source;
+    },
+
+    /** Counts one search (the first page of a keyword list). */
+    record(keyword: string, found: boolean): void {
+      const term = normalizeTerm(keyword);
+      if (!term) return;
+      const day = now().toISOString().slice(0, 10);
+      const key = `${day}|${term}`;
+      let count = pending.get(key);
+      if (!count) {
+        if (pending.size >= MAX_PENDING_TERMS) return;
+        pending.set(key, (count = { day, term, searches: 0, zeroResults: 0 }));
+      }
+      count.searches++;
+      if (!found) count.zeroResults++;
+    },
+
+    /** Writes what was counted since the last flush. */
+    flush,
+
+    /** Stops the timers and writes what is left. */
+    async close(): Promise<void> {
+      clearInterval(flushTimer);
+      clearTimeout(rebuildTimer);
+      await flush();
+    },
+
+    /** GET /api/admin/search/terms (what is still in memory is written first, so staff see it). */
+    async terms(query: Partial<TSearchTermsQuery>): Promise<TSearchTermList> {
+      const q = ZSearchTermsQuery.parse(query);
+      await flush();
+      const since = new Date(now().getTime() - (q.days - 1) * 86_400_000).toISOString().slice(0, 10);
+      const { rows, total } = await repo.termPage(q.kind, since, q.recPerPage, (q.page - 1) * q.recPerPage);
+      return { data: rows, pager: { page: q.page, recPerPage: q.recPerPage, recTotal: total } };
+    },
+  };
+}
+export type CatalogSearch = ReturnType<typeof createCatalogSearch>;

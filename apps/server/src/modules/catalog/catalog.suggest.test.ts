@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TSearchTermList, TSuggestions, TStaffRole } from '@cubeshop/shared';
+import { seedCatalog } from '../../cli/seed/catalog.js';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness.js';
+import { shopClient, type ShopCall } from '../../test/shop.js';
+
+/** Suggestions while typing, best match as the default order, and the search log staff read. */
+let t: TestApp;
+const staff = {} as Record<TStaffRole, ShopCall>;
+const NOW = new Date('2026-01-01T00:00:00Z');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalog(t.services.catalog.admin, { skus: 600, now: NOW });
+  for (const role of ['owner', 'sales', 'warehouse', 'catalog', 'service'] as const) {
+    const user = await t.services.account.createUser({ account: `search_${role}`, name: `${role} person`, role });
+    staff[role] = shopClient(t, await t.services.authn.issueUserToken(user.id));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function suggest(keyword: string, lang: 'zh' | 'en' = 'zh'): Promise<TSuggestions> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/items/suggest?keyword=${encodeURIComponent(keyword)}`, headers: { 'x-lang-type': lang } });
+  expect(res.statusCode).toBe(200);
+  return res.json<TSuggestions>();
+}
+
+describe(`suggestions while typing (${TEST_DB_KIND})`, () => {
+  it('offers brands, categories and products for a prefix in any script', async () => {
+    const ga = await suggest('Ga');
+    expect(ga.keyword).toBe('ga');
+    expect(ga.brands[0]?.name).toBe('GAN');
+    expect(ga.products.length).toBeGreaterThan(0);
+    expect(ga.products.every((p) => p.brand === 'GAN')).toBe(true);
+    expect(ga.products[0]!.thumbnail).toMatch(/^\/api\/items\/\d+\/thumbnail/);
+
+    // pinyin prefix across syllables, initials, Chinese
+    expect((await suggest('weil')).products.every((p) => p.name.includes('威龙'))).toBe(true);
+    expect((await suggest('jinz')).categories.map((c) => c.name)).toContain('金字塔魔方');
+    expect((await suggest('金字')).categories.map((c) => c.name)).toContain('金字塔魔方');
+    expect((await suggest('yux')).brands.map((b) => b.name)).toEqual(['裕鑫']);
+    expect((await suggest('yux', 'en')).brands.map((b) => b.name)).toEqual(['YuXin']);
+    // earlier words must match whole, the last one as a prefix
+    const two = await suggest('moyu weil');
+    expect(two.products.length).toBeGreaterThan(0);
+    expect(two.products.every((p) => p.brand === '魔域' && p.name.includes('威龙'))).toBe(true);
+  });
+
+  it('offers each model once, at most the limits, and nothing for nothing', async () => {
+    const gan = await suggest('gan');
+    expect(gan.products.length).toBeLessThanOrEqual(6);
+    const models = gan.products.map((p) => p.name.replace(/（.*$/u, ''));
+    expect(new Set(models).size).toBe(models.length);
+    expect(await suggest('   ')).toEqual({ keyword: '', products: [], brands: [], categories: [] });
+    expect(await suggest('zzzqqq')).toEqual({ keyword: 'zzzqqq', products: [], brands: [], categories: [] });
+    const long = await t.app.inject({ method: 'GET', url: `/api/items/suggest?keyword=${'x'.repeat(101)}` });
+    expect(long.statusCode).toBe(400);
+  });
+});
+
+describe(`best match and the other orders (${TEST_DB_KIND})`, () => {
+  it('lists a keyword by best match unless another sort is asked for', async () => {
+    const get = async (query: string) => (await t.app.inject({ method: 'GET', url: `/api/items?${query}`, headers: { 'x-lang-type': 'zh' } })).json<{ data: { id: number; basePrice: number; supplier: { name: string } }[] }>();
+    const best = await get('keyword=gan&recPerPage=120');
+    expect(best.data.every((p) => p.supplier.name === 'GAN')).toBe(true);
+    expect((await get('keyword=gan&recPerPage=120&sortBy=relevance')).data.map((p) => p.id)).toEqual(best.data.map((p) => p.id));
+    const cheap = await get('keyword=gan&recPerPage=120&sortBy=basePrice');
+    expect(cheap.data.map((p) => p.id).sort()).toEqual(best.data.map((p) => p.id).sort());
+    const prices = cheap.data.map((p) => p.basePrice);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // relevance without a keyword reads as newest first
+    expect((await get('sortBy=relevance&recPerPage=20')).data.map((p) => p.id)).toEqual((await get('recPerPage=20')).data.map((p) => p.id));
+  });
+
+  it('finds a product created a moment ago (the index follows catalog changes)', async () => {
+    const dict = await t.services.catalog.admin.slugIds();
+    const [id] = await t.services.catalog.admin.addItems([
+      { nameZh: '测试 霹雳 三阶魔方', nameEn: 'Test Thunderbolt 3x3', supplierId: dict.suppliers.get('gan')!, categoryId: dict.categories.get('3x3')!, priceFen: 1000 },
+    ]);
+    const res = await t.app.inject({ method: 'GET', url: '/api/items?keyword=thunderbolt' });
+    expect(res.json<{ data: { id: number }[] }>().data.map((p) => p.id)).toEqual([id]);
+    expect((await suggest('pili')).products.map((p) => p.id)).toContain(id);
+  });
+});
+
+describe(`the search log (${TEST_DB_KIND})`, () => {
+  it('counts searches and searches that found nothing per term, for staff who may read it', async () => {
+    const search = (keyword: string, page = 1) => t.app.inject({ method: 'GET', url: `/api/items?keyword=${encodeURIComponent(keyword)}&page=${page}` });
+    await search('Weilong');
+    await search('  weilong ');
+    await search('weilong', 2); // later pages are not new searches
+    await search('nosuchcube zz');
+    const top = await staff.sales<TSearchTermList>('GET', '/api/admin/search/terms', { query: { kind: 'top', days: 30 } });
+    expect(top.status).toBe(200);
+    expect(top.body.data.find((r) => r.term === 'weilong')).toEqual({ term: 'weilong', searches: 2, zeroResults: 0, lastDay: new Date().toISOString().slice(0, 10) });
+    const zero = await staff.catalog<TSearchTermList>('GET', '/api/admin/search/terms', { query: { kind: 'zero' } });
+    expect(zero.body.data.map((r) => r.term)).toEqual(['nosuchcube zz']);
+    expect(zero.body.pager).toEqual({ page: 1, recPerPage: 50, recTotal: 1 });
+    expect((await staff.owner('GET', '/api/admin/search/terms')).status).toBe(200);
+    for (const role of ['warehouse', 'service'] as const) expect((await staff[role]('GET', '/api/admin/search/terms')).status).toBe(403);
+    // Counts add up across flushes, and nothing about the buyer is kept
+    await search('weilong');
+    const again = await staff.owner<TSearchTermList>('GET', '/api/admin/search/terms', { query: { kind: 'top', recPerPage: 200 } });
+    expect(again.body.data.find((r) => r.term === 'weilong')?.searches).toBe(3);
+    expect(Object.keys(again.body.data[0]!).sort()).toEqual(['lastDay', 'searches', 'term', 'zeroResults']);
+  });
+});

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { KEYWORD_MAX_LENGTH } from './product.js';
+
+/**
+ * Search helpers of the shop window and the back office (docs/catalog.md, Search): suggestions
+ * while typing, and what buyers searched for (no personal data) for staff.
+ */
+
+/** GET /api/items/suggest?keyword= : what the search box offers while the buyer types. */
+export const ZSuggestQuery = z.object({
+  keyword: z.preprocess((v) => (typeof v === 'string' ? v : ''), z.string().max(KEYWORD_MAX_LENGTH)),
+});
+export type TSuggestQuery = z.infer<typeof ZSuggestQuery>;
+
+/** At most this many products, brands and categories in one answer. */
+export const SUGGEST_LIMITS = { products: 6, brands: 3, categories: 3 } as const;
+
+export const ZSuggestions = z.object({
+  /** The keyword as the server read it (normalised); empty: nothing to suggest. */
+  keyword: z.string(),
+  /** Best matches first; names and images in the request language. */
+  products: z.array(z.object({ id: z.number().int(), name: z.string(), brand: z.string().nullable(), thumbnail: z.string() })),
+  brands: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type TSuggestions = z.infer<typeof ZSuggestions>;
+
+/** GET /api/admin/search/terms: most searched terms, or those that found nothing. */
+export const SEARCH_TERM_KINDS = ['top', 'zero'] as const;
+export const ZSearchTermsQuery = z.object({
+  kind: z.enum(SEARCH_TERM_KINDS).default('top'),
+  /** The last N days, today included. */
+  days: z.coerce.number().int().min(1).max(365).default(30),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  recPerPage: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type TSearchTermsQuery = z.infer<typeof ZSearchTermsQuery>;
+
+export const ZSearchTerm = z.object({
+  /** The keyword normalised (NFKC, lower case, single spaces): no user, no address, no time of day. */
+  term: z.string(),
+  searches: z.number().int(),
+  /** Of those, searches that found no product. */
+  zeroResults: z.number().int(),
+  /** Day of the last search, YYYY-MM-DD (UTC). */
+  lastDay: z.string(),
+});
+export type TSearchTerm = z.infer<typeof ZSearchTerm>;
+
+export const ZSearchTermList = z.object({
+  data: z.array(ZSearchTerm),
+  pager: z.object({ page: z.number().int(), recPerPage: z.number().int(), recTotal: z.number().int() }),
+});
+export type TSearchTermList = z.infer<typeof ZSearchTermList>;
