@@ -67,4 +67,24 @@ describe('LoadingCache', () => {
     expect(await cache.get('a', async () => 'a2')).toBe('a2');
     expect(await cache.get('b', async () => 'b2')).toBe('b1');
   });
+
+  it('with staleWhileRevalidate, answers an expired value at once and the reloaded one afterwards; a failed reload keeps the old', async () => {
+    let now = 1_000;
+    const cache = new LoadingCache<string>({ ttlMs: 1_000, maxEntries: 10, now: () => now, staleWhileRevalidate: true });
+    expect(await cache.get('k', async () => 'v1')).toBe('v1');
+    now = 2_500;
+    let release!: (v: string) => void;
+    const reload = new Promise<string>((r) => (release = r));
+    // Expired: the old value, without waiting for the reload (which has not finished).
+    expect(await cache.get('k', () => reload)).toBe('v1');
+    release('v2');
+    await tick();
+    expect(await cache.get('k', async () => 'unused')).toBe('v2');
+    now = 4_000;
+    expect(await cache.get('k', () => Promise.reject(new Error('down')))).toBe('v2');
+    await tick();
+    expect(await cache.get('k', async () => 'v3')).toBe('v2');
+    await tick();
+    expect(await cache.get('k', async () => 'unused')).toBe('v3');
+  });
 });

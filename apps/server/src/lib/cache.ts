@@ -12,6 +12,12 @@ export interface LoadingCacheOptions<V> {
    */
   weigh?: ((value: V) => number) | undefined;
   maxWeight?: number | undefined;
+  /**
+   * An entry past its lifetime is still answered, and loaded again in the background (the next
+   * callers get the new value): for values that only a write changes (and a write clears the
+   * cache), so no caller waits for a reload.
+   */
+  staleWhileRevalidate?: boolean | undefined;
   /** Time source of the lifetimes (tests move it); performance.now by default. */
   now?: (() => number) | undefined;
 }
@@ -31,13 +37,14 @@ export class LoadingCache<V> {
   private readonly lru: LRUCache<string, Box<V>, () => Promise<V>>;
 
   constructor(options: LoadingCacheOptions<V>) {
-    const { ttlMs, maxEntries, weigh, maxWeight, now } = options;
+    const { ttlMs, maxEntries, weigh, maxWeight, now, staleWhileRevalidate } = options;
     if (!maxEntries && !(weigh && maxWeight)) throw new Error('LoadingCache needs maxEntries or weigh with maxWeight');
     const lruOptions: LRUCache.OptionsBase<string, Box<V>, () => Promise<V>> = {
       ...(maxEntries ? { max: maxEntries } : {}),
       ...(weigh && maxWeight ? { maxSize: maxWeight, sizeCalculation: (box: Box<V>) => Math.max(1, Math.ceil(weigh(box.value))) } : {}),
       ...(ttlMs ? { ttl: ttlMs, ttlResolution: 0 } : {}),
       ...(now ? { perf: { now } } : {}),
+      ...(staleWhileRevalidate ? { allowStale: true, noDeleteOnStaleGet: true, noDeleteOnFetchRejection: true } : {}),
       // A clear() or an eviction during a load must not fail the callers waiting for it.
       ignoreFetchAbort: true,
       fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),

@@ -92,7 +92,8 @@ export interface CategoryDictionaryOptions {
 
 /** The dictionary, loaded once (one query per table) and kept `ttlMs`; invalidate() after a write. */
 export function createCategoryDictionary(repo: Pick<CatalogRepository, 'listCategories' | 'listSuppliers'>, options: CategoryDictionaryOptions) {
-  const cache = new LoadingCache<Dictionary>({ ttlMs: options.ttlMs, maxEntries: 1, now: options.now });
+  // Past its lifetime it is still answered while read again (writes clear it at once).
+  const cache = new LoadingCache<Dictionary>({ ttlMs: options.ttlMs, maxEntries: 1, now: options.now, staleWhileRevalidate: true });
   const load = async () => {
     const [c, s] = await Promise.all([repo.listCategories(), repo.listSuppliers()]);
     return buildDictionary(c, s);

@@ -143,16 +143,29 @@ describe('catalog fragments', () => {
     expect(s.reads.rows).toBe(reads);
   });
 
-  it('reads stock states again after their lifetime, and products again after clear()', async () => {
+  it('reads stock states again after their lifetime (in the background up to twice it, first past it), and products again after clear()', async () => {
     const s = setup();
     const ctx = s.context(views[1]!);
     await s.fragments.cards([1, 2], ctx);
-    s.stock.set(1, [{ typeCode: 'black', onHand: 2, reserved: 2 }]);
-    expect((await s.fragments.cards([1], ctx)).parts).not.toEqual(s.expected([1], ctx));
+    const sold = (onHand: number) => s.stock.set(1, [{ typeCode: 'black', onHand, reserved: 2 }]);
+    const before = s.expected([1], ctx);
+    sold(2);
+    expect((await s.fragments.cards([1], ctx)).parts).toEqual(before);
+    // Past its lifetime: written as it was, and read again beside the answer (one query for the page's old states).
     s.tick(30_001);
     const rowsBefore = s.reads.rows;
+    const levelsBefore = s.reads.levels;
+    expect((await s.fragments.cards([1, 2], ctx)).parts).toEqual([...before, ...s.expected([2], ctx)]);
+    await s.fragments.refreshed();
+    expect(s.reads.levels).toBe(levelsBefore + 2);
     expect((await s.fragments.cards([1], ctx)).parts).toEqual(s.expected([1], ctx));
     expect(s.reads.rows).toBe(rowsBefore);
+    expect(JSON.parse((await s.fragments.cards([1], ctx)).parts[0]!)).toMatchObject({ stockStatus: 'out_of_stock' });
+    // Past twice its lifetime: the answer waits for it.
+    sold(10);
+    s.tick(60_001);
+    expect((await s.fragments.cards([1], ctx)).parts).toEqual(s.expected([1], ctx));
+    expect(JSON.parse((await s.fragments.cards([1], ctx)).parts[0]!)).toMatchObject({ stockStatus: 'in_stock' });
 
     s.rows.set(2, row(2, { nameEn: 'Renamed' }));
     s.fragments.clear();
@@ -186,21 +199,24 @@ describe('catalog fragments', () => {
     expect(s.reads.details).toBe(details);
   });
 
-  it('warms: reads every product once, then only stock states about to expire', async () => {
+  it('warms: reads every product once, then only stock states older than asked', async () => {
     const s = setup();
     const ctx = s.context(views[2]!);
-    expect(await s.fragments.warm([1, 2, 3, 4, 5, 6], 4, 15_000)).toBe(6);
+    expect(await s.fragments.warm([1, 2, 3, 4, 5, 6], 4, 45_000)).toBe(6);
     expect(s.reads.rows).toBe(6);
-    expect(await s.fragments.warm([1, 2, 3, 4, 5, 6], 4, 15_000)).toBe(0);
-    s.tick(20_000);
+    expect(await s.fragments.warm([1, 2, 3, 4, 5, 6], 4, 45_000)).toBe(0);
+    s.tick(40_000);
+    expect(await s.fragments.warm([1, 2, 3, 4, 5, 6], 4, 45_000)).toBe(0);
+    s.tick(6_000);
     s.stock.set(1, [{ typeCode: 'black', onHand: 2, reserved: 2 }]);
-    expect(await s.fragments.warm([1, 2, 3, 4, 5, 6], 4, 15_000)).toBe(6);
+    expect(await s.fragments.warm([1, 2, 3, 4, 5, 6], 4, 45_000)).toBe(6);
     expect(s.reads.rows).toBe(6);
     expect(s.reads.levels).toBe(12);
     s.tick(20_000);
-    // still kept (refreshed 20 s ago), and with the new stock
+    // fresh (read 20 s ago), and with the new stock: written without reading anything
     const page = await s.fragments.cards([1, 2, 3, 4, 5, 6], ctx);
     expect(page.parts).toEqual(s.expected([1, 2, 3, 4, 5, 6], ctx));
+    await s.fragments.refreshed();
     expect(s.reads.levels).toBe(12);
   });
 

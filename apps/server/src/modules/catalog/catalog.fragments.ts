@@ -1,7 +1,9 @@
-import { convertMinor, minorToMajor, visibleTiersFen, type TCurrency, type TLocale, type TStockStatus } from '@cubeshop/shared';
+import { convertMinor, minorToMajor, STOCK_STATUSES, visibleTiersFen, type TCurrency, type TLocale, type TStockStatus } from '@cubeshop/shared';
 import { LRUCache } from 'lru-cache';
+import { JsonWriter } from '../../lib/json-writer.js';
 import { stockStatusOf, type StockLine } from '../stock/stock.service.js';
 import { pickText, type Dictionary } from './catalog.categories.js';
+import { BoundedMap, StockStates } from './catalog.states.js';
 import { imageVersionTag, paidFenOf, toDetailFields, toProduct, type MapContext, type ProductFen } from './catalog.mapper.js';
 import type { ItemDetailRow, ItemListRow } from './catalog.repository.js';
 
@@ -9,8 +11,10 @@ import type { ItemDetailRow, ItemListRow } from './catalog.repository.js';
  * Product JSON kept ready (docs/catalog.md, Speed on the hot paths): per product, the pieces of
  * its list card in both languages and currencies, written into the card by a fixed template (a
  * serializer compiled by hand: no objects, no JSON.stringify of the whole) with its labels (N
- * moves with the newest threshold) and stock state (kept 30 s, like the pages were); a detail's
- * extra fields per (product, language) as JSON. A page is then its cards joined, and only the
+ * moves with the newest threshold) and stock state; a detail's extra fields per (product,
+ * language) as JSON. A stock state is fresh for 30 s (orders change stock without telling the
+ * catalog); an older one is still written, up to 60 s old, and read again in the background, so a
+ * page never waits for the database for products it has seen (past 60 s it does wait). A page is then its cards joined, and only the
  * products not seen since the last catalog change are read from the database. `clear()` (the
  * catalog's invalidate: writes, rate changes, other instances' writes) forgets everything; a
  * load that started before it is not kept.
@@ -25,6 +29,8 @@ export interface FragmentSource {
 export interface FragmentOptions {
   /** Lifetime of a product's stock state, ms (default 30 s: orders change it without telling the catalog). */
   statusTtlMs?: number | undefined;
+  /** Age up to which a stock state past its lifetime is still used while it is read again (default twice the lifetime). */
+  statusStaleMs?: number | undefined;
   /** Products kept (default 250,000; ~1 KB each, serving all 4 languages and currencies). */
   maxProducts?: number | undefined;
   /** Budget of the details' extra fields, bytes (default 96 MB). */
@@ -51,34 +57,42 @@ interface Core {
   basePriceFen: number;
   discountPercent: number;
   tiers: ProductFen['tiers'];
+  /** Price and tiers in fen, as pages hand them on (one object a product, not one a page). */
+  fen: ProductFen;
   /**
-   * UTF-8, one buffer: `"name":…,"types":[…]` in zh, then in en, then the money part in CNY
-   * (`"currency":…,"priceTiers":[…]`), then `"lastUpdatedTime":"…"`; cut at enAt, cnyAt, updatedAt.
+   * The card's fixed parts as UTF-8, one buffer: `{"id":…,"name":…,"types":[…]` in zh, then in
+   * en; the money part in CNY (`"currency":…,"priceTiers":[…]`); `,"lastUpdatedTime":"…",
+   * "supplierId":…,"supplier":`; `,"categoryId":…,"category":`; `,"moq":…,"image":…,
+   * "stockStatus":"`. Cut at enAt, cnyAt, midAt, categoryAt, tailAt.
    */
   text: Buffer;
   enAt: number;
   cnyAt: number;
-  updatedAt: number;
+  midAt: number;
+  categoryAt: number;
+  tailAt: number;
   supplierId: number;
   categoryId: number;
-  imageVersion: number;
-  /** The money part in USD at usdRate (ASCII), made when first asked for. */
-  usd?: string;
+  /** The money part in USD at usdRate, made when first asked for. */
+  usd?: Buffer;
   usdRate?: number;
 }
 
 const NO_TIERS: ProductFen['tiers'] = [];
-const EMPTY = Buffer.alloc(0);
 
-/** Labels JSON by mask (1 H, 2 N, 4 D), in the order H, N, D. */
-const LABELS = Array.from({ length: 8 }, (_, m) => JSON.stringify([...(m & 1 ? ['H'] : []), ...(m & 2 ? ['N'] : []), ...(m & 4 ? ['D'] : [])]));
+/** `,"labels":[…],` by mask (1 H, 2 N, 4 D), in the order H, N, D. */
+const LABELS = Array.from({ length: 8 }, (_, m) =>
+  Buffer.from(`,"labels":${JSON.stringify([...(m & 1 ? ['H'] : []), ...(m & 2 ? ['N'] : []), ...(m & 4 ? ['D'] : [])])},`),
+);
+/** The card's end after `"stockStatus":"`, by state. */
+const STATE_ENDS = new Map(STOCK_STATUSES.map((state) => [state, Buffer.from(`${state}","favorite":false}`)]));
 const LOCALES = { zh: 0, en: 1 } as const;
 /** Bytes a string takes in the heap (one a character when all are Latin-1, else two). */
 const heapBytes = (s: string) => (/[^\x20-\xff]/.test(s) ? 2 : 1) * s.length + 96;
 
-function namesOf(row: ItemListRow, locale: TLocale): string {
+function headOf(row: ItemListRow, locale: TLocale): string {
   const types = row.types.map((t) => ({ code: t.code, name: pickText(t.zh, t.en, locale) ?? t.code }));
-  return `"name":${JSON.stringify(pickText(row.nameZh, row.nameEn, locale) ?? '')},"types":${JSON.stringify(types)}`;
+  return `{"id":${row.id},"name":${JSON.stringify(pickText(row.nameZh, row.nameEn, locale) ?? '')},"types":${JSON.stringify(types)}`;
 }
 
 function moneyOf(core: Pick<Core, 'priceFen' | 'paidFen' | 'basePriceFen' | 'discountPercent' | 'tiers'>, currency: TCurrency, rate: number): string {
@@ -92,9 +106,23 @@ function moneyOf(core: Pick<Core, 'priceFen' | 'paidFen' | 'basePriceFen' | 'dis
 
 function coreOf(row: ItemListRow): Core {
   const fen = paidFenOf(row);
-  const zh = namesOf(row, 'zh');
-  const en = namesOf(row, 'en');
-  const core: Core = {
+  const zh = headOf(row, 'zh');
+  const en = headOf(row, 'en');
+  const tiers = fen.tiers.length > 0 ? fen.tiers : NO_TIERS;
+  const money = { priceFen: row.priceFen, paidFen: fen.paidFen, basePriceFen: row.basePriceFen, discountPercent: row.discountPercent, tiers };
+  const cny = moneyOf(money, 'CNY', 1);
+  const mid = `,"lastUpdatedTime":"${row.updatedAt.toISOString()}","supplierId":${row.supplierId},"supplier":`;
+  const category = `,"categoryId":${row.categoryId},"category":`;
+  const imageTag = imageVersionTag(row.imageVersion);
+  const tail =
+    `,"moq":${row.moq},"orderMultiple":${row.orderMultiple === null ? 'null' : row.orderMultiple},` +
+    `"image":"/api/items/${row.id}/image?v=${imageTag}","thumbnail":"/api/items/${row.id}/thumbnail?v=${imageTag}","stockStatus":"`;
+  const enAt = Buffer.byteLength(zh);
+  const cnyAt = enAt + Buffer.byteLength(en);
+  // Everything after the names is ASCII: one byte a character.
+  const midAt = cnyAt + cny.length;
+  const categoryAt = midAt + mid.length;
+  return {
     id: row.id,
     hot: row.hot,
     createdAtMs: row.createdAt.getTime(),
@@ -102,31 +130,25 @@ function coreOf(row: ItemListRow): Core {
     lowStockAt: row.lowStockAt,
     moq: row.moq,
     orderMultiple: row.orderMultiple,
-    priceFen: row.priceFen,
-    paidFen: fen.paidFen,
-    basePriceFen: row.basePriceFen,
-    discountPercent: row.discountPercent,
-    tiers: fen.tiers.length > 0 ? fen.tiers : NO_TIERS,
-    text: EMPTY,
-    enAt: Buffer.byteLength(zh),
-    cnyAt: Buffer.byteLength(zh) + Buffer.byteLength(en),
-    updatedAt: 0,
+    ...money,
+    fen: { paidFen: fen.paidFen, tiers },
+    text: Buffer.from(zh + en + cny + mid + category + tail),
+    enAt,
+    cnyAt,
+    midAt,
+    categoryAt,
+    tailAt: categoryAt + category.length,
     supplierId: row.supplierId,
     categoryId: row.categoryId,
-    imageVersion: row.imageVersion,
   };
-  const cny = moneyOf(core, 'CNY', 1);
-  core.updatedAt = core.cnyAt + cny.length;
-  core.text = Buffer.from(`${zh}${en}${cny}"lastUpdatedTime":"${row.updatedAt.toISOString()}"`);
-  return core;
 }
 
-/** Brand and category refs as JSON per dictionary and language (the dictionary is replaced on every change). */
-const refJson = new WeakMap<Dictionary, Map<string, Buffer>>();
+/** Brand and category refs as JSON per dictionary (replaced on every change), by id * 4 + kind * 2 + language. */
+const refJson = new WeakMap<Dictionary, Map<number, Buffer>>();
 function refOf(dict: Dictionary, locale: TLocale, kind: 'supplier' | 'category', id: number): Buffer {
   let map = refJson.get(dict);
   if (!map) refJson.set(dict, (map = new Map()));
-  const key = `${kind}${locale}${id}`;
+  const key = id * 4 + (kind === 'supplier' ? 0 : 2) + LOCALES[locale];
   let json = map.get(key);
   if (json === undefined) {
     const ref =
@@ -136,88 +158,40 @@ function refOf(dict: Dictionary, locale: TLocale, kind: 'supplier' | 'category',
   return json;
 }
 
-/**
- * Writes JSON as UTF-8 straight into one growing buffer: a page is 120 cards of ~25 pieces each,
- * and joining them as strings (ropes flattened, Chinese text in two-byte strings, then encoded
- * again for the socket and the compressor) cost more than everything else of a page.
- */
-export class JsonWriter {
-  private buf = Buffer.allocUnsafe(192 * 1024);
-  private at = 0;
-
-  private room(n: number) {
-    if (this.at + n <= this.buf.length) return;
-    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.at + n));
-    this.buf.copy(next, 0, 0, this.at);
-    this.buf = next;
-  }
-
-  reset(): this {
-    this.at = 0;
-    return this;
-  }
-
-  /** Text of ASCII characters only (keys, numbers, dates, codes). */
-  ascii(s: string): this {
-    this.room(s.length);
-    this.at += this.buf.write(s, this.at, 'latin1');
-    return this;
-  }
-
-  utf8(s: string): this {
-    this.room(s.length * 3);
-    this.at += this.buf.write(s, this.at, 'utf8');
-    return this;
-  }
-
-  bytes(src: Buffer, start = 0, end = src.length): this {
-    this.room(end - start);
-    this.at += src.copy(this.buf, this.at, start, end);
-    return this;
-  }
-
-  /** A copy of what was written (the writer is reused). */
-  take = (): Buffer => Buffer.from(this.buf.subarray(0, this.at));
-  text = (): string => this.buf.toString('utf8', 0, this.at);
-}
-
 /** The card toProduct maps (byte for byte what JSON.stringify gives; the tests compare them). */
 function writeCard(w: JsonWriter, core: Core, context: MapContext, state: TStockStatus): void {
   const { view, dict, since, rate } = context;
-  const { id, orderMultiple, text } = core;
-  const imageTag = imageVersionTag(core.imageVersion);
+  const text = core.text;
   const mask = (core.hot ? 1 : 0) | (core.createdAtMs >= since.getTime() ? 2 : 0) | (core.discountPercent > 0 ? 4 : 0);
-  w.ascii(`{"id":${id},`);
   if (view.locale === 'zh') w.bytes(text, 0, core.enAt);
   else w.bytes(text, core.enAt, core.cnyAt);
-  w.ascii(`,"labels":${LABELS[mask]},`);
-  if (view.currency === 'CNY') w.bytes(text, core.cnyAt, core.updatedAt);
+  w.bytes(LABELS[mask]!);
+  if (view.currency === 'CNY') w.bytes(text, core.cnyAt, core.midAt);
   else {
-    if (core.usdRate !== rate) {
-      core.usd = moneyOf(core, 'USD', rate);
+    if (core.usdRate !== rate || !core.usd) {
+      core.usd = Buffer.from(moneyOf(core, 'USD', rate));
       core.usdRate = rate;
     }
-    w.ascii(core.usd!);
+    w.bytes(core.usd);
   }
-  w.ascii(',').bytes(text, core.updatedAt);
-  w.ascii(`,"supplierId":${core.supplierId},"supplier":`).bytes(refOf(dict, view.locale, 'supplier', core.supplierId));
-  w.ascii(`,"categoryId":${core.categoryId},"category":`).bytes(refOf(dict, view.locale, 'category', core.categoryId));
-  w.ascii(
-    `,"moq":${core.moq},"orderMultiple":${orderMultiple === null ? 'null' : orderMultiple},` +
-      `"image":"/api/items/${id}/image?v=${imageTag}","thumbnail":"/api/items/${id}/thumbnail?v=${imageTag}",` +
-      `"stockStatus":"${state}","favorite":false}`,
-  );
+  w.bytes(text, core.midAt, core.categoryAt).bytes(refOf(dict, view.locale, 'supplier', core.supplierId));
+  w.bytes(text, core.categoryAt, core.tailAt).bytes(refOf(dict, view.locale, 'category', core.categoryId));
+  w.bytes(text, core.tailAt).bytes(STATE_ENDS.get(state)!);
 }
 
 /** One writer for the process (pages are written synchronously, one at a time). */
 const writer = new JsonWriter();
 
 export function createFragments(source: FragmentSource, options: FragmentOptions = {}) {
-  const perf = options.now ? { perf: { now: options.now } } : {};
-  const cores = new LRUCache<number, Core>({ max: options.maxProducts ?? 250_000 });
+  const now = options.now ?? (() => performance.now());
+  const ttl = options.statusTtlMs ?? 30_000;
+  const staleLimit = options.statusStaleMs ?? 2 * ttl;
+  const cores = new BoundedMap<Core>(options.maxProducts ?? 250_000);
   // Keys are numbers (no key strings): id * 2 + language.
   const extras = new LRUCache<number, string>({ maxSize: options.detailBytes ?? 96_000_000, sizeCalculation: heapBytes });
-  const states = new LRUCache<number, TStockStatus>({ max: options.maxProducts ?? 250_000, ttl: options.statusTtlMs ?? 30_000, ttlResolution: 0, ...perf });
+  const states = new StockStates(options.maxProducts ?? 250_000, now);
+  /** A state usable now (none, or too old: the caller reads it first). */
+  const usable = (id: number) => states.age(id) <= staleLimit;
   // Bumped by clear(): loads that began before a change do not store what they read.
   let generation = 0;
 
@@ -229,21 +203,73 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
     if (withState) states.set(row.id, stockStatusOf(core, lines));
   }
 
-  function assemble(id: number, context: MapContext): { json: string; fen: ProductFen } | undefined {
-    const core = cores.get(id);
-    const state = states.get(id);
-    if (!core || !state) return undefined;
-    writeCard(writer.reset(), core, context, state);
-    return { json: writer.text(), fen: { paidFen: core.paidFen, tiers: core.tiers } };
+  // States past their lifetime, read again in the background, 1,000 a query, one query at a time.
+  const toRefresh = new Set<number>();
+  let refreshing: Promise<void> | null = null;
+  function refreshLater(id: number) {
+    toRefresh.add(id);
+    refreshing ??= (async () => {
+      // Starts after the page being written: its other old states join this read.
+      await Promise.resolve();
+      while (toRefresh.size) {
+        const ids = [...toRefresh].slice(0, 1000);
+        try {
+          await fill(ids, 0);
+        } catch {
+          // kept as they are: read again when next written (or waited for past the stale limit)
+        }
+        for (const id of ids) toRefresh.delete(id);
+      }
+      refreshing = null;
+    })();
+  }
+  /** The state to write for a kept product (undefined: none usable), asking for a fresh one when past its lifetime. */
+  function stateOf(id: number, at = now()): TStockStatus | undefined {
+    const age = states.age(id, at);
+    if (age > staleLimit) return undefined;
+    if (age > ttl) refreshLater(id);
+    return states.get(id);
   }
 
-  /** Reads what is missing for these ids: rows for missing cards, stock for missing states. */
-  async function fill(ids: readonly number[], refreshBelowMs = 0): Promise<void> {
+  /**
+   * The page written from what is kept; null when a product is missing (or its state too old to
+   * use) and `skipMissing` is false, so the caller reads them first.
+   */
+  function writePage(ids: readonly number[], context: MapContext, pager: object, skipMissing: boolean) {
+    const out = { ids: [] as number[], fen: [] as ProductFen[] };
+    const at = now();
+    const w = writer.reset().ascii('{"data":[');
+    for (const id of ids) {
+      const core = cores.get(id);
+      const state = core && stateOf(id, at);
+      if (!core || !state) {
+        if (skipMissing) continue;
+        return null;
+      }
+      if (out.ids.length > 0) w.ascii(',');
+      writeCard(w, core, context, state);
+      out.ids.push(id);
+      out.fen.push(core.fen);
+    }
+    w.ascii('],"pager":').ascii(JSON.stringify(pager)).ascii('}');
+    return { bytes: w.take(), ...out };
+  }
+
+  function assemble(id: number, context: MapContext): { json: string; fen: ProductFen } | undefined {
+    const core = cores.get(id);
+    const state = core && stateOf(id);
+    if (!core || !state) return undefined;
+    writeCard(writer.reset(), core, context, state);
+    return { json: writer.text(), fen: core.fen };
+  }
+
+  /** Reads what is missing for these ids: rows for missing cards, stock for states older than `olderThanMs` (default: unusable ones). */
+  async function fill(ids: readonly number[], olderThanMs = staleLimit): Promise<void> {
     const needRow: number[] = [];
     const needState: number[] = [];
     for (const id of ids) {
       if (!cores.has(id)) needRow.push(id);
-      if (!states.has(id) || (refreshBelowMs > 0 && states.getRemainingTTL(id) < refreshBelowMs)) needState.push(id);
+      if (states.age(id) > olderThanMs) needState.push(id);
     }
     if (needRow.length === 0 && needState.length === 0) return;
     const gen = generation;
@@ -284,29 +310,16 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
      * prices in fen (unknown ids skipped).
      */
     async page(ids: readonly number[], context: MapContext, pager: object): Promise<{ bytes: Buffer; ids: number[]; fen: ProductFen[] }> {
-      const missing = ids.some((id) => !cores.has(id) || !states.has(id));
-      if (missing) {
-        const gen = generation;
-        await fill(ids);
-        if (gen !== generation) {
-          // A clear() while reading: answer from what was read, without keeping it.
-          const cards = await this.uncached(ids, context);
-          return { bytes: Buffer.from(`{"data":[${cards.parts.join(',')}],"pager":${JSON.stringify(pager)}}`), ids: cards.ids, fen: cards.fen };
-        }
+      const written = writePage(ids, context, pager, false);
+      if (written) return written;
+      const gen = generation;
+      await fill(ids);
+      if (gen !== generation) {
+        // A clear() while reading: answer from what was read, without keeping it.
+        const cards = await this.uncached(ids, context);
+        return { bytes: Buffer.from(`{"data":[${cards.parts.join(',')}],"pager":${JSON.stringify(pager)}}`), ids: cards.ids, fen: cards.fen };
       }
-      const out = { ids: [] as number[], fen: [] as ProductFen[] };
-      const w = writer.reset().ascii('{"data":[');
-      for (const id of ids) {
-        const core = cores.get(id);
-        const state = states.get(id);
-        if (!core || !state) continue;
-        if (out.ids.length > 0) w.ascii(',');
-        writeCard(w, core, context, state);
-        out.ids.push(id);
-        out.fen.push({ paidFen: core.paidFen, tiers: core.tiers });
-      }
-      w.ascii('],"pager":').ascii(JSON.stringify(pager)).ascii('}');
-      return { bytes: w.take(), ...out };
+      return writePage(ids, context, pager, true)!;
     },
 
     /** As cards(), straight from the database (nothing kept). */
@@ -327,7 +340,7 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
       let extra = extras.get(extraKey(id, context));
       if (!card || extra === undefined) {
         const gen = generation;
-        const [row, levels] = await Promise.all([source.findDetail(id), states.has(id) ? undefined : source.levelsOf([id])]);
+        const [row, levels] = await Promise.all([source.findDetail(id), usable(id) ? undefined : source.levelsOf([id])]);
         if (!row) return undefined;
         extra = JSON.stringify(toDetailFields(row, context));
         if (gen === generation) {
@@ -345,20 +358,20 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
     },
 
     /**
-     * Reads every product of `ids` not kept yet, and the stock state of those whose state has less
-     * than `refreshBelowMs` to live, `batch` at a time, one batch after the other (in the
+     * Reads every product of `ids` not kept yet, and the stock states older than `olderThanMs`
+     * (default: those too old to use), `batch` at a time, one batch after the other (in the
      * background: pages asked for meanwhile are answered between the batches). Stops at a
      * clear(). Answers how many products it read.
      */
-    async warm(ids: ArrayLike<number>, batch = 1000, refreshBelowMs = 0): Promise<number> {
+    async warm(ids: ArrayLike<number>, batch = 1000, olderThanMs = staleLimit): Promise<number> {
       const gen = generation;
       let read = 0;
-      const stale = (id: number) => !cores.has(id) || !states.has(id) || (refreshBelowMs > 0 && states.getRemainingTTL(id) < refreshBelowMs);
+      const stale = (id: number) => !cores.has(id) || states.age(id) > olderThanMs;
       for (let from = 0; from < ids.length && gen === generation; from += batch) {
         const missing: number[] = [];
         for (let i = from; i < Math.min(ids.length, from + batch); i++) if (stale(ids[i]!)) missing.push(ids[i]!);
         if (missing.length === 0) continue;
-        await fill(missing, refreshBelowMs);
+        await fill(missing, olderThanMs);
         read += missing.length;
       }
       return read;
@@ -372,6 +385,11 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
       states.clear();
     },
 
+    /** Waits for the background reads of stock states running now (tests). */
+    async refreshed(): Promise<void> {
+      while (refreshing) await refreshing;
+    },
+
     /** Sizes, for the benchmark's memory line and tests. */
     stats() {
       return { products: cores.size, extras: extras.size, extraBytes: extras.calculatedSize, states: states.size };
@@ -379,19 +397,3 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
   };
 }
 export type Fragments = ReturnType<typeof createFragments>;
-
-/**
- * An answer kept and sent as UTF-8 bytes (off the JavaScript heap: cached pages of 60-150 kB as
- * strings kept the garbage collector busy), with `body` parsed from them on first use.
- */
-export function answerOf<B, E extends object = object>(json: string | Buffer, extra: E): E & { bytes: Buffer; readonly body: B } {
-  let body: B | undefined;
-  const bytes = typeof json === 'string' ? Buffer.from(json) : json;
-  return {
-    ...extra,
-    bytes,
-    get body(): B {
-      return (body ??= JSON.parse(bytes.toString()) as B);
-    },
-  };
-}

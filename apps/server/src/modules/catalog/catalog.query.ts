@@ -23,7 +23,8 @@ import type { StockLine } from '../stock/stock.service.js';
 import type { CatalogRepository, ItemFilter, ItemRun, ItemSort, ItemStamp } from './catalog.repository.js';
 import { parseKeyword } from './catalog.search.js';
 import type { CatalogSearch } from './catalog.search.service.js';
-import { answerOf, createFragments } from './catalog.fragments.js';
+import { answerOf } from '../../lib/kept-answer.js';
+import { createFragments } from './catalog.fragments.js';
 
 /**
  * The read side of the catalog (docs/catalog.md): lists, search, details, brands and the
@@ -88,16 +89,20 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
   const noStock = new Map<number, StockLine[]>();
   const levelsOf = (ids: readonly number[]) => (deps.stockLevels && ids.length > 0 ? deps.stockLevels(ids) : Promise.resolve(noStock));
   const now = options.now ?? (() => new Date());
-  const clock = () => now().getTime();
+  // The caches ask for the time on every read: no Date made for it unless a test moves time.
+  const testNow = options.now;
+  const clock = testNow ? () => testNow().getTime() : Date.now;
   const pageTtlMs = options.pageTtlMs ?? 30_000;
   const ttlMs = options.dictTtlMs ?? 60_000;
   const countCap = options.searchCountCap ?? SEARCH_COUNT_CAP;
 
   // Caches of what is the same for every buyer. Lifetimes are short; invalidate() empties them
   // all after a write in this process.
-  const newestCache = new LoadingCache<Date>({ ttlMs, maxEntries: 1, now: clock });
+  // Id lists, the newest threshold and brands change with writes (which clear them) or slowly:
+  // past their lifetime they are still answered while read again (no request waits for it).
+  const newestCache = new LoadingCache<Date>({ ttlMs, maxEntries: 1, now: clock, staleWhileRevalidate: true });
   // Ordered id lists per filter and sort key (8 bytes an id): 4 M ids, 32 MB, at most in each.
-  const idLists = new LoadingCache<Float64Array>({ ttlMs, maxEntries: 5_000, now: clock, weigh: (ids) => ids.length + 16, maxWeight: 4_000_000 });
+  const idLists = new LoadingCache<Float64Array>({ ttlMs, maxEntries: 5_000, now: clock, staleWhileRevalidate: true, weigh: (ids) => ids.length + 16, maxWeight: 4_000_000 });
   const keywordLists = new LoadingCache<KeywordMatches>({
     ttlMs,
     maxEntries: 5_000,
@@ -113,18 +118,19 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
   const fragments = createFragments({ findByIds: (ids) => repo.findByIds(ids), findDetail: (id) => repo.findDetail(id), levelsOf }, { statusTtlMs: pageTtlMs, now: clock });
   // Every product on sale read into the fragments in the background, started by list requests
   // every 2/3 of a page lifetime (after a start or a catalog change: all of them; later: the stock
-  // states about to expire), so a page nobody opened before is written from memory too
-  // (docs/catalog.md, Speed on the hot paths).
+  // states nobody's page has had read again for 1.5 lifetimes, before they are too old to use), so
+  // a page nobody opened before is written from memory too (docs/catalog.md, Speed on the hot
+  // paths). States of products on pages people open are read again as they pass their lifetime.
   let warmedAt = -Infinity;
   const warmAll = () => {
     if (options.warm === false || clock() - warmedAt < (pageTtlMs * 2) / 3) return;
     warmedAt = clock();
     void idLists
       .get('{}|basePrice', () => repo.orderedIds({}, 'basePrice'))
-      .then((all) => fragments.warm(all, 1000, pageTtlMs / 2))
+      .then((all) => fragments.warm(all, 1000, pageTtlMs * 1.5))
       .catch(() => (warmedAt = -Infinity));
   };
-  const supplierCache = new LoadingCache<number[]>({ ttlMs, maxEntries: 500, now: clock });
+  const supplierCache = new LoadingCache<number[]>({ ttlMs, maxEntries: 500, now: clock, staleWhileRevalidate: true });
 
   /**
    * Label N threshold: products created at or after it are "newest". It is the earlier of
