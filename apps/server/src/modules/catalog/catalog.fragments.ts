@@ -33,7 +33,7 @@ export interface FragmentOptions {
   statusStaleMs?: number | undefined;
   /** Products kept (default 250,000; ~1 KB each, serving all 4 languages and currencies). */
   maxProducts?: number | undefined;
-  /** Budget of the details' extra fields, bytes (default 96 MB). */
+  /** Budget of the details' extra fields, bytes (default 48 MB). */
   detailBytes?: number | undefined;
   now?: (() => number) | undefined;
 }
@@ -188,7 +188,7 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
   const staleLimit = options.statusStaleMs ?? 2 * ttl;
   const cores = new BoundedMap<Core>(options.maxProducts ?? 250_000);
   // Keys are numbers (no key strings): id * 2 + language.
-  const extras = new LRUCache<number, string>({ maxSize: options.detailBytes ?? 96_000_000, sizeCalculation: heapBytes });
+  const extras = new LRUCache<number, string>({ maxSize: options.detailBytes ?? 48_000_000, sizeCalculation: heapBytes });
   const states = new StockStates(options.maxProducts ?? 250_000, now);
   /** A state usable now (none, or too old: the caller reads it first). */
   const usable = (id: number) => states.age(id) <= staleLimit;

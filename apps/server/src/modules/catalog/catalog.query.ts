@@ -111,9 +111,17 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
     maxWeight: 4_000_000,
   });
   // Bounded by memory: a cached page is 120 products plus its JSON and compressed forms (~0.2 MB).
-  const pageCache = new LoadingCache<ProductPage>({ ttlMs: pageTtlMs, maxEntries: 500, now: clock });
-  // Details are ~3 KB of JSON (plus compressed forms): 48 MB of them at most.
-  const detailCache = new LoadingCache<PricedDetail>({ ttlMs: pageTtlMs, maxEntries: 50_000, now: clock, weigh: (d) => d.bytes.length + 512, maxWeight: 48_000_000 });
+  // (a page nobody else asks for again is written from the fragments in well under a millisecond,
+  // so the budgets here are for shared answers, not for every page: RSS stays under 1 GB at 100k)
+  const pageCache = new LoadingCache<ProductPage>({ ttlMs: pageTtlMs, maxEntries: 300, now: clock });
+  // Details are ~3 KB of JSON (plus a compressed form, ~a third of it): 24 MB of them at most.
+  const detailCache = new LoadingCache<PricedDetail>({
+    ttlMs: pageTtlMs,
+    maxEntries: 50_000,
+    now: clock,
+    weigh: (d) => Math.ceil(d.bytes.length * 1.4) + 512,
+    maxWeight: 24_000_000,
+  });
   // Product cards and detail fields kept ready per language and currency (catalog.fragments.ts).
   const fragments = createFragments({ findByIds: (ids) => repo.findByIds(ids), findDetail: (id) => repo.findDetail(id), levelsOf }, { statusTtlMs: pageTtlMs, now: clock });
   // Every product on sale read into the fragments in the background, started by list requests

@@ -214,6 +214,13 @@ export function unnestOf(rows: readonly NewItemRow[], extra?: { columns: SQL; ar
 }
 
 export function createCatalogRepository(db: Db) {
+  // A product detail is read for every detail nobody opened in the last 30 s: built and planned once.
+  const detailById = db
+    .select(detailColumns)
+    .from(items)
+    .where(and(eq(items.id, sql.placeholder('id')), onSale))
+    .limit(1)
+    .prepare('catalog_item_detail');
   return {
     async listCategories(): Promise<CategoryRow[]> {
       return db
@@ -312,7 +319,7 @@ export function createCatalogRepository(db: Db) {
     },
 
     async findDetail(id: number): Promise<ItemDetailRow | undefined> {
-      const rows = await db.select(detailColumns).from(items).where(and(eq(items.id, id), onSale)).limit(1);
+      const rows = await detailById.execute({ id });
       return rows[0];
     },
 
