@@ -262,3 +262,18 @@ export class ChatTestClient {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A buyer (writing in zh) whose conversation an agent (reading in en) has joined, both connected
+ * to `instance`; the agent has had the greeting and the join notice.
+ */
+export async function openConversation(instance: ChatInstance) {
+  const buyer = await makeUser(instance);
+  const agent = await makeUser(instance, { admin: true });
+  const agentSocket = await ChatTestClient.connect(instance.wsUrl, { token: agent.token, language: 'en' });
+  const buyerSocket = await ChatTestClient.connect(instance.wsUrl, { token: buyer.token, language: 'zh' });
+  const gid = (await buyerSocket.waitFor(isEvent('group'))).group.gid;
+  await instance.app.inject({ method: 'POST', url: '/api/groups/join', headers: { authorization: `Bearer ${agent.token}` }, payload: { gid } });
+  await agentSocket.waitForMessages(gid, 2);
+  return { buyer, agent, gid, agentSocket, buyerSocket };
+}

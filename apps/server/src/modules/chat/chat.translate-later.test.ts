@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatMessageFrame } from '@cubeshop/shared';
 import { TEST_DB_KIND } from '../../test/harness.js';
-import { ChatTestClient, isEvent, makeUser, startCluster, type ChatCluster } from '../../test/chat-harness.js';
+import { ChatTestClient, isEvent, openConversation, startCluster, type ChatCluster } from '../../test/chat-harness.js';
 import { gatedTranslator } from '../../test/gated-translator.js';
 
 // Translation never delays the original: the message goes out at once with translatePending,
@@ -30,14 +30,7 @@ describe(`chat translation after delivery (${TEST_DB_KIND})`, () => {
 
   async function conversation() {
     const app = cluster.instances[0]!;
-    const buyer = await makeUser(app);
-    const agent = await makeUser(app, { admin: true });
-    const agentSocket = await ChatTestClient.connect(app.wsUrl, { token: agent.token, language: 'en' });
-    const buyerSocket = await ChatTestClient.connect(app.wsUrl, { token: buyer.token, language: 'zh' });
-    const gid = (await buyerSocket.waitFor(isEvent('group'))).group.gid;
-    await app.app.inject({ method: 'POST', url: '/api/groups/join', headers: { authorization: `Bearer ${agent.token}` }, payload: { gid } });
-    await agentSocket.waitForMessages(gid, 2);
-    return { app, agent, gid, agentSocket, buyerSocket };
+    return { app, ...(await openConversation(app)) };
   }
 
   it('delivers the original while the provider has not answered; the translation follows, is stored, and a reconnect has it', async () => {

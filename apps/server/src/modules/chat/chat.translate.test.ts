@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatMessageFrame } from '@cubeshop/shared';
 import { TEST_DB_KIND } from '../../test/harness.js';
-import { ChatTestClient, isEvent, makeUser, startCluster } from '../../test/chat-harness.js';
+import { ChatTestClient, isEvent, openConversation, startCluster } from '../../test/chat-harness.js';
 import {
   createTranslator,
   detectLanguage,
@@ -271,13 +271,7 @@ describe(`chat with a failing provider (${TEST_DB_KIND})`, () => {
 
   it('delivers the message at once, then flags the failed translation, and translates it later on request', async () => {
     const app = cluster.instances[0]!;
-    const buyer = await makeUser(app);
-    const agent = await makeUser(app, { admin: true });
-    const agentSocket = await ChatTestClient.connect(app.wsUrl, { token: agent.token, language: 'en' });
-    const buyerSocket = await ChatTestClient.connect(app.wsUrl, { token: buyer.token, language: 'zh' });
-    const gid = (await buyerSocket.waitFor(isEvent('group'))).group.gid;
-    await app.app.inject({ method: 'POST', url: '/api/groups/join', headers: { authorization: `Bearer ${agent.token}` }, payload: { gid } });
-    await agentSocket.waitForMessages(gid, 2);
+    const { agent, gid, agentSocket, buyerSocket } = await openConversation(app);
     buyerSocket.send({ gid, content: '有货吗？' });
     const ack = await buyerSocket.waitFor(isEvent('ack'));
     const m = (await agentSocket.waitFor((f) => !Array.isArray(f) && !('type' in f) && f.seq === ack.seq)) as TChatMessageFrame;
