@@ -426,6 +426,8 @@ async function latencyScenario({ name, instances, redis = false, translateUrl })
     await sleep(500);
 
     const loadBefore = os.loadavg()[0];
+    // How busy this process's own event loop was: when it nears 100%, the latencies are the bench's, not the server's.
+    const eluBefore = performance.eventLoopUtilization();
     // Send RATE messages per second, spread evenly over the pairs, for 2 s warm-up + SECONDS.
     const interval = 1000 / RATE;
     const total = Math.round(RATE * (SECONDS + 2));
@@ -455,6 +457,7 @@ async function latencyScenario({ name, instances, redis = false, translateUrl })
     await sleep(300); // anything arriving twice arrives now
 
     const loadAfter = os.loadavg()[0];
+    const benchBusy = performance.eventLoopUtilization(eluBefore).utilization;
     latencies.sort((x, y) => x - y);
     ackLatencies.sort((x, y) => x - y);
     translationLatencies.sort((x, y) => x - y);
@@ -494,6 +497,7 @@ async function latencyScenario({ name, instances, redis = false, translateUrl })
         : {}),
       errors,
       'load 1m before/after': `${round(loadBefore, 1)}/${round(loadAfter, 1)}`,
+      'bench loop busy %': round(benchBusy * 100, 0),
     };
   } finally {
     for (const s of servers) await s.stop();
