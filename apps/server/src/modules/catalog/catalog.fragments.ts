@@ -212,7 +212,12 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
       // Starts after the page being written: its other old states join this read.
       await Promise.resolve();
       while (toRefresh.size) {
-        const ids = [...toRefresh].slice(0, 1000);
+        // The first 1,000 (the set may hold every product: no copy of it all each time).
+        const ids: number[] = [];
+        for (const id of toRefresh) {
+          ids.push(id);
+          if (ids.length === 1000) break;
+        }
         try {
           await fill(ids, 0);
         } catch {
