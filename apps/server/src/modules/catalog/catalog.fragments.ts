@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { JsonWriter } from '../../lib/json-writer.js';
 import { stockStatusOf, type StockLine } from '../stock/stock.service.js';
 import { pickText, type Dictionary } from './catalog.categories.js';
-import { BoundedMap, StockStates } from './catalog.states.js';
+import { BoundedMap, firstOf, StockStates } from './catalog.states.js';
 import { imageVersionTag, paidFenOf, toDetailFields, toProduct, type MapContext, type ProductFen } from './catalog.mapper.js';
 import type { ItemDetailRow, ItemListRow } from './catalog.repository.js';
 
@@ -14,8 +14,9 @@ import type { ItemDetailRow, ItemListRow } from './catalog.repository.js';
  * moves with the newest threshold) and stock state; a detail's extra fields per (product,
  * language) as JSON. A stock state is fresh for 30 s (orders change stock without telling the
  * catalog); an older one is still written, up to 60 s old, and read again in the background, so a
- * page never waits for the database for products it has seen (past 60 s it does wait). A page is then its cards joined, and only the
- * products not seen since the last catalog change are read from the database. `clear()` (the
+ * page never waits for the database for products it has seen (past 60 s it does wait). A page is
+ * then its cards joined, and only the products not seen since the last catalog change are read
+ * from the database. `clear()` (the
  * catalog's invalidate: writes, rate changes, other instances' writes) forgets everything; a
  * load that started before it is not kept.
  */
@@ -212,12 +213,7 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
       // Starts after the page being written: its other old states join this read.
       await Promise.resolve();
       while (toRefresh.size) {
-        // The first 1,000 (the set may hold every product: no copy of it all each time).
-        const ids: number[] = [];
-        for (const id of toRefresh) {
-          ids.push(id);
-          if (ids.length === 1000) break;
-        }
+        const ids = firstOf(toRefresh, 1000);
         try {
           await fill(ids, 0);
         } catch {

@@ -46,3 +46,13 @@ export class StockStates {
     return this.map.size;
   }
 }
+
+/** The first `n` members of a set, without copying the rest (it may hold every product). */
+export function firstOf<T>(set: ReadonlySet<T>, n: number): T[] {
+  const out: T[] = [];
+  for (const item of set) {
+    if (out.length === n) break;
+    out.push(item);
+  }
+  return out;
+}
