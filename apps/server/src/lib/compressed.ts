@@ -24,7 +24,7 @@ interface Encoded {
 }
 const encodedAnswers = new WeakMap<object, Encoded>();
 const COMPRESS_THRESHOLD = 1024;
-export const LEVELS = {
+const LEVELS = {
   br: { fast: 0, shared: 4 },
   gzip: { fast: 1, shared: 6 },
 } as const;

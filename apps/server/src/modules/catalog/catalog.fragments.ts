@@ -54,11 +54,9 @@ interface Core {
   moq: number;
   orderMultiple: number | null;
   priceFen: number;
-  paidFen: number;
   basePriceFen: number;
   discountPercent: number;
-  tiers: ProductFen['tiers'];
-  /** Price and tiers in fen, as pages hand them on (one object a product, not one a page). */
+  /** Price paid and tiers in fen, as pages hand them on (one object a product, not one a page). */
   fen: ProductFen;
   /**
    * The card's fixed parts as UTF-8, one buffer: `{"id":…,"name":…,"types":[…]` in zh, then in
@@ -74,9 +72,9 @@ interface Core {
   tailAt: number;
   supplierId: number;
   categoryId: number;
-  /** The money part in USD at usdRate, made when first asked for. */
-  usd?: Buffer;
-  usdRate?: number;
+  /** The money part in USD at usdRate, made when first asked for (NaN: not yet). */
+  usd: Buffer | null;
+  usdRate: number;
 }
 
 const NO_TIERS: ProductFen['tiers'] = [];
@@ -96,11 +94,12 @@ function headOf(row: ItemListRow, locale: TLocale): string {
   return `{"id":${row.id},"name":${JSON.stringify(pickText(row.nameZh, row.nameEn, locale) ?? '')},"types":${JSON.stringify(types)}`;
 }
 
-function moneyOf(core: Pick<Core, 'priceFen' | 'paidFen' | 'basePriceFen' | 'discountPercent' | 'tiers'>, currency: TCurrency, rate: number): string {
+function moneyOf(core: Pick<Core, 'priceFen' | 'basePriceFen' | 'discountPercent' | 'fen'>, currency: TCurrency, rate: number): string {
   const money = (fen: number) => minorToMajor(convertMinor(fen, currency, rate));
-  const tiers = visibleTiersFen(core.paidFen, core.tiers).map((t) => `{"minQuantity":${t.minQuantity},"price":${money(t.priceFen)}}`);
+  const { paidFen, tiers: allTiers } = core.fen;
+  const tiers = visibleTiersFen(paidFen, allTiers).map((t) => `{"minQuantity":${t.minQuantity},"price":${money(t.priceFen)}}`);
   return (
-    `"currency":"${currency}","price":${money(core.priceFen)},"discountPrice":${money(core.paidFen)},` +
+    `"currency":"${currency}","price":${money(core.priceFen)},"discountPrice":${money(paidFen)},` +
     `"discountPercent":${core.discountPercent},"basePrice":${money(core.basePriceFen)},"priceTiers":[${tiers.join(',')}]`
   );
 }
@@ -109,8 +108,8 @@ function coreOf(row: ItemListRow): Core {
   const fen = paidFenOf(row);
   const zh = headOf(row, 'zh');
   const en = headOf(row, 'en');
-  const tiers = fen.tiers.length > 0 ? fen.tiers : NO_TIERS;
-  const money = { priceFen: row.priceFen, paidFen: fen.paidFen, basePriceFen: row.basePriceFen, discountPercent: row.discountPercent, tiers };
+  const paid: ProductFen = { paidFen: fen.paidFen, tiers: fen.tiers.length > 0 ? fen.tiers : NO_TIERS };
+  const money = { priceFen: row.priceFen, basePriceFen: row.basePriceFen, discountPercent: row.discountPercent, fen: paid };
   const cny = moneyOf(money, 'CNY', 1);
   const mid = `,"lastUpdatedTime":"${row.updatedAt.toISOString()}","supplierId":${row.supplierId},"supplier":`;
   const category = `,"categoryId":${row.categoryId},"category":`;
@@ -132,7 +131,6 @@ function coreOf(row: ItemListRow): Core {
     moq: row.moq,
     orderMultiple: row.orderMultiple,
     ...money,
-    fen: { paidFen: fen.paidFen, tiers },
     text: Buffer.from(zh + en + cny + mid + category + tail),
     enAt,
     cnyAt,
@@ -141,6 +139,8 @@ function coreOf(row: ItemListRow): Core {
     tailAt: categoryAt + category.length,
     supplierId: row.supplierId,
     categoryId: row.categoryId,
+    usd: null,
+    usdRate: Number.NaN,
   };
 }
 
