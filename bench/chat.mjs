@@ -311,7 +311,8 @@ const server = http.createServer((req, res) => {
         res.statusCode = 503;
         res.end(JSON.stringify({ error: 'down' }));
       } else {
-        res.end(JSON.stringify({ translatedText: '[' + target + '] ' + q }));
+        const one = (text) => '[' + target + '] ' + text;
+        res.end(JSON.stringify({ translatedText: Array.isArray(q) ? q.map(one) : one(q) }));
       }
     }, delayMs);
   });
@@ -428,6 +429,14 @@ async function latencyScenario({ name, instances, redis = false, translateUrl })
     const loadBefore = os.loadavg()[0];
     // How busy this process's own event loop was: when it nears 100%, the latencies are the bench's, not the server's.
     const eluBefore = performance.eventLoopUtilization();
+    // Its longest stall too: a pause here delays every receipt at once and reads as the server's.
+    let benchStall = 0;
+    let lastBeat = performance.now();
+    const beat = setInterval(() => {
+      const at = performance.now();
+      benchStall = Math.max(benchStall, at - lastBeat - 5);
+      lastBeat = at;
+    }, 5);
     // Send RATE messages per second, spread evenly over the pairs, for 2 s warm-up + SECONDS.
     const interval = 1000 / RATE;
     const total = Math.round(RATE * (SECONDS + 2));
@@ -458,6 +467,7 @@ async function latencyScenario({ name, instances, redis = false, translateUrl })
 
     const loadAfter = os.loadavg()[0];
     const benchBusy = performance.eventLoopUtilization(eluBefore).utilization;
+    clearInterval(beat);
     latencies.sort((x, y) => x - y);
     ackLatencies.sort((x, y) => x - y);
     translationLatencies.sort((x, y) => x - y);
@@ -498,6 +508,7 @@ async function latencyScenario({ name, instances, redis = false, translateUrl })
       errors,
       'load 1m before/after': `${round(loadBefore, 1)}/${round(loadAfter, 1)}`,
       'bench loop busy %': round(benchBusy * 100, 0),
+      'bench longest stall ms': round(benchStall, 0),
     };
   } finally {
     for (const s of servers) await s.stop();

@@ -1,7 +1,7 @@
 // A stand-in LibreTranslate for the end-to-end run (docs/chat.md, "Translation"): the shop's
 // server runs with TRANSLATE_PROVIDER=libretranslate and TRANSLATE_URL pointing here, so the chat's
 // translate/original toggle switches between real, predictable texts.
-//   POST /translate {q, source, target, format} -> {translatedText}
+//   POST /translate {q, source, target, format} -> {translatedText} (q an array: an array back)
 //   GET  /health                                -> {ok: true}
 // Known phrases (e2e/specs/chat.spec.ts) have fixed translations; anything else comes back as
 // "[<target>] <q>", placeholders such as [[0]] untouched.
@@ -32,9 +32,11 @@ createServer((req, res) => {
   req.on('end', () => {
     try {
       const { q, target } = JSON.parse(raw);
-      if (typeof q !== 'string' || typeof target !== 'string') return send(res, 400, { error: 'q and target are required' });
-      const answer = () => send(res, 200, { translatedText: PHRASES[q.trim()] ?? `[${target}] ${q}` });
-      const delay = SLOW[q.trim()];
+      const texts = Array.isArray(q) ? q : [q];
+      if (!texts.length || !texts.every((t) => typeof t === 'string') || typeof target !== 'string') return send(res, 400, { error: 'q and target are required' });
+      const one = (t) => PHRASES[t.trim()] ?? `[${target}] ${t}`;
+      const answer = () => send(res, 200, { translatedText: Array.isArray(q) ? q.map(one) : one(q) });
+      const delay = Math.max(0, ...texts.map((t) => SLOW[t.trim()] ?? 0));
       if (delay) setTimeout(answer, delay);
       else answer();
       return undefined;

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A LibreTranslate look-alike for chat tests whose answers wait until the test lets them go:
- * a provider as slow as the test wants, without timing. Answers `<target> q`, or 503 while
- * `failing` is set.
+ * a provider as slow as the test wants, without timing. Answers `<target> q` (for each text when
+ * `q` is an array, as LibreTranslate does), or 503 while `failing` is set.
  */
 export async function gatedTranslator() {
-  const requests: { q: string; source: string; target: string }[] = [];
+  const requests: { q: string | string[]; source: string; target: string }[] = [];
   const held: (() => void)[] = [];
   let open = false;
   const state = { failing: false };
@@ -15,7 +15,7 @@ export async function gatedTranslator() {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
-      const body = JSON.parse(raw) as { q: string; source: string; target: string };
+      const body = JSON.parse(raw) as { q: string | string[]; source: string; target: string };
       requests.push(body);
       const answer = () => {
         res.setHeader('content-type', 'application/json');
@@ -23,7 +23,8 @@ export async function gatedTranslator() {
           res.statusCode = 503;
           res.end(JSON.stringify({ error: 'down' }));
         } else {
-          res.end(JSON.stringify({ translatedText: `<${body.target}> ${body.q}` }));
+          const one = (q: string) => `<${body.target}> ${q}`;
+          res.end(JSON.stringify({ translatedText: Array.isArray(body.q) ? body.q.map(one) : one(body.q) }));
         }
       };
       if (open) answer();

@@ -13,10 +13,11 @@ function fakeLibreTranslate() {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      const json = JSON.parse(body) as { q: string; source: string; target: string };
+      const json = JSON.parse(body) as { q: string | string[]; source: string; target: string };
       requests.push(json);
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ translatedText: `<${json.target}> ${json.q}` }));
+      const one = (q: string) => `<${json.target}> ${q}`;
+      res.end(JSON.stringify({ translatedText: Array.isArray(json.q) ? json.q.map(one) : one(json.q) }));
     });
   });
   return {

@@ -151,7 +151,7 @@ describe('messaging', () => {
     ]);
   });
 
-  it('stores translations that finish together in one statement, each published after it is stored', async () => {
+  it('stores translations that finish together in one statement, each published as it arrives', async () => {
     const answers: (() => void)[] = [];
     const t = setup({ translate: (text) => new Promise<string>((r) => answers.push(() => r(`<zh> ${text}`))) });
     for (const content of ['one', 'two', 'three']) await t.messaging.send(agent, { gid: 'g', content });
@@ -161,6 +161,23 @@ describe('messaging', () => {
     expect(vi.mocked(t.repo.addTranslations).mock.calls.map(([rows]) => rows.map((r) => r.seq))).toEqual([[1], [2, 3]]);
     expect(t.published.filter((e) => e.k === 'tr').map((e) => e.k === 'tr' && e.seq)).toEqual([1, 2, 3]);
     expect((await t.messaging.history('g', 0, 10)).map((m) => m.translations.zh)).toEqual(['<zh> one', '<zh> two', '<zh> three']);
+  });
+
+  it('publishes a translation before its write ends, and a catch-up in between reads it all the same', async () => {
+    const t = setup();
+    let finishWrite: () => void = () => undefined;
+    const addTranslations = t.repo.addTranslations;
+    vi.mocked(addTranslations).mockImplementationOnce(() => new Promise<void>((r) => (finishWrite = r)));
+    const sent = await t.messaging.send(buyer, { gid: 'g', content: '有货吗？' });
+    await vi.waitFor(() => expect(t.published.some((e) => e.k === 'tr')).toBe(true));
+    expect(addTranslations).toHaveBeenCalledTimes(1);
+    // Not stored yet (the write is held), yet the catch-up has it.
+    expect((await t.messaging.history('g', 0, 10))[0]).toMatchObject({ seq: sent.seq, translations: { en: '<en> 有货吗？' } });
+    finishWrite();
+    await t.messaging.settled();
+    // Once the write ended the stored rows answer (the held write stored nothing here), so the
+    // kept copy is gone: history reads the store only.
+    expect((await t.messaging.history('g', 0, 10))[0]!.translations).toEqual({});
   });
 
   it('a failed translation is published as failed (the original as its text) and nothing is stored', async () => {

@@ -8,7 +8,8 @@ import { ChatImageError, type ChatImageStore } from './chat.images.js';
 import { delivered } from './chat.messages.js';
 import { isUniqueViolation, type ChatRepository, type NewMessage } from './chat.repository.js';
 import type { SerialQueue } from './chat.serial.js';
-import { detectLanguage, otherLocale, type Translator } from './chat.translate.js';
+import { detectLanguage, otherLocale } from './chat.translate.js';
+import type { Translator } from './chat.translator.js';
 
 /**
  * Members' messages: checked (text rules, image by content), stored with the next seq and
@@ -83,22 +84,38 @@ export function createMessaging({ repo, bus, translator, images, groups, queue, 
     });
 
   /**
+   * Translations published but not stored yet, by conversation and seq: history() (a catch-up
+   * after a reconnect) reads them too, so a translation is never missing in between.
+   */
+  const unstored = new Map<string, Map<number, { language: TLocale; text: string }>>();
+
+  /**
    * Translates a stored text into the other language, outside the conversation's queue (the
-   * next messages do not wait for it), stores the result on the message and publishes it; a
-   * failure is published too (receivers show the original with translateError).
+   * next messages do not wait for it), publishes the result and stores it on the message; a
+   * failure is published too (receivers show the original with translateError). Published
+   * before it is stored: waiting for the write put the database's slowest moments (hundreds of
+   * ms under load) into every translation's arrival.
    */
   function translateLater(gid: string, seq: number, m: NewMessage & { language: TLocale }) {
     const language = otherLocale(m.language);
     const job = (async () => {
       const text = await translator.translate(m.content, m.language, language);
-      if (text !== null) {
-        try {
-          await storeTranslation({ gid, seq, language, text });
-        } catch (err) {
-          onError(err);
-        }
+      if (text === null) {
+        bus.publish({ k: 'tr', gid, id: m.id, seq, language, text: m.content, failed: true });
+        return;
       }
-      bus.publish(text === null ? { k: 'tr', gid, id: m.id, seq, language, text: m.content, failed: true } : { k: 'tr', gid, id: m.id, seq, language, text });
+      let kept = unstored.get(gid);
+      if (!kept) unstored.set(gid, (kept = new Map()));
+      kept.set(seq, { language, text });
+      bus.publish({ k: 'tr', gid, id: m.id, seq, language, text });
+      try {
+        await storeTranslation({ gid, seq, language, text });
+      } catch (err) {
+        onError(err);
+      } finally {
+        kept.delete(seq);
+        if (!kept.size && unstored.get(gid) === kept) unstored.delete(gid);
+      }
     })().catch(onError);
     translating.add(job);
     void job.finally(() => translating.delete(job));
@@ -170,9 +187,17 @@ export function createMessaging({ repo, bus, translator, images, groups, queue, 
       await Promise.race([Promise.all([...translating]), new Promise((r) => setTimeout(r, timeoutMs).unref())]);
     },
 
-    /** Stored messages after a seq (up to upTo), oldest first. */
-    history(gid: string, after: number, limit: number, upTo?: number): Promise<DeliveredMessage[]> {
-      return repo.messagesAfter(gid, after, limit, upTo);
+    /** Stored messages after a seq (up to upTo), oldest first, with translations still being stored. */
+    async history(gid: string, after: number, limit: number, upTo?: number): Promise<DeliveredMessage[]> {
+      const messages = await repo.messagesAfter(gid, after, limit, upTo);
+      const kept = unstored.get(gid);
+      if (kept) {
+        for (const m of messages) {
+          const t = kept.get(m.seq);
+          if (t && m.translations[t.language] === undefined) m.translations = { ...m.translations, [t.language]: t.text };
+        }
+      }
+      return messages;
     },
 
     /** One message in `language`: the stored translation, or one made now and stored. */

@@ -25,7 +25,8 @@ import { createChatRepository } from './chat.repository.js';
 import { createSerialQueue } from './chat.serial.js';
 import { createChatService } from './chat.service.js';
 import { createSessionWatch, type ChatSessions } from './chat.sessions.js';
-import { createTranslationProvider, createTranslator } from './chat.translate.js';
+import { createTranslationProvider } from './chat.translate.js';
+import { createTranslator } from './chat.translator.js';
 
 export interface ChatDeps {
   config: TConfig;

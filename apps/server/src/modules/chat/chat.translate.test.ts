@@ -5,14 +5,12 @@ import type { TChatMessageFrame } from '@cubeshop/shared';
 import { TEST_DB_KIND } from '../../test/harness.js';
 import { ChatTestClient, isEvent, openConversation, startCluster } from '../../test/chat-harness.js';
 import {
-  createTranslator,
   detectLanguage,
   libreTranslateProvider,
   openAiProvider,
   protectText,
   restoreText,
   translationPrompt,
-  type TranslationProvider,
 } from './chat.translate.js';
 
 interface Seen {
@@ -93,6 +91,19 @@ describe('LibreTranslate adapter', () => {
     expect(p.seen[0]!.headers['content-type']).toBe('application/json');
   });
 
+  it('sends several texts as one q array and reads translatedText in the same order; a short answer fails the call', async () => {
+    let short = false;
+    const p = await provider((seen, res) => {
+      const q = seen.body.q as string[];
+      json(res, 200, { translatedText: (short ? q.slice(1) : q).map((t) => `EN(${t})`) });
+    });
+    const adapter = libreTranslateProvider({ provider: 'libretranslate', url: p.url });
+    expect(await adapter.translateMany!(['你好', '谢谢'], 'zh', 'en')).toEqual(['EN(你好)', 'EN(谢谢)']);
+    expect(p.seen[0]!.body).toEqual({ q: ['你好', '谢谢'], source: 'zh', target: 'en', format: 'text' });
+    short = true;
+    await expect(adapter.translateMany!(['a', 'b'], 'en', 'zh')).rejects.toThrow(/each of 2 texts/);
+  });
+
   it('leaves api_key out when none is set, and fails on non-2xx and on answers of the wrong shape', async () => {
     let status = 200;
     let body: unknown = { translatedText: 'ok' };
@@ -150,107 +161,6 @@ describe('OpenAI-compatible adapter', () => {
     mode = 'hang';
     await expect(adapter.translate('hi', 'en', 'zh')).rejects.toThrow();
     expect(p.seen[0]!.headers.authorization).toBeUndefined();
-  });
-});
-
-describe('translator', () => {
-  it('protects before and restores after the provider, and skips texts with nothing to translate', async () => {
-    const calls: string[] = [];
-    const fake: TranslationProvider = {
-      name: 'libretranslate',
-      translate: async (text) => {
-        calls.push(text);
-        return `I want [[0]] cubes [[1]], see [[2]]`;
-      },
-    };
-    const t = createTranslator(fake);
-    expect(await t.translate('我要 3 个魔方 👍，看 https://x.cn/a', 'zh', 'en')).toBe('I want 3 cubes 👍, see https://x.cn/a');
-    expect(calls).toEqual(['我要 [[0]] 个魔方 [[1]]，看 [[2]]']);
-    expect(await t.translate('👍 12', 'zh', 'en')).toBe('👍 12');
-    expect(calls).toHaveLength(1);
-  });
-
-  it('returns null on failure, and after five failures in a row stops asking for a while', async () => {
-    let calls = 0;
-    let now = 1_000;
-    const t = createTranslator(
-      {
-        name: 'openai',
-        translate: async () => {
-          calls++;
-          throw new Error('down');
-        },
-      },
-      { now: () => now, breakMs: 30_000 },
-    );
-    for (let i = 0; i < 5; i++) expect(await t.translate('hello', 'en', 'zh')).toBeNull();
-    expect(calls).toBe(5);
-    expect(await t.translate('hello', 'en', 'zh')).toBeNull();
-    expect(calls).toBe(5);
-    now += 30_001;
-    await t.translate('hello', 'en', 'zh');
-    expect(calls).toBe(6);
-  });
-
-  it('keeps to its time budget when the provider is busy: a message waits at most that long', async () => {
-    const t = createTranslator(
-      { name: 'libretranslate', translate: () => new Promise((r) => setTimeout(() => r('slow'), 400)) },
-      { concurrency: 1, budgetMs: 150 },
-    );
-    const started = Date.now();
-    const [first, second] = await Promise.all([t.translate('hello', 'en', 'zh'), t.translate('world', 'en', 'zh')]);
-    // The first got the slot but ran past the budget; the second never got a slot in time.
-    expect(first).toBeNull();
-    expect(second).toBeNull();
-    expect(Date.now() - started).toBeLessThan(400);
-  });
-
-  it('caches translations per language pair: a repeated text (numbers aside) calls the provider once', async () => {
-    const calls: string[] = [];
-    const t = createTranslator({
-      name: 'libretranslate',
-      translate: async (text, _from, to) => {
-        calls.push(`${to}:${text}`);
-        return `<${to}> ${text}`;
-      },
-    });
-    expect(await t.translate('Your order 1024 has shipped', 'en', 'zh')).toBe('<zh> Your order 1024 has shipped');
-    expect(await t.translate('Your order 2048 has shipped', 'en', 'zh')).toBe('<zh> Your order 2048 has shipped');
-    expect(calls).toEqual(['zh:Your order [[0]] has shipped']);
-    // Another pair is another entry.
-    expect(await t.translate('你好', 'zh', 'en')).toBe('<en> 你好');
-    expect(calls).toHaveLength(2);
-  });
-
-  it('shares one provider call among identical texts asked for at once, and keeps no failure', async () => {
-    let calls = 0;
-    let fail = true;
-    const answers: (() => void)[] = [];
-    const t = createTranslator({
-      name: 'libretranslate',
-      translate: (text) =>
-        new Promise((resolve, reject) => {
-          calls++;
-          answers.push(() => (fail ? reject(new Error('down')) : resolve(`[${text}]`)));
-        }),
-    });
-    const both = Promise.all([t.translate('hello', 'en', 'zh'), t.translate('hello', 'en', 'zh')]);
-    await new Promise((r) => setImmediate(r));
-    expect(calls).toBe(1);
-    answers[0]!();
-    expect(await both).toEqual([null, null]);
-    fail = false;
-    const again = t.translate('hello', 'en', 'zh');
-    await new Promise((r) => setImmediate(r));
-    answers[1]!();
-    expect(await again).toBe('[hello]');
-    expect(calls).toBe(2);
-  });
-
-  it('is off without a provider', async () => {
-    const t = createTranslator(null);
-    expect(t.mode).toBe('off');
-    expect(await t.translate('hello', 'en', 'zh')).toBeNull();
   });
 });
 

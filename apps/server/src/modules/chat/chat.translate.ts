@@ -1,5 +1,4 @@
 import type { TLocale } from '@cubeshop/shared';
-import { LRUCache } from 'lru-cache';
 import { createJsonClient } from './chat.provider-http.js';
 
 /**
@@ -20,6 +19,11 @@ export interface TranslationProvider {
    * answer or an answer of the wrong shape.
    */
   translate(text: string, from: TLocale, to: TLocale, timeoutMs?: number): Promise<string>;
+  /**
+   * Several texts in one call, the answers in the same order (LibreTranslate takes `q` as an
+   * array). A provider that has it gets batches when its calls in flight reach the cap.
+   */
+  translateMany?(texts: string[], from: TLocale, to: TLocale, timeoutMs?: number): Promise<string[]>;
   /** Closes its connections (shutdown). */
   close?(): Promise<void>;
 }
@@ -31,16 +35,29 @@ export interface TranslateProviderOptions {
   model?: string | undefined;
   /** Milliseconds before a call counts as failed (default 5000). */
   timeoutMs?: number;
-  /** Keep-alive connections to the provider (default DEFAULT_TRANSLATE_CONCURRENCY). */
+  /** Keep-alive connections to the provider (default: its calls in flight, translateConcurrency). */
   connections?: number;
 }
 
 export const DEFAULT_TRANSLATE_TIMEOUT_MS = 5_000;
 /**
- * Provider calls in flight at most per instance (TRANSLATE_CONCURRENCY). Throughput is about
- * this ÷ provider latency: 256 keeps a 200 ms provider up with 1,000 messages/s.
+ * Provider calls in flight at most per instance (TRANSLATE_CONCURRENCY unset), by what a call
+ * carries. One text a call: throughput is about this ÷ provider latency, and 256 keeps a 200 ms
+ * provider up with 1,000 messages/s. Batches (chat.translator.ts): while calls are in flight a
+ * text waits up to TRANSLATE_BATCH_WINDOW_MS for others; at 1,000 messages/s and 200 ms that is
+ * ~20 calls of ~10 texts in flight rather than ~200 of one text, whose answers in bursts cost the
+ * originals more event-loop time than the chat itself.
  */
-export const DEFAULT_TRANSLATE_CONCURRENCY = 256;
+export const DEFAULT_TRANSLATE_CONCURRENCY = { single: 256, batched: 32 } as const;
+/** Texts in one batched call at most. */
+export const MAX_TRANSLATE_BATCH = 50;
+/** How long a text may wait for others to share its call while calls are in flight. */
+export const TRANSLATE_BATCH_WINDOW_MS = 10;
+
+/** Calls in flight by default for this provider (batches or one text a call). */
+export function translateConcurrency(provider: Pick<TranslationProvider, 'translateMany'>): number {
+  return provider.translateMany ? DEFAULT_TRANSLATE_CONCURRENCY.batched : DEFAULT_TRANSLATE_CONCURRENCY.single;
+}
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
 
 const LANGUAGE_NAMES: Record<TLocale, string> = { zh: 'Simplified Chinese', en: 'English' };
@@ -103,7 +120,7 @@ export function restoreText(translated: string, tokens: string[]): string {
 }
 
 /** True when nothing but placeholders, spaces and punctuation is left: no need to translate. */
-function nothingToTranslate(protectedText: string): boolean {
+export function nothingToTranslate(protectedText: string): boolean {
   return !/[\p{L}]/u.test(protectedText.replace(/\[\[\d+\]\]/g, ''));
 }
 
@@ -130,19 +147,34 @@ function baseUrl(url: string | undefined): string {
   return url.replace(/\/+$/, '');
 }
 
-/** LibreTranslate: POST {q, source, target, format: 'text', api_key?} to <url>/translate -> {translatedText}. */
+/**
+ * LibreTranslate: POST {q, source, target, format: 'text', api_key?} to <url>/translate ->
+ * {translatedText}; `q` an array of texts answers an array in the same order.
+ */
 export function libreTranslateProvider(options: TranslateProviderOptions): TranslationProvider {
   const endpoint = `${baseUrl(options.url)}/translate`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TRANSLATE_TIMEOUT_MS;
-  const http = createJsonClient({ connectTimeoutMs: timeoutMs, connections: options.connections ?? DEFAULT_TRANSLATE_CONCURRENCY });
+  const http = createJsonClient({ connectTimeoutMs: timeoutMs, connections: options.connections ?? DEFAULT_TRANSLATE_CONCURRENCY.batched });
+  const post = async (q: string | string[], from: TLocale, to: TLocale, callTimeoutMs: number): Promise<unknown> => {
+    const body: Record<string, unknown> = { q, source: from, target: to, format: 'text' };
+    if (options.apiKey) body.api_key = options.apiKey;
+    const json = (await http.post(endpoint, body, {}, Math.min(callTimeoutMs, timeoutMs))) as { translatedText?: unknown };
+    return json?.translatedText;
+  };
   return {
     name: 'libretranslate',
     async translate(text, from, to, callTimeoutMs = timeoutMs) {
-      const body: Record<string, string> = { q: text, source: from, target: to, format: 'text' };
-      if (options.apiKey) body.api_key = options.apiKey;
-      const json = (await http.post(endpoint, body, {}, Math.min(callTimeoutMs, timeoutMs))) as { translatedText?: unknown };
-      if (typeof json?.translatedText !== 'string') throw new Error('translation provider answer has no translatedText');
-      return json.translatedText;
+      const out = await post(text, from, to, callTimeoutMs);
+      if (typeof out !== 'string') throw new Error('translation provider answer has no translatedText');
+      return out;
+    },
+    async translateMany(texts, from, to, callTimeoutMs = timeoutMs) {
+      if (texts.length === 1) return [await this.translate(texts[0]!, from, to, callTimeoutMs)];
+      const out = await post(texts, from, to, callTimeoutMs);
+      if (!Array.isArray(out) || out.length !== texts.length || !out.every((x) => typeof x === 'string')) {
+        throw new Error(`translation provider answer has no translatedText for each of ${texts.length} texts`);
+      }
+      return out as string[];
     },
     close: () => http.close(),
   };
@@ -163,7 +195,7 @@ export function openAiProvider(options: TranslateProviderOptions): TranslationPr
   const timeoutMs = options.timeoutMs ?? DEFAULT_TRANSLATE_TIMEOUT_MS;
   const model = options.model ?? DEFAULT_OPENAI_MODEL;
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
-  const http = createJsonClient({ connectTimeoutMs: timeoutMs, connections: options.connections ?? DEFAULT_TRANSLATE_CONCURRENCY });
+  const http = createJsonClient({ connectTimeoutMs: timeoutMs, connections: options.connections ?? DEFAULT_TRANSLATE_CONCURRENCY.single });
   return {
     name: 'openai',
     async translate(text, from, to, callTimeoutMs = timeoutMs) {
@@ -192,162 +224,4 @@ export function createTranslationProvider(options: TranslateProviderOptions): Tr
   if (options.provider === 'libretranslate') return libreTranslateProvider(options);
   if (options.provider === 'openai') return openAiProvider(options);
   return null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// translator: placeholders, a cache, a concurrency cap, a timeout and a breaker around a provider
-
-export interface Translator {
-  /** 'off' when no provider is configured. */
-  readonly mode: 'on' | 'off';
-  /**
-   * The text in `to`, or null when the provider failed or the deadline (epoch ms; default now +
-   * the budget) passed first. Never rejects. A text translated before (same languages, same
-   * words once numbers, URLs and emoji are set aside) comes from the cache; identical texts asked
-   * for at the same time share one provider call.
-   */
-  translate(text: string, from: TLocale, to: TLocale, deadline?: number): Promise<string | null>;
-  /** Closes the provider's connections (shutdown). */
-  close(): Promise<void>;
-}
-
-export interface TranslatorOptions {
-  /** Calls in flight at most; more wait their turn (default DEFAULT_TRANSLATE_CONCURRENCY). */
-  concurrency?: number;
-  /**
-   * Time a translation may take when the caller gives no deadline, waiting for a free slot
-   * included (default 5000). Past it the translation counts as failed.
-   */
-  budgetMs?: number;
-  /** After this many failures in a row, skip the provider for breakMs (translations fail at once). */
-  failuresToBreak?: number;
-  breakMs?: number;
-  /** Translations kept per instance, least recently used go first (default 10,000; 0: no cache). */
-  cacheEntries?: number;
-  /** How long a cached translation is used (default 1 hour). */
-  cacheTtlMs?: number;
-  onError?: (err: unknown) => void;
-  now?: () => number;
-}
-
-/** A small counting semaphore: a slot within waitMs, or false when the wait ran out. */
-function createPool(size: number) {
-  let active = 0;
-  const queue: ((granted: boolean) => void)[] = [];
-  return {
-    acquire: (waitMs: number) =>
-      new Promise<boolean>((resolve) => {
-        if (active < size) {
-          active++;
-          resolve(true);
-          return;
-        }
-        const waiter = (granted: boolean) => {
-          clearTimeout(timer);
-          resolve(granted);
-        };
-        const timer = setTimeout(() => {
-          const i = queue.indexOf(waiter);
-          if (i >= 0) queue.splice(i, 1);
-          resolve(false);
-        }, waitMs);
-        queue.push(waiter);
-      }),
-    release() {
-      const next = queue.shift();
-      if (next) next(true);
-      else active--;
-    },
-  };
-}
-
-export function createTranslator(provider: TranslationProvider | null, options: TranslatorOptions = {}): Translator {
-  if (!provider) {
-    return { mode: 'off', translate: async () => null, close: async () => undefined };
-  }
-  const budgetMs = options.budgetMs ?? DEFAULT_TRANSLATE_TIMEOUT_MS;
-  const failuresToBreak = options.failuresToBreak ?? 5;
-  const breakMs = options.breakMs ?? 30_000;
-  const now = options.now ?? Date.now;
-  const pool = createPool(options.concurrency ?? DEFAULT_TRANSLATE_CONCURRENCY);
-  const cacheEntries = options.cacheEntries ?? 10_000;
-  // Keyed by languages and the text with placeholders: "order 1024 shipped" and "order 2048
-  // shipped" are one entry. Only answers are kept: after a failure the next asks again. A plain
-  // LRU plus a map of calls in flight rather than lib/cache.ts's LoadingCache, whose loads each
-  // make an AbortController: measurable at a thousand misses a second.
-  const cache = cacheEntries > 0 ? new LRUCache<string, string>({ max: cacheEntries, ttl: options.cacheTtlMs ?? 3_600_000 }) : null;
-  const inFlight = new Map<string, Promise<string>>();
-  let failures = 0;
-  let openUntil = 0;
-
-  /** One provider call within the pool and the deadline; rejects when it failed or ran out of time. */
-  async function call(text: string, from: TLocale, to: TLocale, deadline: number): Promise<string> {
-    if (openUntil > now()) throw new Error('translation provider skipped after repeated failures');
-    if (deadline - Date.now() < 100 || !(await pool.acquire(deadline - Date.now()))) {
-      throw new Error('translation skipped: its time ran out waiting for the provider');
-    }
-    const remaining = deadline - Date.now();
-    if (remaining < 100) {
-      pool.release();
-      throw new Error('translation skipped: its time ran out waiting for the provider');
-    }
-    // The slot is held until the call really ends (the cap stays a cap); the caller waits at
-    // most `remaining`, whatever the provider does with its timeout.
-    const pending = provider!.translate(text, from, to, remaining);
-    void pending.then(pool.release, pool.release);
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const out = await Promise.race([
-        pending,
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`translation took longer than ${remaining} ms`)), remaining);
-        }),
-      ]);
-      failures = 0;
-      return out;
-    } catch (err) {
-      failures++;
-      if (failures >= failuresToBreak) {
-        openUntil = now() + breakMs;
-        failures = 0;
-      }
-      throw err;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  return {
-    mode: 'on',
-    close: async () => {
-      await provider.close?.();
-    },
-    async translate(text, from, to, deadline = Date.now() + budgetMs) {
-      if (from === to) return text;
-      const prepared = protectText(text);
-      if (nothingToTranslate(prepared.text)) return text;
-      const key = `${from}:${to}:${prepared.text}`;
-      const hit = cache?.get(key);
-      if (hit !== undefined) return restoreText(hit, prepared.tokens);
-      try {
-        let pending = inFlight.get(key);
-        if (!pending) {
-          const started = call(prepared.text, from, to, deadline);
-          pending = started;
-          inFlight.set(key, started);
-          started.then(
-            (out) => {
-              inFlight.delete(key);
-              cache?.set(key, out);
-            },
-            () => inFlight.delete(key),
-          );
-        }
-        return restoreText(await pending, prepared.tokens);
-      } catch (err) {
-        options.onError?.(err);
-        return null;
-      }
-    },
-  };
 }
