@@ -136,7 +136,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     audit,
     items: (ids) => catalog.query.itemsForPricing(ids),
     countOnSale: (ids) => catalog.query.countOnSale(ids),
-    changed: () => catalog.changed(),
+    changed: (itemId) => catalog.stockChanged([itemId]),
   });
   // The catalog back office: products, pictures, categories and brands (docs/catalog.md, Back office).
   const catalogStaff = createCatalogStaff(catalog, { repo: createCatalogAdminRepository(database.db), audit, stock });

@@ -17,8 +17,12 @@ export interface ClusterEventMap {
   'settings.changed': { keys: string[] };
   /** Shipping methods, zones, rates or payment methods were changed by staff: every instance drops its cached tables. */
   'shipping.changed': Record<string, never>;
-  /** Products, categories or brands were written (coalesced): every instance drops its catalog caches and rendered pages. */
-  'catalog.changed': { at: number };
+  /**
+   * Products, categories or brands were written (coalesced): every instance drops its catalog
+   * caches and rendered pages; with `stock`, only those products' stock changed (their states,
+   * pages and details go; names, prices and the search index stay).
+   */
+  'catalog.changed': { at: number; stock?: number[] };
   /** Orders were placed or changed by staff: every instance drops what it keeps about the staff queue (counts per status). */
   'orders.changed': { count: number };
 }

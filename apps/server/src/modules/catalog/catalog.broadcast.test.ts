@@ -1,26 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { createClusterEvents, type ClusterEventMap } from '../../lib/cluster-events.js';
+import { createClusterEvents, type ClusterEventMap, type ClusterEvents } from '../../lib/cluster-events.js';
 import { createCatalogBroadcast } from './catalog.broadcast.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** In-process cluster events whose 'catalog.changed' announcements are recorded as they go out. */
+function recordingEvents(instanceId: string) {
+  const events = createClusterEvents({ prefix: 'test', instanceId, onError: (err) => expect.fail(String(err)) });
+  const sent: ClusterEventMap['catalog.changed'][] = [];
+  const publish = events.publish.bind(events);
+  const recorded: Pick<ClusterEvents, 'publish' | 'on'> = {
+    on: events.on.bind(events),
+    publish: (name, payload) => {
+      if (name === 'catalog.changed') sent.push(payload as ClusterEventMap['catalog.changed']);
+      publish(name, payload);
+    },
+  };
+  return { events, sent, recorded };
+}
+
 describe('catalog writes reach the other instances, coalesced', () => {
   it('empties this instance at once on every write, and sends a burst of writes as a few events', async () => {
-    const events = createClusterEvents({ prefix: 'test', instanceId: 'a', onError: (err) => expect.fail(String(err)) });
-    const sent: ClusterEventMap['catalog.changed'][] = [];
-    const publish = events.publish.bind(events);
+    const { events, sent, recorded } = recordingEvents('a');
     let here = 0;
     let elsewhere = 0;
     // "elsewhere" stands for another instance's handler: it hears what is published
     events.on('catalog.changed', () => elsewhere++);
     const broadcast = createCatalogBroadcast({
-      events: {
-        on: events.on.bind(events),
-        publish: (name, payload) => {
-          if (name === 'catalog.changed') sent.push(payload as ClusterEventMap['catalog.changed']);
-          publish(name, payload);
-        },
-      },
+      events: recorded,
       invalidate: () => here++,
       windowMs: 100,
     });
@@ -46,6 +53,39 @@ describe('catalog writes reach the other instances, coalesced', () => {
     createCatalogBroadcast({ events, invalidate: () => emptied++ });
     events.publish('catalog.changed', { at: Date.now() });
     expect(emptied).toBe(1);
+  });
+
+  it('sends stock changes as the products they touched, and a burst with any whole change as a whole change', async () => {
+    const { sent, recorded } = recordingEvents('c');
+    const here = { all: 0, stock: [] as number[][] };
+    const broadcast = createCatalogBroadcast({
+      events: recorded,
+      invalidate: () => here.all++,
+      stockChanged: (ids) => here.stock.push([...ids]),
+      windowMs: 50,
+    });
+    broadcast.changed({ stock: [7] });
+    broadcast.changed({ stock: [8, 9] });
+    broadcast.changed({ stock: [8] });
+    // This instance: each change as it is, at once.
+    expect(here).toEqual({ all: 0, stock: [[7], [8, 9], [8]] });
+    await sleep(80);
+    expect(sent.map((e) => e.stock)).toEqual([[7], [8, 9]]);
+    await sleep(80); // a quiet period: the next change goes out at once
+    broadcast.changed({ stock: [1] });
+    broadcast.changed({ stock: [2] });
+    broadcast.changed();
+    await sleep(80);
+    expect(sent.slice(2).map((e) => e.stock)).toEqual([[1], undefined]);
+  });
+
+  it('empties only the products of a stock change another instance announces', () => {
+    const events = createClusterEvents({ prefix: 'test', instanceId: 'd', onError: (err) => expect.fail(String(err)) });
+    const heard: (number[] | 'all')[] = [];
+    createCatalogBroadcast({ events, invalidate: () => heard.push('all'), stockChanged: (ids) => heard.push([...ids]) });
+    events.publish('catalog.changed', { at: Date.now(), stock: [4, 5] });
+    events.publish('catalog.changed', { at: Date.now() });
+    expect(heard).toEqual([[4, 5], 'all']);
   });
 
   it('without cluster events is only the local invalidation', () => {

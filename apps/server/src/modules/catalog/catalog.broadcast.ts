@@ -2,11 +2,18 @@ import type { ClusterEvents } from '../../lib/cluster-events.js';
 
 /** Longest wait before other instances hear of a catalog write (changes within it travel as one event). */
 export const CATALOG_BROADCAST_MS = 250;
+/** Products of stock changes one event names at most; more travel as a whole-catalog change. */
+const MAX_STOCK_IDS = 1_000;
+
+/** What a change touched: everything, or only the stock of these products. */
+export type CatalogChange = { stock: readonly number[] } | undefined;
 
 export interface CatalogBroadcastOptions {
   events?: Pick<ClusterEvents, 'publish' | 'on'> | undefined;
   /** Empties this instance's catalog caches (and, through its listeners, the rendered pages). */
   invalidate: () => void;
+  /** After a stock change of these products only (default: invalidate). */
+  stockChanged?: ((ids: readonly number[]) => void) | undefined;
   windowMs?: number | undefined;
 }
 
@@ -18,31 +25,45 @@ export interface CatalogBroadcastOptions {
  * events, never one per row. Without Redis the cluster events are in-process and this is only
  * the local invalidation.
  */
-export function createCatalogBroadcast({ events, invalidate, windowMs = CATALOG_BROADCAST_MS }: CatalogBroadcastOptions) {
+export function createCatalogBroadcast({ events, invalidate, stockChanged = () => invalidate(), windowMs = CATALOG_BROADCAST_MS }: CatalogBroadcastOptions) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastSent = 0;
   let publishing = false;
+  /** What the next announcement carries: every change since the last one ('all' when any was whole). */
+  let pending: Set<number> | 'all' = new Set();
 
-  events?.on('catalog.changed', () => {
+  events?.on('catalog.changed', (payload) => {
     // our own publish is delivered here too: this instance already emptied its caches
-    if (!publishing) invalidate();
+    if (publishing) return;
+    if (payload.stock) stockChanged(payload.stock);
+    else invalidate();
   });
 
   const send = () => {
     timer = undefined;
     lastSent = Date.now();
+    const stock = pending === 'all' ? undefined : [...pending];
+    pending = new Set();
     publishing = true;
     try {
-      events?.publish('catalog.changed', { at: lastSent });
+      events?.publish('catalog.changed', stock ? { at: lastSent, stock } : { at: lastSent });
     } finally {
       publishing = false;
     }
   };
 
   return {
-    changed(): void {
-      invalidate();
-      if (!events || timer) return;
+    /** A catalog write: everything (no argument) or the stock of some products. */
+    changed(change?: CatalogChange): void {
+      if (change) stockChanged(change.stock);
+      else invalidate();
+      if (!events) return;
+      if (!change || pending === 'all') pending = 'all';
+      else {
+        for (const id of change.stock) pending.add(id);
+        if (pending.size > MAX_STOCK_IDS) pending = 'all';
+      }
+      if (timer) return;
       const wait = Math.max(0, lastSent + windowMs - Date.now());
       if (wait === 0) send();
       else {

@@ -185,6 +185,37 @@ describe('catalog fragments', () => {
     expect(JSON.parse((await s.fragments.cards([3], ctx)).parts[0]!)).toMatchObject({ name: '新名字' });
   });
 
+  it('forgets only the stock states it is told to: those are read again at once, the rest stay', async () => {
+    const s = setup();
+    const ctx = s.context(views[0]!);
+    const statesOf = async () => (JSON.parse((await s.fragments.page([1, 2, 3], ctx, {})).bytes.toString()) as { data: { stockStatus: string }[] }).data.map((p) => p.stockStatus);
+    const before = await statesOf();
+    expect(before[0]).not.toBe('out_of_stock');
+    expect(before[1]).toBe('out_of_stock');
+    s.stock.set(1, [{ typeCode: 'black', onHand: 0, reserved: 0 }]);
+    s.stock.set(2, [{ typeCode: 'black', onHand: 9, reserved: 0 }]);
+    const [rowsBefore, levelsBefore] = [s.reads.rows, s.reads.levels];
+    s.fragments.forgetStates([1]);
+    // 1 read again (now out of stock); 2 as kept (its change was not announced); no product row read.
+    expect(await statesOf()).toEqual(['out_of_stock', 'out_of_stock', before[2]]);
+    expect(s.reads.levels).toBe(levelsBefore + 1);
+    expect(s.reads.rows).toBe(rowsBefore);
+  });
+
+  it('does not keep stock states read while forgetStates() happened', async () => {
+    const s = setup();
+    const ctx = s.context(views[0]!);
+    s.onRows(() => s.fragments.forgetStates([1]));
+    const raced = await s.fragments.cards([1], ctx);
+    expect(raced.parts).toEqual(s.expected([1], ctx));
+    s.onRows(() => undefined);
+    const [rowsBefore, levelsBefore] = [s.reads.rows, s.reads.levels];
+    expect((await s.fragments.cards([1], ctx)).parts).toEqual(s.expected([1], ctx));
+    // The card was kept, the state read during the change was not: read once more now.
+    expect(s.reads.rows).toBe(rowsBefore);
+    expect(s.reads.levels).toBe(levelsBefore + 1);
+  });
+
   it('builds a detail from the card and the detail fields, as toDetail maps it', async () => {
     const s = setup();
     for (const view of views) {

@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: one store (cards, detail fields, stock states) whose page writer,
+// reads and forgetting share its private state and generations; split, each part would reach in.
 import { convertMinor, minorToMajor, STOCK_STATUSES, visibleTiersFen, type TCurrency, type TLocale, type TStockStatus } from '@cubeshop/shared';
 import { LRUCache } from 'lru-cache';
 import { JsonWriter } from '../../lib/json-writer.js';
@@ -16,9 +18,9 @@ import type { ItemDetailRow, ItemListRow } from './catalog.repository.js';
  * catalog); an older one is still written, up to 60 s old, and read again in the background, so a
  * page never waits for the database for products it has seen (past 60 s it does wait). A page is
  * then its cards joined, and only the products not seen since the last catalog change are read
- * from the database. `clear()` (the
- * catalog's invalidate: writes, rate changes, other instances' writes) forgets everything; a
- * load that started before it is not kept.
+ * from the database. `clear()` (the catalog's invalidate: writes, rate changes, other instances'
+ * writes) forgets everything, `forgetStates(ids)` (a staff stock change) those products' states;
+ * a load that started before either does not keep what they forget.
  */
 
 export interface FragmentSource {
@@ -193,8 +195,10 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
   const states = new StockStates(options.maxProducts ?? 250_000, now);
   /** A state usable now (none, or too old: the caller reads it first). */
   const usable = (id: number) => states.age(id) <= staleLimit;
-  // Bumped by clear(): loads that began before a change do not store what they read.
+  // Bumped by clear(): loads that began before a change do not store what they read; bumped by
+  // forgetStates(): they do not store the stock states they read.
   let generation = 0;
+  let stateGeneration = 0;
 
   const extraKey = (id: number, context: MapContext) => id * 2 + LOCALES[context.view.locale];
 
@@ -273,10 +277,10 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
       if (states.age(id) > olderThanMs) needState.push(id);
     }
     if (needRow.length === 0 && needState.length === 0) return;
-    const gen = generation;
+    const [gen, sgen] = [generation, stateGeneration];
     const [rows, levels] = await Promise.all([source.findByIds(needRow), source.levelsOf(needState)]);
     if (gen !== generation) return;
-    const wantState = new Set(needState);
+    const wantState = new Set(sgen === stateGeneration ? needState : []);
     for (const row of rows) remember(row, levels.get(row.id), wantState.delete(row.id));
     for (const id of wantState) {
       const core = cores.get(id);
@@ -290,10 +294,10 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
       const out = { parts: [] as string[], ids: [] as number[], fen: [] as ProductFen[] };
       const ready = ids.map((id) => assemble(id, context));
       if (ready.some((r) => !r)) {
-        const gen = generation;
+        const [gen, sgen] = [generation, stateGeneration];
         await fill(ids);
         // A clear() while reading: build this answer from what was read, without keeping it.
-        if (gen !== generation) return this.uncached(ids, context);
+        if (gen !== generation || sgen !== stateGeneration) return this.uncached(ids, context);
         for (let i = 0; i < ids.length; i++) ready[i] ??= assemble(ids[i]!, context);
       }
       ids.forEach((id, i) => {
@@ -313,9 +317,9 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
     async page(ids: readonly number[], context: MapContext, pager: object): Promise<{ bytes: Buffer; ids: number[]; fen: ProductFen[] }> {
       const written = writePage(ids, context, pager, false);
       if (written) return written;
-      const gen = generation;
+      const [gen, sgen] = [generation, stateGeneration];
       await fill(ids);
-      if (gen !== generation) {
+      if (gen !== generation || sgen !== stateGeneration) {
         // A clear() while reading: answer from what was read, without keeping it.
         const cards = await this.uncached(ids, context);
         return { bytes: Buffer.from(`{"data":[${cards.parts.join(',')}],"pager":${JSON.stringify(pager)}}`), ids: cards.ids, fen: cards.fen };
@@ -340,18 +344,19 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
       let card = assemble(id, context);
       let extra = extras.get(extraKey(id, context));
       if (!card || extra === undefined) {
-        const gen = generation;
+        const [gen, sgen] = [generation, stateGeneration];
         const [row, levels] = await Promise.all([source.findDetail(id), usable(id) ? undefined : source.levelsOf([id])]);
         if (!row) return undefined;
         extra = JSON.stringify(toDetailFields(row, context));
+        const freshLevels = sgen === stateGeneration;
         if (gen === generation) {
-          remember(row, levels?.get(id), levels !== undefined);
+          remember(row, levels?.get(id), levels !== undefined && freshLevels);
           extras.set(extraKey(id, context), extra);
           card = assemble(id, context);
         }
         if (!card) {
           // cleared meanwhile (or the state was dropped): answer from the row, keep nothing
-          const lines = levels ? levels.get(id) : (await source.levelsOf([id])).get(id);
+          const lines = levels && freshLevels ? levels.get(id) : (await source.levelsOf([id])).get(id);
           card = { json: JSON.stringify(toProduct(row, context, lines)), fen: paidFenOf(row) };
         }
       }
@@ -376,6 +381,15 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
         read += missing.length;
       }
       return read;
+    },
+
+    /** Forgets these products' stock states (a staff stock change): pages and details read them again. */
+    forgetStates(ids: readonly number[]): void {
+      stateGeneration++;
+      for (const id of ids) {
+        states.delete(id);
+        toRefresh.delete(id);
+      }
     },
 
     /** Forgets every fragment (a catalog write, a rate change). */

@@ -50,7 +50,7 @@ export function createCatalog({ repo, searchRepo, onSearchError, settings, image
   const search = createCatalogSearch({ repo: searchRepo, dictionary, now: options.now, onError: onSearchError });
   const query = createCatalogQuery(repo, { dictionary, cnyPerUsd: () => settings.cnyPerUsd(), stockLevels, search }, options);
   const suggest = createSuggest({ search, query, dictionary, now: options.now });
-  const broadcast = createCatalogBroadcast({ events, invalidate: () => query.invalidate() });
+  const broadcast = createCatalogBroadcast({ events, invalidate: () => query.invalidate(), stockChanged: (ids) => query.stockChanged(ids) });
   const admin = createCatalogAdmin(repo, { dictionary, changed: () => broadcast.changed() });
   const uploads = uploadStorage ?? createMemoryImageStorage();
   const images = createProductImages(repo, { dictionary, storage: imageStorage ?? memoryOnlyImageStorage, uploads, memoryBytes: imageMemoryBytes });
@@ -58,8 +58,19 @@ export function createCatalog({ repo, searchRepo, onSearchError, settings, image
   settings.onChange((keys) => {
     if (keys.includes('exchangeRate')) query.invalidate();
   });
-  // `changed`: for writers outside catalog.admin (pictures, stock): empties the caches on every instance.
-  return { query, admin, images, search, suggest, changed: () => broadcast.changed(), dictionary, uploads };
+  // `changed`: for writers outside catalog.admin (pictures, stock): empties the caches on every
+  // instance; `stockChanged`: only these products' stock changed (their states, pages, details).
+  return {
+    query,
+    admin,
+    images,
+    search,
+    suggest,
+    changed: () => broadcast.changed(),
+    stockChanged: (ids: readonly number[]) => broadcast.changed({ stock: ids }),
+    dictionary,
+    uploads,
+  };
 }
 export type Catalog = ReturnType<typeof createCatalog>;
 

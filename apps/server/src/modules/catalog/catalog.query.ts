@@ -235,6 +235,18 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
       supplierCache.clear();
     },
 
+    /**
+     * After a stock change of these products only: their states are read again, and pages and
+     * details (which show them) are made again from what is kept; names, prices, orders and the
+     * search index stay (nothing they hold depends on stock).
+     */
+    stockChanged(ids: readonly number[]) {
+      fragments.forgetStates(ids);
+      pageCache.clear();
+      detailCache.clear();
+      for (const listener of changeListeners) listener();
+    },
+
     /** Hears every invalidate() (what is cached downstream of the catalog, rendered pages, must go too). */
     onInvalidate(listener: () => void): () => void {
       changeListeners.add(listener);

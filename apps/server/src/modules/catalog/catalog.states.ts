@@ -39,6 +39,9 @@ export class StockStates {
   set(id: number, state: TStockStatus): void {
     this.map.set(id, Math.floor(this.now()) * 8 + STATE_CODE.get(state)!);
   }
+  delete(id: number): void {
+    this.map.delete(id);
+  }
   clear(): void {
     this.map.clear();
   }

@@ -20,8 +20,8 @@ export interface StockAdminDeps {
   items: (ids: number[]) => Promise<Map<number, StockItem>>;
   /** Products on sale, all or among ids (the catalog). */
   countOnSale: (ids?: readonly number[]) => Promise<number>;
-  /** Cached pages must show the new state (the catalog's invalidate, across instances). */
-  changed: () => void;
+  /** A product's stock was changed by staff: cached pages show its new state at once, on every instance. */
+  changed: (itemId: number) => void;
   /** How long the public summary is reused (ms, default 60 s). */
   summaryTtlMs?: number | undefined;
   now?: () => number;
@@ -74,7 +74,7 @@ export function createStockAdmin(repo: StockRepository, deps: StockAdminDeps) {
         return now;
       });
       summary = undefined;
-      deps.changed();
+      deps.changed(itemId);
       return toLevels(itemId, item, after);
     },
 

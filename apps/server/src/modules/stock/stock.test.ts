@@ -286,6 +286,21 @@ describe('what buyers see', () => {
   });
 });
 
+describe('a staff stock change on the storefront', () => {
+  it('shows in cached pages and details at once, without emptying the rest of the catalog or rebuilding the search index', async () => {
+    const id = await product('Recount Cube');
+    await setStock(id, [{ typeCode: '', onHand: 50 }]);
+    const page = async () => (await anonymous<TProductList>('GET', '/api/items', { query: { keyword: 'Recount', recPerPage: 50 } })).body.data.find((p) => p.id === id)!.stockStatus;
+    const detail = async () => (await anonymous<TProductDetail>('GET', `/api/items/${id}`)).body.stockStatus;
+    expect([await page(), await detail()]).toEqual(['in_stock', 'in_stock']);
+    const index = await t.services.catalog.search.index();
+    await setStock(id, [{ typeCode: '', onHand: 0 }]);
+    expect([await page(), await detail()]).toEqual(['out_of_stock', 'out_of_stock']);
+    // Names, prices and orders did not change: the same search index answers.
+    expect(await t.services.catalog.search.index()).toBe(index);
+  });
+});
+
 describe('PUT /api/admin/items/{id}/stock', () => {
   it('lets owner, catalog and warehouse set pieces on hand, audited with before and after', async () => {
     const id = await product('Staff Cube', { types: [{ code: 'a', zh: 'A', en: 'A' }, { code: 'b', zh: 'B', en: 'B' }] });
