@@ -219,6 +219,13 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
     });
 
   const changeListeners = new Set<() => void>();
+  // Keyword lists (and the pages and rendered pages made from them) answered by the index before
+  // a change, while a large catalog's new one was built: dropped once it is in.
+  deps.search.onRebuilt(() => {
+    keywordLists.clear();
+    pageCache.clear();
+    for (const listener of changeListeners) listener();
+  });
   return {
     /** Empties every cache (and the category dictionary); call after any write to products, categories, brands or the rate. */
     invalidate() {

@@ -8,15 +8,21 @@ import { normalizeText } from './catalog.search.js';
  * The search's moving parts (docs/catalog.md, Search):
  * - the in-memory index (catalog.search.index.ts), built from the database on first use and
  *   again after any catalog change (invalidate, heard from every instance); a build started
- *   before a change is never used after it. Popularity (orders, favourites) comes from outside
- *   the catalog and is read at each build; the index is rebuilt in the background every
- *   REFRESH_MS so it follows along;
+ *   before a change is never used after it. While the new one is built, a search waits for it
+ *   when the last build was quick (under WAIT_FOR_BUILD_UNDER_MS: a shop of a few thousand
+ *   products sees its own write at once); a large catalog's searches are answered by the index
+ *   before the change until the new one is ready (a second or three at 100,000 products), and
+ *   then onRebuilt's listeners drop what they kept from the old one. Popularity (orders,
+ *   favourites) comes from outside the catalog and is read at each build; the index is rebuilt
+ *   in the background every REFRESH_MS so it follows along;
  * - the search log: normalised keyword per UTC day, how often searched and how often nothing
  *   was found (no user, address or time of day), summed in memory and written every FLUSH_MS
  *   and at close.
  */
 
 const REFRESH_MS = 10 * 60_000;
+/** A search after a change waits for the new index when the last build took less than this. */
+export const WAIT_FOR_BUILD_UNDER_MS = 250;
 const FLUSH_MS = 60_000;
 /** Distinct terms kept in memory between flushes (more are counted at the next flush only). */
 const MAX_PENDING_TERMS = 10_000;
@@ -30,6 +36,8 @@ export interface CatalogSearchOptions {
   now?: (() => Date) | undefined;
   /** Called when a background build or flush fails (logged by the caller). */
   onError?: ((error: unknown) => void) | undefined;
+  /** A search after a change waits for the new index when the last build took less (default WAIT_FOR_BUILD_UNDER_MS). */
+  waitForBuildUnderMs?: number | undefined;
 }
 
 export function namesOf(dict: Dictionary): IndexNames {
@@ -46,15 +54,21 @@ export function normalizeTerm(keyword: string): string {
   return normalizeText(keyword).trim().replace(/\s+/gu, ' ').slice(0, MAX_TERM_LENGTH);
 }
 
-export function createCatalogSearch({ repo, dictionary, now = () => new Date(), onError = () => {} }: CatalogSearchOptions) {
+export function createCatalogSearch({ repo, dictionary, now = () => new Date(), onError = () => {}, waitForBuildUnderMs = WAIT_FOR_BUILD_UNDER_MS }: CatalogSearchOptions) {
   let popularityOf: PopularityOf | undefined;
   let generation = 0;
   let current: { index: SearchIndex; generation: number; builtAt: number } | undefined;
   let building: { promise: Promise<SearchIndex>; generation: number } | undefined;
   let rebuildTimer: NodeJS.Timeout | undefined;
+  /** How long the last build took (reading the rows included), ms. */
+  let lastBuildMs = 0;
+  /** Searches were answered by an index older than the last change: tell the listeners when the new one is in. */
+  let servedStale = false;
+  const rebuiltListeners = new Set<() => void>();
 
   async function build(): Promise<SearchIndex> {
     const started = generation;
+    const startedAt = performance.now();
     const [rows, dict, synonyms, popularity] = await Promise.all([
       repo.indexRows(),
       dictionary.get(),
@@ -62,7 +76,14 @@ export function createCatalogSearch({ repo, dictionary, now = () => new Date(), 
       popularityOf ? popularityOf().catch((error: unknown) => (onError(error), new Map<number, number>())) : Promise.resolve(new Map<number, number>()),
     ]);
     const index = await buildSearchIndex(rows, namesOf(dict), { synonyms, popularity });
-    if (started === generation) current = { index, generation: started, builtAt: now().getTime() };
+    lastBuildMs = performance.now() - startedAt;
+    if (started === generation) {
+      current = { index, generation: started, builtAt: now().getTime() };
+      if (servedStale) {
+        servedStale = false;
+        for (const listener of rebuiltListeners) listener();
+      }
+    }
     return index;
   }
 
@@ -75,14 +96,23 @@ export function createCatalogSearch({ repo, dictionary, now = () => new Date(), 
     return promise;
   }
 
-  /** The index as of the last catalog change (waits for a build when there is none yet). */
+  /**
+   * The index as of the last catalog change; while that one is built, the one before it when
+   * builds are slow (see above). Waits for a build when there is none yet.
+   */
   async function index(): Promise<SearchIndex> {
     if (current && current.generation === generation) {
       // Popularity moves slowly: an old index answers while a new one is built beside it.
       if (now().getTime() - current.builtAt > REFRESH_MS) void startBuild().catch(onError);
       return current.index;
     }
-    return startBuild();
+    const next = startBuild();
+    if (current && lastBuildMs >= waitForBuildUnderMs) {
+      next.catch(onError);
+      servedStale = true;
+      return current.index;
+    }
+    return next;
   }
 
   const pending = new Map<string, SearchTermCount>();
@@ -108,6 +138,15 @@ export function createCatalogSearch({ repo, dictionary, now = () => new Date(), 
       clearTimeout(rebuildTimer);
       rebuildTimer = setTimeout(() => void startBuild().catch(onError), 1_000);
       rebuildTimer.unref();
+    },
+
+    /**
+     * Hears when a new index replaces one that answered searches after a change (a large
+     * catalog's rebuild): what was kept from the old one's answers must go.
+     */
+    onRebuilt(listener: () => void): () => void {
+      rebuiltListeners.add(listener);
+      return () => rebuiltListeners.delete(listener);
     },
 
     /** Orders and favourites per product, for best-match ties (app.ts wires it in once those modules exist). */

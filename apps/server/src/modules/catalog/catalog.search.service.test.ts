@@ -1,0 +1,79 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { CategoryDictionary, Dictionary } from './catalog.categories.js';
+import type { IndexRow } from './catalog.search.index.js';
+import type { CatalogSearchRepository } from './catalog.search.repository.js';
+import { createCatalogSearch } from './catalog.search.service.js';
+
+const row = (id: number, nameEn: string): IndexRow => ({
+  id,
+  nameZh: '魔方',
+  nameEn,
+  typeNames: [],
+  supplierId: 1,
+  categoryId: 1,
+  barcode: null,
+  basePriceFen: 1000,
+  hot: false,
+  discountPercent: 0,
+  createdAt: new Date(1_700_000_000_000),
+  updatedAt: new Date(1_700_000_000_000),
+});
+
+/** The search service over rows the test changes; each read of the rows waits for the test when `held`. */
+function setup(waitForBuildUnderMs: number) {
+  const rows = [row(1, 'Gan Cube')];
+  const held: (() => void)[] = [];
+  const state = { hold: false, reads: 0 };
+  const repo = {
+    indexRows: async () => {
+      state.reads++;
+      const snapshot = [...rows];
+      if (state.hold) await new Promise<void>((r) => held.push(r));
+      return snapshot;
+    },
+    synonyms: async () => [],
+    addTermCounts: async () => undefined,
+  } as unknown as CatalogSearchRepository;
+  const dictionary = { get: async () => ({ suppliers: new Map(), categories: new Map() }) as unknown as Dictionary } as unknown as CategoryDictionary;
+  const search = createCatalogSearch({ repo, dictionary, waitForBuildUnderMs });
+  const found = async (keyword: string) => {
+    const m = (await search.index()).search(keyword, {});
+    return m ? Array.from(m.relevance) : [];
+  };
+  return { rows, held, state, search, found };
+}
+
+describe('the search index after a change', () => {
+  it('waits for the new index when builds are quick: a write is found by the next search', async () => {
+    const s = setup(60_000);
+    expect(await s.found('mofang')).toEqual([1]);
+    s.rows.push(row(2, 'Moyu Cube'));
+    s.search.invalidate();
+    s.state.hold = true;
+    const next = s.found('moyu');
+    await new Promise((r) => setTimeout(r, 10));
+    s.held.shift()!();
+    expect(await next).toEqual([2]);
+    await s.search.close();
+  });
+
+  it('answers from the index before the change while a slow build runs, then tells the listeners once the new one is in', async () => {
+    const s = setup(0);
+    expect(await s.found('moyu')).toEqual([]);
+    let rebuilt = 0;
+    s.search.onRebuilt(() => rebuilt++);
+    s.rows.push(row(2, 'Moyu Cube'));
+    s.search.invalidate();
+    s.state.hold = true;
+    // The build is held: the old index answers at once.
+    expect(await s.found('moyu')).toEqual([]);
+    expect(rebuilt).toBe(0);
+    s.held.shift()!();
+    await vi.waitFor(() => expect(rebuilt).toBe(1));
+    s.state.hold = false;
+    expect(await s.found('moyu')).toEqual([2]);
+    // One build for the change, however many searches came meanwhile.
+    expect(s.state.reads).toBe(2);
+    await s.search.close();
+  });
+});
