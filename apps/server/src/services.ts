@@ -165,7 +165,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
   });
   const bankDetails = () => settings.get('bankTransfer');
   const notesRepo = createOrderNotesRepository(database.db);
-  const orders = createOrdersService(ordersRepo, { cart, stock, catalog: catalog.query, shipping, events, notifier, bankDetails, notes: notesRepo });
+  const orders = createOrdersService(ordersRepo, { cart, stock, stockMoved: catalog.stockMoved, catalog: catalog.query, shipping, events, notifier, bankDetails, notes: notesRepo });
   // Order documents (PDF); the "order placed" mail carries the proforma, rendered when the outbox delivers it.
   const documents = createDocumentsService({
     orders,
@@ -191,7 +191,16 @@ export function createServices({ config, database, log }: ServicesDeps) {
     staffNames: async (ids) => new Map((await Promise.all(ids.map(async (id) => [id, (await account.contact(id))?.name ?? `#${id}`] as const)))),
   });
   const shippingAdmin = createShippingAdmin(createShippingRepository(database.db), { shipping, audit, isRegion: selectors.isRegion });
-  const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), { audit, stock, buyers: account, events, notifier, bankDetails, notes: notesRepo });
+  const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), {
+    audit,
+    stock,
+    stockMoved: catalog.stockMoved,
+    buyers: account,
+    events,
+    notifier,
+    bankDetails,
+    notes: notesRepo,
+  });
   const orderNotes = createOrderNotes(ordersRepo, notesRepo, { audit, notifier });
   // After-sales requests (cancel, return): photos in DATA_DIR/uploads/requests, served to the buyer and staff only.
   const aftersales = createAftersalesService(createAftersalesRepository(database.db), {

@@ -20,9 +20,10 @@ export interface ClusterEventMap {
   /**
    * Products, categories or brands were written (coalesced): every instance drops its catalog
    * caches and rendered pages; with `stock`, only those products' stock changed (their states,
-   * pages and details go; names, prices and the search index stay).
+   * pages and details go; names, prices and the search index stay); `pages: false` with it: an
+   * order moved that stock (only the states and those products' details go).
    */
-  'catalog.changed': { at: number; stock?: number[] };
+  'catalog.changed': { at: number; stock?: number[]; pages?: false };
   /** Orders were placed or changed by staff: every instance drops what it keeps about the staff queue (counts per status). */
   'orders.changed': { count: number };
 }

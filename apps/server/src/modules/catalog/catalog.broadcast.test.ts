@@ -61,7 +61,7 @@ describe('catalog writes reach the other instances, coalesced', () => {
     const broadcast = createCatalogBroadcast({
       events: recorded,
       invalidate: () => here.all++,
-      stockChanged: (ids) => here.stock.push([...ids]),
+      stockChanged: (ids, pages) => here.stock.push(pages ? [...ids] : [...ids, -1]),
       windowMs: 50,
     });
     broadcast.changed({ stock: [7] });
@@ -77,15 +77,25 @@ describe('catalog writes reach the other instances, coalesced', () => {
     broadcast.changed();
     await sleep(80);
     expect(sent.slice(2).map((e) => e.stock)).toEqual([[1], undefined]);
+    // An order's move of the stock leaves the pages (pages: false), unless a burst also holds a staff change.
+    await sleep(80);
+    broadcast.changed({ stock: [3], pages: false });
+    broadcast.changed({ stock: [4], pages: false });
+    broadcast.changed({ stock: [5] });
+    await sleep(80);
+    expect(sent.slice(4)).toEqual([expect.objectContaining({ stock: [3], pages: false }), expect.objectContaining({ stock: [4, 5] })]);
+    expect(sent[5]).not.toHaveProperty('pages');
+    expect(here.stock.slice(-3)).toEqual([[3, -1], [4, -1], [5]]);
   });
 
   it('empties only the products of a stock change another instance announces', () => {
     const events = createClusterEvents({ prefix: 'test', instanceId: 'd', onError: (err) => expect.fail(String(err)) });
     const heard: (number[] | 'all')[] = [];
-    createCatalogBroadcast({ events, invalidate: () => heard.push('all'), stockChanged: (ids) => heard.push([...ids]) });
+    createCatalogBroadcast({ events, invalidate: () => heard.push('all'), stockChanged: (ids, pages) => heard.push(pages ? [...ids] : [...ids, -1]) });
     events.publish('catalog.changed', { at: Date.now(), stock: [4, 5] });
+    events.publish('catalog.changed', { at: Date.now(), stock: [6], pages: false });
     events.publish('catalog.changed', { at: Date.now() });
-    expect(heard).toEqual([[4, 5], 'all']);
+    expect(heard).toEqual([[4, 5], [6, -1], 'all']);
   });
 
   it('without cluster events is only the local invalidation', () => {

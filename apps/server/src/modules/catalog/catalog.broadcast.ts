@@ -5,15 +5,19 @@ export const CATALOG_BROADCAST_MS = 250;
 /** Products of stock changes one event names at most; more travel as a whole-catalog change. */
 const MAX_STOCK_IDS = 1_000;
 
-/** What a change touched: everything, or only the stock of these products. */
-export type CatalogChange = { stock: readonly number[] } | undefined;
+/**
+ * What a change touched: everything, or only the stock of these products; `pages: false` when
+ * cached pages may keep showing the old state for their lifetime (an order moved the stock:
+ * frequent, and a page cache emptied per order would hardly cache).
+ */
+export type CatalogChange = { stock: readonly number[]; pages?: false | undefined } | undefined;
 
 export interface CatalogBroadcastOptions {
   events?: Pick<ClusterEvents, 'publish' | 'on'> | undefined;
   /** Empties this instance's catalog caches (and, through its listeners, the rendered pages). */
   invalidate: () => void;
   /** After a stock change of these products only (default: invalidate). */
-  stockChanged?: ((ids: readonly number[]) => void) | undefined;
+  stockChanged?: ((ids: readonly number[], pages: boolean) => void) | undefined;
   windowMs?: number | undefined;
 }
 
@@ -31,11 +35,13 @@ export function createCatalogBroadcast({ events, invalidate, stockChanged = () =
   let publishing = false;
   /** What the next announcement carries: every change since the last one ('all' when any was whole). */
   let pending: Set<number> | 'all' = new Set();
+  /** Whether any stock change since the last announcement empties the pages too. */
+  let pendingPages = false;
 
   events?.on('catalog.changed', (payload) => {
     // our own publish is delivered here too: this instance already emptied its caches
     if (publishing) return;
-    if (payload.stock) stockChanged(payload.stock);
+    if (payload.stock) stockChanged(payload.stock, payload.pages !== false);
     else invalidate();
   });
 
@@ -43,10 +49,12 @@ export function createCatalogBroadcast({ events, invalidate, stockChanged = () =
     timer = undefined;
     lastSent = Date.now();
     const stock = pending === 'all' ? undefined : [...pending];
+    const pages = pendingPages;
     pending = new Set();
+    pendingPages = false;
     publishing = true;
     try {
-      events?.publish('catalog.changed', stock ? { at: lastSent, stock } : { at: lastSent });
+      events?.publish('catalog.changed', stock ? { at: lastSent, stock, ...(pages ? {} : { pages: false as const }) } : { at: lastSent });
     } finally {
       publishing = false;
     }
@@ -55,11 +63,12 @@ export function createCatalogBroadcast({ events, invalidate, stockChanged = () =
   return {
     /** A catalog write: everything (no argument) or the stock of some products. */
     changed(change?: CatalogChange): void {
-      if (change) stockChanged(change.stock);
+      if (change) stockChanged(change.stock, change.pages !== false);
       else invalidate();
       if (!events) return;
       if (!change || pending === 'all') pending = 'all';
       else {
+        if (change.pages !== false) pendingPages = true;
         for (const id of change.stock) pending.add(id);
         if (pending.size > MAX_STOCK_IDS) pending = 'all';
       }

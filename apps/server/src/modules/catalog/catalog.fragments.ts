@@ -14,8 +14,8 @@ import type { ItemDetailRow, ItemListRow } from './catalog.repository.js';
  * its list card in both languages and currencies, written into the card by a fixed template (a
  * serializer compiled by hand: no objects, no JSON.stringify of the whole) with its labels (N
  * moves with the newest threshold) and stock state; a detail's extra fields per (product,
- * language) as JSON. A stock state is fresh for 30 s (orders change stock without telling the
- * catalog); an older one is still written, up to 60 s old, and read again in the background, so a
+ * language) as JSON. A stock state is fresh for 30 s (orders and staff say which they moved:
+ * forgetStates); an older one is still written, up to 60 s old, and read again in the background, so a
  * page never waits for the database for products it has seen (past 60 s it does wait). A page is
  * then its cards joined, and only the products not seen since the last catalog change are read
  * from the database. `clear()` (the catalog's invalidate: writes, rate changes, other instances'

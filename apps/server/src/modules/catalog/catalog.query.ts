@@ -1,4 +1,6 @@
 import {
+  CURRENCIES,
+  LOCALES,
   displayRangeToBaseMinor,
   majorStringToMinor,
   NEWEST_DAYS,
@@ -245,10 +247,15 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
     /**
      * After a stock change of these products only: their states are read again, and pages and
      * details (which show them) are made again from what is kept; names, prices, orders and the
-     * search index stay (nothing they hold depends on stock).
+     * search index stay (nothing they hold depends on stock). `pages` false (an order moved the
+     * stock): cached pages keep their states for their lifetime; only these products' details go.
      */
-    stockChanged(ids: readonly number[]) {
+    stockChanged(ids: readonly number[], pages = true) {
       fragments.forgetStates(ids);
+      if (!pages) {
+        for (const id of ids) for (const locale of LOCALES) for (const currency of CURRENCIES) detailCache.delete(`${id}|${locale}|${currency}`);
+        return;
+      }
       pageCache.clear();
       detailCache.clear();
       for (const listener of changeListeners) listener();

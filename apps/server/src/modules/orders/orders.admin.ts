@@ -31,12 +31,14 @@ import type { BuyerContact, OrderNotifier } from './orders.notify.js';
 import type { OrderNotesRepository } from './orders.notes.repository.js';
 import { toMessage, toNote } from './orders.notes.js';
 import { planChange } from './orders.status.js';
-import { settleStock, type OrderStock } from './orders.stock.js';
+import { settleStock, type OrderStock, type StockMoved } from './orders.stock.js';
 
 export interface OrdersAdminDeps {
   audit: AuditService;
   /** Stock held by orders: released on cancel, consumed when the goods leave (docs/catalog.md, Stock). */
   stock?: OrderStock | undefined;
+  /** Told after a cancel or outbound which products' stock moved (the catalog's states). */
+  stockMoved?: StockMoved | undefined;
   /** How long the queue's counts per status are reused at most (default 5 s). */
   countsTtlMs?: number;
   /** Orders placed or changed on any instance (the counts are dropped then). */
@@ -201,6 +203,7 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
      * with a reason.
      */
     async transition(actor: StaffActor, id: number, body: TOrderTransition, also?: (tx: Db) => Promise<void>): Promise<void> {
+      let moved: number[] = [];
       await change(id, async (tx, row, buyer) => {
         const status = body.status ?? row.status;
         const cancelling = status === 'cancel' && row.status !== 'cancel';
@@ -228,7 +231,7 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
           next,
           (plan.ok ? plan.events : []).map((e) => ({ type: e.type, fromValue: e.from, toValue: e.to, actor: 'staff', note })),
         );
-        await settleStock(orders, deps.stock, tx, id, row.status, next.status);
+        moved = await settleStock(orders, deps.stock, tx, id, row.status, next.status);
         const after = { ...stateOf(row), ...next, carrier: carrierChange ? body.carrier! : row.carrier };
         await repo.updateOrder(tx, id, { carrier: after.carrier, ...(cancelling ? { cancelReason: body.reason! } : {}) });
         const now = { ...row, ...next, carrier: after.carrier };
@@ -248,6 +251,7 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
         // The caller's own change in the same transaction (after-sales: the request approved with the cancel).
         if (also) await also(tx);
       });
+      if (moved.length > 0) deps.stockMoved?.(moved);
     },
 
     /**

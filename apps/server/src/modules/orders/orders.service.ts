@@ -27,7 +27,7 @@ import type { OrderNotifier } from './orders.notify.js';
 import type { OrderNotesRepository } from './orders.notes.repository.js';
 import { toMessage } from './orders.notes.js';
 import { planChange, type PlannedEvent } from './orders.status.js';
-import { settleStock, type OrderStock } from './orders.stock.js';
+import { settleStock, type OrderStock, type StockMoved } from './orders.stock.js';
 import type { StockService } from '../stock/stock.service.js';
 
 export interface OrdersDeps {
@@ -42,6 +42,8 @@ export interface OrdersDeps {
   cart: CartService;
   /** Stock: reserved in the placement's transaction, released on cancel, consumed on outbound (docs/catalog.md, Stock). */
   stock?: (OrderStock & Pick<StockService, 'reserve'>) | undefined;
+  /** Told after placement, cancel or outbound which products' stock moved (the catalog's states). */
+  stockMoved?: StockMoved | undefined;
   catalog: Pick<CatalogQuery, 'exchangeRate'>;
   shipping: ShippingService;
 }
@@ -214,6 +216,7 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
           return { result: { kind: 'created', id }, consumedLineIds: locked.map((l) => l.id) };
         });
         if (outcome.kind === 'created') {
+          if (deps.stock) deps.stockMoved?.([...new Set(seen.lines.map((l) => l.itemId))]);
           deps.events?.publish('orders.changed', { count: 1 });
           deps.notifier?.sent();
           return { id: outcome.id, replayed: false };
@@ -282,7 +285,8 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
       change: { status: TOrderStatus; logistics?: TLogisticsStatus | undefined; tracking?: string | undefined; note?: string | undefined },
       actor = 'staff',
     ): Promise<{ order: OrderRow; events: PlannedEvent[] }> {
-      return repo.withOrderLock(id, async (tx, row) => {
+      let moved: number[] = [];
+      const changed = await repo.withOrderLock(id, async (tx, row) => {
         if (!row) throw notFound('orderNotFound');
         const plan = planChange({ status: row.status, logisticsStatus: row.logisticsStatus, trackingNumber: row.trackingNumber }, change);
         if (!plan.ok) throw conflict(plan.refusal.key, plan.refusal.params);
@@ -292,9 +296,11 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
           plan.next,
           plan.events.map((e) => ({ type: e.type, fromValue: e.from, toValue: e.to, actor, note: change.note ?? null })),
         );
-        await settleStock(repo, deps.stock, tx, id, row.status, plan.next.status);
+        moved = await settleStock(repo, deps.stock, tx, id, row.status, plan.next.status);
         return { order: { ...row, ...plan.next }, events: plan.events };
       });
+      if (moved.length > 0) deps.stockMoved?.(moved);
+      return changed;
     },
 
     /** Staff: an order with lines and history, whoever placed it (CLI `order show`). */

@@ -5,6 +5,8 @@ import { lineQuantity } from './orders.actuals.js';
 import type { OrdersRepository } from './orders.repository.js';
 
 export type OrderStock = Pick<StockService, 'release' | 'consume'>;
+/** Told after the commit which products' stock an order moved (the catalog shows their new states). */
+export type StockMoved = (itemIds: readonly number[]) => void;
 
 /**
  * What a status change does to the stock an order holds (docs/catalog.md, Stock), in the change's
@@ -15,6 +17,7 @@ export type OrderStock = Pick<StockService, 'release' | 'consume'>;
  *   ends (consume): a line packed short releases the rest.
  * Either way each line's `stock_reserved` becomes 0, so a line is settled exactly once: a later
  * cancel of an outbound order gives nothing back (the pieces left; staff count returns in by hand).
+ * Answers the products whose stock moved (for StockMoved once the transaction is committed).
  */
 export async function settleStock(
   repo: Pick<OrdersRepository, 'stockLines' | 'clearStockReserved'>,
@@ -23,12 +26,12 @@ export async function settleStock(
   orderId: number,
   from: TOrderStatus,
   to: TOrderStatus,
-): Promise<void> {
-  if (!stock || from === to) return;
+): Promise<number[]> {
+  if (!stock || from === to) return [];
   const leaving = to === 'outbound' && from === 'confirm';
-  if (to !== 'cancel' && !leaving) return;
+  if (to !== 'cancel' && !leaving) return [];
   const lines = (await repo.stockLines(tx, orderId)).filter((l) => l.stockReserved > 0);
-  if (lines.length === 0) return;
+  if (lines.length === 0) return [];
   if (leaving) {
     await stock.consume(
       tx,
@@ -41,4 +44,5 @@ export async function settleStock(
     );
   }
   await repo.clearStockReserved(tx, orderId);
+  return [...new Set(lines.map((l) => l.itemId))];
 }

@@ -299,6 +299,21 @@ describe('a staff stock change on the storefront', () => {
     // Names, prices and orders did not change: the same search index answers.
     expect(await t.services.catalog.search.index()).toBe(index);
   });
+
+  it('an order taking the last piece, and its cancel, show on the product page at once', async () => {
+    const id = await product('Last Piece Cube');
+    await setStock(id, [{ typeCode: '', onHand: 1 }]);
+    const detail = async () => (await anonymous<TProductDetail>('GET', `/api/items/${id}`)).body.stockStatus;
+    expect(await detail()).toBe('low');
+    const c = await buyer();
+    await fill(c, [{ itemId: id, quantity: 1 }]);
+    const placed = await place(c);
+    expect(placed.status).toBe(201);
+    // The detail was cached a moment ago: the order's move of the stock drops it.
+    expect(await detail()).toBe('out_of_stock');
+    expect((await transition(placed.body.id, { status: 'cancel', reason: 'buyer asked' })).status).toBe(200);
+    expect(await detail()).toBe('low');
+  });
 });
 
 describe('PUT /api/admin/items/{id}/stock', () => {
