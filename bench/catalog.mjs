@@ -123,6 +123,25 @@ export async function benchCatalog({ label, databaseUrl, startServer, measure })
       }),
     );
     rows.push(await cold('product detail, random id (cold)', () => `/api/items/${pick(ids)}`));
+    // Searches while staff work: a product archived and put back every second, each a catalog
+    // write that empties the caches and has the search index rebuilt (1-3 s at 100,000 products).
+    await runCli(['user', 'create', '--account', 'bench_catalog', '--password', 'Bench1234', '--role', 'catalog'], { DATA_DIR: server.dataDir, DATABASE_URL: databaseUrl ?? '' });
+    const signin = await fetch(`${server.url}/api/authn/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'bench_catalog', password: 'Bench1234' }) });
+    const staff = { authorization: `Bearer ${(await signin.json()).token}`, 'content-type': 'application/json' };
+    let archived = false;
+    let edits = 0;
+    const editing = setInterval(() => {
+      archived = !archived;
+      edits++;
+      void fetch(`${server.url}/api/admin/items/${ids[0]}/${archived ? 'archive' : 'restore'}`, { method: 'POST', headers: staff, body: '{}' }).then((r) => r.arrayBuffer());
+    }, 1000);
+    try {
+      const row = await cold('keyword, best match, a staff write every second (cold)', () => `/api/items?keyword=${encodeURIComponent(pick(KEYWORDS))}&page=${int(1, 5)}`);
+      rows.push({ ...row, scenario: `${row.scenario} (${edits} writes)` });
+    } finally {
+      clearInterval(editing);
+    }
+    if (archived) await fetch(`${server.url}/api/admin/items/${ids[0]}/restore`, { method: 'POST', headers: staff, body: '{}' });
     const load = `${loadBefore} before seeding, ${os.loadavg()[0].toFixed(1)} after measuring`;
 
     // Every cache warm: each list page once in every language and currency, and 5,000 details in each.

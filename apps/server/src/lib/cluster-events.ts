@@ -19,11 +19,13 @@ export interface ClusterEventMap {
   'shipping.changed': Record<string, never>;
   /**
    * Products, categories or brands were written (coalesced): every instance drops its catalog
-   * caches and rendered pages; with `stock`, only those products' stock changed (their states,
-   * pages and details go; names, prices and the search index stay); `pages: false` with it: an
-   * order moved that stock (only the states and those products' details go).
+   * caches and rendered pages; with `items`, only those products were written (their kept
+   * fragments go, with the lists, pages and search index, not the other products' fragments);
+   * with `stock`, only those products' stock changed (their states, pages and details go; names,
+   * prices and the search index stay); `pages: false` with it: an order moved that stock (only
+   * the states and those products' details go).
    */
-  'catalog.changed': { at: number; stock?: number[]; pages?: false };
+  'catalog.changed': { at: number; items?: number[]; stock?: number[]; pages?: false };
   /** Orders were placed or changed by staff: every instance drops what it keeps about the staff queue (counts per status). */
   'orders.changed': { count: number };
 }

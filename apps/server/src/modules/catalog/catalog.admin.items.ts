@@ -34,8 +34,8 @@ export interface CatalogItemsAdminDeps {
   stock: Pick<StockService, 'levels' | 'setOnHand'>;
   /** Where uploaded photos are kept. */
   uploads: ImageStorage;
-  /** Empties the catalog's caches (every instance, through the cluster events when set up). */
-  changed: () => void;
+  /** After a write of these products: the catalog's caches, on every instance (through the cluster events when set up). */
+  changed: (itemIds: readonly number[]) => void;
 }
 
 /** Generated views a product without uploads shows (3D view, flat face, retail box). */
@@ -210,7 +210,7 @@ export function createCatalogItemsAdmin({ repo, dictionary, audit, stock, upload
         await audit.record(tx, actor, [{ action: 'item.create', entity: 'item', entityId: created, after: { ...editableOf(stored!), stock: input.stock ?? [] } }]);
         return created;
       });
-      changed();
+      changed([id]);
       return itemOf(id);
     },
 
@@ -237,7 +237,7 @@ export function createCatalogItemsAdmin({ repo, dictionary, audit, stock, upload
         }
         if (Object.keys(change.after).length > 0) await audit.record(tx, actor, [{ action: 'item.update', entity: 'item', entityId: id, ...change }]);
       });
-      changed();
+      changed([id]);
       return itemOf(id);
     },
 
@@ -259,7 +259,7 @@ export function createCatalogItemsAdmin({ repo, dictionary, audit, stock, upload
           },
         ]);
       });
-      changed();
+      changed([id]);
       return itemOf(id);
     },
 
@@ -280,7 +280,7 @@ export function createCatalogItemsAdmin({ repo, dictionary, audit, stock, upload
           { action: 'item.images', entity: 'item', entityId: id, before: { images: existing.map((i) => i.id) }, after: { images: [...existing.map((i) => i.id), imageId] }, note: 'upload' },
         ]);
       });
-      changed();
+      changed([id]);
       return itemOf(id);
     },
 
@@ -296,7 +296,7 @@ export function createCatalogItemsAdmin({ repo, dictionary, audit, stock, upload
         await afterImages(tx, id);
         await audit.record(tx, actor, [{ action: 'item.images', entity: 'item', entityId: id, before: { images: existing }, after: { images: [...ids] }, note: 'order' }]);
       });
-      changed();
+      changed([id]);
       return itemOf(id);
     },
 
@@ -312,7 +312,7 @@ export function createCatalogItemsAdmin({ repo, dictionary, audit, stock, upload
         await afterImages(tx, id);
         await audit.record(tx, actor, [{ action: 'item.images', entity: 'item', entityId: id, before: { images: existing }, after: { images: left }, note: 'delete' }]);
       });
-      changed();
+      changed([id]);
       return itemOf(id);
     },
   };

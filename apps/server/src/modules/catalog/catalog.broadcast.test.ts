@@ -86,16 +86,29 @@ describe('catalog writes reach the other instances, coalesced', () => {
     expect(sent.slice(4)).toEqual([expect.objectContaining({ stock: [3], pages: false }), expect.objectContaining({ stock: [4, 5] })]);
     expect(sent[5]).not.toHaveProperty('pages');
     expect(here.stock.slice(-3)).toEqual([[3, -1], [4, -1], [5]]);
+    // Products written travel beside stock changes in one event.
+    await sleep(80);
+    broadcast.changed({ items: [10] });
+    broadcast.changed({ items: [11] });
+    broadcast.changed({ stock: [12], pages: false });
+    await sleep(80);
+    expect(sent.slice(6)).toEqual([expect.objectContaining({ items: [10] }), expect.objectContaining({ items: [11], stock: [12], pages: false })]);
   });
 
   it('empties only the products of a stock change another instance announces', () => {
     const events = createClusterEvents({ prefix: 'test', instanceId: 'd', onError: (err) => expect.fail(String(err)) });
     const heard: (number[] | 'all')[] = [];
-    createCatalogBroadcast({ events, invalidate: () => heard.push('all'), stockChanged: (ids, pages) => heard.push(pages ? [...ids] : [...ids, -1]) });
+    createCatalogBroadcast({
+      events,
+      invalidate: () => heard.push('all'),
+      itemsChanged: (ids) => heard.push([...ids, -2]),
+      stockChanged: (ids, pages) => heard.push(pages ? [...ids] : [...ids, -1]),
+    });
     events.publish('catalog.changed', { at: Date.now(), stock: [4, 5] });
     events.publish('catalog.changed', { at: Date.now(), stock: [6], pages: false });
+    events.publish('catalog.changed', { at: Date.now(), items: [7], stock: [8] });
     events.publish('catalog.changed', { at: Date.now() });
-    expect(heard).toEqual([[4, 5], [6, -1], 'all']);
+    expect(heard).toEqual([[4, 5], [6, -1], [7, -2], [8], 'all']);
   });
 
   it('without cluster events is only the local invalidation', () => {

@@ -202,6 +202,24 @@ describe('catalog fragments', () => {
     expect(s.reads.rows).toBe(rowsBefore);
   });
 
+  it('forgets what it kept of the products it is told to, and only those', async () => {
+    const s = setup();
+    const ctx = s.context(views[1]!);
+    await s.fragments.cards([1, 2, 3], ctx);
+    await s.fragments.detail(1, ctx);
+    s.rows.set(1, row(1, { nameEn: 'Renamed One' }));
+    s.rows.set(2, row(2, { nameEn: 'Renamed Two' }));
+    const [rowsBefore, detailsBefore] = [s.reads.rows, s.reads.details];
+    s.fragments.forget([1]);
+    const names = (await s.fragments.cards([1, 2, 3], ctx)).parts.map((p) => (JSON.parse(p) as { name: string }).name);
+    // 1 read again; 2 as kept (its write was not announced); 3 untouched.
+    expect(names[0]).toBe('Renamed One');
+    expect(names[1]).not.toBe('Renamed Two');
+    expect(s.reads.rows).toBe(rowsBefore + 1);
+    expect(JSON.parse((await s.fragments.detail(1, ctx))!.json)).toMatchObject({ name: 'Renamed One' });
+    expect(s.reads.details).toBe(detailsBefore + 1);
+  });
+
   it('does not keep stock states read while forgetStates() happened', async () => {
     const s = setup();
     const ctx = s.context(views[0]!);

@@ -19,8 +19,9 @@ import type { ItemDetailRow, ItemListRow } from './catalog.repository.js';
  * page never waits for the database for products it has seen (past 60 s it does wait). A page is
  * then its cards joined, and only the products not seen since the last catalog change are read
  * from the database. `clear()` (the catalog's invalidate: writes, rate changes, other instances'
- * writes) forgets everything, `forgetStates(ids)` (a staff stock change) those products' states;
- * a load that started before either does not keep what they forget.
+ * writes) forgets everything, `forget(ids)` (a staff write of products) those products, and
+ * `forgetStates(ids)` (a stock change) their states; a load that started before any of them does
+ * not keep what they forget.
  */
 
 export interface FragmentSource {
@@ -387,6 +388,21 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
     forgetStates(ids: readonly number[]): void {
       stateGeneration++;
       for (const id of ids) {
+        states.delete(id);
+        toRefresh.delete(id);
+      }
+    },
+
+    /**
+     * Forgets everything kept of these products (a staff write of them): the other products' stay.
+     * A load that started before it keeps nothing (as after clear()).
+     */
+    forget(ids: readonly number[]): void {
+      generation++;
+      for (const id of ids) {
+        cores.delete(id);
+        extras.delete(id * 2);
+        extras.delete(id * 2 + 1);
         states.delete(id);
         toRefresh.delete(id);
       }

@@ -50,7 +50,12 @@ export function createCatalog({ repo, searchRepo, onSearchError, settings, image
   const search = createCatalogSearch({ repo: searchRepo, dictionary, now: options.now, onError: onSearchError });
   const query = createCatalogQuery(repo, { dictionary, cnyPerUsd: () => settings.cnyPerUsd(), stockLevels, search }, options);
   const suggest = createSuggest({ search, query, dictionary, now: options.now });
-  const broadcast = createCatalogBroadcast({ events, invalidate: () => query.invalidate(), stockChanged: (ids, pages) => query.stockChanged(ids, pages) });
+  const broadcast = createCatalogBroadcast({
+    events,
+    invalidate: () => query.invalidate(),
+    itemsChanged: (ids) => query.itemsChanged(ids),
+    stockChanged: (ids, pages) => query.stockChanged(ids, pages),
+  });
   const admin = createCatalogAdmin(repo, { dictionary, changed: () => broadcast.changed() });
   const uploads = uploadStorage ?? createMemoryImageStorage();
   const images = createProductImages(repo, { dictionary, storage: imageStorage ?? memoryOnlyImageStorage, uploads, memoryBytes: imageMemoryBytes });
@@ -59,7 +64,8 @@ export function createCatalog({ repo, searchRepo, onSearchError, settings, image
     if (keys.includes('exchangeRate')) query.invalidate();
   });
   // `changed`: for writers outside catalog.admin (pictures, stock): empties the caches on every
-  // instance; `stockChanged`: only these products' stock changed (their states, pages, details);
+  // instance, or, given products, what those touched (itemsChanged);
+  // `stockChanged`: only these products' stock changed (their states, pages, details);
   // `stockMoved`: an order moved their stock (their states and details; pages within 30 s).
   return {
     query,
@@ -67,7 +73,7 @@ export function createCatalog({ repo, searchRepo, onSearchError, settings, image
     images,
     search,
     suggest,
-    changed: () => broadcast.changed(),
+    changed: (items?: readonly number[]) => broadcast.changed(items ? { items } : undefined),
     stockChanged: (ids: readonly number[]) => broadcast.changed({ stock: ids }),
     stockMoved: (ids: readonly number[]) => broadcast.changed({ stock: ids, pages: false }),
     dictionary,

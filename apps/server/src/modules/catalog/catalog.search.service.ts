@@ -9,10 +9,11 @@ import { normalizeText } from './catalog.search.js';
  * - the in-memory index (catalog.search.index.ts), built from the database on first use and
  *   again after any catalog change (invalidate, heard from every instance); a build started
  *   before a change is never used after it. While the new one is built, a search waits for it
- *   when the last build was quick (under WAIT_FOR_BUILD_UNDER_MS: a shop of a few thousand
- *   products sees its own write at once); a large catalog's searches are answered by the index
- *   before the change until the new one is ready (a second or three at 100,000 products), and
- *   then onRebuilt's listeners drop what they kept from the old one. Popularity (orders,
+ *   below STALE_SEARCH_FROM_PRODUCTS products (a build of a few tens of ms: the shop sees its own
+ *   write at once); a larger catalog's searches are answered by the newest index there is until
+ *   the new one is ready (a second or three at 100,000 products), and then onRebuilt's listeners
+ *   drop what they kept from the old one. By size, not by a build's time: a first build, or one
+ *   on a loaded machine, is slow for a small catalog too. Popularity (orders,
  *   favourites) comes from outside the catalog and is read at each build; the index is rebuilt
  *   in the background every REFRESH_MS so it follows along;
  * - the search log: normalised keyword per UTC day, how often searched and how often nothing
@@ -21,8 +22,8 @@ import { normalizeText } from './catalog.search.js';
  */
 
 const REFRESH_MS = 10 * 60_000;
-/** A search after a change waits for the new index when the last build took less than this. */
-export const WAIT_FOR_BUILD_UNDER_MS = 250;
+/** From this many products on sale, searches after a change do not wait for the new index. */
+export const STALE_SEARCH_FROM_PRODUCTS = 20_000;
 const FLUSH_MS = 60_000;
 /** Distinct terms kept in memory between flushes (more are counted at the next flush only). */
 const MAX_PENDING_TERMS = 10_000;
@@ -30,14 +31,16 @@ const MAX_TERM_LENGTH = 100;
 
 export type PopularityOf = () => Promise<ReadonlyMap<number, number>>;
 
+const noop = () => undefined;
+
 export interface CatalogSearchOptions {
   repo: CatalogSearchRepository;
   dictionary: CategoryDictionary;
   now?: (() => Date) | undefined;
   /** Called when a background build or flush fails (logged by the caller). */
   onError?: ((error: unknown) => void) | undefined;
-  /** A search after a change waits for the new index when the last build took less (default WAIT_FOR_BUILD_UNDER_MS). */
-  waitForBuildUnderMs?: number | undefined;
+  /** From this many products, searches after a change do not wait for the new index (default STALE_SEARCH_FROM_PRODUCTS). */
+  staleFromProducts?: number | undefined;
 }
 
 export function namesOf(dict: Dictionary): IndexNames {
@@ -54,14 +57,18 @@ export function normalizeTerm(keyword: string): string {
   return normalizeText(keyword).trim().replace(/\s+/gu, ' ').slice(0, MAX_TERM_LENGTH);
 }
 
-export function createCatalogSearch({ repo, dictionary, now = () => new Date(), onError = () => {}, waitForBuildUnderMs = WAIT_FOR_BUILD_UNDER_MS }: CatalogSearchOptions) {
+export function createCatalogSearch({ repo, dictionary, now = () => new Date(), onError = () => {}, staleFromProducts = STALE_SEARCH_FROM_PRODUCTS }: CatalogSearchOptions) {
   let popularityOf: PopularityOf | undefined;
   let generation = 0;
   let current: { index: SearchIndex; generation: number; builtAt: number } | undefined;
   let building: { promise: Promise<SearchIndex>; generation: number } | undefined;
+  /** The build asked for while an older one runs. */
+  let queued: Promise<SearchIndex> | undefined;
   let rebuildTimer: NodeJS.Timeout | undefined;
-  /** How long the last build took (reading the rows included), ms. */
+  /** How long the last build took (reading the rows included), ms, and how many products it held. */
   let lastBuildMs = 0;
+  let lastRows = 0;
+  const large = () => lastRows >= staleFromProducts;
   /** Searches were answered by an index older than the last change: tell the listeners when the new one is in. */
   let servedStale = false;
   const rebuiltListeners = new Set<() => void>();
@@ -77,18 +84,36 @@ export function createCatalogSearch({ repo, dictionary, now = () => new Date(), 
     ]);
     const index = await buildSearchIndex(rows, namesOf(dict), { synonyms, popularity });
     lastBuildMs = performance.now() - startedAt;
-    if (started === generation) {
+    lastRows = rows.length;
+    // Newer than the one answering: it answers now, even when another change came meanwhile
+    // (searches wait only for an index of the latest change: index() checks the generation).
+    if (!current || started >= current.generation) {
       current = { index, generation: started, builtAt: now().getTime() };
       if (servedStale) {
-        servedStale = false;
+        if (started === generation) servedStale = false;
         for (const listener of rebuiltListeners) listener();
       }
     }
     return index;
   }
 
+  /**
+   * The build for the latest change. One build at a time: one asked for while an older one runs
+   * starts when that ends, after a pause as long as the last build took when builds are slow, so
+   * staff writing every second keep rebuilding to half of one core at most.
+   */
   function startBuild(): Promise<SearchIndex> {
-    if (building && building.generation === generation) return building.promise;
+    if (building) {
+      if (building.generation === generation) return building.promise;
+      queued ??= building.promise
+        .then(noop, noop)
+        .then(() => (large() ? new Promise((r) => setTimeout(r, lastBuildMs)) : undefined))
+        .then(() => {
+          queued = undefined;
+          return startBuild();
+        });
+      return queued;
+    }
     const promise = build().finally(() => {
       if (building?.promise === promise) building = undefined;
     });
@@ -107,7 +132,7 @@ export function createCatalogSearch({ repo, dictionary, now = () => new Date(), 
       return current.index;
     }
     const next = startBuild();
-    if (current && lastBuildMs >= waitForBuildUnderMs) {
+    if (current && large()) {
       next.catch(onError);
       servedStale = true;
       return current.index;
