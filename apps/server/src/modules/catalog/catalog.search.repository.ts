@@ -1,4 +1,4 @@
-import { asc, isNull, sql } from 'drizzle-orm';
+import { and, asc, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { items, searchSynonyms, searchTerms } from '../../db/schema/index.js';
 import type { IndexRow } from './catalog.search.index.js';
@@ -23,37 +23,51 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /** The search's tables (docs/catalog.md, Search): the index's reads, synonyms and the search log. */
+/** Products read per query when the search index is built. */
+const INDEX_ROWS_PER_READ = 5_000;
+
 export function createCatalogSearchRepository(db: Db) {
   return {
-    /** Every product on sale with what the search index keeps of it (one pass, by id). */
-    async indexRows(): Promise<IndexRow[]> {
-      const rows = await db
-        .select({
-          id: items.id,
-          nameZh: items.nameZh,
-          nameEn: items.nameEn,
-          types: sql<string>`${items.types}::text`,
-          supplierId: items.supplierId,
-          categoryId: items.categoryId,
-          barcode: items.barcode,
-          basePriceFen: items.basePriceFen,
-          hot: items.hot,
-          discountPercent: items.discountPercent,
-          createdAt: items.createdAt,
-          updatedAt: items.updatedAt,
-        })
-        .from(items)
-        .where(isNull(items.archivedAt))
-        .orderBy(asc(items.id));
+    /**
+     * Every product on sale with what the search index keeps of it, by id, INDEX_ROWS_PER_READ at
+     * a time with a turn for other requests between reads: mapping 100,000 rows at once held the
+     * event loop for most of a second.
+     */
+    async indexRows(perRead = INDEX_ROWS_PER_READ): Promise<IndexRow[]> {
+      const out: IndexRow[] = [];
       const typeNames = new Map<string, string[]>();
-      return rows.map(({ types, ...r }) => {
-        let names = typeNames.get(types);
-        if (!names) {
-          names = (JSON.parse(types) as { zh?: string; en?: string }[]).flatMap((t) => [t.zh ?? '', t.en ?? '']).filter(Boolean);
-          typeNames.set(types, names);
+      for (let after = 0; ; ) {
+        const rows = await db
+          .select({
+            id: items.id,
+            nameZh: items.nameZh,
+            nameEn: items.nameEn,
+            types: sql<string>`${items.types}::text`,
+            supplierId: items.supplierId,
+            categoryId: items.categoryId,
+            barcode: items.barcode,
+            basePriceFen: items.basePriceFen,
+            hot: items.hot,
+            discountPercent: items.discountPercent,
+            createdAt: items.createdAt,
+            updatedAt: items.updatedAt,
+          })
+          .from(items)
+          .where(and(isNull(items.archivedAt), gt(items.id, after)))
+          .orderBy(asc(items.id))
+          .limit(perRead);
+        for (const { types, ...r } of rows) {
+          let names = typeNames.get(types);
+          if (!names) {
+            names = (JSON.parse(types) as { zh?: string; en?: string }[]).flatMap((t) => [t.zh ?? '', t.en ?? '']).filter(Boolean);
+            typeNames.set(types, names);
+          }
+          out.push({ ...r, typeNames: names });
         }
-        return { ...r, typeNames: names };
-      });
+        if (rows.length < perRead) return out;
+        after = rows[rows.length - 1]!.id;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     },
 
     /** Groups of equivalent words. */

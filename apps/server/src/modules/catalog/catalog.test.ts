@@ -521,3 +521,14 @@ describe(`favourites (${TEST_DB_KIND})`, () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/favorites', headers: auth, payload: {} })).statusCode).toBe(400);
   });
 });
+
+describe(`the search index's rows (${TEST_DB_KIND})`, () => {
+  it('reads every product on sale once, in id order, however many a read takes', async () => {
+    const repo = createCatalogSearchRepository(t.services.database.db);
+    const whole = await repo.indexRows();
+    expect(whole.length).toBeGreaterThan(150);
+    expect(whole.map((r) => r.id)).toEqual([...whole.map((r) => r.id)].sort((a, b) => a - b));
+    // 7 at a time: the last read is short, and nothing is read twice or left out.
+    expect(await repo.indexRows(7)).toEqual(whole);
+  });
+});
