@@ -36,7 +36,7 @@ export const ZConfig = z.object({
   TRANSLATE_URL: optionalUrl(['http:', 'https:']),
   TRANSLATE_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   TRANSLATE_MODEL: z.preprocess(emptyToUndefined, z.string().optional()),
-  /** Translation calls in flight at most per instance (and keep-alive connections to the provider); unset: 16 for batching providers (LibreTranslate), 256 for one text a call. */
+  /** Translation calls in flight at most per instance (and keep-alive connections to the provider); unset: 32 for batching providers (LibreTranslate), 256 for one text a call. */
   TRANSLATE_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(4096).optional()),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
