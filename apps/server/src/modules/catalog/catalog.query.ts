@@ -224,8 +224,7 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
     });
 
   const changeListeners = new Set<() => void>();
-  // Keyword lists (and the pages and rendered pages made from them) answered by the index before
-  // a change, while a large catalog's new one was built: dropped once it is in.
+  // What was made from an index older than the last change (a large catalog's rebuild) goes once a newer is in.
   deps.search.onRebuilt(() => {
     keywordLists.clear();
     pageCache.clear();
@@ -253,10 +252,8 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
     },
 
     /**
-     * After a staff write of these products only (names, prices, pictures, on sale or not): what
-     * is kept of them goes, and every list, page, detail and the search index (a write may move a
-     * product in any of them); the other products' kept cards and states stay, so the next pages
-     * are written from memory rather than read again (at 100,000 products, a whole re-read per edit).
+     * After a staff write of these products only: what is kept of them goes, with every list, page,
+     * detail and the index (a write may move them in any); the other products' cards stay.
      */
     itemsChanged(ids: readonly number[]) {
       dropDerived();
