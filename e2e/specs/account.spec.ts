@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '../support/test.js';
+import { expect, recordToasts, test } from '../support/test.js';
 import { uniqueEmail, waitForCode } from '../support/mailbox.js';
 
 // Buyer accounts end to end: the real server sends its codes by SMTP to the test mailbox
@@ -166,8 +166,9 @@ test('subscribe to the newsletter from the footer, then unsubscribe on the profi
   await expect(page.getByText('Please fill in all fields')).toBeVisible();
   await footer.getByLabel('E-mail').fill(newsletter);
   const since = Date.now();
+  const toasts = await recordToasts(page);
   await footer.getByRole('button', { name: 'Get code' }).click();
-  await expect(page.getByText('Verification code sent, please check your inbox')).toBeVisible();
+  await expect.poll(toasts).toContain('Verification code sent, please check your inbox');
   await expect(footer.getByRole('button', { name: /^\d+ s$/ })).toBeDisabled();
   // The wait survives a reload (stored send time).
   await page.reload();

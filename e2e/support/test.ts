@@ -26,6 +26,28 @@ export function readyPage(page: Page): Page {
   return page;
 }
 
+/**
+ * Records the text of every toast the page shows from now on (until it navigates). A toast lives
+ * 3 s: on a busy machine the browser can show and remove one between two of Playwright's looks,
+ * so a test checks what was shown rather than what is on screen at the moment it looks.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.addedNodes)) {
+          if (!(node instanceof HTMLElement)) continue;
+          const found = node.matches('[role=status],[role=alert]') ? [node] : Array.from(node.querySelectorAll('[role=status],[role=alert]'));
+          for (const toast of found) seen.push(toast.textContent ?? '');
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts.join('\n'));
+}
+
 export const test = base.extend({
   page: async ({ page }, use) => {
     await use(readyPage(page));
