@@ -129,10 +129,17 @@ async function readXlsx(data: Buffer): Promise<SheetRow[]> {
     wholeCharacters(reader);
     let first = true;
     for await (const sheet of reader) {
-      // Only the first sheet holds products (the export's second one is the column notes).
-      if (!first) continue;
+      const sheetRows = sheet as unknown as AsyncIterable<ExcelJS.Row>;
+      // Only the first sheet holds products (the export's second one is the column notes). The
+      // others are still read to their end: exceljs parks a sheet that comes before the shared
+      // strings in a temp file and deletes it once the sheet is read, and a sheet skipped unread
+      // left its file stream opening after the delete (an uncaught ENOENT) or holding its fd.
+      if (!first) {
+        for await (const _ of sheetRows) void _;
+        continue;
+      }
       first = false;
-      for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
+      for await (const row of sheetRows) {
         const values = row.values as ExcelJS.CellValue[];
         const cells: Cell[] = [];
         for (let i = 1; i < values.length; i++) cells.push(cellOf(values[i]));

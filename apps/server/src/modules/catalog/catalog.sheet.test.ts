@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { PassThrough } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { SHEET_HEADERS } from './catalog.sheet.js';
@@ -41,5 +43,31 @@ describe('spreadsheet files', () => {
     for (const name of names) sheet.addRow(['', name]);
     const theirs = await readSheet(Buffer.from(await book.xlsx.writeBuffer()));
     expect(theirs.rows.map((r) => r.cells[1])).toEqual(names);
+  });
+
+  it('reads a workbook of several sheets to the end: no temp file left open or read after its delete', async () => {
+    // exceljs writes sheets before the shared strings, so its streaming reader parks each sheet
+    // in a temp file (tmp's /tmp/tmp-<pid>-*) and deletes it once the sheet has been read.
+    const book = new ExcelJS.Workbook();
+    const products = book.addWorksheet('products');
+    products.addRow(['id', 'name_zh']);
+    products.addRow([1, '三阶']);
+    const notes = book.addWorksheet('notes');
+    for (let i = 0; i < 200; i++) notes.addRow([`列 ${i}`, '说明'.repeat(20)]);
+    const data = Buffer.from(await book.xlsx.writeBuffer());
+    const openTempFiles = () =>
+      fs.readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`).includes(`/tmp-${process.pid}-`);
+        } catch {
+          return false;
+        }
+      }).length;
+    for (let i = 0; i < 10; i++) {
+      const read = await readSheet(data);
+      expect(read.rows.map((r) => r.cells)).toEqual([[1, '三阶']]);
+    }
+    await sleep(50);
+    expect(openTempFiles()).toBe(0);
   });
 });
