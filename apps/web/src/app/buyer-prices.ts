@@ -1,5 +1,5 @@
 import { queryKeys } from '@/lib/query-keys';
-import { queryClient } from '@/lib/query-client';
+import { queryClient, refreshAfterWrite } from '@/lib/query-client';
 import { useAuthStore } from '@/lib/stores/auth';
 
 /**
@@ -9,8 +9,8 @@ import { useAuthStore } from '@/lib/stores/auth';
  * after a server-rendered page is hydrated for a signed-in buyer.
  */
 export function refreshBuyerPrices(): void {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.catalog.lists });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.catalog.products });
+  void refreshAfterWrite(queryClient, queryKeys.catalog.lists);
+  void refreshAfterWrite(queryClient, queryKeys.catalog.products);
 }
 
 let watching = false;

@@ -1,6 +1,7 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { createQueryClient, shouldRetry } from './query-client';
+import { createQueryClient, refreshAfterWrite, shouldRetry } from './query-client';
 
 describe('query client', () => {
   it('retries only network failures, twice at most', () => {
@@ -16,5 +17,25 @@ describe('query client', () => {
 
   it('does not refetch on window focus', () => {
     expect(createQueryClient().getDefaultOptions().queries?.refetchOnWindowFocus).toBe(false);
+  });
+
+  it('after a write, a first fetch still in flight is asked again: its answer was read before the write', async () => {
+    const client = createQueryClient();
+    let lines = 0;
+    // The server reads the cart when the request arrives and answers 30 ms later.
+    const queryFn = async () => {
+      const read = lines;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return read;
+    };
+    const badge = new QueryObserver(client, { queryKey: ['cart', 'info'], queryFn });
+    const seen: (number | undefined)[] = [];
+    const stop = badge.subscribe((result) => seen.push(result.data));
+    expect(badge.getCurrentResult().fetchStatus).toBe('fetching');
+    lines = 1; // "add to cart" lands while the page's first fetch is in flight
+    await refreshAfterWrite(client, ['cart']);
+    expect(client.getQueryData(['cart', 'info'])).toBe(1);
+    expect(seen.at(-1)).toBe(1);
+    stop();
   });
 });

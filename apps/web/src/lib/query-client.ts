@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from './api-client';
 
 /** Retry a query only when the network failed (no response or timeout), at most twice. */
@@ -20,3 +20,15 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+/**
+ * Refetches what a write changed: every query under `queryKey` shows the state after the write.
+ * Plain invalidateQueries is not enough: a query's first fetch still in flight (no data yet) is
+ * not restarted, its answer, read before the write, is kept (TanStack's dedupe), so a quick "add
+ * to cart" right after a page opens left the header's badge at 0 for the cart's 2 minutes.
+ * Cancelling first makes the refetch a new request.
+ */
+export async function refreshAfterWrite(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  await client.cancelQueries({ queryKey });
+  await client.invalidateQueries({ queryKey });
+}

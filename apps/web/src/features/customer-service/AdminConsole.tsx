@@ -22,6 +22,7 @@ import { chatGroupKeys, servingQuery, useAcceptGroup, useLeaveGroup, waitingQuer
 import { InviteDialog } from './components/InviteDialog';
 import { formatDuration, QueueList, useNow, waitedMs } from './components/QueueList';
 import { useConsoleNotifications } from './hooks/use-console-notifications';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 const EMPTY: readonly ChatMessage[] = [];
 
@@ -87,11 +88,11 @@ export function AdminConsole() {
   const firstVersion = useRef(state.queueVersion);
   useEffect(() => {
     if (state.queueVersion === firstVersion.current) return;
-    void queryClient.invalidateQueries({ queryKey: chatGroupKeys.all });
+    void refreshAfterWrite(queryClient, chatGroupKeys.all);
   }, [state.queueVersion, queryClient]);
   // A fresh connection: the lists may have changed while offline.
   useEffect(() => {
-    if (state.status === 'connected') void queryClient.invalidateQueries({ queryKey: chatGroupKeys.all });
+    if (state.status === 'connected') void refreshAfterWrite(queryClient, chatGroupKeys.all);
   }, [state.status, queryClient]);
 
   // The open conversation is read (the client reports it to the server's read cursor, batched);

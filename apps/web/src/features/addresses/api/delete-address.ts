@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /** DELETE /api/address/{id}. Silent: the caller shows the success or 'Delete failed' toast. */
 export async function deleteAddress(id: number): Promise<void> {
@@ -11,6 +12,6 @@ export function useDeleteAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAddress,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses.all }),
+    onSuccess: () => refreshAfterWrite(queryClient, queryKeys.addresses.all),
   });
 }

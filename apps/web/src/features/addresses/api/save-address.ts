@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAddress, TAddressInput } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /** POST /api/address (new) or PUT /api/address/{id} (replaces every field). Silent: the modal shows the reason. */
 export function saveAddress({ id, input }: { id: number | null; input: TAddressInput }): Promise<TAddress> {
@@ -14,6 +15,6 @@ export function useSaveAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveAddress,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses.all }),
+    onSuccess: () => refreshAfterWrite(queryClient, queryKeys.addresses.all),
   });
 }

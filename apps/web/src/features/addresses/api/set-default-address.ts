@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAddress } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /** PUT /api/address/{id}/default: this one becomes the default, the others lose the flag. */
 export function setDefaultAddress(id: number): Promise<TAddress> {
@@ -12,6 +13,6 @@ export function useSetDefaultAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setDefaultAddress,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses.all }),
+    onSuccess: () => refreshAfterWrite(queryClient, queryKeys.addresses.all),
   });
 }

@@ -9,6 +9,7 @@ import type {
   TAdminItemList,
 } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 // The catalog back office's API (docs/catalog.md, Back office). Keys live under ['admin', 'catalog', ...].
 export const catalogKeys = {
@@ -75,9 +76,9 @@ export function useCatalogChange<V, R>(call: (variables: V) => Promise<R>) {
     mutationFn: call,
     onSuccess: (answer) => {
       if (answer && typeof answer === 'object' && 'id' in answer && 'images' in answer) client.setQueryData(catalogKeys.item((answer as unknown as TAdminItem).id), answer);
-      void client.invalidateQueries({ queryKey: catalogKeys.all });
+      void refreshAfterWrite(client, catalogKeys.all);
       // The storefront's cached pages in this tab show the change too.
-      void client.invalidateQueries({ queryKey: ['items'] });
+      void refreshAfterWrite(client, ['items']);
     },
   });
 }

@@ -10,6 +10,7 @@ import { catalogKeys } from '../api/catalog-admin';
 import { CatalogTabs } from '../components/CatalogTabs';
 import { downloadExport, downloadTemplate, exportFilters, importFile } from './sheets-api';
 import { ImportReport } from './ImportReport';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 type Stage = { kind: 'idle' } | { kind: 'checking' | 'applying'; file: File } | { kind: 'checked' | 'applied'; file: File; result: TImportResult };
 
@@ -44,7 +45,7 @@ export function ImportScreen() {
     try {
       const result = await importFile(file, false);
       setStage({ kind: result.errors.length ? 'checked' : 'applied', file, result });
-      await queryClient.invalidateQueries({ queryKey: catalogKeys.all });
+      await refreshAfterWrite(queryClient, catalogKeys.all);
     } catch {
       setStage({ kind: 'idle' });
     }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { TCustomerDetail, TCustomerList, TCustomerNote } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /** GET /api/admin/customers?q&page&recPerPage: `search` is the URL's query string (saved search). */
 export function getCustomers(search: string, signal?: AbortSignal): Promise<TCustomerList> {
@@ -40,8 +41,8 @@ export function useCustomerChange<V, R>(id: number, call: (variables: V) => Prom
     mutationFn: call,
     onSuccess: (answer) => {
       if (answer && typeof answer === 'object' && 'customer' in answer) client.setQueryData(queryKeys.admin.customer(String(id)), answer as unknown as TCustomerDetail);
-      else void client.invalidateQueries({ queryKey: queryKeys.admin.customer(String(id)) });
-      void client.invalidateQueries({ queryKey: ['admin', 'customers'] });
+      else void refreshAfterWrite(client, queryKeys.admin.customer(String(id)));
+      void refreshAfterWrite(client, ['admin', 'customers']);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCustomerGroupOfBuyer } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 const key = (id: number) => ['admin', 'customer', id, 'group'] as const;
 
@@ -16,7 +17,7 @@ export function useSetBuyerGroup(id: number) {
     mutationFn: (groupId: number | null) => api.put<TCustomerGroupOfBuyer>(`/api/admin/customers/${id}/group`, { groupId }, { silent: true }),
     onSuccess: (answer) => {
       client.setQueryData(key(id), answer);
-      void client.invalidateQueries({ queryKey: ['admin', 'customer'] });
+      void refreshAfterWrite(client, ['admin', 'customer']);
     },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAdminOrderDetail, TLineAdjustment, TOrderNoteCreate, TOrderTransition, TPaymentCreate } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 // The staff changes to one order. Each call answers the order as it is now; the page shows that
 // answer at once and the queue is refreshed.
@@ -25,7 +26,7 @@ export function useOrderChange<V>(id: number, call: (variables: V) => Promise<TA
     mutationFn: call,
     onSuccess: (detail) => {
       client.setQueryData(queryKeys.admin.order(String(id)), detail);
-      void client.invalidateQueries({ queryKey: ['admin', 'orders'] });
+      void refreshAfterWrite(client, ['admin', 'orders']);
     },
   });
 }

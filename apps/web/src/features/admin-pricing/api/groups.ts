@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCustomerGroup, TCustomerGroupInput, TCustomerGroupList, TGroupPriceList, TGroupPricesChange } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /** Keys of the customer-group screens (staff read them in any language: names come in both). */
 export const groupKeys = {
@@ -37,5 +38,5 @@ export const changeGroupPrices = ({ id, change }: { id: number; change: Partial<
 /** A change to groups; afterwards the list (and the group's prices) load again. */
 export function useGroupChange<V, R>(call: (variables: V) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => void client.invalidateQueries({ queryKey: groupKeys.all }) });
+  return useMutation({ mutationFn: call, onSuccess: () => void refreshAfterWrite(client, groupKeys.all) });
 }

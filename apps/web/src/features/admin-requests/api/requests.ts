@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { TAdminOrderDetail, TAdminOrderRequests, TAdminRequestList, TOrderRequestStatus, TPaymentCreate, TRequestDecided, TRequestDecision } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
 import { getLocale } from '@/lib/locale';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 // After-sales requests for staff (docs/orders.md, After-sales). Keys live under 'admin', so a
 // change anywhere in the staff app refreshes them.
@@ -31,7 +32,7 @@ export function useDecideRequest() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: TRequestDecision }) => api.post<TRequestDecided>(`/api/admin/requests/${id}/decision`, body, { silent: true }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => void refreshAfterWrite(client, ['admin']),
   });
 }
 
@@ -40,6 +41,6 @@ export function useRecordRefund() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, body }: { orderId: number; body: TPaymentCreate }) => api.post<TAdminOrderDetail>(`/api/admin/orders/${orderId}/payments`, body, { silent: true }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => void refreshAfterWrite(client, ['admin']),
   });
 }

@@ -11,6 +11,7 @@ import type {
 } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
 import { shopSettingsKey } from '@/lib/shop-settings';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /** Query keys of the settings screen (its own: nothing else reads these). */
 export const settingsKeys = {
@@ -39,9 +40,9 @@ export function useSaveSettings() {
     mutationFn: (patch: TAdminSettingsUpdate) => api.put<TAdminSettings>('/api/admin/settings', patch, { silent: true }),
     onSuccess: (answer, patch) => {
       client.setQueryData(settingsKeys.settings, answer);
-      if (patch.exchangeRate) void client.invalidateQueries({ queryKey: settingsKeys.rates });
+      if (patch.exchangeRate) void refreshAfterWrite(client, settingsKeys.rates);
       // the storefront's copy (footer, carousel) in this tab
-      void client.invalidateQueries({ queryKey: shopSettingsKey });
+      void refreshAfterWrite(client, shopSettingsKey);
     },
   });
 }
@@ -85,6 +86,6 @@ export function useShippingChange() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: sendShippingChange,
-    onSettled: () => client.invalidateQueries({ queryKey: settingsKeys.shipping }),
+    onSettled: () => refreshAfterWrite(client, settingsKeys.shipping),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TOrderCreate } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /**
  * POST /api/orders with the spec's payload and an Idempotency-Key header: the same key for a
@@ -19,8 +20,8 @@ export function useCreateOrder() {
   return useMutation({
     mutationFn: createOrder,
     onSuccess: async () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.cart.all });
+      void refreshAfterWrite(queryClient, queryKeys.orders.all);
+      await refreshAfterWrite(queryClient, queryKeys.cart.all);
     },
   });
 }

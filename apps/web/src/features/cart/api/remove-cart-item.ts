@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /** DELETE /api/cart/items/{id}. Silent: the caller shows 'Delete failed'. */
 export async function removeCartItem(id: number): Promise<void> {
@@ -11,6 +12,6 @@ export function useRemoveCartItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeCartItem,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart.all }),
+    onSuccess: () => refreshAfterWrite(queryClient, queryKeys.cart.all),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCartItem } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /** PUT /api/cart/items/{id} {quantity}. Silent: the line shows the server's reason or 'Update failed'. */
 export function updateCartItem({ id, quantity }: { id: number; quantity: number }): Promise<TCartItem> {
@@ -13,6 +14,6 @@ export function useUpdateCartItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCartItem,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart.all }),
+    onSettled: () => refreshAfterWrite(queryClient, queryKeys.cart.all),
   });
 }

@@ -3,6 +3,7 @@ import type { TFavoriteResult } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { TPage, TProductSummary } from './types';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /** POST /api/favorites {itemId} (login required). Silent: a failure shows an alert (spec section 8). */
 export function addFavorite(itemId: number): Promise<TFavoriteResult> {
@@ -33,7 +34,7 @@ function flagIn(value: Cached, itemId: number, favorite: boolean): Cached {
 export function applyFavorite(queryClient: QueryClient, itemId: number, favorite: boolean): void {
   queryClient.setQueriesData<Cached>({ queryKey: queryKeys.catalog.lists }, (old) => flagIn(old, itemId, favorite));
   queryClient.setQueriesData<Cached>({ queryKey: queryKeys.catalog.products }, (old) => flagIn(old, itemId, favorite));
-  void queryClient.invalidateQueries({ queryKey: queryKeys.favorites.all });
+  void refreshAfterWrite(queryClient, queryKeys.favorites.all);
 }
 
 /** Sets or clears the favourite of one product on the server. */

@@ -7,6 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { useAuthStore } from '@/lib/stores/auth';
 import { toast } from '@/lib/stores/toast';
 import { addToCart, type TAddToCartBody } from '../api/add-to-cart';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /**
  * Add to cart for a card or the detail. Anonymous: 'please log in first', then the login page
@@ -30,7 +31,7 @@ export function useAddToCart() {
     setPending(true);
     try {
       await addToCart(body);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.cart.all });
+      void refreshAfterWrite(queryClient, queryKeys.cart.all);
       toast.success(t('actions.addedToCart'));
       return true;
     } catch (error) {

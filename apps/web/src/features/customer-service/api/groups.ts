@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TChatGroup, TChatOnlineAdmin } from '@cubeshop/shared';
 import { chatApi } from '@/lib/api-client';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /** Chat API (docs/chat.md "Chat API"): the admin console's lists and actions. */
 
@@ -24,7 +25,7 @@ function useGroupAction<TBody>(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TBody) => chatApi.post<TChatGroup>(path, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: chatGroupKeys.all }),
+    onSettled: () => refreshAfterWrite(queryClient, chatGroupKeys.all),
   });
 }
 

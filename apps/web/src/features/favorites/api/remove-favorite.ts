@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /** DELETE /api/favorites/{itemId}; a 200 with a non-JSON body counts as success (spec section 7). */
 export async function removeFavorite(itemId: number): Promise<void> {
@@ -13,9 +14,9 @@ export function useRemoveFavorite() {
   return useMutation({
     mutationFn: removeFavorite,
     onSuccess: async () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.catalog.lists });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.catalog.products });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.favorites.all });
+      void refreshAfterWrite(queryClient, queryKeys.catalog.lists);
+      void refreshAfterWrite(queryClient, queryKeys.catalog.products);
+      await refreshAfterWrite(queryClient, queryKeys.favorites.all);
     },
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { TOrderRequestCreate, TOrderRequests } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
 import { getLocale } from '@/lib/locale';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 // The buyer's after-sales requests of one order (docs/orders.md, After-sales).
 
@@ -25,7 +26,7 @@ export function useCreateOrderRequest(orderId: number) {
     mutationFn: (body: TOrderRequestCreate) => api.post<TOrderRequests>(`/api/orders/${orderId}/requests`, body, { silent: true, timeoutMs: 60_000 }),
     onSuccess: (answer) => {
       client.setQueryData(key(orderId), answer);
-      void client.invalidateQueries({ queryKey: ['orders', 'detail'] });
+      void refreshAfterWrite(client, ['orders', 'detail']);
     },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TReorderResult } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /** POST /api/orders/reorder {id}: the order's lines go back into the cart at today's price. */
 export function reorder(id: number): Promise<TReorderResult> {
@@ -13,6 +14,6 @@ export function useReorderMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reorder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart.all }),
+    onSuccess: () => refreshAfterWrite(queryClient, queryKeys.cart.all),
   });
 }
