@@ -216,8 +216,9 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
     return { ids, total: capped ? countCap : matches.relevance.length, capped };
   }
 
+  const detailKey = (id: number, locale: string, currency: string) => `${id}|${locale}|${currency}`;
   const pricedDetail = (id: number, view: View): Promise<PricedDetail> =>
-    detailCache.get(`${id}|${view.locale}|${view.currency}`, async () => {
+    detailCache.get(detailKey(id, view.locale, view.currency), async () => {
       const found = await fragments.detail(id, await contextOf(view));
       if (!found) throw notFound('itemNotFound');
       return answerOf<TProductDetail, Pick<PricedDetail, 'fen'>>(found.json, { fen: found.fen });
@@ -269,7 +270,7 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
     stockChanged(ids: readonly number[], pages = true) {
       fragments.forgetStates(ids);
       if (!pages) {
-        for (const id of ids) for (const locale of LOCALES) for (const currency of CURRENCIES) detailCache.delete(`${id}|${locale}|${currency}`);
+        for (const id of ids) for (const locale of LOCALES) for (const currency of CURRENCIES) detailCache.delete(detailKey(id, locale, currency));
         return;
       }
       pageCache.clear();

@@ -20,22 +20,23 @@ const row = (id: number, nameEn: string): IndexRow => ({
 });
 
 /** The search service over rows the test changes; each read of the rows waits for the test when `held`. */
-function setup(staleFromProducts: number) {
+function setup(staleFromProducts: number, onError?: (error: unknown) => void) {
   const rows = [row(1, 'Gan Cube')];
   const held: (() => void)[] = [];
-  const state = { hold: false, reads: 0 };
+  const state = { hold: false, fail: false, reads: 0 };
   const repo = {
     indexRows: async () => {
       state.reads++;
       const snapshot = [...rows];
       if (state.hold) await new Promise<void>((r) => held.push(r));
+      if (state.fail) throw new Error('database down');
       return snapshot;
     },
     synonyms: async () => [],
     addTermCounts: async () => undefined,
   } as unknown as CatalogSearchRepository;
   const dictionary = { get: async () => ({ suppliers: new Map(), categories: new Map() }) as unknown as Dictionary } as unknown as CategoryDictionary;
-  const search = createCatalogSearch({ repo, dictionary, staleFromProducts });
+  const search = createCatalogSearch({ repo, dictionary, staleFromProducts, onError });
   const found = async (keyword: string) => {
     const m = (await search.index()).search(keyword, {});
     return m ? Array.from(m.relevance) : [];
@@ -74,6 +75,22 @@ describe('the search index after a change', () => {
     expect(await s.found('moyu')).toEqual([2]);
     // One build for the change, however many searches came meanwhile.
     expect(s.state.reads).toBe(2);
+    await s.search.close();
+  });
+
+  it('reports a failed build once, however many searches were answered by the older index meanwhile', async () => {
+    const errors: unknown[] = [];
+    const s = setup(0, (error) => errors.push(error));
+    expect(await s.found('gan')).toEqual([1]);
+    s.search.invalidate();
+    s.state.hold = true;
+    s.state.fail = true;
+    for (let i = 0; i < 5; i++) expect(await s.found('gan')).toEqual([1]);
+    s.held.shift()!();
+    await vi.waitFor(() => expect(errors).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toContain('database down');
     await s.search.close();
   });
 

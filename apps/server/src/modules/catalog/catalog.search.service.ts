@@ -72,6 +72,13 @@ export function createCatalogSearch({ repo, dictionary, now = () => new Date(), 
   /** Searches were answered by an index older than the last change: tell the listeners when the new one is in. */
   let servedStale = false;
   const rebuiltListeners = new Set<() => void>();
+  /** Builds whose failure is already reported: one log line per failed build, not per search that saw it. */
+  const reported = new WeakSet<Promise<SearchIndex>>();
+  const reportFailure = (build: Promise<SearchIndex>) => {
+    if (reported.has(build)) return;
+    reported.add(build);
+    build.catch(onError);
+  };
 
   async function build(): Promise<SearchIndex> {
     const started = generation;
@@ -128,12 +135,12 @@ export function createCatalogSearch({ repo, dictionary, now = () => new Date(), 
   async function index(): Promise<SearchIndex> {
     if (current && current.generation === generation) {
       // Popularity moves slowly: an old index answers while a new one is built beside it.
-      if (now().getTime() - current.builtAt > REFRESH_MS) void startBuild().catch(onError);
+      if (now().getTime() - current.builtAt > REFRESH_MS) reportFailure(startBuild());
       return current.index;
     }
     const next = startBuild();
     if (current && large()) {
-      next.catch(onError);
+      reportFailure(next);
       servedStale = true;
       return current.index;
     }
@@ -161,7 +168,7 @@ export function createCatalogSearch({ repo, dictionary, now = () => new Date(), 
       generation++;
       if (!current) return;
       clearTimeout(rebuildTimer);
-      rebuildTimer = setTimeout(() => void startBuild().catch(onError), 1_000);
+      rebuildTimer = setTimeout(() => reportFailure(startBuild()), 1_000);
       rebuildTimer.unref();
     },
 
