@@ -101,8 +101,7 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
   const ttlMs = options.dictTtlMs ?? 60_000;
   const countCap = options.searchCountCap ?? SEARCH_COUNT_CAP;
 
-  // Caches of what is the same for every buyer. Lifetimes are short; invalidate() empties them
-  // all after a write in this process.
+  // Caches of what is the same for every buyer: short lifetimes, emptied by a write in this process.
   // Id lists, the newest threshold and brands change with writes (which clear them) or slowly:
   // past their lifetime they are still answered while read again (no request waits for it).
   const newestCache = new LoadingCache<Date>({ ttlMs, maxEntries: 1, now: clock, staleWhileRevalidate: true });
@@ -232,12 +231,13 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
     for (const listener of changeListeners) listener();
   });
   /** What any product write may change: lists, pages, details, brands per category, the newest threshold, the index. */
-  function dropDerived() {
+  function dropDerived(ids?: readonly number[]) {
     for (const listener of changeListeners) listener();
     newestCache.clear();
     idLists.clear();
     keywordLists.clear();
-    deps.search.invalidate();
+    if (ids) deps.search.itemsChanged(ids);
+    else deps.search.invalidate();
     pageCache.clear();
     detailCache.clear();
     supplierCache.clear();
@@ -253,11 +253,11 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
     },
 
     /**
-     * After a staff write of these products only: what is kept of them goes, with every list, page,
-     * detail and the index (a write may move them in any); the other products' cards stay.
+     * After a staff write of these products only: what is kept of them goes, with every list, page
+     * and detail (a write may move them in any); the search reads just them again (itemsChanged).
      */
     itemsChanged(ids: readonly number[]) {
-      dropDerived();
+      dropDerived(ids);
       fragments.forget(ids);
     },
 

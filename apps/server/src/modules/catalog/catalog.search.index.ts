@@ -144,6 +144,31 @@ export interface SearchIndexOptions {
   popularity?: ReadonlyMap<number, number> | undefined;
 }
 
+/** A keyword's matches: ids best first (with each one's score), and ascending by price and by last update. */
+export interface SearchMatches {
+  relevance: Float64Array;
+  scores: Uint16Array;
+  byPrice: Float64Array;
+  byUpdated: Float64Array;
+}
+
+/** What a product is ordered by: best-match ties (popularity, newest, id), price and last update. */
+export interface ProductFacts {
+  id: number;
+  popularity: number;
+  created: number;
+  price: number;
+  updated: number;
+}
+
+export interface Suggestions {
+  products: number[];
+  /** Each product's score, as `products`. */
+  productScores: number[];
+  brands: number[];
+  categories: number[];
+}
+
 export interface SuggestLimits {
   products: number;
   brands: number;
@@ -457,6 +482,15 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
     }
   }
 
+  /** Zeroes the score of the products given by id (answered from a newer index beside this one). */
+  function leaveOut(score: Uint16Array, without: ReadonlySet<number> | undefined): void {
+    if (!without) return;
+    for (const id of without) {
+      const i = position.get(id);
+      if (i !== undefined) score[i] = 0;
+    }
+  }
+
   /** The ids of the scored positions in a precomputed order. */
   function idsInOrder(score: Uint16Array, order: Int32Array, count: number): Float64Array {
     const out = new Float64Array(count);
@@ -475,7 +509,7 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
      * price and by last update (key, id; descending is the reverse). Undefined when the keyword
      * has no word. A keyword that is a SKU id or a barcode puts that product first.
      */
-    search(keyword: string, f: IndexFilter): { relevance: Float64Array; byPrice: Float64Array; byUpdated: Float64Array } | undefined {
+    search(keyword: string, f: IndexFilter, without?: ReadonlySet<number>): SearchMatches | undefined {
       const tokens = tokensOf(keyword);
       if (tokens.length === 0) return undefined;
       const score = scores(tokens, false);
@@ -484,25 +518,41 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
       const code = barcodes.get(whole) ?? (/^\d{5,18}$/.test(whole) ? position.get(Number(whole)) : undefined);
       if (code !== undefined) score[code] = TIER.code;
       applyFilter(score, f);
+      leaveOut(score, without);
       const relevance = ranked(score);
       const relevanceIds = new Float64Array(relevance.length);
-      for (let k = 0; k < relevance.length; k++) relevanceIds[k] = ids[relevance[k]!]!;
+      const relevanceScores = new Uint16Array(relevance.length);
+      for (let k = 0; k < relevance.length; k++) {
+        relevanceIds[k] = ids[relevance[k]!]!;
+        relevanceScores[k] = score[relevance[k]!]!;
+      }
       return {
         relevance: relevanceIds,
+        scores: relevanceScores,
         byPrice: idsInOrder(score, byPrice, relevance.length),
         byUpdated: idsInOrder(score, byUpdated, relevance.length),
       };
+    },
+
+    /** What the orders of a product here are made of (best-match ties, price, update), undefined when it is not here. */
+    facts(id: number): ProductFacts | undefined {
+      const i = position.get(id);
+      return i === undefined ? undefined : { id, popularity: pop[i]!, created: created[i]!, price: price[i]!, updated: updated[i]! };
     },
 
     /**
      * What the search box offers while typing (the last word counts as a prefix): product ids
      * best first (`limit` of them, the caller drops variants that read alike), brand and category ids.
      */
-    suggest(keyword: string, limits: SuggestLimits): { products: number[]; brands: number[]; categories: number[] } {
+    suggest(keyword: string, limits: SuggestLimits, without?: ReadonlySet<number>): Suggestions {
       const tokens = tokensOf(keyword);
-      if (tokens.length === 0) return { products: [], brands: [], categories: [] };
-      const products = Array.from(ranked(scores(tokens, true), limits.products), (i) => ids[i]!);
-      if (tokens.length > 1) return { products, brands: [], categories: [] };
+      if (tokens.length === 0) return { products: [], productScores: [], brands: [], categories: [] };
+      const score = scores(tokens, true);
+      leaveOut(score, without);
+      const best = ranked(score, limits.products);
+      const products = Array.from(best, (i) => ids[i]!);
+      const productScores = Array.from(best, (i) => score[i]!);
+      if (tokens.length > 1) return { products, productScores, brands: [], categories: [] };
       const last = tokens[0]!;
       const rank = (fields: Map<number, Field>, limit: number, brand: boolean) => {
         const match = matcher(last, true);
@@ -513,7 +563,7 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
           .slice(0, limit)
           .map((x) => x.id);
       };
-      return { products, brands: rank(brands, limits.brands, true), categories: rank(categories, limits.categories, false) };
+      return { products, productScores, brands: rank(brands, limits.brands, true), categories: rank(categories, limits.categories, false) };
     },
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CategoryDictionary, Dictionary } from './catalog.categories.js';
 import type { IndexRow } from './catalog.search.index.js';
 import type { CatalogSearchRepository } from './catalog.search.repository.js';
-import { createCatalogSearch } from './catalog.search.service.js';
+import { createCatalogSearch, PATCH_MAX } from './catalog.search.service.js';
 
 const row = (id: number, nameEn: string): IndexRow => ({
   id,
@@ -23,9 +23,13 @@ const row = (id: number, nameEn: string): IndexRow => ({
 function setup(staleFromProducts: number, onError?: (error: unknown) => void) {
   const rows = [row(1, 'Gan Cube')];
   const held: (() => void)[] = [];
-  const state = { hold: false, fail: false, reads: 0 };
+  const state = { hold: false, fail: false, reads: 0, partReads: [] as number[][] };
   const repo = {
-    indexRows: async () => {
+    indexRows: async (_perRead?: number, only?: readonly number[]) => {
+      if (only) {
+        state.partReads.push([...only]);
+        return rows.filter((r) => only.includes(r.id));
+      }
       state.reads++;
       const snapshot = [...rows];
       if (state.hold) await new Promise<void>((r) => held.push(r));
@@ -75,6 +79,52 @@ describe('the search index after a change', () => {
     expect(await s.found('moyu')).toEqual([2]);
     // One build for the change, however many searches came meanwhile.
     expect(s.state.reads).toBe(2);
+    await s.search.close();
+  });
+
+  it('answers a staff write of some products at once without a rebuild, in a catalog of any size', async () => {
+    for (const staleFrom of [0, Infinity]) {
+      const s = setup(staleFrom);
+      s.rows.push(row(2, 'Moyu Cube'));
+      expect(await s.found('cube')).toEqual([2, 1]);
+      // An edit, a new product and an archive: the next search reads just those products again.
+      s.rows[0] = { ...row(1, 'Gan Mirror'), updatedAt: new Date(1_800_000_000_000) };
+      s.rows.push(row(3, 'Mirror Cube'));
+      s.search.itemsChanged([1, 3]);
+      expect(await s.found('mirror')).toEqual([3, 1]);
+      expect(await s.found('cube')).toEqual([3, 2]);
+      s.rows.splice(1, 1);
+      s.search.itemsChanged([2]);
+      expect(await s.found('cube')).toEqual([3]);
+      expect(await s.found('moyu')).toEqual([]);
+      expect(s.state.reads).toBe(1);
+      expect(s.state.partReads).toEqual([
+        [1, 3],
+        [1, 3, 2],
+      ]);
+      // A whole change rebuilds; what the new index has is no longer read beside it.
+      let rebuilt = 0;
+      s.search.onRebuilt(() => rebuilt++);
+      s.search.invalidate();
+      expect(await s.found('mirror')).toEqual([3, 1]);
+      // (a large catalog's search is answered by the older index with the written products beside it until the new one is in)
+      if (staleFrom === 0) await vi.waitFor(() => expect(rebuilt).toBe(1));
+      s.search.itemsChanged([3]);
+      expect(await s.found('mirror')).toEqual([3, 1]);
+      expect(s.state.partReads.at(-1)).toEqual([3]);
+      await s.search.close();
+    }
+  });
+
+  it('makes a write of more than PATCH_MAX products a whole change', async () => {
+    const s = setup(Infinity);
+    expect(await s.found('gan')).toEqual([1]);
+    const many = Array.from({ length: PATCH_MAX + 1 }, (_, k) => 100 + k);
+    s.rows.push(row(100, 'Gan Big'));
+    s.search.itemsChanged(many);
+    expect(await s.found('big')).toEqual([100]);
+    expect(s.state.reads).toBe(2);
+    expect(s.state.partReads).toEqual([]);
     await s.search.close();
   });
 

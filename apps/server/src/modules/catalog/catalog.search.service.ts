@@ -1,6 +1,7 @@
 import { ZSearchTermsQuery, type TSearchTermList, type TSearchTermsQuery } from '@cubeshop/shared';
 import { categoryPath, type CategoryDictionary, type Dictionary } from './catalog.categories.js';
-import { buildSearchIndex, type IndexNames, type SearchIndex } from './catalog.search.index.js';
+import { buildSearchIndex, type IndexNames, type SearchIndex, type SearchIndexOptions } from './catalog.search.index.js';
+import { patchedIndex, type SearchView } from './catalog.search.patch.js';
 import type { CatalogSearchRepository, SearchTermCount } from './catalog.search.repository.js';
 import { normalizeText } from './catalog.search.js';
 
@@ -16,12 +17,18 @@ import { normalizeText } from './catalog.search.js';
  *   on a loaded machine, is slow for a small catalog too. Popularity (orders,
  *   favourites) comes from outside the catalog and is read at each build; the index is rebuilt
  *   in the background every REFRESH_MS so it follows along;
+ * - a staff write of some products (itemsChanged) does not rebuild it: those products are read
+ *   again into a small index beside it that answers for them (catalog.search.patch.ts), until the
+ *   next build (the REFRESH_MS one, or a whole change) has them; more than PATCH_MAX such products
+ *   make it a whole change;
  * - the search log: normalised keyword per UTC day, how often searched and how often nothing
  *   was found (no user, address or time of day), summed in memory and written every FLUSH_MS
  *   and at close.
  */
 
 const REFRESH_MS = 10 * 60_000;
+/** Products answered beside the index at most; a write that would make more rebuilds it. */
+export const PATCH_MAX = 1_000;
 /** From this many products on sale, searches after a change do not wait for the new index. */
 export const STALE_SEARCH_FROM_PRODUCTS = 20_000;
 const FLUSH_MS = 60_000;
@@ -72,6 +79,13 @@ export function createCatalogSearch({ repo, dictionary, now = () => new Date(), 
   /** Searches were answered by an index older than the last change: tell the listeners when the new one is in. */
   let servedStale = false;
   const rebuiltListeners = new Set<() => void>();
+  /** Counts every change; `patched`: products written since the index was read, with the change's count. */
+  let stamp = 0;
+  const patched = new Map<number, number>();
+  /** What the last build was made with, for the small index of written products. */
+  let lastOptions: SearchIndexOptions = {};
+  let view: { base: SearchIndex; stamp: number; view: SearchView } | undefined;
+  let viewBuilding: { base: SearchIndex; stamp: number; promise: Promise<SearchView> } | undefined;
   /** Builds whose failure is already reported: one log line per failed build, not per search that saw it. */
   const reported = new WeakSet<Promise<SearchIndex>>();
   const reportFailure = (build: Promise<SearchIndex>) => {
@@ -82,6 +96,7 @@ export function createCatalogSearch({ repo, dictionary, now = () => new Date(), 
 
   async function build(): Promise<SearchIndex> {
     const started = generation;
+    const startedStamp = stamp;
     const startedAt = performance.now();
     const [rows, dict, synonyms, popularity] = await Promise.all([
       repo.indexRows(),
@@ -96,6 +111,9 @@ export function createCatalogSearch({ repo, dictionary, now = () => new Date(), 
     // (searches wait only for an index of the latest change: index() checks the generation).
     if (!current || started >= current.generation) {
       current = { index, generation: started, builtAt: now().getTime() };
+      lastOptions = { synonyms, popularity };
+      // Products written before its rows were read are in it.
+      for (const [id, at] of patched) if (at <= startedStamp) patched.delete(id);
       if (servedStale) {
         if (started === generation) servedStale = false;
         for (const listener of rebuiltListeners) listener();
@@ -132,7 +150,7 @@ export function createCatalogSearch({ repo, dictionary, now = () => new Date(), 
    * The index as of the last catalog change; while that one is built, the one before it when
    * builds are slow (see above). Waits for a build when there is none yet.
    */
-  async function index(): Promise<SearchIndex> {
+  async function baseIndex(): Promise<SearchIndex> {
     if (current && current.generation === generation) {
       // Popularity moves slowly: an old index answers while a new one is built beside it.
       if (now().getTime() - current.builtAt > REFRESH_MS) reportFailure(startBuild());
@@ -145,6 +163,38 @@ export function createCatalogSearch({ repo, dictionary, now = () => new Date(), 
       return current.index;
     }
     return next;
+  }
+
+  /** What searches are answered by: the index, with the products written since it was read answered beside it. */
+  async function index(): Promise<SearchView> {
+    const base = await baseIndex();
+    if (patched.size === 0) return base;
+    if (view && view.base === base && view.stamp === stamp) return view.view;
+    if (viewBuilding && viewBuilding.base === base && viewBuilding.stamp === stamp) return viewBuilding.promise;
+    const at = stamp;
+    const ids = [...patched.keys()];
+    const promise = (async () => {
+      const [rows, dict] = await Promise.all([repo.indexRows(undefined, ids), dictionary.get()]);
+      const made = patchedIndex(base, await buildSearchIndex(rows, namesOf(dict), lastOptions), new Set(ids));
+      if (!view || at >= view.stamp) view = { base, stamp: at, view: made };
+      return made;
+    })();
+    viewBuilding = { base, stamp: at, promise };
+    void promise.then(
+      () => viewBuilding?.promise === promise && (viewBuilding = undefined),
+      () => viewBuilding?.promise === promise && (viewBuilding = undefined),
+    );
+    return promise;
+  }
+
+  /** After any catalog change: the next search waits for a new index; one is started soon if search was in use. */
+  function invalidate(): void {
+    generation++;
+    stamp++;
+    if (!current) return;
+    clearTimeout(rebuildTimer);
+    rebuildTimer = setTimeout(() => reportFailure(startBuild()), 1_000);
+    rebuildTimer.unref();
   }
 
   const pending = new Map<string, SearchTermCount>();
@@ -163,13 +213,18 @@ export function createCatalogSearch({ repo, dictionary, now = () => new Date(), 
   return {
     index,
 
-    /** After any catalog change: the next search waits for a new index; one is started soon if search was in use. */
-    invalidate(): void {
-      generation++;
-      if (!current) return;
-      clearTimeout(rebuildTimer);
-      rebuildTimer = setTimeout(() => reportFailure(startBuild()), 1_000);
-      rebuildTimer.unref();
+    invalidate,
+
+    /**
+     * After a staff write of these products only (names, prices, sale, archive ...): the next
+     * search reads just them again into the small index beside the large one (a few ms) instead
+     * of waiting for, or being answered without, a rebuild. Past PATCH_MAX products, a whole change.
+     */
+    itemsChanged(ids: readonly number[]): void {
+      if (ids.length === 0) return;
+      if (patched.size + ids.length > PATCH_MAX) return invalidate();
+      stamp++;
+      for (const id of ids) patched.set(id, stamp);
     },
 
     /**
