@@ -173,7 +173,7 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
       await api.register(catalogAdminRoutes, { items: services.catalogStaff.items, actorOf: staffActorOf(services.account) });
       await api.register(catalogTreeRoutes, { tree: services.catalogStaff.tree, actorOf: staffActorOf(services.account) });
       await api.register(catalogSheetRoutes, { sheets: services.catalogSheets, actorOf: staffActorOf(services.account) });
-      await api.register(catalogSearchRoutes, { search: services.catalog.search });
+      await api.register(catalogSearchRoutes, { search: services.catalog.search, synonyms: services.catalogStaff.synonyms, actorOf: staffActorOf(services.account) });
       await api.register(pricingRoutes, { pricing: services.pricing, actorOf: staffActorOf(services.account) });
       await api.register(settingsRoutes, {
         admin: services.settingsAdmin,

@@ -108,9 +108,10 @@ export function createServices({ config, database, log }: ServicesDeps) {
   // Stock per product and type (docs/catalog.md, Stock): reserved by orders, shown on pages.
   const stock = createStockService(createStockRepository(database.db));
   // Catalog: rendered product pictures are kept on disk in DATA_DIR/uploads/items (memory only in tests).
+  const searchRepo = createCatalogSearchRepository(database.db);
   const catalog = createCatalog({
     repo: createCatalogRepository(database.db),
-    searchRepo: createCatalogSearchRepository(database.db),
+    searchRepo,
     onSearchError: (err) => log.warn({ err }, 'catalog search'),
     settings,
     events,
@@ -139,7 +140,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     changed: (itemId) => catalog.stockChanged([itemId]),
   });
   // The catalog back office: products, pictures, categories and brands (docs/catalog.md, Back office).
-  const catalogStaff = createCatalogStaff(catalog, { repo: createCatalogAdminRepository(database.db), audit, stock });
+  const catalogStaff = createCatalogStaff(catalog, { repo: createCatalogAdminRepository(database.db), searchRepo, audit, stock });
   // Spreadsheet import and export of the catalog (docs/catalog.md, Spreadsheets): stock in the import's transaction.
   const catalogSheets = createCatalogSheets(createCatalogSheetRepository(database.db), { dictionary: catalog.dictionary, changed: catalog.changed, stock, audit });
   // Customer groups and their prices (docs/catalog.md, Prices): the catalog and the cart ask what a buyer's group takes off.

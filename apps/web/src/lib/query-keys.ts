@@ -57,6 +57,8 @@ export const queryKeys = {
     customer: (id: string) => ['admin', 'customer', getLocale(), id] as const,
     /** GET /api/admin/search/terms?kind&days&page (features/admin-search) */
     searchTerms: (search: string) => ['admin', 'search-terms', search] as const,
+    /** GET /api/admin/search/synonyms */
+    synonyms: () => ['admin', 'search-synonyms'] as const,
   },
 
   /** Online payment (features/orders, PayPalPay). */

@@ -52,3 +52,30 @@ export const ZSearchTermList = z.object({
   pager: z.object({ page: z.number().int(), recPerPage: z.number().int(), recTotal: z.number().int() }),
 });
 export type TSearchTermList = z.infer<typeof ZSearchTermList>;
+
+/**
+ * Synonym groups (docs/catalog.md, Synonyms): words buyers use for the same thing (3x3 = 三阶,
+ * 磁力 = magnetic). Staff with catalog.manage edit them; the search reads them at its next build.
+ */
+export const SYNONYM_WORDS_MAX = 20;
+export const SYNONYM_WORD_MAX_LENGTH = 40;
+export const SYNONYM_GROUPS_MAX = 1_000;
+
+export const ZSynonymGroup = z.object({
+  id: z.number().int(),
+  /** Normalised as a search reads them (NFKC, lower case, single spaces), in the order given. */
+  words: z.array(z.string()),
+  updatedTime: z.string(),
+});
+export type TSynonymGroup = z.infer<typeof ZSynonymGroup>;
+
+export const ZSynonymList = z.object({ data: z.array(ZSynonymGroup) });
+export type TSynonymList = z.infer<typeof ZSynonymList>;
+
+/** POST and PUT /api/admin/search/synonyms[/:id]: at least two different words once normalised. */
+export const ZSynonymInput = z.object({
+  words: z.array(z.string().max(SYNONYM_WORD_MAX_LENGTH)).min(2).max(SYNONYM_WORDS_MAX),
+});
+export type TSynonymInput = z.infer<typeof ZSynonymInput>;
+
+export const ZSynonymIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -14,6 +14,7 @@ import type { CatalogRepository } from './catalog.repository.js';
 import type { CatalogSearchRepository } from './catalog.search.repository.js';
 import { createCatalogSearch } from './catalog.search.service.js';
 import { createSuggest } from './catalog.suggest.js';
+import { createSynonymsAdmin } from './catalog.synonyms.js';
 import { createMemoryImageStorage } from './catalog.uploads.js';
 
 /**
@@ -86,10 +87,14 @@ export type Catalog = ReturnType<typeof createCatalog>;
  * The back office's side of the catalog (products, pictures, categories, brands), built once the
  * audit log and the stock module exist: every change is audited and empties the caches.
  */
-export function createCatalogStaff(catalog: Catalog, deps: { repo: CatalogAdminRepository; audit: Pick<AuditService, 'record'>; stock: Pick<StockService, 'levels' | 'setOnHand'> }) {
+export function createCatalogStaff(
+  catalog: Catalog,
+  deps: { repo: CatalogAdminRepository; searchRepo: CatalogSearchRepository; audit: Pick<AuditService, 'record'>; stock: Pick<StockService, 'levels' | 'setOnHand'> },
+) {
   return {
     items: createCatalogItemsAdmin({ ...deps, dictionary: catalog.dictionary, uploads: catalog.uploads, changed: catalog.changed }),
     tree: createCatalogTreeAdmin({ repo: deps.repo, audit: deps.audit, uploads: catalog.uploads, changed: catalog.changed }),
+    synonyms: createSynonymsAdmin({ searchRepo: deps.searchRepo, transaction: (work) => deps.repo.transaction(work), audit: deps.audit, changed: () => catalog.changed() }),
   };
 }
 export type CatalogStaff = ReturnType<typeof createCatalogStaff>;

@@ -1,4 +1,4 @@
-import { and, asc, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { items, searchSynonyms, searchTerms } from '../../db/schema/index.js';
 import type { IndexRow } from './catalog.search.index.js';
@@ -75,6 +75,36 @@ export function createCatalogSearchRepository(db: Db) {
     async synonyms(): Promise<string[][]> {
       const rows = await db.select({ words: searchSynonyms.words }).from(searchSynonyms).orderBy(asc(searchSynonyms.id));
       return rows.map((r) => r.words);
+    },
+
+    /** The groups as staff edit them (id order: the oldest first). */
+    async synonymGroups(tx: Db = db, id?: number): Promise<{ id: number; words: string[]; updatedAt: Date }[]> {
+      return tx
+        .select({ id: searchSynonyms.id, words: searchSynonyms.words, updatedAt: searchSynonyms.updatedAt })
+        .from(searchSynonyms)
+        .where(id === undefined ? undefined : eq(searchSynonyms.id, id))
+        .orderBy(asc(searchSynonyms.id));
+    },
+
+    async countSynonymGroups(tx: Db): Promise<number> {
+      const [row] = await tx.select({ n: count() }).from(searchSynonyms);
+      return Number(row?.n ?? 0);
+    },
+
+    async insertSynonyms(tx: Db, words: string[]): Promise<number> {
+      const [row] = await tx.insert(searchSynonyms).values({ words }).returning({ id: searchSynonyms.id });
+      return row!.id;
+    },
+
+    /** False when there is no such group. */
+    async updateSynonyms(tx: Db, id: number, words: string[]): Promise<boolean> {
+      const rows = await tx.update(searchSynonyms).set({ words, updatedAt: new Date() }).where(eq(searchSynonyms.id, id)).returning({ id: searchSynonyms.id });
+      return rows.length > 0;
+    },
+
+    async deleteSynonyms(tx: Db, id: number): Promise<boolean> {
+      const rows = await tx.delete(searchSynonyms).where(eq(searchSynonyms.id, id)).returning({ id: searchSynonyms.id });
+      return rows.length > 0;
     },
 
     /** Adds counts to the log (one statement; a day and term already there add up). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TSearchTermList, TSuggestions, TStaffRole } from '@cubeshop/shared';
+import type { TSearchTermList, TStaffRole, TSuggestions, TSynonymGroup, TSynonymList } from '@cubeshop/shared';
 import { seedCatalog } from '../../cli/seed/catalog.js';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness.js';
 import { shopClient, type ShopCall } from '../../test/shop.js';
@@ -106,5 +106,52 @@ describe(`the search log (${TEST_DB_KIND})`, () => {
     const again = await staff.owner<TSearchTermList>('GET', '/api/admin/search/terms', { query: { kind: 'top', recPerPage: 200 } });
     expect(again.body.data.find((r) => r.term === 'weilong')?.searches).toBe(3);
     expect(Object.keys(again.body.data[0]!).sort()).toEqual(['lastDay', 'searches', 'term', 'zeroResults']);
+  });
+});
+
+describe(`synonym groups edited by staff (${TEST_DB_KIND})`, () => {
+  it('adds, changes and deletes a group; the next search uses it; audited; only catalog.manage may write', async () => {
+    const found = async (keyword: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/items?keyword=${encodeURIComponent(keyword)}&recPerPage=120`, headers: { 'x-lang-type': 'zh' } })).json<{
+        data: { name: string; supplier: { name: string } }[];
+      }>().data;
+    const seeded = await staff.sales<TSynonymList>('GET', '/api/admin/search/synonyms');
+    expect(seeded.status).toBe(200);
+    expect(seeded.body.data.some((g) => g.words.includes('三阶') && g.words.includes('3x3'))).toBe(true);
+    expect(await found('xyzzy')).toEqual([]);
+
+    const created = await staff.catalog<TSynonymGroup>('POST', '/api/admin/search/synonyms', { body: { words: [' Ｘyzzy ', '威龙', 'xyzzy'] } });
+    expect(created.status).toBe(201);
+    expect(created.body.words).toEqual(['xyzzy', '威龙']);
+    const weilong = await found('xyzzy');
+    expect(weilong.length).toBeGreaterThan(0);
+    expect(weilong.every((p) => p.name.includes('威龙'))).toBe(true);
+
+    const changed = await staff.owner<TSynonymGroup>('PUT', `/api/admin/search/synonyms/${created.body.id}`, { body: { words: ['xyzzy', 'gan'] } });
+    expect(changed.status).toBe(200);
+    const gan = await found('xyzzy');
+    expect(gan.length).toBeGreaterThan(0);
+    expect(gan.every((p) => p.supplier.name === 'GAN')).toBe(true);
+
+    // Two different words at least, once normalised; the reason in the staff member's language.
+    const same = await staff.catalog<{ desc: string; details: { field: string } }>('POST', '/api/admin/search/synonyms', { body: { words: ['Cube', 'cube'] }, lang: 'en' });
+    expect(same.status).toBe(400);
+    expect(same.body.details.field).toBe('words');
+    expect(same.body.desc).toBe('A synonym group needs at least two different words');
+    expect((await staff.catalog<{ desc: string }>('POST', '/api/admin/search/synonyms', { body: { words: ['魔方', '  '] }, lang: 'zh' })).body.desc).toBe('同义词组至少要有两个不同的词');
+    expect((await staff.catalog('POST', '/api/admin/search/synonyms', { body: { words: ['one'] } })).status).toBe(400);
+    expect((await staff.catalog('POST', '/api/admin/search/synonyms', { body: { words: ['a', 'x'.repeat(41)] } })).status).toBe(400);
+    expect((await staff.catalog('PUT', '/api/admin/search/synonyms/999999', { body: { words: ['a', 'b'] } })).status).toBe(404);
+    // Sales may read the groups, not change them; the warehouse neither.
+    expect((await staff.sales('POST', '/api/admin/search/synonyms', { body: { words: ['a', 'b'] } })).status).toBe(403);
+    expect((await staff.sales('DELETE', `/api/admin/search/synonyms/${created.body.id}`)).status).toBe(403);
+    expect((await staff.warehouse('GET', '/api/admin/search/synonyms')).status).toBe(403);
+
+    expect((await staff.catalog('DELETE', `/api/admin/search/synonyms/${created.body.id}`)).status).toBe(204);
+    expect(await found('xyzzy')).toEqual([]);
+    expect((await staff.catalog('DELETE', `/api/admin/search/synonyms/${created.body.id}`)).status).toBe(404);
+    const audit = await staff.owner<{ data: { action: string; entityId: string }[] }>('GET', '/api/admin/audit', { query: { recPerPage: 50 } });
+    const actions = audit.body.data.filter((e) => e.entityId === String(created.body.id) && e.action.startsWith('synonyms.')).map((e) => e.action);
+    expect(actions.sort()).toEqual(['synonyms.create', 'synonyms.delete', 'synonyms.update']);
   });
 });
