@@ -257,4 +257,50 @@ test.describe('staff: search terms', () => {
     await expect(warehouse.getByRole('navigation').getByRole('link', { name: 'Search terms' })).toHaveCount(0);
     await warehouse.context().close();
   });
+
+  test('catalog staff add a synonym group, the shop search uses it at once, and they delete it', async ({ browser, request }) => {
+    const word = `xq${Date.now().toString(36)}`;
+    const session = await signIn(request, 'demo_catalog', 'Catalog1234');
+    const page = await pageAs(browser, session, 'en', 1280);
+    await page.goto('/admin/search-terms');
+    await page.getByRole('tab', { name: 'Synonyms' }).click();
+    await expect(page).toHaveURL(/kind=synonyms/);
+    const table = page.getByTestId('synonyms');
+    // The demo's groups are there (3x3 = 三阶).
+    await expect(table.getByRole('row').filter({ hasText: '三阶' }).first()).toBeVisible();
+    const input = page.getByRole('textbox', { name: 'New group' });
+    await input.fill(`${word}，威龙`);
+    await input.press('Enter');
+    const row = table.getByRole('row').filter({ hasText: word });
+    await expect(row).toBeVisible();
+    await expect(input).toHaveValue('');
+    await shoot(page, 'synonyms-en-1280', { fullPage: false });
+
+    // A buyer's search for the new word finds the 威龙 products.
+    const shop = await anonymousPage(browser, 'zh');
+    await shop.goto('/');
+    await searchFor(shop, word);
+    await expect(firstName(shop)).toContainText('威龙');
+    await shop.context().close();
+
+    // The other widths and language, as staff see them.
+    for (const [locale, width] of [
+      ['zh', 1280],
+      ['zh', 390],
+      ['en', 390],
+    ] as const) {
+      const other = await pageAs(browser, session, locale, width);
+      await other.goto('/admin/search-terms?kind=synonyms');
+      await expect(other.getByTestId('synonyms').getByRole('row').filter({ hasText: word })).toBeVisible();
+      await shoot(other, `synonyms-${locale}-${width}`, { fullPage: width === 390 });
+      await other.context().close();
+    }
+
+    await row.getByRole('button', { name: /^Delete the group/ }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText(word);
+    await dialog.getByRole('button', { name: /confirm|ok/i }).click();
+    await expect(row).toHaveCount(0);
+    await page.context().close();
+  });
 });
