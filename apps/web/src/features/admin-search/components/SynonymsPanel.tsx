@@ -141,7 +141,7 @@ export function SynonymsPanel({ canManage }: { canManage: boolean }) {
                       </ul>
                     )}
                   </td>
-                  <td className="px-2 py-1 whitespace-nowrap text-gray-700 tabular-nums">{group.updatedTime.slice(0, 10)}</td>
+                  <td className="px-2 py-1.5 whitespace-nowrap text-gray-700 tabular-nums">{group.updatedTime.slice(0, 10)}</td>
                   {canManage ? (
                     <td className="px-2 py-1 text-right whitespace-nowrap">
                       {editing === group.id ? null : (
