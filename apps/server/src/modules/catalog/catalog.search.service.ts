@@ -84,8 +84,8 @@ export function createCatalogSearch({ repo, dictionary, now = () => new Date(), 
   const patched = new Map<number, number>();
   /** What the last build was made with, for the small index of written products. */
   let lastOptions: SearchIndexOptions = {};
-  let view: { base: SearchIndex; stamp: number; view: SearchView } | undefined;
-  let viewBuilding: { base: SearchIndex; stamp: number; promise: Promise<SearchView> } | undefined;
+  /** The index with the written products beside it, for this base and this change (made once, shared while made). */
+  let view: { base: SearchIndex; stamp: number; promise: Promise<SearchView> } | undefined;
   /** Builds whose failure is already reported: one log line per failed build, not per search that saw it. */
   const reported = new WeakSet<Promise<SearchIndex>>();
   const reportFailure = (build: Promise<SearchIndex>) => {
@@ -169,21 +169,16 @@ export function createCatalogSearch({ repo, dictionary, now = () => new Date(), 
   async function index(): Promise<SearchView> {
     const base = await baseIndex();
     if (patched.size === 0) return base;
-    if (view && view.base === base && view.stamp === stamp) return view.view;
-    if (viewBuilding && viewBuilding.base === base && viewBuilding.stamp === stamp) return viewBuilding.promise;
-    const at = stamp;
+    if (view && view.base === base && view.stamp === stamp) return view.promise;
     const ids = [...patched.keys()];
     const promise = (async () => {
       const [rows, dict] = await Promise.all([repo.indexRows(undefined, ids), dictionary.get()]);
-      const made = patchedIndex(base, await buildSearchIndex(rows, namesOf(dict), lastOptions), new Set(ids));
-      if (!view || at >= view.stamp) view = { base, stamp: at, view: made };
-      return made;
+      return patchedIndex(base, await buildSearchIndex(rows, namesOf(dict), lastOptions), new Set(ids));
     })();
-    viewBuilding = { base, stamp: at, promise };
-    void promise.then(
-      () => viewBuilding?.promise === promise && (viewBuilding = undefined),
-      () => viewBuilding?.promise === promise && (viewBuilding = undefined),
-    );
+    const made = { base, stamp, promise };
+    view = made;
+    // A failed read is not kept: the next search tries again.
+    promise.catch(() => view === made && (view = undefined));
     return promise;
   }
 
