@@ -87,7 +87,8 @@ export async function benchCatalogImport({ label, databaseUrl }) {
       const res = await fetch(`${server.url}/api/admin/items/import?dryRun=${dryRun}`, { method: 'POST', headers: auth, body: form });
       const body = await res.json();
       if (!res.ok || body.errors?.length) throw new Error(`import ${fileName}: ${res.status} ${JSON.stringify(body).slice(0, 400)}`);
-      return { rows: body.created + body.updated + body.unchanged, created: body.created, updated: body.updated, unchanged: body.unchanged };
+      const { created, updated, unchanged } = body.planned;
+      return { rows: body.rows, created, updated, unchanged };
     };
 
     let csv;

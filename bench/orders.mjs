@@ -88,14 +88,21 @@ function failed(b, what, res) {
   failures.set(key, (failures.get(key) ?? 0) + 1);
 }
 
-/** Products to buy: the first pages of the demo catalog, with a quantity that meets moq and multiple. */
+/**
+ * Products to buy: the first pages of the demo catalog that are in stock (the cart refuses a style
+ * with nothing left), a style in stock, with a quantity that meets moq and multiple.
+ */
 async function products(base) {
   const out = [];
+  const inStock = (state) => (state ?? 'in_stock') === 'in_stock';
   for (const page of [1, 2, 3]) {
     const res = await api(base, 'GET', `/api/items?recPerPage=120&page=${page}`);
     for (const p of res.body.data) {
+      if (!inStock(p.stockStatus)) continue;
+      const type = p.types.length ? p.types.find((t) => inStock(t.stockStatus))?.code : undefined;
+      if (p.types.length && !type) continue;
       const q = p.orderMultiple ? Math.ceil(p.moq / p.orderMultiple) * p.orderMultiple : p.moq;
-      if (q <= 24) out.push({ itemId: p.id, type: p.types[0]?.code, quantity: q });
+      if (q <= 24) out.push({ itemId: p.id, type, quantity: q });
     }
   }
   return out;

@@ -7,7 +7,10 @@ import { pageAs, shoot } from '../support/staff.js';
 // Catalog spreadsheets (docs/catalog.md, Spreadsheets): staff export the catalog to XLSX, change
 // the prices of 100 products in the file (exceljs here, as a spreadsheet program would), put one
 // bad value in one row; the dry run reports that row and column and changes nothing; fixed, the
-// file applies and the storefront shows the new prices. Screens at 1280 (en) and 390 px (zh).
+// file applies and the storefront shows the new prices. Then a file that was clean when checked is
+// refused at Apply (a category it names was deleted meanwhile): the API answers 422 with nothing
+// written, the screen says so in red with the error, and no price moved. Screens at 1280 (en) and
+// 390 px (zh).
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const money = (v: number) => `¥${v.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
@@ -90,6 +93,41 @@ test('staff export XLSX, dry-run an edited file with one bad row, fix it, apply;
   await shop.goto(`/product/${picked[41]!.id}`);
   await expect(shop.getByTestId('price').first()).toHaveText(money(picked[41]!.next));
   await shop.close();
+
+  // A file checked clean, then refused at Apply because the catalog changed meanwhile.
+  const auth = { authorization: `Bearer ${owner.token}`, 'x-lang-type': 'en' };
+  const slug = `e2e-gone-${Date.now().toString(36)}`;
+  const made = await request.post('/api/admin/categories', { headers: auth, data: { slug, nameZh: '临时分类', nameEn: 'Temporary' } });
+  expect(made.status(), await made.text()).toBe(201);
+  const category = (await made.json()) as { id: number };
+  const moved = picked.slice(1, 4);
+  const later = moved.map((p) => Math.round((p.next + 2) * 100) / 100);
+  const csv = ['id,price,category', ...moved.map((p, i) => `${p.id},${later[i]!.toFixed(2)},${i === 2 ? slug : String(p.values[col('category') - 1])}`)].join('\n');
+  await page.getByTestId('import-file').setInputFiles({ name: 'moves.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByTestId('import-summary')).toContainText('Checked moves.csv: nothing has been changed yet.');
+  await expect(page.getByTestId('count-updated')).toHaveText('3 products change');
+  const gone = await request.delete(`/api/admin/categories/${category.id}`, { headers: auth });
+  expect(gone.status(), await gone.text()).toBe(204);
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/admin/items/import') && r.url().includes('dryRun=false')),
+    page.getByTestId('import-apply').click(),
+  ]);
+  expect(answer.status()).toBe(422);
+  expect(((await answer.json()) as { details: { status: string; written: unknown } }).details).toMatchObject({ status: 'refused', written: { created: 0, updated: 0 } });
+  const refused = page.getByRole('alert');
+  await expect(refused).toContainText('moves.csv was refused: nothing was written.');
+  await expect(refused).toContainText('The file has 1 error.');
+  await expect(page.getByTestId('count-written')).toHaveText('Nothing written');
+  await expect(page.getByTestId('import-errors').locator('tbody tr')).toHaveCount(1);
+  const cells = page.getByTestId('import-errors').locator('tbody tr').first().locator('td');
+  await expect(cells).toHaveText(['4', 'category', `There is no category ${slug}`]);
+  await expect(page.getByTestId('import-apply')).toHaveCount(0);
+  await expect(page.getByTestId('count-updated')).toHaveCount(0);
+  await shoot(page, 'catalog-import-refused-en-1280');
+  for (const p of moved) {
+    const shown = await (await request.get(`/api/items/${p.id}`, { headers: { 'x-price-type': 'CNY' } })).json();
+    expect(shown.price).toBe(p.next);
+  }
 
   // The screen at 390 px in Chinese, with the applied file's report.
   const small = await pageAs(browser, owner, 'zh', 390);

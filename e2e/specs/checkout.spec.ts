@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '../support/test.js';
+import { expect, recordToasts, test } from '../support/test.js';
 import { createBuyer } from '../support/accounts.js';
 
 // Checkout end to end against the real server: a fresh buyer adds three products (one with
@@ -243,11 +243,12 @@ for (const lang of ['zh', 'en'] as const) for (const phone of [false, true]) {
     expect(await underLauncher(page), 'the chat button covers nothing on the cart').toEqual([]);
     await shoot(page, `cart-checkout-${lang}`);
 
-    // A double click makes one order.
+    // A double click makes one order; the success toast is checked as shown (it lives 3 s).
+    const toasts = await recordToasts(page);
     await placeOrder.dblclick();
     await expect(page).toHaveURL(/\/order\/\d+$/);
     const orderId = /\/order\/(\d+)$/.exec(page.url())![1]!;
-    await expect(page.getByText(x.success).first()).toBeVisible();
+    await expect.poll(toasts).toContain(x.success);
     await expect(page.getByRole('heading', { level: 1, name: x.orderTitle })).toBeVisible();
     await expect(page.getByTestId('order-id')).toContainText(orderId);
     await expect(page.getByTestId('order-line')).toHaveCount(3);

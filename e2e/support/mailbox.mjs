@@ -2,7 +2,7 @@
 // tests use) on 127.0.0.1:2526 that keeps what it receives in memory, and a tiny HTTP API on
 // 127.0.0.1:2527 to read it back:
 //   GET /health                        -> {ok: true}
-//   GET /messages?to=addr[&since=ms]   -> the newest message to addr (received after `since`):
+//   GET /messages?to=addr[&since=ms][&subject=s] -> the newest message to addr (received after `since`, with that subject):
 //                                         {to, from, subject, text, code, receivedAt}; 404 when none
 //   DELETE /messages                   -> forget everything
 // The shop sends through it with SMTP_URL=smtp://127.0.0.1:2526 (e2e/playwright.config.ts).
@@ -113,7 +113,8 @@ const http = createServer((req, res) => {
     const to = url.searchParams.get('to')?.trim().toLowerCase();
     if (!to) return send(res, 400, { error: 'to is required' });
     const since = Number(url.searchParams.get('since') ?? 0) || 0;
-    const found = messages.findLast((m) => m.to.includes(to) && m.receivedAt > since);
+    const subject = url.searchParams.get('subject');
+    const found = messages.findLast((m) => m.to.includes(to) && m.receivedAt > since && (subject === null || m.subject === subject));
     if (!found) return send(res, 404, { error: `no message to ${to}` });
     const code = /\b(\d{6})\b/.exec(found.text)?.[1] ?? null;
     return send(res, 200, { to, from: found.from, subject: found.subject, text: found.text, code, receivedAt: found.receivedAt });

@@ -12,18 +12,20 @@ export interface ReceivedMail {
   receivedAt: number;
 }
 
-/** The newest mail to `to` received after `since` (ms), waiting for it to arrive. */
-export async function waitForMail(request: APIRequestContext, to: string, since = 0, timeout = 15_000): Promise<ReceivedMail> {
+/** The newest mail to `to` received after `since` (ms), with `subject` when given, waiting for it to arrive. */
+export async function waitForMail(request: APIRequestContext, to: string, since = 0, timeout: number | { subject: string; timeout?: number } = 15_000): Promise<ReceivedMail> {
   let mail: ReceivedMail | undefined;
+  const wait = typeof timeout === 'number' ? timeout : (timeout.timeout ?? 15_000);
+  const subject = typeof timeout === 'number' ? undefined : timeout.subject;
   await expect
     .poll(
       async () => {
-        const res = await request.get(`${MAILBOX_URL}/messages`, { params: { to, since: String(since) } });
+        const res = await request.get(`${MAILBOX_URL}/messages`, { params: { to, since: String(since), ...(subject ? { subject } : {}) } });
         if (res.status() !== 200) return false;
         mail = (await res.json()) as ReceivedMail;
         return true;
       },
-      { timeout, intervals: [200, 300, 500], message: `a mail to ${to}` },
+      { timeout: wait, intervals: [200, 300, 500], message: `a mail to ${to}${subject ? ` about "${subject}"` : ''}` },
     )
     .toBe(true);
   return mail!;

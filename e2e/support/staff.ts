@@ -75,19 +75,21 @@ export type OrderOptions = {
   address?: Partial<DeliveryAddress>;
 };
 
-type Product = { id: number; moq: number; orderMultiple: number | null; types: { code: string }[] | null; stockStatus?: string };
+type Product = { id: number; moq: number; orderMultiple: number | null; types: { code: string; stockStatus?: string }[] | null; stockStatus?: string };
 
 /** An order of the newest product(s), put in the buyer's cart and placed through the API; returns the order id. */
 export async function placeOrder(request: APIRequestContext, token: string, options: OrderOptions = {}): Promise<number> {
   const { payMethod = 'tt', currency = 'CNY', lang = 'en', products = 1, minQuantity = 2, expressMethod = 'dhl', address = {} } = options;
   const headers = { authorization: `Bearer ${token}`, 'x-lang-type': lang, 'x-price-type': currency };
   const { data: newest } = (await (await request.get('/api/items', { params: { recPerPage: 40 }, headers })).json()) as { data: Product[] };
-  // Products with plenty in stock (docs/catalog.md, Stock): the demo has low, sold-out and pre-order ones too.
-  const data = newest.filter((p) => (p.stockStatus ?? 'in_stock') === 'in_stock');
+  // Products with plenty in stock (docs/catalog.md, Stock): the demo has low, sold-out and pre-order ones too,
+  // and styles of their own stock; small order multiples, so specs running side by side do not empty a style.
+  const inStock = (state: string | undefined) => (state ?? 'in_stock') === 'in_stock';
+  const data = newest.filter((p) => inStock(p.stockStatus) && (p.orderMultiple ?? 1) <= 12 && p.moq <= 12 && (!p.types?.length || p.types.some((t) => inStock(t.stockStatus))));
   expect(data.length).toBeGreaterThanOrEqual(products);
   for (const p of data.slice(0, products)) {
     const quantity = Math.max(p.moq, minQuantity, p.orderMultiple ?? 1);
-    const type = p.types?.[0]?.code;
+    const type = p.types?.find((t) => inStock(t.stockStatus))?.code;
     const added = await request.post('/api/cart/items', {
       headers,
       data: { itemId: p.id, ...(type ? { type } : {}), quantity: p.orderMultiple ? Math.ceil(quantity / p.orderMultiple) * p.orderMultiple : quantity },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TLocale } from '@cubeshop/shared';
 import { Redis } from 'ioredis';
 import { createClusterEvents } from './lib/cluster-events.js';
 import type { TConfig } from './config.js';
@@ -37,6 +38,7 @@ import { createSelectorsService } from './modules/selectors/selectors.service.js
 import { createChat } from './modules/chat/chat.module.js';
 import { createShippingRepository } from './modules/shipping/shipping.repository.js';
 import { createShippingService } from './modules/shipping/shipping.service.js';
+import { createFilePaymentQrStorage, createMemoryPaymentQrStorage } from './modules/shipping/shipping.qr.js';
 import { createCartRepository } from './modules/cart/cart.repository.js';
 import { createCartService } from './modules/cart/cart.service.js';
 import { createAddressesRepository } from './modules/addresses/addresses.repository.js';
@@ -48,6 +50,7 @@ import { createOrderNotes } from './modules/orders/orders.notes.js';
 import { createOrderNotesRepository } from './modules/orders/orders.notes.repository.js';
 import { createOrderSeeder } from './modules/orders/orders.seed.js';
 import { createOrderNotifier } from './modules/orders/orders.notify.js';
+import { paymentInstructionLines } from './modules/notifications/payment-instructions.mail.js';
 import { createOutboxRepository } from './modules/outbox/outbox.repository.js';
 import { createOutboxService } from './modules/outbox/outbox.service.js';
 import { createOrdersAdminRepository } from './modules/orders/orders.admin.repository.js';
@@ -123,12 +126,14 @@ export function createServices({ config, database, log }: ServicesDeps) {
   // Favourites show a buyer's group prices (the pricing service below answers them when asked).
   const favoritesRepo = createFavoritesRepository(database.db);
   const favorites = createFavoritesService(favoritesRepo, catalog.query, (userId, ids) => pricing.termsOf(userId, ids));
-  // Shipping, cart, addresses and orders (docs/orders.md).
+  // Shipping, cart, addresses and orders (docs/orders.md). Payment methods' QR pictures: DATA_DIR/uploads/payments (memory in tests).
+  const paymentQr = config.NODE_ENV === 'test' ? createMemoryPaymentQrStorage() : createFilePaymentQrStorage(path.join(config.DATA_DIR, 'uploads', 'payments'));
   const shipping = createShippingService(createShippingRepository(database.db), {
     isRegion: selectors.isRegion,
     regionName: (id, locale) => selectors.regions(locale).regions.find((r) => r.id === id)?.name ?? id,
     settings,
     events,
+    qr: paymentQr,
   });
   // The back office: every staff change is audited in the change's transaction.
   const audit = createAuditService(createAuditRepository(database.db));
@@ -155,7 +160,13 @@ export function createServices({ config, database, log }: ServicesDeps) {
     intervalMs: config.OUTBOX_INTERVAL_MS,
     retryBaseMs: config.OUTBOX_RETRY_MS,
   });
-  const notifier = createOrderNotifier({ outbox, contact: (id) => account.contact(id), origin: config.PUBLIC_ORIGIN ?? `http://${config.HOST}:${config.PORT}` });
+  const notifier = createOrderNotifier({
+    outbox,
+    contact: (id) => account.contact(id),
+    origin: config.PUBLIC_ORIGIN ?? `http://${config.HOST}:${config.PORT}`,
+    // How to pay by the order's method, in the "order placed" mail (docs/orders.md, Buyer e-mail).
+    instructionLines: paymentInstructionLines,
+  });
   const ordersRepo = createOrdersRepository(database.db);
   // Best-match ties go to what buyers order and favourite most (the catalog does not read those tables).
   catalog.search.setPopularity(async () => {
@@ -166,7 +177,20 @@ export function createServices({ config, database, log }: ServicesDeps) {
   });
   const bankDetails = () => settings.get('bankTransfer');
   const notesRepo = createOrderNotesRepository(database.db);
-  const orders = createOrdersService(ordersRepo, { cart, stock, stockMoved: catalog.stockMoved, catalog: catalog.query, shipping, events, notifier, bankDetails, notes: notesRepo });
+  // How buyers pay by methods other than bank transfer (payment methods' instructions, docs/orders.md).
+  const paymentInstructions = (methodId: string, locale: TLocale) => shipping.paymentInstructions(methodId, locale);
+  const orders = createOrdersService(ordersRepo, {
+    cart,
+    stock,
+    stockMoved: catalog.stockMoved,
+    catalog: catalog.query,
+    shipping,
+    events,
+    notifier,
+    bankDetails,
+    notes: notesRepo,
+    paymentInstructions,
+  });
   // Order documents (PDF); the "order placed" mail carries the proforma, rendered when the outbox delivers it.
   const documents = createDocumentsService({
     orders,
@@ -176,6 +200,8 @@ export function createServices({ config, database, log }: ServicesDeps) {
       const set = await settings.get('documentSeller');
       return set ? [set.name, set.address].filter(Boolean).join('\n') : (await bankDetails())?.accountName;
     },
+    // The QR picture of the order's payment method, printed on the proforma.
+    paymentQr: async (methodId) => (await shipping.paymentQr(methodId))?.png,
   });
   outbox.register('mail', async (payload, row) => {
     const { attachments, ...mail } = payload as { to: string; subject: string; text: string; html: string; attachments?: unknown };
@@ -191,7 +217,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     },
     staffNames: async (ids) => new Map((await Promise.all(ids.map(async (id) => [id, (await account.contact(id))?.name ?? `#${id}`] as const)))),
   });
-  const shippingAdmin = createShippingAdmin(createShippingRepository(database.db), { shipping, audit, isRegion: selectors.isRegion });
+  const shippingAdmin = createShippingAdmin(createShippingRepository(database.db), { shipping, audit, isRegion: selectors.isRegion, qr: paymentQr });
   const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), {
     audit,
     stock,
@@ -201,6 +227,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     notifier,
     bankDetails,
     notes: notesRepo,
+    paymentInstructions,
   });
   const orderNotes = createOrderNotes(ordersRepo, notesRepo, { audit, notifier });
   // After-sales requests (cancel, return): photos in DATA_DIR/uploads/requests, served to the buyer and staff only.
@@ -223,6 +250,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     repo: createPayPalRepository(database.db),
     orders,
     ordersAdmin,
+    facts: createOrderFacts(ordersRepo),
     webhookId: config.PAYPAL_WEBHOOK_ID,
     log,
   });

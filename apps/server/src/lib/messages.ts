@@ -154,6 +154,7 @@ export const MESSAGES = {
   importTypesFormat: { zh: '款式“{entry}”格式应为 代码:中文名:英文名', en: 'The type “{entry}” should read code:Chinese name:English name' },
   importStockFormat: { zh: '库存“{entry}”格式应为 款式代码:数量', en: 'The stock “{entry}” should read type code:pieces' },
   importBoolean: { zh: '请填写 yes 或 no', en: 'Enter yes or no' },
+  importRefused: { zh: '导入被拒绝，未写入任何内容：文件有 {count} 处错误，请修正后重新上传', en: 'The import was refused and nothing was written: the file has errors ({count}); fix them and upload it again' },
   // cart, addresses, shipping and orders (docs/orders.md)
   cartItemNotFound: { zh: '购物车中没有该商品', en: 'The cart item does not exist' },
   cartFull: { zh: '购物车最多只能放 {max} 种商品', en: 'The cart can hold at most {max} lines' },
@@ -165,6 +166,16 @@ export const MESSAGES = {
   typeUnavailable: { zh: '商品 {names} 所选的款式已下架，请重新选择', en: 'The chosen type of {names} is no longer available; please choose again' },
   moqNotMet: { zh: '商品 {names} 数量低于最小起订量', en: 'Product {names} quantity is less than the minimum order quantity' },
   stockShort: { zh: '库存不足，请减少数量后再下单：{names}', en: 'Not enough stock; please lower the quantity and order again: {names}' },
+  cartStockOut: { zh: '{product} 已售罄，无法加入购物车', en: '{product} is out of stock and cannot be added to the cart' },
+  cartStockBelowMoq: {
+    zh: '{product} 仅剩 {available} 件，不足起订量 {least} 件，无法加入购物车',
+    en: 'Only {available} of {product} left, fewer than its minimum order of {least}, so it cannot be added to the cart',
+  },
+  cartStockShort: { zh: '{product} 仅剩 {available} 件，购物车中最多可放 {max} 件', en: 'Only {available} of {product} available, so your cart can hold at most {max}' },
+  cartStockShortHave: {
+    zh: '{product} 仅剩 {available} 件，购物车中已有 {inCart} 件，最多可放 {max} 件',
+    en: 'Only {available} of {product} available and your cart already has {inCart}, so it can hold at most {max}',
+  },
   multipleNotMet: { zh: '商品 {names} 数量须为起订倍数的整数倍', en: 'Product {names} quantity must be a multiple of its order multiple' },
   quantityTooLarge: { zh: '每种商品最多 {max} 件', en: 'At most {max} pieces per line' },
   addressNotFound: { zh: '收货地址不存在', en: 'The address does not exist' },
@@ -176,6 +187,7 @@ export const MESSAGES = {
     en: '{method} carries at most {max} kg per shipment; this order weighs {weight} kg (chargeable); please choose another shipping method',
   },
   paymentUnknown: { zh: '没有该支付方式：{method}', en: 'Unknown payment method: {method}' },
+  paymentMethodNotFound: { zh: '支付方式不存在', en: 'The payment method does not exist' },
   orderNotFound: { zh: '订单不存在', en: 'The order does not exist' },
   orderItemNotFound: { zh: '订单商品不存在', en: 'The order item does not exist' },
   documentNotReady: { zh: '订单出库后才能下载商业发票和装箱单', en: 'The commercial invoice and the packing list are available once the order has left the warehouse' },
@@ -205,13 +217,42 @@ export const MESSAGES = {
   orderLineNotFound: { zh: '该订单没有这一行商品', en: 'The order has no such line' },
   cancelReasonRequired: { zh: '取消订单须填写原因', en: 'Give a reason to cancel the order' },
   orderNotPaid: {
-    zh: '订单尚未付清（{paymentStatus}），不能出库；如确需发货，请勾选"未付款发货"并填写原因',
-    en: 'The order is not paid ({paymentStatus}) and cannot go outbound; to ship anyway, choose "ship unpaid" and give a reason',
+    zh: '订单尚未付清（{paymentStatus}，待付 {toPay}），不能出库；如确需发货，请勾选"未付款发货"并填写原因',
+    en: 'The order is not paid ({paymentStatus}, {toPay} to pay) and cannot go outbound; to ship anyway, choose "ship unpaid" and give a reason',
   },
   shipUnpaidReasonRequired: { zh: '未付款发货须填写原因', en: 'Give a reason to ship an unpaid order' },
   orderClosedForChanges: { zh: '订单已{status}，不能再调整', en: 'The order is {status} and cannot be adjusted any more' },
   orderCancelledNoPayment: { zh: '已取消的订单只能退款', en: 'A cancelled order takes refunds only' },
-  refundTooLarge: { zh: '退款不能超过已收款项（{max}）', en: 'A refund cannot exceed what was received ({max})' },
+  refundTooLarge: { zh: '退款最多为应退金额 {max}', en: 'A refund can pay out at most what is owed back ({max})' },
+  refundNothingDue: {
+    zh: '该订单没有应退金额：请先开具减免单（退货或让利），再退款',
+    en: 'Nothing is owed back on this order: issue a credit note first (a return or a goodwill reduction), then refund it',
+  },
+  paymentRoundsToNothing: { zh: '{amount} 按订单汇率折算后不足 0.01 {currency}，无法记录', en: '{amount} comes to less than 0.01 {currency} at the order’s rate and cannot be recorded' },
+  paymentExceedsDue: {
+    zh: '这笔付款多于尚欠的 {toPay}；如确认收到，请确认后再记录（多出部分将成为应退金额）',
+    en: 'This payment is more than the {toPay} still owed; confirm to record it anyway (the difference becomes a refund due)',
+  },
+  orderLeftWarehouse: {
+    zh: '货物已出库，装箱数量不能再更改；退回的商品请开具减免单并确认入库',
+    en: 'The goods have left the warehouse: packed quantities cannot change any more; for returned goods issue a credit note and receive them back',
+  },
+  packingStockShort: { zh: '{name} 仅有 {available} 件可用，不能装 {quantity} 件', en: 'Only {available} of {name} available: {quantity} cannot be packed' },
+  packedBelowCredited: { zh: '{name} 已减免 {credited} 件，装箱数量不能更少', en: '{name}: {credited} pieces are credited, so fewer cannot be packed' },
+  chargeBelowCredited: {
+    zh: '调整后订单金额为 {charged}，低于已减免的 {credited}',
+    en: 'The order would come to {charged}, less than the {credited} already credited',
+  },
+  creditOrderCancelled: { zh: '订单已取消，无需再开减免单', en: 'A cancelled order owes nothing: no credit note is needed' },
+  creditLinesBeforeShipping: {
+    zh: '货物出库前请直接修改装箱数量，而不是按商品开减免单',
+    en: 'Before the goods leave, change the packed quantity instead of crediting lines',
+  },
+  creditTooManyPieces: { zh: '{name}：最多还能减免 {max} 件', en: '{name}: at most {max} more pieces can be credited' },
+  creditTooLarge: { zh: '减免金额最多为 {max}（订单金额减去已减免部分）', en: 'A credit can take off at most {max} (what the order comes to less earlier credits)' },
+  creditNothing: { zh: '该减免单金额为零', en: 'This credit note comes to nothing' },
+  restockNotShipped: { zh: '该订单没有已出库的商品，无需收回入库', en: 'Nothing of this order left the warehouse: there is nothing to receive back' },
+  restockTooMany: { zh: '{name}：最多还能收回 {max} 件（已发出减去已收回）', en: '{name}: at most {max} more pieces can come back (shipped less already received)' },
   carrierBeforeOutbound: { zh: '订单出库后才能设置承运商', en: 'The carrier can be set once the order is outbound' },
 
   // PayPal online payment (modules/payments)
@@ -223,6 +264,7 @@ export const MESSAGES = {
   paypalNothingDue: { zh: '该订单没有待付金额', en: 'Nothing is due on this order' },
   paypalOrderCancelled: { zh: '订单已取消，不能付款', en: 'The order is cancelled and cannot be paid' },
   paypalUnavailable: { zh: 'PayPal 暂时无法连接，请稍后重试', en: 'PayPal cannot be reached at the moment; please try again later' },
+  paypalCaptureUnderWay: { zh: '该订单的 PayPal 付款正在完成中，请稍后刷新页面查看', en: 'A PayPal payment of this order is being completed; please reload the page in a moment' },
   paypalWebhookUnverified: { zh: 'PayPal 通知未通过验证', en: 'The PayPal notification could not be verified' },
   // after-sales requests (modules/aftersales)
   requestNotFound: { zh: '售后申请不存在', en: 'The request does not exist' },
@@ -236,6 +278,7 @@ export const MESSAGES = {
   requestPhotoTooLarge: { zh: '第 {n} 张照片超过 {size} MB', en: 'Photo {n} is larger than {size} MB' },
   requestAlreadyDecided: { zh: '该申请已处理', en: 'The request was already decided' },
   requestNoteRequired: { zh: '拒绝申请须填写说明', en: 'Give a note to refuse the request' },
+  requestCreditOnlyReturn: { zh: '只有批准退货申请时才能同时开具减免单', en: 'A credit note goes only with approving a return' },
   // shop settings and shipping configuration (modules/settings, modules/shipping)
   settingsProductUnknown: { zh: '没有这些商品（或已下架）：{ids}', en: 'No such product (or archived): {ids}' },
   shippingZoneUnknown: { zh: '没有该配送区域：{zone}', en: 'Unknown shipping zone: {zone}' },
@@ -248,7 +291,27 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
+/** Order codes that a sentence names for staff or buyers: shown as words, never as codes. */
+const CODE_LABELS: Record<string, Record<TLocale, string>> = {
+  unpaid: { zh: '未付款', en: 'unpaid' },
+  partially_paid: { zh: '部分付款', en: 'partly paid' },
+  paid: { zh: '已付款', en: 'paid' },
+  refund_due: { zh: '待退款', en: 'refund due' },
+  refunded: { zh: '已退款', en: 'refunded' },
+  confirm: { zh: '已确认', en: 'confirmed' },
+  outbound: { zh: '已出库', en: 'outbound' },
+  delivery: { zh: '配送中', en: 'in delivery' },
+  complete: { zh: '已完成', en: 'completed' },
+  cancel: { zh: '已取消', en: 'cancelled' },
+};
+/** Parameters that carry such a code (status names in transitions stay codes: the command line types them). */
+const LABELLED_PARAMS = new Set(['paymentStatus', 'status']);
+
 export function message(key: MessageKey, locale: TLocale, params: Record<string, string | number> = {}): string {
   const template: string = MESSAGES[key][locale];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const value = String(params[name]);
+    return LABELLED_PARAMS.has(name) ? (CODE_LABELS[value]?.[locale] ?? value) : value;
+  });
 }

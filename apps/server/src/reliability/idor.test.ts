@@ -181,6 +181,8 @@ const STAFF: Staff[] = [
   { op: 'PUT /api/admin/orders/{id}/shipping-fee', request: (f) => ({ params: { id: f.orderId }, body: { actualExpressFee: 10 } }) },
   { op: 'POST /api/admin/orders/{id}/payments', request: (f) => ({ params: { id: f.orderId }, body: { kind: 'payment', amount: 1, currency: 'USD', method: 'bankTransfer' } }) },
   { op: 'POST /api/admin/orders/{id}/notes', request: (f) => ({ params: { id: f.orderId }, body: { kind: 'message', body: 'hello' } }) },
+  { op: 'POST /api/admin/orders/{id}/credits', request: (f) => ({ params: { id: f.orderId }, body: { kind: 'goodwill', reason: 'sorry', amount: 0.01 } }) },
+  { op: 'POST /api/admin/orders/{id}/restock', request: (f) => ({ params: { id: f.orderId }, body: { lines: [{ lineId: f.orderLineId, quantity: 1 }] } }) },
   { op: 'GET /api/admin/customers', request: (f) => ({ query: { q: f.a.email } }) },
   { op: 'GET /api/admin/customers/{id}', request: (f) => ({ params: { id: f.a.id } }) },
   { op: 'POST /api/admin/customers/{id}/notes', request: (f) => ({ params: { id: f.a.id }, body: { body: 'note' } }) },
@@ -218,6 +220,9 @@ const STAFF: Staff[] = [
   { op: 'DELETE /api/admin/shipping/rates/{methodId}/{zoneCode}', request: () => ({ params: { methodId: 'idor-none', zoneCode: 'idor-none' } }) },
   { op: 'GET /api/admin/payment-methods', request: () => ({}) },
   { op: 'PUT /api/admin/payment-methods/{id}', request: () => ({ params: { id: 'idor-p' }, body: { nameZh: '测试', nameEn: 'Test', surchargeBp: 0, position: 99, active: false } }) },
+  // A payment method's QR picture: aimed at a method that does not exist (404 for the owner, before the upload is read).
+  { op: 'PUT /api/admin/payment-methods/{id}/qr', request: () => ({ params: { id: 'idor-none' } }) },
+  { op: 'DELETE /api/admin/payment-methods/{id}/qr', request: () => ({ params: { id: 'idor-none' } }) },
   // Customer groups (catalog.manage) and a buyer's group (customers.read / customers.manage): aimed at no group or at staff.
   { op: 'GET /api/admin/customer-groups', request: () => ({}) },
   { op: 'POST /api/admin/customer-groups', request: () => ({ body: { code: 'idor-g', nameZh: '测试', nameEn: 'Test', discountPercent: 5 } }) },

@@ -13,7 +13,8 @@ import { pathToFileURL } from 'node:url';
  *   GET  /v2/checkout/orders/{id}
  *   POST /v2/checkout/orders/{id}/capture          APPROVED -> COMPLETED; again: 422 ORDER_ALREADY_CAPTURED
  *                                                  (the same PayPal-Request-Id replays the first answer);
- *                                                  not approved: 422 ORDER_NOT_APPROVED
+ *                                                  not approved: 422 ORDER_NOT_APPROVED; `captureCount`
+ *                                                  counts the captures made (money taken)
  *   POST /v1/notifications/verify-webhook-signature -> {verification_status: SUCCESS | FAILURE}
  *   GET  /checkoutnow?token=                       the buyer's approval page: "Pay now" / "Cancel"
  *   GET  /checkoutnow/approve?token=               approves and redirects to return_url?token=&PayerID=
@@ -47,6 +48,10 @@ export interface PayPalStandIn {
   calls: string[];
   /** The next capture comes out so (e.g. {status: 'PENDING'} or another amount); cleared after use. */
   nextCapture: Partial<{ status: string; value: string; currency_code: string }> | undefined;
+  /** Captures made (money taken from a buyer), every order together; a replayed or refused capture call adds none. */
+  readonly captureCount: number;
+  /** Each capture call waits this long before it answers (a slow PayPal: returns that overlap). */
+  captureDelayMs: number;
   /** The buyer approves on PayPal: the URL PayPal sends the buyer back to (return_url?token=&PayerID=). */
   approve(paypalOrderId: string): Promise<string>;
   /** A PAYMENT.CAPTURE.COMPLETED event for the order's capture, as PayPal would deliver it (headers, raw body). */
@@ -153,6 +158,7 @@ export async function startPayPalStandIn(options: { port?: number; clientId?: st
     if (m && !order) return issue(res, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
     if (order && req.method === 'GET' && !m![2]) return json(res, 200, orderBody(order));
     if (order && req.method === 'POST' && m![2]) {
+      if (standIn.captureDelayMs > 0) await new Promise((r) => setTimeout(r, standIn.captureDelayMs));
       if (requestId && order.captureReplies.has(requestId)) return json(res, 201, order.captureReplies.get(requestId));
       if (order.status === 'COMPLETED') return issue(res, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
       if (order.status !== 'APPROVED') return issue(res, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
@@ -249,6 +255,10 @@ export async function startPayPalStandIn(options: { port?: number; clientId?: st
     orders,
     calls,
     nextCapture: undefined,
+    get captureCount() {
+      return captures;
+    },
+    captureDelayMs: 0,
     async approve(paypalOrderId) {
       const res = await fetch(`${url}/checkoutnow/approve?token=${paypalOrderId}`, { redirect: 'manual' });
       const location = res.headers.get('location');

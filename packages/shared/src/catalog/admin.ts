@@ -235,12 +235,13 @@ export const ZAdminItemQuery = z.object({
 });
 export type TAdminItemQuery = z.infer<typeof ZAdminItemQuery>;
 
-/** POST /api/admin/items/import: what an import did (or would do, on a dry run). */
+/** POST /api/admin/items/import: what an import did, or would do (docs/catalog.md, Spreadsheets). */
 export const ZImportError = z.object({
   /** 1-based row of the sheet as the spreadsheet shows it (the header is row 1). */
   row: z.number().int(),
   /** The column's header as in the file ("" when the whole row is at fault). */
   column: z.string(),
+  /** In the request's language. */
   message: z.string(),
 });
 export type TImportError = z.infer<typeof ZImportError>;
@@ -252,16 +253,35 @@ export const ZImportChange = z.object({
   fields: z.array(z.string()),
 });
 export type TImportChange = z.infer<typeof ZImportChange>;
+/**
+ * What happened: `dryRun` (checked, nothing written), `applied` (everything written, in one
+ * transaction) or `refused` (an apply of a file with errors: nothing written).
+ */
+export const IMPORT_STATUSES = ['dryRun', 'applied', 'refused'] as const;
+export type TImportStatus = (typeof IMPORT_STATUSES)[number];
 export const ZImportResult = z.object({
+  status: z.enum(IMPORT_STATUSES),
   dryRun: z.boolean(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
+  /** Data rows read (blank rows left out). */
+  rows: z.number().int(),
+  /** What the rows without errors ask for. Written only when status is `applied`. */
+  planned: z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int() }),
+  /** Products written: the planned counts once applied, 0 on a dry run or a refused import. */
+  written: z.object({ created: z.number().int(), updated: z.number().int() }),
+  /** Every error of the file (the list holds the first 1,000, by row). */
+  errorCount: z.number().int(),
   errors: z.array(ZImportError),
-  /** Per row, what changes (the first 1,000 rows that change, for the dry run's table). */
+  /** Per row, what changes (the first 1,000 rows that change): planned, or written once applied. */
   changes: z.array(ZImportChange),
 });
 export type TImportResult = z.infer<typeof ZImportResult>;
+/**
+ * The 422 answer of an apply (dryRun=false) that was refused: the API's error shape, a sentence
+ * in the request's language, and the whole report (status `refused`, nothing written) in details.
+ */
+export const IMPORT_REFUSED_CODE = 'IMPORT_REFUSED';
+export const ZImportRefused = z.object({ code: z.literal(IMPORT_REFUSED_CODE), desc: z.string(), details: ZImportResult });
+export type TImportRefused = z.infer<typeof ZImportRefused>;
 
 /** PUT /api/admin/items/{id}/stock body: pieces on hand per type ('' for a product without types); types not listed stay as they are. */
 export const ZStockAdjust = z.object({ lines: z.array(ZAdminStockLine).min(1, 'v.required').max(ADMIN_TYPES_MAX + 1, 'v.maxItems') });

@@ -50,9 +50,18 @@ export const MAX_PAGE = 10_000;
 /** Biggest price filter bound accepted, in major units. */
 export const MAX_PRICE_FILTER = 10_000_000;
 
-/** A style the buyer picks on the card (spec: types). `code` is stable across languages; send it to the cart. */
-export const ZProductType = z.object({ code: z.string(), name: z.string() });
+/**
+ * A style the buyer picks on the card (spec: types). `code` is stable across languages; send it to
+ * the cart. `stockStatus` is the style's own state (docs/catalog.md, Stock): a style with nothing
+ * available (or fewer than the minimum order) is out_of_stock, or preorder when the product takes
+ * pre-orders.
+ */
+export const ZProductType = z.object({ code: z.string(), name: z.string(), stockStatus: ZStockStatus });
 export type TProductType = z.infer<typeof ZProductType>;
+
+/** A style on the product's page: its state and the pieces available now (null: stock not tracked, no limit). */
+export const ZProductDetailType = ZProductType.extend({ available: z.number().int().nullable() });
+export type TProductDetailType = z.infer<typeof ZProductDetailType>;
 
 export const ZSupplier = z.object({ id: z.number().int(), name: z.string() });
 export type TSupplier = z.infer<typeof ZSupplier>;
@@ -89,8 +98,10 @@ export const ZProduct = z.object({
   categoryId: z.number().int(),
   category: ZCategoryRef,
   moq: z.number().int().min(1),
-  /** Order in multiples of this many pieces (a carton), or null when any quantity >= moq goes. */
+  /** Order in multiples of this many pieces (a pack, a dozen, a carton), or null when any quantity >= moq goes. */
   orderMultiple: z.number().int().min(1).nullable(),
+  /** Takes pre-orders: it may be ordered beyond what is available (that part ships in 1-2 weeks), so stock never limits it. */
+  preorder: z.boolean(),
   /** in_stock | low | out_of_stock | preorder (docs/catalog.md, Stock); a cached page may be up to its lifetime old. */
   stockStatus: ZStockStatus,
   /** Versioned, immutable URLs (same origin). */
@@ -106,6 +117,13 @@ export type TProductImage = z.infer<typeof ZProductImage>;
 
 /** GET /api/items/{id}: the card fields plus description, logistics (spec section 3) and breadcrumb. */
 export const ZProductDetail = ZProduct.extend({
+  /** The styles with each one's stock (the card's, plus the pieces available). */
+  types: z.array(ZProductDetailType),
+  /**
+   * Pieces available now: of the product when it has no styles, else of all its styles together;
+   * null when its stock is not tracked (no limit). The chosen style's own count is on its type.
+   */
+  available: z.number().int().nullable(),
   /** Sanitized HTML in the request language. */
   description: z.string(),
   images: z.array(ZProductImage).min(1),

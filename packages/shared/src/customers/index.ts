@@ -3,7 +3,8 @@ import { ZAddress } from '../addresses/index.js';
 import { ZPager } from '../catalog/product.js';
 import { ZCurrency } from '../money/currency.schema.js';
 import { ZAuditEntry } from '../orders/admin.js';
-import { ZOrderStatus, ZPaymentStatus } from '../orders/index.js';
+import { ZOrderStatus } from '../orders/index.js';
+import { ZPaymentStatus } from '../orders/money.js';
 import { digitsToNumber } from '../validation/numbers.js';
 
 /** The staff side of buyers (docs/orders.md, Customers): the list, a buyer's page, notes, disabling. */

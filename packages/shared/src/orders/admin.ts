@@ -4,13 +4,20 @@ import { ZPager } from '../catalog/product.js';
 import { ZCurrency } from '../money/currency.schema.js';
 import type { TCurrency } from '../money/currency.js';
 import { ZStaffRole } from '../staff/roles.js';
-import { ZCarrier, ZLogisticsStatus, ZOrderDetail, ZOrderStatus, ZPaymentStatus, ORDER_STATUSES } from './index.js';
+import { ZMoneyAmount } from '../money/amount.js';
+import { ZCarrier, ZLogisticsStatus, ZOrderDetail, ZOrderStatus, ORDER_STATUSES } from './index.js';
+import { ZCreditKind, ZPaymentStatus } from './money.js';
 
 /** The staff side of orders (docs/orders.md, Back office): the queue, payments, adjustments. */
 
 /** How a recorded payment or refund was made. */
-export const PAYMENT_RECORD_METHODS = ['bankTransfer', 'paypal', 'alipay', 'wechat', 'cash', 'other'] as const;
+export const PAYMENT_RECORD_METHODS = ['bankTransfer', 'paypal', 'alipay', 'wechat', 'westernUnion', 'cash', 'other'] as const;
 export const ZPaymentRecordMethod = z.enum(PAYMENT_RECORD_METHODS);
+export type TPaymentRecordMethod = z.infer<typeof ZPaymentRecordMethod>;
+
+const RECORD_METHOD_OF: Record<string, TPaymentRecordMethod> = { tt: 'bankTransfer', paypal: 'paypal', alipay: 'alipay', wechat: 'wechat', westernunion: 'westernUnion' };
+/** The way money for an order usually moves, from its payment method: what the staff payment form starts with. */
+export const recordMethodFor = (payMethodId: string): TPaymentRecordMethod => RECORD_METHOD_OF[payMethodId] ?? 'other';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const int = (min: number, max: number) => z.preprocess(digitsToNumber, z.number().int().min(min).max(max));
@@ -168,30 +175,69 @@ export const ZOrderTransition = z
   .refine((v) => v.status || v.logisticsStatus || v.trackingNumber || v.carrier, { message: 'v.required', path: ['status'] });
 export type TOrderTransition = z.infer<typeof ZOrderTransition>;
 
-/** PUT /api/admin/orders/{id}/lines/{lineId}: what was packed and its price (major units, order currency). */
+/** PUT /api/admin/orders/{id}/lines/{lineId}: what was packed and its price (major units, order currency, at most 2 decimals). */
 export const ZLineAdjustment = z
   .object({
-    actualQuantity: z.preprocess(digitsToNumber, z.number().int().min(0).max(1_000_000)).optional(),
-    actualPrice: money.optional(),
+    actualQuantity: z.preprocess(digitsToNumber, z.number({ error: 'v.integer' }).int('v.integer').min(0, 'v.minimum').max(1_000_000, 'v.numberRange')).optional(),
+    actualPrice: ZMoneyAmount('zero').optional(),
   })
   .refine((v) => v.actualQuantity !== undefined || v.actualPrice !== undefined, { message: 'v.required', path: ['actualQuantity'] });
 export type TLineAdjustment = z.infer<typeof ZLineAdjustment>;
 export const ZOrderLineParams = z.object({ id: int(1, Number.MAX_SAFE_INTEGER), lineId: int(1, Number.MAX_SAFE_INTEGER) });
 
 /** PUT /api/admin/orders/{id}/shipping-fee: the actual shipping fee (major units, order currency). */
-export const ZShippingFeeAdjustment = z.object({ actualExpressFee: money });
+export const ZShippingFeeAdjustment = z.object({ actualExpressFee: ZMoneyAmount('zero') });
 
-/** POST /api/admin/orders/{id}/payments */
+/**
+ * POST /api/admin/orders/{id}/payments. The amount has at most 2 decimals; in the other currency
+ * it is converted at the order's rate and must not round to nothing. A refund pays out at most
+ * what the shop owes back (the refund due); a payment beyond what is still owed needs
+ * `confirmOverpayment` (the answer says how much is owed).
+ */
 export const ZPaymentCreate = z.object({
   kind: z.enum(['payment', 'refund']),
-  amount: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ error: 'v.number' }).finite().gt(0, 'v.positive').max(100_000_000)),
+  amount: ZMoneyAmount('positive'),
   currency: ZCurrency,
   method: ZPaymentRecordMethod,
   reference: z.preprocess(blank, z.string().trim().max(100, 'v.maxLength').optional()),
   /** When the money moved (default: now). */
   paidAt: z.preprocess(blank, z.iso.datetime({ offset: true }).optional()),
+  /** Staff confirm a payment of more than is owed (the difference becomes a refund due). */
+  confirmOverpayment: z.boolean().optional(),
 });
 export type TPaymentCreate = z.infer<typeof ZPaymentCreate>;
+
+/** Lines and pieces of an order (credit notes, returned goods). */
+export const ZLineQuantities = z
+  .array(
+    z.object({
+      lineId: z.preprocess(digitsToNumber, z.number({ error: 'v.number' }).int().min(1).max(Number.MAX_SAFE_INTEGER)),
+      quantity: z.preprocess(digitsToNumber, z.number({ error: 'v.integer' }).int('v.integer').min(1, 'v.minimum').max(1_000_000, 'v.numberRange')),
+    }),
+  )
+  .max(500, 'v.maxItems');
+
+/**
+ * A credit note: lines taken off the order (pieces at the price charged) and/or an amount (freight,
+ * goodwill), with a reason the buyer sees. POST /api/admin/orders/{id}/credits, and the credit of an
+ * approved return.
+ */
+export const ZCreditCreate = z
+  .object({
+    kind: ZCreditKind,
+    reason: reason,
+    lines: ZLineQuantities.optional(),
+    amount: ZMoneyAmount('zero').optional(),
+  })
+  .refine((v) => (v.lines?.length ?? 0) > 0 || (v.amount ?? 0) > 0, { message: 'v.required', path: ['amount'] });
+export type TCreditCreate = z.infer<typeof ZCreditCreate>;
+
+/** POST /api/admin/orders/{id}/restock: pieces that came back to the warehouse, per line (added to stock). */
+export const ZRestockCreate = z.object({
+  lines: ZLineQuantities.min(1, 'v.required'),
+  note: z.preprocess(blank, z.string().trim().max(500, 'v.maxLength').optional()),
+});
+export type TRestockCreate = z.infer<typeof ZRestockCreate>;
 
 /** Money in `from` minor units converted to `to` at the order's rate (CNY per USD), rounded once. */
 export function convertBetween(minor: number, from: TCurrency, to: TCurrency, cnyPerUsd: number): number {

@@ -6,6 +6,7 @@ import { MAX_CART_LINES } from '../constants/shop.js';
 import { ZPager } from '../catalog/product.js';
 import { ZCurrency } from '../money/currency.schema.js';
 import { ZNamedRef, ZTransitDays } from '../shipping/index.js';
+import { ZOrderCredit, ZOrderMoney, ZOrderPayment, ZOrderPaymentInstructions, ZPaymentStatus } from './money.js';
 
 /** Orders (spec sections 3, 4 and 7; docs/orders.md). */
 
@@ -40,26 +41,6 @@ export const LOGISTICS_STATUS_NEXT: Record<TLogisticsStatus, readonly TLogistics
 };
 /** Order statuses in which a parcel exists: logistics may leave pending and a tracking number may be set. */
 export const SHIPPED_ORDER_STATUSES: readonly TOrderStatus[] = ['outbound', 'delivery'];
-
-/**
- * unpaid -> partially_paid -> paid -> partially_refunded | refunded. Computed from the recorded
- * payments and refunds against the amount due (the actual total once staff adjusted the order),
- * never typed.
- */
-export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'partially_refunded', 'refunded'] as const;
-export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
-export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
-
-/**
- * The payment status of an order that is due `dueMinor`, received `paidMinor` in payments and
- * gave back `refundedMinor` (all in the order's currency).
- */
-export function paymentStatusOf(dueMinor: number, paidMinor: number, refundedMinor: number): TPaymentStatus {
-  const net = paidMinor - refundedMinor;
-  if (refundedMinor > 0) return net <= 0 ? 'refunded' : 'partially_refunded';
-  if (paidMinor <= 0) return 'unpaid';
-  return net >= dueMinor ? 'paid' : 'partially_paid';
-}
 
 /** Parcel carriers with a public tracking page ({n}: the tracking number). */
 export const CARRIERS = {
@@ -146,6 +127,12 @@ export const ZOrderLine = z.object({
   /** Unit price and line amount as charged after packing (equal to discountPrice and amount until staff change them). */
   actualPrice: z.number(),
   actualAmount: z.number(),
+  /** Pieces that left the warehouse with the order (null until it went outbound). */
+  shippedQuantity: z.number().int().nullable(),
+  /** Pieces a credit note took off (a return): no longer charged. */
+  creditedQuantity: z.number().int(),
+  /** Pieces the warehouse received back into stock. */
+  returnedQuantity: z.number().int(),
   moq: z.number().int(),
   orderMultiple: z.number().int().nullable(),
   nw: z.number().nullable(),
@@ -185,6 +172,8 @@ export const ZOrderSummary = z.object({
   /** The total after staff recorded what was packed (equal to totalAmount until then): what is due. */
   actualTotalPrice: z.number(),
   paymentStatus: ZPaymentStatus,
+  /** What the buyer still owes after credits, payments and refunds; negative: the shop owes it back. */
+  balance: z.number(),
   expressMethod: ZNamedRef,
   payMethod: ZNamedRef,
   deliveryRegionId: z.string(),
@@ -238,8 +227,20 @@ export const ZOrderDetail = ZOrderSummary.extend({
   actualGoodsAmount: z.number(),
   actualExpressFee: z.number(),
   actualSurcharge: z.number(),
-  /** What the buyer still owes (the actual total less payments plus refunds); negative: overpaid. */
-  balance: z.number(),
+  /** Weights and volume of what was packed (equal to the ordered ones until staff change quantities). */
+  actualTotalNw: z.number(),
+  actualTotalGw: z.number(),
+  actualTotalVolume: z.number(),
+  actualTotalVolumeWeight: z.number(),
+  actualChargeableWeight: z.number(),
+  /** Every money figure of the order (the one source for pages, documents and mail). */
+  money: ZOrderMoney,
+  /** Credit notes, oldest first. */
+  credits: z.array(ZOrderCredit),
+  /** Payments received and refunds given, oldest first. */
+  payments: z.array(ZOrderPayment),
+  /** How to pay by the order's payment method (methods other than bank transfer; null: nothing set). */
+  paymentInstructions: ZOrderPaymentInstructions.nullable(),
   carrier: ZCarrier.nullable(),
   /** The carrier's public tracking page, once there is a tracking number. */
   trackingUrl: z.string().nullable(),
@@ -280,7 +281,7 @@ export type TOrderItemList = z.infer<typeof ZOrderItemList>;
 
 /** POST /api/orders/reorder */
 export const ZReorderBody = z.object({ id });
-export const REORDER_UNAVAILABLE_REASONS = ['removed', 'type', 'cartFull'] as const;
+export const REORDER_UNAVAILABLE_REASONS = ['removed', 'type', 'stock', 'cartFull'] as const;
 export const ZReorderResult = z.object({
   added: z.array(
     z.object({
@@ -298,7 +299,7 @@ export const ZReorderResult = z.object({
       itemId: z.number().int(),
       type: z.string(),
       name: z.string(),
-      /** removed: the product is gone; type: its type is no longer offered; cartFull: no room in the cart. */
+      /** removed: the product is gone; type: its type is no longer offered; stock: not that many pieces of the style left (no pre-orders); cartFull: no room in the cart. */
       reason: z.enum(REORDER_UNAVAILABLE_REASONS),
     }),
   ),

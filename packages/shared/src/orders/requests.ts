@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { digitsToNumber } from '../validation/numbers.js';
 import { ZPager } from '../catalog/product.js';
 import { ZCurrency } from '../money/currency.schema.js';
-import { ZOrderBuyer } from './admin.js';
-import { ZOrderStatus, ZPaymentStatus } from './index.js';
+import { ZMoneyAmount } from '../money/amount.js';
+import { ZLineQuantities, ZOrderBuyer } from './admin.js';
+import { ZOrderStatus } from './index.js';
+import { ZPaymentStatus } from './money.js';
 
 /**
  * After-sales requests (docs/orders.md, After-sales): a buyer asks to cancel an order before it
@@ -69,9 +71,17 @@ export const ZAdminOrderRequest = ZOrderRequest.extend({
     status: ZOrderStatus,
     paymentStatus: ZPaymentStatus,
     currency: ZCurrency,
+    /** The order's payment method id (the refund form starts at the same way of paying). */
+    payMethod: z.string(),
+    /** What the order comes to after packing. */
     totalAmount: z.number(),
-    /** Received less refunded, in the order's currency: what a refund may give back at most. */
+    /** Credit notes so far, and what is owed after them (0 once cancelled). */
+    credited: z.number(),
+    owed: z.number(),
+    /** Received less refunded, in the order's currency. */
     netPaid: z.number(),
+    /** What the shop owes back now (a refund may pay out at most this); 0 when none. */
+    refundDue: z.number(),
   }),
 });
 export type TAdminOrderRequest = z.infer<typeof ZAdminOrderRequest>;
@@ -97,13 +107,27 @@ export type TAdminOrderRequests = z.infer<typeof ZAdminOrderRequests>;
 export const ZRequestDecision = z.object({
   decision: z.enum(['approve', 'refuse']),
   note: z.preprocess(blank, z.string().trim().max(ORDER_REQUEST_NOTE_MAX, 'v.maxLength').optional()),
+  /**
+   * Approving a return: the credit note that takes the returned pieces (and/or an amount, such as
+   * the freight) off what the order owes, in the same change. Its reason defaults to the note.
+   */
+  credit: z
+    .object({
+      lines: ZLineQuantities.optional(),
+      amount: ZMoneyAmount('zero').optional(),
+      reason: z.preprocess(blank, z.string().trim().max(500, 'v.maxLength').optional()),
+    })
+    .refine((v) => (v.lines?.length ?? 0) > 0 || (v.amount ?? 0) > 0, { message: 'v.required', path: ['lines'] })
+    .optional(),
 });
 export type TRequestDecision = z.infer<typeof ZRequestDecision>;
 
 export const ZRequestDecided = z.object({
   request: ZAdminOrderRequest,
-  /** Money received and not yet refunded (order currency) once approved: the refund staff still owe; 0 when none. */
+  /** What the shop owes back after the decision (order currency): the refund staff record next; 0 when none. */
   refundDue: z.number(),
+  /** The credit note issued with an approved return, or null. */
+  creditId: z.number().int().nullable(),
 });
 export type TRequestDecided = z.infer<typeof ZRequestDecided>;
 

@@ -15,6 +15,10 @@ export type TPayPalCheckout = z.infer<typeof ZPayPalCheckout>;
  * How a PayPal payment ended, in the query of the buyer's order page after PayPal sends the buyer
  * back (/order/{id}?paypal=...): paid (captured and recorded), pending (PayPal holds the capture,
  * e.g. for review), cancelled (the buyer left PayPal without paying), failed (not captured).
+ * Not captured because of the order (docs/orders.md, PayPal): alreadyPaid (nothing more was owed:
+ * paid meanwhile, e.g. in another tab or to staff, or this PayPal payment was already received),
+ * amountChanged (the order now owes less than this PayPal payment asked: pay the new amount),
+ * orderCancelled (the order was cancelled).
  */
-export const PAYPAL_OUTCOMES = ['paid', 'pending', 'cancelled', 'failed'] as const;
+export const PAYPAL_OUTCOMES = ['paid', 'pending', 'cancelled', 'failed', 'alreadyPaid', 'amountChanged', 'orderCancelled'] as const;
 export type TPayPalOutcome = (typeof PAYPAL_OUTCOMES)[number];

@@ -139,6 +139,20 @@ export const ZAdminShippingRate = z
   .refine((r) => r.maxWeightG >= r.firstWeightG, { message: 'v.rangeOrder', path: ['maxWeightG'] });
 export type TAdminShippingRate = z.infer<typeof ZAdminShippingRate>;
 
+/**
+ * How buyers pay by a method (shown on the order page, in the order mail and on the proforma, with
+ * the order number as the reference to quote): who receives the money, the account to send it to,
+ * and what to do, in both languages. Blank fields are left out; all blank: no instructions.
+ */
+export const ZPaymentInstructionsSetting = z.object({
+  receiver: text(200),
+  account: text(200),
+  noteZh: text(1000),
+  noteEn: text(1000),
+});
+export type TPaymentInstructionsSetting = z.infer<typeof ZPaymentInstructionsSetting>;
+export const EMPTY_PAYMENT_INSTRUCTIONS: TPaymentInstructionsSetting = { receiver: '', account: '', noteZh: '', noteEn: '' };
+
 export const ZAdminPaymentMethod = z.object({
   id: ZConfigCode,
   nameZh: name,
@@ -147,9 +161,13 @@ export const ZAdminPaymentMethod = z.object({
   surchargeBp: z.number({ error: 'v.number' }).int('v.integer').min(0, 'v.minimum').max(10_000, 'v.numberRange'),
   position,
   active: flag,
+  instructions: ZPaymentInstructionsSetting,
+  /** The uploaded QR picture to scan (PUT|DELETE /api/admin/payment-methods/{id}/qr); read-only here. */
+  qrUrl: z.string().nullable(),
 });
 export type TAdminPaymentMethod = z.infer<typeof ZAdminPaymentMethod>;
-export const ZAdminPaymentMethodInput = ZAdminPaymentMethod.omit({ id: true });
+/** PUT /api/admin/payment-methods/{id}: instructions may be left out (they stay as they are). */
+export const ZAdminPaymentMethodInput = ZAdminPaymentMethod.omit({ id: true, qrUrl: true }).extend({ instructions: ZPaymentInstructionsSetting.optional() });
 
 /** GET /api/admin/shipping: the whole configuration at once (the settings screen). */
 export const ZAdminShippingConfig = z.object({

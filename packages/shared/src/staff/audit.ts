@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   'order.shippingFee',
   'order.payment',
   'order.refund',
+  'order.credit',
+  'order.restock',
   'order.note',
   'order.message',
   'request.create',

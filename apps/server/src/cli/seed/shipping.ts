@@ -4,7 +4,7 @@ import type { ShippingTables } from '../../modules/shipping/shipping.repository.
 
 /**
  * Demo shipping configuration (docs/orders.md): 7 destination zones, 7 shipping methods with a
- * rate row per zone they serve, 4 payment methods and the free-shipping threshold. Prices are in
+ * rate row per zone they serve, 5 payment methods and the free-shipping threshold. Prices are in
  * fen and weights in grams, modelled on published 2024 retail rates from mainland China (rounded).
  */
 
@@ -155,12 +155,53 @@ export const METHODS: MethodSeed[] = [
   },
 ];
 
-/** Payment methods; surcharge in basis points of goods + freight. */
+const NO_INSTRUCTIONS = { receiver: '', account: '', noteZh: '', noteEn: '' };
+
+/**
+ * Payment methods; surcharge in basis points of goods + freight. Western Union, Alipay and WeChat
+ * Pay carry placeholder instructions to buyers (receiver, account, a note in both languages) that
+ * the owner replaces in Settings, with the QR picture to scan; PayPal and bank transfer (the
+ * bankTransfer setting) have none.
+ */
 export const PAYMENTS = [
-  { id: 'paypal', nameZh: 'PayPal', nameEn: 'PayPal', surchargeBp: 440 },
-  { id: 'tt', nameZh: '银行电汇 (T/T)', nameEn: 'Bank transfer (T/T)', surchargeBp: 0 },
-  { id: 'westernunion', nameZh: '西联汇款', nameEn: 'Western Union', surchargeBp: 0 },
-  { id: 'alipay', nameZh: '支付宝', nameEn: 'Alipay', surchargeBp: 0 },
+  { id: 'paypal', nameZh: 'PayPal', nameEn: 'PayPal', surchargeBp: 440, instructions: NO_INSTRUCTIONS },
+  { id: 'tt', nameZh: '银行电汇 (T/T)', nameEn: 'Bank transfer (T/T)', surchargeBp: 0, instructions: NO_INSTRUCTIONS },
+  {
+    id: 'westernunion',
+    nameZh: '西联汇款',
+    nameEn: 'Western Union',
+    surchargeBp: 0,
+    instructions: {
+      receiver: 'ZHANG SAN (张三, Cubeshop demo)',
+      account: '',
+      noteZh: '收款人所在地：中国广东省深圳市。请在汇款附言中填写订单号。\n汇款后请通过在线客服告诉我们汇款监控号 (MTCN)，我们核对后即安排发货。',
+      noteEn: 'Receiver in Shenzhen, Guangdong, China. Quote the order number in the message of the transfer.\nAfter sending, tell customer service the MTCN (tracking number); we ship once it is confirmed.',
+    },
+  },
+  {
+    id: 'alipay',
+    nameZh: '支付宝',
+    nameEn: 'Alipay',
+    surchargeBp: 0,
+    instructions: {
+      receiver: 'Cubeshop 魔方商城（演示）',
+      account: 'pay@cubeshop.example',
+      noteZh: '请向上述支付宝账户转账，并在备注中填写订单号。\n到账后我们会尽快安排发货。',
+      noteEn: 'Send the amount to the Alipay account above and put the order number in the remark.\nWe ship as soon as it arrives.',
+    },
+  },
+  {
+    id: 'wechat',
+    nameZh: '微信支付',
+    nameEn: 'WeChat Pay',
+    surchargeBp: 0,
+    instructions: {
+      receiver: 'Cubeshop 魔方商城（演示）',
+      account: 'WeChat ID: cubeshop_pay',
+      noteZh: '请添加上述微信号或扫描收款码付款，转账说明中填写订单号。\n到账后我们会尽快安排发货。',
+      noteEn: 'Add the WeChat ID above or scan the payment code, and write the order number in the transfer note.\nWe ship as soon as it arrives.',
+    },
+  },
 ];
 
 /** The demo tables as rows. */
@@ -175,7 +216,7 @@ export function demoShippingTables(): ShippingTables {
         return { methodId: m.id, zoneCode, firstWeightG, firstPriceFen, stepWeightG, stepPriceFen, minChargeFen, maxWeightG, transitMinDays, transitMaxDays };
       }),
     ),
-    payments: PAYMENTS.map((p, i) => ({ ...p, position: i, active: true })),
+    payments: PAYMENTS.map((p, i) => ({ ...p, position: i, active: true, qrImage: null })),
   };
 }
 

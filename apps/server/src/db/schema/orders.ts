@@ -28,12 +28,14 @@ export const orders = pgTable(
     carrier: text('carrier'),
     cancelReason: text('cancel_reason'),
     /** Computed from payments and refunds against the amount due (never typed); see ZPaymentStatus. */
-    paymentStatus: text('payment_status', { enum: ['unpaid', 'partially_paid', 'paid', 'partially_refunded', 'refunded'] })
+    paymentStatus: text('payment_status', { enum: ['unpaid', 'partially_paid', 'paid', 'refund_due', 'refunded'] })
       .notNull()
       .default('unpaid'),
     /** Payments received and refunds given, in minor units of `currency`. */
     paidMinor: bigint('paid_minor', { mode: 'number' }).notNull().default(0),
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    /** Credit notes (returns, goodwill), in minor units of `currency`: they lower what the order owes. */
+    creditedMinor: bigint('credited_minor', { mode: 'number' }).notNull().default(0),
     currency: text('currency', { enum: ['CNY', 'USD'] }).notNull(),
     /** CNY per USD used for this order. */
     exchangeRate: doublePrecision('exchange_rate').notNull(),
@@ -107,6 +109,7 @@ export const orders = pgTable(
     index('orders_payment_created_idx').on(t.paymentStatus, t.createdAt, t.id),
     index('orders_tracking_idx').on(t.trackingNumber),
     check('orders_amounts_check', sql`total_fen = goods_fen + freight_fen + surcharge_fen and total_minor = goods_minor + freight_minor + surcharge_minor`),
+    check('orders_money_check', sql`paid_minor >= 0 and refunded_minor >= 0 and credited_minor >= 0 and credited_minor <= coalesce(actual_total_minor, total_minor)`),
   ],
 );
 
@@ -150,6 +153,12 @@ export const orderItems = pgTable(
     tierMinQuantity: integer('tier_min_quantity'),
     /** Pieces this line holds in stock (reserved when placed; 0 once released or shipped). */
     stockReserved: integer('stock_reserved').notNull().default(0),
+    /** Pieces that left the warehouse with the order (set when it goes outbound; null before). */
+    shippedQuantity: integer('shipped_quantity'),
+    /** Pieces credit notes took off the order (returns): no longer charged. */
+    creditedQuantity: integer('credited_quantity').notNull().default(0),
+    /** Pieces the warehouse received back (added to stock). */
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -157,6 +166,7 @@ export const orderItems = pgTable(
     index('order_items_user_idx').on(t.userId, t.orderId, t.position),
     index('order_items_item_idx').on(t.itemId, t.orderId),
     check('order_items_amount_check', sql`quantity >= 1 and amount_fen = unit_price_fen * quantity and amount_minor = unit_price_minor * quantity`),
+    check('order_items_pieces_check', sql`credited_quantity >= 0 and returned_quantity >= 0 and stock_reserved >= 0 and returned_quantity <= coalesce(shipped_quantity, 0)`),
   ],
 );
 
@@ -206,6 +216,38 @@ export const orderPayments = pgTable(
     index('order_payments_order_idx').on(t.orderId, t.id),
     uniqueIndex('order_payments_external_key').on(t.method, t.externalId),
     check('order_payments_amount_check', sql`amount_minor > 0 and order_amount_minor > 0`),
+  ],
+);
+
+/**
+ * Credit notes: what a return or a goodwill reduction took off an order (lines at the price charged
+ * and/or an amount), with the reason the buyer sees, who issued it and when. Never edited; the
+ * order's credited_minor is their sum.
+ */
+export const orderCredits = pgTable(
+  'order_credits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The credit note's number within the order (CN-{order}-{seq}). */
+    seq: integer('seq').notNull(),
+    kind: text('kind', { enum: ['return', 'goodwill'] }).notNull(),
+    /** The after-sales request it answers (an approved return), if any. */
+    requestId: bigint('request_id', { mode: 'number' }),
+    /** Minor units of the order's currency: the lines' amounts plus `extra_minor`. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    extraMinor: bigint('extra_minor', { mode: 'number' }).notNull().default(0),
+    /** [{lineId, quantity, unitPriceMinor, amountMinor}] */
+    lines: jsonb('lines').$type<{ lineId: number; quantity: number; unitPriceMinor: number; amountMinor: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    reason: text('reason').notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_credits_order_seq_key').on(t.orderId, t.seq),
+    check('order_credits_amount_check', sql`amount_minor > 0 and extra_minor >= 0 and extra_minor <= amount_minor`),
   ],
 );
 
@@ -269,10 +311,16 @@ export const paypalOrders = pgTable(
     /** Minor units of `currency`, as asked of PayPal. */
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency', { enum: ['CNY', 'USD'] }).notNull(),
-    /** PayPal's status: CREATED, APPROVED, COMPLETED ... */
+    /** PayPal's status (CREATED, APPROVED, COMPLETED ...), or ours: CAPTURING (a capture is under way), VOIDED (replaced or not captured). */
     status: text('status').notNull(),
+    /** Where the buyer approves it (a second checkout of the same amount goes there again). */
+    approveUrl: text('approve_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('paypal_orders_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('paypal_orders_order_idx').on(t.orderId, t.createdAt),
+    // One open PayPal order per shop order: a second tab reuses it, a changed balance voids it first.
+    uniqueIndex('paypal_orders_open_key').on(t.orderId).where(sql`status in ('CREATED', 'SAVED', 'APPROVED', 'PAYER_ACTION_REQUIRED', 'CAPTURING')`),
+  ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Shipping configuration (docs/orders.md): destination zones, the regions in each, shipping
@@ -72,6 +72,10 @@ export const paymentMethods = pgTable(
     surchargeBp: integer('surcharge_bp').notNull().default(0),
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** How buyers pay by it: {receiver, account, noteZh, noteEn} (blank: left out). */
+    instructions: jsonb('instructions').$type<{ receiver: string; account: string; noteZh: string; noteEn: string }>().notNull().default(sql`'{"receiver":"","account":"","noteZh":"","noteEn":""}'::jsonb`),
+    /** The stored QR picture to scan (a name in the uploads storage), or null. */
+    qrImage: text('qr_image'),
   },
   () => [check('payment_methods_surcharge_check', sql`surcharge_bp between 0 and 10000`)],
 );

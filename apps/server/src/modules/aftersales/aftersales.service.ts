@@ -2,6 +2,7 @@ import {
   minorToMajor,
   staffCan,
   type TAdminOrderRequest,
+  type TCreditCreate,
   type TAdminRequestList,
   type TAdminRequestQuery,
   type TLocale,
@@ -25,8 +26,11 @@ import { allowed, refusal } from './aftersales.rules.js';
 export interface AftersalesDeps {
   /** The orders module: facts about an order, and its row lock. */
   orders: OrderFactsService;
-  /** The orders module's staff side: approving a cancellation cancels through the state machine. */
-  ordersAdmin: { transition(actor: StaffActor, id: number, body: { status: 'cancel'; reason: string }, also?: (tx: Db) => Promise<void>): Promise<void> };
+  /** The orders module's staff side: approving a cancellation cancels through the state machine; approving a return may credit it. */
+  ordersAdmin: {
+    transition(actor: StaffActor, id: number, body: { status: 'cancel'; reason: string }, also?: (tx: Db) => Promise<void>): Promise<void>;
+    credit(actor: StaffActor, orderId: number, body: TCreditCreate, opts?: { requestId?: number; also?: (tx: Db) => Promise<void> }): Promise<number>;
+  };
   audit: AuditService;
   /** Names, contacts and languages of buyers and staff (the account module). */
   people: {
@@ -97,8 +101,12 @@ export function createAftersalesService(repo: AftersalesRepository, deps: Afters
             status: order.status,
             paymentStatus: order.paymentStatus,
             currency: order.currency,
-            totalAmount: minorToMajor(order.dueMinor),
+            payMethod: order.payMethodId,
+            totalAmount: minorToMajor(order.chargedMinor),
+            credited: minorToMajor(order.creditedMinor),
+            owed: minorToMajor(order.owedMinor),
             netPaid: minorToMajor(order.paidMinor - order.refundedMinor),
+            refundDue: minorToMajor(Math.max(-order.balanceMinor, 0)),
           },
         },
       ];
@@ -176,6 +184,7 @@ export function createAftersalesService(repo: AftersalesRepository, deps: Afters
       const [contact, before] = await Promise.all([deps.people.contact(request.userId), deps.orders.get(request.orderId)]);
       if (!before) throw notFound('orderNotFound');
 
+      if (body.credit && !(body.decision === 'approve' && request.kind === 'return')) throw badRequest('requestCreditOnlyReturn', {}, { field: 'credit' });
       const record = async (tx: Db, order: Pick<OrderFacts, 'paidMinor' | 'refundedMinor'>) => {
         const decided = await repo.decide(tx, id, { status, decidedBy: actor.id, decisionNote: note });
         if (!decided) throw conflict('requestAlreadyDecided', {}, { status: 'decided' });
@@ -206,8 +215,13 @@ export function createAftersalesService(repo: AftersalesRepository, deps: Afters
         }
       };
 
+      let creditId: number | null = null;
       if (body.decision === 'approve' && request.kind === 'cancel' && before.status !== 'cancel') {
         await deps.ordersAdmin.transition(actor, request.orderId, { status: 'cancel', reason: request.reason }, (tx) => record(tx, before));
+      } else if (body.credit) {
+        // The return's credit note and the decision commit together (the refund follows from the new balance).
+        const credit = { kind: 'return' as const, reason: body.credit.reason ?? note ?? request.reason, lines: body.credit.lines, amount: body.credit.amount };
+        creditId = await deps.ordersAdmin.credit(actor, request.orderId, credit, { requestId: id, also: (tx) => record(tx, before) });
       } else {
         await deps.orders.locked(request.orderId, async (tx, order) => {
           if (!order) throw notFound('orderNotFound');
@@ -216,8 +230,7 @@ export function createAftersalesService(repo: AftersalesRepository, deps: Afters
       }
       deps.outbox?.nudge();
       const [view] = await staffViews([(await repo.get(id))!]);
-      const netPaid = view!.order.netPaid;
-      return { request: view!, refundDue: status === 'approved' && netPaid > 0 ? netPaid : 0 };
+      return { request: view!, refundDue: view!.order.refundDue, creditId };
     },
   };
   return service;

@@ -236,11 +236,23 @@ describe('return requests', () => {
       }
     }
     expect(mails.some((s) => s.includes('declined'))).toBe(true);
-    // The order itself is unchanged; approving a return leaves the refund to a payment record.
+    // The order itself is unchanged; approving a return credits the returned pieces, and that credit is the refund due.
     expect((await staff.sales<TAdminOrderDetail>('GET', `/api/admin/orders/${order.id}`)).body.order.status).toBe('delivery');
     const second = await b.call<TOrderRequests>('POST', `/api/orders/${order.id}/requests`, { body: { kind: 'return', reason: 'Cracked plastic' } });
-    const approved = await staff.sales<TRequestDecided>('POST', `/api/admin/requests/${second.body.data[0]!.id}/decision`, { body: { decision: 'approve' } });
-    expect(approved.body).toMatchObject({ request: { status: 'approved', order: { status: 'delivery' } }, refundDue: order.totalAmount });
+    const line = order.items[0]!;
+    // A credit goes only with approving a return.
+    expect((await staff.sales('POST', `/api/admin/requests/${second.body.data[0]!.id}/decision`, { body: { decision: 'refuse', note: 'x', credit: { amount: 1 } } })).status).toBe(400);
+    const approved = await staff.sales<TRequestDecided>('POST', `/api/admin/requests/${second.body.data[0]!.id}/decision`, {
+      body: { decision: 'approve', note: 'Sorry about the cracked cube', credit: { lines: [{ lineId: line.id, quantity: 1 }] } },
+    });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ request: { status: 'approved', order: { status: 'delivery', credited: line.actualPrice } }, refundDue: line.actualPrice, creditId: expect.any(Number) });
+    const credited = (await b.call<TOrderDetail>('GET', `/api/orders/${order.id}`)).body;
+    expect(credited.credits).toEqual([
+      expect.objectContaining({ kind: 'return', amount: line.actualPrice, reason: 'Sorry about the cracked cube', requestId: second.body.data[0]!.id, createdBy: null, lines: [expect.objectContaining({ lineId: line.id, quantity: 1 })] }),
+    ]);
+    expect(credited.money).toMatchObject({ credited: line.actualPrice, owed: +(order.totalAmount - line.actualPrice).toFixed(2), refundDue: line.actualPrice, balance: -line.actualPrice });
+    expect(credited.items[0]!.creditedQuantity).toBe(1);
     const after = (await b.call<TOrderRequests>('GET', `/api/orders/${order.id}/requests`)).body;
     expect(after.canRequest.return).toBe(false);
     expect((await b.call('POST', `/api/orders/${order.id}/requests`, { body: { kind: 'return', reason: 'more' } })).body.details).toMatchObject({ reason: 'returned' });

@@ -25,6 +25,7 @@ import type { ShippingService } from '../shipping/shipping.service.js';
 import { priceGoods, thresholdMinor, type GoodsTotals, type PricedLineInput } from '../shipping/shipping.quote.js';
 import { lineStock, type StockLine, type StockService } from '../stock/stock.service.js';
 import type { CartLineRow, CartRepository, CartTx } from './cart.repository.js';
+import { assertInStock, fitsStock } from './cart.stock.js';
 
 export type { CartLineRow, CartTx } from './cart.repository.js';
 
@@ -278,38 +279,43 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
 
     /**
      * POST /api/cart/items: the same product and type again adds to the existing line. The
-     * resulting quantity must meet the product's minimum order quantity and multiple; a new line
-     * needs room (at most MAX_CART_LINES).
+     * resulting quantity must meet the product's minimum order quantity and multiple, and fit in
+     * what is available of the style (cart.stock.ts); a new line needs room (at most MAX_CART_LINES).
      */
     async add(userId: number, body: TCartAddBody, view: View): Promise<TCartItem> {
-      const item = await pricedItem(userId, body.itemId);
+      // Stock is read before the lock: inside it only the transaction may reach the database.
+      const [item, levels] = await Promise.all([pricedItem(userId, body.itemId), levelsOf([body.itemId])]);
       const typeCode = resolveType(item, body.type);
+      const stock = levels.get(item.id);
       const [line, rate] = await Promise.all([
         repo.withLock(userId, async (tx) => {
           const existing = await repo.findLine(tx, userId, item.id, typeCode);
           const quantity = (existing?.quantity ?? 0) + body.quantity;
           if (quantity > MAX_LINE_QUANTITY) throw badRequest('quantityTooLarge', { max: MAX_LINE_QUANTITY });
           assertOrderable([{ lineId: existing?.id, quantity, typeCode, item }], view.locale);
+          assertInStock({ item, typeCode, quantity, inCart: existing?.quantity ?? 0, adding: true }, stock, view.locale);
           if (existing) return (await repo.setQuantity(tx, userId, existing.id, quantity))!;
           if ((await repo.countLines(tx, userId)) >= MAX_CART_LINES) throw badRequest('cartFull', { max: MAX_CART_LINES });
           return repo.insertLine(tx, userId, item.id, typeCode, quantity);
         }),
         catalog.exchangeRate(),
       ]);
-      return toCartItem(line, item, view, rate, (await levelsOf([item.id])).get(item.id));
+      return toCartItem(line, item, view, rate, stock);
     },
 
-    /** PUT / PATCH /api/cart/items/{id}: a new quantity (checked like add). */
+    /** PUT / PATCH /api/cart/items/{id}: a new quantity (checked like add; lowering is never refused for stock). */
     async setQuantity(userId: number, id: number, quantity: number, view: View): Promise<TCartItem> {
       const current = await repo.line(userId, id);
       if (!current) throw notFound('cartItemNotFound');
-      const item = (await itemsFor(userId, [current.itemId])).get(current.itemId);
+      const [items, levels] = await Promise.all([itemsFor(userId, [current.itemId]), levelsOf([current.itemId])]);
+      const item = items.get(current.itemId);
       if (!item) throw notFound('cartItemNotFound');
+      const stock = levels.get(item.id);
       assertOrderable([{ lineId: id, quantity, typeCode: current.typeCode, item }], view.locale);
+      assertInStock({ item, typeCode: current.typeCode, quantity, inCart: current.quantity, adding: false }, stock, view.locale);
       const line = await repo.withLock(userId, (tx) => repo.setQuantity(tx, userId, id, quantity));
       if (!line) throw notFound('cartItemNotFound');
-      const [rate, levels] = await Promise.all([catalog.exchangeRate(), levelsOf([item.id])]);
-      return toCartItem(line, item, view, rate, levels.get(item.id));
+      return toCartItem(line, item, view, await catalog.exchangeRate(), stock);
     },
 
     /** DELETE /api/cart/items/{id} */
@@ -400,15 +406,15 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
     /**
      * Puts products back in the cart (reorder): each at least the ordered quantity, raised to
      * today's minimum order quantity and multiple when needed, added to an existing line of the
-     * same product and type. Products that are gone, types no longer offered and lines beyond
-     * MAX_CART_LINES are reported instead.
+     * same product and type. Products that are gone, types no longer offered, styles without
+     * that many pieces available (no pre-orders) and lines beyond MAX_CART_LINES are reported instead.
      */
     async addMany(
       userId: number,
       entries: readonly { itemId: number; typeCode: string; quantity: number; nameZh: string; nameEn: string }[],
       locale: TLocale,
     ): Promise<TReorderResult> {
-      const items = await catalog.itemsForPricing(entries.map((e) => e.itemId));
+      const [items, levels] = await Promise.all([catalog.itemsForPricing(entries.map((e) => e.itemId)), levelsOf(entries.map((e) => e.itemId))]);
       return repo.withLock(userId, async (tx) => {
         const result: TReorderResult = { added: [], unavailable: [] };
         let lineCount = await repo.countLines(tx, userId);
@@ -429,6 +435,10 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
           const target = validQuantityAtLeast(wanted, item);
           if (target > MAX_LINE_QUANTITY || (!existing && lineCount >= MAX_CART_LINES)) {
             result.unavailable.push({ itemId: e.itemId, type: e.typeCode, name, reason: 'cartFull' });
+            continue;
+          }
+          if (!fitsStock(item, e.typeCode, target, levels.get(item.id))) {
+            result.unavailable.push({ itemId: e.itemId, type: e.typeCode, name, reason: 'stock' });
             continue;
           }
           const line = existing ? (await repo.setQuantity(tx, userId, existing.id, target))! : await repo.insertLine(tx, userId, item.id, e.typeCode, target);

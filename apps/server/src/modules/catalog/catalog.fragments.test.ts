@@ -248,6 +248,44 @@ describe('catalog fragments', () => {
     expect(s.reads.details).toBe(details);
   });
 
+  it('writes each style’s state on cards and its pieces on the detail, as the mappers do, and follows a forgotten state', async () => {
+    const s = setup();
+    const styles = [
+      { code: 'red', zh: '红 "色"', en: 'Red "1"' },
+      { code: 'blue', zh: '蓝色', en: 'Blue' },
+      { code: 'gold', zh: '金色', en: 'Gold' },
+    ];
+    s.rows.set(7, row(7, { types: styles, lowStockAt: 5, moq: 2 }));
+    s.rows.set(8, row(8, { types: styles, preorder: true }));
+    // gold has no row: a tracked product counts it as none; blue has 1, fewer than the MOQ of 2.
+    s.stock.set(7, [
+      { typeCode: 'blue', onHand: 1, reserved: 0 },
+      { typeCode: 'red', onHand: 9, reserved: 5 },
+    ]);
+    s.stock.set(8, [{ typeCode: 'red', onHand: 30, reserved: 0 }]);
+    for (const view of views) {
+      const ctx = s.context(view);
+      const ids = [7, 8, 4, 1];
+      expect((await s.fragments.cards(ids, ctx)).parts).toEqual(s.expected(ids, ctx));
+      for (const id of ids) expect((await s.fragments.detail(id, ctx))?.json).toBe(JSON.stringify(toDetail(s.rows.get(id)!, ctx, s.stock.get(id))));
+    }
+    const ctx = s.context(views[2]!);
+    const detail = JSON.parse((await s.fragments.detail(7, ctx))!.json) as { types: unknown[]; available: number; stockStatus: string };
+    expect(detail.types).toEqual([
+      { code: 'red', name: 'Red "1"', stockStatus: 'low', available: 4 },
+      { code: 'blue', name: 'Blue', stockStatus: 'out_of_stock', available: 1 },
+      { code: 'gold', name: 'Gold', stockStatus: 'out_of_stock', available: 0 },
+    ]);
+    expect([detail.available, detail.stockStatus]).toEqual([5, 'low']);
+    expect(JSON.parse((await s.fragments.cards([8], ctx)).parts[0]!).types.map((t: { stockStatus: string }) => t.stockStatus)).toEqual(['in_stock', 'preorder', 'preorder']);
+    // A recount of gold, told to the fragments: the next page and detail show it.
+    s.stock.set(7, [...s.stock.get(7)!, { typeCode: 'gold', onHand: 50, reserved: 0 }]);
+    s.fragments.forgetStates([7]);
+    const page = await s.fragments.page([7], ctx, { page: 1 });
+    expect(JSON.parse(page.bytes.toString()).data[0].types[2]).toEqual({ code: 'gold', name: 'Gold', stockStatus: 'in_stock' });
+    expect(JSON.parse((await s.fragments.detail(7, ctx))!.json).types[2]).toEqual({ code: 'gold', name: 'Gold', stockStatus: 'in_stock', available: 50 });
+  });
+
   it('warms: reads every product once, then only stock states older than asked', async () => {
     const s = setup();
     const ctx = s.context(views[2]!);

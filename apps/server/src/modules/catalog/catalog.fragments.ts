@@ -1,19 +1,20 @@
 // Over 400 lines on purpose: one store (cards, detail fields, stock states) whose page writer,
 // reads and forgetting share its private state and generations; split, each part would reach in.
-import { convertMinor, minorToMajor, STOCK_STATUSES, visibleTiersFen, type TCurrency, type TLocale, type TStockStatus } from '@cubeshop/shared';
+import { convertMinor, minorToMajor, minValidQuantity, STOCK_STATUSES, visibleTiersFen, type TCurrency, type TLocale, type TStockStatus } from '@cubeshop/shared';
 import { LRUCache } from 'lru-cache';
 import { JsonWriter } from '../../lib/json-writer.js';
-import { stockStatusOf, type StockLine } from '../stock/stock.service.js';
+import { availableOf, stockStatusOf, styleStatusOf, type StockLine } from '../stock/stock.service.js';
 import { pickText, type Dictionary } from './catalog.categories.js';
 import { BoundedMap, firstOf, StockStates } from './catalog.states.js';
-import { imageVersionTag, paidFenOf, toDetailFields, toProduct, type MapContext, type ProductFen } from './catalog.mapper.js';
+import { imageVersionTag, paidFenOf, toDetailCard, toDetailFields, toProduct, type MapContext, type ProductFen } from './catalog.mapper.js';
 import type { ItemDetailRow, ItemListRow } from './catalog.repository.js';
 
 /**
  * Product JSON kept ready (docs/catalog.md, Speed on the hot paths): per product, the pieces of
  * its list card in both languages and currencies, written into the card by a fixed template (a
  * serializer compiled by hand: no objects, no JSON.stringify of the whole) with its labels (N
- * moves with the newest threshold) and stock state; a detail's extra fields per (product,
+ * moves with the newest threshold), stock state and each style's state (and, on the detail, each
+ * style's pieces, docs/catalog.md, Stock); a detail's extra fields per (product,
  * language) as JSON. A stock state is fresh for 30 s (orders and staff say which they moved:
  * forgetStates); an older one is still written, up to 60 s old, and read again in the background, so a
  * page never waits for the database for products it has seen (past 60 s it does wait). A page is
@@ -61,11 +62,18 @@ interface Core {
   discountPercent: number;
   /** Price paid and tiers in fen, as pages hand them on (one object a product, not one a page). */
   fen: ProductFen;
+  /** The style codes in order (the stock lines are matched to them; shared empty list without styles). */
+  typeCodes: readonly string[];
+  /**
+   * Where each style's state goes in the names part: after its `"stockStatus":"`, zh styles
+   * first, then en (absolute offsets in text; shared empty list without styles).
+   */
+  cuts: readonly number[];
   /**
    * The card's fixed parts as UTF-8, one buffer: `{"id":…,"name":…,"types":[…]` in zh, then in
-   * en; the money part in CNY (`"currency":…,"priceTiers":[…]`); `,"lastUpdatedTime":"…",
-   * "supplierId":…,"supplier":`; `,"categoryId":…,"category":`; `,"moq":…,"image":…,
-   * "stockStatus":"`. Cut at enAt, cnyAt, midAt, categoryAt, tailAt.
+   * en (cut where each style's state goes); the money part in CNY (`"currency":…,"priceTiers":[…]`);
+   * `,"lastUpdatedTime":"…","supplierId":…,"supplier":`; `,"categoryId":…,"category":`; `,"moq":…,
+   * "preorder":…,"image":…,"stockStatus":"`. Cut at enAt, cnyAt, midAt, categoryAt, tailAt.
    */
   text: Buffer;
   enAt: number;
@@ -81,20 +89,44 @@ interface Core {
 }
 
 const NO_TIERS: ProductFen['tiers'] = [];
+const NO_STYLES: readonly string[] = [];
+const NO_CUTS: readonly number[] = [];
 
 /** `,"labels":[…],` by mask (1 H, 2 N, 4 D), in the order H, N, D. */
 const LABELS = Array.from({ length: 8 }, (_, m) =>
   Buffer.from(`,"labels":${JSON.stringify([...(m & 1 ? ['H'] : []), ...(m & 2 ? ['N'] : []), ...(m & 4 ? ['D'] : [])])},`),
 );
-/** The card's end after `"stockStatus":"`, by state. */
-const STATE_ENDS = new Map(STOCK_STATUSES.map((state) => [state, Buffer.from(`${state}","favorite":false}`)]));
+/** The card's end after `"stockStatus":"`, by state, but for its closing brace (a detail adds its count first). */
+const STATE_ENDS = new Map(STOCK_STATUSES.map((state) => [state, Buffer.from(`${state}","favorite":false`)]));
+/** A style's state after its `"stockStatus":"`. */
+const STYLE_ENDS = new Map(STOCK_STATUSES.map((state) => [state, Buffer.from(`${state}"`)]));
 const LOCALES = { zh: 0, en: 1 } as const;
 /** Bytes a string takes in the heap (one a character when all are Latin-1, else two). */
 const heapBytes = (s: string) => (/[^\x20-\xff]/.test(s) ? 2 : 1) * s.length + 96;
 
-function headOf(row: ItemListRow, locale: TLocale): string {
-  const types = row.types.map((t) => ({ code: t.code, name: pickText(t.zh, t.en, locale) ?? t.code }));
-  return `{"id":${row.id},"name":${JSON.stringify(pickText(row.nameZh, row.nameEn, locale) ?? '')},"types":${JSON.stringify(types)}`;
+/**
+ * `{"id":…,"name":…,"types":[…]` in pieces: one a style, each ending with `"stockStatus":"` (its
+ * state is written after it), and the closing `}]`; one piece without styles.
+ */
+function headOf(row: ItemListRow, locale: TLocale): string[] {
+  const start = `{"id":${row.id},"name":${JSON.stringify(pickText(row.nameZh, row.nameEn, locale) ?? '')},"types":[`;
+  if (row.types.length === 0) return [`${start}]`];
+  const parts = row.types.map((t, i) => `${i === 0 ? start : '},'}{"code":${JSON.stringify(t.code)},"name":${JSON.stringify(pickText(t.zh, t.en, locale) ?? t.code)},"stockStatus":"`);
+  parts.push('}]');
+  return parts;
+}
+
+/** Byte offsets (from `at`) of the ends of every piece but the last: where the styles' states go. */
+function cutsOf(parts: readonly string[], at: number): number[] {
+  const cuts: number[] = [];
+  for (const part of parts.slice(0, -1)) cuts.push((at += Buffer.byteLength(part)));
+  return cuts;
+}
+
+/** Pieces available per style in the product's type order (one entry without styles); undefined: not tracked. */
+function piecesOf(typeCodes: readonly string[], lines: readonly StockLine[] | undefined): number[] | undefined {
+  if (!lines) return undefined;
+  return (typeCodes.length > 0 ? typeCodes : ['']).map((code) => availableOf(lines, code)!);
 }
 
 function moneyOf(core: Pick<Core, 'priceFen' | 'basePriceFen' | 'discountPercent' | 'fen'>, currency: TCurrency, rate: number): string {
@@ -109,8 +141,10 @@ function moneyOf(core: Pick<Core, 'priceFen' | 'basePriceFen' | 'discountPercent
 
 function coreOf(row: ItemListRow): Core {
   const fen = paidFenOf(row);
-  const zh = headOf(row, 'zh');
-  const en = headOf(row, 'en');
+  const zhParts = headOf(row, 'zh');
+  const enParts = headOf(row, 'en');
+  const zh = zhParts.join('');
+  const en = enParts.join('');
   const paid: ProductFen = { paidFen: fen.paidFen, tiers: fen.tiers.length > 0 ? fen.tiers : NO_TIERS };
   const money = { priceFen: row.priceFen, basePriceFen: row.basePriceFen, discountPercent: row.discountPercent, fen: paid };
   const cny = moneyOf(money, 'CNY', 1);
@@ -118,7 +152,7 @@ function coreOf(row: ItemListRow): Core {
   const category = `,"categoryId":${row.categoryId},"category":`;
   const imageTag = imageVersionTag(row.imageVersion);
   const tail =
-    `,"moq":${row.moq},"orderMultiple":${row.orderMultiple === null ? 'null' : row.orderMultiple},` +
+    `,"moq":${row.moq},"orderMultiple":${row.orderMultiple === null ? 'null' : row.orderMultiple},"preorder":${row.preorder},` +
     `"image":"/api/items/${row.id}/image?v=${imageTag}","thumbnail":"/api/items/${row.id}/thumbnail?v=${imageTag}","stockStatus":"`;
   const enAt = Buffer.byteLength(zh);
   const cnyAt = enAt + Buffer.byteLength(en);
@@ -134,6 +168,8 @@ function coreOf(row: ItemListRow): Core {
     moq: row.moq,
     orderMultiple: row.orderMultiple,
     ...money,
+    typeCodes: row.types.length > 0 ? row.types.map((t) => t.code) : NO_STYLES,
+    cuts: row.types.length > 0 ? [...cutsOf(zhParts, 0), ...cutsOf(enParts, enAt)] : NO_CUTS,
     text: Buffer.from(zh + en + cny + mid + category + tail),
     enAt,
     cnyAt,
@@ -162,13 +198,38 @@ function refOf(dict: Dictionary, locale: TLocale, kind: 'supplier' | 'category',
   return json;
 }
 
-/** The card toProduct maps (byte for byte what JSON.stringify gives; the tests compare them). */
-function writeCard(w: JsonWriter, core: Core, context: MapContext, state: TStockStatus): void {
+/** The names part with each style's state (and, on a detail, its pieces) written at its cut. */
+function writeHead(w: JsonWriter, core: Core, locale: TLocale, pieces: readonly number[] | undefined, detail: boolean): void {
+  const text = core.text;
+  const [from, to] = locale === 'zh' ? [0, core.enAt] : [core.enAt, core.cnyAt];
+  const n = core.typeCodes.length;
+  if (n === 0) {
+    w.bytes(text, from, to);
+    return;
+  }
+  const least = minValidQuantity(core);
+  const base = locale === 'zh' ? 0 : n;
+  let at = from;
+  for (let i = 0; i < n; i++) {
+    const cut = core.cuts[base + i]!;
+    w.bytes(text, at, cut);
+    const p = pieces?.[i];
+    w.bytes(STYLE_ENDS.get(styleStatusOf(core, p, least))!);
+    if (detail) w.ascii(`,"available":${p === undefined ? 'null' : p}`);
+    at = cut;
+  }
+  w.bytes(text, at, to);
+}
+
+/**
+ * The card toProduct maps, or on a product's page (`detail`) the one toDetailCard maps (byte for
+ * byte what JSON.stringify gives; the tests compare them).
+ */
+function writeCard(w: JsonWriter, core: Core, context: MapContext, state: TStockStatus, pieces: readonly number[] | undefined, detail = false): void {
   const { view, dict, since, rate } = context;
   const text = core.text;
   const mask = (core.hot ? 1 : 0) | (core.createdAtMs >= since.getTime() ? 2 : 0) | (core.discountPercent > 0 ? 4 : 0);
-  if (view.locale === 'zh') w.bytes(text, 0, core.enAt);
-  else w.bytes(text, core.enAt, core.cnyAt);
+  writeHead(w, core, view.locale, pieces, detail);
   w.bytes(LABELS[mask]!);
   if (view.currency === 'CNY') w.bytes(text, core.cnyAt, core.midAt);
   else {
@@ -181,6 +242,9 @@ function writeCard(w: JsonWriter, core: Core, context: MapContext, state: TStock
   w.bytes(text, core.midAt, core.categoryAt).bytes(refOf(dict, view.locale, 'supplier', core.supplierId));
   w.bytes(text, core.categoryAt, core.tailAt).bytes(refOf(dict, view.locale, 'category', core.categoryId));
   w.bytes(text, core.tailAt).bytes(STATE_ENDS.get(state)!);
+  if (!detail) w.ascii('}');
+  else if (!pieces) w.ascii(',"available":null}');
+  else w.ascii(`,"available":${core.typeCodes.length > 0 ? pieces.reduce((sum, p) => sum + p, 0) : pieces[0]!}}`);
 }
 
 /** One writer for the process (pages are written synchronously, one at a time). */
@@ -206,7 +270,7 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
   function remember(row: ItemListRow, lines: readonly StockLine[] | undefined, withState: boolean) {
     const core = coreOf(row);
     cores.set(row.id, core);
-    if (withState) states.set(row.id, stockStatusOf(core, lines));
+    if (withState) states.set(row.id, stockStatusOf(core, lines), piecesOf(core.typeCodes, lines));
   }
 
   // States past their lifetime, read again in the background, 1,000 a query, one query at a time.
@@ -253,7 +317,7 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
         return null;
       }
       if (out.ids.length > 0) w.ascii(',');
-      writeCard(w, core, context, state);
+      writeCard(w, core, context, state, states.pieces(id));
       out.ids.push(id);
       out.fen.push(core.fen);
     }
@@ -261,11 +325,11 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
     return { bytes: w.take(), ...out };
   }
 
-  function assemble(id: number, context: MapContext): { json: string; fen: ProductFen } | undefined {
+  function assemble(id: number, context: MapContext, detail = false): { json: string; fen: ProductFen } | undefined {
     const core = cores.get(id);
     const state = core && stateOf(id);
     if (!core || !state) return undefined;
-    writeCard(writer.reset(), core, context, state);
+    writeCard(writer.reset(), core, context, state, states.pieces(id), detail);
     return { json: writer.text(), fen: core.fen };
   }
 
@@ -285,7 +349,7 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
     for (const row of rows) remember(row, levels.get(row.id), wantState.delete(row.id));
     for (const id of wantState) {
       const core = cores.get(id);
-      if (core) states.set(id, stockStatusOf(core, levels.get(id)));
+      if (core) states.set(id, stockStatusOf(core, levels.get(id)), piecesOf(core.typeCodes, levels.get(id)));
     }
   }
 
@@ -342,7 +406,7 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
 
     /** A product detail's JSON (undefined: no such product on sale). */
     async detail(id: number, context: MapContext): Promise<{ json: string; fen: ProductFen } | undefined> {
-      let card = assemble(id, context);
+      let card = assemble(id, context, true);
       let extra = extras.get(extraKey(id, context));
       if (!card || extra === undefined) {
         const [gen, sgen] = [generation, stateGeneration];
@@ -353,12 +417,12 @@ export function createFragments(source: FragmentSource, options: FragmentOptions
         if (gen === generation) {
           remember(row, levels?.get(id), levels !== undefined && freshLevels);
           extras.set(extraKey(id, context), extra);
-          card = assemble(id, context);
+          card = assemble(id, context, true);
         }
         if (!card) {
           // cleared meanwhile (or the state was dropped): answer from the row, keep nothing
           const lines = levels && freshLevels ? levels.get(id) : (await source.levelsOf([id])).get(id);
-          card = { json: JSON.stringify(toProduct(row, context, lines)), fen: paidFenOf(row) };
+          card = { json: JSON.stringify(toDetailCard(row, context, lines)), fen: paidFenOf(row) };
         }
       }
       return { json: `${card.json.slice(0, -1)},${extra.slice(1)}`, fen: card.fen };

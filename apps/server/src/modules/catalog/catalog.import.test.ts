@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TImportResult, TStaffRole } from '@cubeshop/shared';
+import type { TImportRefused, TImportResult, TStaffRole } from '@cubeshop/shared';
 import { createShopApp, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 
 // Spreadsheet import and export of the catalog (docs/catalog.md, Spreadsheets): round trips in
@@ -39,7 +39,9 @@ async function upload(data: Buffer, { dryRun = true, role = 'catalog' as TStaffR
     headers: { authorization: `Bearer ${tokens[role]}`, 'content-type': contentType, 'x-lang-type': lang },
     payload,
   });
-  return { status: res.statusCode, body: res.json() as TImportResult & { code?: string; desc?: string } };
+  const body = res.json() as TImportResult & Partial<TImportRefused>;
+  // A refused apply answers 422 with the API's error shape and the report in details.
+  return { status: res.statusCode, body, report: (res.statusCode === 422 ? body.details : body) as TImportResult };
 }
 
 async function download(path: string, role: TStaffRole = 'catalog'): Promise<{ status: number; data: Buffer; type: string }> {
@@ -68,7 +70,7 @@ describe('catalog spreadsheets', () => {
     // Unchanged, it changes nothing.
     const same = await upload(exported.data);
     expect(same.status).toBe(200);
-    expect(same.body).toMatchObject({ dryRun: true, created: 0, updated: 0, unchanged: rows.length - 1, errors: [] });
+    expect(same.body).toMatchObject({ status: 'dryRun', dryRun: true, planned: { created: 0, updated: 0, unchanged: rows.length - 1 }, written: { created: 0, updated: 0 }, errors: [] });
 
     cube[at('price')] = '119.50';
     cube[at('tiers')] = '12:99; 60:89.9';
@@ -78,7 +80,7 @@ describe('catalog spreadsheets', () => {
     const edited = toCsv(rows);
     const dry = await upload(edited);
     expect(dry.body.errors).toEqual([]);
-    expect(dry.body).toMatchObject({ dryRun: true, created: 0, updated: 2 });
+    expect(dry.body).toMatchObject({ status: 'dryRun', dryRun: true, planned: { created: 0, updated: 2 }, written: { created: 0, updated: 0 } });
     const cubeChange = dry.body.changes.find((c) => c.id === t.products.cube)!;
     expect(cubeChange).toMatchObject({ action: 'update', row: rows.indexOf(cube) + 1 });
     expect(cubeChange.fields.sort()).toEqual(['price', 'stock', 'tiers']);
@@ -88,7 +90,8 @@ describe('catalog spreadsheets', () => {
     expect((await t.services.stock.levels([t.products.cube])).get(t.products.cube) ?? []).toEqual([]);
 
     const applied = await upload(edited, { dryRun: false });
-    expect(applied.body).toMatchObject({ dryRun: false, updated: 2, errors: [] });
+    expect(applied.status).toBe(200);
+    expect(applied.body).toMatchObject({ status: 'applied', dryRun: false, planned: { updated: 2 }, written: { created: 0, updated: 2 }, errorCount: 0, errors: [] });
     // The storefront shows it at once (caches emptied).
     const detail = (await owner('GET', `/api/items/${t.products.cube}`)).body;
     expect(detail.price).toBe(119.5);
@@ -104,7 +107,7 @@ describe('catalog spreadsheets', () => {
     expect(audit.data.filter((e: { action: string }) => e.action === 'item.import')).toHaveLength(1);
     expect(audit.data.find((e: { action: string }) => e.action === 'item.import').after).toMatchObject({ updated: 2, created: 0 });
     // Importing the same file again changes nothing.
-    expect((await upload(edited, { dryRun: false })).body).toMatchObject({ updated: 0, created: 0 });
+    expect((await upload(edited, { dryRun: false })).body).toMatchObject({ status: 'applied', written: { updated: 0, created: 0 } });
   });
 
   it('round-trips XLSX: export, edit a price in exceljs, import', async () => {
@@ -124,9 +127,9 @@ describe('catalog spreadsheets', () => {
     sheet.getRow(target).getCell(priceCol).value = 2.5;
     const edited = Buffer.from(await book.xlsx.writeBuffer());
     const dry = await upload(edited, { fileName: 'products.xlsx' });
-    expect(dry.body).toMatchObject({ updated: 1, errors: [] });
+    expect(dry.body).toMatchObject({ planned: { updated: 1 }, errors: [] });
     expect(dry.body.changes).toEqual([{ row: target, id: t.products.sticker, action: 'update', fields: ['price'] }]);
-    expect((await upload(edited, { fileName: 'products.xlsx', dryRun: false })).body.updated).toBe(1);
+    expect((await upload(edited, { fileName: 'products.xlsx', dryRun: false })).body.written.updated).toBe(1);
     expect(await price(t.products.sticker)).toBe(2.5);
   });
 
@@ -142,8 +145,9 @@ describe('catalog spreadsheets', () => {
     ];
     for (const dryRun of [true, false]) {
       const res = await upload(toCsv(rows), { dryRun });
-      expect(res.status).toBe(200);
-      expect(res.body.errors.map((e) => [e.row, e.column])).toEqual([
+      expect(res.status).toBe(dryRun ? 200 : 422);
+      expect(res.report.errorCount).toBe(7);
+      expect(res.report.errors.map((e) => [e.row, e.column])).toEqual([
         [3, 'price'],
         [4, 'category'],
         [4, 'preorder'],
@@ -163,16 +167,68 @@ describe('catalog spreadsheets', () => {
     expect(await t.services.catalog.admin.countItems()).toBe(6);
   });
 
+  it('refuses an apply with one bad row: 422, status refused, nothing written, the errors listed; the dry run of the same file is 200', async () => {
+    const ids = [t.products.timer, t.products.single, t.products.wholesale];
+    const before = await Promise.all(ids.map(price));
+    const next = before.map((p) => Math.round((p + 1) * 100) / 100);
+    const good = ids.map((id, i) => [id, next[i]!.toFixed(2)]);
+    // Three good price changes and one unreadable price (row 5).
+    const file = toCsv([['id', 'price'], ...good, [t.products.cube, '12,5 yuan']]);
+    const imports = async () => ((await owner('GET', '/api/admin/audit', { query: { entity: 'item', recPerPage: 200 } })).body.data as { action: string }[]).filter((e) => e.action === 'item.import').length;
+    const importsBefore = await imports();
+    const cubeBefore = await price(t.products.cube);
+
+    const refused = await upload(file, { dryRun: false });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('IMPORT_REFUSED');
+    expect(refused.body.desc).toBe('The import was refused and nothing was written: the file has errors (1); fix them and upload it again');
+    expect(refused.report).toMatchObject({
+      status: 'refused',
+      dryRun: false,
+      rows: 4,
+      written: { created: 0, updated: 0 },
+      planned: { created: 0, updated: 3, unchanged: 0 },
+      errorCount: 1,
+      errors: [{ row: 5, column: 'price', message: 'Enter a number' }],
+    });
+    // The database is as it was: no price moved, no import audited.
+    expect(await Promise.all(ids.map(price))).toEqual(before);
+    expect(await price(t.products.cube)).toBe(cubeBefore);
+    expect(await imports()).toBe(importsBefore);
+    // In Chinese: the sentence and the errors in the request's language.
+    const zh = await upload(file, { dryRun: false, lang: 'zh' });
+    expect(zh.status).toBe(422);
+    expect(zh.body.desc).toContain('导入被拒绝，未写入任何内容');
+    expect(zh.report.errors).toEqual([{ row: 5, column: 'price', message: '请输入数字' }]);
+
+    // The same file as a dry run: 200, what would change and the error, nothing written.
+    const dry = await upload(file);
+    expect(dry.status).toBe(200);
+    expect(dry.body).toMatchObject({ status: 'dryRun', dryRun: true, written: { created: 0, updated: 0 }, planned: { updated: 3 }, errorCount: 1 });
+    expect(dry.body.changes.map((c) => c.id)).toEqual(ids);
+    expect(await Promise.all(ids.map(price))).toEqual(before);
+
+    // Without the bad row: applied, and the answer counts what was written.
+    const clean = await upload(toCsv([['id', 'price'], ...good]), { dryRun: false });
+    expect(clean.status).toBe(200);
+    expect(clean.body).toMatchObject({ status: 'applied', dryRun: false, rows: 3, written: { created: 0, updated: 3 }, planned: { updated: 3 }, errorCount: 0, errors: [] });
+    expect(await Promise.all(ids.map(price))).toEqual(next);
+    expect(await imports()).toBe(importsBefore + 1);
+    // Back as they were (the later tests read these prices).
+    const back = await upload(toCsv([['id', 'price'], ...ids.map((id, i) => [id, before[i]!.toFixed(2)])]), { dryRun: false });
+    expect(back.body.written).toEqual({ created: 0, updated: 3 });
+  });
+
   it('creates products and updates them by barcode when the id is left out', async () => {
     const header = ['id', 'barcode', 'name_zh', 'name_en', 'category', 'brand', 'price', 'stock'];
     const created = await upload(toCsv([header, ['', 'BC-1001', '条码魔方', 'Barcode cube', 'cubes', 'orbit', '20', '15']]), { dryRun: false });
-    expect(created.body).toMatchObject({ created: 1, updated: 0, errors: [] });
+    expect(created.body).toMatchObject({ status: 'applied', written: { created: 1, updated: 0 }, errors: [] });
     const list = csvOf((await download('/api/admin/items/export.csv?keyword=Barcode')).data);
     expect(list).toHaveLength(2);
     const id = Number(list[1]![0]);
     expect(list[1]![list[0]!.indexOf('stock')]).toBe('15');
     const byBarcode = await upload(toCsv([['barcode', 'price'], ['BC-1001', '18']]), { dryRun: false });
-    expect(byBarcode.body).toMatchObject({ created: 0, updated: 1, errors: [] });
+    expect(byBarcode.body).toMatchObject({ status: 'applied', written: { created: 0, updated: 1 }, errors: [] });
     expect(byBarcode.body.changes).toEqual([{ row: 2, id, action: 'update', fields: ['price'] }]);
     expect(await price(id)).toBe(18);
   });
@@ -186,7 +242,7 @@ describe('catalog spreadsheets', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toContain('tiers');
     // The example row imports as it is (a category and brand of this shop): a dry run creates one product.
-    expect((await upload(template.data)).body).toMatchObject({ created: 1, updated: 0, errors: [] });
+    expect((await upload(template.data)).body).toMatchObject({ status: 'dryRun', planned: { created: 1, updated: 0 }, written: { created: 0 }, errors: [] });
     const xlsx = await download('/api/admin/items/template.xlsx');
     expect(xlsx.type).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();

@@ -29,7 +29,8 @@ import type { CatalogSheetRepository, SheetFilter, StoredItem } from './catalog.
  * validates it with the product form's rules (ZAdminItemInput), compares it with the stored
  * product in bulk and reports per row what changes and every error by row and column. Applied
  * (no errors, not a dry run), it writes in one transaction: new and changed products in
- * multi-row statements, their stock through the stock module, one audit entry.
+ * multi-row statements, their stock through the stock module, one audit entry. The answer's
+ * status says which happened: dryRun, applied, or refused (an apply with errors: nothing written).
  */
 
 /** The stock module's part an import needs (modules/stock; same transaction as the products). */
@@ -349,16 +350,15 @@ export function createCatalogSheets(repo: CatalogSheetRepository, { dictionary, 
       }
 
       errors.sort((a, b) => a.row - b.row);
-      const result: TImportResult = {
-        dryRun,
-        created: creates.length,
-        updated: updates.length,
-        unchanged,
-        errors: errors.slice(0, IMPORT_LIST_MAX),
-        changes: changes.sort((a, b) => a.row - b.row),
+      const planned = { created: creates.length, updated: updates.length, unchanged };
+      // What the answer says happened: a dry run and a refused apply wrote nothing (written: 0).
+      const report = (status: TImportResult['status']): TImportResult => {
+        const written = status === 'applied' ? { created: creates.length, updated: updates.length } : { created: 0, updated: 0 };
+        return { status, dryRun, rows: rows.length, planned, written, errorCount: errors.length, errors: errors.slice(0, IMPORT_LIST_MAX), changes: changes.sort((a, b) => a.row - b.row) };
       };
-      if (dryRun || errors.length > 0) return result;
-      if (creates.length === 0 && updates.length === 0) return result;
+      if (dryRun) return report('dryRun');
+      if (errors.length > 0) return report('refused');
+      if (creates.length === 0 && updates.length === 0) return report('applied');
 
       try {
         await repo.transaction(async (tx) => {
@@ -389,7 +389,7 @@ export function createCatalogSheets(repo: CatalogSheetRepository, { dictionary, 
       } finally {
         changed();
       }
-      return result;
+      return report('applied');
     },
   };
 }

@@ -2,7 +2,7 @@ import { convertMinor, minorToMajor, visibleTiersFen, type TTierFen, type TCurre
 import { categoryPath, pickText, type Dictionary } from './catalog.categories.js';
 import type { ItemDetailRow, ItemListRow, ItemPricingRow } from './catalog.repository.js';
 import { RENDERER_VERSION } from './catalog.render.js';
-import { stockStatusOf, type StockLine } from '../stock/stock.service.js';
+import { availableOf, stockStatusOf, styleStock, type StockLine } from '../stock/stock.service.js';
 
 /**
  * Rows -> API shapes: the list card, the detail, the product as the cart and orders price it,
@@ -95,8 +95,11 @@ export function paidFenOf(row: Pick<ItemListRow, 'discountPercent' | 'discountPr
   return { paidFen: row.discountPercent > 0 ? row.discountPriceFen : row.priceFen, tiers: row.priceTiers };
 }
 
-/** `stock`: the product's stock lines, undefined when it has none (not tracked; docs/catalog.md, Stock). */
-export function toProduct(row: ItemListRow, { view, rate, dict, since }: MapContext, stock: readonly StockLine[] | undefined): TProduct {
+/**
+ * `stock`: the product's stock lines, undefined when it has none (not tracked; docs/catalog.md,
+ * Stock). Each style carries its own state; on the product's page (`detail`) also its pieces.
+ */
+export function toProduct(row: ItemListRow, { view, rate, dict, since }: MapContext, stock: readonly StockLine[] | undefined, detail = false): TProduct {
   const money = (fen: number) => minorToMajor(convertMinor(fen, view.currency, rate));
   const category = dict.refs[view.locale].get(row.categoryId) ?? { id: row.categoryId, slug: '', name: '' };
   const supplier = dict.supplierRefs[view.locale].get(row.supplierId) ?? { id: row.supplierId, name: '' };
@@ -104,7 +107,10 @@ export function toProduct(row: ItemListRow, { view, rate, dict, since }: MapCont
   return {
     id: row.id,
     name: pickText(row.nameZh, row.nameEn, view.locale) ?? '',
-    types: row.types.map((t) => ({ code: t.code, name: pickText(t.zh, t.en, view.locale) ?? t.code })),
+    types: row.types.map((t) => {
+      const { stockStatus, available } = styleStock(row, t.code, stock);
+      return { code: t.code, name: pickText(t.zh, t.en, view.locale) ?? t.code, stockStatus, ...(detail ? { available } : {}) };
+    }),
     labels: labelsOf(row, since),
     currency: view.currency,
     price: money(row.priceFen),
@@ -119,18 +125,34 @@ export function toProduct(row: ItemListRow, { view, rate, dict, since }: MapCont
     category,
     moq: row.moq,
     orderMultiple: row.orderMultiple,
+    preorder: row.preorder,
     ...imageUrls(row.id, row.imageVersion, 0),
     stockStatus: stockStatusOf(row, stock),
     favorite: false,
   };
 }
 
-export function toDetail(row: ItemDetailRow, context: MapContext, stock: readonly StockLine[] | undefined): TProductDetail {
-  return { ...toProduct(row, context, stock), ...toDetailFields(row, context) };
+/**
+ * Pieces available of a product: of its one line when it has no styles, else of its styles
+ * together (rows of styles it no longer offers do not count); null when not tracked.
+ */
+export function availableOfProduct(row: Pick<ItemListRow, 'types'>, stock: readonly StockLine[] | undefined): number | null {
+  if (!stock) return null;
+  if (row.types.length === 0) return availableOf(stock, '') ?? null;
+  return row.types.reduce((sum, t) => sum + (availableOf(stock, t.code) ?? 0), 0);
 }
 
-/** The detail's fields after the card's (in the order of ZProductDetail). */
-export function toDetailFields(row: ItemDetailRow, context: MapContext): Omit<TProductDetail, keyof TProduct> {
+/** The card as the product's page shows it: styles with their pieces, and the product's pieces. */
+export function toDetailCard(row: ItemListRow, context: MapContext, stock: readonly StockLine[] | undefined): Omit<TProductDetail, keyof ReturnType<typeof toDetailFields>> {
+  return { ...(toProduct(row, context, stock, true) as Omit<TProductDetail, 'available' | keyof ReturnType<typeof toDetailFields>>), available: availableOfProduct(row, stock) };
+}
+
+export function toDetail(row: ItemDetailRow, context: MapContext, stock: readonly StockLine[] | undefined): TProductDetail {
+  return { ...toDetailCard(row, context, stock), ...toDetailFields(row, context) };
+}
+
+/** The detail's fields after the card's and `available` (in the order of ZProductDetail). */
+export function toDetailFields(row: ItemDetailRow, context: MapContext): Omit<TProductDetail, keyof TProduct | 'available'> {
   const { view, dict } = context;
   const kg = (g: number | null) => (g === null ? null : g / 1000);
   return {

@@ -3,8 +3,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMPORT_MAX_BYTES, ZAdminItemExportQuery, ZImportQuery, ZImportResult, type TSheetFormat } from '@cubeshop/shared';
+import { IMPORT_MAX_BYTES, IMPORT_REFUSED_CODE, ZAdminItemExportQuery, ZImportQuery, ZImportRefused, ZImportResult, type TSheetFormat } from '@cubeshop/shared';
 import { badRequest, isDomainError } from '../../lib/app-error.js';
+import { message } from '../../lib/messages.js';
 import type { StaffActor } from '../audit/audit.service.js';
 import type { CatalogSheets } from './catalog.import.js';
 import { sheetWriter } from './catalog.sheet.files.js';
@@ -89,14 +90,14 @@ export const catalogSheetRoutes: FastifyPluginAsyncZod<{ sheets: CatalogSheets; 
       schema: {
         tags,
         summary: 'Import products from a CSV or XLSX file (dry run first)',
-        description: `multipart/form-data with one file (at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB). Rows update a product by id, else by barcode, else create one. dryRun=true (default) reports per row what would change and every error by row and column, writing nothing; dryRun=false applies everything in one transaction, or nothing when any row has an error.`,
+        description: `multipart/form-data with one file (at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB). Rows update a product by id, else by barcode, else create one. dryRun=true (default) answers 200, status dryRun: per row what would change (planned) and every error by row and column, writing nothing. dryRun=false applies everything in one transaction (200, status applied, written = what was written), or nothing when any row has an error: 422 ${IMPORT_REFUSED_CODE} with the report in details (status refused, written 0, the errors).`,
         security,
         querystring: ZImportQuery,
         consumes: ['multipart/form-data'],
-        response: { 200: ZImportResult },
+        response: { 200: ZImportResult, 422: ZImportRefused },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // Not a form upload: 415 (the body is of the wrong kind, not a wrong value).
       if (!request.isMultipart()) throw Object.assign(new Error('import: not multipart'), { statusCode: 415 });
       let data: Buffer;
@@ -111,7 +112,12 @@ export const catalogSheetRoutes: FastifyPluginAsyncZod<{ sheets: CatalogSheets; 
         if (isDomainError(err) || (err as { statusCode?: number }).statusCode === 413) throw err;
         throw badRequest('importEmpty');
       }
-      return sheets.import(await actorOf(request), data, { dryRun: request.query.dryRun, locale: request.locale, fileName });
+      const report = await sheets.import(await actorOf(request), data, { dryRun: request.query.dryRun, locale: request.locale, fileName });
+      // An apply refused for errors wrote nothing: not a success (422, the report in details).
+      if (report.status === 'refused') {
+        return reply.status(422).send({ code: IMPORT_REFUSED_CODE, desc: message('importRefused', request.locale, { count: report.errorCount }), details: report });
+      }
+      return report;
     },
   );
 };

@@ -17,33 +17,50 @@ export class BoundedMap<V> extends Map<number, V> {
 const STATE_CODE = new Map(STOCK_STATUSES.map((s, i) => [s, i]));
 /**
  * Products' stock states with the time each was read, one number an entry (read time * 8 + the
- * state's index: no object per product).
+ * state's index: no object per product), and beside it, for tracked products only, the pieces
+ * available per style (in the product's type order; one entry for a product without types), from
+ * which the styles' states and the detail's counts are written.
  */
 export class StockStates {
   private readonly map: BoundedMap<number>;
+  private readonly counts: BoundedMap<readonly number[]>;
   constructor(
     max: number,
     private readonly now: () => number,
   ) {
     this.map = new BoundedMap<number>(max);
+    this.counts = new BoundedMap<readonly number[]>(max);
+  }
+  /** Pieces available per style as read with the state (undefined: not tracked). */
+  pieces(id: number): readonly number[] | undefined {
+    return this.counts.get(id);
   }
   get(id: number): TStockStatus | undefined {
     const v = this.map.get(id);
-    return v === undefined ? undefined : STOCK_STATUSES[v % 8];
+    return v === undefined ? undefined : STOCK_STATUSES[v % 4];
   }
-  /** Milliseconds since the state was read, at `at` (Infinity: none kept). */
+  /**
+   * Milliseconds since the state was read, at `at` (Infinity: none kept, or a tracked product
+   * whose pieces went: the two maps forget on their own, so either missing means read again).
+   */
   age(id: number, at = this.now()): number {
     const v = this.map.get(id);
-    return v === undefined ? Infinity : at - Math.floor(v / 8);
+    if (v === undefined || (v % 8 >= 4 && !this.counts.has(id))) return Infinity;
+    return at - Math.floor(v / 8);
   }
-  set(id: number, state: TStockStatus): void {
-    this.map.set(id, Math.floor(this.now()) * 8 + STATE_CODE.get(state)!);
+  /** Keeps the state read now, and for a tracked product (`pieces` given) its pieces per style (bit 4 of the entry: tracked). */
+  set(id: number, state: TStockStatus, pieces?: readonly number[] | undefined): void {
+    this.map.set(id, Math.floor(this.now()) * 8 + (pieces ? 4 : 0) + STATE_CODE.get(state)!);
+    if (pieces) this.counts.set(id, pieces);
+    else this.counts.delete(id);
   }
   delete(id: number): void {
     this.map.delete(id);
+    this.counts.delete(id);
   }
   clear(): void {
     this.map.clear();
+    this.counts.clear();
   }
   get size(): number {
     return this.map.size;

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { ITEM_IMAGE_MAX_BYTES, ITEM_IMAGE_MAX_PIXELS } from '@cubeshop/shared';
 import { badRequest } from '../../lib/app-error.js';
+import { checkUploadedImage } from '../../lib/uploaded-image.js';
 import type { ImageStorage } from './catalog.images.storage.js';
 import { IMAGE_SIZES, type ImageFormat, type ImageSize } from './catalog.render.js';
 
@@ -11,7 +12,6 @@ import { IMAGE_SIZES, type ImageFormat, type ImageSize } from './catalog.render.
  * the storefront's picture routes serve, padded to a white square like the generated pictures.
  * Stored in an ImageStorage under keys made of numbers and fixed words only.
  */
-const FORMATS = new Set(['jpeg', 'png', 'webp']);
 const OUTPUTS: { size: ImageSize; format: ImageFormat }[] = [
   { size: 'image', format: 'webp' },
   { size: 'image', format: 'png' },
@@ -31,18 +31,7 @@ export interface EncodedPicture {
 }
 
 /** Checks an upload; 400 (field `file`) naming what is wrong. */
-async function check(bytes: Buffer): Promise<{ width: number; height: number }> {
-  if (bytes.length > ITEM_IMAGE_MAX_BYTES) throw badRequest('imageTooLarge', { size: ITEM_IMAGE_MAX_BYTES / 1024 / 1024 }, { field: 'file', rule: 'size' });
-  let meta: { format?: string | undefined; width?: number | undefined; height?: number | undefined };
-  try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw badRequest('imageNotImage', {}, { field: 'file', rule: 'image' });
-  }
-  if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) throw badRequest('imageNotImage', {}, { field: 'file', rule: 'image' });
-  if (meta.width * meta.height > ITEM_IMAGE_MAX_PIXELS) throw badRequest('imageTooManyPixels', { pixels: ITEM_IMAGE_MAX_PIXELS / 1_000_000 }, { field: 'file', rule: 'pixels' });
-  return { width: meta.width, height: meta.height };
-}
+const check = (bytes: Buffer) => checkUploadedImage(bytes, { maxBytes: ITEM_IMAGE_MAX_BYTES, maxPixels: ITEM_IMAGE_MAX_PIXELS });
 
 async function encode(bytes: Buffer, px: number, format: ImageFormat, fit: 'contain' | 'inside'): Promise<Buffer> {
   const image = sharp(bytes, { limitInputPixels: ITEM_IMAGE_MAX_PIXELS })

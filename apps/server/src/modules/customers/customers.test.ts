@@ -110,6 +110,8 @@ describe('customers: list and search', () => {
     await placeOrder(carol.call, 'CNY');
     const pay = (id: number, body: Record<string, unknown>) => staff.sales('POST', `/api/admin/orders/${id}/payments`, { body: { method: 'bankTransfer', ...body } });
     expect((await pay(cny, { kind: 'payment', amount: 100, currency: 'CNY' })).status).toBe(201);
+    // A refund pays out what is owed back: cancelled, the order owes nothing and the 100 received are due back.
+    expect((await staff.sales('POST', `/api/admin/orders/${cny}/transitions`, { body: { status: 'cancel', reason: 'buyer asked' } })).status).toBe(200);
     expect((await pay(cny, { kind: 'refund', amount: 30, currency: 'CNY' })).status).toBe(201);
     expect((await pay(usd, { kind: 'payment', amount: 12.5, currency: 'USD' })).status).toBe(201);
 

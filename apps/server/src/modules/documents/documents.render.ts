@@ -1,5 +1,6 @@
 import { CARRIERS, formatMoney, type TLocale, type TOrderDetail, type TOrderDocumentKind, type TOrderLine } from '@cubeshop/shared';
 import { block, CONTENT_WIDTH, createDoc, ensureRoom, fields, finish, footers, GREY, PAGE, rule, table, type Cell, type Column, type Doc } from './documents.pdf.js';
+import { paymentBlock } from './documents.payment.js';
 import { DOCUMENT_PREFIX, documentText, type DocumentText } from './documents.text.js';
 
 // The three order documents (docs/orders.md, Documents) as PDF, from the order as its reader
@@ -16,6 +17,8 @@ export interface DocumentContext {
   seller: string;
   /** The delivery country or region, by name, in the document's language. */
   regionName: string;
+  /** The proforma's QR picture to pay by (the order's payment method's), when it has one. */
+  paymentQr?: Buffer | undefined;
 }
 
 const SHOP_OFFSET_MS = 8 * 3_600_000;
@@ -127,13 +130,28 @@ function money(order: TOrderDetail) {
   return (v: number) => formatMoney(Math.round(v * 100), order.currency);
 }
 
+/** The charge as packed (order.money: the same figures as the order pages), then each credit note and what is owed after them. */
 function amountRows(order: TOrderDetail, t: DocumentText): [string, string][] {
   const m = money(order);
+  const { charged, credited, owed } = order.money;
   return [
-    [t.goods, m(order.actualGoodsAmount)],
-    [`${t.freight} (${order.expressMethod.name}${order.freeShipping ? `, ${t.freeShipping}` : ''})`, m(order.actualExpressFee)],
-    ...(order.actualSurcharge ? ([[`${t.surcharge} (${order.surchargePercent}%)`, m(order.actualSurcharge)]] as [string, string][]) : []),
-    [`${t.total} (${order.currency})`, m(order.actualTotalPrice)],
+    [t.goods, m(charged.goods)],
+    [`${t.freight} (${order.expressMethod.name}${order.freeShipping ? `, ${t.freeShipping}` : ''})`, m(charged.freight)],
+    ...(charged.surcharge ? ([[`${t.surcharge} (${order.surchargePercent}%)`, m(charged.surcharge)]] as [string, string][]) : []),
+    [`${t.total} (${order.currency})`, m(charged.total)],
+    ...order.credits.map((c): [string, string] => [`${t.creditNote} ${c.number}`, m(-c.amount)]),
+    ...(order.status === 'cancel' ? ([[`${t.owedCancelled} (${order.currency})`, m(owed)]] as [string, string][]) : credited ? ([[`${t.owed} (${order.currency})`, m(owed)]] as [string, string][]) : []),
+  ];
+}
+
+/** What was paid, refunded and is still due (or owed back): the invoice's settlement lines. */
+function settlementRows(order: TOrderDetail, t: DocumentText): [string, string][] {
+  const m = money(order);
+  const { paid, refunded, toPay, refundDue } = order.money;
+  return [
+    [t.paid, m(paid)],
+    ...(refunded ? ([[t.refunded, m(refunded)]] as [string, string][]) : []),
+    refundDue > 0 ? [t.refundDue, m(refundDue)] : [t.balance, m(toPay)],
   ];
 }
 
@@ -144,38 +162,10 @@ function weightRows(doc: Doc, order: TOrderDetail, t: DocumentText, withPackages
     [t.totalNw, `${kg(sum(f.map((x) => x.nw)))} kg`],
     [t.totalGw, `${kg(sum(f.map((x) => x.gw)))} kg`],
     [t.totalVolume, `${m3(sum(f.map((x) => x.volume)))} m³`],
-    ...(withPackages ? [] : ([[t.chargeable, `${kg(order.chargeableWeight)} kg`]] as [string, string][])),
+    ...(withPackages ? [] : ([[t.chargeable, `${kg(order.actualChargeableWeight)} kg`]] as [string, string][])),
   ];
   ensureRoom(doc, rows.length * 12 + 8);
   doc.y = fields(doc, PAGE.margin, doc.y + 4, CONTENT_WIDTH / 2, rows, 110) + 4;
-}
-
-function bankBlock(doc: Doc, order: TOrderDetail, ctx: DocumentContext, t: DocumentText): void {
-  const bank = order.bankTransfer;
-  if (bank) {
-    ensureRoom(doc, 100);
-    doc.font('bold').fontSize(9.5).text(t.bankTitle, PAGE.margin, doc.y + 6);
-    doc.y = fields(
-      doc,
-      PAGE.margin,
-      doc.y + 2,
-      CONTENT_WIDTH,
-      [
-        [t.accountName, bank.accountName],
-        [t.bank, bank.bank],
-        [t.bankAddress, bank.bankAddress],
-        [t.swift, bank.swift],
-        [t.accountNumber, bank.accountNumber],
-        [t.reference, `${bank.reference} (${t.referenceNote})`],
-      ],
-      110,
-    );
-  }
-  ensureRoom(doc, 40);
-  const validUntil = shopDate(addDays(new Date(order.createdTime), ctx.validityDays));
-  doc.font('regular').fontSize(8.5).fillColor(GREY).text(t.validity(ctx.validityDays, validUntil), PAGE.margin, doc.y + 8, { width: CONTENT_WIDTH });
-  if (order.comment) doc.text(`${t.comment}: ${order.comment}`, PAGE.margin, doc.y + 4, { width: CONTENT_WIDTH });
-  doc.fillColor('black');
 }
 
 function marksBlock(doc: Doc, order: TOrderDetail, ctx: DocumentContext, t: DocumentText): void {
@@ -217,15 +207,19 @@ export async function renderDocument(kind: TOrderDocumentKind, order: TOrderDeta
   } else {
     linesTable(doc, order, t);
     totals(doc, amountRows(order, t));
+    if (order.money.changed) {
+      doc.font('regular').fontSize(8).fillColor(GREY).text(t.orderedTotal(money(order)(order.money.ordered.total)), PAGE.margin, doc.y - 4, { width: CONTENT_WIDTH, align: 'right' });
+      doc.fillColor('black');
+    }
     weightRows(doc, order, t, false);
-    if (kind === 'proforma') bankBlock(doc, order, ctx, t);
+    // What was received so far and what is left (a proforma sent again after a part payment says what is still due).
+    if (kind === 'proforma' && (order.money.paid || order.money.credited)) doc.y = fields(doc, PAGE.margin, doc.y + 2, CONTENT_WIDTH, settlementRows(order, t), 110);
+    if (kind === 'proforma') {
+      const validUntil = shopDate(addDays(new Date(order.createdTime), ctx.validityDays));
+      paymentBlock(doc, order, t, { locale: ctx.locale, validity: t.validity(ctx.validityDays, validUntil), qrPng: ctx.paymentQr });
+    }
     else {
-      const paid = order.actualTotalPrice - order.balance;
-      doc.y = fields(doc, PAGE.margin, doc.y + 2, CONTENT_WIDTH, [
-        [t.paid, money(order)(paid)],
-        [t.balance, money(order)(Math.max(0, order.balance))],
-        [t.countryOfOrigin, t.origin],
-      ], 110);
+      doc.y = fields(doc, PAGE.margin, doc.y + 2, CONTENT_WIDTH, [...settlementRows(order, t), [t.countryOfOrigin, t.origin]], 110);
       doc.font('regular').fontSize(8.5).fillColor(GREY).text(t.declaration, PAGE.margin, doc.y + 8, { width: CONTENT_WIDTH });
     }
   }

@@ -23,6 +23,8 @@ export interface DocumentsDeps {
   now?: () => Date;
   /** Days a proforma invoice is valid from the order date (30). */
   validityDays?: number;
+  /** A payment method's QR picture (PNG bytes) for the proforma's payment block (the shipping module keeps them). */
+  paymentQr?: ((methodId: string) => Promise<Buffer | undefined>) | undefined;
 }
 
 /** A reference to a document in an outbox mail's payload, rendered when the mail is delivered. */
@@ -56,12 +58,15 @@ export function createDocumentsService(deps: DocumentsDeps) {
   const validityDays = deps.validityDays ?? 30;
 
   async function render(kind: TOrderDocumentKind, order: TOrderDetail, locale: TLocale): Promise<RenderedDocument> {
+    // The proforma prints the QR picture of the order's payment method, when the method has one.
+    const qr = kind === 'proforma' && order.paymentInstructions?.qrUrl ? await deps.paymentQr?.(order.paymentInstructions.method.id) : undefined;
     const pdf = await renderDocument(kind, order, {
       locale,
       issuedAt: now(),
       validityDays,
       seller: (await deps.seller?.()) || SHOP_NAME,
       regionName: deps.regionName(order.deliveryRegionId, locale),
+      paymentQr: qr,
     });
     return { fileName: orderDocumentFileName(order.id, kind), pdf };
   }

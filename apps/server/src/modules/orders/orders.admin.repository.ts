@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TAdminOrderQuery, TOrderStatus } from '@cubeshop/shared';
 import type { Db } from '../../db/client.js';
-import { orderItems, orderPayments, orders } from '../../db/schema/index.js';
-import type { OrderItemRow, OrderRow } from './orders.repository.js';
+import { orderCredits, orderItems, orderPayments, orders } from '../../db/schema/index.js';
+import type { CreditRow, OrderItemRow, OrderRow, PaymentRow } from './orders.repository.js';
 
-export type PaymentRow = typeof orderPayments.$inferSelect;
+export type { PaymentRow } from './orders.repository.js';
 export type NewPaymentRow = Omit<typeof orderPayments.$inferInsert, 'id' | 'createdAt'>;
+export type NewCreditRow = Omit<typeof orderCredits.$inferInsert, 'id' | 'createdAt' | 'seq'>;
 
 /** The queue's columns: what a row shows, no address or snapshot text. */
 const queueColumns = {
@@ -23,6 +24,7 @@ const queueColumns = {
   actualTotalMinor: orders.actualTotalMinor,
   paidMinor: orders.paidMinor,
   refundedMinor: orders.refundedMinor,
+  creditedMinor: orders.creditedMinor,
   lineCount: orders.lineCount,
   pieceCount: orders.pieceCount,
   actualPieceCount: orders.actualPieceCount,
@@ -118,10 +120,6 @@ export function createOrdersAdminRepository(db: Db) {
       return new Map(rows.map((r) => [r.status, r.n]));
     },
 
-    async payments(orderId: number): Promise<PaymentRow[]> {
-      return db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId)).orderBy(asc(orderPayments.id));
-    },
-
     /** Undefined: a payment with this method and provider id (external_id) is recorded already. */
     async insertPayment(tx: Db, row: NewPaymentRow): Promise<PaymentRow | undefined> {
       const [created] = await tx.insert(orderPayments).values(row).onConflictDoNothing({ target: [orderPayments.method, orderPayments.externalId] }).returning();
@@ -142,8 +140,26 @@ export function createOrdersAdminRepository(db: Db) {
       return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
     },
 
-    async updateLine(tx: Db, lineId: number, patch: { actualQuantity: number | null; actualUnitPriceMinor: number | null }): Promise<void> {
+    async updateLine(
+      tx: Db,
+      lineId: number,
+      patch: Partial<Pick<OrderItemRow, 'actualQuantity' | 'actualUnitPriceMinor' | 'stockReserved' | 'creditedQuantity' | 'returnedQuantity'>>,
+    ): Promise<void> {
       await tx.update(orderItems).set(patch).where(eq(orderItems.id, lineId));
+    },
+
+    /** A credit note, numbered next within its order (the order is locked by the caller). */
+    async insertCredit(tx: Db, row: NewCreditRow): Promise<CreditRow> {
+      const [last] = await tx
+        .select({ seq: sql<number>`coalesce(max(${orderCredits.seq}), 0)::int` })
+        .from(orderCredits)
+        .where(eq(orderCredits.orderId, row.orderId));
+      const [created] = await tx
+        .insert(orderCredits)
+        .values({ ...row, seq: Number(last?.seq ?? 0) + 1 })
+        .returning();
+      if (!created) throw new Error('insert returned no row');
+      return created;
     },
 
     /** Writes staff fields of an order (actual figures, payment state, carrier, cancel reason). */
@@ -161,6 +177,7 @@ export function createOrdersAdminRepository(db: Db) {
           | 'paymentStatus'
           | 'paidMinor'
           | 'refundedMinor'
+          | 'creditedMinor'
           | 'carrier'
           | 'cancelReason'
         >

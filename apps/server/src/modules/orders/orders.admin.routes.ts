@@ -4,12 +4,14 @@ import {
   ZAdminOrderDetail,
   ZAdminOrderList,
   ZAdminOrderQuery,
+  ZCreditCreate,
   ZLineAdjustment,
   ZOrderIdParams,
   ZOrderLineParams,
   ZOrderNoteCreate,
   ZOrderTransition,
   ZPaymentCreate,
+  ZRestockCreate,
   ZShippingFeeAdjustment,
 } from '@cubeshop/shared';
 import { unauthorized } from '../../lib/app-error.js';
@@ -81,11 +83,12 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
   app.put(
     '/admin/orders/:id/lines/:lineId',
     {
-      ...read,
+      preValidation: app.requireStaff('orders.fulfil'),
       schema: {
         tags,
         summary: 'Record the packed quantity and/or actual unit price of a line',
-        description: 'actualQuantity: warehouse, sales, owner; actualPrice (order currency): sales, owner. The order\'s actual total, balance and payment status follow.',
+        description:
+          'actualQuantity (before the goods leave; the stock reservation follows): warehouse, sales, owner; actualPrice (order currency, at most 2 decimals): sales, owner. The order\'s actual total, balance and payment status follow; it may not fall below what was credited.',
         security,
         params: ZOrderLineParams,
         body: ZLineAdjustment,
@@ -101,7 +104,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
   app.put(
     '/admin/orders/:id/shipping-fee',
     {
-      ...read,
+      preValidation: app.requireStaff('orders.sell'),
       schema: { tags, summary: 'Record the actual shipping fee (order currency)', security, params: ZOrderIdParams, body: ZShippingFeeAdjustment, response: { 200: ZAdminOrderDetail } },
     },
     async (request) => {
@@ -117,7 +120,8 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
       schema: {
         tags,
         summary: 'Record a payment received or a refund given',
-        description: 'The amount is converted to the order\'s currency at its exchange rate. The balance and payment status are computed, never typed. A refund cannot exceed what was received.',
+        description:
+          'The amount (at most 2 decimals) is converted to the order\'s currency at its exchange rate and must not round to nothing. A refund pays out at most what is owed back (409 otherwise); a payment beyond what is owed needs confirmOverpayment (409 with details.toPay otherwise). The balance and payment status are computed, never typed.',
         security,
         params: ZOrderIdParams,
         body: ZPaymentCreate,
@@ -126,6 +130,47 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
     },
     async (request, reply) => {
       await admin.recordPayment(await actorOf(request), request.params.id, request.body);
+      return reply.status(201).send(await admin.detail(request.params.id, request.locale));
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/credits',
+    {
+      preValidation: app.requireStaff('orders.sell'),
+      schema: {
+        tags,
+        summary: 'Issue a credit note: returned pieces and/or an amount off what the order owes',
+        description:
+          'lines: pieces that left with the order and are not credited yet, at the price charged; amount: freight or a goodwill reduction (order currency). The reason is shown to the buyer. At most what the order comes to less earlier credits; not on a cancelled order. The buyer is mailed; the balance may become a refund due.',
+        security,
+        params: ZOrderIdParams,
+        body: ZCreditCreate,
+        response: { 201: ZAdminOrderDetail },
+      },
+    },
+    async (request, reply) => {
+      await admin.credit(await actorOf(request), request.params.id, request.body);
+      return reply.status(201).send(await admin.detail(request.params.id, request.locale));
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/restock',
+    {
+      preValidation: app.requireStaff('orders.fulfil'),
+      schema: {
+        tags,
+        summary: 'Receive returned goods back into stock',
+        description: 'Per line, pieces that came back (at most what left less what came back before); they go on hand again for products whose stock is tracked. Audited.',
+        security,
+        params: ZOrderIdParams,
+        body: ZRestockCreate,
+        response: { 201: ZAdminOrderDetail },
+      },
+    },
+    async (request, reply) => {
+      await admin.restock(await actorOf(request), request.params.id, request.body);
       return reply.status(201).send(await admin.detail(request.params.id, request.locale));
     },
   );

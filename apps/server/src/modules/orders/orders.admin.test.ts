@@ -113,7 +113,7 @@ describe('payments, shipping and adjustments', () => {
   it('computes the balance and payment status from payments and refunds, converting currencies at the order rate', async () => {
     const order = await placeOrder();
     const total = order.totalAmount;
-    const pay = (body: Record<string, unknown>) => staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/payments`, { body: { method: 'bankTransfer', currency: 'CNY', ...body } });
+    const pay = (body: Record<string, unknown>) => staff.sales('POST', `/api/admin/orders/${order.id}/payments`, { body: { method: 'bankTransfer', currency: 'CNY', ...body } });
     const first = await pay({ kind: 'payment', amount: 100, reference: 'TT-001' });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ paymentStatus: 'partially_paid', balance: +(total - 100).toFixed(2) });
@@ -128,13 +128,21 @@ describe('payments, shipping and adjustments', () => {
     const mine = (await buyer<TOrderDetail>('GET', `/api/orders/${order.id}`)).body;
     expect(mine).toMatchObject({ paymentStatus: 'paid', balance: 0 });
 
-    const tooMuch = await pay({ kind: 'refund', amount: total + 1 });
-    expect(tooMuch.status).toBe(409);
-    const part = await pay({ kind: 'refund', amount: 50 });
-    expect(part.body).toMatchObject({ paymentStatus: 'partially_refunded', balance: 50 });
-    const all = await pay({ kind: 'refund', amount: +(total - 50).toFixed(2) });
-    expect(all.body.paymentStatus).toBe('refunded');
-    expect(all.body.audit.map((a) => a.action)).toEqual(['order.refund', 'order.refund', 'order.payment', 'order.payment', 'order.payment']);
+    // Nothing is owed back on a paid order: a refund needs a credit note (or an overpayment) first.
+    const nothingDue = await pay({ kind: 'refund', amount: 50 });
+    expect(nothingDue.status).toBe(409);
+    expect(nothingDue.body.desc).toContain('credit note');
+    // A payment beyond what is owed needs the staff member's confirmation, then the excess is a refund due.
+    const over = await pay({ kind: 'payment', amount: 30 });
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({ code: 'CONFLICT', details: { toPay: 0, amount: 30 } });
+    const confirmed = await pay({ kind: 'payment', amount: 30, confirmOverpayment: true });
+    expect(confirmed.body).toMatchObject({ paymentStatus: 'refund_due', balance: -30 });
+    expect((await pay({ kind: 'refund', amount: 30.01 })).status).toBe(409);
+    const back = await pay({ kind: 'refund', amount: 30 });
+    expect(back.body).toMatchObject({ paymentStatus: 'paid', balance: 0 });
+    expect(back.body.order.money).toMatchObject({ owed: total, paid: +(total + 30).toFixed(2), refunded: 30, balance: 0, refundDue: 0, toPay: 0 });
+    expect(back.body.audit.map((a: { action: string }) => a.action)).toEqual(['order.refund', 'order.payment', 'order.payment', 'order.payment', 'order.payment']);
   });
 
   it('owes nothing on a cancelled order: money received shows as a refund due until it is refunded', async () => {
@@ -142,7 +150,7 @@ describe('payments, shipping and adjustments', () => {
     const pay = (kind: string, amount: number) => staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/payments`, { body: { kind, amount, method: 'bankTransfer', currency: 'CNY' } });
     expect((await pay('payment', 100)).status).toBe(201);
     const cancelled = await staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/transitions`, { body: { status: 'cancel', reason: 'buyer asked' } });
-    expect(cancelled.body).toMatchObject({ paymentStatus: 'partially_paid', balance: -100, due: 0 });
+    expect(cancelled.body).toMatchObject({ paymentStatus: 'refund_due', balance: -100, due: 0 });
     expect((await buyer<TOrderDetail>('GET', `/api/orders/${order.id}`)).body.balance).toBe(-100);
     const refunded = await pay('refund', 100);
     expect(refunded.body).toMatchObject({ paymentStatus: 'refunded', balance: 0 });

@@ -1,11 +1,10 @@
 import {
-  convertBetween,
+  formatMoney,
   minorToMajor,
   ORDER_STATUSES,
-  staffCan,
+  toMinor,
   trackingUrl,
   type TAdminOrderDetail,
-  type TBankTransferDetails,
   type TAdminOrderList,
   type TAdminOrderQuery,
   type TCarrier,
@@ -14,41 +13,41 @@ import {
   type TOrderBuyer,
   type TOrderStatus,
   type TOrderTransition,
-  type TPaymentCreate,
   type TPaymentRecord,
-  type TStaffCapability,
 } from '@cubeshop/shared';
 import { LRUCache } from 'lru-cache';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { Db } from '../../db/client.js';
 import type { AuditService, StaffActor } from '../audit/audit.service.js';
-import { actualTotals, balanceMinor, dueMinor, paymentStatus } from './orders.actuals.js';
+import { actualTotals, balanceMinor, chargedMinor, lineQuantity, paymentStatus } from './orders.money.js';
 import type { OrdersAdminRepository, PaymentRow, QueueSearch } from './orders.admin.repository.js';
-import { pick, toDetail } from './orders.mapper.js';
+import { must, type OrderChange } from './orders.change.js';
+import { createOrderCredits } from './orders.credits.js';
+import { createOrderPayments } from './orders.payments.js';
+import { pick } from './orders.mapper.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
-import type { BuyerContact, OrderNotifier } from './orders.notify.js';
+import type { OrderNotifier } from './orders.notify.js';
 import type { OrderNotesRepository } from './orders.notes.repository.js';
-import { toMessage, toNote } from './orders.notes.js';
+import { toNote } from './orders.notes.js';
+import { createOrderReader, type OrderReaderDeps } from './orders.read.js';
 import { planChange } from './orders.status.js';
 import { settleStock, type OrderStock, type StockMoved } from './orders.stock.js';
 
-export interface OrdersAdminDeps {
+export interface OrdersAdminDeps extends Omit<OrderReaderDeps, 'notes'> {
   audit: AuditService;
-  /** Stock held by orders: released on cancel, consumed when the goods leave (docs/catalog.md, Stock). */
+  /** Stock held by orders: released on cancel, consumed when the goods leave, re-reserved on packing, restocked on returns (docs/catalog.md, Stock). */
   stock?: OrderStock | undefined;
-  /** Told after a cancel or outbound which products' stock moved (the catalog's states). */
+  /** Told after a change which products' stock moved (the catalog's states). */
   stockMoved?: StockMoved | undefined;
   /** How long the queue's counts per status are reused at most (default 5 s). */
   countsTtlMs?: number;
   /** Orders placed or changed on any instance (the counts are dropped then). */
   events?: Pick<ClusterEvents, 'publish' | 'on'> | undefined;
-  /** The shop's bank-transfer details (settings), shown on T/T orders. */
-  bankDetails?: (() => Promise<TBankTransferDetails | undefined>) | undefined;
   /** The buyer's e-mails about the changes (through the outbox). */
   notifier?: OrderNotifier | undefined;
   /** Staff notes and messages to the buyer (order_notes). */
-  notes?: Pick<OrderNotesRepository, 'all'> | undefined;
+  notes?: Pick<OrderNotesRepository, 'all' | 'messages'> | undefined;
   /** Buyers' names and contacts, and buyer search (the account module). */
   buyers: {
     buyers(ids: number[]): Promise<Map<number, TOrderBuyer>>;
@@ -57,10 +56,6 @@ export interface OrdersAdminDeps {
 }
 
 const unknownBuyer = (id: number): TOrderBuyer => ({ id, account: '', name: '', email: null, mobile: null });
-
-function must(actor: StaffActor, capability: TStaffCapability): void {
-  if (!staffCan(actor.role, capability)) throw forbidden();
-}
 
 /** The fields of an order a staff change may touch, for the audit log's before/after. */
 const stateOf = (row: OrderRow) => ({
@@ -72,11 +67,13 @@ const stateOf = (row: OrderRow) => ({
 
 /**
  * The staff side of orders (docs/orders.md, Back office): the queue, an order with payments and
- * its audit trail, status and logistics transitions through the state machine, actual
- * quantities and prices, and payments. Every change is audited in its own transaction.
+ * its audit trail, status and logistics transitions through the state machine, packed quantities
+ * and actual prices, payments and refunds, credit notes and returned goods (orders.credits.ts).
+ * Every change is audited in its own transaction; money follows orders.money.ts.
  */
 export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRepository, deps: OrdersAdminDeps) {
   const { audit, buyers } = deps;
+  const reader = createOrderReader(orders, deps);
   /**
    * The tabs' counts per filter set, for a few seconds: counting 100,000 orders per status is
    * the queue's one costly query (13-25 ms on PostgreSQL), and the queue is polled all day.
@@ -104,7 +101,9 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
     return { number, text, userIds: await buyers.idsMatching(text, 200) };
   }
 
-  function toPayment(row: PaymentRow, names: Map<number, TOrderBuyer>): TPaymentRecord {
+  const nameOf = (names: Map<number, TOrderBuyer>, id: number) => names.get(id)?.name || names.get(id)?.account || String(id);
+
+  function toPaymentRecord(row: PaymentRow, names: Map<number, TOrderBuyer>): TPaymentRecord {
     return {
       id: row.id,
       kind: row.kind,
@@ -114,26 +113,55 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
       method: row.method as TPaymentRecord['method'],
       reference: row.reference,
       paidAt: row.paidAt.toISOString(),
-      recordedBy: row.recordedBy === null ? 'system' : names.get(row.recordedBy)?.name || names.get(row.recordedBy)?.account || String(row.recordedBy),
+      recordedBy: row.recordedBy === null ? 'system' : nameOf(names, row.recordedBy),
       createdTime: row.createdAt.toISOString(),
     };
   }
 
-  /** Locks the order, checks it exists, runs the change and returns the order as staff see it. */
-  async function change(id: number, work: (tx: Db, row: OrderRow, buyer: BuyerContact | undefined) => Promise<void>): Promise<void> {
+  /** Locks the order, checks it exists and runs the change; afterwards tells the queue, the outbox and the catalog. */
+  const change: OrderChange = async (id, work) => {
     // The buyer's contact is read before the transaction (PGlite has one connection: no other query inside it).
     const before = await orders.getAny(id);
     if (!before) throw notFound('orderNotFound');
     const buyer = await deps.notifier?.contactOf(before.userId);
+    const moved = new Set<number>();
     await orders.withOrderLock(id, async (tx, row) => {
       if (!row) throw notFound('orderNotFound');
-      await work(tx, row, buyer);
+      await work(tx, row, buyer, (ids) => ids.forEach((i) => moved.add(i)));
     });
     changed();
     deps.notifier?.sent();
+    if (moved.size > 0) deps.stockMoved?.([...moved]);
+  };
+
+  /** Stores the order's actual figures after an adjustment, and the payment status they give. */
+  async function recompute(tx: Db, row: OrderRow, lines: Parameters<typeof actualTotals>[1], actualFreightMinor: number | null): Promise<{ paymentStatus: OrderRow['paymentStatus']; balance: number }> {
+    const t = actualTotals({ ...row, actualFreightMinor }, lines);
+    if (t.totalMinor < row.creditedMinor) {
+      const money = (m: number) => formatMoney(m, row.currency);
+      throw conflict('chargeBelowCredited', { charged: money(t.totalMinor), credited: money(row.creditedMinor) });
+    }
+    const next = { ...row, actualTotalMinor: t.totalMinor };
+    await repo.updateOrder(tx, row.id, {
+      actualPieceCount: t.pieceCount,
+      actualGoodsMinor: t.goodsMinor,
+      actualFreightMinor,
+      actualSurchargeMinor: t.surchargeMinor,
+      actualTotalMinor: t.totalMinor,
+      paymentStatus: paymentStatus(next),
+    });
+    return { paymentStatus: paymentStatus(next), balance: minorToMajor(balanceMinor(next)) };
   }
+  /** The money side of an audited adjustment: what it did to the payment status and the balance. */
+  const standing = (row: OrderRow) => ({ paymentStatus: row.paymentStatus, balance: minorToMajor(balanceMinor(row)) });
+
+  const credits = createOrderCredits({ orders, repo, audit, stock: deps.stock, notifier: deps.notifier, change });
+  const payments = createOrderPayments({ repo, audit, notifier: deps.notifier, change });
 
   const service = {
+    ...credits,
+    ...payments,
+
     /** GET /api/admin/orders */
     async queue(q: TAdminOrderQuery, locale: TLocale): Promise<TAdminOrderList> {
       const found = await search(q);
@@ -150,7 +178,7 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
           trackingNumber: r.trackingNumber,
           carrier: (r.carrier as TCarrier | null) ?? null,
           currency: r.currency,
-          totalAmount: minorToMajor(dueMinor(r)),
+          totalAmount: minorToMajor(chargedMinor(r)),
           totalCny: minorToMajor(r.totalFen),
           balance: minorToMajor(balanceMinor(r)),
           lineCount: r.lineCount,
@@ -171,26 +199,27 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
     async detail(id: number, locale: TLocale): Promise<TAdminOrderDetail> {
       const row = await orders.getAny(id);
       if (!row) throw notFound('orderNotFound');
-      const [lines, events, payments, trail, bank, notes] = await Promise.all([
-        orders.lines(id),
-        orders.events(id),
-        repo.payments(id),
+      const [order, payments, trail, notes] = await Promise.all([
+        reader.detail(row, locale, async (ids) => {
+          const people = await buyers.buyers(ids);
+          return new Map(ids.map((i) => [i, nameOf(people, i)]));
+        }),
+        orders.payments(id),
         audit.of('order', id),
-        deps.bankDetails?.(),
         deps.notes?.all(id) ?? [],
       ]);
       const people = await buyers.buyers([row.userId, ...payments.flatMap((p) => (p.recordedBy === null ? [] : [p.recordedBy]))]);
       const carrier = (row.carrier as TCarrier | null) ?? null;
       return {
-        order: toDetail(row, lines, events, locale, bank, notes.filter((n) => n.kind === 'message').map(toMessage)),
+        order,
         buyer: people.get(row.userId) ?? unknownBuyer(row.userId),
         paymentStatus: row.paymentStatus,
-        balance: minorToMajor(balanceMinor(row)),
-        due: row.status === 'cancel' ? 0 : minorToMajor(dueMinor(row)),
+        balance: order.money.balance,
+        due: order.money.owed,
         carrier,
         trackingUrl: row.trackingNumber ? trackingUrl(carrier, row.trackingNumber) : null,
         cancelReason: row.cancelReason,
-        payments: payments.map((p) => toPayment(p, people)),
+        payments: payments.map((p) => toPaymentRecord(p, people)),
         audit: trail,
         notes: notes.map(toNote),
       };
@@ -199,20 +228,19 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
     /**
      * POST /api/admin/orders/{id}/transitions. Cancelling needs orders.sell and a reason; the
      * rest (outbound, delivery, complete, logistics, tracking, carrier) orders.fulfil. An order
-     * goes outbound only when paid, unless the staff member may and does record an override
-     * with a reason.
+     * goes outbound only when nothing is left to pay, unless the staff member may and does
+     * record an override with a reason.
      */
     async transition(actor: StaffActor, id: number, body: TOrderTransition, also?: (tx: Db) => Promise<void>): Promise<void> {
-      let moved: number[] = [];
-      await change(id, async (tx, row, buyer) => {
+      await change(id, async (tx, row, buyer, moved) => {
         const status = body.status ?? row.status;
         const cancelling = status === 'cancel' && row.status !== 'cancel';
         must(actor, cancelling ? 'orders.sell' : 'orders.fulfil');
         if (cancelling && !body.reason) throw badRequest('cancelReasonRequired', {}, { field: 'reason', rule: 'required' });
         const shipping = status === 'outbound' && row.status === 'confirm';
-        const unpaid = shipping && row.paymentStatus !== 'paid';
+        const unpaid = shipping && balanceMinor(row) > 0;
         if (unpaid) {
-          if (!body.shipUnpaid) throw conflict('orderNotPaid', { paymentStatus: row.paymentStatus });
+          if (!body.shipUnpaid) throw conflict('orderNotPaid', { paymentStatus: row.paymentStatus, toPay: formatMoney(balanceMinor(row), row.currency) });
           must(actor, 'orders.shipUnpaid');
           if (!body.reason) throw badRequest('shipUnpaidReasonRequired', {}, { field: 'reason', rule: 'required' });
         }
@@ -225,16 +253,18 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
         const next = plan.ok ? plan.next : { status: row.status, logisticsStatus: row.logisticsStatus, trackingNumber: row.trackingNumber };
         if (carrierChange && !['outbound', 'delivery'].includes(next.status)) throw conflict('carrierBeforeOutbound');
         const note = body.reason ?? null;
+        // A cancelled order owes nothing: what was received becomes a refund due.
+        const nextPayment = paymentStatus({ ...row, status: next.status });
         await orders.updateState(
           tx,
           id,
-          next,
+          { ...next, paymentStatus: nextPayment },
           (plan.ok ? plan.events : []).map((e) => ({ type: e.type, fromValue: e.from, toValue: e.to, actor: 'staff', note })),
         );
-        moved = await settleStock(orders, deps.stock, tx, id, row.status, next.status);
+        moved(await settleStock(orders, deps.stock, tx, id, row.status, next.status));
         const after = { ...stateOf(row), ...next, carrier: carrierChange ? body.carrier! : row.carrier };
         await repo.updateOrder(tx, id, { carrier: after.carrier, ...(cancelling ? { cancelReason: body.reason! } : {}) });
-        const now = { ...row, ...next, carrier: after.carrier };
+        const now = { ...row, ...next, carrier: after.carrier, paymentStatus: nextPayment };
         if (cancelling) await deps.notifier?.queue(tx, buyer, 'cancelled', now, { reason: body.reason ?? null });
         if (shipping) await deps.notifier?.queue(tx, buyer, 'shipped', now);
         if (next.logisticsStatus === 'delivered' && row.logisticsStatus !== 'delivered') await deps.notifier?.queue(tx, buyer, 'delivered', now);
@@ -243,44 +273,56 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
             action: cancelling ? 'order.cancel' : unpaid ? 'order.shipUnpaid' : 'order.transition',
             entity: 'order',
             entityId: id,
-            before: stateOf(row),
-            after,
+            before: { ...stateOf(row), ...(cancelling ? { paymentStatus: row.paymentStatus } : {}) },
+            after: { ...after, ...(cancelling ? { paymentStatus: nextPayment } : {}) },
             note,
           },
         ]);
         // The caller's own change in the same transaction (after-sales: the request approved with the cancel).
         if (also) await also(tx);
       });
-      if (moved.length > 0) deps.stockMoved?.(moved);
     },
 
     /**
-     * PUT /api/admin/orders/{id}/lines/{lineId}: the packed quantity (orders.fulfil) and the
-     * actual unit price (orders.sell). The order's actual totals, and so its balance and payment
-     * status, follow.
+     * PUT /api/admin/orders/{id}/lines/{lineId}: the packed quantity (orders.fulfil; only before
+     * the goods leave: the line's stock reservation follows it) and the actual unit price
+     * (orders.sell). The order's actual totals, and so its balance and payment status, follow.
      */
     async adjustLine(actor: StaffActor, id: number, lineId: number, body: TLineAdjustment): Promise<void> {
       if (body.actualQuantity !== undefined) must(actor, 'orders.fulfil');
       if (body.actualPrice !== undefined) must(actor, 'orders.sell');
-      await change(id, async (tx, row) => {
+      await change(id, async (tx, row, _buyer, moved) => {
         if (row.status === 'complete' || row.status === 'cancel') throw conflict('orderClosedForChanges', { status: row.status });
         const line = await repo.lineForUpdate(tx, id, lineId);
         if (!line) throw notFound('orderLineNotFound');
+        const name = pick(line.nameZh, line.nameEn, 'en') ?? String(line.itemId);
+        const quantity = body.actualQuantity ?? lineQuantity(line);
+        if (quantity !== lineQuantity(line)) {
+          if (row.status !== 'confirm') throw conflict('orderLeftWarehouse');
+          if (quantity < line.creditedQuantity) throw conflict('packedBelowCredited', { name, credited: line.creditedQuantity });
+        }
+        const priceMinor = body.actualPrice === undefined ? (line.actualUnitPriceMinor ?? line.unitPriceMinor) : toMinor(body.actualPrice);
         const patch = {
-          actualQuantity: body.actualQuantity === undefined ? line.actualQuantity : body.actualQuantity === line.quantity ? null : body.actualQuantity,
-          actualUnitPriceMinor:
-            body.actualPrice === undefined ? line.actualUnitPriceMinor : Math.round(body.actualPrice * 100) === line.unitPriceMinor ? null : Math.round(body.actualPrice * 100),
+          actualQuantity: quantity === line.quantity ? null : quantity,
+          actualUnitPriceMinor: priceMinor === line.unitPriceMinor ? null : priceMinor,
+          stockReserved: line.stockReserved,
         };
+        if (quantity !== lineQuantity(line) && deps.stock) {
+          const reserved = await deps.stock.rereserve(tx, { itemId: line.itemId, typeCode: line.typeCode, reserved: line.stockReserved, quantity });
+          if (reserved === undefined) throw conflict('packingStockShort', { name, quantity, available: line.stockReserved + ((await deps.stock.availableNow(line.itemId, line.typeCode, tx)) ?? 0) });
+          if (reserved !== line.stockReserved) moved([line.itemId]);
+          patch.stockReserved = reserved;
+        }
         await repo.updateLine(tx, lineId, patch);
         const lines = (await repo.linesOf(tx, id)).map((l) => (l.id === lineId ? { ...l, ...patch } : l));
-        await recompute(tx, row, lines, row.actualFreightMinor);
+        const after = await recompute(tx, row, lines, row.actualFreightMinor);
         await audit.record(tx, actor, [
           {
             action: 'order.line',
             entity: 'order',
             entityId: id,
-            before: { lineId, itemId: line.itemId, type: line.typeCode, actualQuantity: line.actualQuantity ?? line.quantity, actualPrice: minorToMajor(line.actualUnitPriceMinor ?? line.unitPriceMinor) },
-            after: { lineId, itemId: line.itemId, type: line.typeCode, actualQuantity: patch.actualQuantity ?? line.quantity, actualPrice: minorToMajor(patch.actualUnitPriceMinor ?? line.unitPriceMinor) },
+            before: { lineId, itemId: line.itemId, type: line.typeCode, actualQuantity: lineQuantity(line), actualPrice: minorToMajor(line.actualUnitPriceMinor ?? line.unitPriceMinor), currency: row.currency, ...standing(row) },
+            after: { lineId, itemId: line.itemId, type: line.typeCode, actualQuantity: quantity, actualPrice: minorToMajor(priceMinor), currency: row.currency, ...after },
           },
         ]);
       });
@@ -291,89 +333,22 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
       must(actor, 'orders.sell');
       await change(id, async (tx, row) => {
         if (row.status === 'complete' || row.status === 'cancel') throw conflict('orderClosedForChanges', { status: row.status });
-        const minor = Math.round(fee * 100);
+        const minor = toMinor(fee);
         const actualFreight = minor === row.freightMinor ? null : minor;
-        await recompute(tx, row, await repo.linesOf(tx, id), actualFreight);
+        const after = await recompute(tx, row, await repo.linesOf(tx, id), actualFreight);
         await audit.record(tx, actor, [
           {
             action: 'order.shippingFee',
             entity: 'order',
             entityId: id,
-            before: { expressFee: minorToMajor(row.actualFreightMinor ?? row.freightMinor) },
-            after: { expressFee: minorToMajor(minor) },
+            before: { expressFee: minorToMajor(row.actualFreightMinor ?? row.freightMinor), currency: row.currency, ...standing(row) },
+            after: { expressFee: minorToMajor(minor), currency: row.currency, ...after },
           },
         ]);
       });
     },
 
-    /**
-     * POST /api/admin/orders/{id}/payments: a payment received or a refund given. The amount is
-     * converted to the order's currency at the order's rate; a refund cannot exceed what was
-     * received; a cancelled order takes refunds only. The payment status follows. `externalId`
-     * (the system's payments: a PayPal capture id) is recorded once per method: the same one again
-     * changes nothing and answers 0.
-     */
-    async recordPayment(actor: StaffActor | null, id: number, body: TPaymentCreate, externalId?: string): Promise<number> {
-      if (actor) must(actor, 'payments.record');
-      let paymentId = 0;
-      await change(id, async (tx, row, buyer) => {
-        if (row.status === 'cancel' && body.kind === 'payment') throw conflict('orderCancelledNoPayment');
-        const amountMinor = Math.round(body.amount * 100);
-        const orderAmountMinor = Math.max(1, convertBetween(amountMinor, body.currency, row.currency, row.exchangeRate));
-        const paid = row.paidMinor + (body.kind === 'payment' ? orderAmountMinor : 0);
-        const refunded = row.refundedMinor + (body.kind === 'refund' ? orderAmountMinor : 0);
-        if (refunded > paid) throw conflict('refundTooLarge', { max: `${minorToMajor(row.paidMinor - row.refundedMinor).toFixed(2)} ${row.currency}` });
-        const created = await repo.insertPayment(tx, {
-          orderId: id,
-          kind: body.kind,
-          amountMinor,
-          currency: body.currency,
-          orderAmountMinor,
-          method: body.method,
-          reference: body.reference ?? null,
-          paidAt: body.paidAt ? new Date(body.paidAt) : new Date(),
-          recordedBy: actor?.id ?? null,
-          externalId: externalId ?? null,
-        });
-        if (!created) return;
-        paymentId = created.id;
-        const nextStatus = paymentStatus({ ...row, paidMinor: paid, refundedMinor: refunded });
-        await repo.updateOrder(tx, id, { paidMinor: paid, refundedMinor: refunded, paymentStatus: nextStatus });
-        await deps.notifier?.queue(tx, buyer, body.kind === 'payment' ? 'paid' : 'refunded', { ...row, paidMinor: paid, refundedMinor: refunded }, { amountMinor: orderAmountMinor, key: created.id });
-        await audit.record(tx, actor ?? { id: null, name: 'system', role: null }, [
-          {
-            action: body.kind === 'payment' ? 'order.payment' : 'order.refund',
-            entity: 'order',
-            entityId: id,
-            before: { paymentStatus: row.paymentStatus, balance: minorToMajor(balanceMinor(row)) },
-            after: {
-              paymentStatus: nextStatus,
-              balance: minorToMajor(balanceMinor({ ...row, paidMinor: paid, refundedMinor: refunded })),
-              amount: body.amount,
-              currency: body.currency,
-              method: body.method,
-              reference: body.reference ?? null,
-            },
-          },
-        ]);
-      });
-      return paymentId;
-    },
   };
-
-  /** Stores the order's actual figures after an adjustment, and the payment status they give. */
-  async function recompute(tx: Db, row: OrderRow, lines: Parameters<typeof actualTotals>[1], actualFreightMinor: number | null): Promise<void> {
-    const t = actualTotals({ ...row, actualFreightMinor }, lines);
-    const next = { ...row, actualTotalMinor: t.totalMinor };
-    await repo.updateOrder(tx, row.id, {
-      actualPieceCount: t.pieceCount,
-      actualGoodsMinor: t.goodsMinor,
-      actualFreightMinor,
-      actualSurchargeMinor: t.surchargeMinor,
-      actualTotalMinor: t.totalMinor,
-      paymentStatus: paymentStatus(next),
-    });
-  }
 
   return service;
 }

@@ -17,8 +17,11 @@ export interface BuyerOrderRow {
   status: (typeof orders.$inferSelect)['status'];
   paymentStatus: (typeof orders.$inferSelect)['paymentStatus'];
   currency: 'CNY' | 'USD';
-  dueMinor: number;
+  totalMinor: number;
+  actualTotalMinor: number | null;
+  creditedMinor: number;
   paidMinor: number;
+  refundedMinor: number;
 }
 
 /**
@@ -52,14 +55,17 @@ export function createOrdersBuyersRepository(db: Db) {
           status: orders.status,
           paymentStatus: orders.paymentStatus,
           currency: orders.currency,
-          dueMinor: sql<string>`coalesce(${orders.actualTotalMinor}, ${orders.totalMinor})`,
-          paidMinor: sql<string>`${orders.paidMinor} - ${orders.refundedMinor}`,
+          totalMinor: orders.totalMinor,
+          actualTotalMinor: orders.actualTotalMinor,
+          creditedMinor: orders.creditedMinor,
+          paidMinor: orders.paidMinor,
+          refundedMinor: orders.refundedMinor,
         })
         .from(orders)
         .where(eq(orders.userId, userId))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(limit);
-      return rows.map((r) => ({ ...r, dueMinor: Number(r.dueMinor), paidMinor: Number(r.paidMinor) }));
+      return rows;
     },
     /** The buyer who placed this order, if it exists. */
     async buyerOf(orderId: number): Promise<number | undefined> {

@@ -1,5 +1,6 @@
 import { minorToMajor, type TCustomerOrder, type TCustomerSpent } from '@cubeshop/shared';
 import type { OrdersBuyersRepository } from './orders.buyers.repository.js';
+import { owedMinor } from './orders.money.js';
 
 /** What the customers pages show of a buyer's orders. */
 export interface BuyerOrderStats {
@@ -36,8 +37,8 @@ export function createOrdersBuyers(repo: OrdersBuyersRepository) {
         status: r.status,
         paymentStatus: r.paymentStatus,
         currency: r.currency,
-        totalAmount: minorToMajor(r.dueMinor),
-        paid: minorToMajor(r.paidMinor),
+        totalAmount: minorToMajor(owedMinor(r)),
+        paid: minorToMajor(r.paidMinor - r.refundedMinor),
       }));
     },
     /** Who placed an order (staff search by order id). */

@@ -82,7 +82,7 @@ describe('npx cubeshop order status', () => {
     expect((await cli('status', id, 'delivery')).output).toBe(`Cannot change order ${id}: Status confirm cannot become delivery (allowed: outbound, cancel)`);
     expect((await cli('status', id, 'complete')).code).toBe(1);
     expect((await cli('status', id, 'confirm', '--logistics', 'inTransit')).output).toBe(
-      `Cannot change order ${id}: Logistics status changes only once the order is outbound (order is confirm)`,
+      `Cannot change order ${id}: Logistics status changes only once the order is outbound (order is confirmed)`,
     );
     expect((await cli('status', id, 'confirm', '--tracking', 'SF123456')).output).toContain('A tracking number is set once the order is outbound');
     expect((await cli('status', id, 'confirm')).output).toBe(`Cannot change order ${id}: Nothing to change`);

@@ -1,6 +1,6 @@
 import type { TCurrency, TLogisticsStatus, TOrderStatus, TPaymentStatus } from '@cubeshop/shared';
 import type { Db } from '../../db/client.js';
-import { dueMinor } from './orders.actuals.js';
+import { balanceMinor, chargedMinor, owedMinor } from './orders.money.js';
 import type { OrderEventRow, OrderRow, OrdersRepository } from './orders.repository.js';
 
 /** What other modules (after-sales) need to know about an order: its state, its money and when it was delivered. */
@@ -11,10 +11,15 @@ export interface OrderFacts {
   logisticsStatus: TLogisticsStatus;
   paymentStatus: TPaymentStatus;
   currency: TCurrency;
-  /** Minor units of the order's currency. */
-  dueMinor: number;
+  payMethodId: string;
+  /** Minor units of the order's currency: what it comes to after packing, credit notes, what is owed after them (0 once cancelled). */
+  chargedMinor: number;
+  creditedMinor: number;
+  owedMinor: number;
   paidMinor: number;
   refundedMinor: number;
+  /** owed - (paid - refunded): > 0 the buyer owes it; < 0 the shop owes it back. */
+  balanceMinor: number;
 }
 
 /**
@@ -35,9 +40,13 @@ const factsOf = (row: OrderRow): OrderFacts => ({
   logisticsStatus: row.logisticsStatus,
   paymentStatus: row.paymentStatus,
   currency: row.currency,
-  dueMinor: dueMinor(row),
+  payMethodId: row.payMethodId,
+  chargedMinor: chargedMinor(row),
+  creditedMinor: row.creditedMinor,
+  owedMinor: owedMinor(row),
   paidMinor: row.paidMinor,
   refundedMinor: row.refundedMinor,
+  balanceMinor: balanceMinor(row),
 });
 
 /**

@@ -102,9 +102,44 @@ describe('order mail through the outbox', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(mailbox.messages.length).toBe(count);
   });
+
+  it('tells an Alipay buyer how to pay, and a buyer what a credit note and a refund changed', async () => {
+    const zh = await buyer('zh');
+    expect((await zh.call('POST', '/api/cart/items', { body: { itemId: t.products.cube, type: 'black', quantity: 2 } })).status).toBe(200);
+    const placed = await zh.call('POST', '/api/orders', { body: orderPayload({ payMethod: 'alipay' }), headers: { 'idempotency-key': randomUUID() } });
+    expect(placed.status).toBe(201);
+    const id = placed.body.id as number;
+    await expect.poll(() => mailbox!.messages.some((m) => m.subject === `订单 ${id} 已收到`), { timeout: 15_000 }).toBe(true);
+    const placedMail = mailbox!.messages.find((m) => m.subject === `订单 ${id} 已收到`)!;
+    expect(placedMail.text).toContain(`付款方式：支付宝。付款时请在附言（备注）中填写订单号 ${id}`);
+    expect(placedMail.text).toContain('收款账号：pay@cubeshop.example');
+
+    // Paid in full, shipped, then a goodwill credit: the mail names the credit note, what is owed now and the refund that follows.
+    const detail = (await staff.sales<TAdminOrderDetail>('GET', `/api/admin/orders/${id}`)).body;
+    expect((await staff.sales('POST', `/api/admin/orders/${id}/payments`, { body: { kind: 'payment', amount: detail.due, currency: 'CNY', method: 'alipay' } })).status).toBe(201);
+    expect((await staff.sales('POST', `/api/admin/orders/${id}/credits`, { body: { kind: 'goodwill', reason: '包装破损', amount: 20 } })).status).toBe(201);
+    const subject = `订单 ${id} 的减免单 CN-${id}-1`;
+    await expect.poll(() => mailbox!.messages.some((m) => m.subject === subject), { timeout: 15_000 }).toBe(true);
+    const credited = mailbox!.messages.find((m) => m.subject === subject)!;
+    expect(credited.text).toContain('减免 ¥20.00');
+    expect(credited.text).toContain('原因：包装破损');
+    expect(credited.text).toContain('我们应退还您 ¥20.00');
+  });
 });
 
 describe('order mail text', () => {
+  it('says what was packed when staff changed it, and where the money stands after a credit note', () => {
+    const shipped = orderMail('shipped', { orderId: 7, buyerName: 'Ann', currency: 'USD', totalMinor: 72408, orderedMinor: 78258, balanceMinor: -5850, orderUrl: 'https://shop/order/7', carrier: 'dhl', trackingNumber: 'JD1' }, 'en');
+    expect(shipped.text).toContain('As packed, your order comes to $724.08 (ordered: $782.58).');
+    expect(shipped.text).toContain('We owe you $58.50 and will refund it shortly.');
+    const credit = orderMail('credited', { orderId: 7, buyerName: 'Ann', currency: 'USD', totalMinor: 72408, creditedMinor: 1251, owedMinor: 71157, balanceMinor: -1251, amountMinor: 1251, credit: 'CN-7-1', reason: 'Cracked cube', orderUrl: 'https://shop/order/7' }, 'en');
+    expect(credit.subject).toBe('Credit note CN-7-1 for order 7');
+    expect(credit.text).toContain('taking $12.51 off your order');
+    expect(credit.text).toContain('Credited $12.51; owed $711.57.');
+    const settled = orderMail('refunded', { orderId: 7, buyerName: 'Ann', currency: 'USD', totalMinor: 72408, creditedMinor: 1251, owedMinor: 71157, balanceMinor: 0, amountMinor: 1251, orderUrl: 'https://shop/order/7' }, 'en');
+    expect(settled.text).toContain('Nothing is left to pay on this order.');
+  });
+
   it('escapes what buyers and staff typed in the HTML and keeps it in the text', () => {
     const mail = orderMail('cancelled', { orderId: 1, buyerName: '<b>x</b>', currency: 'USD', totalMinor: 100, balanceMinor: 0, reason: 'a & "b"', orderUrl: 'https://shop/order/1' }, 'en');
     expect(mail.html).toContain('&lt;b&gt;x&lt;/b&gt;');

@@ -5,17 +5,26 @@ import { CARRIERS, formatMoney, type TCarrier, type TCurrency, type TLocale } fr
 // language, as text and HTML. Rendered when the change happens and stored in the outbox, so a
 // retry sends exactly what the change said.
 
-export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded' | 'message';
+export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded' | 'credited' | 'message';
 
 export interface OrderMailFacts {
   orderId: number;
   buyerName: string;
   currency: TCurrency;
-  /** Minor units of the order's currency. */
+  /** Minor units of the order's currency: what the order comes to after packing (charged). */
   totalMinor: number;
+  /** As ordered; differs from totalMinor when staff changed what was packed, a price or the freight. */
+  orderedMinor?: number | undefined;
+  /** Credit notes so far, refunds so far, and what is owed after credits. */
+  creditedMinor?: number | undefined;
+  refundedMinor?: number | undefined;
+  owedMinor?: number | undefined;
+  /** > 0 the buyer owes it; < 0 the shop owes it back. */
   balanceMinor: number;
-  /** The payment or refund of this mail (paid, refunded). */
+  /** The payment, refund or credit of this mail (paid, refunded, credited). */
   amountMinor?: number | undefined;
+  /** The credit note's number (credited). */
+  credit?: string | undefined;
   carrier?: TCarrier | null | undefined;
   trackingNumber?: string | null | undefined;
   trackingUrl?: string | null | undefined;
@@ -26,6 +35,8 @@ export interface OrderMailFacts {
   orderUrl: string;
   /** Bank transfer: pay to this reference (the order id). */
   bankTransfer?: boolean | undefined;
+  /** How to pay by the order's method (placed), already in the buyer's language. */
+  instructionLines?: string[] | undefined;
 }
 
 export interface RenderedMail {
@@ -36,32 +47,51 @@ export interface RenderedMail {
 
 type Lines = { subject: string; lines: string[] };
 
+/** Where the order's money stands after the change, in a sentence. */
+function standing(f: OrderMailFacts, locale: TLocale): string {
+  const money = (minor: number) => formatMoney(minor, f.currency);
+  if (f.balanceMinor > 0) return locale === 'zh' ? `待付余额：${money(f.balanceMinor)}。` : `Still to pay: ${money(f.balanceMinor)}.`;
+  if (f.balanceMinor < 0) return locale === 'zh' ? `我们应退还您 ${money(-f.balanceMinor)}，将尽快退款。` : `We owe you ${money(-f.balanceMinor)} and will refund it shortly.`;
+  return locale === 'zh' ? '订单款项已结清。' : 'Nothing is left to pay on this order.';
+}
+
 function content(kind: OrderMailKind, f: OrderMailFacts, locale: TLocale): Lines {
   const money = (minor: number) => formatMoney(minor, f.currency);
   const carrier = f.carrier ? CARRIERS[f.carrier].name || (locale === 'zh' ? '承运商' : 'the carrier') : locale === 'zh' ? '承运商' : 'the carrier';
+  const changed = f.orderedMinor !== undefined && f.orderedMinor !== f.totalMinor;
+  const totals = [
+    ...(changed ? [locale === 'zh' ? `按实际装箱，订单金额为 ${money(f.totalMinor)}（下单时 ${money(f.orderedMinor!)}）。` : `As packed, your order comes to ${money(f.totalMinor)} (ordered: ${money(f.orderedMinor!)}).`] : []),
+    ...(f.creditedMinor ? [locale === 'zh' ? `已减免 ${money(f.creditedMinor)}，应付 ${money(f.owedMinor ?? 0)}。` : `Credited ${money(f.creditedMinor)}; owed ${money(f.owedMinor ?? 0)}.`] : []),
+  ];
   if (locale === 'zh') {
     switch (kind) {
       case 'placed':
         return {
           subject: `订单 ${f.orderId} 已收到`,
-          lines: [`感谢您的订单！订单号 ${f.orderId}，总额 ${money(f.totalMinor)}。`, f.bankTransfer ? `请电汇付款，汇款附言请填写订单号 ${f.orderId}。收到款项后我们会尽快安排发货。` : '收到款项后我们会尽快安排发货。'],
+          lines: [
+            `感谢您的订单！订单号 ${f.orderId}，总额 ${money(f.totalMinor)}。`,
+            f.bankTransfer ? `请电汇付款，汇款附言请填写订单号 ${f.orderId}。收到款项后我们会尽快安排发货。` : '收到款项后我们会尽快安排发货。',
+            ...(f.instructionLines ?? []),
+          ],
         };
       case 'paid':
-        return {
-          subject: `订单 ${f.orderId} 已收到付款`,
-          lines: [`我们已收到您的付款 ${money(f.amountMinor ?? 0)}。`, f.balanceMinor > 0 ? `待付余额：${money(f.balanceMinor)}。` : '订单已付清，我们正在为您备货。'],
-        };
+        return { subject: `订单 ${f.orderId} 已收到付款`, lines: [`我们已收到您的付款 ${money(f.amountMinor ?? 0)}。`, ...totals, f.balanceMinor === 0 ? '订单已付清，我们正在为您备货。' : standing(f, locale)] };
       case 'shipped':
         return {
           subject: `订单 ${f.orderId} 已发货`,
-          lines: [`您的订单已出库，由 ${carrier} 承运。`, f.trackingNumber ? `运单号：${f.trackingNumber}` : '运单号将在包裹交给承运商后更新。'],
+          lines: [`您的订单已出库，由 ${carrier} 承运。`, f.trackingNumber ? `运单号：${f.trackingNumber}` : '运单号将在包裹交给承运商后更新。', ...totals, ...(changed || f.balanceMinor !== 0 ? [standing(f, locale)] : [])],
         };
       case 'delivered':
         return { subject: `订单 ${f.orderId} 已签收`, lines: ['您的包裹已签收。感谢您的惠顾！如有问题，请在 7 天内联系我们。'] };
       case 'cancelled':
-        return { subject: `订单 ${f.orderId} 已取消`, lines: ['您的订单已取消。', ...(f.reason ? [`原因：${f.reason}`] : []), '如已付款，我们将为您退款。'] };
+        return { subject: `订单 ${f.orderId} 已取消`, lines: ['您的订单已取消。', ...(f.reason ? [`原因：${f.reason}`] : []), ...(f.balanceMinor < 0 ? [standing(f, locale)] : [])] };
       case 'refunded':
-        return { subject: `订单 ${f.orderId} 已退款`, lines: [`我们已为您退款 ${money(f.amountMinor ?? 0)}，到账时间取决于您的银行或支付方式。`] };
+        return { subject: `订单 ${f.orderId} 已退款`, lines: [`我们已为您退款 ${money(f.amountMinor ?? 0)}，到账时间取决于您的银行或支付方式。`, ...totals, standing(f, locale)] };
+      case 'credited':
+        return {
+          subject: `订单 ${f.orderId} 的减免单 ${f.credit ?? ''}`.trim(),
+          lines: [`我们为您的订单开具了减免单 ${f.credit ?? ''}，减免 ${money(f.amountMinor ?? 0)}。`, ...(f.reason ? [`原因：${f.reason}`] : []), ...totals, standing(f, locale)],
+        };
       case 'message':
         return { subject: `关于订单 ${f.orderId} 的新消息`, lines: [...(f.message ?? '').split('\n'), '如需回复，请在订单页面联系在线客服。'] };
     }
@@ -73,24 +103,32 @@ function content(kind: OrderMailKind, f: OrderMailFacts, locale: TLocale): Lines
         lines: [
           `Thank you for your order! Order ${f.orderId}, total ${money(f.totalMinor)}.`,
           f.bankTransfer ? `Please pay by bank transfer (T/T) with the order number ${f.orderId} as the reference. We ship as soon as the payment arrives.` : 'We ship as soon as the payment arrives.',
+          ...(f.instructionLines ?? []),
         ],
       };
     case 'paid':
-      return {
-        subject: `Payment received for order ${f.orderId}`,
-        lines: [`We received your payment of ${money(f.amountMinor ?? 0)}.`, f.balanceMinor > 0 ? `Still to pay: ${money(f.balanceMinor)}.` : 'Your order is paid in full; we are packing it.'],
-      };
+      return { subject: `Payment received for order ${f.orderId}`, lines: [`We received your payment of ${money(f.amountMinor ?? 0)}.`, ...totals, f.balanceMinor === 0 ? 'Your order is paid in full; we are packing it.' : standing(f, locale)] };
     case 'shipped':
       return {
         subject: `Your order ${f.orderId} has shipped`,
-        lines: [`Your order left our warehouse with ${carrier}.`, f.trackingNumber ? `Tracking number: ${f.trackingNumber}` : 'The tracking number follows once the carrier has the parcel.'],
+        lines: [
+          `Your order left our warehouse with ${carrier}.`,
+          f.trackingNumber ? `Tracking number: ${f.trackingNumber}` : 'The tracking number follows once the carrier has the parcel.',
+          ...totals,
+          ...(changed || f.balanceMinor !== 0 ? [standing(f, locale)] : []),
+        ],
       };
     case 'delivered':
       return { subject: `Order ${f.orderId} was delivered`, lines: ['Your parcel was delivered. Thank you for shopping with us! If something is wrong, tell us within 7 days.'] };
     case 'cancelled':
-      return { subject: `Order ${f.orderId} was cancelled`, lines: ['Your order was cancelled.', ...(f.reason ? [`Reason: ${f.reason}`] : []), 'If you paid, we refund you.'] };
+      return { subject: `Order ${f.orderId} was cancelled`, lines: ['Your order was cancelled.', ...(f.reason ? [`Reason: ${f.reason}`] : []), ...(f.balanceMinor < 0 ? [standing(f, locale)] : [])] };
     case 'refunded':
-      return { subject: `Refund for order ${f.orderId}`, lines: [`We refunded ${money(f.amountMinor ?? 0)}. When it arrives depends on your bank or payment method.`] };
+      return { subject: `Refund for order ${f.orderId}`, lines: [`We refunded ${money(f.amountMinor ?? 0)}. When it arrives depends on your bank or payment method.`, ...totals, standing(f, locale)] };
+    case 'credited':
+      return {
+        subject: `Credit note ${f.credit ?? ''} for order ${f.orderId}`.replace('  ', ' '),
+        lines: [`We issued credit note ${f.credit ?? ''} taking ${money(f.amountMinor ?? 0)} off your order.`, ...(f.reason ? [`Reason: ${f.reason}`] : []), ...totals, standing(f, locale)],
+      };
     case 'message':
       return { subject: `A message about your order ${f.orderId}`, lines: [...(f.message ?? '').split('\n'), 'To reply, open the order and chat with customer service.'] };
   }

@@ -1,9 +1,23 @@
-import { buyerDocuments, minorToMajor, trackingUrl, type TBankTransferDetails,
-  type TOrderMessage, type TCarrier, type TCurrency, type TLocale, type TOrderDetail, type TOrderLine, type TOrderSummary } from '@cubeshop/shared';
+import {
+  buyerDocuments,
+  minorToMajor,
+  trackingUrl,
+  type TBankTransferDetails,
+  type TCarrier,
+  type TCurrency,
+  type TLocale,
+  type TOrderCredit,
+  type TOrderDetail,
+  type TOrderLine,
+  type TOrderMessage,
+  type TOrderPayment,
+  type TOrderPaymentInstructions,
+  type TOrderSummary,
+} from '@cubeshop/shared';
 import { productImageUrls } from '../catalog/catalog.module.js';
-import { balanceMinor, dueMinor, lineQuantity, lineUnitPrice } from './orders.actuals.js';
+import { balanceMinor, chargedMinor, lineQuantity, lineUnitPrice, moneyOf } from './orders.money.js';
 import type { PricingItem } from '../catalog/catalog.module.js';
-import type { NewOrderItemRow, OrderEventRow, OrderItemRow, OrderRow } from './orders.repository.js';
+import type { CreditRow, NewOrderItemRow, OrderEventRow, OrderItemRow, OrderRow, PaymentRow } from './orders.repository.js';
 
 // Stored orders as the API shows them (pure functions of the rows and the reader's language).
 
@@ -34,6 +48,9 @@ export function toLine(row: OrderItemRow, currency: TCurrency, locale: TLocale):
     tierMinQuantity: row.tierMinQuantity ?? null,
     actualPrice: minorToMajor(lineUnitPrice(row)),
     actualAmount: minorToMajor(lineUnitPrice(row) * lineQuantity(row)),
+    shippedQuantity: row.shippedQuantity,
+    creditedQuantity: row.creditedQuantity,
+    returnedQuantity: row.returnedQuantity,
     moq: row.moq,
     orderMultiple: row.orderMultiple,
     nw: row.nwG === null ? null : kg(row.nwG),
@@ -65,8 +82,9 @@ export function toSummary(row: OrderRow, preview: OrderItemRow[], locale: TLocal
     expressFee: minorToMajor(row.freightMinor),
     surcharge: minorToMajor(row.surchargeMinor),
     totalAmount: minorToMajor(row.totalMinor),
-    actualTotalPrice: minorToMajor(dueMinor(row)),
+    actualTotalPrice: minorToMajor(chargedMinor(row)),
     paymentStatus: row.paymentStatus,
+    balance: minorToMajor(balanceMinor(row)),
     expressMethod: { id: row.expressMethodId, name: pick(row.expressNameZh, row.expressNameEn, locale) ?? row.expressMethodId },
     payMethod: { id: row.payMethodId, name: pick(row.payNameZh, row.payNameEn, locale) ?? row.payMethodId },
     deliveryRegionId: row.regionId,
@@ -84,7 +102,76 @@ export function toSummary(row: OrderRow, preview: OrderItemRow[], locale: TLocal
 /** The payment method id of bank transfer (T/T): its orders show the shop's bank details. */
 export const BANK_TRANSFER_METHOD = 'tt';
 
-export function toDetail(row: OrderRow, lines: OrderItemRow[], events: OrderEventRow[], locale: TLocale, bank?: TBankTransferDetails, messages: TOrderMessage[] = []): TOrderDetail {
+/** What an order's detail is made of besides its row (read by orders.read.ts). */
+export interface DetailParts {
+  lines: OrderItemRow[];
+  events: OrderEventRow[];
+  credits: CreditRow[];
+  payments: PaymentRow[];
+  bank?: TBankTransferDetails | undefined;
+  messages?: TOrderMessage[] | undefined;
+  /** How to pay by the order's method (not bank transfer), without the reference. */
+  instructions?: Omit<TOrderPaymentInstructions, 'reference'> | null | undefined;
+  /** Staff only: who issued each credit note (by user id). The buyer's page shows no names. */
+  staffNames?: Map<number, string> | undefined;
+}
+
+/** A credit note as the API shows it: its lines named from the order's lines. */
+export function toCredit(row: CreditRow, orderId: number, lines: readonly OrderItemRow[], locale: TLocale, staffNames?: Map<number, string>): TOrderCredit {
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  return {
+    id: row.id,
+    number: `CN-${orderId}-${row.seq}`,
+    kind: row.kind,
+    amount: minorToMajor(row.amountMinor),
+    reason: row.reason,
+    lines: row.lines.map((c) => {
+      const line = byId.get(c.lineId);
+      return {
+        lineId: c.lineId,
+        itemId: line?.itemId ?? 0,
+        name: line ? (pick(line.nameZh, line.nameEn, locale) ?? '') : '',
+        typeName: line ? pick(line.typeNameZh, line.typeNameEn, locale) : null,
+        quantity: c.quantity,
+        unitPrice: minorToMajor(c.unitPriceMinor),
+        amount: minorToMajor(c.amountMinor),
+      };
+    }),
+    extra: minorToMajor(row.extraMinor),
+    requestId: row.requestId,
+    createdBy: staffNames ? (row.createdBy === null ? 'system' : (staffNames.get(row.createdBy) ?? String(row.createdBy))) : null,
+    createdTime: row.createdAt.toISOString(),
+  };
+}
+
+export const toPayment = (row: PaymentRow): TOrderPayment => ({
+  kind: row.kind,
+  amount: minorToMajor(row.amountMinor),
+  currency: row.currency,
+  orderAmount: minorToMajor(row.orderAmountMinor),
+  method: row.method,
+  paidAt: row.paidAt.toISOString(),
+});
+
+/** Weights and volume of what was packed (each line's packed quantity; an unknown gross weight counts as the net one). */
+export function packedWeights(lines: readonly OrderItemRow[]) {
+  let nw = 0;
+  let gw = 0;
+  let volume = 0;
+  let vw = 0;
+  for (const l of lines) {
+    const q = lineQuantity(l);
+    nw += (l.nwG ?? 0) * q;
+    gw += (l.gwG ?? l.nwG ?? 0) * q;
+    volume += (l.volumeCm3 ?? 0) * q;
+    vw += (l.volumeWeightG ?? 0) * q;
+  }
+  return { totalNw: kg(nw), totalGw: kg(gw), totalVolume: m3(volume), totalVolumeWeight: kg(vw), chargeableWeight: kg(Math.max(gw, vw)) };
+}
+
+export function toDetail(row: OrderRow, parts: DetailParts, locale: TLocale): TOrderDetail {
+  const { lines, events } = parts;
+  const packed = packedWeights(lines);
   return {
     ...toSummary(row, lines.slice(0, PREVIEW_LINES), locale),
     amount: minorToMajor(row.listMinor),
@@ -118,14 +205,22 @@ export function toDetail(row: OrderRow, lines: OrderItemRow[], events: OrderEven
     actualGoodsAmount: minorToMajor(row.actualGoodsMinor ?? row.goodsMinor),
     actualExpressFee: minorToMajor(row.actualFreightMinor ?? row.freightMinor),
     actualSurcharge: minorToMajor(row.actualSurchargeMinor ?? row.surchargeMinor),
-    balance: minorToMajor(balanceMinor(row)),
+    actualTotalNw: packed.totalNw,
+    actualTotalGw: packed.totalGw,
+    actualTotalVolume: packed.totalVolume,
+    actualTotalVolumeWeight: packed.totalVolumeWeight,
+    actualChargeableWeight: packed.chargeableWeight,
+    money: moneyOf(row),
+    credits: parts.credits.map((c) => toCredit(c, row.id, lines, locale, parts.staffNames)),
+    payments: parts.payments.map(toPayment),
+    paymentInstructions: row.payMethodId !== BANK_TRANSFER_METHOD && parts.instructions ? { ...parts.instructions, reference: String(row.id) } : null,
     carrier: (row.carrier as TCarrier | null) ?? null,
     trackingUrl: row.trackingNumber ? trackingUrl(row.carrier as TCarrier | null, row.trackingNumber) : null,
     cancelReason: row.cancelReason,
-    bankTransfer: row.payMethodId === BANK_TRANSFER_METHOD && bank ? { ...bank, reference: String(row.id) } : null,
+    bankTransfer: row.payMethodId === BANK_TRANSFER_METHOD && parts.bank ? { ...parts.bank, reference: String(row.id) } : null,
     items: lines.map((l) => toLine(l, row.currency, locale)),
     history: events.map((e) => ({ type: e.type, from: e.fromValue, to: e.toValue, time: e.createdAt.toISOString(), note: e.note })),
-    messages,
+    messages: parts.messages ?? [],
     documents: buyerDocuments(row.id, row.status),
   };
 }

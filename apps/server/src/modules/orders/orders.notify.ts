@@ -1,6 +1,6 @@
-import { trackingUrl, type TCarrier, type TLocale } from '@cubeshop/shared';
+import { trackingUrl, type TCarrier, type TLocale, type TOrderPaymentInstructions } from '@cubeshop/shared';
 import type { Db } from '../../db/client.js';
-import { balanceMinor, dueMinor } from './orders.actuals.js';
+import { balanceMinor, chargedMinor, owedMinor } from './orders.money.js';
 import { orderMail, type OrderMailKind } from './orders.mail.js';
 import type { OrderRow } from './orders.repository.js';
 
@@ -18,9 +18,25 @@ export interface OrderNotifierDeps {
   contact: (userId: number) => Promise<BuyerContact | undefined>;
   /** The shop's public address, for the links in the mail. */
   origin: string;
+  /** How to pay by a method, as lines of the "order placed" mail (notifications/payment-instructions.mail.ts). */
+  instructionLines?: ((instructions: Omit<TOrderPaymentInstructions, 'reference'>, orderId: number, locale: TLocale) => string[]) | undefined;
 }
 
-type OrderFacts = Pick<OrderRow, 'id' | 'status' | 'currency' | 'totalMinor' | 'actualTotalMinor' | 'paidMinor' | 'refundedMinor' | 'carrier' | 'trackingNumber' | 'payMethodId'>;
+type OrderFacts = Pick<
+  OrderRow,
+  'id' | 'status' | 'currency' | 'totalMinor' | 'actualTotalMinor' | 'creditedMinor' | 'paidMinor' | 'refundedMinor' | 'carrier' | 'trackingNumber' | 'payMethodId'
+>;
+
+export interface MailExtra {
+  amountMinor?: number;
+  reason?: string | null;
+  message?: string;
+  key?: string | number;
+  /** A credit note's number (credited). */
+  credit?: string;
+  /** How to pay by the order's method (placed), in the buyer's language; null: none. */
+  instructions?: Omit<TOrderPaymentInstructions, 'reference'> | null;
+}
 
 /**
  * The buyer's e-mails about orders (docs/orders.md, Buyer e-mail): read the buyer's contact
@@ -31,7 +47,7 @@ type OrderFacts = Pick<OrderRow, 'id' | 'status' | 'currency' | 'totalMinor' | '
 export function createOrderNotifier(deps: OrderNotifierDeps) {
   return {
     contactOf: (userId: number) => deps.contact(userId),
-    async queue(tx: Db, contact: BuyerContact | undefined, kind: OrderMailKind, order: OrderFacts, extra: { amountMinor?: number; reason?: string | null; message?: string; key?: string | number } = {}): Promise<void> {
+    async queue(tx: Db, contact: BuyerContact | undefined, kind: OrderMailKind, order: OrderFacts, extra: MailExtra = {}): Promise<void> {
       if (!deps.outbox || !contact?.email) return;
       const carrier = (order.carrier as TCarrier | null) ?? null;
       const mail = orderMail(
@@ -40,9 +56,15 @@ export function createOrderNotifier(deps: OrderNotifierDeps) {
           orderId: order.id,
           buyerName: contact.name,
           currency: order.currency,
-          totalMinor: dueMinor(order),
+          totalMinor: chargedMinor(order),
+          orderedMinor: order.totalMinor,
+          creditedMinor: order.creditedMinor,
+          refundedMinor: order.refundedMinor,
+          owedMinor: owedMinor(order),
           balanceMinor: balanceMinor(order),
           amountMinor: extra.amountMinor,
+          credit: extra.credit,
+          instructionLines: extra.instructions && order.payMethodId !== 'tt' ? deps.instructionLines?.(extra.instructions, order.id, contact.locale) : undefined,
           carrier,
           trackingNumber: order.trackingNumber,
           trackingUrl: order.trackingNumber ? trackingUrl(carrier, order.trackingNumber) : null,

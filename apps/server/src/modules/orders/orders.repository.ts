@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orderEvents, orderItems, orderPayments, orders } from '../../db/schema/index.js';
+import { orderCredits, orderEvents, orderItems, orderPayments, orders } from '../../db/schema/index.js';
 import type { TOrderStatus } from '@cubeshop/shared';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -8,6 +8,8 @@ export type NewOrderRow = Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrderItemRow = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId' | 'userId' | 'createdAt'>;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type PaymentRow = typeof orderPayments.$inferSelect;
+export type CreditRow = typeof orderCredits.$inferSelect;
 export type NewOrderEvent = Pick<typeof orderEvents.$inferInsert, 'type' | 'fromValue' | 'toValue' | 'actor' | 'note'>;
 
 /** Newest first; ties by id. */
@@ -206,6 +208,24 @@ export function createOrdersRepository(db: Db) {
         .orderBy(asc(orderItems.position));
     },
 
+    /** Payments and refunds of an order, oldest first. */
+    async payments(orderId: number, tx?: Db): Promise<PaymentRow[]> {
+      return (tx ?? db).select().from(orderPayments).where(eq(orderPayments.orderId, orderId)).orderBy(asc(orderPayments.id));
+    },
+
+    /** Credit notes of an order, oldest first. */
+    async credits(orderId: number, tx?: Db): Promise<CreditRow[]> {
+      return (tx ?? db).select().from(orderCredits).where(eq(orderCredits.orderId, orderId)).orderBy(asc(orderCredits.seq));
+    },
+
+    /** The goods left: each line records its packed quantity as what was shipped. */
+    async markShipped(tx: Db, orderId: number): Promise<void> {
+      await tx
+        .update(orderItems)
+        .set({ shippedQuantity: sql`coalesce(${orderItems.actualQuantity}, ${orderItems.quantity})` })
+        .where(eq(orderItems.orderId, orderId));
+    },
+
     /** The order's reservations are settled (released or consumed): nothing is held any more. */
     async clearStockReserved(tx: Db, orderId: number): Promise<void> {
       await tx
@@ -217,7 +237,7 @@ export function createOrdersRepository(db: Db) {
     async updateState(
       tx: Db,
       id: number,
-      patch: { status: TOrderStatus; logisticsStatus: OrderRow['logisticsStatus']; trackingNumber: string | null },
+      patch: { status: TOrderStatus; logisticsStatus: OrderRow['logisticsStatus']; trackingNumber: string | null; paymentStatus: OrderRow['paymentStatus'] },
       events: readonly NewOrderEvent[],
     ): Promise<void> {
       await tx

@@ -13,7 +13,6 @@ import {
   type TOrderListQuery,
   type TOrderStatus,
   type TReorderResult,
-  type TBankTransferDetails,
 } from '@cubeshop/shared';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
@@ -22,19 +21,15 @@ import { assertOrderable, linePrice, pricedInput, type CartLineRow, type CartSer
 import type { ShippingService } from '../shipping/shipping.service.js';
 import { priceGoods } from '../shipping/shipping.quote.js';
 import type { NewOrderItemRow, NewOrderRow, OrderItemRow, OrderRow, OrdersRepository } from './orders.repository.js';
-import { lineSnapshot, PREVIEW_LINES, toDetail, toLine, toSummary } from './orders.mapper.js';
+import { lineSnapshot, PREVIEW_LINES, toLine, toSummary } from './orders.mapper.js';
 import type { OrderNotifier } from './orders.notify.js';
-import type { OrderNotesRepository } from './orders.notes.repository.js';
-import { toMessage } from './orders.notes.js';
+import { createOrderReader, type OrderReaderDeps } from './orders.read.js';
 import { planChange, type PlannedEvent } from './orders.status.js';
 import { settleStock, type OrderStock, type StockMoved } from './orders.stock.js';
+import { paymentStatus } from './orders.money.js';
 import type { StockService } from '../stock/stock.service.js';
 
-export interface OrdersDeps {
-  /** Messages from staff to the buyer (order_notes), shown on the buyer's order page. */
-  notes?: Pick<OrderNotesRepository, 'messages'> | undefined;
-  /** The shop's bank-transfer details (settings), shown on T/T orders. */
-  bankDetails?: (() => Promise<TBankTransferDetails | undefined>) | undefined;
+export interface OrdersDeps extends OrderReaderDeps {
   /** The buyer's e-mail about the new order (through the outbox). */
   notifier?: OrderNotifier | undefined;
   /** Told when an order is placed (the staff queue's counts). */
@@ -82,6 +77,7 @@ const sameLines = (a: readonly CartLineRow[], b: readonly CartLineRow[]) => {
  */
 export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
   const { cart, catalog, shipping } = deps;
+  const reader = createOrderReader(repo, deps);
 
   type Outcome = { kind: 'created'; id: number } | { kind: 'replay'; id: number; requestHash: string } | { kind: 'retry' };
 
@@ -188,6 +184,8 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
       await shipping.resolve(input.expressMethod, input.deliveryRegionId, view.locale);
       await shipping.payment(input.payMethod);
       const contact = await deps.notifier?.contactOf(userId);
+      // Read before the transaction (PGlite runs one at a time): the placed mail says how to pay.
+      const instructions = contact?.email ? await deps.paymentInstructions?.(input.payMethod, contact.locale) : undefined;
 
       for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
         // Read and price without the lock (the catalog and rate tables cannot be read inside a
@@ -212,7 +210,13 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
           );
           const orderLines = reserved ? planned.lines.map((l, i) => ({ ...l, stockReserved: reserved[i] ?? 0 })) : planned.lines;
           const id = await repo.insert(tx, planned.order, orderLines, { type: 'created', fromValue: null, toValue: 'confirm', actor: 'buyer', note: null });
-          await deps.notifier?.queue(tx, contact, 'placed', { ...planned.order, id, status: 'confirm', actualTotalMinor: null, paidMinor: 0, refundedMinor: 0, carrier: null, trackingNumber: null });
+          await deps.notifier?.queue(
+            tx,
+            contact,
+            'placed',
+            { ...planned.order, id, status: 'confirm', actualTotalMinor: null, creditedMinor: 0, paidMinor: 0, refundedMinor: 0, carrier: null, trackingNumber: null },
+            { instructions: instructions ?? null },
+          );
           return { result: { kind: 'created', id }, consumedLineIds: locked.map((l) => l.id) };
         });
         if (outcome.kind === 'created') {
@@ -245,8 +249,7 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
     async detail(userId: number, id: number, locale: TLocale): Promise<TOrderDetail> {
       const row = await repo.get(userId, id);
       if (!row) throw notFound('orderNotFound');
-      const [lines, events, bank, messages] = await Promise.all([repo.lines(id), repo.events(id), deps.bankDetails?.(), deps.notes?.messages(id)]);
-      return toDetail(row, lines, events, locale, bank, messages?.map(toMessage));
+      return reader.detail(row, locale);
     },
 
     /** GET /api/order/items: the buyer's order lines, newest order first. */
@@ -290,10 +293,11 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
         if (!row) throw notFound('orderNotFound');
         const plan = planChange({ status: row.status, logisticsStatus: row.logisticsStatus, trackingNumber: row.trackingNumber }, change);
         if (!plan.ok) throw conflict(plan.refusal.key, plan.refusal.params);
+        // A cancelled order owes nothing: what was received becomes a refund due.
         await repo.updateState(
           tx,
           id,
-          plan.next,
+          { ...plan.next, paymentStatus: paymentStatus({ ...row, status: plan.next.status }) },
           plan.events.map((e) => ({ type: e.type, fromValue: e.from, toValue: e.to, actor, note: change.note ?? null })),
         );
         moved = await settleStock(repo, deps.stock, tx, id, row.status, plan.next.status);
@@ -307,8 +311,7 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
     async staffDetail(id: number, locale: TLocale): Promise<TOrderDetail | undefined> {
       const row = await repo.getAny(id);
       if (!row) return undefined;
-      const [lines, events, bank, messages] = await Promise.all([repo.lines(id), repo.events(id), deps.bankDetails?.(), deps.notes?.messages(id)]);
-      return toDetail(row, lines, events, locale, bank, messages?.map(toMessage));
+      return reader.detail(row, locale);
     },
   };
   return service;

@@ -3,9 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { minorToMajor, PAYPAL_PAY_METHOD_ID, type TCurrency, type TLocale, type TPayPalCheckout, type TPayPalOutcome } from '@cubeshop/shared';
 import { badRequest, conflict, isDomainError, unavailable } from '../../lib/app-error.js';
 import type { OrdersAdmin } from '../orders/orders.admin.js';
+import type { OrderFacts, OrderFactsService } from '../orders/orders.facts.js';
 import type { OrdersService } from '../orders/orders.service.js';
-import { PayPalRefused, type PayPalCapture, type PayPalPort, type PayPalWebhookDelivery } from './paypal.client.js';
-import type { PayPalOrderRow, PayPalRepository } from './paypal.repository.js';
+import { PayPalRefused, type PayPalCapture, type PayPalOrderState, type PayPalPort, type PayPalWebhookDelivery } from './paypal.client.js';
+import { PAYPAL_WAITING, type PayPalOrderRow, type PayPalRepository } from './paypal.repository.js';
 
 export interface PayPalServiceDeps {
   /** PayPal's API; undefined: no credentials, PayPal is invoice by e-mail and staff record the payment. */
@@ -14,7 +15,9 @@ export interface PayPalServiceDeps {
   /** The buyer's order (404 when it is not theirs). */
   orders: Pick<OrdersService, 'detail'>;
   /** Any order, and recording a payment as the system (once per capture id). */
-  ordersAdmin: Pick<OrdersAdmin, 'detail' | 'recordPayment'>;
+  ordersAdmin: Pick<OrdersAdmin, 'recordPayment'>;
+  /** The order's money under its row lock (the capture's claim), and read plainly. */
+  facts: Pick<OrderFactsService, 'locked' | 'get'>;
   /** The webhook's id in the PayPal app; undefined: webhooks are refused. */
   webhookId?: string | undefined;
   log: FastifyBaseLogger;
@@ -29,6 +32,47 @@ export function fromPayPalValue(value: string): number | undefined {
   return m ? Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0')) : undefined;
 }
 
+/**
+ * Why a PayPal order of `amountMinor` must not be captured now; undefined: it may be (the order
+ * still owes at least that much, its balance: owed after credit notes less paid plus refunded;
+ * owing more is fine, the buyer pays the rest later).
+ */
+function refusal(facts: OrderFacts, amountMinor: number): TPayPalOutcome | undefined {
+  if (facts.status === 'cancel') return 'orderCancelled';
+  const balance = facts.balanceMinor;
+  if (balance <= 0) return 'alreadyPaid';
+  return balance < amountMinor ? 'amountChanged' : undefined;
+}
+
+/** What the buyer is told about a PayPal order that was voided (replaced, refused, or given up after a capture failed). */
+function voidedOutcome(facts: OrderFacts | undefined, amountMinor: number): TPayPalOutcome {
+  if (!facts) return 'failed';
+  return refusal(facts, amountMinor) ?? (facts.balanceMinor === amountMinor ? 'failed' : 'amountChanged');
+}
+
+/**
+ * An open PayPal order is offered again (another tab, a second click) while younger than this:
+ * PayPal lets an order wait about 3 hours for the buyer's approval; an older one is replaced.
+ */
+const REUSE_MS = 2 * 60 * 60_000;
+/** A capture claimed longer ago than this was abandoned (the process died mid-capture): another return may take it over. */
+const STALE_CAPTURE_MS = 2 * 60_000;
+/** How long a return waits for another return's capture of the same PayPal order to end. */
+const WAIT_FOR_CAPTURE_MS = 30_000;
+
+/** PayPal's refusals after which the PayPal order can never be captured: it is voided, a new checkout makes another. */
+const DEAD_ISSUES = new Set(['ORDER_EXPIRED', 'ORDER_COMPLETED_OR_VOIDED', 'ORDER_ALREADY_AUTHORIZED', 'INVALID_RESOURCE_ID', 'RESOURCE_NOT_FOUND']);
+
+type Claim =
+  /** Ours to capture; `prior` is the status to go back to if the capture fails. */
+  | { kind: 'claimed'; prior: string }
+  /** Not captured, and never will be (voided now or before). */
+  | { kind: 'refused'; outcome: TPayPalOutcome }
+  /** Captured before (another return, a reload, or the capture the webhook reported). */
+  | { kind: 'captured' }
+  /** Another return is capturing it right now. */
+  | { kind: 'busy' };
+
 /** The fields of a PAYMENT.CAPTURE.COMPLETED event the shop reads. */
 interface CaptureEvent {
   event_type?: string;
@@ -40,6 +84,10 @@ interface CaptureEvent {
  * balance (Orders v2, intent CAPTURE); PayPal sends the buyer back, the shop captures, and each
  * completed capture is recorded once as a payment of the order (the orders module; its capture id
  * is the payment's external id). The webhook records captures the return missed.
+ *
+ * Never twice: a shop order has at most one open PayPal order (a second checkout, another tab,
+ * answers it again; a changed balance voids it first), and a capture is claimed under the order's
+ * lock after re-reading its balance: nothing is captured beyond what is still owed.
  */
 export function createPayPalService(deps: PayPalServiceDeps) {
   const { client, repo, log } = deps;
@@ -80,6 +128,75 @@ export function createPayPalService(deps: PayPalServiceDeps) {
     }
   }
 
+  /** Records the PayPal order's completed captures: paid (one recorded), pending (PayPal still holds one), else failed. */
+  async function recordCaptures(row: PayPalOrderRow, state: PayPalOrderState): Promise<TPayPalOutcome> {
+    let outcome: TPayPalOutcome = 'failed';
+    for (const c of state.captures) {
+      if (c.status === 'COMPLETED') outcome = (await record(row, c)) ? 'paid' : outcome;
+      else if (c.status === 'PENDING' && outcome === 'failed') outcome = 'pending';
+    }
+    return outcome;
+  }
+
+  /**
+   * Under the order's lock: re-read the PayPal order and the order's balance, then void it, leave
+   * it, or mark it CAPTURING (committed before PayPal is called).
+   */
+  async function claimCapture(row: PayPalOrderRow): Promise<Claim> {
+    return deps.facts.locked(row.orderId, async (tx, facts): Promise<Claim> => {
+      const current = await repo.get(row.paypalOrderId, { tx, lock: true });
+      if (!current || !facts) return { kind: 'refused', outcome: 'failed' };
+      if (current.status === 'COMPLETED') return { kind: 'captured' };
+      if (current.status === 'VOIDED') return { kind: 'refused', outcome: voidedOutcome(facts, current.amountMinor) };
+      const abandoned = current.status === 'CAPTURING' && Date.now() - current.updatedAt.getTime() > STALE_CAPTURE_MS;
+      if (current.status === 'CAPTURING' && !abandoned) return { kind: 'busy' };
+      if (current.status !== 'CAPTURING' && !(PAYPAL_WAITING as readonly string[]).includes(current.status)) return { kind: 'refused', outcome: 'failed' };
+      const refused = refusal(facts, current.amountMinor);
+      if (refused) {
+        await repo.setStatus(current.paypalOrderId, 'VOIDED', { tx });
+        log.warn(
+          { orderId: row.orderId, paypalOrderId: row.paypalOrderId, amountMinor: current.amountMinor, balanceMinor: facts.balanceMinor, orderStatus: facts.status, why: refused },
+          'paypal: approved, but the order no longer owes it; voided, not captured',
+        );
+        return { kind: 'refused', outcome: refused };
+      }
+      await repo.setStatus(current.paypalOrderId, 'CAPTURING', { tx });
+      // An abandoned claim is taken over: its capture request id makes PayPal answer the first capture if there was one.
+      return { kind: 'claimed', prior: current.status === 'CAPTURING' ? 'APPROVED' : current.status };
+    });
+  }
+
+  /**
+   * A return of a PayPal order captured before (another tab's return, a reload, the capture the
+   * webhook reported): nothing is captured; its capture is recorded if it was not yet. The buyer
+   * is told the order was already paid and PayPal did not charge again.
+   */
+  async function alreadyCaptured(row: PayPalOrderRow): Promise<TPayPalOutcome> {
+    let state;
+    try {
+      state = await client!.getOrder(row.paypalOrderId);
+    } catch (err) {
+      log.warn({ err, orderId: row.orderId, paypalOrderId: row.paypalOrderId }, 'paypal: reading a captured order failed');
+      return 'alreadyPaid';
+    }
+    const outcome = await recordCaptures(row, state);
+    return outcome === 'paid' ? 'alreadyPaid' : outcome;
+  }
+
+  /** Another return is capturing this PayPal order: wait for it to end and say how it ended. */
+  async function afterOtherCapture(row: PayPalOrderRow): Promise<TPayPalOutcome> {
+    const until = Date.now() + WAIT_FOR_CAPTURE_MS;
+    let current = (await repo.get(row.paypalOrderId)) ?? row;
+    while (current.status === 'CAPTURING' && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 100));
+      current = (await repo.get(row.paypalOrderId)) ?? current;
+    }
+    if (current.status === 'CAPTURING') return 'pending';
+    if (current.status === 'COMPLETED') return alreadyCaptured(current);
+    if (current.status === 'VOIDED') return voidedOutcome(await deps.facts.get(row.orderId), current.amountMinor);
+    return 'failed';
+  }
+
   return {
     online: client !== undefined,
 
@@ -87,6 +204,9 @@ export function createPayPalService(deps: PayPalServiceDeps) {
      * POST /api/orders/{id}/paypal: a PayPal order for the balance of the buyer's own order, in
      * the order's currency; the buyer goes to `approveUrl`. PayPal sends the buyer back to
      * `{origin}/api/paypal/return` (or `/cancel`) with the PayPal order id as `token`.
+     * The order's open PayPal order for the same amount is answered again (another tab, a second
+     * click); one for another amount is voided and replaced. Of two checkouts at once, the one
+     * stored first wins and both answer it (the other PayPal order is never stored, so never captured).
      */
     async checkout(userId: number, orderId: number, origin: string, locale: TLocale): Promise<TPayPalCheckout> {
       if (!client) throw conflict('paypalOffline');
@@ -95,6 +215,18 @@ export function createPayPalService(deps: PayPalServiceDeps) {
       if (order.status === 'cancel') throw conflict('paypalOrderCancelled');
       const balanceMinor = Math.round(order.balance * 100);
       if (balanceMinor <= 0) throw conflict('paypalNothingDue');
+      const answer = (row: PayPalOrderRow): TPayPalCheckout => ({ paypalOrderId: row.paypalOrderId, approveUrl: row.approveUrl! });
+
+      const open = await repo.open(orderId);
+      if (open?.status === 'CAPTURING') throw conflict('paypalCaptureUnderWay');
+      const fresh = open !== undefined && Date.now() - open.createdAt.getTime() < REUSE_MS;
+      if (open?.approveUrl && fresh && open.amountMinor === balanceMinor && open.currency === order.currency) return answer(open);
+      if (open) {
+        // Asked for another amount (the balance changed since), near PayPal's expiry, or made before approve URLs were kept: never to be captured.
+        await repo.setStatus(open.paypalOrderId, 'VOIDED', { from: PAYPAL_WAITING });
+        log.info({ orderId, paypalOrderId: open.paypalOrderId, amountMinor: open.amountMinor, balanceMinor, fresh }, 'paypal: open order replaced');
+      }
+
       let created;
       try {
         created = await client.createOrder({
@@ -110,38 +242,53 @@ export function createPayPalService(deps: PayPalServiceDeps) {
         log.error({ err, orderId }, 'paypal: creating the order failed');
         throw unavailable('paypalUnavailable');
       }
-      await repo.insert({ paypalOrderId: created.id, orderId, amountMinor: balanceMinor, currency: order.currency, status: created.status });
-      return { paypalOrderId: created.id, approveUrl: created.approveUrl };
+      const row = { paypalOrderId: created.id, orderId, amountMinor: balanceMinor, currency: order.currency, status: created.status, approveUrl: created.approveUrl };
+      for (let attempt = 0; attempt < 3; attempt++) {
+        if (await repo.insert(row)) return { paypalOrderId: created.id, approveUrl: created.approveUrl };
+        // Another checkout of this order (another tab) stored its PayPal order first: the buyer goes there too.
+        const winner = await repo.open(orderId);
+        if (winner?.status === 'CAPTURING') throw conflict('paypalCaptureUnderWay');
+        if (winner?.approveUrl) {
+          log.info({ orderId, paypalOrderId: winner.paypalOrderId, unused: created.id }, 'paypal: another checkout of the order was first; answered that one');
+          return answer(winner);
+        }
+        if (winner) await repo.setStatus(winner.paypalOrderId, 'VOIDED', { from: PAYPAL_WAITING });
+      }
+      throw conflict('paypalCaptureUnderWay');
     },
 
     /**
-     * GET /api/paypal/return?token=: capture and record. Capturing twice records once (the
-     * capture's PayPal-Request-Id, ORDER_ALREADY_CAPTURED, the payment's unique capture id).
-     * Undefined: not a PayPal order of ours.
+     * GET /api/paypal/return?token=: claim, capture, record (docs/orders.md, PayPal). The claim
+     * runs under the order's lock: a cancelled order, or one that now owes less than the PayPal
+     * order asks (paid meanwhile: to staff, in another tab), is not captured and the PayPal order
+     * is voided; else it becomes CAPTURING, so a second return at the same moment waits for this
+     * one instead of capturing. A failed capture releases the claim. Capturing twice could record
+     * only once anyway (the capture's PayPal-Request-Id, ORDER_ALREADY_CAPTURED, the payment's
+     * unique capture id). Undefined: not a PayPal order of ours.
      */
     async complete(paypalOrderId: string): Promise<{ orderId: number; outcome: TPayPalOutcome } | undefined> {
       const row = await repo.get(paypalOrderId);
       if (!row) return undefined;
-      if (!client) return { orderId: row.orderId, outcome: 'failed' };
-      const order = await deps.ordersAdmin.detail(row.orderId, 'en');
-      if (order.order.status === 'cancel') {
-        log.warn({ orderId: row.orderId, paypalOrderId }, 'paypal: the buyer approved a cancelled order; not captured');
-        return { orderId: row.orderId, outcome: 'failed' };
-      }
+      const done = (outcome: TPayPalOutcome) => ({ orderId: row.orderId, outcome });
+      if (!client) return done('failed');
+      const claim = await claimCapture(row);
+      if (claim.kind === 'refused') return done(claim.outcome);
+      if (claim.kind === 'captured') return done(await alreadyCaptured(row));
+      if (claim.kind === 'busy') return done(await afterOtherCapture(row));
+
       let state;
       try {
         state = await capture(paypalOrderId);
       } catch (err) {
-        log.warn({ err, orderId: row.orderId, paypalOrderId }, 'paypal: capture failed');
-        return { orderId: row.orderId, outcome: 'failed' };
+        // Not captured: the buyer may try again (back to where it was), unless PayPal says this PayPal order is dead.
+        const dead = err instanceof PayPalRefused && (err.status === 404 || DEAD_ISSUES.has(err.issue));
+        await repo.setStatus(paypalOrderId, dead ? 'VOIDED' : claim.prior, { from: ['CAPTURING'] });
+        log.warn({ err, orderId: row.orderId, paypalOrderId, released: dead ? 'VOIDED' : claim.prior }, 'paypal: capture failed');
+        return done('failed');
       }
-      await repo.setStatus(paypalOrderId, state.status);
-      let outcome: TPayPalOutcome = 'failed';
-      for (const c of state.captures) {
-        if (c.status === 'COMPLETED') outcome = (await record(row, c)) ? 'paid' : outcome;
-        else if (c.status === 'PENDING' && outcome === 'failed') outcome = 'pending';
-      }
-      return { orderId: row.orderId, outcome };
+      const outcome = await recordCaptures(row, state);
+      await repo.setStatus(paypalOrderId, state.status === 'CAPTURING' ? 'COMPLETED' : state.status);
+      return done(outcome);
     },
 
     /** GET /api/paypal/cancel?token=: the order the buyer came from. */

@@ -89,16 +89,17 @@ describe('PayPal online payment', () => {
     expect(staff.payments[0]).toMatchObject({ kind: 'payment', method: 'paypal', amount: order.balance, currency: 'USD', reference: asked.capture!.id, recordedBy: 'system' });
     expect(staff.audit.some((a) => a.action === 'order.payment' && a.actor.name === 'system')).toBe(true);
 
-    // Back again (reload, double redirect) and PayPal's webhook for the same capture: nothing more.
+    // Back again (reload, double redirect) and PayPal's webhook for the same capture: nothing more,
+    // not even a capture call; the buyer is told PayPal did not charge again.
     const again = await t.app.inject({ method: 'GET', url: local(back) });
-    expect(again.headers.location).toBe(`/order/${order.id}?paypal=paid`);
+    expect(again.headers.location).toBe(`/order/${order.id}?paypal=alreadyPaid`);
     const delivery = paypal.captureCompletedDelivery(asked.id);
     const hook = await t.app.inject({ method: 'POST', url: '/api/paypal/webhook', headers: delivery.headers, payload: delivery.body });
     expect(hook.statusCode).toBe(200);
     staff = await staffView(order.id);
     expect(staff.payments).toHaveLength(1);
     expect(staff.audit.filter((a) => a.action === 'order.payment')).toHaveLength(1);
-    expect(paypal.calls.filter((c) => c.endsWith('/capture'))).toHaveLength(2);
+    expect(paypal.calls.filter((c) => c.endsWith('/capture'))).toHaveLength(1);
     // The SDK keeps its OAuth token: one token for every call so far.
     expect(paypal.calls.filter((c) => c.endsWith('/oauth2/token'))).toHaveLength(1);
 
@@ -132,9 +133,9 @@ describe('PayPal online payment', () => {
     const staff = await staffView(order.id);
     expect(staff.payments).toHaveLength(1);
     expect(staff.paymentStatus).toBe('paid');
-    // The buyer's late return finds it captured and recorded.
+    // The buyer's late return finds it captured and recorded: nothing more is charged.
     const ret = await t.app.inject({ method: 'GET', url: `/api/paypal/return?token=${started.body.paypalOrderId}` });
-    expect(ret.headers.location).toBe(`/order/${order.id}?paypal=paid`);
+    expect(ret.headers.location).toBe(`/order/${order.id}?paypal=alreadyPaid`);
     expect((await staffView(order.id)).payments).toHaveLength(1);
   });
 
@@ -197,6 +198,13 @@ describe('PayPal online payment', () => {
     const unknown = await t.app.inject({ method: 'GET', url: '/api/paypal/return?token=NOSUCHORDER' });
     expect(unknown.headers.location).toBe('/my-order?paypal=failed');
     expect((await staffView(order.id)).payments).toHaveLength(0);
+
+    // The refused capture released its claim: the same PayPal order is offered again, approved, captured.
+    const again = await b.call('POST', `/api/orders/${order.id}/paypal`);
+    expect(again.body).toEqual(started.body);
+    const back = await paypal.approve(started.body.paypalOrderId);
+    expect((await t.app.inject({ method: 'GET', url: local(back) })).headers.location).toBe(`/order/${order.id}?paypal=paid`);
+    expect((await staffView(order.id)).payments).toHaveLength(1);
   });
 
   it("answers 404 for another buyer's order and refuses orders PayPal cannot pay", async () => {

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,10 +14,33 @@ import {
   ZConfigCodeParams,
   ZRateParams,
 } from '@cubeshop/shared';
+import { badRequest, DomainError, isDomainError, notFound } from '../../lib/app-error.js';
 import type { StaffActor } from '../audit/audit.service.js';
 import type { ShippingAdmin } from './shipping.admin.js';
+import { QR_MAX_BYTES } from './shipping.qr.js';
 
 type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
+
+const tooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', 'imageTooLarge', { size: QR_MAX_BYTES / 1024 / 1024 }, { field: 'file', rule: 'size' });
+
+/**
+ * The uploaded QR picture (the first file of a multipart request): 400 (field `file`) when there
+ * is none, 413 when it is larger than QR_MAX_BYTES (a truncated file is never stored). Checking
+ * the content is the admin service's (shipping.qr.ts).
+ */
+async function uploadedQr(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file({ limits: { fileSize: QR_MAX_BYTES, files: 1 }, throwFileSizeLimit: false });
+    if (!file) throw badRequest('imageNotImage', {}, { field: 'file', rule: 'required' });
+    const bytes = await file.toBuffer();
+    if (file.file.truncated) throw tooLarge();
+    return bytes;
+  } catch (err) {
+    if (isDomainError(err)) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw badRequest('imageNotImage', {}, { field: 'file', rule: 'image' });
+  }
+}
 
 /**
  * Staff configuration of shipping and payment (capability settings.manage, owner):
@@ -25,6 +49,7 @@ type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
  * instance uses it. Methods and payment methods are switched off rather than deleted.
  */
 export const shippingAdminRoutes: FastifyPluginAsyncZod<{ admin: ShippingAdmin; actorOf: ActorOf }> = async (app, { admin, actorOf }) => {
+  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: QR_MAX_BYTES, files: 1, fields: 10 } });
   const security = [{ bearer: [] }];
   const tags = ['admin'];
   const manage = {
@@ -104,7 +129,44 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod<{ admin: ShippingAdmin; 
   );
   app.put(
     '/admin/payment-methods/:id',
-    { ...manage, schema: { tags, summary: 'Create or change a payment method: names, surcharge (basis points), position, active (owner)', security, params: ZConfigCodeParams, body: ZAdminPaymentMethodInput, response: { 200: ZAdminPaymentMethod } } },
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Create or change a payment method: names, surcharge (basis points), position, active, instructions to buyers (owner)',
+        description: '`instructions` (receiver, account, noteZh, noteEn; blank: left out) are shown on the order page, in the order mail and on the proforma of orders paid this way; left out, they stay as they are.',
+        security,
+        params: ZConfigCodeParams,
+        body: ZAdminPaymentMethodInput,
+        response: { 200: ZAdminPaymentMethod },
+      },
+    },
     async (request) => admin.putPayment(await actorOf(request), { ...request.body, id: request.params.id }),
+  );
+  app.put(
+    '/admin/payment-methods/:id/qr',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Upload the QR picture buyers scan to pay by this method (multipart field "file"; JPG, PNG or WebP, at most 2 MB; owner)',
+        description: 'Stored as PNG, at most 600 px a side; its public URL (`qrUrl`) changes with the picture. 413 when the file is too large.',
+        security,
+        consumes: ['multipart/form-data'],
+        params: ZConfigCodeParams,
+        response: { 200: ZAdminPaymentMethod },
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      // An unknown method is a 404 before the upload is read.
+      if (!(await admin.config()).payments.some((p) => p.id === request.params.id)) throw notFound('paymentMethodNotFound');
+      return admin.putQr(actor, request.params.id, await uploadedQr(request));
+    },
+  );
+  app.delete(
+    '/admin/payment-methods/:id/qr',
+    { ...manage, schema: { tags, summary: 'Remove the QR picture of a payment method (owner)', security, params: ZConfigCodeParams, response: { 200: ZAdminPaymentMethod } } },
+    async (request) => admin.deleteQr(await actorOf(request), request.params.id),
   );
 };

@@ -1,7 +1,16 @@
-import type { TAdminPaymentMethod, TAdminShippingConfig, TAdminShippingMethod, TAdminShippingRate, TAdminShippingZone } from '@cubeshop/shared';
+import {
+  EMPTY_PAYMENT_INSTRUCTIONS,
+  type TAdminPaymentMethod,
+  type TAdminShippingConfig,
+  type TAdminShippingMethod,
+  type TAdminShippingRate,
+  type TAdminShippingZone,
+  type TPaymentInstructionsSetting,
+} from '@cubeshop/shared';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import type { AuditService, StaffActor } from '../audit/audit.service.js';
-import type { ShippingRepository, ShippingTables } from './shipping.repository.js';
+import { encodePaymentQr, qrName, qrUrlOf, type PaymentQrStorage } from './shipping.qr.js';
+import type { PaymentRow, ShippingRepository, ShippingTables } from './shipping.repository.js';
 import type { ShippingService } from './shipping.service.js';
 
 export interface ShippingAdminDeps {
@@ -9,14 +18,30 @@ export interface ShippingAdminDeps {
   audit: Pick<AuditService, 'record'>;
   /** Whether a country or region id is known (selectors). */
   isRegion: (id: string) => boolean;
+  /** Where payment methods' QR pictures are stored (the shipping service reads the same). */
+  qr: PaymentQrStorage;
 }
+
+/** PUT /api/admin/payment-methods/{id}: instructions left out stay as they are. */
+export type PaymentMethodInput = Omit<TAdminPaymentMethod, 'qrUrl' | 'instructions'> & { instructions?: TPaymentInstructionsSetting | undefined };
+
+const paymentOut = (p: PaymentRow): TAdminPaymentMethod => ({
+  id: p.id,
+  nameZh: p.nameZh,
+  nameEn: p.nameEn,
+  surchargeBp: p.surchargeBp,
+  position: p.position,
+  active: p.active,
+  instructions: { ...EMPTY_PAYMENT_INSTRUCTIONS, ...p.instructions },
+  qrUrl: qrUrlOf(p.id, p.qrImage),
+});
 
 function toConfig(t: ShippingTables): TAdminShippingConfig {
   return {
     methods: t.methods.map((m) => ({ id: m.id, nameZh: m.nameZh, nameEn: m.nameEn, position: m.position, active: m.active, excludedRegions: m.excludedRegions })),
     zones: t.zones.map((z) => ({ ...z, regions: t.zoneRegions.filter((r) => r.zoneCode === z.code).map((r) => r.regionId).sort() })),
     rates: t.rates.map((r) => ({ ...r })),
-    payments: t.payments.map((p) => ({ ...p })),
+    payments: t.payments.map(paymentOut),
   };
 }
 
@@ -29,6 +54,11 @@ function toConfig(t: ShippingTables): TAdminShippingConfig {
  */
 export function createShippingAdmin(repo: ShippingRepository, deps: ShippingAdminDeps) {
   const config = async () => toConfig(await repo.load());
+  const paymentRow = async (id: string): Promise<PaymentRow> => {
+    const row = (await repo.load()).payments.find((p) => p.id === id);
+    if (!row) throw notFound('paymentMethodNotFound');
+    return row;
+  };
 
   const checkRegions = (ids: string[], field: string) => {
     const unknown = ids.find((id) => !deps.isRegion(id));
@@ -99,13 +129,54 @@ export function createShippingAdmin(repo: ShippingRepository, deps: ShippingAdmi
       });
     },
 
-    async putPayment(actor: StaffActor, payment: TAdminPaymentMethod): Promise<TAdminPaymentMethod> {
-      const before = (await config()).payments.find((p) => p.id === payment.id) ?? null;
+    async putPayment(actor: StaffActor, input: PaymentMethodInput): Promise<TAdminPaymentMethod> {
+      const before = (await config()).payments.find((p) => p.id === input.id) ?? null;
+      const payment: TAdminPaymentMethod = {
+        ...input,
+        instructions: input.instructions ?? before?.instructions ?? EMPTY_PAYMENT_INSTRUCTIONS,
+        qrUrl: before?.qrUrl ?? null,
+      };
+      const { qrUrl: _q, ...row } = payment;
       await write(async (tx) => {
-        await repo.upsertPayment(tx, payment);
+        await repo.upsertPayment(tx, row);
         await deps.audit.record(tx, actor, [{ action: 'payment.update', entity: 'payment_method', entityId: payment.id, before, after: payment }]);
       });
       return payment;
+    },
+
+    /**
+     * PUT /api/admin/payment-methods/{id}/qr: checks and re-encodes the picture (400 naming the
+     * file), stores it, points the method at it (audited as payment.update) and removes the
+     * picture it replaces. 404 for an unknown method.
+     */
+    async putQr(actor: StaffActor, id: string, upload: Buffer): Promise<TAdminPaymentMethod> {
+      const row = await paymentRow(id);
+      const png = await encodePaymentQr(upload);
+      const name = qrName(id, png);
+      await deps.qr.write(name, png);
+      try {
+        await write(async (tx) => {
+          if (!(await repo.setPaymentQr(tx, id, name))) throw notFound('paymentMethodNotFound');
+          await deps.audit.record(tx, actor, [{ action: 'payment.update', entity: 'payment_method', entityId: id, before: { qrUrl: qrUrlOf(id, row.qrImage) }, after: { qrUrl: qrUrlOf(id, name) } }]);
+        });
+      } catch (err) {
+        if (name !== row.qrImage) await deps.qr.remove(name);
+        throw err;
+      }
+      if (row.qrImage && row.qrImage !== name) await deps.qr.remove(row.qrImage);
+      return paymentOut({ ...row, qrImage: name });
+    },
+
+    /** DELETE /api/admin/payment-methods/{id}/qr: the method has no picture any more (audited when it had one). */
+    async deleteQr(actor: StaffActor, id: string): Promise<TAdminPaymentMethod> {
+      const row = await paymentRow(id);
+      if (!row.qrImage) return paymentOut(row);
+      await write(async (tx) => {
+        await repo.setPaymentQr(tx, id, null);
+        await deps.audit.record(tx, actor, [{ action: 'payment.update', entity: 'payment_method', entityId: id, before: { qrUrl: qrUrlOf(id, row.qrImage) }, after: { qrUrl: null } }]);
+      });
+      await deps.qr.remove(row.qrImage);
+      return paymentOut({ ...row, qrImage: null });
     },
   };
 }

@@ -80,11 +80,17 @@ export function createShippingRepository(db: Db) {
       return rows.length > 0;
     },
 
-    async upsertPayment(tx: Db, p: PaymentRow): Promise<void> {
+    /** Writes a payment method by id (its QR picture stays: setPaymentQr). */
+    async upsertPayment(tx: Db, p: Omit<PaymentRow, 'qrImage'>): Promise<void> {
       await tx
         .insert(paymentMethods)
         .values(p)
-        .onConflictDoUpdate({ target: paymentMethods.id, set: { nameZh: p.nameZh, nameEn: p.nameEn, surchargeBp: p.surchargeBp, position: p.position, active: p.active } });
+        .onConflictDoUpdate({ target: paymentMethods.id, set: { nameZh: p.nameZh, nameEn: p.nameEn, surchargeBp: p.surchargeBp, position: p.position, active: p.active, instructions: p.instructions } });
+    },
+
+    /** Sets (or clears) a payment method's stored QR picture; false when there is no such method. */
+    async setPaymentQr(tx: Db, id: string, qrImage: string | null): Promise<boolean> {
+      return (await tx.update(paymentMethods).set({ qrImage }).where(eq(paymentMethods.id, id)).returning({ id: paymentMethods.id })).length > 0;
     },
 
     async countMethods(): Promise<number> {
@@ -118,10 +124,12 @@ export function createShippingRepository(db: Db) {
           await tx.insert(shippingRates).values(r).onConflictDoUpdate({ target: [shippingRates.methodId, shippingRates.zoneCode], set: rest });
         }
         for (const p of tables.payments) {
+          // the QR picture is the owner's upload: a seed run neither sets nor clears it
+          const { qrImage: _q, ...row } = p;
           await tx
             .insert(paymentMethods)
-            .values(p)
-            .onConflictDoUpdate({ target: paymentMethods.id, set: { nameZh: p.nameZh, nameEn: p.nameEn, surchargeBp: p.surchargeBp, position: p.position, active: p.active } });
+            .values(row)
+            .onConflictDoUpdate({ target: paymentMethods.id, set: { nameZh: p.nameZh, nameEn: p.nameEn, surchargeBp: p.surchargeBp, position: p.position, active: p.active, instructions: p.instructions } });
         }
       });
     },

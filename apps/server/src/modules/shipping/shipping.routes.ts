@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZExpressMethodList, ZExpressMethodQuery, ZPaymentMethodList } from '@cubeshop/shared';
+import { z } from 'zod';
+import { ZConfigCodeParams, ZExpressMethodList, ZExpressMethodQuery, ZPaymentMethodList } from '@cubeshop/shared';
+import { notFound } from '../../lib/app-error.js';
 import type { ShippingService } from './shipping.service.js';
 
-/** GET /api/selector/express and /api/selector/payment (spec section 7). Public, like the region list. */
+/**
+ * GET /api/selector/express and /api/selector/payment (spec section 7), public like the region
+ * list; and the QR pictures buyers scan to pay (GET /api/payment-methods/{id}/qr.png).
+ */
 export const shippingRoutes: FastifyPluginAsyncZod<{ shipping: ShippingService }> = async (app, { shipping }) => {
   app.get(
     '/selector/express',
@@ -35,6 +40,26 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ shipping: ShippingService }
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=300').header('vary', 'x-lang-type, accept-language');
       return shipping.paymentOptions(request.locale);
+    },
+  );
+
+  app.get(
+    '/payment-methods/:id/qr.png',
+    {
+      schema: {
+        tags: ['selectors'],
+        summary: 'The QR picture buyers scan to pay by a method (PNG); immutable when v is the current version',
+        description: '404 when the method has none. The order detail\'s `paymentInstructions.qrUrl` links here with the version.',
+        params: ZConfigCodeParams,
+        querystring: z.object({ v: z.string().max(40).optional() }),
+        produces: ['image/png'],
+      },
+    },
+    async (request, reply) => {
+      const qr = await shipping.paymentQr(request.params.id);
+      if (!qr) throw notFound('notFound');
+      reply.header('cache-control', request.query.v === qr.version ? 'public, max-age=31536000, immutable' : 'public, max-age=60');
+      return reply.type('image/png').send(qr.png);
     },
   );
 };

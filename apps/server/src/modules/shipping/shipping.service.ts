@@ -4,6 +4,7 @@ import type { ClusterEvents } from '../../lib/cluster-events.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { MethodRow, PaymentRow, RateRow, ShippingRepository, ShippingTables, ZoneRow } from './shipping.repository.js';
 import { freightFen, totalOrder, type GoodsTotals, type OrderTotals } from './shipping.quote.js';
+import { qrUrlOf, qrVersionOf, type PaymentQrStorage } from './shipping.qr.js';
 
 export interface ShippingDeps {
   /** Whether a country or region id is known (selectors). */
@@ -17,7 +18,24 @@ export interface ShippingDeps {
   /** Lifetime of the cached tables, ms (default 60 s). */
   ttlMs?: number;
   now?: () => number;
+  /** Where the payment methods' QR pictures are stored (none: no picture is ever found). */
+  qr?: PaymentQrStorage | undefined;
 }
+
+/**
+ * How to pay by a method, in one language (the order page, mail and proforma add the order
+ * number as the reference): blank fields are null, the note falls back to the other language.
+ */
+export interface PaymentInstructions {
+  method: { id: string; name: string };
+  receiver: string | null;
+  account: string | null;
+  note: string | null;
+  qrUrl: string | null;
+}
+
+/** Bank transfer has instructions of its own (the bankTransfer setting). */
+export const BANK_TRANSFER_METHOD = 'tt';
 
 interface Config {
   zones: Map<string, ZoneRow>;
@@ -28,6 +46,8 @@ interface Config {
   rates: Map<string, RateRow>;
   payments: PaymentRow[];
   paymentById: Map<string, PaymentRow>;
+  /** Every payment method, switched-off ones too (an order placed before keeps its instructions). */
+  anyPaymentById: Map<string, PaymentRow>;
 }
 
 export interface ResolvedShipping {
@@ -66,6 +86,7 @@ export function createShippingService(repo: ShippingRepository, deps: ShippingDe
       rates: new Map(tables.rates.map((r) => [`${r.methodId}|${r.zoneCode}`, r])),
       payments: tables.payments.filter((p) => p.active),
       paymentById: new Map(tables.payments.filter((p) => p.active).map((p) => [p.id, p])),
+      anyPaymentById: new Map(tables.payments.map((p) => [p.id, p])),
     };
   }
 
@@ -137,6 +158,33 @@ export function createShippingService(repo: ShippingRepository, deps: ShippingDe
     async paymentOptions(locale: TLocale): Promise<TPaymentMethodOption[]> {
       const c = await config();
       return c.payments.map((p) => ({ id: p.id, name: pick(p, locale), surchargePercent: p.surchargeBp / 100 }));
+    },
+
+    /**
+     * How to pay by a method, in `locale` (the orders module adds the order number as the
+     * reference): null for bank transfer (its details are the bankTransfer setting), an unknown
+     * method, or one with nothing set. Read from the cached tables, so a change in Settings shows
+     * everywhere once the tables are dropped (shipping.changed).
+     */
+    async paymentInstructions(methodId: string, locale: TLocale): Promise<PaymentInstructions | null> {
+      if (methodId === BANK_TRANSFER_METHOD) return null;
+      const p = (await config()).anyPaymentById.get(methodId);
+      if (!p) return null;
+      const blank = (v: string | undefined) => (v?.trim() ? v.trim() : null);
+      const { receiver, account, noteZh, noteEn } = p.instructions;
+      const note = locale === 'zh' ? (blank(noteZh) ?? blank(noteEn)) : (blank(noteEn) ?? blank(noteZh));
+      const qrUrl = qrUrlOf(p.id, p.qrImage);
+      const found = { method: { id: p.id, name: pick(p, locale) }, receiver: blank(receiver), account: blank(account), note, qrUrl };
+      return found.receiver || found.account || found.note || found.qrUrl ? found : null;
+    },
+
+    /** A method's current QR picture (PNG) and its version, or undefined when it has none. */
+    async paymentQr(methodId: string): Promise<{ png: Buffer; version: string } | undefined> {
+      const name = (await config()).anyPaymentById.get(methodId)?.qrImage;
+      const version = name ? qrVersionOf(name) : undefined;
+      if (!name || !version || !deps.qr) return undefined;
+      const png = await deps.qr.read(name);
+      return png ? { png, version } : undefined;
     },
 
     /** The free-shipping threshold in USD cents (null: none); the settings module keeps it. */

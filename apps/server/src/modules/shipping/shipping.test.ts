@@ -61,6 +61,7 @@ describe('GET /api/selector/payment', () => {
       { id: 'tt', name: 'Bank transfer (T/T)', surchargePercent: 0 },
       { id: 'westernunion', name: 'Western Union', surchargePercent: 0 },
       { id: 'alipay', name: 'Alipay', surchargePercent: 0 },
+      { id: 'wechat', name: 'WeChat Pay', surchargePercent: 0 },
     ]);
     expect((await anon()<TPaymentMethodOption[]>('GET', '/api/selector/payment', { lang: 'zh' })).body[1]!.name).toBe('银行电汇 (T/T)');
   });

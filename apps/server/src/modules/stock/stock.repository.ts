@@ -90,6 +90,19 @@ export function createStockRepository(db: Db) {
         .where(and(eq(itemStock.itemId, itemId), eq(itemStock.typeCode, typeCode)));
     },
 
+    /**
+     * Returned pieces back on the shelf (orders: goods the warehouse received back). Only a line
+     * that exists gains them: an untracked product stays untracked. Answers whether the line exists.
+     */
+    async addOnHand(tx: StockTx, itemId: number, typeCode: string, quantity: number): Promise<boolean> {
+      const rows = await tx
+        .update(itemStock)
+        .set({ onHand: sql`${itemStock.onHand} + ${quantity}`, updatedAt: sql`now()` })
+        .where(and(eq(itemStock.itemId, itemId), eq(itemStock.typeCode, typeCode)))
+        .returning({ itemId: itemStock.itemId });
+      return rows.length > 0;
+    },
+
     /** Tracked products with no piece available (out of stock or pre-order only). */
     async idsWithoutPieces(): Promise<number[]> {
       const rows = await db

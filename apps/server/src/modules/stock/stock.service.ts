@@ -61,6 +61,30 @@ export function stockStatusOf(item: { preorder: boolean; lowStockAt: number } & 
   return pieces <= item.lowStockAt ? 'low' : 'in_stock';
 }
 
+/**
+ * The state of one style from the pieces available of it (undefined: not tracked): fewer than the
+ * smallest quantity one may order count as none (`least`, minValidQuantity of the product, passed
+ * in by callers that ask for many styles of one product).
+ */
+export function styleStatusOf(item: { preorder: boolean; lowStockAt: number } & QuantityRules, pieces: number | undefined, least = minValidQuantity(item)): TStockStatus {
+  if (pieces === undefined) return item.preorder ? 'preorder' : 'in_stock';
+  if (pieces < least || pieces <= 0) return item.preorder ? 'preorder' : 'out_of_stock';
+  return pieces <= item.lowStockAt ? 'low' : 'in_stock';
+}
+
+/**
+ * One style's stock as a buyer choosing it sees it (a card's type select, the detail's style
+ * buttons): its state and the pieces available (null: not tracked, no limit).
+ */
+export function styleStock(
+  item: { preorder: boolean; lowStockAt: number } & QuantityRules,
+  typeCode: string,
+  lines: readonly StockLine[] | undefined,
+): { stockStatus: TStockStatus; available: number | null } {
+  const pieces = availableOf(lines, typeCode);
+  return { stockStatus: styleStatusOf(item, pieces), available: pieces ?? null };
+}
+
 /** Pieces available of one type of a product given its lines (undefined: not tracked, no limit). */
 export function availableOf(lines: readonly StockLine[] | undefined, typeCode: string): number | undefined {
   if (!lines) return undefined;
@@ -79,10 +103,8 @@ export function lineStock(
   quantity: number,
   lines: readonly StockLine[] | undefined,
 ): { stockStatus: TStockStatus; available: number | null; stockShort: boolean; preorder: boolean } {
-  const pieces = availableOf(lines, typeCode);
-  if (pieces === undefined) return { stockStatus: stockStatusOf(item, undefined), available: null, stockShort: false, preorder: item.preorder };
-  const line = lines!.find((l) => l.typeCode === typeCode) ?? { typeCode, onHand: 0, reserved: 0 };
-  return { stockStatus: stockStatusOf(item, [line]), available: pieces, stockShort: !item.preorder && quantity > pieces, preorder: item.preorder };
+  const { stockStatus, available: pieces } = styleStock(item, typeCode, lines);
+  return { stockStatus, available: pieces, stockShort: pieces !== null && !item.preorder && quantity > pieces, preorder: item.preorder };
 }
 
 const byKey = <T extends { itemId: number; typeCode: string }>(a: T, b: T) =>
@@ -128,8 +150,10 @@ export function createStockService(repo: StockRepository) {
      * Reserves every line of an order inside the order's transaction, lines in (product, type)
      * order so concurrent placements lock rows in the same order (no deadlock). A product without
      * stock rows is not tracked: nothing is reserved (0). When any tracked line is short, nothing
-     * is kept: a 400 names every short product with the pieces available (the caller's
-     * transaction rolls back). Returns what was reserved per input line (order_items.stock_reserved).
+     * is kept: a 400 names every short product with the pieces available, `details: {reason:
+     * 'stockShort', lines: [{itemId, typeCode, name, requested, available}]}` (the caller's
+     * transaction rolls back; the storefront offers to lower or remove each line). Returns what
+     * was reserved per input line (order_items.stock_reserved).
      */
     async reserve(tx: StockTx, lines: readonly ReserveLine[], locale: TLocale): Promise<number[]> {
       const tracked = await repo.tracked(
@@ -170,7 +194,7 @@ export function createStockService(repo: StockRepository) {
         const names = short
           .map((s) => (locale === 'zh' ? `${s.name}${s.typeCode ? `（${s.typeCode}）` : ''}：仅剩 ${s.available} 件` : `${s.name}${s.typeCode ? ` (${s.typeCode})` : ''}: only ${s.available} available`))
           .join(sep);
-        throw badRequest('stockShort', { names }, { lines: short });
+        throw badRequest('stockShort', { names }, { reason: 'stockShort', lines: short });
       }
       return reserved;
     },
@@ -187,6 +211,35 @@ export function createStockService(repo: StockRepository) {
      */
     async consume(tx: StockTx, lines: readonly ConsumeLine[]): Promise<void> {
       for (const l of [...lines].sort(byKey)) if (l.reserved > 0) await repo.consume(tx, l.itemId, l.typeCode, l.reserved, Math.max(l.shipped, 0));
+    },
+
+    /**
+     * A placed line's reservation follows a new packed quantity before the goods leave (orders,
+     * in the change's transaction): more pieces are reserved only when that many are available
+     * (packing needs the goods in hand, pre-order or not), fewer are released. A product without
+     * stock rows is not tracked: nothing changes (0). Answers the line's new reservation, or
+     * undefined when the extra pieces are not there (nothing changed).
+     */
+    async rereserve(tx: StockTx, line: { itemId: number; typeCode: string; reserved: number; quantity: number }): Promise<number | undefined> {
+      const tracked = await repo.tracked([line.itemId], tx);
+      if (!tracked.has(line.itemId)) return 0;
+      const delta = line.quantity - line.reserved;
+      if (delta > 0) {
+        const row = await repo.reserve(tx, line.itemId, line.typeCode, delta, false);
+        if (!row) return undefined;
+      } else if (delta < 0) await repo.release(tx, line.itemId, line.typeCode, -delta);
+      return line.quantity;
+    },
+
+    /** Pieces that came back to the warehouse go on hand again (tracked lines only; others stay untracked). */
+    async restock(tx: StockTx, lines: readonly { itemId: number; typeCode: string; quantity: number }[]): Promise<void> {
+      for (const l of [...lines].sort(byKey)) if (l.quantity > 0) await repo.addOnHand(tx, l.itemId, l.typeCode, l.quantity);
+    },
+
+    /** Pieces available of one product type now (undefined: not tracked), for a refusal's message. */
+    async availableNow(itemId: number, typeCode: string, tx?: StockTx): Promise<number | undefined> {
+      const rows = await repo.lines([itemId], tx);
+      return rows.length === 0 ? undefined : availableOf(rows, typeCode);
     },
 
     /** Tracked products with no piece available (the stock summary subtracts them). */

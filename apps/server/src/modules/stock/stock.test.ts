@@ -109,12 +109,14 @@ describe(`the race for the last pieces (${TEST_DB_KIND})`, () => {
 
   it('buyers asking 1-4 pieces each never take more than there is, and reserved equals the ordered pieces', async () => {
     const id = await product('Race Timer', { types: [{ code: 'red', zh: '红', en: 'Red' }, { code: 'blue', zh: '蓝', en: 'Blue' }] });
+    const buyers = await Promise.all(Array.from({ length: 30 }, () => buyer()));
+    // The carts are filled while the product is not tracked yet (the cart takes no more than is
+    // available), then the stock is counted: the buyers race for fewer pieces than they ask.
+    for (const [i, c] of buyers.entries()) await fill(c, [{ itemId: id, type: i % 3 === 0 ? 'blue' : 'red', quantity: 1 + (i % 4) }]);
     await setStock(id, [
       { typeCode: 'red', onHand: 10 },
       { typeCode: 'blue', onHand: 3 },
     ]);
-    const buyers = await Promise.all(Array.from({ length: 30 }, () => buyer()));
-    for (const [i, c] of buyers.entries()) await fill(c, [{ itemId: id, type: i % 3 === 0 ? 'blue' : 'red', quantity: 1 + (i % 4) }]);
     const results = await Promise.all(buyers.map((c) => place(c)));
     expect(results.every((r) => r.status === 201 || r.status === 400)).toBe(true);
     const rows = await query<{ type_code: string; q: number; r: number }>(sql`select type_code, sum(quantity)::int as q, sum(stock_reserved)::int as r from order_items where item_id = ${id} group by type_code`);
@@ -136,8 +138,8 @@ describe('an order holds, gives back and uses up stock', () => {
     const a = await product('Short Alpha');
     const b = await product('Short Beta');
     const plenty = await product('Plenty Gamma');
-    await setStock(a, [{ typeCode: '', onHand: 2 }]);
-    await setStock(b, [{ typeCode: '', onHand: 0 }]);
+    await setStock(a, [{ typeCode: '', onHand: 3 }]);
+    await setStock(b, [{ typeCode: '', onHand: 1 }]);
     await setStock(plenty, [{ typeCode: '', onHand: 100 }]);
     const c = await buyer();
     await fill(c, [
@@ -145,6 +147,9 @@ describe('an order holds, gives back and uses up stock', () => {
       { itemId: a, quantity: 3 },
       { itemId: b, quantity: 1 },
     ]);
+    // The stock falls after the lines went in (a recount, another buyer's order).
+    await setStock(a, [{ typeCode: '', onHand: 2 }]);
+    await setStock(b, [{ typeCode: '', onHand: 0 }]);
     const en = await place(c);
     expect(en.status).toBe(400);
     expect(en.body.desc).toBe('Not enough stock; please lower the quantity and order again: Short Alpha: only 2 available, Short Beta: only 0 available');
@@ -234,13 +239,14 @@ describe('an order holds, gives back and uses up stock', () => {
     const pre = await product('Preorder Types', { types, preorder: true });
     const plain = await product('Plain Types', { types });
     await setStock(pre, [{ typeCode: 'red', onHand: 5 }]);
-    await setStock(plain, [{ typeCode: 'red', onHand: 5 }]);
     const c = await buyer();
     await fill(c, [{ itemId: pre, type: 'blue', quantity: 3 }]);
     expect((await place(c)).status).toBe(201);
     expect(await line(pre, 'blue')).toEqual({ typeCode: 'blue', onHand: 0, reserved: 3, available: 0 });
     const d = await buyer();
+    // Added while the product was not tracked; then staff count only its red pieces.
     await fill(d, [{ itemId: plain, type: 'blue', quantity: 1 }]);
+    await setStock(plain, [{ typeCode: 'red', onHand: 5 }]);
     const refused = await place(d);
     expect(refused.status).toBe(400);
     expect(refused.body.desc).toContain('Plain Types (blue): only 0 available');
@@ -265,6 +271,10 @@ describe('what buyers see', () => {
     const out = await product('Seen Out');
     const pre = await product('Seen Pre', { preorder: true });
     const plenty = await product('Seen Plenty');
+    const c = await buyer();
+    // In the cart before the count fell to 3 (the cart takes no more than is available).
+    await setStock(low, [{ typeCode: '', onHand: 5 }]);
+    await fill(c, [{ itemId: low, quantity: 5 }]);
     await setStock(low, [{ typeCode: '', onHand: 3 }]);
     await setStock(out, [{ typeCode: '', onHand: 0 }]);
     await setStock(pre, [{ typeCode: '', onHand: 0 }]);
@@ -273,8 +283,6 @@ describe('what buyers see', () => {
     const status = Object.fromEntries(list.data.map((p: TProduct) => [p.name, p.stockStatus]));
     expect(status).toEqual({ 'Seen Low': 'low', 'Seen Out': 'out_of_stock', 'Seen Pre': 'preorder', 'Seen Plenty': 'in_stock' });
     expect((await anonymous<TProductDetail>('GET', `/api/items/${out}`)).body.stockStatus).toBe('out_of_stock');
-    const c = await buyer();
-    await fill(c, [{ itemId: low, quantity: 5 }]);
     const cart = (await c<{ data: TCartItem[] }>('GET', '/api/cart/items')).body.data[0]!;
     expect({ status: cart.stockStatus, available: cart.available, short: cart.stockShort }).toEqual({ status: 'low', available: 3, short: true });
     // The summary is reused for a minute; a staff change drops it.

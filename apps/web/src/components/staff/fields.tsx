@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_RECORD_METHODS } from '@cubeshop/shared';
+import { PAYMENT_RECORD_METHODS, type TPaymentRecordMethod } from '@cubeshop/shared';
 
 // What the staff screens' forms share (orders, requests, customers).
 
@@ -9,13 +9,13 @@ export const staffInput = 'h-8 rounded border border-gray-300 bg-white px-2 text
 /** The server's sentence for a refused change (ApiError.desc), else the error's message. */
 export const errorText = (err: unknown) => (err as { desc?: string; message?: string })?.desc ?? (err as Error)?.message ?? '';
 
-/** How a payment or refund moved (form field `method`). */
-export function PaymentMethodField() {
+/** How a payment or refund moved (form field `method`); it starts at the order's own way of paying. */
+export function PaymentMethodField({ defaultValue = 'bankTransfer' }: { defaultValue?: TPaymentRecordMethod }) {
   const { t } = useTranslation('backoffice');
   return (
     <label className="flex flex-col gap-0.5">
       <span className="text-xs text-gray-600">{t('order.method')}</span>
-      <select name="method" className={staffInput} defaultValue="bankTransfer">
+      <select name="method" className={staffInput} defaultValue={defaultValue}>
         {PAYMENT_RECORD_METHODS.map((m) => (
           <option key={m} value={m}>
             {t(`order.methods.${m}`)}

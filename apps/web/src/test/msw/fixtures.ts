@@ -110,6 +110,29 @@ export function address(overrides: Partial<TAddress> & Pick<TAddress, 'id'>): TA
   };
 }
 
+/** An order's money as the server computes it, from the charge (ordered = charged unless given) and what was paid, credited and refunded. */
+export function orderMoney(
+  charged: TOrderDetail['money']['charged'],
+  more: { ordered?: TOrderDetail['money']['ordered']; credited?: number; paid?: number; refunded?: number; cancelled?: boolean } = {},
+): TOrderDetail['money'] {
+  const ordered = more.ordered ?? charged;
+  const credited = more.credited ?? 0;
+  const owed = more.cancelled ? 0 : round2(charged.total - credited);
+  const balance = round2(owed - (more.paid ?? 0) + (more.refunded ?? 0));
+  return {
+    ordered,
+    charged,
+    changed: ordered.goods !== charged.goods || ordered.freight !== charged.freight || ordered.surcharge !== charged.surcharge,
+    credited,
+    owed,
+    paid: more.paid ?? 0,
+    refunded: more.refunded ?? 0,
+    balance,
+    toPay: Math.max(balance, 0),
+    refundDue: Math.max(-balance, 0),
+  };
+}
+
 /** An order (GET /api/orders/{id}): two lines, DHL to New York, paid with PayPal (4.4 %), in CNY. */
 export function orderDetail(overrides: Partial<TOrderDetail> = {}): TOrderDetail {
   const line = (id: number, itemId: number, name: string, quantity: number, price: number) => ({
@@ -129,6 +152,9 @@ export function orderDetail(overrides: Partial<TOrderDetail> = {}): TOrderDetail
     tierMinQuantity: null,
     actualPrice: price,
     actualAmount: round2(price * quantity),
+    shippedQuantity: null,
+    creditedQuantity: 0,
+    returnedQuantity: 0,
     moq: 1,
     orderMultiple: null,
     nw: 0.1,
@@ -191,7 +217,16 @@ export function orderDetail(overrides: Partial<TOrderDetail> = {}): TOrderDetail
     actualGoodsAmount: 1000,
     actualExpressFee: 200,
     actualSurcharge: 52.8,
+    actualTotalNw: 1.2,
+    actualTotalGw: 1.44,
+    actualTotalVolume: 0.0048,
+    actualTotalVolumeWeight: 0.96,
+    actualChargeableWeight: 1.44,
     balance: 1252.8,
+    money: orderMoney({ goods: 1000, freight: 200, surcharge: 52.8, total: 1252.8 }),
+    credits: [],
+    payments: [],
+    paymentInstructions: null,
     carrier: null,
     trackingUrl: null,
     cancelReason: null,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AuditChange, useAuditActionLabel } from '@/components/audit/AuditChange';
+import { humanize } from '@/components/audit/audit-format';
 import { StaffPager } from '@/components/staff/StaffPager';
 import { QueryError } from '@/components/ui/QueryError';
 import { Spinner } from '@/components/ui/Spinner';
@@ -14,6 +15,12 @@ const stamp = (iso: string) =>
 export function ActivityLog() {
   const { t } = useTranslation('backoffice');
   const actionLabel = useAuditActionLabel();
+  /** What a change was made to, in words ("Shipping rate dhl × eu"); an entity without a label reads as its humanised name. */
+  const entityLabel = (entity: string, id: string) => {
+    if (entity === 'item' && id === 'import') return t('audit.entity.itemImport');
+    const shown = id.replace('|', ' × ');
+    return /^[a-z_]+$/.test(entity) ? t(`audit.entity.${entity}`, { id: shown, defaultValue: `${humanize(entity)} ${shown}` }) : `${humanize(entity)} ${shown}`;
+  };
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const log = useAudit(page);
@@ -58,8 +65,12 @@ export function ActivityLog() {
                         <Link to={`/admin/customers/${a.entityId}`} className="text-brand-700 tabular-nums hover:underline">
                           {t('nav.customers')} {a.entityId}
                         </Link>
+                      ) : a.entity === 'item' && /^\d+$/.test(a.entityId) ? (
+                        <Link to={`/admin/items/${a.entityId}`} className="text-brand-700 hover:underline">
+                          {t('audit.entity.item', { id: a.entityId })}
+                        </Link>
                       ) : (
-                        `${a.entity} ${a.entityId}`
+                        entityLabel(a.entity, a.entityId)
                       )}
                     </td>
                     <td className="min-w-[16rem] px-2 py-1">

@@ -12,13 +12,15 @@ import { downloadExport, downloadTemplate, exportFilters, importFile } from './s
 import { ImportReport } from './ImportReport';
 import { refreshAfterWrite } from '@/lib/query-client';
 
-type Stage = { kind: 'idle' } | { kind: 'checking' | 'applying'; file: File } | { kind: 'checked' | 'applied'; file: File; result: TImportResult };
+/** After a check or an apply, the answer says what happened (result.status: dryRun, applied, refused). */
+type Stage = { kind: 'idle' } | { kind: 'checking' | 'applying'; file: File } | { kind: 'done'; file: File; result: TImportResult };
 
 /**
  * /admin/items/import: the catalog's spreadsheets (docs/catalog.md, Spreadsheets). Exports (CSV
  * or XLSX, with the product list's filters when opened from it), templates, and the import: a
  * file dropped or chosen is checked first (a dry run: counts, changes per row, every error by
- * row and column); "Apply" sends the same file again to be written, all or nothing.
+ * row and column); "Apply" sends the same file again to be written, all or nothing: the report
+ * then says it was applied (what was written) or refused (nothing written, the errors).
  */
 export function ImportScreen() {
   const { t } = useTranslation('catalogImport');
@@ -33,19 +35,20 @@ export function ImportScreen() {
   async function check(file: File) {
     setStage({ kind: 'checking', file });
     try {
-      setStage({ kind: 'checked', file, result: await importFile(file, true) });
+      setStage({ kind: 'done', file, result: await importFile(file, true) });
     } catch {
       setStage({ kind: 'idle' });
     }
   }
   async function apply() {
-    if (stage.kind !== 'checked') return;
+    if (stage.kind !== 'done' || stage.result.status !== 'dryRun') return;
     const { file } = stage;
     setStage({ kind: 'applying', file });
     try {
+      // Applied, or refused (the catalog changed since the check): the report says which.
       const result = await importFile(file, false);
-      setStage({ kind: result.errors.length ? 'checked' : 'applied', file, result });
-      await refreshAfterWrite(queryClient, catalogKeys.all);
+      setStage({ kind: 'done', file, result });
+      if (result.status === 'applied') await refreshAfterWrite(queryClient, catalogKeys.all);
     } catch {
       setStage({ kind: 'idle' });
     }
@@ -151,11 +154,10 @@ export function ImportScreen() {
         ) : null}
       </div>
 
-      {stage.kind === 'checked' || stage.kind === 'applied' ? (
+      {stage.kind === 'done' ? (
         <ImportReport
           fileName={stage.file.name}
           result={stage.result}
-          applied={stage.kind === 'applied'}
           onApply={() => void apply()}
           onAnother={() => {
             setStage({ kind: 'idle' });

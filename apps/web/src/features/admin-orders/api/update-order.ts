@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAdminOrderDetail, TLineAdjustment, TOrderNoteCreate, TOrderTransition, TPaymentCreate } from '@cubeshop/shared';
+import type { TAdminOrderDetail, TCreditCreate, TLineAdjustment, TOrderNoteCreate, TOrderTransition, TPaymentCreate, TRestockCreate } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { refreshAfterWrite } from '@/lib/query-client';
@@ -15,6 +15,11 @@ export const adjustOrderLine = (id: number, lineId: number, body: TLineAdjustmen
 export const setShippingFee = (id: number, actualExpressFee: number) => api.put<TAdminOrderDetail>(`/api/admin/orders/${id}/shipping-fee`, { actualExpressFee }, { silent: true });
 /** POST /api/admin/orders/{id}/payments */
 export const recordPayment = (id: number, body: TPaymentCreate) => api.post<TAdminOrderDetail>(`/api/admin/orders/${id}/payments`, body, { silent: true });
+
+/** POST /api/admin/orders/{id}/credits: a credit note (returned pieces and/or an amount). */
+export const issueCredit = (id: number, body: TCreditCreate) => api.post<TAdminOrderDetail>(`/api/admin/orders/${id}/credits`, body, { silent: true });
+/** POST /api/admin/orders/{id}/restock: returned pieces back into stock. */
+export const restockOrder = (id: number, body: TRestockCreate) => api.post<TAdminOrderDetail>(`/api/admin/orders/${id}/restock`, body, { silent: true });
 
 /** POST /api/admin/orders/{id}/notes */
 export const addOrderNote = (id: number, body: TOrderNoteCreate) => api.post<TAdminOrderDetail>(`/api/admin/orders/${id}/notes`, body, { silent: true });

@@ -4,10 +4,12 @@ import { AuditChange, useAuditActionLabel } from '@/components/audit/AuditChange
 import { formatStamp } from './badges';
 import { Section } from './parts';
 
-/** The order's audit trail: every staff change, newest first. */
+/** The order's audit trail: every staff change, newest first, in words (money in the order's currency, lines by name). */
 export function HistoryCard({ detail }: { detail: TAdminOrderDetail }) {
   const { t } = useTranslation('backoffice');
   const actionLabel = useAuditActionLabel();
+  const lines = new Map(detail.order.items.map((l) => [l.id, l.typeName ? `${l.name} (${l.typeName})` : l.name]));
+  const lineName = (lineId: number) => lines.get(lineId);
   return (
     <Section title={t('order.history')}>
       {detail.audit.length === 0 ? (
@@ -24,9 +26,7 @@ export function HistoryCard({ detail }: { detail: TAdminOrderDetail }) {
                 </span>
                 <span className="text-xs text-gray-500 tabular-nums">{formatStamp(a.time)}</span>
               </div>
-              <p>
-                <AuditChange entry={a} />
-              </p>
+              <AuditChange entry={a} currency={detail.order.currency} lineName={lineName} />
               {a.note ? <p className="text-gray-700">“{a.note}”</p> : null}
             </li>
           ))}

@@ -51,6 +51,8 @@ function LineRow({ orderId, line, money, canPack, canPrice }: { orderId: number;
             <span className="block truncate">{line.name}</span>
             <span className="block text-xs text-gray-500">
               #{line.itemId} · {line.supplier}
+              {line.creditedQuantity ? <span className="ml-1 text-violet-800">· {t('order.col.credited')} {line.creditedQuantity}</span> : null}
+              {line.returnedQuantity ? <span className="ml-1 text-violet-800">· {t('order.col.returned')} {line.returnedQuantity}</span> : null}
             </span>
           </span>
         </div>
@@ -69,7 +71,9 @@ function LineRow({ orderId, line, money, canPack, canPrice }: { orderId: number;
             className={cn(input, 'w-20 text-right tabular-nums', line.actualQuantity !== line.quantity && 'border-amber-400 bg-amber-50')}
           />
         ) : (
-          <span className="tabular-nums">{line.actualQuantity}</span>
+          <span className="tabular-nums" title={line.shippedQuantity !== null ? t('order.packLocked') : undefined}>
+            {line.actualQuantity}
+          </span>
         )}
       </td>
       <td className="px-2 py-1 text-right tabular-nums">{money(line.discountPrice)}</td>

@@ -1,21 +1,29 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type TAdminOrderDetail, type TCurrency, type TPaymentCreate } from '@cubeshop/shared';
+import { recordMethodFor, type TAdminOrderDetail, type TCurrency, type TPaymentCreate } from '@cubeshop/shared';
 import { PaymentMethodField, PaymentReferenceField } from '@/components/staff/fields';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
+import { ApiError } from '@/lib/api-client';
+import { confirmDialog } from '@/lib/stores/modal';
 import { toast } from '@/lib/stores/toast';
 import { recordPayment, useOrderChange } from '../api/update-order';
 import { formatStamp } from './badges';
 import { errorText, input, Section } from './parts';
 
-/** Payments and refunds recorded for the order, and the form to record one. */
+/** A refusal that asks for confirmation: the payment is more than is owed (details.toPay, details.amount). */
+const overpayment = (err: unknown) => (err instanceof ApiError && err.status === 409 && typeof err.details?.toPay === 'number' ? { toPay: err.details.toPay, amount: Number(err.details.amount) } : null);
+
+/**
+ * Payments and refunds recorded for the order, and the form to record one. It starts at what is
+ * left: the amount still to collect, or the refund due (order.money); the method at the order's
+ * own way of paying. A payment beyond what is owed is confirmed first.
+ */
 export function PaymentsCard({ detail, money, canRecord }: { detail: TAdminOrderDetail; money: (v: number, c?: TCurrency) => string; canRecord: boolean }) {
   const { t } = useTranslation('backoffice');
   const { order } = detail;
   const change = useOrderChange(order.id, (body: TPaymentCreate) => recordPayment(order.id, body));
-  // A negative balance (packed short, overpaid, or a cancelled order that was paid) is a refund due: the form offers it.
-  const refundDue = detail.balance < 0 ? -detail.balance : 0;
+  const { toPay, refundDue } = order.money;
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -29,13 +37,25 @@ export function PaymentsCard({ detail, money, canRecord }: { detail: TAdminOrder
       ...(paidAt ? { paidAt: new Date(`${paidAt}T12:00:00+08:00`).toISOString() } : {}),
     };
     const target = event.currentTarget;
-    change.mutate(body, {
-      onSuccess: () => {
-        target.reset();
-        toast.success(t('order.saved'));
-      },
-      onError: (err) => toast.error(errorText(err)),
-    });
+    const send = (confirmed: TPaymentCreate) =>
+      change.mutate(confirmed, {
+        onSuccess: () => {
+          target.reset();
+          toast.success(t('order.saved'));
+        },
+        onError: (err) => {
+          const over = overpayment(err);
+          if (!over || confirmed.confirmOverpayment) return toast.error(errorText(err));
+          void confirmDialog({
+            type: 'warning',
+            title: t('order.overpay.title'),
+            message: t('order.overpay.text', { amount: money(over.amount), toPay: money(over.toPay) }),
+            confirmButtonText: t('order.overpay.confirm'),
+            cancelButtonText: t('order.overpay.cancel'),
+          }).then((yes) => yes && send({ ...confirmed, confirmOverpayment: true }));
+        },
+      });
+    send(body);
   }
   return (
     <Section title={t('order.payments')}>
@@ -62,10 +82,12 @@ export function PaymentsCard({ detail, money, canRecord }: { detail: TAdminOrder
         </ul>
       )}
       {canRecord ? (
-        <form onSubmit={onSubmit} className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3" key={detail.balance}>
+        <form onSubmit={onSubmit} className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3" key={`${toPay}-${refundDue}`} aria-label={t('order.payments')}>
           {refundDue > 0 ? <p className="col-span-2 text-violet-800 sm:col-span-3">{t('order.refundDue', { amount: money(refundDue) })}</p> : null}
           <label className="flex flex-col gap-0.5">
-            <span className="text-xs text-gray-600">{t('order.kind.payment')}/{t('order.kind.refund')}</span>
+            <span className="text-xs text-gray-600">
+              {t('order.kind.payment')}/{t('order.kind.refund')}
+            </span>
             <select name="kind" className={input} defaultValue={refundDue > 0 ? 'refund' : 'payment'}>
               <option value="payment">{t('order.kind.payment')}</option>
               <option value="refund">{t('order.kind.refund')}</option>
@@ -73,7 +95,7 @@ export function PaymentsCard({ detail, money, canRecord }: { detail: TAdminOrder
           </label>
           <label className="flex flex-col gap-0.5">
             <span className="text-xs text-gray-600">{t('order.amount')}</span>
-            <input name="amount" required inputMode="decimal" defaultValue={detail.balance > 0 ? detail.balance.toFixed(2) : refundDue > 0 ? refundDue.toFixed(2) : ''} className={cn(input, 'tabular-nums')} />
+            <input name="amount" required inputMode="decimal" defaultValue={toPay > 0 ? toPay.toFixed(2) : refundDue > 0 ? refundDue.toFixed(2) : ''} className={cn(input, 'tabular-nums')} />
           </label>
           <label className="flex flex-col gap-0.5">
             <span className="text-xs text-gray-600">{t('order.currency')}</span>
@@ -82,7 +104,7 @@ export function PaymentsCard({ detail, money, canRecord }: { detail: TAdminOrder
               <option value="USD">USD</option>
             </select>
           </label>
-          <PaymentMethodField />
+          <PaymentMethodField defaultValue={recordMethodFor(order.payMethod.id)} />
           <PaymentReferenceField />
           <label className="flex flex-col gap-0.5">
             <span className="text-xs text-gray-600">{t('order.paidAt')}</span>
@@ -98,4 +120,3 @@ export function PaymentsCard({ detail, money, canRecord }: { detail: TAdminOrder
     </Section>
   );
 }
-

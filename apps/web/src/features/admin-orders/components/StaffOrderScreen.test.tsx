@@ -5,7 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import type { TAdminOrderDetail } from '@cubeshop/shared';
 import i18n from '@/lib/i18n';
-import { orderDetail } from '@/test/msw/fixtures';
+import { orderDetail, orderMoney } from '@/test/msw/fixtures';
 import { server } from '@/test/msw/server';
 import { renderScreen, resetSession, signIn } from '@/test/render';
 import { StaffOrderScreen } from './StaffOrderScreen';
@@ -20,8 +20,9 @@ beforeEach(() => {
 
 const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
-function detail(overrides: Partial<TAdminOrderDetail> = {}): TAdminOrderDetail {
-  const order = orderDetail();
+const CHARGE = { goods: 1000, freight: 200, surcharge: 52.8, total: 1252.8 };
+
+function detail(overrides: Partial<TAdminOrderDetail> = {}, order = orderDetail({ payMethod: { id: 'tt', name: 'Bank transfer (T/T)' } })): TAdminOrderDetail {
   return {
     order,
     buyer: { id: 7, account: 'li_wei', name: 'Li Wei', email: 'li@example.com', mobile: null },
@@ -114,12 +115,93 @@ describe('StaffOrderScreen', { timeout: 20_000 }, () => {
   });
 
   it('offers the refund due when the balance is negative (a cancelled order that was paid)', async () => {
-    serve(detail({ paymentStatus: 'partially_paid', balance: -50, due: 0 }));
+    const order = orderDetail({ status: 'cancel', paymentStatus: 'refund_due', balance: -50, money: orderMoney(CHARGE, { paid: 50, cancelled: true }) });
+    serve(detail({ paymentStatus: 'refund_due', balance: -50, due: 0 }, order));
     renderScreen(<StaffOrderScreen id="5001" role="sales" />, { queryClient: client() });
     const payments = await screen.findByRole('region', { name: 'Payments' });
     expect(within(payments).getByText('Refund due: ¥50.00')).toBeInTheDocument();
     expect(within(payments).getByLabelText('Payment/Refund')).toHaveValue('refund');
     expect(within(payments).getByLabelText('Amount')).toHaveValue('50.00');
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    expect(within(totals).getByTestId('staff-balance')).toHaveTextContent('¥50.00');
+    expect(within(totals).getByText('Refund due')).toBeInTheDocument();
+    expect(within(totals).getByText('Owed (cancelled)')).toBeInTheDocument();
+  });
+
+  it('starts the payment form at the order’s own way of paying (a PayPal order records a PayPal payment)', async () => {
+    serve(detail({}, orderDetail({ payMethod: { id: 'paypal', name: 'PayPal' } })));
+    renderScreen(<StaffOrderScreen id="5001" role="sales" />, { queryClient: client() });
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(within(payments).getByLabelText('Method')).toHaveValue('paypal');
+  });
+
+  it('asks before recording more than is owed, and records it once confirmed', async () => {
+    const seen: { confirmOverpayment?: boolean; amount: number }[] = [];
+    server.use(
+      http.get('/api/admin/orders/5001', () => HttpResponse.json(detail())),
+      http.post('/api/admin/orders/5001/payments', async ({ request }) => {
+        const body = (await request.json()) as { confirmOverpayment?: boolean; amount: number };
+        seen.push(body);
+        if (!body.confirmOverpayment) {
+          return HttpResponse.json({ code: 'CONFLICT', desc: 'This payment is more than the ¥1,252.80 still owed', details: { toPay: 1252.8, amount: 5000 } }, { status: 409 });
+        }
+        return HttpResponse.json(detail({ paymentStatus: 'refund_due', balance: -3747.2 }), { status: 201 });
+      }),
+    );
+    renderScreen(<StaffOrderScreen id="5001" role="sales" />, { queryClient: client() });
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    const amount = within(payments).getByLabelText('Amount');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '5000');
+    await userEvent.click(within(payments).getByRole('button', { name: 'Record' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'More than is owed' });
+    expect(dialog).toHaveTextContent('¥5,000.00 is more than what is still owed (¥1,252.80)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record anyway' }));
+    await expect.poll(() => seen.length).toBe(2);
+    expect(seen.map((b) => b.confirmOverpayment ?? false)).toEqual([false, true]);
+  });
+
+  it('issues a credit note for returned pieces once the goods left, showing what it comes to', async () => {
+    const order = orderDetail({ status: 'delivery', payMethod: { id: 'tt', name: 'T/T' }, money: orderMoney(CHARGE, { paid: 1252.8 }) });
+    const seen: unknown[] = [];
+    server.use(
+      http.get('/api/admin/orders/5001', () => HttpResponse.json(detail({ paymentStatus: 'paid', balance: 0 }, order))),
+      http.post('/api/admin/orders/5001/credits', async ({ request }) => {
+        seen.push(await request.json());
+        return HttpResponse.json(detail({ paymentStatus: 'refund_due', balance: -160 }, { ...order, money: orderMoney(CHARGE, { paid: 1252.8, credited: 160 }) }), { status: 201 });
+      }),
+    );
+    renderScreen(<StaffOrderScreen id="5001" role="sales" />, { queryClient: client() });
+    const credits = await screen.findByRole('region', { name: 'Credit notes' });
+    await userEvent.type(within(credits).getByLabelText('Reason (the buyer reads it)'), 'Two cubes cracked');
+    await userEvent.type(within(credits).getByLabelText('Returned pieces (at the price charged): GAN 356 M'), '2');
+    expect(within(credits).getByTestId('credit-total')).toHaveTextContent('Credit note comes to ¥160.00');
+    await userEvent.click(within(credits).getByRole('button', { name: 'Issue the credit note' }));
+    await expect.poll(() => seen.length).toBe(1);
+    expect(seen[0]).toEqual({ kind: 'return', reason: 'Two cubes cracked', lines: [{ lineId: 1, quantity: 2 }] });
+    expect(await within(screen.getByRole('region', { name: 'Totals' })).findByText('Refund due')).toBeInTheDocument();
+  });
+
+  it('lets the warehouse receive returned goods, at most what left', async () => {
+    const order = orderDetail({ status: 'delivery' });
+    const shipped = { ...order, items: order.items.map((l) => ({ ...l, shippedQuantity: l.actualQuantity })) };
+    const seen: unknown[] = [];
+    server.use(
+      http.get('/api/admin/orders/5001', () => HttpResponse.json(detail({}, shipped))),
+      http.post('/api/admin/orders/5001/restock', async ({ request }) => {
+        seen.push(await request.json());
+        return HttpResponse.json(detail({}, { ...shipped, items: shipped.items.map((l, i) => (i === 1 ? { ...l, returnedQuantity: 1 } : l)) }), { status: 201 });
+      }),
+    );
+    renderScreen(<StaffOrderScreen id="5001" role="warehouse" />, { queryClient: client() });
+    const returned = await screen.findByRole('region', { name: 'Returned goods' });
+    await userEvent.type(within(returned).getByLabelText('Receive: MoYu RS3M'), '1');
+    await userEvent.click(within(returned).getByRole('button', { name: 'Add to stock' }));
+    await expect.poll(() => seen.length).toBe(1);
+    expect(seen[0]).toEqual({ lines: [{ lineId: 2, quantity: 1 }] });
+    await expect.poll(() => within(returned).getAllByTestId('restock-returned').map((c) => c.textContent)).toEqual(['0', '1']);
+    // The credit-note form is for sales: the warehouse sees none.
+    expect(screen.queryByRole('form', { name: 'Issue a credit note' })).toBeNull();
   });
 
   it('says so when the order does not exist', async () => {

@@ -27,6 +27,8 @@ import { HistoryCard } from './OrderHistory';
 import { LinesCard } from './OrderLines';
 import { NotesCard } from './OrderNotes';
 import { PaymentsCard } from './OrderPayments';
+import { CreditsCard } from './OrderCredits';
+import { RestockCard } from './OrderRestock';
 import { DocumentsCard } from './StaffDocuments';
 import { errorText, input, Section } from './parts';
 
@@ -68,19 +70,23 @@ function OrderWorkspace({ detail, role, requests }: { detail: TAdminOrderDetail;
       {detail.cancelReason ? <p className="rounded border border-gray-300 bg-gray-100 px-3 py-2 text-sm">{t('order.cancelReason', { reason: detail.cancelReason })}</p> : null}
       {requests}
 
-      <div className="grid gap-3 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
         <BuyerCard detail={detail} canOpenBuyer={staffCan(role, 'customers.read')} />
         <TotalsCard detail={detail} money={money} canEdit={!closed && staffCan(role, 'orders.sell')} />
         <FulfilmentCard detail={detail} role={role} />
       </div>
 
       <DocumentsCard orderId={order.id} />
-      <LinesCard detail={detail} money={money} canPack={!closed && staffCan(role, 'orders.fulfil')} canPrice={!closed && staffCan(role, 'orders.sell')} />
+      <LinesCard detail={detail} money={money} canPack={order.status === 'confirm' && staffCan(role, 'orders.fulfil')} canPrice={!closed && staffCan(role, 'orders.sell')} />
 
-      <div className="grid gap-3 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         <PaymentsCard detail={detail} money={money} canRecord={staffCan(role, 'payments.record')} />
-        <NotesCard detail={detail} role={role} />
+        <CreditsCard detail={detail} money={money} canIssue={order.status !== 'cancel' && staffCan(role, 'orders.sell')} />
       </div>
+      {order.items.some((l) => (l.shippedQuantity ?? 0) > 0) ? (
+        <RestockCard detail={detail} canReceive={staffCan(role, 'orders.fulfil')} />
+      ) : null}
+      <NotesCard detail={detail} role={role} />
       <HistoryCard detail={detail} />
     </div>
   );
@@ -139,13 +145,16 @@ function BuyerCard({ detail, canOpenBuyer }: { detail: TAdminOrderDetail; canOpe
 function TotalsCard({ detail, money, canEdit }: { detail: TAdminOrderDetail; money: (v: number, c?: TCurrency) => string; canEdit: boolean }) {
   const { t } = useTranslation('backoffice');
   const { order } = detail;
+  const m = order.money;
   const change = useOrderChange(order.id, (fee: number) => setShippingFee(order.id, fee));
-  const paid = detail.payments.filter((p) => p.kind === 'payment').reduce((s, p) => s + p.orderAmount, 0);
-  const refunded = detail.payments.filter((p) => p.kind === 'refund').reduce((s, p) => s + p.orderAmount, 0);
-  const row = (label: string, value: ReactNode, strong = false) => (
-    <div className={cn('flex justify-between gap-3 py-0.5', strong && 'font-semibold')}>
+  /** A figure, with the ordered one struck through beside it where staff changed it (`was` against `now`). */
+  const row = (label: string, value: ReactNode, opts: { strong?: boolean; was?: number; now?: number; testId?: string } = {}) => (
+    <div className={cn('flex justify-between gap-3 py-0.5', opts.strong && 'font-semibold')}>
       <dt className="text-gray-600">{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
+      <dd className="tabular-nums" data-testid={opts.testId}>
+        {opts.was !== undefined && opts.was !== opts.now ? <s className="mr-1.5 text-xs font-normal text-gray-500">{money(opts.was)}</s> : null}
+        {value}
+      </dd>
     </div>
   );
   function onFee(event: FormEvent<HTMLFormElement>) {
@@ -156,17 +165,22 @@ function TotalsCard({ detail, money, canEdit }: { detail: TAdminOrderDetail; mon
   }
   return (
     <Section title={t('order.totals')}>
-      <dl className="text-sm">
-        {row(t('order.goods'), money(order.actualGoodsAmount))}
-        {row(t('order.shipping'), money(order.actualExpressFee))}
-        {row(t('order.surcharge'), money(order.actualSurcharge))}
-        {row(t('order.total'), money(order.totalAmount))}
-        {row(t('order.due'), money(detail.due), true)}
-        {row(t('order.paid'), money(paid))}
-        {refunded ? row(t('order.refunded'), money(refunded)) : null}
-        {row(t('order.balance'), <span className={detail.balance > 0 ? 'text-red-700' : undefined}>{money(detail.balance)}</span>, true)}
+      <dl className="text-sm" data-testid="staff-money">
+        {row(t('order.goods'), money(m.charged.goods), { was: m.ordered.goods, now: m.charged.goods })}
+        {row(t('order.shipping'), money(m.charged.freight), { was: m.ordered.freight, now: m.charged.freight })}
+        {m.charged.surcharge || m.ordered.surcharge ? row(t('order.surcharge'), money(m.charged.surcharge), { was: m.ordered.surcharge, now: m.charged.surcharge }) : null}
+        {row(t('order.charged'), money(m.charged.total), { strong: true, was: m.ordered.total, now: m.charged.total })}
+        {order.credits.map((c) => row(t('order.creditRow', { number: c.number }), money(-c.amount)))}
+        {order.status === 'cancel' ? row(t('order.owedCancelled'), money(m.owed)) : m.credited ? row(t('order.owed'), money(m.owed), { strong: true }) : null}
+        {row(t('order.paid'), money(m.paid))}
+        {m.refunded ? row(t('order.refunded'), money(m.refunded)) : null}
+        {m.balance > 0
+          ? row(t('order.toCollect'), <span className="text-red-700">{money(m.toPay)}</span>, { strong: true, testId: 'staff-balance' })
+          : m.balance < 0
+            ? row(t('order.refundDueLabel'), <span className="text-violet-800">{money(m.refundDue)}</span>, { strong: true, testId: 'staff-balance' })
+            : row(t('order.settled'), money(0), { strong: true, testId: 'staff-balance' })}
       </dl>
-      <p className="mt-1 text-xs text-gray-600">{t('order.weights', { weight: formatWeight(order.chargeableWeight), volume: formatVolume(order.totalVolume) })}</p>
+      <p className="mt-1 text-xs text-gray-600">{t('order.weights', { weight: formatWeight(order.actualChargeableWeight), volume: formatVolume(order.actualTotalVolume) })}</p>
       {canEdit ? (
         <form onSubmit={onFee} className="mt-2 flex items-end gap-2" key={order.actualExpressFee}>
           <label className="flex flex-1 flex-col gap-0.5 text-sm">
@@ -193,7 +207,7 @@ function FulfilmentCard({ detail, role }: { detail: TAdminOrderDetail; role: TSt
   const nextStatuses = ORDER_STATUS_NEXT[order.status].filter((s) => staffCan(role, s === 'cancel' ? 'orders.sell' : 'orders.fulfil'));
   const nextLogistics = LOGISTICS_STATUS_NEXT[order.logisticsStatus];
   const closed = order.status === 'complete' || order.status === 'cancel';
-  const canUnpaid = staffCan(role, 'orders.shipUnpaid') && status === 'outbound' && detail.paymentStatus !== 'paid';
+  const canUnpaid = staffCan(role, 'orders.shipUnpaid') && status === 'outbound' && order.money.balance > 0;
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);

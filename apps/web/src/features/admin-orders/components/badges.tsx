@@ -14,7 +14,7 @@ const PAYMENT_TONE: Record<TPaymentStatus, string> = {
   unpaid: 'border-red-300 bg-red-50 text-red-800',
   partially_paid: 'border-amber-300 bg-amber-50 text-amber-900',
   paid: 'border-emerald-300 bg-emerald-50 text-emerald-900',
-  partially_refunded: 'border-violet-300 bg-violet-50 text-violet-900',
+  refund_due: 'border-violet-300 bg-violet-50 text-violet-900',
   refunded: 'border-gray-300 bg-gray-100 text-gray-700',
 };
 const badge = 'inline-flex items-center rounded border px-1.5 py-px text-xs font-medium whitespace-nowrap';

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAdminOrderDetail, TAdminOrderRequests, TAdminRequestList, TOrderRequestStatus, TPaymentCreate, TRequestDecided, TRequestDecision } from '@cubeshop/shared';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { getLocale } from '@/lib/locale';
 import { refreshAfterWrite } from '@/lib/query-client';
 
@@ -25,6 +26,15 @@ export const useOrderRequestsForStaff = (orderId: number) =>
     queryKey: ['admin', 'order-requests', getLocale(), orderId] as const,
     queryFn: ({ signal }) => api.get<TAdminOrderRequests>(`/api/admin/orders/${orderId}/requests`, { silent: true, signal }),
     staleTime: 10_000,
+  });
+
+/** GET /api/admin/orders/{id} (the order page's own cache entry): the lines a return credits and how the order pays. */
+export const useRequestOrder = (orderId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.admin.order(String(orderId)),
+    queryFn: ({ signal }) => api.get<TAdminOrderDetail>(`/api/admin/orders/${orderId}`, { silent: true, signal }),
+    staleTime: 5_000,
+    enabled,
   });
 
 /** POST /api/admin/requests/{id}/decision */

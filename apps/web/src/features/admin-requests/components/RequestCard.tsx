@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney, ORDER_REQUEST_NOTE_MAX, staffCan, type TAdminOrderRequest, type TPaymentCreate, type TStaffRole } from '@cubeshop/shared';
+import { formatMoney, ORDER_REQUEST_NOTE_MAX, recordMethodFor, staffCan, type TAdminOrderRequest, type TPaymentCreate, type TStaffRole } from '@cubeshop/shared';
 import { errorText, PaymentMethodField, PaymentReferenceField, staffInput as input } from '@/components/staff/fields';
 import { AuthedImage } from '@/components/ui/AuthedImage';
 import { Button } from '@/components/ui/Button';
@@ -10,6 +10,8 @@ import { Dialog } from '@/components/ui/Dialog';
 import { getLocale } from '@/lib/locale';
 import { toast } from '@/lib/stores/toast';
 import { useDecideRequest, useRecordRefund } from '../api/requests';
+import { useRefundFollowUp } from '../lib/follow-up';
+import { ReturnApprovalDialog } from './ReturnApproval';
 
 
 const STATUS_TONE: Record<TAdminOrderRequest['status'], string> = {
@@ -29,13 +31,17 @@ export function age(iso: string, now = Date.now()): string {
 
 /**
  * One after-sales request for staff: order, buyer, kind, reason, photos and age; approve or
- * refuse with a note (orders.sell); once approved with money still held, the refund form
- * prefilled with what was paid (payments.record).
+ * refuse with a note (orders.sell). Approving a return opens the choice of what comes back (a
+ * credit note); a decision that leaves money owed back hands the refund to RefundFollowUp, which
+ * stays on screen when the request leaves the open list. An approved request with a refund still
+ * due keeps the refund form (payments.record), prefilled with exactly that.
  */
 export function RequestCard({ request: r, role, showOrder = true }: { request: TAdminOrderRequest; role: TStaffRole | null; showOrder?: boolean }) {
   const { t } = useTranslation('backoffice');
   const { t: tOrders } = useTranslation('orders');
   const decide = useDecideRequest();
+  const followUp = useRefundFollowUp((f) => f.show);
+  const [approving, setApproving] = useState(false);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
@@ -48,11 +54,17 @@ export function RequestCard({ request: r, role, showOrder = true }: { request: T
       setError(t('requests.noteRequired'));
       return;
     }
+    if (decision === 'approve' && r.kind === 'return') {
+      setApproving(true);
+      return;
+    }
     decide.mutate(
       { id: r.id, body: { decision, ...(note.trim() ? { note: note.trim() } : {}) } },
       {
         onSuccess: (answer) => {
-          toast.success(answer.refundDue > 0 ? t('requests.approvedRefundDue', { amount: money(answer.refundDue) }) : t(decision === 'approve' ? 'requests.approvedDone' : 'requests.refusedDone'));
+          if (answer.refundDue > 0 && staffCan(role, 'payments.record')) {
+            followUp({ orderId: r.orderId, currency: r.order.currency, refundDue: answer.refundDue, method: recordMethodFor(r.order.payMethod) });
+          } else toast.success(t(decision === 'approve' ? 'requests.approvedDone' : 'requests.refusedDone'));
         },
         onError: (err) => setError(errorText(err)),
       },
@@ -79,7 +91,7 @@ export function RequestCard({ request: r, role, showOrder = true }: { request: T
           {r.buyer.email ? <span className="ml-1 text-xs text-gray-500">{r.buyer.email}</span> : null}
         </span>
         <span className="text-xs text-gray-600">
-          {t('requests.orderStatus', { status: tOrders(`status.${r.order.status}`), payment: tOrders(`paymentStatus.${r.order.paymentStatus}`), paid: money(r.order.netPaid) })}
+          {t('requests.orderStatus', { status: tOrders(`status.${r.order.status}`), payment: tOrders(`paymentStatus.${r.order.paymentStatus}`), owed: money(r.order.owed), paid: money(r.order.netPaid) })}
         </span>
       </header>
       <p className="mt-2 whitespace-pre-line break-words text-ink">{r.reason}</p>
@@ -125,7 +137,8 @@ export function RequestCard({ request: r, role, showOrder = true }: { request: T
           {error}
         </p>
       ) : null}
-      {r.status === 'approved' && r.order.netPaid > 0 && staffCan(role, 'payments.record') ? <RefundForm request={r} money={money} /> : null}
+      {r.status === 'approved' && r.order.refundDue > 0 && staffCan(role, 'payments.record') ? <RefundForm request={r} money={money} /> : null}
+      {approving ? <ReturnApprovalDialog request={r} note={note} onClose={() => setApproving(false)} /> : null}
     </article>
   );
 }
@@ -150,13 +163,13 @@ function RefundForm({ request: r, money }: { request: TAdminOrderRequest; money:
   }
   return (
     <form onSubmit={onSubmit} className="mt-3 rounded border border-violet-200 bg-violet-50 p-2" aria-label={t('requests.refundTitle')}>
-      <p className="mb-2 text-violet-900">{t('requests.refundDue', { amount: money(r.order.netPaid) })}</p>
+      <p className="mb-2 text-violet-900">{t('requests.refundDue', { amount: money(r.order.refundDue) })}</p>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         <label className="flex flex-col gap-0.5">
           <span className="text-xs text-gray-600">{t('requests.refundAmount', { currency: r.order.currency })}</span>
-          <input name="amount" required inputMode="decimal" defaultValue={r.order.netPaid.toFixed(2)} className={cn(input, 'tabular-nums')} />
+          <input name="amount" required inputMode="decimal" defaultValue={r.order.refundDue.toFixed(2)} className={cn(input, 'tabular-nums')} />
         </label>
-        <PaymentMethodField />
+        <PaymentMethodField defaultValue={recordMethodFor(r.order.payMethod)} />
         <PaymentReferenceField />
         <div className="flex items-end">
           <Button type="submit" size="sm" disabled={refund.isPending}>

@@ -7,6 +7,7 @@ import { QueryError } from '@/components/ui/QueryError';
 import { Spinner } from '@/components/ui/Spinner';
 import { useRequestQueue } from '../api/requests';
 import { RequestCard } from './RequestCard';
+import { RefundFollowUp } from './ReturnApproval';
 
 /**
  * /admin/requests: after-sales requests (sales, owner). Open ones oldest first, to be decided in
@@ -61,6 +62,7 @@ export function RequestQueue({ role }: { role: TStaffRole }) {
         </div>
       )}
       <StaffPager page={page} pages={pages} onPage={(p) => go({ page: p })} className="justify-start" />
+      <RefundFollowUp />
     </div>
   );
 }

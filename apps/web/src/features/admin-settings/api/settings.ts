@@ -56,7 +56,15 @@ export type ShippingChange =
   | { kind: 'deleteZone'; code: string }
   | { kind: 'rate'; value: TAdminShippingRate }
   | { kind: 'deleteRate'; methodId: string; zoneCode: string }
-  | { kind: 'payment'; value: TAdminPaymentMethod };
+  | { kind: 'payment'; value: PaymentMethodChange }
+  | { kind: 'qr'; id: string; file: File | Blob }
+  | { kind: 'deleteQr'; id: string };
+
+/** A payment method as written (its QR picture has calls of its own; instructions left out stay). */
+export type PaymentMethodChange = Omit<TAdminPaymentMethod, 'qrUrl' | 'instructions'> & { instructions?: TAdminPaymentMethod['instructions'] };
+
+/** The largest QR picture the server takes (PUT /api/admin/payment-methods/{id}/qr). */
+export const PAYMENT_QR_MAX_BYTES = 2 * 1024 * 1024;
 
 export function sendShippingChange(change: ShippingChange): Promise<unknown> {
   const silent = { silent: true };
@@ -79,6 +87,13 @@ export function sendShippingChange(change: ShippingChange): Promise<unknown> {
       const { id, ...body } = change.value;
       return api.put(`/api/admin/payment-methods/${path(id)}`, body, silent);
     }
+    case 'qr': {
+      const form = new FormData();
+      form.append('file', change.file);
+      return api.put(`/api/admin/payment-methods/${path(change.id)}/qr`, form, silent);
+    }
+    case 'deleteQr':
+      return api.delete(`/api/admin/payment-methods/${path(change.id)}/qr`, silent);
   }
 }
 

@@ -17,6 +17,8 @@ beforeEach(() => {
   signIn();
 });
 
+const NO_INSTRUCTIONS = { receiver: '', account: '', noteZh: '', noteEn: '' };
+
 const CONTACT = {
   email: 'service@cubeshop.example',
   phone: '+86 755 8888 6688',
@@ -47,7 +49,20 @@ function serve() {
       rates: [
         { methodId: 'dhl', zoneCode: 'REST', firstWeightG: 500, firstPriceFen: 20_000, stepWeightG: 500, stepPriceFen: 5_000, minChargeFen: 0, maxWeightG: 30_000, transitMinDays: 3, transitMaxDays: 7 },
       ],
-      payments: [{ id: 'paypal', nameZh: '贝宝', nameEn: 'PayPal', surchargeBp: 440, position: 0, active: true }],
+      payments: [
+        { id: 'paypal', nameZh: '贝宝', nameEn: 'PayPal', surchargeBp: 440, position: 0, active: true, instructions: NO_INSTRUCTIONS, qrUrl: null },
+        { id: 'tt', nameZh: '银行电汇', nameEn: 'Bank transfer (T/T)', surchargeBp: 0, position: 1, active: true, instructions: NO_INSTRUCTIONS, qrUrl: null },
+        {
+          id: 'alipay',
+          nameZh: '支付宝',
+          nameEn: 'Alipay',
+          surchargeBp: 0,
+          position: 2,
+          active: true,
+          instructions: { receiver: 'Cubeshop', account: 'pay@cubeshop.example', noteZh: '备注订单号', noteEn: 'Quote the order number' },
+          qrUrl: null,
+        },
+      ],
     },
     rates: [],
   };

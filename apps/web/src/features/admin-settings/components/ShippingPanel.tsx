@@ -5,6 +5,7 @@ import { staffInput } from '@/components/staff/fields';
 import { confirmDialog } from '@/lib/stores/modal';
 import { useShippingChange } from '../api/settings';
 import { fromGrams, fromMinor, regionList, text, toGrams, toInt, toMinor } from './parts';
+import { PaymentInstructionsPanel } from './PaymentInstructionsPanel';
 import { RowTable, type Column } from './RowTable';
 
 const on = (form: FormData, name: string) => form.get(name) === 'on';
@@ -142,7 +143,7 @@ export function ShippingPanel({ config }: { config: TAdminShippingConfig }) {
   );
 }
 
-/** Payment methods: names, surcharge (percent), position, active. */
+/** Payment methods: names, surcharge (percent), position, active; then each method's instructions to buyers. */
 export function PaymentsPanel({ config }: { config: TAdminShippingConfig }) {
   const { t } = useTranslation('settings');
   const change = useShippingChange();
@@ -155,27 +156,31 @@ export function PaymentsPanel({ config }: { config: TAdminShippingConfig }) {
     { name: 'active', label: t('cols.active'), width: '', kind: 'checkbox', value: (r) => r?.active ?? true },
   ];
   return (
-    <RowTable
-      label={t('payments.title')}
-      testId="payments-table"
-      addLabel={t('payments.add')}
-      columns={columns}
-      rows={config.payments}
-      rowKey={(r) => r.id}
-      save={(form, row) =>
-        change.mutateAsync({
-          kind: 'payment',
-          value: {
-            id: row?.id ?? text(form.get('id')),
-            nameZh: text(form.get('nameZh')),
-            nameEn: text(form.get('nameEn')),
-            // percent with 2 decimals typed, basis points sent (4.40 % -> 440)
-            surchargeBp: toMinor(form.get('surchargeBp')),
-            position: toInt(form.get('position')),
-            active: on(form, 'active'),
-          },
-        })
-      }
-    />
+    <div className="space-y-4">
+      <RowTable
+        label={t('payments.title')}
+        testId="payments-table"
+        addLabel={t('payments.add')}
+        columns={columns}
+        rows={config.payments}
+        rowKey={(r) => r.id}
+        save={(form, row) =>
+          change.mutateAsync({
+            kind: 'payment',
+            // instructions are left out: they stay as they are (edited below)
+            value: {
+              id: row?.id ?? text(form.get('id')),
+              nameZh: text(form.get('nameZh')),
+              nameEn: text(form.get('nameEn')),
+              // percent with 2 decimals typed, basis points sent (4.40 % -> 440)
+              surchargeBp: toMinor(form.get('surchargeBp')),
+              position: toInt(form.get('position')),
+              active: on(form, 'active'),
+            },
+          })
+        }
+      />
+      <PaymentInstructionsPanel config={config} />
+    </div>
   );
 }

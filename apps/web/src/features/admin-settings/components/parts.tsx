@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
@@ -47,12 +47,35 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   invalid?: string | undefined;
   hint?: string | undefined;
   wide?: boolean;
+  /** The refusal's sentence, shown under the field when it names this field. */
+  error?: string | undefined;
+}
+
+const names = (invalid: string | undefined, name: string) => invalid !== undefined && (invalid === name || invalid.startsWith(`${name}.`));
+const describedBy = (id: string, hint: unknown, error: unknown) => [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+function FieldNotes({ id, hint, error }: { id: string; hint?: string | undefined; error?: string | undefined }) {
+  return (
+    <>
+      {hint ? (
+        <span id={`${id}-hint`} className="text-xs text-gray-500">
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={`${id}-error`} role="alert" className="text-xs text-red-700">
+          {error}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 /** A labelled dense input; marked invalid when the server's refusal names it. */
-export function Field({ label, name, invalid, hint, wide, className, ...input }: FieldProps) {
+export function Field({ label, name, invalid, hint, wide, error, className, ...input }: FieldProps) {
   const id = useId();
-  const bad = invalid !== undefined && (invalid === name || invalid.startsWith(`${name}.`));
+  const bad = names(invalid, name);
+  const shown = bad ? error : undefined;
   return (
     <div className={cn('flex min-w-0 flex-col gap-0.5', wide && 'sm:col-span-2', className)}>
       <label className="text-xs text-gray-600" htmlFor={id}>
@@ -62,15 +85,45 @@ export function Field({ label, name, invalid, hint, wide, className, ...input }:
         id={id}
         name={name}
         aria-invalid={bad || undefined}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={describedBy(id, hint, shown)}
         className={cn(staffInput, 'w-full', bad && 'border-red-600 ring-1 ring-red-600')}
         {...input}
       />
-      {hint ? (
-        <span id={`${id}-hint`} className="text-xs text-gray-500">
-          {hint}
-        </span>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={shown} />
+    </div>
+  );
+}
+
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  name: string;
+  /** The field the last refusal named. */
+  invalid?: string | undefined;
+  hint?: string | undefined;
+  /** The refusal's sentence, shown under the field when it names this field. */
+  error?: string | undefined;
+}
+
+/** A labelled text area (several lines, kept as typed), two columns wide; marked invalid when the server's refusal names it. */
+export function TextAreaField({ label, name, invalid, hint, error, className, ...input }: TextAreaFieldProps) {
+  const id = useId();
+  const bad = names(invalid, name);
+  const shown = bad ? error : undefined;
+  return (
+    <div className={cn('flex min-w-0 flex-col gap-0.5 sm:col-span-2', className)}>
+      <label className="text-xs text-gray-600" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={4}
+        aria-invalid={bad || undefined}
+        aria-describedby={describedBy(id, hint, shown)}
+        className={cn('w-full rounded border border-gray-300 bg-white px-2 py-1 text-sm', bad && 'border-red-600 ring-1 ring-red-600')}
+        {...input}
+      />
+      <FieldNotes id={id} hint={hint} error={shown} />
     </div>
   );
 }

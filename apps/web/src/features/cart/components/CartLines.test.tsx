@@ -41,7 +41,7 @@ describe('cart lines', { timeout: 20_000 }, () => {
     expect(carton).toHaveTextContent('100002');
     expect(within(carton).getByText('¥60.00').closest('s')).toHaveTextContent('Original price ¥60.00');
     expect(carton).toHaveTextContent('¥50.00');
-    expect(within(carton).getByTestId('min-order')).toHaveTextContent('MOQ 6× 6 per carton');
+    expect(within(carton).getByTestId('min-order')).toHaveTextContent('MOQ 6in multiples of 6');
     expect(carton).toHaveTextContent('¥300.00');
     view.unmount();
 

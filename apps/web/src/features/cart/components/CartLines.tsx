@@ -110,9 +110,7 @@ function useLine(line: TCartItem) {
   const quantity = useLineQuantity(line);
   const remove = useRemoveCartItem();
   const [open, setOpen] = useState(false);
-  const onDelete = async () => {
-    const ok = await confirmDialog({ title: t('line.deleteTitle'), message: t('line.deleteConfirm', { name: line.name }), confirmButtonText: t('line.delete'), confirmButtonClass: 'bg-red-700 hover:bg-red-800' });
-    if (!ok) return;
+  const removeNow = async () => {
     try {
       await remove.mutateAsync(line.id);
       toast.success(t('line.deleted'));
@@ -120,7 +118,16 @@ function useLine(line: TCartItem) {
       toast.error(t('errors.deleteFailed'));
     }
   };
-  return { quantity, open, setOpen, onDelete, removing: remove.isPending };
+  const onDelete = async () => {
+    const ok = await confirmDialog({ title: t('line.deleteTitle'), message: t('line.deleteConfirm', { name: line.name }), confirmButtonText: t('line.delete'), confirmButtonClass: 'bg-red-700 hover:bg-red-800' });
+    if (ok) await removeNow();
+  };
+  return { quantity, open, setOpen, onDelete, removeNow, removing: remove.isPending };
+}
+
+/** The line's stock with its one-press fixes when it asks for more than is left (the remove button there asks nothing more: it says what it does). */
+function Stock({ line, use }: { line: TCartItem; use: ReturnType<typeof useLine> }) {
+  return <LineStock line={line} quantity={use.quantity.value} onLower={use.quantity.set} onRemove={() => void use.removeNow()} busy={use.removing || use.quantity.saving} />;
 }
 
 function ActionButtons({ line, open, setOpen, onDelete, removing, detailsId, iconOnly = false }: { line: TCartItem; open: boolean; setOpen: (v: boolean) => void; onDelete: () => void; removing: boolean; detailsId: string; iconOnly?: boolean }) {
@@ -155,13 +162,14 @@ function ActionButtons({ line, open, setOpen, onDelete, removing, detailsId, ico
 
 function TableRow({ line, compact }: { line: TCartItem; compact: boolean }) {
   const { t } = useTranslation('cart');
-  const { quantity, open, setOpen, onDelete, removing } = useLine(line);
+  const use = useLine(line);
+  const { quantity, open, setOpen, onDelete, removing } = use;
   const detailsId = useId();
   const rulesId = useId();
   const pad = compact ? 'px-1.5 py-1.5' : 'px-1.5 py-3';
   return (
     <Fragment>
-      <tr className={cn('border-b border-gray-100 align-middle', line.problem && 'bg-amber-50/50')} data-testid="cart-line" data-line-id={line.id}>
+      <tr className={cn('border-b border-gray-100 align-middle', (line.problem || line.stockShort) && 'bg-amber-50/50')} data-testid="cart-line" data-line-id={line.id}>
         {compact ? null : (
           <td className={pad}>
             <img src={line.thumbnail} alt="" width={56} height={56} loading="lazy" className="size-14 rounded border border-gray-100 object-contain" />
@@ -176,7 +184,7 @@ function TableRow({ line, compact }: { line: TCartItem; compact: boolean }) {
             {line.name}
           </a>
           <Problem line={line} />
-          <LineStock line={line} quantity={quantity.value} />
+          <Stock line={line} use={use} />
         </td>
         <td className={cn(pad, 'text-gray-700')}>{line.typeName ?? (line.type || '-')}</td>
         <td className={cn(pad, 'whitespace-nowrap')}>
@@ -211,11 +219,12 @@ function TableRow({ line, compact }: { line: TCartItem; compact: boolean }) {
 
 function LineCard({ line, compact }: { line: TCartItem; compact: boolean }) {
   const { t } = useTranslation('cart');
-  const { quantity, open, setOpen, onDelete, removing } = useLine(line);
+  const use = useLine(line);
+  const { quantity, open, setOpen, onDelete, removing } = use;
   const detailsId = useId();
   const rulesId = useId();
   return (
-    <li className={cn('rounded-md border border-gray-200 p-3', line.problem && 'border-amber-300 bg-amber-50/50')} data-testid="cart-line" data-line-id={line.id}>
+    <li className={cn('rounded-md border border-gray-200 p-3', (line.problem || line.stockShort) && 'border-amber-300 bg-amber-50/50')} data-testid="cart-line" data-line-id={line.id}>
       <div className="flex gap-3">
         {compact ? null : <img src={line.thumbnail} alt="" width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded border border-gray-100 object-contain" />}
         <div className="min-w-0 flex-1">
@@ -231,7 +240,7 @@ function LineCard({ line, compact }: { line: TCartItem; compact: boolean }) {
             <MinOrder line={line} id={rulesId} />
           </div>
           <Problem line={line} />
-          <LineStock line={line} quantity={quantity.value} />
+          <Stock line={line} use={use} />
         </div>
       </div>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">

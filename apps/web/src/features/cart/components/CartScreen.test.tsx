@@ -9,7 +9,7 @@ import { apiError } from '@/test/msw/handlers';
 import { calls, server } from '@/test/msw/server';
 import { quote, shop } from '@/test/msw/shop';
 import { renderScreen, resetSession, signIn } from '@/test/render';
-import { seedCart } from '../test/cart-fixtures';
+import { cartonLine, plainLine, seedCart } from '../test/cart-fixtures';
 import { CartScreen } from './CartScreen';
 
 /** The checkout with a delivery address chosen (the address card belongs to features/addresses: a stand-in here). */
@@ -37,7 +37,7 @@ describe('cart screen', { timeout: 20_000 }, () => {
     expect(within(lines[0]!).getByRole('link', { name: 'GAN 356 M' })).toBeInTheDocument();
     expect(lines[0]).toHaveTextContent('¥800.00');
     expect(lines[1]).toHaveTextContent('¥300.00');
-    expect(within(lines[1]!).getByTestId('min-order')).toHaveTextContent('MOQ 6× 6 per carton');
+    expect(within(lines[1]!).getByTestId('min-order')).toHaveTextContent('MOQ 6in multiples of 6');
     const summary = await screen.findByTestId('order-summary');
     expect(summary).toHaveTextContent('2 lines, 16 pcs');
     expect(screen.getByTestId('goods-amount')).toHaveTextContent('¥1,100.00');
@@ -139,6 +139,83 @@ describe('cart screen', { timeout: 20_000 }, () => {
     expect(orders[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(orders[0]!.body).toMatchObject({ expressMethod: 'EMS', payMethod: 'ALIPAY', deliveryRegionId: 'US', deliveryCity: 'New York', deliveryUser: 'Jane Doe', comment: 'Please pack by carton' });
     expect(shop.cart).toHaveLength(0);
+  });
+
+  it('an order refused for stock names the short line and offers to lower or remove it, never "Retry payment"; lowered, the order goes through', async () => {
+    // The stock of GAN 356 M fell to 4 while it sat in the cart (10 pieces): the server refuses
+    // the order, naming the line, and the cart read again says so.
+    shop.cart = [{ ...plainLine(), available: 40 }, cartonLine()];
+    server.use(
+      http.post('/api/orders', () => {
+        shop.cart = shop.cart.map((l) => (l.id === 11 ? { ...l, available: 4, stockStatus: 'low', stockShort: true } : l));
+        return apiError(400, 'BAD_REQUEST', 'Not enough stock; please lower the quantity and order again: GAN 356 M: only 4 available', {
+          reason: 'stockShort',
+          lines: [{ itemId: 100001, typeCode: '', name: 'GAN 356 M', requested: 10, available: 4 }],
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderCart();
+    const methods = await screen.findByRole('group', { name: 'Shipping method' });
+    await user.click(await within(methods).findByRole('radio', { name: /EMS/ }));
+    await user.click(within(screen.getByRole('group', { name: 'Payment method' })).getByRole('radio', { name: /Alipay/ }));
+    const placeOrder = screen.getByRole('button', { name: 'Place order' });
+    await waitFor(() => expect(placeOrder).toBeEnabled());
+    await user.click(placeOrder);
+
+    const refusal = await screen.findByTestId('stock-refusal');
+    expect(refusal).toHaveTextContent('Not enough stock for this order');
+    expect(refusal).toHaveTextContent('1 line asks for more than is left. Lower or remove it, then place the order again.');
+    const short = within(refusal).getByTestId('stock-refusal-line');
+    expect(short).toHaveTextContent('GAN 356 M');
+    expect(short).toHaveTextContent('You asked for 10; only 4 are left.');
+    expect(within(short).getByRole('button', { name: 'Remove GAN 356 M' })).toBeInTheDocument();
+    expect(screen.queryByText('Retry payment')).toBeNull();
+    expect(screen.queryByTestId('order-error-banner')).toBeNull();
+    expect(screen.queryByText(/Sorry, there was an issue processing your order/)).toBeNull();
+    // The line itself says so too, once the cart is read again.
+    const line = screen.getAllByTestId('cart-line')[0]!;
+    await waitFor(() => expect(within(line).getByRole('alert')).toHaveTextContent('Only 4 pieces available'));
+
+    await user.click(within(short).getByRole('button', { name: 'Lower to 4 GAN 356 M' }));
+    await waitFor(() => expect(calls('PUT', '/api/cart/items/11')).toHaveLength(1));
+    expect(calls('PUT', '/api/cart/items/11')[0]!.body).toEqual({ quantity: 4 });
+    expect(await screen.findByText('Done: every line fits what is in stock. You can place the order now.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('order-summary')).toHaveTextContent('2 lines, 10 pcs'));
+
+    server.resetHandlers();
+    await waitFor(() => expect(placeOrder).toBeEnabled());
+    await user.click(placeOrder);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/9001'));
+  });
+
+  it('in Chinese the stock refusal reads in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    try {
+      shop.cart = [{ ...plainLine(), available: 0, stockStatus: 'out_of_stock', stockShort: true }];
+      server.use(
+        http.post('/api/orders', () =>
+          apiError(400, 'BAD_REQUEST', '库存不足，请减少数量后再下单：GAN 356 M：仅剩 0 件', { reason: 'stockShort', lines: [{ itemId: 100001, typeCode: '', name: 'GAN 356 M', requested: 10, available: 0 }] }),
+        ),
+      );
+      const user = userEvent.setup();
+      renderCart();
+      const methods = await screen.findByRole('group', { name: '配送方式' });
+      await user.click(await within(methods).findByRole('radio', { name: /EMS/ }));
+      await user.click(within(screen.getByRole('group', { name: '支付方式' })).getByRole('radio', { name: /支付宝|Alipay/ }));
+      const placeOrder = screen.getByRole('button', { name: '提交订单' });
+      await waitFor(() => expect(placeOrder).toBeEnabled());
+      await user.click(placeOrder);
+      const refusal = await screen.findByTestId('stock-refusal');
+      expect(refusal).toHaveTextContent('库存不足，订单未提交');
+      expect(refusal).toHaveTextContent('需要 10 件，已售罄。');
+      // Nothing is left of it: only removing it helps.
+      expect(within(refusal).queryByRole('button', { name: /减至/ })).toBeNull();
+      expect(within(refusal).getByRole('button', { name: '移除 GAN 356 M' })).toBeInTheDocument();
+      expect(screen.queryByText('重新支付')).toBeNull();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('without a delivery address no shipping is offered and the order cannot be placed', async () => {

@@ -2,12 +2,15 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LayoutList, Rows3, Search, ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { CART_TOTAL_LINE_THRESHOLD, MAX_CART_LINES, ORDER_ERROR_BANNER_MS, type TAddress, type TOrderCreate } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { QueryError } from '@/components/ui/QueryError';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Card } from '@/components/ui/SkeletonField';
 import { isApiError } from '@/lib/api-client';
+import { refreshAfterWrite } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 import { STORAGE_KEYS, readString, writeString } from '@/lib/storage';
 import { useAuthStore } from '@/lib/stores/auth';
 import { toast } from '@/lib/stores/toast';
@@ -17,9 +20,10 @@ import { useCreateOrder } from '../api/create-order';
 import { useExpressFee, useExpressFees } from '../api/get-express-fee';
 import { useExpressMethods } from '../api/get-express-methods';
 import { usePaymentMethods } from '../api/get-payment-methods';
-import { IdempotencyKeys, canCreateOrder, feeRequest, orderRuleMessages, totalsKey } from '../lib/checkout';
+import { IdempotencyKeys, canCreateOrder, feeRequest, orderRuleMessages, stockShortLines, totalsKey, type TStockShortLine } from '../lib/checkout';
 import { CartLines } from './CartLines';
 import { ShippingCard } from './ShippingCard';
+import { StockRefusal } from './StockRefusal';
 import { SummaryCard, type TFeeState } from './SummaryCard';
 import { useDebounced } from '@/lib/debounced';
 
@@ -40,6 +44,7 @@ const stateOf = (q: { isPending: boolean; isError: boolean; fetchStatus: string 
 export function CartScreen({ address, addressCard }: { address: TAddress | null; addressCard: ReactNode }) {
   const { t, i18n } = useTranslation('cart');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const isAnonymous = useAuthStore((s) => s.isAnonymous);
   const enabled = !isAnonymous;
 
@@ -77,6 +82,8 @@ export function CartScreen({ address, addressCard }: { address: TAddress | null;
 
   const [comment, setComment] = useState('');
   const [banner, setBanner] = useState<string | null>(null);
+  // An order refused for stock: its short lines and when (the cart read after it is the fresh one).
+  const [stockRefusal, setStockRefusal] = useState<{ lines: TStockShortLine[]; at: number } | null>(null);
   useEffect(() => {
     if (!banner) return;
     const timer = setTimeout(() => setBanner(null), ORDER_ERROR_BANNER_MS);
@@ -86,7 +93,8 @@ export function CartScreen({ address, addressCard }: { address: TAddress | null;
   const lines = items.data?.data ?? [];
   // The rule check covers every line, not just the ones the search shows.
   const allLines = useCartItems('', enabled && keyword !== '');
-  const ruleLines = keyword === '' ? items.data?.data : allLines.data?.data;
+  const ruleQuery = keyword === '' ? items : allLines;
+  const ruleLines = ruleQuery.data?.data;
   const separator = i18n.language.startsWith('zh') ? '、' : ', ';
   const ruleMessages = useMemo(() => orderRuleMessages(ruleLines ?? [], (key, params) => t(key, params), separator), [ruleLines, t, separator]);
 
@@ -131,6 +139,7 @@ export function CartScreen({ address, addressCard }: { address: TAddress | null;
     const idempotencyKey = keys.current.keyFor(payload);
     submittingRef.current = true;
     setBanner(null);
+    setStockRefusal(null);
     try {
       const created = await create.mutateAsync({ payload, idempotencyKey });
       keys.current.done();
@@ -140,6 +149,13 @@ export function CartScreen({ address, addressCard }: { address: TAddress | null;
       void navigate(id !== undefined && id !== null && String(id) !== '' ? `/order/${encodeURIComponent(String(id))}` : '/my-order');
     } catch (error) {
       if (isApiError(error) && error.status === 401) return;
+      // Refused for stock: the lines that are short, each with its fixes; not the generic banner.
+      const short = isApiError(error) ? stockShortLines(error.details) : null;
+      if (short) {
+        setStockRefusal({ lines: short, at: Date.now() });
+        void refreshAfterWrite(queryClient, queryKeys.cart.all);
+        return;
+      }
       const serverMessage = isApiError(error) && error.kind === 'http' && error.status >= 400 && error.status < 500 && error.desc ? error.desc : null;
       setBanner(serverMessage ?? t('order.failed'));
     } finally {
@@ -255,6 +271,11 @@ export function CartScreen({ address, addressCard }: { address: TAddress | null;
               submitting={create.isPending}
               onSubmit={() => void submit()}
               banner={banner}
+              notice={
+                stockRefusal ? (
+                  <StockRefusal shortLines={stockRefusal.lines} lines={ruleLines ?? []} fresh={ruleQuery.dataUpdatedAt >= stockRefusal.at} onDismiss={() => setStockRefusal(null)} />
+                ) : null
+              }
               onRetry={() => void submit()}
               onDismissBanner={() => setBanner(null)}
               missing={missing}

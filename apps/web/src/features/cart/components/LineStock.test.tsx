@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { TCartItem } from '@cubeshop/shared';
 import i18n from '@/lib/i18n';
 import { renderScreen, resetSession, signIn } from '@/test/render';
+import { calls } from '@/test/msw/server';
 import { shop } from '@/test/msw/shop';
 import { plainLine } from '../test/cart-fixtures';
 import { CartLines } from './CartLines';
@@ -79,5 +80,49 @@ describe('cart line stock', () => {
     await user.click(within(row).getByRole('button', { name: 'Decrease quantity of GAN 356 M' }));
     await waitFor(() => expect(within(row).queryByRole('alert')).not.toBeInTheDocument());
     expect(within(row).getByTestId('line-stock')).toHaveTextContent('Only 4 pieces left');
+    // Settled before the next test (its answer would otherwise land in that test's session).
+    await waitFor(() => expect(calls('PUT', '/api/cart/items/11')).toHaveLength(1));
+  });
+
+  it('a short line offers to lower it to what is left, in whole order multiples, with one press', async () => {
+    desktop();
+    const user = userEvent.setup();
+    // Sold by the 6: 14 left means at most 12 can be ordered.
+    const short = line({ quantity: 18, moq: 6, orderMultiple: 6, available: 14, stockStatus: 'in_stock', stockShort: true });
+    shop.cart = [short];
+    renderScreen(<CartLines lines={[short]} compact={false} />, { path: '/cart' });
+    const row = (await screen.findAllByTestId('cart-line'))[0]!;
+    expect(within(row).getByRole('alert')).toHaveTextContent('Only 14 pieces available: lower the quantity to order');
+    await user.click(within(row).getByRole('button', { name: 'Lower to 12 GAN 356 M' }));
+    // Sent at once (no pause for more clicks), and the stepper shows it.
+    await waitFor(() => expect(calls('PUT', '/api/cart/items/11')).toHaveLength(1));
+    expect(calls('PUT', '/api/cart/items/11')[0]!.body).toEqual({ quantity: 12 });
+    expect(within(row).getByRole('textbox', { name: 'Quantity of GAN 356 M' })).toHaveValue('12');
+    expect(within(row).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a sold-out line (or fewer pieces than its minimum order) offers only to remove it, at one press', async () => {
+    const user = userEvent.setup();
+    const sold = line({ quantity: 6, moq: 6, orderMultiple: 6, available: 4, stockStatus: 'out_of_stock', stockShort: true });
+    shop.cart = [sold];
+    renderScreen(<CartLines lines={[sold]} compact={false} />, { path: '/cart' });
+    const card = (await screen.findAllByTestId('cart-line'))[0]!;
+    expect(within(card).getByRole('alert')).toHaveTextContent('Out of stock: remove it to order the rest');
+    expect(within(card).queryByTestId('line-lower')).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Remove GAN 356 M' }));
+    await waitFor(() => expect(calls('DELETE', '/api/cart/items/11')).toHaveLength(1));
+    expect(await screen.findByText('Removed from your cart')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('in Chinese, the fixes too', async () => {
+    await i18n.changeLanguage('zh');
+    try {
+      renderScreen(<LineStock line={line({ available: 3, stockStatus: 'low', stockShort: true })} quantity={10} onLower={() => undefined} onRemove={() => undefined} />);
+      expect(screen.getByRole('button', { name: '减至 3 件 GAN 356 M' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '移除 GAN 356 M' })).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -30,6 +30,7 @@ export function SummaryCard({
   submitting,
   onSubmit,
   banner,
+  notice,
   onRetry,
   onDismissBanner,
   missing,
@@ -43,6 +44,8 @@ export function SummaryCard({
   submitting: boolean;
   onSubmit: () => void;
   banner: string | null;
+  /** What the order's refusal asks of the buyer when it is not a plain error (not enough stock: StockRefusal). */
+  notice?: ReactNode;
   onRetry: () => void;
   onDismissBanner: () => void;
   missing: string | null;
@@ -152,6 +155,8 @@ export function SummaryCard({
           ))}
         </div>
       ) : null}
+
+      {notice}
 
       {banner ? (
         <div role="alert" className="mt-3 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="order-error-banner">

@@ -59,6 +59,13 @@ export function useLineQuantity(line: TCartItem) {
     timer.current = setTimeout(send, QUANTITY_DEBOUNCE_MS);
   };
 
+  /** A quantity chosen with one press (lower to what is left): sent at once, no pause. */
+  const set = (next: number) => {
+    change(next);
+    if (timer.current) clearTimeout(timer.current);
+    send();
+  };
+
   // Leaving the page within the pause still saves the last change.
   useEffect(
     () => () => {
@@ -70,5 +77,5 @@ export function useLineQuantity(line: TCartItem) {
     [send],
   );
 
-  return { value, change, saving: isPending || pending.current !== null };
+  return { value, change, set, saving: isPending || pending.current !== null };
 }

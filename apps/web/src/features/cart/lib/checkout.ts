@@ -113,3 +113,25 @@ export class IdempotencyKeys {
 export function toMinor(amount: number): number {
   return Math.round(amount * 100);
 }
+
+/** A line an order was refused for (POST /api/orders 400, stock.reserve on the server): what it asked and what is left. */
+export interface TStockShortLine {
+  itemId: number;
+  typeCode: string;
+  name: string;
+  requested: number;
+  available: number;
+}
+
+/**
+ * The short lines of an order refused for stock (details `{reason: 'stockShort', lines}`), or
+ * null for any other refusal.
+ */
+export function stockShortLines(details: Record<string, unknown> | null | undefined): TStockShortLine[] | null {
+  if (!details || details.reason !== 'stockShort' || !Array.isArray(details.lines)) return null;
+  const lines = (details.lines as unknown[]).filter(
+    (l): l is TStockShortLine =>
+      typeof l === 'object' && l !== null && typeof (l as TStockShortLine).itemId === 'number' && typeof (l as TStockShortLine).typeCode === 'string' && typeof (l as TStockShortLine).available === 'number' && typeof (l as TStockShortLine).requested === 'number',
+  );
+  return lines.length > 0 ? lines : null;
+}

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import i18n from '@/lib/i18n';
 import { calls, server } from '@/test/msw/server';
-import { product, renderScreen, resetSession, signIn } from '../test/helpers';
+import { product, renderScreen, resetSession, signIn, style } from '../test/helpers';
 import { ProductCard } from './ProductCard';
 
 beforeAll(async () => {
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 beforeEach(() => resetSession());
 
-const twoTypes = product({ id: 42, name: 'GAN 12 Maglev', types: [{ code: 'black', name: 'Black' }, { code: 'stickerless', name: 'Stickerless' }], labels: ['H', 'D'], price: 39.9, discountPrice: 31.92, discountPercent: 20 });
+const twoTypes = product({ id: 42, name: 'GAN 12 Maglev', types: [style('black', 'Black'), style('stickerless', 'Stickerless')], labels: ['H', 'D'], price: 39.9, discountPrice: 31.92, discountPercent: 20 });
 
 describe('ProductCard', { timeout: 20_000 }, () => {
   it('shows labels, discount price, struck list price and badge; the detail opens in a new tab; the picture does not shift', () => {
@@ -86,7 +86,7 @@ describe('ProductCard', { timeout: 20_000 }, () => {
     server.use(http.post('/api/cart/items', () => HttpResponse.json({ id: 1 })));
     renderScreen(
       <>
-        <ProductCard product={product({ id: 1, name: 'One', types: [{ code: 'frosted', name: 'Frosted' }] })} />
+        <ProductCard product={product({ id: 1, name: 'One', types: [style('frosted', 'Frosted')] })} />
         <ProductCard product={product({ id: 2, name: 'Two', types: [] })} />
       </>,
     );
@@ -104,7 +104,7 @@ describe('ProductCard', { timeout: 20_000 }, () => {
     renderScreen(<ProductCard product={product({ id: 5, name: 'Carton', moq: 120, orderMultiple: 120 })} />);
     const quantity = screen.getByRole('textbox', { name: 'Quantity of Carton' });
     expect(quantity).toHaveValue('120');
-    expect(screen.getByText('MOQ 120 · full cartons')).toBeInTheDocument();
+    expect(screen.getByText('in multiples of 120')).toBeInTheDocument();
     await userEvent.clear(quantity);
     await userEvent.type(quantity, 'abc{Enter}');
     expect(quantity).toHaveValue('120');
@@ -143,6 +143,39 @@ describe('ProductCard', { timeout: 20_000 }, () => {
     renderScreen(<ProductCard product={product({ name: 'Solo' })} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add Solo to cart' }));
     expect(await screen.findByText('Minimum order quantity is 6')).toBeInTheDocument();
+  });
+
+  it('marks each style’s stock in the select (a sold-out one cannot be chosen) and the badge follows the chosen style', async () => {
+    const styled = product({ id: 43, name: 'Styled', stockStatus: 'in_stock', types: [style('red', 'Red'), style('blue', 'Blue', 'out_of_stock'), style('green', 'Green', 'low'), style('gold', 'Gold', 'preorder')] });
+    renderScreen(<ProductCard product={styled} />);
+    const select = screen.getByRole('combobox');
+    expect(within(select).getAllByRole('option').map((o) => [o.textContent, (o as HTMLOptionElement).disabled])).toEqual([
+      ['Select a style', false],
+      ['Red', false],
+      ['Blue (Out of stock)', true],
+      ['Green (Low stock)', false],
+      ['Gold (Pre-order)', false],
+    ]);
+    expect(screen.getByTestId('stock-badge')).toHaveTextContent('In stock');
+    await userEvent.selectOptions(select, 'green');
+    expect(screen.getByTestId('stock-badge')).toHaveTextContent('Low stock');
+    await userEvent.selectOptions(select, 'gold');
+    expect(screen.getByTestId('stock-badge')).toHaveTextContent('Pre-order');
+  });
+
+  it('a sold-out style the server refuses says why, never "Added to cart"', async () => {
+    signIn();
+    server.use(
+      http.post('/api/cart/items', () =>
+        HttpResponse.json({ code: 'BAD_REQUEST', desc: 'Solo (Black) is out of stock and cannot be added to the cart', details: { reason: 'stock', itemId: 100001, type: 'black', available: 0, max: 0, inCart: 0 } }, { status: 400 }),
+      ),
+    );
+    renderScreen(<ProductCard product={product({ name: 'Solo', stockStatus: 'out_of_stock', types: [style('black', 'Black', 'out_of_stock')] })} />);
+    expect(screen.getByText('Style: Black (Out of stock)')).toBeInTheDocument();
+    expect(screen.getByTestId('stock-badge')).toHaveTextContent('Out of stock');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Solo to cart' }));
+    expect(await screen.findByText('Solo (Black) is out of stock and cannot be added to the cart')).toBeInTheDocument();
+    expect(screen.queryByText('Added to cart')).toBeNull();
   });
 
   it('prompts an anonymous visitor to log in before favouriting', async () => {
@@ -185,7 +218,7 @@ describe('ProductCard', { timeout: 20_000 }, () => {
       renderScreen(
         <>
           <ProductCard product={twoTypes} />
-          <ProductCard product={product({ id: 7, name: 'Far away', types: [{ code: 'a', name: 'A' }, { code: 'b', name: 'B' }] })} />
+          <ProductCard product={product({ id: 7, name: 'Far away', types: [style('a', 'A'), style('b', 'B')] })} />
         </>,
       );
       // Off screen: boxes of the same size, no form controls yet.

@@ -4,6 +4,7 @@ import { cn } from '@/components/ui/cn';
 import { pictureSrcSet, thumbnailUrl, type TProductSummary } from '../api/types';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { initialQuantity, meetsOrderRules } from '../lib/quantity';
+import { chosenStock } from '../lib/style-stock';
 import { initialType, resolveType } from '../lib/type-selection';
 import { FavoriteButton } from './FavoriteButton';
 import { Labels } from './Labels';
@@ -18,13 +19,16 @@ export function productPath(id: TProductSummary['id']): string {
   return `/product/${encodeURIComponent(String(id))}`;
 }
 
-/** "MOQ 6 · multiples of 3": the order rules a buyer should know before adding (spec section 3, moq). */
+/**
+ * "MOQ 6 · in multiples of 3": the order rules a buyer should know before adding (spec section 3,
+ * moq). An order multiple is a pack size, not necessarily a carton: it is called what it is.
+ */
 export function OrderRules({ moq, orderMultiple, quantity, id, className }: { moq: number; orderMultiple: number | null; quantity: number; id?: string; className?: string }) {
   const t = useFixedT('catalog');
   const parts: string[] = [];
-  if (moq > 1) parts.push(t('card.moq', { moq }));
-  if (orderMultiple && orderMultiple > 1 && orderMultiple !== moq) parts.push(t('card.multiple', { n: orderMultiple }));
-  else if (orderMultiple && orderMultiple > 1) parts.push(t('card.perCarton'));
+  // MOQ 12 in multiples of 12 is just "in multiples of 12".
+  if (moq > 1 && moq !== orderMultiple) parts.push(t('card.moq', { moq }));
+  if (orderMultiple && orderMultiple > 1) parts.push(t('card.multiple', { n: orderMultiple }));
   if (parts.length === 0) return null;
   const ok = meetsOrderRules(quantity, moq, orderMultiple);
   return (
@@ -60,6 +64,10 @@ export const ProductCard = memo(function ProductCard({ product, priority = false
   const { add, isPending } = useAddToCart();
   const href = productPath(product.id);
   const types = product.types ?? [];
+  // The badge follows the chosen style (docs/catalog.md, Stock); a style's label says when it is not plainly in stock.
+  const stock = chosenStock(product, type);
+  const styleName = (option: (typeof types)[number]) =>
+    option.stockStatus && option.stockStatus !== 'in_stock' ? t('card.styleWith', { name: option.name, state: t(`stock.badge.${option.stockStatus}`) }) : option.name;
 
   const onAdd = () => {
     const resolved = resolveType(types, type);
@@ -106,7 +114,7 @@ export const ProductCard = memo(function ProductCard({ product, priority = false
           </p>
         ) : null}
         <Price product={product} />
-        <StockBadge status={product.stockStatus} />
+        <StockBadge status={stock.status} />
         <CardTiers product={product} />
         <OrderRules id={ids.rules} moq={product.moq} orderMultiple={product.orderMultiple} quantity={quantity} />
         <div className="card-controls">
@@ -130,8 +138,9 @@ export const ProductCard = memo(function ProductCard({ product, priority = false
                 >
                   <option value="">{t('card.selectStyle')}</option>
                   {types.map((option) => (
-                    <option key={option.code} value={option.code} className="text-ink">
-                      {option.name}
+                    // A sold-out style cannot be chosen here (the server would refuse it anyway).
+                    <option key={option.code} value={option.code} disabled={option.stockStatus === 'out_of_stock'} data-stock={option.stockStatus} className={option.stockStatus === 'out_of_stock' ? 'text-gray-400' : 'text-ink'}>
+                      {styleName(option)}
                     </option>
                   ))}
                 </select>
@@ -148,7 +157,7 @@ export const ProductCard = memo(function ProductCard({ product, priority = false
             )
           ) : types.length === 1 ? (
             <p className="truncate text-xs text-gray-600">
-              {t('card.style')}: {types[0]!.name}
+              {t('card.style')}: {styleName(types[0]!)}
             </p>
           ) : null}
           <div className="flex items-center gap-1.5">

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '@/lib/i18n';
 import { calls, server } from '@/test/msw/server';
-import { detail, renderScreen, resetSession, signIn } from '../test/helpers';
+import { detail, detailStyle, renderScreen, resetSession, signIn } from '../test/helpers';
 import { ProductDetailScreen } from './ProductDetailScreen';
 
 beforeAll(async () => {
@@ -75,7 +75,7 @@ describe('ProductDetailScreen', { timeout: 20_000 }, () => {
 
   it('alerts to select the product type when there are types and none is selected', async () => {
     signIn();
-    server.use(http.get('/api/items/100001', () => HttpResponse.json(detail({ types: [{ code: 'black', name: 'Black' }, { code: 'white', name: 'White' }] }))), http.post('/api/cart/items', () => HttpResponse.json({ id: 1 })));
+    server.use(http.get('/api/items/100001', () => HttpResponse.json(detail({ types: [detailStyle('black', 'Black'), detailStyle('white', 'White')] }))), http.post('/api/cart/items', () => HttpResponse.json({ id: 1 })));
     renderScreen(<ProductDetailScreen />, at('100001'));
     fireEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -87,6 +87,59 @@ describe('ProductDetailScreen', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
     await waitFor(() => expect(calls('POST', '/api/cart/items')).toHaveLength(1));
     expect(calls('POST', '/api/cart/items')[0]!.body).toEqual({ itemId: 100001, type: 'white', quantity: 1 });
+  });
+
+  it('marks each style’s stock; the stock line and the shipping promise follow the chosen style; a sold-out style cannot be added', async () => {
+    signIn();
+    const styles = [detailStyle('red', 'Red', 'in_stock', 40), detailStyle('blue', 'Blue', 'out_of_stock', 0), detailStyle('green', 'Green', 'low', 3)];
+    server.use(http.get('/api/items/100001', () => HttpResponse.json(detail({ types: styles, stockStatus: 'in_stock', available: 43 }))), http.post('/api/cart/items', () => HttpResponse.json({ id: 1 })));
+    renderScreen(<ProductDetailScreen />, at('100001'));
+    // The product as a whole: some style is in stock.
+    expect(await screen.findByTestId('stock-line')).toHaveTextContent('In stock · ships within 24 hours');
+    const blue = screen.getByRole('button', { name: 'Blue Sold out' });
+    expect(blue).toHaveAttribute('data-stock', 'out_of_stock');
+    expect(screen.getByRole('button', { name: 'Green 3 left' })).toBeInTheDocument();
+    fireEvent.click(blue);
+    expect(screen.getByTestId('stock-line')).toHaveTextContent('Out of stock · back soon; add it to your favourites to find it again');
+    expect(screen.getByTestId('stock-line')).not.toHaveTextContent('ships within 24 hours');
+    expect(screen.queryByText('Ships within 24 hours')).toBeNull();
+    const addButton = screen.getByRole('button', { name: 'Add to cart' });
+    expect(addButton).toBeDisabled();
+    expect(screen.getByTestId('stock-note')).toHaveTextContent('This style is sold out. Choose another style');
+    expect(addButton).toHaveAccessibleDescription(/This style is sold out/);
+    // A low style: how many are left; more than that is offered down to it.
+    fireEvent.click(screen.getByRole('button', { name: 'Green 3 left' }));
+    expect(screen.getByTestId('stock-line')).toHaveTextContent('Low stock · only 3 left, order soon');
+    expect(screen.getByText('Ships within 24 hours')).toBeInTheDocument();
+    const quantity = screen.getByRole('textbox', { name: 'Quantity' });
+    fireEvent.change(quantity, { target: { value: '5' } });
+    fireEvent.blur(quantity);
+    await waitFor(() => expect(screen.getByTestId('stock-note')).toHaveTextContent('Only 3 pieces available.'));
+    expect(addButton).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Lower to 3 pieces' }));
+    expect(quantity).toHaveValue('3');
+    expect(screen.queryByTestId('stock-note')).toBeNull();
+    fireEvent.click(addButton);
+    await waitFor(() => expect(calls('POST', '/api/cart/items')).toHaveLength(1));
+    expect(calls('POST', '/api/cart/items')[0]!.body).toEqual({ itemId: 100001, type: 'green', quantity: 3 });
+  });
+
+  it('in Chinese: sold-out and pre-order styles say so, a pre-order ships in 1-2 weeks', async () => {
+    await i18n.changeLanguage('zh');
+    try {
+      const styles = [detailStyle('red', '红色', 'preorder', 0), detailStyle('blue', '蓝色', 'out_of_stock', 0)];
+      server.use(http.get('/api/items/100001', () => HttpResponse.json(detail({ types: styles, stockStatus: 'preorder', available: 0 }))));
+      renderScreen(<ProductDetailScreen />, at('100001'));
+      fireEvent.click(await screen.findByRole('button', { name: '蓝色 已售罄' }));
+      expect(screen.getByTestId('stock-note')).toHaveTextContent('该款式已售罄');
+      expect(screen.getByRole('button', { name: '加入购物车' })).toBeDisabled();
+      fireEvent.click(screen.getByRole('button', { name: '红色 预售' }));
+      expect(screen.getByTestId('stock-line')).toHaveTextContent('预售 · 1-2 周内发货');
+      expect(screen.getByText('预售，1-2 周内发货')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '加入购物车' })).toBeEnabled();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('toggles the favourite for a signed-in buyer', async () => {

@@ -17,6 +17,7 @@ import type { TProductDetail } from '../api/types';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { productProperties } from '../lib/properties';
 import { initialQuantity } from '../lib/quantity';
+import { chosenStock, quantityLimit, type TChosenStock } from '../lib/style-stock';
 import { initialType, resolveType } from '../lib/type-selection';
 import { FavoriteButton } from './FavoriteButton';
 import { Labels } from './Labels';
@@ -68,12 +69,30 @@ function DetailSkeleton() {
   );
 }
 
-function Purchase({ product }: { product: TProductDetail }) {
+/** What a style button says beside its name: sold out, pre-order, or how few are left. */
+function StyleNote({ option }: { option: TProductDetail['types'][number] }) {
   const { t } = useTranslation('catalog');
-  const ids = { quantity: useId(), rules: useId(), types: useId() };
-  const [type, setType] = useState(() => initialType(product.types));
+  if (option.stockStatus === 'out_of_stock') return <span className="ml-0.5 text-xs font-normal text-gray-500">{t('detail.styleOut')}</span>;
+  if (option.stockStatus === 'preorder') return <span className="ml-0.5 text-xs font-normal text-sky-700">{t('detail.stylePreorder')}</span>;
+  if (option.stockStatus === 'low' && typeof option.available === 'number' && option.available > 0) {
+    return <span className="ml-0.5 text-xs font-normal text-amber-700">{t('detail.styleLeft', { count: option.available })}</span>;
+  }
+  return null;
+}
+
+/**
+ * Style buttons (each with its stock), quantity and add to cart. A choice with nothing to buy
+ * (sold out, or fewer pieces than the minimum order) cannot be added and says why; a quantity
+ * above what is left says how many there are and offers them (docs/catalog.md, Stock).
+ */
+function Purchase({ product, type, onType, stock }: { product: TProductDetail; type: string | undefined; onType: (type: string | undefined) => void; stock: TChosenStock }) {
+  const { t } = useTranslation('catalog');
+  const ids = { quantity: useId(), rules: useId(), types: useId(), stock: useId() };
   const [quantity, setQuantity] = useState(() => initialQuantity(product.moq, product.orderMultiple));
   const { add, isPending } = useAddToCart();
+  const limit = quantityLimit(product, stock);
+  const soldOut = limit === 0;
+  const over = limit !== null && limit > 0 && quantity > limit;
   const onAdd = () => {
     const resolved = resolveType(product.types, type);
     if (!resolved.ok) {
@@ -90,20 +109,29 @@ function Purchase({ product }: { product: TProductDetail }) {
             {t('detail.style')}
           </p>
           <div className="flex flex-wrap gap-2">
-            {product.types.map((option) => (
-              <button
-                key={option.code}
-                type="button"
-                aria-pressed={type === option.code}
-                onClick={() => setType(type === option.code && product.types.length > 1 ? undefined : option.code)}
-                className={cn(
-                  'h-9 rounded-md border px-3 text-sm transition-colors',
-                  type === option.code ? 'border-brand-600 bg-brand-50 font-medium text-brand-700 ring-1 ring-brand-600' : 'border-gray-300 bg-white text-gray-700 hover:border-gray-400',
-                )}
-              >
-                {option.name}
-              </button>
-            ))}
+            {product.types.map((option) => {
+              const out = option.stockStatus === 'out_of_stock';
+              return (
+                <button
+                  key={option.code}
+                  type="button"
+                  aria-pressed={type === option.code}
+                  data-stock={option.stockStatus}
+                  onClick={() => onType(type === option.code && product.types.length > 1 ? undefined : option.code)}
+                  className={cn(
+                    'min-h-9 rounded-md border px-3 py-1 text-sm transition-colors',
+                    type === option.code
+                      ? 'border-brand-600 bg-brand-50 font-medium text-brand-700 ring-1 ring-brand-600'
+                      : out
+                        ? 'border-dashed border-gray-300 bg-gray-50 text-gray-500 hover:border-gray-400'
+                        : 'border-gray-300 bg-white text-gray-700 hover:border-gray-400',
+                  )}
+                >
+                  <span className={cn(out && 'line-through decoration-gray-400')}>{option.name}</span>{' '}
+                  <StyleNote option={option} />
+                </button>
+              );
+            })}
           </div>
         </div>
       ) : null}
@@ -117,8 +145,20 @@ function Purchase({ product }: { product: TProductDetail }) {
           <OrderRules id={ids.rules} moq={product.moq} orderMultiple={product.orderMultiple} quantity={quantity} className="text-sm" />
         </div>
       </div>
+      {soldOut ? (
+        <p id={ids.stock} className="text-sm font-medium text-red-700" data-testid="stock-note">
+          {t(type && product.types.length > 0 ? 'detail.styleSoldOut' : 'detail.soldOut')}
+        </p>
+      ) : over ? (
+        <p id={ids.stock} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-medium text-amber-800" data-testid="stock-note">
+          {t('detail.onlyAvailable', { count: limit })}
+          <button type="button" onClick={() => setQuantity(limit)} className="rounded text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            {t('detail.lowerTo', { count: limit })}
+          </button>
+        </p>
+      ) : null}
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button onClick={onAdd} disabled={isPending} aria-busy={isPending} className="h-11 flex-1 text-base">
+        <Button onClick={onAdd} disabled={isPending || soldOut || over} aria-busy={isPending} aria-describedby={soldOut || over ? ids.stock : undefined} className="h-11 w-full text-base sm:w-auto sm:flex-1">
           <ShoppingCart aria-hidden="true" className="size-5" />
           {t('detail.addToCart')}
         </Button>
@@ -128,11 +168,15 @@ function Purchase({ product }: { product: TProductDetail }) {
   );
 }
 
-/** What every order gets (spec sections 1 and 9): reassurance next to the buy button. */
-function Promises() {
+/**
+ * What every order gets (spec sections 1 and 9): reassurance next to the buy button. The shipping
+ * promise follows the choice's stock: a pre-order ships in 1-2 weeks, a sold-out one promises none.
+ */
+function Promises({ status }: { status: TChosenStock['status'] }) {
   const { t } = useTranslation('catalog');
+  const shipping = status === 'preorder' ? [{ Icon: Truck, text: t('detail.promises.shippingPreorder') }] : status === 'out_of_stock' ? [] : [{ Icon: Truck, text: t('detail.promises.shipping') }];
   const items = [
-    { Icon: Truck, text: t('detail.promises.shipping') },
+    ...shipping,
     { Icon: Globe, text: t('detail.promises.worldwide') },
     { Icon: RotateCcw, text: t('detail.promises.returns', { days: RETURN_DAYS }) },
     { Icon: ShieldCheck, text: t('detail.promises.certified') },
@@ -153,6 +197,9 @@ function Detail({ product }: { product: TProductDetail }) {
   const { t } = useTranslation('catalog');
   usePageTitle(product.name);
   const properties = productProperties(product);
+  // The chosen style: the stock line, the buy button and the shipping promise follow it.
+  const [type, setType] = useState(() => initialType(product.types));
+  const stock = chosenStock(product, type);
   return (
     <>
       <div className="grid gap-6 rounded-lg border border-gray-200 bg-white p-4 md:grid-cols-2 md:p-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:gap-10">
@@ -174,9 +221,9 @@ function Detail({ product }: { product: TProductDetail }) {
           <div className="rounded-lg bg-brand-50/60 px-4 py-3">
             <Price product={product} size="lg" />
           </div>
-          <StockLine status={product.stockStatus} />
-          <Purchase key={product.id} product={product} />
-          <Promises />
+          <StockLine status={stock.status} available={stock.available} />
+          <Purchase key={product.id} product={product} type={type} onType={setType} stock={stock} />
+          <Promises status={stock.status} />
         </div>
       </div>
       {properties.length > 0 ? (
@@ -219,7 +266,7 @@ export function ProductDetailScreen() {
     <div className="space-y-4">
       <DetailBreadcrumb {...(item.data ? { product: item.data } : {})} failed={item.isError} />
       {item.data ? (
-        <Detail product={item.data} />
+        <Detail key={item.data.id} product={item.data} />
       ) : item.isError ? (
         <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-gray-200 bg-white px-4 py-16 text-center">
           {notFound ? (

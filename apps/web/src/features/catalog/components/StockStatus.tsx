@@ -25,14 +25,21 @@ export function StockBadge({ status, className }: { status: TStockStatus | undef
   );
 }
 
-/** The stock state on a product's page, with what it means for delivery (pre-order: ships in 1-2 weeks). */
-export function StockLine({ status, className }: { status: TStockStatus | undefined; className?: string }) {
+/**
+ * The stock state on a product's page (of the chosen style when there is one), with what it means
+ * for delivery (pre-order: ships in 1-2 weeks); a low count says how many are left.
+ */
+export function StockLine({ status, available, className }: { status: TStockStatus | undefined; available?: number | null | undefined; className?: string }) {
   const t = useFixedT('catalog');
   if (!status) return null;
+  const meaning = status === 'low' && typeof available === 'number' && available > 0 ? t('stock.detail.lowCount', { count: available }) : t(`stock.detail.${status}`);
   return (
-    <p className={cn('stock-badge text-sm', TONE[status], className)} data-testid="stock-line" data-stock={status}>
-      <span className="font-semibold">{t(`stock.badge.${status}`)}</span>
-      <span className="text-gray-600"> · {t(`stock.detail.${status}`)}</span>
+    // One text box beside the dot, so a long meaning wraps under the state on a phone (the dot stays on the first line).
+    <p className={cn('stock-badge items-start text-sm before:mt-[0.4375rem]', TONE[status], className)} data-testid="stock-line" data-stock={status} aria-live="polite">
+      <span>
+        <span className="font-semibold">{t(`stock.badge.${status}`)}</span>
+        <span className="text-gray-600"> · {meaning}</span>
+      </span>
     </p>
   );
 }

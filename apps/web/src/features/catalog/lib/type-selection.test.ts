@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { initialType, resolveType } from './type-selection';
 
-const black = { code: 'black', name: 'Black' };
-const white = { code: 'white', name: 'White' };
+const black = { code: 'black', name: 'Black', stockStatus: 'in_stock' as const };
+const white = { code: 'white', name: 'White', stockStatus: 'in_stock' as const };
 
 describe('type selection (spec section 5)', () => {
   it('uses the only type automatically', () => {

@@ -1,4 +1,4 @@
-import type { TProduct, TProductDetail } from '@cubeshop/shared';
+import type { TProduct, TProductDetail, TProductDetailType, TProductType } from '@cubeshop/shared';
 
 export { renderScreen, resetSession, signIn } from '@/test/render';
 
@@ -21,6 +21,7 @@ export function product(overrides: Partial<TProduct> = {}): TProduct {
     category: { id: 3, slug: '3x3', name: '3x3 Cubes' },
     moq: 1,
     orderMultiple: null,
+    preorder: false,
     image: '/api/items/100001/image?v=1.1',
     thumbnail: '/api/items/100001/thumbnail?v=1.1',
     stockStatus: 'in_stock',
@@ -29,9 +30,21 @@ export function product(overrides: Partial<TProduct> = {}): TProduct {
   };
 }
 
+/** A style of a card (in stock unless told). */
+export function style(code: string, name: string, stockStatus: TProductType['stockStatus'] = 'in_stock'): TProductType {
+  return { code, name, stockStatus };
+}
+
+/** A style on the product's page with its pieces (null: not tracked). */
+export function detailStyle(code: string, name: string, stockStatus: TProductType['stockStatus'] = 'in_stock', available: number | null = null): TProductDetailType {
+  return { code, name, stockStatus, available };
+}
+
 export function detail(overrides: Partial<TProductDetail> = {}): TProductDetail {
   return {
     ...product(),
+    types: [],
+    available: null,
     description: '<p><strong>GAN 356 M</strong>: made for speedsolving.</p>',
     images: [
       { image: '/api/items/100001/image?v=1.1', thumbnail: '/api/items/100001/thumbnail?v=1.1' },

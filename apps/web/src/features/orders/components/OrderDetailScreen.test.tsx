@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import i18n from '@/lib/i18n';
-import { orderDetail } from '@/test/msw/fixtures';
+import { orderDetail, orderMoney } from '@/test/msw/fixtures';
 import { apiError } from '@/test/msw/handlers';
 import { calls, server } from '@/test/msw/server';
 import { shop } from '@/test/msw/shop';
@@ -36,7 +36,7 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
     expect(card).toHaveTextContent('TESTCNSZ');
     expect(screen.getByText(/with this payment reference: 5001\./)).toHaveTextContent('Please transfer ¥1,252.80');
     view.unmount();
-    shop.orders = [orderDetail({ bankTransfer, paymentStatus: 'paid', balance: 0 })];
+    shop.orders = [orderDetail({ bankTransfer, paymentStatus: 'paid', balance: 0, money: orderMoney({ goods: 1000, freight: 200, surcharge: 52.8, total: 1252.8 }, { paid: 1252.8 }) })];
     renderScreen(<OrderDetailScreen orderId="5001" />, { queryClient: client() });
     await screen.findByTestId('order-id');
     expect(screen.queryByTestId('bank-transfer')).toBeNull();
@@ -52,39 +52,115 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
     expect(within(lines[0]!).getByText('GAN 356 M')).toBeInTheDocument();
     expect(lines[0]).toHaveTextContent('¥800.00');
     expect(lines[1]).toHaveTextContent('¥200.00');
-    expect(fact('Goods amount')).toHaveTextContent('¥1,000.00');
+    expect(fact('Goods')).toHaveTextContent('¥1,000.00');
     expect(screen.getByTestId('order-freight')).toHaveTextContent('¥200.00');
     expect(fact('Payment fee (4.4%)')).toHaveTextContent('¥52.80');
     // 1,000 + 200 + 52.80
     expect(screen.getByTestId('order-total')).toHaveTextContent('¥1,252.80');
+    expect(screen.getByTestId('order-balance')).toHaveTextContent('¥1,252.80');
+    expect(fact('Still to pay')).toHaveTextContent('¥1,252.80');
     expect(fact('Total quantity')).toHaveTextContent(/^12$/);
-    expect(screen.queryByText(/Actual/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('order-changed-note')).toBeNull();
+    expect(screen.getByTestId('order-money').querySelector('s')).toBeNull();
     // The country reads in the page's language.
     expect(await screen.findByText('United States of America')).toBeInTheDocument();
   });
 
-  it('shows the packed (actual) quantity and total next to what was ordered when they differ', async () => {
+  it('shows what was packed and its price first, with the ordered figures struck through', async () => {
     const order = orderDetail();
+    const ordered = { goods: 1000, freight: 200, surcharge: 52.8, total: 1252.8 };
+    // 9 of the 10 first pieces packed, at ¥78 instead of ¥80: 702 + 200 = 902 goods; 4.4 % of 1,102 = 48.49.
+    const charged = { goods: 902, freight: 200, surcharge: 48.49, total: 1150.49 };
     shop.orders = [
       {
         ...order,
         actualQuantity: 11,
-        actualTotalPrice: 1169.2,
-        items: [{ ...order.items[0]!, actualQuantity: 9 }, order.items[1]!],
+        actualTotalPrice: 1150.49,
+        items: [{ ...order.items[0]!, actualQuantity: 9, actualPrice: 78, actualAmount: 702 }, order.items[1]!],
+        money: orderMoney(charged, { ordered }),
       },
     ];
     renderScreen(<OrderDetailScreen orderId="5001" />, { queryClient: client() });
     await screen.findByTestId('order-id');
+    expect(screen.getByTestId('order-changed-note')).toHaveTextContent('you pay the figures shown first');
     const quantity = fact('Total quantity');
-    expect(quantity).toHaveTextContent('12');
-    expect(quantity).toHaveTextContent('Actual quantity: 11');
-    const total = fact('Total amount');
-    expect(within(total).getByTestId('order-total')).toHaveTextContent('¥1,252.80');
-    expect(total).toHaveTextContent('Actual total: ¥1,169.20');
+    expect(quantity).toHaveTextContent(/^11/);
+    expect(quantity.querySelector('s')).toHaveTextContent('12');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('¥1,150.49');
+    expect(fact('Total').querySelector('s')).toHaveTextContent('¥1,252.80');
+    expect(fact('Goods')).toHaveTextContent('¥902.00');
+    expect(fact('Still to pay')).toHaveTextContent('¥1,150.49');
     const [first, second] = screen.getAllByTestId('order-line');
-    expect(first).toHaveTextContent('× 10');
-    expect(first).toHaveTextContent('Actual quantity: 9');
-    expect(second).not.toHaveTextContent('Actual quantity');
+    expect(within(first!).getByTestId('order-line-price')).toHaveTextContent('¥78.00 × 9');
+    expect(within(first!).getByTestId('order-line-price').querySelector('s')).toHaveTextContent('Ordered: ¥80.00 × 10');
+    expect(within(first!).getByTestId('order-line-amount')).toHaveTextContent('¥702.00');
+    expect(first!.querySelector('s.block')).toHaveTextContent('¥800.00');
+    expect(within(second!).getByTestId('order-line-price').querySelector('s')).toBeNull();
+  });
+
+  it('after a return and its refund: the credit note, paid, credited and refunded, and nothing left either way', async () => {
+    const charge = { goods: 700, freight: 20, surcharge: 4.08, total: 724.08 };
+    const order = orderDetail({ currency: 'USD' });
+    shop.orders = [
+      {
+        ...order,
+        paymentStatus: 'paid',
+        balance: 0,
+        money: orderMoney(charge, { credited: 12.51, paid: 724.08, refunded: 12.51 }),
+        credits: [
+          {
+            id: 1,
+            number: 'CN-5001-1',
+            kind: 'return',
+            amount: 12.51,
+            reason: 'Cracked on arrival',
+            lines: [{ lineId: 1, itemId: 100001, name: 'GAN 356 M', typeName: null, quantity: 1, unitPrice: 12.51, amount: 12.51 }],
+            extra: 0,
+            requestId: 3,
+            createdBy: null,
+            createdTime: order.createdTime,
+          },
+        ],
+        payments: [
+          { kind: 'payment', amount: 724.08, currency: 'USD', orderAmount: 724.08, method: 'paypal', paidAt: order.createdTime },
+          { kind: 'refund', amount: 12.51, currency: 'USD', orderAmount: 12.51, method: 'paypal', paidAt: order.createdTime },
+        ],
+      },
+    ];
+    renderScreen(<OrderDetailScreen orderId="5001" />, { queryClient: client() });
+    await screen.findByTestId('order-id');
+    expect(screen.getByTestId('order-payment-status')).toHaveTextContent('Paid');
+    expect(fact('Credit note CN-5001-1')).toHaveTextContent('-$12.51');
+    expect(screen.getByText(/Cracked on arrival/)).toBeInTheDocument();
+    expect(screen.getByText(/GAN 356 M × 1/)).toBeInTheDocument();
+    expect(screen.getByTestId('order-owed')).toHaveTextContent('$711.57');
+    expect(screen.getByTestId('order-paid')).toHaveTextContent('$724.08');
+    expect(screen.getByTestId('order-refunded')).toHaveTextContent('$12.51');
+    expect(fact('Nothing left to pay')).toHaveTextContent('$0.00');
+    expect(screen.getByTestId('order-payments')).toHaveTextContent('Refund · PayPal');
+  });
+
+  it('says how much the shop owes back when the buyer paid more than is owed', async () => {
+    const charge = { goods: 1000, freight: 200, surcharge: 52.8, total: 1252.8 };
+    shop.orders = [orderDetail({ paymentStatus: 'refund_due', balance: -52.8, money: orderMoney(charge, { credited: 52.8, paid: 1252.8 }) })];
+    renderScreen(<OrderDetailScreen orderId="5001" />, { queryClient: client() });
+    await screen.findByTestId('order-id');
+    expect(screen.getByTestId('order-payment-status')).toHaveTextContent('Refund due');
+    expect(fact('We owe you')).toHaveTextContent('¥52.80');
+    expect(screen.getByText('We will refund ¥52.80 to you.')).toBeInTheDocument();
+  });
+
+  it('tells an Alipay buyer how to pay, with the order number to quote, until nothing is left to pay', async () => {
+    const paymentInstructions = { method: { id: 'alipay', name: 'Alipay' }, receiver: 'Cube Co', account: 'pay@cube.example', note: 'Scan and pay', reference: '5001', qrUrl: null };
+    shop.orders = [orderDetail({ payMethod: { id: 'alipay', name: 'Alipay' }, surchargePercent: 0, paymentInstructions })];
+    const view = renderScreen(<OrderDetailScreen orderId="5001" />, { queryClient: client() });
+    expect(await screen.findByText('How to pay by Alipay')).toBeInTheDocument();
+    expect(screen.getByText('pay@cube.example')).toBeInTheDocument();
+    view.unmount();
+    shop.orders = [orderDetail({ paymentInstructions, paymentStatus: 'paid', money: orderMoney({ goods: 1000, freight: 200, surcharge: 52.8, total: 1252.8 }, { paid: 1252.8 }) })];
+    renderScreen(<OrderDetailScreen orderId="5001" />, { queryClient: client() });
+    await screen.findByTestId('order-id');
+    expect(screen.queryByText('How to pay by Alipay')).toBeNull();
   });
 
   it('says which quantity tier a line was sold at', async () => {
@@ -98,7 +174,7 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
   });
 
   it('free shipping strikes the freight through and charges nothing for it', async () => {
-    shop.orders = [orderDetail({ freeShipping: true, expressFee: 0, expressFeeBase: 200, surcharge: 44, totalAmount: 1044, actualTotalPrice: 1044 })];
+    shop.orders = [orderDetail({ freeShipping: true, expressFee: 0, expressFeeBase: 200, surcharge: 44, totalAmount: 1044, actualTotalPrice: 1044, money: orderMoney({ goods: 1000, freight: 0, surcharge: 44, total: 1044 }) })];
     renderScreen(<OrderDetailScreen orderId="5001" />, { queryClient: client() });
     expect(await screen.findByTestId('order-freight')).toHaveTextContent('Free shipping');
     expect(fact('Freight').querySelector('s')).toHaveTextContent('¥200.00');

@@ -15,6 +15,8 @@ import { OrderMessages } from './OrderMessages';
 import { OrderDocuments } from './OrderDocuments';
 import { OrderRequest } from './OrderRequest';
 import { PayPalPay } from './PayPalPay';
+import { OrderMoney } from './OrderMoney';
+import { PaymentInstructions } from './PaymentInstructions';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -104,9 +106,13 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
       <OrderRequest orderId={order.id} />
       <OrderDocuments order={order} />
 
-      {order.bankTransfer && order.status !== 'cancel' && order.balance > 0 && !order.paymentStatus.endsWith('refunded') ? (
+      {order.paymentInstructions && !order.bankTransfer && order.status !== 'cancel' && order.money.toPay > 0 ? (
+        <PaymentInstructions instructions={order.paymentInstructions} amount={money(order.money.toPay)} />
+      ) : null}
+
+      {order.bankTransfer && order.status !== 'cancel' && order.money.toPay > 0 ? (
         <Card title={t('bankTransfer.title')}>
-          <p className="mb-3 text-sm text-gray-700">{t('bankTransfer.intro', { amount: money(order.balance), reference: order.bankTransfer.reference })}</p>
+          <p className="mb-3 text-sm text-gray-700">{t('bankTransfer.intro', { amount: money(order.money.toPay), reference: order.bankTransfer.reference })}</p>
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2" data-testid="bank-transfer">
             <Fact label={t('bankTransfer.accountName')}>{order.bankTransfer.accountName}</Fact>
             <Fact label={t('bankTransfer.bank')}>
@@ -134,7 +140,8 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
           </Fact>
           <Fact label={t('fields.paymentStatus')}>
             <span data-testid="order-payment-status">{t(`paymentStatus.${order.paymentStatus}`)}</span>
-            {order.balance > 0 && order.status !== 'cancel' && !order.paymentStatus.endsWith('refunded') ? <span className="block text-xs text-gray-500">{t('fields.balanceValue', { amount: money(order.balance) })}</span> : null}
+            {order.money.toPay > 0 ? <span className="block text-xs text-gray-500">{t('fields.balanceValue', { amount: money(order.money.toPay) })}</span> : null}
+            {order.money.refundDue > 0 ? <span className="block text-xs text-violet-800">{t('money.refundDueNote', { amount: money(order.money.refundDue) })}</span> : null}
           </Fact>
           <Fact label={t('fields.date')}>{formatDateTime(order.createdTime)}</Fact>
           <Fact label={t('fields.payment')}>{order.surchargePercent > 0 ? `${order.payMethod.name} (+${order.surchargePercent}%)` : order.payMethod.name}</Fact>
@@ -143,31 +150,26 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
             <span className="block text-xs text-gray-500">{t('transit', { min: order.transitDays.min, max: order.transitDays.max, zone: order.zone.name })}</span>
           </Fact>
           <Fact label={t('fields.totalQuantity')}>
-            {order.quantity}
-            {order.actualQuantity !== order.quantity ? <span className="block text-xs text-gray-500">{t('fields.actualQuantityValue', { n: order.actualQuantity })}</span> : null}
+            {order.actualQuantity}
+            {order.actualQuantity !== order.quantity ? <s className="ml-2 text-xs text-gray-500">{order.quantity}</s> : null}
           </Fact>
-          <Fact label={t('fields.goodsAmount')}>{money(order.goodsAmount)}</Fact>
-          <Fact label={t('fields.freight')}>
-            <span data-testid="order-freight">{order.freeShipping ? t('freeShipping') : money(order.expressFee)}</span>
-            {order.freeShipping ? <s className="ml-1 text-xs text-gray-500">{money(order.expressFeeBase)}</s> : null}
-          </Fact>
-          {order.surcharge > 0 ? <Fact label={t('fields.surcharge', { percent: order.surchargePercent })}>{money(order.surcharge)}</Fact> : null}
           <Fact label={t('fields.totalAmount')}>
-            <span className="font-semibold text-brand-700" data-testid="order-total">
-              {money(order.totalAmount)}
-            </span>
-            {order.actualTotalPrice !== order.totalAmount ? <span className="block text-xs text-gray-500">{t('fields.actualTotalValue', { amount: money(order.actualTotalPrice) })}</span> : null}
+            <span className="font-semibold text-brand-700">{money(order.money.charged.total)}</span>
+            {order.money.changed ? <s className="ml-2 text-xs text-gray-500">{money(order.money.ordered.total)}</s> : null}
           </Fact>
           <Fact label={t('fields.weights')}>
-            {t('weights', { gw: formatWeight(order.totalGw), volume: formatVolume(order.totalVolume), vw: formatWeight(order.totalVolumeWeight) })}
+            {t('weights', { gw: formatWeight(order.actualTotalGw), volume: formatVolume(order.actualTotalVolume), vw: formatWeight(order.actualTotalVolumeWeight) })}
           </Fact>
         </dl>
       </Card>
+
+      <OrderMoney order={order} />
 
       <Card title={t('itemsTitle')}>
         <ul className="divide-y divide-gray-100">
           {order.items.map((line) => {
             const discounted = line.discountPrice < line.price;
+            const changed = line.actualQuantity !== line.quantity || line.actualPrice !== line.discountPrice;
             return (
               <li key={line.id} className="flex gap-3 py-3 first:pt-0 last:pb-0" data-testid="order-line">
                 <img src={line.thumbnail} alt="" width={56} height={56} loading="lazy" className="size-14 shrink-0 rounded border border-gray-100 object-contain" />
@@ -179,20 +181,29 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
                     {line.supplier} · {t('itemNo', { id: line.itemId })}
                     {line.typeName || line.type ? ` · ${line.typeName ?? line.type}` : ''}
                   </p>
-                  <p className="mt-1 text-xs text-gray-600">
-                    {money(line.discountPrice)}
-                    {discounted ? <s className="ml-1 text-gray-500">{money(line.price)}</s> : null} × {line.quantity}
-                    {line.actualQuantity !== line.quantity ? <span className="ml-2">{t('fields.actualQuantityValue', { n: line.actualQuantity })}</span> : null}
+                  <p className="mt-1 text-xs text-gray-600" data-testid="order-line-price">
+                    {money(line.actualPrice)}
+                    {!changed && discounted ? <s className="ml-1 text-gray-500">{money(line.price)}</s> : null} × {line.actualQuantity}
+                    {changed ? <s className="ml-2 text-gray-500">{t('lines.orderedStruck', { price: money(line.discountPrice), quantity: line.quantity })}</s> : null}
                     {line.tierMinQuantity ? (
                       <span className="ml-2 text-emerald-700" data-testid="order-line-tier">
                         {t('tiers.soldAt', { count: line.tierMinQuantity })}
                       </span>
                     ) : null}
                   </p>
+                  {line.creditedQuantity || line.returnedQuantity ? (
+                    <p className="mt-0.5 text-xs text-violet-800">
+                      {[line.creditedQuantity ? t('lines.credited', { count: line.creditedQuantity }) : null, line.returnedQuantity ? t('lines.returned', { count: line.returnedQuantity }) : null]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </p>
+                  ) : null}
                 </div>
                 <div className="shrink-0 text-right text-sm">
-                  <p className="font-semibold tabular-nums">{money(line.amount)}</p>
-                  <p className="text-xs text-gray-500">{t('quantityShort', { n: line.quantity })}</p>
+                  <p className="font-semibold tabular-nums" data-testid="order-line-amount">
+                    {money(line.actualAmount)}
+                  </p>
+                  {changed ? <s className="block text-xs text-gray-500 tabular-nums">{money(line.amount)}</s> : <p className="text-xs text-gray-500">{t('quantityShort', { n: line.actualQuantity })}</p>}
                 </div>
               </li>
             );

@@ -9,10 +9,14 @@ import { usePayPalConfig, useStartPayPal } from '../api/paypal';
 
 const isOutcome = (v: string | null): v is TPayPalOutcome => (PAYPAL_OUTCOMES as readonly string[]).includes(v ?? '');
 
-/** How the trip to PayPal ended (/order/{id}?paypal=...), as the server's return URL told it. */
+/**
+ * How the trip to PayPal ended (/order/{id}?paypal=...), as the server's return URL told it. Paid,
+ * or already paid (PayPal did not charge again: another tab paid, staff recorded a payment) are
+ * good news; the rest ask the buyer to look (amountChanged: pay the new amount below).
+ */
 function Outcome({ outcome }: { outcome: TPayPalOutcome }) {
   const { t } = useTranslation('orders');
-  const good = outcome === 'paid';
+  const good = outcome === 'paid' || outcome === 'alreadyPaid';
   const Icon = good ? CircleCheck : outcome === 'failed' ? CircleAlert : Info;
   const tone = good ? 'border-green-200 bg-green-50 text-green-900' : outcome === 'failed' ? 'border-red-200 bg-red-50 text-red-900' : 'border-amber-200 bg-amber-50 text-amber-900';
   return (

@@ -1,0 +1,39 @@
+import type { TBankTransferDetails, TLocale, TOrderDetail, TOrderPaymentInstructions } from '@cubeshop/shared';
+import { toDetail } from './orders.mapper.js';
+import type { OrderNotesRepository } from './orders.notes.repository.js';
+import { toMessage } from './orders.notes.js';
+import type { OrderRow, OrdersRepository } from './orders.repository.js';
+
+export interface OrderReaderDeps {
+  /** The shop's bank-transfer details (settings), shown on T/T orders. */
+  bankDetails?: (() => Promise<TBankTransferDetails | undefined>) | undefined;
+  /** Messages from staff to the buyer (order_notes). */
+  notes?: Pick<OrderNotesRepository, 'messages'> | undefined;
+  /** How to pay by a payment method other than bank transfer (the shipping module's payment methods). */
+  paymentInstructions?: ((methodId: string, locale: TLocale) => Promise<Omit<TOrderPaymentInstructions, 'reference'> | null>) | undefined;
+}
+
+/**
+ * An order's detail as every reader sees it (the buyer's page, the staff page, documents, mail
+ * attachments): the row and everything around it read at once, then mapped by one function, so
+ * all of them show the same figures. Staff also see who issued each credit note.
+ */
+export function createOrderReader(repo: OrdersRepository, deps: OrderReaderDeps) {
+  return {
+    async detail(row: OrderRow, locale: TLocale, staffNames?: (ids: number[]) => Promise<Map<number, string>>): Promise<TOrderDetail> {
+      const [lines, events, credits, payments, bank, messages, instructions] = await Promise.all([
+        repo.lines(row.id),
+        repo.events(row.id),
+        repo.credits(row.id),
+        repo.payments(row.id),
+        deps.bankDetails?.(),
+        deps.notes?.messages(row.id),
+        deps.paymentInstructions?.(row.payMethodId, locale),
+      ]);
+      const authors = [...new Set(credits.flatMap((c) => (c.createdBy === null ? [] : [c.createdBy])))];
+      const names = staffNames ? await staffNames(authors) : undefined;
+      return toDetail(row, { lines, events, credits, payments, bank, messages: messages?.map(toMessage), instructions, staffNames: names }, locale);
+    },
+  };
+}
+export type OrderReader = ReturnType<typeof createOrderReader>;
