@@ -22,7 +22,7 @@ const explanations = [];
 async function vitestStep(label, args, file, options = {}) {
   const { status, output } = await runCapture(bin('vitest'), args, options);
   const before = totals.failed;
-  countVitest(file);
+  countVitest(file, label);
   if (status === 0) return;
   failedSteps.push(label);
   if (totals.failed === before) {
@@ -36,10 +36,22 @@ async function vitestStep(label, args, file, options = {}) {
   }
 }
 
-function countVitest(file) {
+function countVitest(file, label) {
   if (!fs.existsSync(file)) return;
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
   totals.passed += r.numPassedTests ?? 0;
+  // Name every failed test at the end: a long log's end is all CI shows.
+  const failed = (r.testResults ?? []).flatMap((suite) =>
+    (suite.assertionResults ?? [])
+      .filter((t) => t.status === 'failed')
+      .map((t) => `  ${path.relative(root, suite.name)} > ${t.fullName ?? t.title}\n    ${String(t.failureMessages?.[0] ?? '').split('\n').slice(0, 12).join('\n    ')}`),
+  );
+  for (const suite of r.testResults ?? []) {
+    if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failed.push(`  ${path.relative(root, suite.name)}\n    ${String(suite.message ?? '').split('\n').slice(0, 12).join('\n    ')}`);
+    }
+  }
+  if (failed.length) explanations.push(`${label}: failed tests:\n${failed.join('\n')}`);
   totals.failed += (r.numFailedTests ?? 0) + (r.numTotalTestSuites && r.success === false && !r.numFailedTests ? 1 : 0);
 }
 function countPlaywright(file) {

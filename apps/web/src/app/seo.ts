@@ -37,6 +37,14 @@ export function breadcrumbLd(origin: string, trail: { name: string; path: string
   };
 }
 
+/** schema.org availability of the product's stock state (docs/catalog.md, Stock). */
+const AVAILABILITY: Record<TProductDetail['stockStatus'], string> = {
+  in_stock: 'https://schema.org/InStock',
+  low: 'https://schema.org/LimitedAvailability',
+  out_of_stock: 'https://schema.org/OutOfStock',
+  preorder: 'https://schema.org/PreOrder',
+};
+
 export function productLd(origin: string, product: TProductDetail, description: string): Record<string, unknown> {
   const url = absoluteUrl(origin, `/product/${product.id}`);
   return {
@@ -54,7 +62,7 @@ export function productLd(origin: string, product: TProductDetail, description: 
       url,
       priceCurrency: product.currency,
       price: product.discountPrice.toFixed(2),
-      availability: 'https://schema.org/InStock',
+      availability: AVAILABILITY[product.stockStatus],
       itemCondition: 'https://schema.org/NewCondition',
       eligibleQuantity: { '@type': 'QuantitativeValue', minValue: product.moq },
     },
