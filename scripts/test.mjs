@@ -93,6 +93,15 @@ log(
     ? `Redis tests (several instances) use TEST_REDIS_URL=${process.env.TEST_REDIS_URL}`
     : 'No Redis answers at 127.0.0.1:6379 and TEST_REDIS_URL is not set: the several-instance Redis tests are left out (CI runs them).',
 );
+// The deploy journey (apps/server/src/reliability/deploy.nginx.redis.pg.test.ts, docs/deploy.md)
+// runs the shop behind nginx in the PostgreSQL pass with Redis; apps/server/vitest.config.ts
+// leaves it out when it finds no nginx binary in the same places.
+const nginxBin = [process.env.NGINX_BIN, '/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].find((p) => p && fs.existsSync(p));
+log(
+  nginxBin
+    ? `The deploy journey behind nginx uses ${nginxBin} (PostgreSQL pass with Redis)`
+    : 'No nginx found (NGINX_BIN, /usr/sbin/nginx): the deploy journey behind nginx is left out (CI installs it; Debian: apt-get install nginx-light).',
+);
 
 log('type-checking ...');
 run('npm', ['run', '--silent', 'typecheck']);

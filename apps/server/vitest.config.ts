@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // *.pg.test.ts need a PostgreSQL server (concurrency between connections); they run in the
@@ -6,12 +7,15 @@ const postgres = process.env.TEST_DB === 'postgres';
 // *.redis.test.ts need a Redis server (several instances sharing state); collected when
 // TEST_REDIS_URL is set (npm test sets it when a local Redis answers; CI always has one).
 const redis = Boolean(process.env.TEST_REDIS_URL);
+// *.nginx.* (the tested deployment behind nginx, docs/deploy.md) need an nginx binary: NGINX_BIN
+// or Debian's /usr/sbin/nginx (CI installs it; scripts/test.mjs says when it is missing).
+const nginx = [process.env.NGINX_BIN, '/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].some((p) => !!p && fs.existsSync(p));
 
 export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
-    exclude: ['**/node_modules/**', ...(postgres ? [] : ['src/**/*.pg.test.ts']), ...(redis ? [] : ['src/**/*.redis.test.ts', 'src/**/*.redis.pg.test.ts'])],
+    exclude: ['**/node_modules/**', ...(postgres ? [] : ['src/**/*.pg.test.ts']), ...(redis ? [] : ['src/**/*.redis.test.ts', 'src/**/*.redis.pg.test.ts']), ...(nginx ? [] : ['src/**/*.nginx.*'])],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

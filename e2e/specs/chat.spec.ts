@@ -140,6 +140,29 @@ test('a buyer writes in Chinese, an admin answers in English; a dropped connecti
   await reply.getByRole('button', { name: '查看原文' }).click();
   await expect(bubble(buyerLog, 'Sure, which brand do you like?')).toBeVisible();
 
+  // A picture is private to the conversation: the buyer shows the one it sent, the admin's browser
+  // fetches it with its token and shows it (an <img> cannot send the header: a blob: URL);
+  // nobody else gets it.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABgAAAAQCAIAAACDRijCAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAIElEQVQ4jWM4ImdFFcQwatCR0TA6MpqO5EaziBz56QAA3ISqEG7P1T8AAAAASUVORK5CYII=', 'base64');
+  await widget.getByTestId('chat-image-input').setInputFiles({ name: 'cube.png', mimeType: 'image/png', buffer: png });
+  for (const [log, src] of [
+    [buyerLog, /^data:image\/png;/],
+    [adminLog, /^blob:/],
+  ] as const) {
+    const picture = log.locator('li[data-message-id] img').last();
+    await expect(picture).toHaveAttribute('src', src, { timeout: 15_000 });
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  }
+  await expect(buyerLog.locator('li[data-message-id]').filter({ has: buyer.locator('img') }).last()).toHaveAttribute('data-status', 'sent');
+  const address = await admin.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname)
+      .find((p) => p.startsWith('/api/chat/images/')),
+  );
+  expect(address).toMatch(/^\/api\/chat\/images\/[0-9a-f-]{36}\/[0-9a-f]{64}\.webp$/);
+  expect((await request.get(address!)).status()).toBe(404);
+
   // A slow translation never holds the message back: the buyer reads the original with
   // "translating" first, then the translation arrives on the same message.
   await adminInput.fill('Let me check the stock for you.');

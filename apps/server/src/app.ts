@@ -15,6 +15,7 @@ import { localePlugin } from './plugins/locale.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { webPlugin } from './plugins/web.js';
 import { pressurePlugin } from './plugins/pressure.js';
+import { drainPlugin } from './plugins/drain.js';
 import { cliChannelPlugin } from './cli/channel.js';
 import { createServices, type Services } from './services.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -45,6 +46,8 @@ import { customersRoutes } from './modules/customers/customers.routes.js';
 import { stockRoutes } from './modules/stock/stock.routes.js';
 import { NEWEST_CAROUSEL_SIZE, ZProductListQuery } from '@cubeshop/shared';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createMetrics } from './modules/metrics/metrics.registry.js';
+import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { shippingAdminRoutes } from './modules/shipping/shipping.admin.routes.js';
 
 /** A Host header that is only a host name or address and a port (anything else is not echoed). */
@@ -105,13 +108,20 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
   // Events from the other instances (sessions ended, settings changed) are heard from now on.
   await services.events.ready();
 
+  // Shutdown: answers still in flight close their connection, so a proxy does not reuse it.
+  await app.register(drainPlugin);
   await app.register(localePlugin);
   await app.register(errorsPlugin);
+  // GET /metrics (token or loopback only) and the HTTP histogram, before the routes it measures.
+  await app.register(metricsRoutes, {
+    metrics: createMetrics({ database, outbox: services.outbox, chat: services.chat, caches: services.cacheStats }),
+    token: config.METRICS_TOKEN,
+  });
   // Load shedding comes first, so an overloaded server refuses work before doing any.
   await app.register(pressurePlugin, {
     maxEventLoopDelayMs: config.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
     maxHeapUsedMb: config.PRESSURE_MAX_HEAP_USED_MB,
-    exempt: ['/api/health', '/internal/cli'],
+    exempt: ['/api/health', '/internal/cli', '/metrics'],
   });
   await app.register(inputPlugin);
   // Security headers. helmet's middleware is made once: @fastify/helmet made it again for every
@@ -158,7 +168,12 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
         search: { suggest: services.catalog.suggest, record: (keyword, found) => services.catalog.search.record(keyword, found) },
       });
       await api.register(favoritesRoutes, { favorites: services.favorites });
-      await api.register(chatRoutes, { chat: services.chat.service, account: services.account });
+      await api.register(chatRoutes, {
+        chat: services.chat.service,
+        images: services.chat.images,
+        account: services.account,
+        buyerOrders: (buyerId) => services.customers.latestOrders(buyerId),
+      });
       await api.register(shippingRoutes, { shipping: services.shipping });
       await api.register(cartRoutes, { cart: services.cart });
       await api.register(addressesRoutes, { addresses: services.addresses });
@@ -189,7 +204,7 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
     },
     { prefix: '/api' },
   );
-  // Chat WebSocket (/ws) and chat images (/uploads/chat/*), outside /api.
+  // Chat WebSocket (/ws), outside /api (chat images: /api/chat/images, chat.routes.ts).
   await app.register(chatSocketPlugin, { chat: services.chat, authn: services.authn, account: services.account });
 
   if (cliSecret) await app.register(cliChannelPlugin, { secret: cliSecret, services });
@@ -200,6 +215,7 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
   await app.register(webPlugin, {
     webDist: config.WEB_DIST,
     publicOrigin: config.PUBLIC_ORIGIN,
+    cacheStats: services.cacheStats,
     // Rendered pages show the catalog and the settings: they go when either changes.
     onContentChange: (listener) => {
       services.catalog.query.onInvalidate(listener);
@@ -207,7 +223,7 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
     },
   });
 
-  // The outbox worker (order mail) runs while the app does; one instance at a time holds its lease.
+  // The outbox worker (order mail) runs while the app does; instances claim messages row by row.
   app.addHook('onReady', async () => {
     services.outbox.start();
     // The search index is built in the background, so the first search does not wait for it (docs/catalog.md, Search).

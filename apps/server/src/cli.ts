@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig, type TConfig } from './config.js';
 import { acquireLock, isHolder, secretPath } from './db/lock.js';
@@ -6,6 +7,7 @@ import { serializeError } from './lib/log.js';
 import { openConfiguredDatabase } from './runtime.js';
 import { createServices } from './services.js';
 import { runCommand, type CommandResult } from './cli/commands.js';
+import { restore } from './cli/backup.js';
 
 /** Runs a command in this process with its own database connection. */
 async function runLocally(config: TConfig, argv: string[]): Promise<CommandResult> {
@@ -51,8 +53,13 @@ export async function cli(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  // The backup folder as this shell means it (the server that writes it may have another working directory).
+  if (argv[0] === 'backup') argv = argv.map((arg, i) => (i > 0 && !arg.startsWith('-') ? path.resolve(arg) : arg));
   let result: CommandResult;
-  if (config.DATABASE_URL) {
+  if (argv[0] === 'restore') {
+    // Never through a running server: restore refuses while one holds the data folder.
+    result = await restore(argv.slice(1), config);
+  } else if (config.DATABASE_URL) {
     result = await runLocally(config, argv);
   } else {
     const lock = acquireLock(config.DATA_DIR, 'cli');

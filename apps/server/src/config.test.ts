@@ -49,6 +49,30 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ TRANSLATE_PROVIDER: 'openai', TRANSLATE_URL: 'http://127.0.0.1:11434/v1' }).TRANSLATE_PROVIDER).toBe('openai');
   });
 
+  it('reads the S3 picture storage: defaults, and bad combinations named', () => {
+    expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+    expect(loadConfig({})).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
+    // An endpoint (MinIO, R2, Ceph) means path-style addressing unless told otherwise; AWS means virtual hosts.
+    expect(loadConfig({ S3_BUCKET: 'pics', S3_ENDPOINT: 'http://127.0.0.1:9000' })).toMatchObject({ S3_BUCKET: 'pics', S3_FORCE_PATH_STYLE: true });
+    expect(loadConfig({ S3_BUCKET: 'pics', S3_ENDPOINT: 'https://x.r2.cloudflarestorage.com', S3_FORCE_PATH_STYLE: 'false', S3_REGION: 'auto' })).toMatchObject({ S3_FORCE_PATH_STYLE: false, S3_REGION: 'auto' });
+    expect(loadConfig({ S3_BUCKET: 'pics' }).S3_FORCE_PATH_STYLE).toBe(false);
+    expect(loadConfig({ S3_BUCKET: 'pics', S3_PREFIX: '/shop/a/' }).S3_PREFIX).toBe('shop/a/');
+    expect(loadConfig({ S3_BUCKET: 'pics', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 's' })).toMatchObject({ S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 's' });
+    const refused: [Record<string, string>, string][] = [
+      [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],
+      [{ S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 's' }, 'S3_BUCKET'],
+      [{ S3_BUCKET: 'pics', S3_ACCESS_KEY_ID: 'id' }, 'S3_SECRET_ACCESS_KEY'],
+      [{ S3_BUCKET: 'pics', S3_SECRET_ACCESS_KEY: 's' }, 'S3_ACCESS_KEY_ID'],
+      [{ S3_BUCKET: 'pics', S3_ENDPOINT: 'ftp://x' }, 'S3_ENDPOINT'],
+      [{ S3_BUCKET: 'pics', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
+      [{ S3_BUCKET: 'pics', S3_PREFIX: 'a/../b' }, 'S3_PREFIX'],
+      [{ S3_BUCKET: 'no/slash' }, 'S3_BUCKET'],
+    ];
+    for (const [env, variable] of refused) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}:`));
+    }
+  });
+
   it('stops the real server process at start-up with a message naming the variable', async () => {
     const { spawnSync } = await import('node:child_process');
     const serverTs = path.resolve(import.meta.dirname, 'server.ts');

@@ -101,6 +101,35 @@ export const ZConfig = z.object({
   PAYPAL_API_URL: optionalUrl(['http:', 'https:']),
   /** The webhook's id in the PayPal app: events are verified against it (unset: webhooks are refused). */
   PAYPAL_WEBHOOK_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  /**
+   * GET /metrics (Prometheus) answers a request with `Authorization: Bearer <this>`; without it,
+   * only a request straight from the loopback interface (no proxy header). Unset: loopback only.
+   */
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 printable characters without spaces').optional()),
+  /**
+   * Pictures in S3-compatible object storage (lib/object-storage.ts; README, Running at scale):
+   * set, every picture (products, brands, chat, after-sales, payment QR) lives in this bucket, so
+   * every instance serves what any of them stored; unset: files under DATA_DIR/uploads.
+   */
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/, 'must be a bucket name (letters, digits, . _ -)').optional()),
+  /** An S3-compatible server (MinIO, Cloudflare R2, Ceph): http(s)://host[:port]; unset: AWS S3. */
+  S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a region name such as us-east-1 (R2: auto)').default('us-east-1')),
+  /** Both or neither; neither: the AWS SDK's default chain (AWS_* variables, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Bucket in the path (http://host/bucket/key) rather than the host name; unset: true with S3_ENDPOINT, false for AWS. */
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === 'true'))),
+  /** A folder in the bucket for this shop's pictures ("shop/"), so several may share a bucket. */
+  S3_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((v) => v.replace(/^\/+|\/+$/g, ''))
+      .refine((v) => v.length <= 200 && v.split('/').every((seg) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(seg)), 'must be a path of letters, digits and . _ - (such as shop/pictures)')
+      .transform((v) => `${v}/`)
+      .optional(),
+  ),
 });
 export type TConfig = z.infer<typeof ZConfig> & { DATA_DIR: string };
 
@@ -131,5 +160,19 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     const missing = config.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID';
     throw new ConfigError([{ variable: missing, message: 'PayPal needs both PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (or neither)' }]);
   }
-  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR) };
+  checkS3(config, env);
+  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR), S3_FORCE_PATH_STYLE: config.S3_FORCE_PATH_STYLE ?? !!config.S3_ENDPOINT };
+}
+
+/** The S3 variables make sense only together: a bucket to use, and both keys or neither. */
+function checkS3(config: z.infer<typeof ZConfig>, env: Record<string, string | undefined>): void {
+  if (!config.S3_BUCKET) {
+    const stray = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'].find((name) => env[name]?.trim());
+    if (stray) throw new ConfigError([{ variable: 'S3_BUCKET', message: `is required when ${stray} is set (pictures go to S3 only with a bucket)` }]);
+    return;
+  }
+  if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY) {
+    const missing = config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    throw new ConfigError([{ variable: missing, message: 'S3 needs both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or neither, for the AWS SDK\'s default credentials)' }]);
+  }
 }

@@ -3,7 +3,9 @@ import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TLocale } from '@cubeshop/shared';
 import { Redis } from 'ioredis';
+import { CacheStats } from './lib/cache.js';
 import { createClusterEvents } from './lib/cluster-events.js';
+import { createFileObjectStorage, createMemoryObjectStorage, createS3ObjectStorage, scopedStorage } from './lib/object-storage.js';
 import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { createAccountRepository } from './modules/account/account.repository.js';
@@ -16,7 +18,6 @@ import { createStockService } from './modules/stock/stock.service.js';
 import { createCatalogSheets } from './modules/catalog/catalog.import.js';
 import { createCatalogSheetRepository } from './modules/catalog/catalog.sheet.repository.js';
 import { createStockAdmin } from './modules/stock/stock.admin.js';
-import { createFileImageStorage } from './modules/catalog/catalog.images.storage.js';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.js';
 import { createCatalogSearchRepository } from './modules/catalog/catalog.search.repository.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
@@ -38,7 +39,7 @@ import { createSelectorsService } from './modules/selectors/selectors.service.js
 import { createChat } from './modules/chat/chat.module.js';
 import { createShippingRepository } from './modules/shipping/shipping.repository.js';
 import { createShippingService } from './modules/shipping/shipping.service.js';
-import { createFilePaymentQrStorage, createMemoryPaymentQrStorage } from './modules/shipping/shipping.qr.js';
+import { createPaymentQrStorage } from './modules/shipping/shipping.qr.js';
 import { createCartRepository } from './modules/cart/cart.repository.js';
 import { createCartService } from './modules/cart/cart.service.js';
 import { createAddressesRepository } from './modules/addresses/addresses.repository.js';
@@ -88,6 +89,8 @@ export function createServices({ config, database, log }: ServicesDeps) {
   // This process among the instances sharing a Redis; events every instance must hear (sessions ended).
   const instanceId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const events = createClusterEvents({ redis, prefix: config.REDIS_PREFIX, instanceId, onError: (err) => log.warn({ err }, 'cluster events: redis') });
+  // Hit and miss counts of this app's caches, by cache name (GET /metrics reads them).
+  const cacheStats = new CacheStats();
   const selectors = createSelectorsService();
   const account = createAccountService(createAccountRepository(database.db), { isRegion: selectors.isRegion });
   const authn = createAuthnService(createAuthnRepository(database.db), { users: account, events });
@@ -107,27 +110,48 @@ export function createServices({ config, database, log }: ServicesDeps) {
   });
   const newsletter = createNewsletterService({ account, otp });
   // Shop settings (exchange rate, free shipping): cached, dropped on every instance after a write.
-  const settings = createSettingsService(createSettingsRepository(database.db), { events });
+  const settings = createSettingsService(createSettingsRepository(database.db), { events, cacheStats });
   // Stock per product and type (docs/catalog.md, Stock): reserved by orders, shown on pages.
   const stock = createStockService(createStockRepository(database.db));
-  // Catalog: rendered product pictures are kept on disk in DATA_DIR/uploads/items (memory only in tests).
+  // Every picture (README, Running at scale): an S3-compatible bucket when S3_BUCKET is set, else
+  // files in DATA_DIR/uploads; each kind in its folder (items/, chat/, requests/, payments/).
+  const onPictureStorageError = (err: unknown) => log.warn({ err }, 'picture storage failed');
+  const s3 = config.S3_BUCKET
+    ? createS3ObjectStorage({
+        bucket: config.S3_BUCKET,
+        endpoint: config.S3_ENDPOINT,
+        region: config.S3_REGION,
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE ?? !!config.S3_ENDPOINT,
+        prefix: config.S3_PREFIX,
+        onError: onPictureStorageError,
+      })
+    : undefined;
+  const pictures = s3 ?? createFileObjectStorage(path.join(config.DATA_DIR, 'uploads'), { onError: onPictureStorageError });
+  // Tests share one DATA_DIR between their databases: pictures named by ids (products, brands,
+  // payment methods) stay in each app's memory there, unless the test gives a bucket.
+  const idPictures = config.NODE_ENV === 'test' && !s3 ? undefined : pictures;
+  // Catalog: rendered product pictures, photos and logos under items/ (rendered ones only in memory in tests).
   const searchRepo = createCatalogSearchRepository(database.db);
   const catalog = createCatalog({
+    cacheStats,
     repo: createCatalogRepository(database.db),
     searchRepo,
     onSearchError: (err) => log.warn({ err }, 'catalog search'),
     settings,
     events,
     stockLevels: (ids) => stock.levels(ids),
-    imageStorage: config.NODE_ENV === 'test' ? undefined : createFileImageStorage(path.join(config.DATA_DIR, 'uploads', 'items')),
+    imageStorage: idPictures && scopedStorage(idPictures, 'items/'),
     // Uploaded photos and brand logos (never rendered again): on disk beside the rendered pictures.
-    uploadStorage: config.NODE_ENV === 'test' ? undefined : createFileImageStorage(path.join(config.DATA_DIR, 'uploads', 'items')),
+    uploadStorage: idPictures && scopedStorage(idPictures, 'items/'),
+    onImageStorageError: onPictureStorageError,
   });
   // Favourites show a buyer's group prices (the pricing service below answers them when asked).
   const favoritesRepo = createFavoritesRepository(database.db);
   const favorites = createFavoritesService(favoritesRepo, catalog.query, (userId, ids) => pricing.termsOf(userId, ids));
-  // Shipping, cart, addresses and orders (docs/orders.md). Payment methods' QR pictures: DATA_DIR/uploads/payments (memory in tests).
-  const paymentQr = config.NODE_ENV === 'test' ? createMemoryPaymentQrStorage() : createFilePaymentQrStorage(path.join(config.DATA_DIR, 'uploads', 'payments'));
+  // Shipping, cart, addresses and orders (docs/orders.md). Payment methods' QR pictures under payments/.
+  const paymentQr = createPaymentQrStorage(scopedStorage(idPictures ?? createMemoryObjectStorage(), 'payments/'));
   const shipping = createShippingService(createShippingRepository(database.db), {
     isRegion: selectors.isRegion,
     regionName: (id, locale) => selectors.regions(locale).regions.find((r) => r.id === id)?.name ?? id,
@@ -153,7 +177,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
   const cart = createCartService(createCartRepository(database.db), { catalog: catalog.query, shipping, stock, buyerTermsOf: pricing.termsOf });
   const addresses = createAddressesService(createAddressesRepository(database.db), { isRegion: selectors.isRegion });
   // Mail that must not be lost (order mail) goes through the transactional outbox: written with
-  // the change, delivered by one worker across instances with retries (modules/outbox).
+  // the change, delivered with retries by every instance's worker, each message by the one that claimed it (modules/outbox).
   const outbox = createOutboxService(createOutboxRepository(database.db), {
     log,
     instanceId,
@@ -230,13 +254,13 @@ export function createServices({ config, database, log }: ServicesDeps) {
     paymentInstructions,
   });
   const orderNotes = createOrderNotes(ordersRepo, notesRepo, { audit, notifier });
-  // After-sales requests (cancel, return): photos in DATA_DIR/uploads/requests, served to the buyer and staff only.
+  // After-sales requests (cancel, return): photos under requests/, served to the buyer and staff only.
   const aftersales = createAftersalesService(createAftersalesRepository(database.db), {
     orders: createOrderFacts(ordersRepo),
     ordersAdmin,
     audit,
     people: account,
-    photos: createRequestPhotoStore(config.DATA_DIR),
+    photos: createRequestPhotoStore(scopedStorage(pictures, 'requests/')),
     outbox,
     origin: config.PUBLIC_ORIGIN ?? `http://${config.HOST}:${config.PORT}`,
   });
@@ -254,9 +278,10 @@ export function createServices({ config, database, log }: ServicesDeps) {
     webhookId: config.PAYPAL_WEBHOOK_ID,
     log,
   });
-  const seo = createSeoService({ catalog: catalog.query, chunkSize: config.SITEMAP_CHUNK_SIZE });
+  const seo = createSeoService({ catalog: catalog.query, chunkSize: config.SITEMAP_CHUNK_SIZE, cacheStats });
   // Chat: customer-service WebSocket hub, queue and translation (Redis fan-out when REDIS_URL is set).
-  const chat = createChat({ config, db: database.db, redis, account, sessions: authn, events, instanceId, log });
+  // Chat images under chat/, private to their conversation (modules/chat/chat.images.ts).
+  const chat = createChat({ config, db: database.db, redis, account, sessions: authn, events, instanceId, log, cacheStats, pictures: scopedStorage(pictures, 'chat/') });
   // Customers: buyers' pages from the account, orders, addresses and chat modules; disabling ends sessions (docs/orders.md).
   const customers = createCustomersService(createCustomersRepository(database.db), {
     account,
@@ -305,12 +330,14 @@ export function createServices({ config, database, log }: ServicesDeps) {
     chat,
     customers,
     pricing,
+    cacheStats,
     async close() {
       await catalog.search.close().catch((err: unknown) => log.warn({ err }, 'catalog search: last flush'));
       await outbox.stop();
       await chat.close();
       await events.close();
       notifications.close();
+      s3?.close();
       if (redis) await redis.quit().catch(() => undefined);
     },
   };

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { formatMoney, LOGISTICS_STATUSES, ORDER_STATUSES, STAFF_ROLES, ZStaffRole, type TLogisticsStatus, type TOrderStatus, type TStaffRole } from '@cubeshop/shared';
 import type { Services } from '../services.js';
 import { describeError, isDomainError } from '../lib/app-error.js';
+import { backup } from './backup.js';
 import { DEMO_SKUS, seedCatalog } from './seed/catalog.js';
 import { seedIfEmpty } from './seed/index.js';
 
@@ -16,7 +17,8 @@ Commands:
   user create --account A --password P [--email E] [--name N] [--role R | --admin]
       Make a user who can sign in at once. --role makes a staff member: ${STAFF_ROLES.join(', ')}
       (owner: everything; sales: orders, payments, chat; warehouse: fulfilment; catalog: products;
-      service: chat only). --admin is --role owner.
+      service: chat only, seeing of the buyer it serves the name and orders' status, no customer
+      list or contact data; docs/orders.md, Back office). --admin is --role owner.
   user role <account> <role|none>
       Give a user a staff role, or take it away (none).
   seed [--skus N] [--reset] [--orders N [--buyers M]]
@@ -32,6 +34,12 @@ Commands:
       --tracking sets the carrier's tracking number. Every change goes into the order's history.
   order show <id>
       Print an order's status, totals, lines and history.
+  backup <folder>
+      Copy the database and the pictures (DATA_DIR/uploads) into a new folder while the shop runs:
+      the embedded database through the running server, PostgreSQL with pg_dump (docs/deploy.md).
+  restore <folder> [--force]
+      Fill an empty DATA_DIR (with DATABASE_URL: an empty database) from a backup; --force replaces
+      what is there. Stop the server first.
   help
       Show this text.
 
@@ -59,6 +67,7 @@ export async function runCommand(argv: string[], services: Services): Promise<Co
   if (group === 'seed') return seed(argv.slice(1), services);
   if (group === 'order' && action === 'status') return orderStatus(rest, services);
   if (group === 'order' && action === 'show') return orderShow(rest, services);
+  if (group === 'backup') return backup(argv.slice(1), services);
   return { code: 2, output: `Unknown command: ${argv.join(' ')}\n\n${USAGE}` };
 }
 

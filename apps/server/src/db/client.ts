@@ -22,7 +22,26 @@ export interface Database {
   migrate(): Promise<void>;
   /** A round trip to the database (health check). */
   ping(): Promise<void>;
+  /**
+   * The connection pool now (metrics): its size, connections open and idle, queries waiting for
+   * one, and how often a query had to wait since start. Undefined for PGlite (one connection in
+   * this process: its waits show as event-loop lag and request latency).
+   */
+  pool?(): PoolStats | undefined;
+  /**
+   * PGlite only: a copy of the whole data folder (a gzipped tar) while the database stays open, in
+   * one consistent state: taken between transactions after a checkpoint (cli/backup.ts).
+   */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+  waits: number;
 }
 
 /** Folder of the committed SQL migrations; same relative place from src/ and dist/. */
@@ -38,17 +57,19 @@ export interface DatabaseOptions {
   pgliteDir?: string | undefined;
   /** Pool size for node-postgres. */
   poolSize?: number;
+  /** PGlite: fill the (empty) folder from a dump() first (a restore). */
+  loadDataDir?: Blob | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.loadDataDir);
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   // pg_trgm backs the catalog search; PostgreSQL servers ship it in contrib.
-  const client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -58,6 +79,15 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     },
     async ping() {
       await client.query('select 1');
+    },
+    dump() {
+      // Inside a transaction of its own: PGlite runs one transaction at a time, so no other one is
+      // half done while the files are read. The checkpoint writes every change into the data
+      // files, so the copy needs no recovery when it is opened.
+      return client.transaction(async (tx) => {
+        await tx.query('checkpoint');
+        return client.dumpDataDir('gzip');
+      });
     },
     async close() {
       await client.close();
@@ -71,6 +101,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // A connection lost while idle must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Counts the checkouts that found every connection busy (queries, transactions): they waited.
+  let waits = 0;
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
+  (pool as unknown as { connect: (callback?: unknown) => unknown }).connect = (callback?: unknown) => {
+    if (pool.idleCount === 0 && pool.totalCount >= poolSize) waits++;
+    return connect(callback);
+  };
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -93,6 +130,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async ping() {
       await pool.query('select 1');
     },
+    pool: () => ({ max: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, waits }),
     async close() {
       await pool.end();
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoadingCache } from './cache.js';
+import { CacheStats, LoadingCache } from './cache.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
@@ -86,5 +86,19 @@ describe('LoadingCache', () => {
     expect(await cache.get('k', async () => 'v3')).toBe('v2');
     await tick();
     expect(await cache.get('k', async () => 'unused')).toBe('v3');
+  });
+
+  it('counts hits and misses under its name: a stale answer while reloading is a hit, a shared load a miss', async () => {
+    let now = 1_000;
+    const stats = new CacheStats();
+    const pages = new LoadingCache<number>({ ttlMs: 100, maxEntries: 10, now: () => now, name: 'pages', stats });
+    const lists = new LoadingCache<number>({ ttlMs: 100, maxEntries: 10, now: () => now, staleWhileRevalidate: true, name: 'lists', stats });
+    await Promise.all([pages.get('a', async () => 1), pages.get('a', async () => 1)]);
+    await pages.get('a', async () => 1);
+    now = 1_200;
+    await pages.get('a', async () => 2); // expired: loads again
+    await lists.get('x', async () => 1);
+    await lists.get('x', async () => 2); // stale, answered at once while it reloads
+    expect(Object.fromEntries(stats.entries())).toEqual({ pages: { hits: 1, misses: 3 }, lists: { hits: 1, misses: 1 } });
   });
 });

@@ -20,6 +20,34 @@ export interface LoadingCacheOptions<V> {
   staleWhileRevalidate?: boolean | undefined;
   /** Time source of the lifetimes (tests move it); performance.now by default. */
   now?: (() => number) | undefined;
+  /** With `stats`: hits and misses are counted under this name (caches may share one). */
+  name?: string | undefined;
+  stats?: CacheStats | undefined;
+}
+
+/** Answers of one named cache: from memory (hits) or after a load (misses). */
+export interface CacheCounts {
+  hits: number;
+  misses: number;
+}
+
+/**
+ * Hit and miss counts of named caches, one per app (the metrics read them when scraped). Plain
+ * numbers: counting costs a cache nothing more than an increment.
+ */
+export class CacheStats {
+  private readonly byName = new Map<string, CacheCounts>();
+
+  /** The counts kept under name (made on first use). */
+  of(name: string): CacheCounts {
+    let counts = this.byName.get(name);
+    if (!counts) this.byName.set(name, (counts = { hits: 0, misses: 0 }));
+    return counts;
+  }
+
+  entries(): IterableIterator<[string, CacheCounts]> {
+    return this.byName.entries();
+  }
 }
 
 interface Box<V> {
@@ -35,9 +63,11 @@ interface Box<V> {
  */
 export class LoadingCache<V> {
   private readonly lru: LRUCache<string, Box<V>, () => Promise<V>>;
+  private readonly counts: CacheCounts | undefined;
 
   constructor(options: LoadingCacheOptions<V>) {
-    const { ttlMs, maxEntries, weigh, maxWeight, now, staleWhileRevalidate } = options;
+    const { ttlMs, maxEntries, weigh, maxWeight, now, staleWhileRevalidate, name, stats } = options;
+    this.counts = name && stats ? stats.of(name) : undefined;
     if (!maxEntries && !(weigh && maxWeight)) throw new Error('LoadingCache needs maxEntries or weigh with maxWeight');
     const lruOptions: LRUCache.OptionsBase<string, Box<V>, () => Promise<V>> = {
       ...(maxEntries ? { max: maxEntries } : {}),
@@ -54,6 +84,11 @@ export class LoadingCache<V> {
   }
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
+    // A hit is an answer from memory: a fresh entry, or a stale one answered while it is read again.
+    if (this.counts) {
+      if (this.lru.peek(key) !== undefined) this.counts.hits++;
+      else this.counts.misses++;
+    }
     const box = await this.lru.fetch(key, { context: load });
     // fetchMethod never answers undefined, so neither does fetch.
     return box!.value;

@@ -17,6 +17,7 @@ export const MESSAGES = {
   unsupportedMediaType: { zh: '不支持的内容类型', en: 'Unsupported content type' },
   internal: { zh: '服务器内部错误，请稍后重试', en: 'Server internal error, please try again later' },
   unavailable: { zh: '服务暂不可用，请稍后重试', en: 'Service unavailable, please try again later' },
+  storageUnavailable: { zh: '图片存储暂不可用，请稍后重试', en: 'Picture storage is unavailable, please try again later' },
   conflictExists: { zh: '同样的内容刚刚已被保存（可能是他人同时操作），请刷新后重试', en: 'The same thing was just saved (perhaps by someone else at the same moment); reload and try again' },
   fieldRequired: { zh: '缺少必填项：{field}', en: '{field} is required' },
   textNotAllowed: {
@@ -37,6 +38,10 @@ export const MESSAGES = {
   codeIpLimited: {
     zh: '获取验证码过于频繁，请 {minutes} 分钟后再试',
     en: 'Too many code requests from your network; please try again in {minutes} min',
+  },
+  codeAccountLimited: {
+    zh: '您的账号获取验证码过于频繁，请 {minutes} 分钟后再试',
+    en: 'Your account asked for too many codes; please try again in {minutes} min',
   },
   codeSendFailed: { zh: '验证码发送失败，请稍后重试', en: 'Failed to send verification code, please try again later' },
   codeInvalid: { zh: '验证码错误或已过期', en: 'The verification code is incorrect or has expired' },
@@ -106,6 +111,8 @@ export const MESSAGES = {
   chatEnded: { zh: '该会话已结束', en: 'This conversation has ended' },
   chatNotImage: { zh: '只能发送图片文件', en: 'Only image files can be sent' },
   chatImageTooLarge: { zh: '图片不能超过 {size} MB', en: 'The image cannot be larger than {size} MB' },
+  chatImageTooManyPixels: { zh: '图片像素不能超过 {pixels} 百万，请缩小后再发送', en: 'The image cannot have more than {pixels} million pixels; make it smaller and send it again' },
+  chatImageBusy: { zh: '上一张图片还在处理中，请稍后再发送这张图片', en: 'Your previous image is still being processed; send this one again in a moment' },
   chatDuplicateId: { zh: '消息编号已被使用', en: 'This message id is already taken' },
   chatRateLimited: { zh: '发送太频繁，请稍后再试', en: 'You are sending too fast, please slow down' },
   chatNotBuyer: { zh: '只有顾客可以这样做', en: 'Only the customer can do this' },
@@ -137,6 +144,7 @@ export const MESSAGES = {
   imageOrderMismatch: { zh: '图片列表已变化，请刷新后再排序', en: 'The pictures changed meanwhile; reload and order them again' },
   // spreadsheet import of the catalog (catalog.import.ts, docs/catalog.md Spreadsheets)
   importEmpty: { zh: '文件是空的', en: 'The file is empty' },
+  importTooLarge: { zh: '文件不能超过 {size} MB', en: 'The file cannot be larger than {size} MB' },
   importFormat: { zh: '请上传 CSV（UTF-8）或 XLSX 文件', en: 'Upload a CSV (UTF-8) or XLSX file' },
   importUnreadable: { zh: 'XLSX 文件已损坏或不完整，请重新保存后再上传', en: 'The XLSX file is damaged or incomplete; save it again and upload it once more' },
   importCsvBroken: { zh: 'CSV 文件第 {row} 行格式错误（引号不配对？）', en: 'The CSV file is malformed at row {row} (unbalanced quotes?)' },

@@ -38,7 +38,7 @@ export async function callerOf(request: FastifyRequest): Promise<Caller> {
   return { locale: request.locale, ip: request.ip, tokenHash: session?.tokenHash };
 }
 
-/** The signed-in user's id (after the requireUser preHandler); UNAUTHORIZED otherwise. */
+/** The signed-in user's id (after the route's requireUser check); UNAUTHORIZED otherwise. */
 export async function signedInUserId(request: FastifyRequest): Promise<number> {
   const session = await request.session();
   if (!session?.userId) throw unauthorized();

@@ -10,14 +10,26 @@ declare module 'fastify' {
     session(): Promise<Session | null>;
   }
   interface FastifyInstance {
-    /** preHandler: a signed-in (not anonymous) user, else 401. */
-    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: a signed-in staff member (any role), else 401 or 403. */
-    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: a signed-in staff member whose role has this capability, else 401 or 403. */
-    requireStaff: (capability: TStaffCapability) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest: a signed-in (not anonymous) user, else 401. */
+    requireUser: AccessCheck;
+    /** onRequest: a signed-in staff member (any role), else 401 or 403. */
+    requireAdmin: AccessCheck;
+    /** onRequest: a signed-in staff member whose role has this capability, else 401 or 403. */
+    requireStaff: (capability: TStaffCapability) => AccessCheck;
   }
 }
+
+/**
+ * Who may call a route, as the route declares it (`onRequest: app.requireUser`, `onRequest:
+ * app.requireStaff('orders.read')`): `user` (signed in), `staff` (any staff role) or
+ * `staff:<capability>`. It is published in the OpenAPI document as the operation's `x-access`.
+ */
+export type Access = 'user' | 'staff' | `staff:${TStaffCapability}`;
+export type AccessCheck = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & { readonly access: Access };
+
+const accessCheck = (access: Access, check: (request: FastifyRequest) => Promise<void>): AccessCheck => Object.assign(check, { access });
+const isAccessCheck = (hook: unknown): hook is AccessCheck => typeof hook === 'function' && typeof (hook as Partial<AccessCheck>).access === 'string';
+const hooksOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -39,19 +51,47 @@ export const authPlugin = fp<{ authn: SessionResolver }>(
       }
       return cached;
     });
-    app.decorate('requireUser', async (request: FastifyRequest) => {
-      const session = await request.session();
-      if (!session || session.userId === null) throw unauthorized();
-    });
-    app.decorate('requireAdmin', async (request: FastifyRequest) => {
-      const session = await request.session();
-      if (!session || session.userId === null) throw unauthorized();
-      if (!session.admin) throw forbidden();
-    });
-    app.decorate('requireStaff', (capability: TStaffCapability) => async (request: FastifyRequest) => {
-      const session = await request.session();
-      if (!session || session.userId === null) throw unauthorized();
-      if (!staffCan(session.role, capability)) throw forbidden();
+    app.decorate(
+      'requireUser',
+      accessCheck('user', async (request) => {
+        const session = await request.session();
+        if (!session || session.userId === null) throw unauthorized();
+      }),
+    );
+    app.decorate(
+      'requireAdmin',
+      accessCheck('staff', async (request) => {
+        const session = await request.session();
+        if (!session || session.userId === null) throw unauthorized();
+        if (!session.admin) throw forbidden();
+      }),
+    );
+    app.decorate('requireStaff', (capability: TStaffCapability) =>
+      accessCheck(`staff:${capability}`, async (request) => {
+        const session = await request.session();
+        if (!session || session.userId === null) throw unauthorized();
+        if (!staffCan(session.role, capability)) throw forbidden();
+      }),
+    );
+
+    // Who is calling is checked before anything of the request is read (docs/security.md, What is
+    // defended): a caller who may not call a route gets 401/403, never a 400 about its body, path
+    // or query, a 415 about its content type or a 413 about its size. So an access check runs as
+    // the route's first onRequest hook wherever the route lists it (onRequest, preValidation or
+    // preHandler), and the OpenAPI document says who may call the operation (`x-access`).
+    app.addHook('onRoute', (route) => {
+      const checks: AccessCheck[] = [];
+      for (const phase of ['onRequest', 'preParsing', 'preValidation', 'preHandler'] as const) {
+        const hooks = hooksOf(route[phase]);
+        const access = hooks.filter(isAccessCheck);
+        if (access.length === 0) continue;
+        checks.push(...access);
+        const rest = hooks.filter((h) => !isAccessCheck(h));
+        (route as unknown as Record<string, unknown>)[phase] = rest.length > 0 ? rest : undefined;
+      }
+      if (checks.length === 0) return;
+      route.onRequest = [...checks, ...hooksOf(route.onRequest)] as typeof route.onRequest;
+      if (route.schema) (route.schema as Record<string, unknown>)['x-access'] = checks.map((c) => c.access).join(' ');
     });
   },
   { name: 'auth' },

@@ -147,6 +147,32 @@ describe(`server-rendered pages (${TEST_DB_KIND})`, () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it('never redirects off the site, whatever a rendered route answers or the URL carries (open redirect)', async () => {
+    // A route that redirects to what it read from the URL, as a careless loader would.
+    fake.render = (request) => {
+      const { pathname, searchParams } = new URL(request.url, 'http://x');
+      if (pathname === '/go') return Promise.resolve({ kind: 'redirect', status: 302, location: searchParams.get('to') ?? '/' });
+      return defaultRender(request);
+    };
+    const hostile = ['/.//evil.example/', '/..//evil.example', '//evil.example', '/\\evil.example', '/\t/evil.example', '/\n/evil.example', 'https://evil.example/', 'javascript:alert(1)', '///evil.example'];
+    for (const to of hostile) {
+      const res = await page(`/go?to=${encodeURIComponent(to)}`);
+      const location = res.headers.location === undefined ? undefined : String(res.headers.location);
+      expect(location, to).toBeUndefined();
+      expect(res.statusCode, to).toBe(200);
+    }
+    // A path on this site is still followed, normalised.
+    const fine = await page(`/go?to=${encodeURIComponent('/a/../cart?x=1')}`);
+    expect(fine.statusCode).toBe(302);
+    expect(fine.headers.location).toBe('/cart?x=1');
+    // The sign-in pages are served as they are: the server follows no ?redirect= of its own.
+    for (const url of ['/login?redirect=/.//evil.example/', '/register?redirect=%2F%2Fevil', '/forgot-password?redirect=/..//evil.example', '/login?redirect=javascript:alert(1)']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.location, url).toBeUndefined();
+    }
+  });
+
   it("serves the shell with the boot data (ssr: false) and the page's <html lang> for a 'client' result", async () => {
     for (const [headers, lang, locale, currency] of [
       [{ cookie: 'locale=zh' }, 'zh-CN', 'zh', 'CNY'],

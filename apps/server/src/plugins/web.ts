@@ -11,13 +11,14 @@ import {
   HEADER_LANG,
   LANG_QUERY_PARAM,
   PREFERENCE_COOKIES,
+  sameSitePath,
   type TCreateSsrRenderer,
   type TCurrency,
   type TLocale,
   type TSsrRenderer,
   type TSsrResult,
 } from '@cubeshop/shared';
-import { LoadingCache } from '../lib/cache.js';
+import { LoadingCache, type CacheStats } from '../lib/cache.js';
 import { publicOriginOf } from '../lib/origin.js';
 import { sendPrecompressed } from '../lib/compressed.js';
 import { apiNotFound } from './errors.js';
@@ -41,6 +42,8 @@ export interface WebOptions {
   publicOrigin?: string | undefined;
   /** Tells the plugin when the catalog (or anything pages show) changed: rendered pages go. */
   onContentChange?: ((listener: () => void) => void) | undefined;
+  /** Hit and miss counts of rendered pages (metrics), as 'web.pages'. */
+  cacheStats?: CacheStats | undefined;
 }
 
 /** One cookie's value from a Cookie header (the two preference cookies are all the server reads). */
@@ -88,7 +91,7 @@ async function loadRenderer(bundle: string, template: string, app: FastifyInstan
  * profile, sign-in ...) as the plain shell the browser renders. Unknown /api paths get 404 JSON.
  */
 export const webPlugin = fp<WebOptions>(
-  async (app, { webDist, ssrBundle, publicOrigin, onContentChange }) => {
+  async (app, { webDist, ssrBundle, publicOrigin, onContentChange, cacheStats }) => {
     const root = webDist ?? DEFAULT_WEB_DIST;
     const indexPath = path.join(root, 'index.html');
     const hasBuild = fs.existsSync(indexPath);
@@ -112,7 +115,13 @@ export const webPlugin = fp<WebOptions>(
     }
 
     const renderer = hasBuild ? await loadRenderer(ssrBundle ?? path.join(path.dirname(root), 'dist-ssr', 'entry-server.js'), template, app) : undefined;
-    const pages = new LoadingCache<TSsrResult>({ ttlMs: PAGE_CACHE_TTL_MS, weigh: (r) => (r.kind === 'page' ? r.html.length : 64), maxWeight: PAGE_CACHE_BYTES });
+    const pages = new LoadingCache<TSsrResult>({
+      ttlMs: PAGE_CACHE_TTL_MS,
+      weigh: (r) => (r.kind === 'page' ? r.html.length : 64),
+      maxWeight: PAGE_CACHE_BYTES,
+      name: 'web.pages',
+      stats: cacheStats,
+    });
     onContentChange?.(() => pages.clear());
 
     /** The shell for the browser to render, in the page's language. */
@@ -178,7 +187,14 @@ export const webPlugin = fp<WebOptions>(
         request.log.error({ err, url: request.url }, 'server render failed; serving the shell');
         return send(request, reply, 200, shellPage(locale, currency));
       }
-      if (result.kind === 'redirect') return reply.header('cache-control', 'no-cache').redirect(result.location, result.status);
+      if (result.kind === 'redirect') {
+        // Only to a path on this site (the shop's redirect rule, docs/security.md): a route that
+        // ever redirects to something it read from the URL cannot send the visitor elsewhere.
+        const location = sameSitePath(result.location);
+        if (location !== null) return reply.header('cache-control', 'no-cache').redirect(location, result.status);
+        request.log.warn({ url: request.url }, 'a rendered page redirected off the site; serving the shell');
+        return send(request, reply, 200, shellPage(locale, currency));
+      }
       if (result.kind === 'client') return send(request, reply, 200, shellPage(locale, currency));
       return send(request, reply, result.status, result);
     }

@@ -51,6 +51,8 @@ interface Fixture {
   orderedItemId: number;
   /** A's chat conversation. */
   gid: string;
+  /** The address of a picture A sent in it (/api/chat/images/<gid>/<name>). */
+  chatImage: string;
   /** A's after-sales request on the order (refused, with one photo). */
   requestId: number;
 }
@@ -122,6 +124,14 @@ const OWNED: Owned[] = [
     resource: "after-sales request photo (binary: A's answer is the image, not JSON)",
     kind: 'read',
     request: (f) => ({ params: { id: f.orderId, requestId: f.requestId, index: 0 } }),
+    shows: (body) => body === undefined,
+  },
+  {
+    op: 'GET /api/chat/images/{gid}/{name}',
+    resource: "chat picture (binary: A's answer is the image; signed out is 404 too, so its existence is not told)",
+    kind: 'read',
+    request: (f) => ({ params: { gid: f.gid, name: f.chatImage.split('/').pop()! } }),
+    signedOut: [404],
     shows: (body) => body === undefined,
   },
   {
@@ -200,6 +210,8 @@ const STAFF: Staff[] = [
   { op: 'POST /api/groups/join', request: (f) => ({ body: { gid: f.gid } }) },
   { op: 'POST /api/groups/leave', request: (f) => ({ body: { gid: f.gid } }) },
   { op: 'POST /api/groups/invite', request: (f) => ({ body: { gid: f.gid, uid: f.admin.id } }) },
+  // What an agent serving A's conversation sees of A (name, orders' status); the admin does not serve it: 404.
+  { op: 'GET /api/groups/{gid}/buyer', request: (f) => ({ params: { gid: f.gid } }) },
   // Shop settings and shipping/payment configuration (owner): valid writes that touch nothing of A's.
   { op: 'GET /api/admin/settings', request: () => ({}) },
   { op: 'PUT /api/admin/settings', request: () => ({ body: {} }) },
@@ -416,6 +428,8 @@ beforeAll(async () => {
   const actor = { uid: a.id, uname: `Alice ${mark}`, admin: false, language: 'en' as const };
   const { group } = await t.services.chat.service.openForBuyer(actor);
   await t.services.chat.service.send(actor, { gid: group.gid, content: `my secret is ${mark}` });
+  await t.services.chat.service.send(actor, { gid: group.gid, image: pixel });
+  const chatImage = (await t.services.chat.service.history(group.gid, 0, 50)).find((m) => m.kind === 'image')!.image!;
   anonymousToken = ok(await shopClient(t, undefined)('GET', '/api/authn/anonymous/token'), 'anonymous token').token as string;
   const refs = await t.services.catalog.admin.slugIds();
   catalogRefs = { categoryId: refs.categories.get('cubes')!, supplierId: refs.suppliers.get('orbit')! };
@@ -433,6 +447,7 @@ beforeAll(async () => {
     favoriteItemId: t.products.cube,
     orderedItemId: t.products.timer,
     gid: group.gid,
+    chatImage,
     requestId,
   };
 }, 120_000);

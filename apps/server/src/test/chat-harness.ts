@@ -137,9 +137,12 @@ export const isEvent =
 export class ChatTestClient {
   readonly frames: AnyFrame[] = [];
   closeCode: number | null = null;
+  /** The headers of the answer that accepted the upgrade (a proxy may add its own). */
+  upgradeHeaders: Record<string, string | string[] | undefined> = {};
   private listeners = new Set<() => void>();
 
   private constructor(readonly ws: WebSocket) {
+    ws.once('upgrade', (res: { headers: Record<string, string | string[] | undefined> }) => (this.upgradeHeaders = res.headers));
     ws.on('message', (data: Buffer) => {
       this.frames.push(JSON.parse(data.toString('utf8')) as AnyFrame);
       for (const l of this.listeners) l();
@@ -156,8 +159,9 @@ export class ChatTestClient {
     return `${wsUrl}?${params}`;
   }
 
-  static connect(wsUrl: string, query: { token: string; language?: string; since?: string | number }): Promise<ChatTestClient> {
-    const ws = new WebSocket(ChatTestClient.url(wsUrl, query));
+  /** options: the ws client's own (a CA for wss://, a local address). */
+  static connect(wsUrl: string, query: { token: string; language?: string; since?: string | number }, options: WebSocket.ClientOptions = {}): Promise<ChatTestClient> {
+    const ws = new WebSocket(ChatTestClient.url(wsUrl, query), options);
     const client = new ChatTestClient(ws);
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(client));

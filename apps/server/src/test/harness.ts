@@ -52,14 +52,9 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
-/**
- * The whole app on a fresh database, for app.inject tests. Load shedding is off unless a test
- * turns it on: two test workers and PGlite's start-up keep the event loop of a test process busy
- * for seconds, which would refuse the requests of tests about something else.
- */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const testDb = await createTestDatabase();
-  const config = loadConfig({
+/** The configuration of an app under test (quiet, no demo data, no load shedding), with `env` on top. */
+export function testConfig(env: Record<string, string> = {}): TConfig {
+  return loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '/tmp/cubeshop-test',
     LOG_LEVEL: 'silent',
@@ -69,6 +64,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PRESSURE_MAX_HEAP_USED_MB: '0',
     ...env,
   });
+}
+
+/**
+ * The whole app on a fresh database, for app.inject tests. Load shedding is off unless a test
+ * turns it on: two test workers and PGlite's start-up keep the event loop of a test process busy
+ * for seconds, which would refuse the requests of tests about something else.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const config = testConfig(env);
   const built = await buildApp({ config, database: testDb.database, logger: false });
   await built.app.ready();
   return {

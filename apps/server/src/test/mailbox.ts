@@ -30,8 +30,11 @@ export interface Mailbox {
   close(): Promise<void>;
 }
 
-/** `port` 0 takes a free one; a fixed port lets a test start the mail server after the app (an SMTP outage). */
-export async function startMailbox(port = 0): Promise<Mailbox> {
+/**
+ * `port` 0 takes a free one; a fixed port lets a test start the mail server after the app (an SMTP
+ * outage). `delayMs`: how long the server takes to accept each message (a slow provider).
+ */
+export async function startMailbox(port = 0, { delayMs = 0 }: { delayMs?: number } = {}): Promise<Mailbox> {
   const messages: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const waiters = new Set<() => void>();
@@ -43,14 +46,18 @@ export async function startMailbox(port = 0): Promise<Mailbox> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const mail = parseMessage(Buffer.concat(chunks).toString('latin1'));
-        messages.push({
-          ...mail,
-          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          rcptTo: session.envelope.rcptTo.map((r) => r.address),
-        });
-        for (const wake of waiters) wake();
-        callback();
+        const accept = () => {
+          const mail = parseMessage(Buffer.concat(chunks).toString('latin1'));
+          messages.push({
+            ...mail,
+            mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            rcptTo: session.envelope.rcptTo.map((r) => r.address),
+          });
+          for (const wake of waiters) wake();
+          callback();
+        };
+        if (delayMs > 0) setTimeout(accept, delayMs);
+        else accept();
       });
     },
   });

@@ -32,12 +32,3 @@ export function loginPath(redirectTo?: string): string {
 export function isLoginPath(path: string): boolean {
   return path === '/login' || path.startsWith('/login?') || path.startsWith('/login/');
 }
-
-/**
- * A redirect target read back from ?redirect=: only same-site paths ("/x"), never "//host" or a
- * full URL, so a crafted link cannot send a buyer off-site after login.
- */
-export function safeRedirect(value: string | null | undefined, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
-}

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { i18nReady } from '@/lib/i18n';
 import { clearCalls, server } from './msw/server';
 import { resetShop } from './msw/shop';
+
+// findBy*/waitFor wait up to 5 s (not 1 s): lazy chunks and first renders are slow while the
+// server tests' PGlite instances share the two cores.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no scrolling.
 window.scrollTo = () => {};

@@ -185,7 +185,7 @@ export interface TChatMessageFrame {
   seq: number;
   kind: 'text' | 'image' | 'system';
   content: string;
-  /** URL of the stored image (/uploads/chat/<sha256>.webp) or null. */
+  /** Address of the stored image (/api/chat/images/<gid>/<sha256>.webp: fetched with the bearer token, the conversation's buyer and staff only) or null. */
   image: string | null;
   /** The sender; 0 and the shop's name for system messages. */
   uid: number;
@@ -221,6 +221,10 @@ export const CHAT_ERROR_CODES = [
   'ended',
   'not_image',
   'image_too_large',
+  /** More pixels than the chat takes (the limit is in the sentence). */
+  'image_too_many_pixels',
+  /** The sender's previous image (or too many others') is still being processed: send it again in a moment. */
+  'image_busy',
   'duplicate_id',
   'rate_limited',
   'not_buyer',

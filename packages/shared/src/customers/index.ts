@@ -62,6 +62,19 @@ export const ZCustomerOrder = z.object({
 });
 export type TCustomerOrder = z.infer<typeof ZCustomerOrder>;
 
+/**
+ * GET /api/groups/{gid}/buyer: what a staff member serving a chat conversation sees of its buyer
+ * (every chat role, the service role included): the name and the latest orders with their
+ * status and amounts, never e-mail, phone or addresses (docs/orders.md, Back office).
+ */
+export const ZChatBuyer = z.object({
+  uid: z.number().int(),
+  name: z.string(),
+  orders: z.array(ZCustomerOrder),
+});
+export type TChatBuyer = z.infer<typeof ZChatBuyer>;
+export const ZChatBuyerParams = z.object({ gid: z.uuid() });
+
 /** A chat message as staff read it back on the buyer's page (read-only). */
 export const ZCustomerChatMessage = z.object({
   seq: z.number().int(),

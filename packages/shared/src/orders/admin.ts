@@ -250,6 +250,8 @@ export const ZAuditQuery = z.object({
   page: z.preprocess(blank, int(1, 10_000).default(1)),
   recPerPage: z.preprocess(blank, int(1, 200).default(100)),
   entity: z.preprocess(blank, z.string().trim().max(40).optional()),
+  /** One thing's entries (with entity: e.g. entity=item&entityId=42, a product's edits and imports). */
+  entityId: z.preprocess(blank, z.string().trim().max(40).optional()),
   actorId: z.preprocess(blank, int(1, Number.MAX_SAFE_INTEGER).optional()),
 });
 export const ZAuditList = z.object({ data: z.array(ZAuditEntry), pager: ZPager });

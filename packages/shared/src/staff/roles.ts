@@ -7,7 +7,9 @@ import { z } from 'zod';
  * - sales: orders, payments, customers, chat;
  * - warehouse: fulfilment (packing, actual quantities, shipping, tracking);
  * - catalog: products, prices and stock (the catalog back office);
- * - service: the customer-service chat, and reading a buyer's page (who is asking).
+ * - service: the customer-service chat only; in a conversation it serves it sees the buyer's name
+ *   and orders' status (GET /api/groups/{gid}/buyer, every chat role), not the customer list or
+ *   anyone's contact data.
  * Every staff role is an "admin" in the spec's sense (user info's admin flag, the chat's rules).
  */
 export const STAFF_ROLES = ['owner', 'sales', 'warehouse', 'catalog', 'service'] as const;
@@ -51,8 +53,8 @@ const GRANTS: Record<TStaffRole, readonly TStaffCapability[]> = {
   sales: ['chat', 'orders.read', 'orders.fulfil', 'orders.sell', 'payments.record', 'orders.shipUnpaid', 'customers.read', 'customers.manage', 'search.read'],
   warehouse: ['chat', 'orders.read', 'orders.fulfil', 'stock.manage'],
   catalog: ['chat', 'catalog.manage', 'stock.manage', 'search.read'],
-  // Service answers the chat: seeing who is asking (orders, past conversations) helps; changing the account does not.
-  service: ['chat', 'customers.read'],
+  // Service answers the chat; the buyer it serves (name, orders' status) comes with the conversation, not from the customer list.
+  service: ['chat'],
 };
 
 /** Whether a role (null: not staff) has a capability. */

@@ -76,7 +76,7 @@ export const chatMessages = pgTable(
     /** text | image | system */
     kind: text('kind').notNull(),
     content: text('content').notNull().default(''),
-    /** URL of the re-encoded image (/uploads/chat/<sha256>.webp). */
+    /** Address of the re-encoded image (/api/chat/images/<gid>/<sha256>.webp; earlier /uploads/chat/<sha256>.webp). */
     image: text('image'),
     /** Language of content (zh | en), null when it has nothing to translate (emoji, numbers). */
     language: text('language'),

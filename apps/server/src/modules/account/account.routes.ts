@@ -8,7 +8,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app.get(
     '/user',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['user'],
         summary: 'The signed-in user',
@@ -27,7 +27,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app.put(
     '/user',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['user'],
         summary: 'Update name, nickname and region',

@@ -18,7 +18,7 @@ const RULES =
 
 /** Delivery addresses (spec section 7: GET, POST /api/address; GET, PUT, DELETE /api/address/{id}; PUT .../default). */
 export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService }> = async (app, { addresses }) => {
-  const common = { preHandler: app.requireUser };
+  const common = { onRequest: app.requireUser };
   const security = [{ bearer: [] }];
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');

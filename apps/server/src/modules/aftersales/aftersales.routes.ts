@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -15,7 +14,7 @@ import {
   ZRequestIdParams,
   ZRequestPhotoParams,
 } from '@cubeshop/shared';
-import { notFound, unauthorized } from '../../lib/app-error.js';
+import { unauthorized } from '../../lib/app-error.js';
 import type { StaffActor } from '../audit/audit.service.js';
 import type { AftersalesService } from './aftersales.service.js';
 
@@ -44,7 +43,7 @@ export const aftersalesRoutes: FastifyPluginAsyncZod<{ aftersales: AftersalesSer
   app.get(
     '/orders/:id/requests',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: "An order's cancellation and return requests, and which may be made now",
@@ -60,7 +59,7 @@ export const aftersalesRoutes: FastifyPluginAsyncZod<{ aftersales: AftersalesSer
   app.post(
     '/orders/:id/requests',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       bodyLimit: BODY_LIMIT,
       schema: {
         tags: ['orders'],
@@ -78,21 +77,19 @@ export const aftersalesRoutes: FastifyPluginAsyncZod<{ aftersales: AftersalesSer
   app.get(
     '/orders/:id/requests/:requestId/photos/:index',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['orders'], summary: "A request's photo (WebP): the order's buyer and staff only", security, params: ZRequestPhotoParams },
     },
     async (request, reply) => {
-      const file = await aftersales.photoFile(await sessionOf(request), request.params.id, request.params.requestId, request.params.index);
-      const stat = await fs.promises.stat(file).catch(() => null);
-      if (!stat?.isFile()) throw notFound('requestNotFound');
-      return reply.type('image/webp').header('content-length', stat.size).header('x-content-type-options', 'nosniff').send(fs.createReadStream(file));
+      const bytes = await aftersales.photo(await sessionOf(request), request.params.id, request.params.requestId, request.params.index);
+      return reply.type('image/webp').header('x-content-type-options', 'nosniff').send(bytes);
     },
   );
 
   app.get(
     '/admin/requests',
     {
-      preValidation: app.requireStaff('orders.sell'),
+      onRequest: app.requireStaff('orders.sell'),
       schema: {
         tags: ['admin'],
         summary: 'After-sales requests to decide (sales, owner)',
@@ -108,7 +105,7 @@ export const aftersalesRoutes: FastifyPluginAsyncZod<{ aftersales: AftersalesSer
   app.get(
     '/admin/orders/:id/requests',
     {
-      preValidation: app.requireStaff('orders.read'),
+      onRequest: app.requireStaff('orders.read'),
       schema: { tags: ['admin'], summary: "An order's after-sales requests", security, params: ZOrderIdParams, response: { 200: ZAdminOrderRequests } },
     },
     async (request) => aftersales.forOrder(request.params.id),
@@ -117,7 +114,7 @@ export const aftersalesRoutes: FastifyPluginAsyncZod<{ aftersales: AftersalesSer
   app.post(
     '/admin/requests/:id/decision',
     {
-      preValidation: app.requireStaff('orders.sell'),
+      onRequest: app.requireStaff('orders.sell'),
       schema: {
         tags: ['admin'],
         summary: 'Approve or refuse an after-sales request (sales, owner)',

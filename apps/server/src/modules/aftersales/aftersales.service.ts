@@ -144,15 +144,15 @@ export function createAftersalesService(repo: AftersalesRepository, deps: Afters
       return service.forBuyer(userId, orderId);
     },
 
-    /** The stored file of a request's photo, for the order's buyer and for staff who read orders; 404 to anyone else. */
-    async photoFile(reader: PhotoReader, orderId: number, requestId: number, index: number): Promise<string> {
+    /** A request's photo (WebP bytes), for the order's buyer and for staff who read orders; 404 to anyone else. */
+    async photo(reader: PhotoReader, orderId: number, requestId: number, index: number): Promise<Buffer> {
       const row = await repo.get(requestId);
       if (!row || row.orderId !== orderId) throw notFound('requestNotFound');
       if (row.userId !== reader.userId && !staffCan(reader.role, 'orders.read')) throw notFound('requestNotFound');
       const name = row.photos[index];
-      const file = name === undefined ? null : deps.photos.filePath(name);
-      if (!file) throw notFound('requestNotFound');
-      return file;
+      const bytes = name === undefined ? undefined : await deps.photos.read(name);
+      if (!bytes) throw notFound('requestNotFound');
+      return bytes;
     },
 
     /** GET /api/admin/orders/{id}/requests */

@@ -205,7 +205,7 @@ describe('return requests', () => {
     expect((await ask([gif])).status).toBe(400);
     const huge = `data:image/png;base64,${randomBytes(2 * 1024 * 1024 + 10).toString('base64')}`;
     const big = await ask([huge]);
-    expect(big.status).toBe(400);
+    expect(big.status).toBe(413);
     expect(big.body.desc).toBe('Photo 1 is larger than 2 MB');
     const seven = await Promise.all(Array.from({ length: 7 }, (_, i) => png(`#${i}${i}${i}`)));
     expect((await ask(seven)).status).toBe(400);

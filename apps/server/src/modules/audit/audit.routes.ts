@@ -11,7 +11,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
     '/admin/audit',
     {
       // The role before the query is read: 403, never a 400 that describes the route.
-      preValidation: app.requireStaff('audit.read'),
+      onRequest: app.requireStaff('audit.read'),
       schema: {
         tags: ['admin'],
         summary: 'Staff activity: every audited change, newest first (owner)',

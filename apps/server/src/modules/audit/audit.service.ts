@@ -21,6 +21,29 @@ export interface AuditChange {
   note?: string | null | undefined;
 }
 
+/** JSON with object keys in order (jsonb gives keys back in its own order: {code, zh, en} is {en, zh, code}). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : v,
+  );
+}
+
+/**
+ * The fields whose values differ, before and after (an audit entry of a change keeps only those):
+ * the product editor's and the spreadsheet import's entries are made by it alike.
+ */
+export function auditDiff(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (canonical(before[key]) !== canonical(after[key])) {
+      b[key] = before[key] ?? null;
+      a[key] = after[key] ?? null;
+    }
+  }
+  return { before: b, after: a };
+}
+
 function toEntry(row: AuditRow): TAuditEntry {
   return {
     id: row.id,
@@ -61,9 +84,9 @@ export function createAuditService(repo: AuditRepository) {
     async of(entity: string, entityId: string | number, limit = 500): Promise<TAuditEntry[]> {
       return (await repo.forEntity(entity, String(entityId), limit)).map(toEntry);
     },
-    /** The staff activity page. */
-    async list(q: { page: number; recPerPage: number; entity?: string | undefined; actorId?: number | undefined }): Promise<TAuditList> {
-      const { rows, total } = await repo.page({ entity: q.entity, actorId: q.actorId }, q.recPerPage, (q.page - 1) * q.recPerPage);
+    /** The staff activity page (optionally one thing's: entity and entityId, e.g. item 42). */
+    async list(q: { page: number; recPerPage: number; entity?: string | undefined; entityId?: string | undefined; actorId?: number | undefined }): Promise<TAuditList> {
+      const { rows, total } = await repo.page({ entity: q.entity, entityId: q.entityId, actorId: q.actorId }, q.recPerPage, (q.page - 1) * q.recPerPage);
       return { data: rows.map(toEntry), pager: { page: q.page, recPerPage: q.recPerPage, recTotal: total } };
     },
   };

@@ -161,7 +161,7 @@ export const authnRoutes: FastifyPluginAsyncZod<{ authn: AuthnService; credentia
   app.put(
     '/user/reset-pwd',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['user'],
         summary: 'Change the password',

@@ -12,6 +12,12 @@ export const LIMITS = {
   codeTarget: { points: 10, seconds: 3600 },
   /** Code requests from one IP address. */
   codeIp: { points: 30, seconds: 3600 },
+  /** Codes one signed-in account asks for an address of its choosing (the newsletter's), per hour. */
+  codeAccount: { points: 5, seconds: 3600 },
+  /** Different addresses one signed-in account may have codes sent to in a day. */
+  codeAccountTargets: { points: 3, seconds: 86_400 },
+  /** Marks an (account, address) pair seen today, so codeAccountTargets counts each address once. */
+  codeAccountPair: { points: 1, seconds: 86_400 },
   /** Failed sign-ins (and wrong current passwords) per account and source: the pair is locked after 5. */
   signinPair: { points: 5, seconds: 900 },
   /** Failed sign-ins per source (shared offices and carrier NAT sit behind one address). */
@@ -178,7 +184,7 @@ export function createLimits(redis?: Redis, prefix = 'cubeshop:rl') {
 export type Limits = ReturnType<typeof createLimits>;
 
 /** 429 with the minutes (or seconds) in desc and `retryAfter` (seconds) in details and in the Retry-After header. */
-export function limitedError(key: 'codeTargetLimited' | 'codeIpLimited' | 'signinLocked' | 'signinSlowed', retryAfter: number): DomainError {
+export function limitedError(key: 'codeTargetLimited' | 'codeIpLimited' | 'codeAccountLimited' | 'signinLocked' | 'signinSlowed', retryAfter: number): DomainError {
   return tooManyRequests(key, retryAfter, { minutes: Math.ceil(retryAfter / 60) });
 }
 

@@ -38,6 +38,12 @@ export interface IssueInput {
   delivery: Delivery;
   /** Runs after the per-IP limit counted the request and before a code is made (e.g. "already registered"). */
   guard?: () => Promise<void>;
+  /**
+   * The signed-in account that chose the address (the newsletter's code): it may ask for
+   * LIMITS.codeAccount codes an hour, to LIMITS.codeAccountTargets different addresses a day
+   * (docs/accounts.md, Codes to an address a buyer types).
+   */
+  account?: number | undefined;
 }
 
 export interface OtpDeps {
@@ -81,7 +87,7 @@ export function createOtpService({ repo, limits, notifications, log, now }: OtpD
 
   return {
     /** Makes a code for purpose and contact and sends it, within the resend interval and the rate limits. */
-    async issue({ purpose, contact, locale, ip, delivery, guard }: IssueInput): Promise<TCodeSentResponse> {
+    async issue({ purpose, contact, locale, ip, delivery, guard, account }: IssueInput): Promise<TCodeSentResponse> {
       const target = contactTarget(contact);
       const ipWait = await limits.codeIp.hit(ip);
       if (ipWait) throw limitedError('codeIpLimited', ipWait);
@@ -90,6 +96,21 @@ export function createOtpService({ repo, limits, notifications, log, now }: OtpD
       const at = now();
       const wait = await waitLeft(purpose, target, at);
       if (wait) throw resendWait(wait);
+      const accountKey = account === undefined ? undefined : String(account);
+      if (accountKey) {
+        const accountWait = await limits.codeAccount.hit(accountKey);
+        if (accountWait) throw limitedError('codeAccountLimited', accountWait);
+        // A new address for this account today counts against its few addresses a day.
+        const pair = `${accountKey}:${target}`;
+        if ((await limits.codeAccountPair.count(pair)) === 1) {
+          const targetsWait = await limits.codeAccountTargets.hit(accountKey);
+          if (targetsWait) {
+            await limits.codeAccountPair.reset(pair);
+            await limits.codeAccount.refund(accountKey);
+            throw limitedError('codeAccountLimited', targetsWait);
+          }
+        }
+      }
       const targetWait = await limits.codeTarget.hit(target);
       if (targetWait) throw limitedError('codeTargetLimited', targetWait);
 
@@ -116,6 +137,7 @@ export function createOtpService({ repo, limits, notifications, log, now }: OtpD
           // The buyer may try again at once (the client resets its countdown on failure).
           await repo.delete(purpose, target, codeHash);
           await limits.codeTarget.refund(target);
+          if (accountKey) await limits.codeAccount.refund(accountKey);
           throw unavailable('codeSendFailed');
         }
       } else if (delivery === 'background') {

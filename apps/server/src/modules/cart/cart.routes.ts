@@ -28,7 +28,7 @@ const viewOf = (request: FastifyRequest): View => ({ locale: request.locale, cur
 const MONEY_NOTE = 'Money in the display currency (x-price-type), major units; weights kg; volumes m³. See docs/orders.md.';
 
 export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (app, { cart }) => {
-  const common = { preHandler: app.requireUser };
+  const common = { onRequest: app.requireUser };
   const security = [{ bearer: [] }];
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');

@@ -10,12 +10,12 @@ import {
 } from '@cubeshop/shared';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
-import type { AuditService, StaffActor } from '../audit/audit.service.js';
+import { auditDiff, type AuditService, type StaffActor } from '../audit/audit.service.js';
 import { stockStatusOf, type StockLine, type StockService } from '../stock/stock.service.js';
 import { fromAdminInput, toRow } from './catalog.admin.js';
 import type { AdminItemRow, AdminListRow, CatalogAdminRepository } from './catalog.admin.repository.js';
 import type { CategoryDictionary, Dictionary } from './catalog.categories.js';
-import type { ImageStorage } from './catalog.images.storage.js';
+import { imageContentType, type ImageStorage } from './catalog.images.storage.js';
 import { imageVersionTag, productImageUrls } from './catalog.mapper.js';
 import { parseKeyword } from './catalog.search.js';
 import { encodeProductPicture, uploadKey } from './catalog.uploads.js';
@@ -80,19 +80,6 @@ export function editableOf(row: AdminItemRow): TAdminItemStored {
     preorder: row.preorder,
     lowStockAt: row.lowStockAt,
   };
-}
-
-/** The fields whose values differ (audit entries keep only those). */
-function diff(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } {
-  const b: Record<string, unknown> = {};
-  const a: Record<string, unknown> = {};
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
-      b[key] = before[key] ?? null;
-      a[key] = after[key] ?? null;
-    }
-  }
-  return { before: b, after: a };
 }
 
 const available = (l: StockLine) => Math.max(0, l.onHand - l.reserved);
@@ -225,7 +212,7 @@ export function createCatalogItemsAdmin({ repo, dictionary, audit, stock, upload
         const stockBefore = (await stock.levels([id], tx)).get(id) ?? [];
         await writeStock(tx, id, input);
         const after = await repo.findItem(id, tx);
-        const change = diff(editableOf(before), editableOf(after!));
+        const change = auditDiff(editableOf(before), editableOf(after!));
         if (input.stock && input.stock.length > 0) {
           const onHand = (lines: readonly { typeCode: string; onHand: number }[]) => Object.fromEntries(lines.map((l) => [l.typeCode, l.onHand]));
           const was = onHand(stockBefore);
@@ -274,7 +261,7 @@ export function createCatalogItemsAdmin({ repo, dictionary, audit, stock, upload
         if (existing.length >= ITEM_IMAGES_MAX) throw badRequest('imagesFull', { max: ITEM_IMAGES_MAX }, { field: 'file', rule: 'count' });
         const imageId = await repo.insertImage(tx, { itemId: id, position: existing.length, width: picture.width, height: picture.height });
         // Stored before the commit: once the row is visible, its files are there.
-        for (const f of picture.files) await uploads.write(uploadKey(imageId, f.size, f.format), f.bytes);
+        for (const f of picture.files) await uploads.put(uploadKey(imageId, f.size, f.format), f.bytes, imageContentType(f.format));
         await afterImages(tx, id);
         await audit.record(tx, actor, [
           { action: 'item.images', entity: 'item', entityId: id, before: { images: existing.map((i) => i.id) }, after: { images: [...existing.map((i) => i.id), imageId] }, note: 'upload' },

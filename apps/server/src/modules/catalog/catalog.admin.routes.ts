@@ -12,28 +12,19 @@ import {
   ZAdminItemList,
   ZAdminItemQuery,
 } from '@cubeshop/shared';
-import { badRequest, isDomainError } from '../../lib/app-error.js';
+import { readUploadedFile } from '../../lib/uploaded-file.js';
 import type { StaffActor } from '../audit/audit.service.js';
 import type { CatalogItemsAdmin } from './catalog.admin.items.js';
 
 type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
 
 /**
- * The first file of a multipart request, as bytes: 400 (field `file`) when there is none or it is
- * larger than the limit. Checking the content is the service's (catalog.uploads.ts).
+ * The uploaded picture (the first file of a multipart request): 400 (field `file`) when there is
+ * none, 413 when it is larger than ITEM_IMAGE_MAX_BYTES. Checking the content is the service's
+ * (catalog.uploads.ts).
  */
 export async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const file = await request.file({ limits: { fileSize: ITEM_IMAGE_MAX_BYTES, files: 1 } });
-    if (!file) throw badRequest('imageNotImage', {}, { field: 'file', rule: 'required' });
-    return await file.toBuffer();
-  } catch (err) {
-    if (isDomainError(err)) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw badRequest('imageTooLarge', { size: ITEM_IMAGE_MAX_BYTES / 1024 / 1024 }, { field: 'file', rule: 'size' });
-    }
-    throw badRequest('imageNotImage', {}, { field: 'file', rule: 'image' });
-  }
+  return (await readUploadedFile(request, { maxBytes: ITEM_IMAGE_MAX_BYTES })).bytes;
 }
 
 /** Registers multipart parsing in the calling plugin's scope (once per scope). */
@@ -50,7 +41,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ items: CatalogItemsAdmi
   const security = [{ bearer: [] }];
   const tags = ['admin'];
   // The role is checked before the body is validated (403, never 400, for a caller without the right).
-  const manage = { preValidation: app.requireStaff('catalog.manage') };
+  const manage = { onRequest: app.requireStaff('catalog.manage') };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });

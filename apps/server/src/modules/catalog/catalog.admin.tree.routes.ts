@@ -27,7 +27,7 @@ export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeAdmin; 
   await useMultipart(app);
   const security = [{ bearer: [] }];
   const tags = ['admin'];
-  const manage = { preValidation: app.requireStaff('catalog.manage') };
+  const manage = { onRequest: app.requireStaff('catalog.manage') };
   const noStore = { onSend: async (_r: FastifyRequest, reply: { header: (k: string, v: string) => unknown }) => void reply.header('cache-control', 'private, no-store') };
 
   app.get('/admin/categories', { ...manage, ...noStore, schema: { tags, summary: 'Every category, flat with parent and position (owner, catalog)', security, response: { 200: ZAdminCategoryList } } }, async () =>

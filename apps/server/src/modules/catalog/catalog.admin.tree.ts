@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { AuditService, StaffActor } from '../audit/audit.service.js';
 import type { AdminCategoryRow, AdminSupplierRow, CatalogAdminRepository } from './catalog.admin.repository.js';
-import type { ImageStorage } from './catalog.images.storage.js';
+import { imageContentType, type ImageStorage } from './catalog.images.storage.js';
 import type { ImageFormat } from './catalog.render.js';
 import { encodeLogo, logoKey } from './catalog.uploads.js';
 
@@ -161,7 +161,7 @@ export function createCatalogTreeAdmin({ repo, audit, uploads, changed }: Catalo
         const before = (await repo.listSuppliers(tx)).find((s) => s.id === id);
         if (!before) throw notFound('brandNotFound');
         const version = encoded ? (before.logoVersion ?? 0) + 1 : before.logoVersion;
-        if (encoded && version !== null) for (const f of encoded) await uploads.write(logoKey(id, version, f.format), f.bytes);
+        if (encoded && version !== null) for (const f of encoded) await uploads.put(logoKey(id, version, f.format), f.bytes, imageContentType(f.format));
         await repo.updateSupplier(tx, id, {
           nameZh: input.nameZh ?? before.nameZh,
           nameEn: input.nameEn ?? before.nameEn,
@@ -186,7 +186,7 @@ export function createCatalogTreeAdmin({ repo, audit, uploads, changed }: Catalo
     async logo(id: number, format: ImageFormat): Promise<{ bytes: Buffer; version: number }> {
       const version = await repo.logoVersion(id);
       if (version === undefined || version === null) throw notFound('brandNotFound');
-      const bytes = await uploads.read(logoKey(id, version, format));
+      const bytes = await uploads.get(logoKey(id, version, format));
       if (!bytes) throw notFound('imageNotFound');
       return { bytes, version };
     },

@@ -1,5 +1,5 @@
 import type { TCategory, TCategoryRef, TLocale, TSupplier } from '@cubeshop/shared';
-import { LoadingCache } from '../../lib/cache.js';
+import { LoadingCache, type CacheStats } from '../../lib/cache.js';
 import type { CatalogRepository, CategoryRow, SupplierRow } from './catalog.repository.js';
 
 /**
@@ -88,12 +88,14 @@ export interface CategoryDictionaryOptions {
   /** Lifetime of the loaded dictionary, ms. */
   ttlMs: number;
   now?: (() => number) | undefined;
+  /** Hit and miss counts (metrics), as 'catalog.categories'. */
+  cacheStats?: CacheStats | undefined;
 }
 
 /** The dictionary, loaded once (one query per table) and kept `ttlMs`; invalidate() after a write. */
 export function createCategoryDictionary(repo: Pick<CatalogRepository, 'listCategories' | 'listSuppliers'>, options: CategoryDictionaryOptions) {
   // Past its lifetime it is still answered while read again (writes clear it at once).
-  const cache = new LoadingCache<Dictionary>({ ttlMs: options.ttlMs, maxEntries: 1, now: options.now, staleWhileRevalidate: true });
+  const cache = new LoadingCache<Dictionary>({ ttlMs: options.ttlMs, maxEntries: 1, now: options.now, staleWhileRevalidate: true, name: 'catalog.categories', stats: options.cacheStats });
   const load = async () => {
     const [c, s] = await Promise.all([repo.listCategories(), repo.listSuppliers()]);
     return buildDictionary(c, s);

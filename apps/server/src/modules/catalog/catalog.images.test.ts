@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { unavailable } from '../../lib/app-error.js';
 import { createCategoryDictionary } from './catalog.categories.js';
 import { createProductImages } from './catalog.images.js';
-import { createFileImageStorage, type ImageStorage } from './catalog.images.storage.js';
+import type { ImageStorage } from './catalog.images.storage.js';
 import type { ItemImageRow } from './catalog.repository.js';
 
 /** The picture pipeline without a database: a product row, a dictionary and a storage in memory. */
@@ -22,19 +20,30 @@ function mapStorage() {
   const files = new Map<string, Buffer>();
   const writes: string[] = [];
   const storage: ImageStorage = {
-    read: async (key) => files.get(key),
-    write: async (key, bytes) => {
+    get: async (key) => files.get(key),
+    put: async (key, bytes) => {
       writes.push(key);
       files.set(key, bytes);
     },
+    delete: async (key) => {
+      files.delete(key);
+    },
+    exists: async (key) => files.has(key),
   };
   return { files, writes, storage };
 }
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+/** A storage that cannot be reached (what lib/object-storage.ts throws then). */
+const down: ImageStorage = {
+  get: async () => {
+    throw unavailable('storageUnavailable', { retryAfter: 5 });
+  },
+  put: async () => {
+    throw unavailable('storageUnavailable', { retryAfter: 5 });
+  },
+  delete: async () => undefined,
+  exists: async () => false,
+};
 
 describe('product images', () => {
   it('renders a picture once, stores it, and names it by product, picture, version, size and format', async () => {
@@ -64,13 +73,13 @@ describe('product images', () => {
     await expect(images.image(row.id, 2, 'image', 'png', undefined)).rejects.toMatchObject({ messageKey: 'itemNotFound' });
   });
 
-  it('keeps pictures as files in a folder it creates', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cubeshop-images-'));
-    dirs.push(dir);
-    const storage = createFileImageStorage(path.join(dir, 'uploads', 'items'));
-    expect(await storage.read('1-0-v1.1-image.png')).toBeUndefined();
-    await storage.write('1-0-v1.1-image.png', Buffer.from('png'));
-    expect((await storage.read('1-0-v1.1-image.png'))?.toString()).toBe('png');
-    expect(fs.readdirSync(path.join(dir, 'uploads', 'items'))).toEqual(['1-0-v1.1-image.png']);
+  it('a storage outage: generated pictures are rendered anyway; an uploaded photo is 503 (UNAVAILABLE), not 404', async () => {
+    const failures: unknown[] = [];
+    const images = createProductImages(repo, { dictionary, storage: down, onStorageError: (err) => failures.push(err) });
+    const rendered = await (await images.image(row.id, 0, 'thumbnail', 'png', undefined)).load();
+    expect(rendered.subarray(1, 4).toString()).toBe('PNG');
+    expect(failures).toHaveLength(2); // the read, then the write
+    const uploaded = createProductImages({ findImageSource: async () => ({ ...row, uploads: [7] }) }, { dictionary, storage: down });
+    await expect((await uploaded.image(row.id, 0, 'image', 'webp', undefined)).load()).rejects.toMatchObject({ code: 'UNAVAILABLE' });
   });
 });

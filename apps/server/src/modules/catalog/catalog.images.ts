@@ -1,8 +1,8 @@
 import { notFound } from '../../lib/app-error.js';
-import { LoadingCache } from '../../lib/cache.js';
+import { LoadingCache, type CacheStats } from '../../lib/cache.js';
 import type { CategoryDictionary } from './catalog.categories.js';
 import { parseShape } from './catalog.drawings.js';
-import type { ImageStorage } from './catalog.images.storage.js';
+import { imageContentType, type ImageStorage } from './catalog.images.storage.js';
 import { imageVersionTag } from './catalog.mapper.js';
 import { renderImage, type ImageFormat, type ImageSize } from './catalog.render.js';
 import type { CatalogRepository } from './catalog.repository.js';
@@ -13,7 +13,9 @@ export type { ImageFormat, ImageSize } from './catalog.render.js';
 /**
  * Product pictures (docs/catalog.md, Pictures): each (product, picture, version, size, format) is
  * rendered once, then kept in memory (least recently used go first) and in the image storage, so
- * a restart reads the file instead of rendering again.
+ * a restart (or another instance) reads the stored picture instead of rendering again. Uploaded
+ * photos are read from the storage (an outage answers 503); rendered ones are rendered again when
+ * the storage fails.
  */
 
 export interface ImageResult {
@@ -32,11 +34,15 @@ export interface ProductImagesDeps {
   uploads?: ImageStorage | undefined;
   /** Bytes of rendered pictures kept in memory (default 32 MB). */
   memoryBytes?: number | undefined;
+  /** Told when the storage of rendered pictures fails (they are rendered again instead). */
+  onStorageError?: ((err: unknown) => void) | undefined;
+  /** Hit and miss counts of the pictures in memory (metrics), as 'catalog.images'. */
+  cacheStats?: CacheStats | undefined;
 }
 
-export function createProductImages(repo: Pick<CatalogRepository, 'findImageSource'>, { dictionary, storage, uploads = storage, memoryBytes }: ProductImagesDeps) {
+export function createProductImages(repo: Pick<CatalogRepository, 'findImageSource'>, { dictionary, storage, uploads = storage, memoryBytes, onStorageError, cacheStats }: ProductImagesDeps) {
   // Concurrent requests for one picture share one read or rendering.
-  const memory = new LoadingCache<Buffer>({ weigh: (bytes) => bytes.length, maxWeight: memoryBytes ?? 32 * 1024 * 1024 });
+  const memory = new LoadingCache<Buffer>({ weigh: (bytes) => bytes.length, maxWeight: memoryBytes ?? 32 * 1024 * 1024, name: 'catalog.images', stats: cacheStats });
 
   return {
     /**
@@ -58,7 +64,8 @@ export function createProductImages(repo: Pick<CatalogRepository, 'findImageSour
           format,
           load: () =>
             memory.get(key, async () => {
-              const bytes = await uploads.read(key);
+              // A storage outage is a 503 (the picture exists but cannot be read now), never a 404.
+              const bytes = await uploads.get(key);
               if (!bytes) throw notFound('imageNotFound');
               return bytes;
             }),
@@ -70,14 +77,16 @@ export function createProductImages(repo: Pick<CatalogRepository, 'findImageSour
         const { shape, order } = parseShape(dict.shapes.get(row.categoryId) ?? 'cube3');
         const design = { shape, order, typeCodes: row.types.map((t) => t.code), brand: dict.suppliers.get(row.supplierId)?.nameEn ?? '', seed: row.id, view: index };
         const bytes = await renderImage(design, size, format);
-        await storage.write(key, bytes);
+        // Kept for the next restart or instance; a storage that fails costs a rendering, not the answer.
+        await storage.put(key, bytes, imageContentType(format)).catch((err: unknown) => onStorageError?.(err));
         return bytes;
       };
+      const stored = () => storage.get(key).catch((err: unknown) => (onStorageError?.(err), undefined));
       return {
         etag: `"${key}"`,
         current: requestedVersion === version,
         format,
-        load: () => memory.get(key, async () => (await storage.read(key)) ?? render()),
+        load: () => memory.get(key, async () => (await stored()) ?? render()),
       };
     },
   };

@@ -22,6 +22,7 @@ import { parseKeyword } from './catalog.search.js';
 import { CellError, columnOf, headerOfField, SHEET_COLUMNS, sheetRow, type Cell, type ReadContext, type SheetColumn } from './catalog.sheet.js';
 import { readSheet, type SheetWriter } from './catalog.sheet.files.js';
 import type { CatalogSheetRepository, SheetFilter, StoredItem } from './catalog.sheet.repository.js';
+import { importAudit, inputOf, type Planned } from './catalog.import.audit.js';
 
 /**
  * Spreadsheet import and export of the catalog (docs/catalog.md, Spreadsheets). An import reads
@@ -29,7 +30,8 @@ import type { CatalogSheetRepository, SheetFilter, StoredItem } from './catalog.
  * validates it with the product form's rules (ZAdminItemInput), compares it with the stored
  * product in bulk and reports per row what changes and every error by row and column. Applied
  * (no errors, not a dry run), it writes in one transaction: new and changed products in
- * multi-row statements, their stock through the stock module, one audit entry. The answer's
+ * multi-row statements, their stock through the stock module, an audit entry per product created
+ * or changed (with before and after, as the product editor's) and one for the import. The answer's
  * status says which happened: dryRun, applied, or refused (an apply with errors: nothing written).
  */
 
@@ -98,43 +100,6 @@ function same(a: unknown, b: unknown): boolean {
   return (a ?? null) === (b ?? null);
 }
 
-/** A stored product as the form's input: the base a row's columns are laid over (a column left out keeps its value). */
-function inputOf(item: StoredItem): TAdminItemInputRaw {
-  return {
-    nameZh: item.nameZh,
-    nameEn: item.nameEn,
-    descriptionZh: item.descriptionZh,
-    descriptionEn: item.descriptionEn,
-    types: item.types,
-    hot: item.hot,
-    categoryId: item.categoryId,
-    supplierId: item.supplierId,
-    barcode: item.barcode,
-    price: item.priceFen / 100,
-    discountPercent: item.discountPercent,
-    priceTiers: item.priceTiers.map((t) => ({ minQuantity: t.minQuantity, price: t.priceFen / 100 })),
-    moq: item.moq,
-    orderMultiple: item.orderMultiple,
-    nwG: item.nwG,
-    gwG: item.gwG,
-    volumeCm3: item.volumeCm3,
-    dimension: item.dimension,
-    pkgZh: item.pkgZh,
-    pkgEn: item.pkgEn,
-    carton: item.carton,
-    cartonVolumeCm3: item.totalVolumeWeightG === null ? null : item.totalVolumeWeightG * 5,
-    pcs: item.pcs,
-    unitNwDesc: item.unitNwDesc,
-    unitGwDesc: item.unitGwDesc,
-    unitVolumeDesc: item.unitVolumeDesc,
-    unitVolumeWeightDesc: item.unitVolumeWeightDesc,
-    commentZh: item.commentZh,
-    commentEn: item.commentEn,
-    preorder: item.preorder,
-    lowStockAt: item.lowStockAt,
-  };
-}
-
 function describe(key: string, params: Record<string, string | number>, locale: TLocale): string {
   return Object.hasOwn(MESSAGES, key) ? message(key as MessageKey, locale, params) : validationMessage(key, locale, params);
 }
@@ -143,13 +108,6 @@ async function inBatches<T, R>(values: readonly T[], size: number, work: (batch:
   const out: R[] = [];
   for (let i = 0; i < values.length; i += size) out.push(...(await work(values.slice(i, i + size))));
   return out;
-}
-
-interface Planned {
-  row: number;
-  id: number | null;
-  data: NewItemRow;
-  stock: { typeCode: string; onHand: number }[] | undefined;
 }
 
 export function createCatalogSheets(repo: CatalogSheetRepository, { dictionary, changed, stock, audit }: CatalogSheetsDeps) {
@@ -345,7 +303,7 @@ export function createCatalogSheets(repo: CatalogSheetRepository, { dictionary, 
           unchanged++;
           continue;
         }
-        updates.push({ row: r.row, id: current.id, data, stock: stockLines });
+        updates.push({ row: r.row, id: current.id, data, stock: stockLines, current });
         if (changes.length < IMPORT_LIST_MAX) changes.push({ row: r.row, id: current.id, action: 'update', fields: [...fields] });
       }
 
@@ -377,7 +335,10 @@ export function createCatalogSheets(repo: CatalogSheetRepository, { dictionary, 
           }
           for (const p of updates) for (const line of p.stock ?? []) stockRows.push({ itemId: p.id!, ...line });
           if (stockRows.length > 0) await stock.setOnHandMany(stockRows, tx);
+          // Every product created or changed is in the activity log like an edit (multi-row inserts), then the summary.
+          const note = fileName ? `import: ${fileName}` : 'import';
           await audit.record(tx, actor, [
+            ...importAudit(creates, updates, levels, note),
             {
               action: 'item.import',
               entity: 'item',

@@ -1,3 +1,5 @@
+import { createMemoryObjectStorage } from '../../lib/object-storage.js';
+import type { CacheStats } from '../../lib/cache.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { StockService } from '../stock/stock.service.js';
@@ -15,7 +17,6 @@ import type { CatalogSearchRepository } from './catalog.search.repository.js';
 import { createCatalogSearch } from './catalog.search.service.js';
 import { createSuggest } from './catalog.suggest.js';
 import { createSynonymsAdmin } from './catalog.synonyms.js';
-import { createMemoryImageStorage } from './catalog.uploads.js';
 
 /**
  * The catalog, assembled (docs/catalog.md). Other modules and the routes use its parts:
@@ -38,19 +39,23 @@ export interface CatalogDeps extends CatalogQueryOptions {
   imageStorage?: ImageStorage | undefined;
   /** Where uploaded photos and logos are kept; memory only when undefined (tests). */
   uploadStorage?: ImageStorage | undefined;
+  /** Told when the storage of rendered pictures fails (they are rendered again meanwhile). */
+  onImageStorageError?: ((err: unknown) => void) | undefined;
   /** Bytes of rendered pictures kept in memory. */
   imageMemoryBytes?: number | undefined;
   /** Cluster events: a catalog write on one instance empties every instance's caches (catalog.broadcast.ts). */
   events?: CatalogBroadcastOptions['events'];
   /** Stock lines per product for pages and details (the stock module's levels). */
   stockLevels?: CatalogQueryDeps['stockLevels'];
+  /** Hit and miss counts of the catalog's caches by name (catalog.pages, catalog.details, ...; GET /metrics). */
+  cacheStats?: CacheStats | undefined;
 }
 
-export function createCatalog({ repo, searchRepo, onSearchError, settings, imageStorage, uploadStorage, imageMemoryBytes, stockLevels, events, ...options }: CatalogDeps) {
-  const dictionary = createCategoryDictionary(repo, { ttlMs: options.dictTtlMs ?? 60_000, now: options.now && (() => options.now!().getTime()) });
+export function createCatalog({ repo, searchRepo, onSearchError, settings, imageStorage, uploadStorage, onImageStorageError, imageMemoryBytes, stockLevels, events, ...options }: CatalogDeps) {
+  const dictionary = createCategoryDictionary(repo, { ttlMs: options.dictTtlMs ?? 60_000, now: options.now && (() => options.now!().getTime()), cacheStats: options.cacheStats });
   const search = createCatalogSearch({ repo: searchRepo, dictionary, now: options.now, onError: onSearchError });
   const query = createCatalogQuery(repo, { dictionary, cnyPerUsd: () => settings.cnyPerUsd(), stockLevels, search }, options);
-  const suggest = createSuggest({ search, query, dictionary, now: options.now });
+  const suggest = createSuggest({ search, query, dictionary, now: options.now, cacheStats: options.cacheStats });
   const broadcast = createCatalogBroadcast({
     events,
     invalidate: () => query.invalidate(),
@@ -58,8 +63,8 @@ export function createCatalog({ repo, searchRepo, onSearchError, settings, image
     stockChanged: (ids, pages) => query.stockChanged(ids, pages),
   });
   const admin = createCatalogAdmin(repo, { dictionary, changed: () => broadcast.changed() });
-  const uploads = uploadStorage ?? createMemoryImageStorage();
-  const images = createProductImages(repo, { dictionary, storage: imageStorage ?? memoryOnlyImageStorage, uploads, memoryBytes: imageMemoryBytes });
+  const uploads = uploadStorage ?? createMemoryObjectStorage();
+  const images = createProductImages(repo, { dictionary, storage: imageStorage ?? memoryOnlyImageStorage, uploads, memoryBytes: imageMemoryBytes, onStorageError: onImageStorageError, cacheStats: options.cacheStats });
   // Pages and details carry prices in the buyer's currency: a new rate must not wait for them to expire.
   settings.onChange((keys) => {
     if (keys.includes('exchangeRate')) query.invalidate();

@@ -17,7 +17,7 @@ import {
   type TSupplier,
 } from '@cubeshop/shared';
 import { notFound } from '../../lib/app-error.js';
-import { LoadingCache } from '../../lib/cache.js';
+import { LoadingCache, type CacheStats } from '../../lib/cache.js';
 import type { CategoryDictionary } from './catalog.categories.js';
 import { withBuyerTerms, type BuyerTerms } from './catalog.buyer.js';
 import { paidFenOf, toPricing, toProduct, type PricingItem, type ProductFen, type View } from './catalog.mapper.js';
@@ -88,7 +88,7 @@ function sliceIds(list: Float64Array, order: ItemSort['order'], offset: number, 
   return Array.from(list.subarray(Math.max(0, end - limit), end)).reverse();
 }
 
-export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDeps, options: CatalogQueryOptions = {}) {
+export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDeps, options: CatalogQueryOptions & { cacheStats?: CacheStats | undefined } = {}) {
   const { dictionary, cnyPerUsd } = deps;
   // One extra query per page for its ids' stock (docs/catalog.md, Stock), run beside the rows' query.
   const noStock = new Map<number, StockLine[]>();
@@ -106,23 +106,23 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
   // past their lifetime they are still answered while read again (no request waits for it).
   const newestCache = new LoadingCache<Date>({ ttlMs, maxEntries: 1, now: clock, staleWhileRevalidate: true });
   // Ordered id lists per filter and sort key (8 bytes an id): 4 M ids, 32 MB, at most in each.
-  const idLists = new LoadingCache<Float64Array>({ ttlMs, maxEntries: 5_000, now: clock, staleWhileRevalidate: true, weigh: (ids) => ids.length + 16, maxWeight: 4_000_000 });
+  const idLists = new LoadingCache<Float64Array>({ ttlMs, maxEntries: 5_000, now: clock, staleWhileRevalidate: true, weigh: (ids) => ids.length + 16, maxWeight: 4_000_000, name: 'catalog.ids', stats: options.cacheStats });
   const keywordLists = new LoadingCache<KeywordMatches>({
     ttlMs,
     maxEntries: 5_000,
-    now: clock,
+    now: clock, name: 'catalog.keywords', stats: options.cacheStats,
     weigh: (m) => m.byPrice.length * 3 + 16,
     maxWeight: 4_000_000,
   });
   // Bounded by memory: a cached page is 120 products plus its JSON and compressed forms (~0.2 MB).
   // (a page nobody else asks for again is written from the fragments in well under a millisecond,
   // so the budgets here are for shared answers, not for every page: RSS stays under 1 GB at 100k)
-  const pageCache = new LoadingCache<ProductPage>({ ttlMs: pageTtlMs, maxEntries: 300, now: clock });
+  const pageCache = new LoadingCache<ProductPage>({ ttlMs: pageTtlMs, maxEntries: 300, now: clock, name: 'catalog.pages', stats: options.cacheStats });
   // Details are ~3 KB of JSON (plus a compressed form, ~a third of it): 24 MB of them at most.
   const detailCache = new LoadingCache<PricedDetail>({
     ttlMs: pageTtlMs,
     maxEntries: 50_000,
-    now: clock,
+    now: clock, name: 'catalog.details', stats: options.cacheStats,
     weigh: (d) => Math.ceil(d.bytes.length * 1.4) + 512,
     maxWeight: 24_000_000,
   });

@@ -18,11 +18,11 @@ export const catalogSearchRoutes: FastifyPluginAsyncZod<{ search: CatalogSearch;
   const security = [{ bearer: [] }];
   const tags = ['admin'];
   const noStore = { onSend: async (_r: FastifyRequest, reply: { header: (k: string, v: string) => unknown }) => void reply.header('cache-control', 'private, no-store') };
-  const manage = { preValidation: app.requireStaff('catalog.manage'), ...noStore };
+  const manage = { onRequest: app.requireStaff('catalog.manage'), ...noStore };
 
   app.get(
     '/admin/search/synonyms',
-    { preValidation: app.requireStaff('search.read'), ...noStore, schema: { tags, summary: 'Synonym groups of the search (owner, catalog, sales)', security, response: { 200: ZSynonymList } } },
+    { onRequest: app.requireStaff('search.read'), ...noStore, schema: { tags, summary: 'Synonym groups of the search (owner, catalog, sales)', security, response: { 200: ZSynonymList } } },
     async () => synonyms.list(),
   );
   app.post(
@@ -57,7 +57,7 @@ export const catalogSearchRoutes: FastifyPluginAsyncZod<{ search: CatalogSearch;
   app.get(
     '/admin/search/terms',
     {
-      preValidation: app.requireStaff('search.read'),
+      onRequest: app.requireStaff('search.read'),
       ...noStore,
       schema: {
         tags,

@@ -2,7 +2,7 @@ import { Readable, type Writable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { IMPORT_MAX_ROWS, type TLocale, type TSheetFormat } from '@cubeshop/shared';
+import { IMPORT_MAX_ROWS, readSheetCell, safeSheetRow, type TLocale, type TSheetFormat } from '@cubeshop/shared';
 import { badRequest, DomainError } from '../../lib/app-error.js';
 import { sheetNotes, SHEET_HEADERS, type Cell } from './catalog.sheet.js';
 
@@ -11,6 +11,12 @@ import { sheetNotes, SHEET_HEADERS, type Cell } from './catalog.sheet.js';
  * tab separated; csv-parse/csv-stringify) and XLSX (exceljs, streamed both ways). An XLSX is
  * recognised by its content (a zip), anything else must be UTF-8 text. A file that is neither,
  * is empty, is cut short or has no header row is refused with 400, never 500.
+ *
+ * Formula injection: every CSV cell written goes through `safeSheetRow` (a text starting with
+ * `=`, `+`, `-`, `@`, tab or CR gets a leading `'`; numbers stay numbers), and the import takes that
+ * quote off again (`readSheetCell`), so an exported sheet imports unchanged. XLSX cells are typed:
+ * exceljs writes text as a string value with no formula element, so a spreadsheet program shows
+ * it as text and nothing is added to it (docs/security.md, What is defended).
  */
 
 export interface SheetRow {
@@ -58,13 +64,13 @@ function readCsv(data: Buffer): SheetRow[] {
     const line = (err as { lines?: number }).lines;
     throw badRequest('importCsvBroken', { row: line ?? '?' });
   }
-  return records.map((cells, i) => ({ row: i + 1, cells: cells.map((c) => (c.trim() === '' ? null : c)) }));
+  return records.map((cells, i) => ({ row: i + 1, cells: cells.map((c) => (c.trim() === '' ? null : readSheetCell(c))) }));
 }
 
 /** A cell of exceljs as text, number or boolean (rich text joined, formulas by their result, dates as ISO days). */
 function cellOf(value: ExcelJS.CellValue): Cell {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (typeof value === 'string') return value.trim() === '' ? null : readSheetCell(value);
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
@@ -171,7 +177,7 @@ export function sheetWriter(format: TSheetFormat, out: Writable, locale: TLocale
     csv.pipe(out);
     const write = (values: (string | number)[]) =>
       new Promise<void>((resolve) => {
-        if (csv.write(values)) resolve();
+        if (csv.write(safeSheetRow(values))) resolve();
         else csv.once('drain', resolve);
       });
     let started = false;

@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMPORT_MAX_BYTES, IMPORT_REFUSED_CODE, ZAdminItemExportQuery, ZImportQuery, ZImportRefused, ZImportResult, type TSheetFormat } from '@cubeshop/shared';
-import { badRequest, isDomainError } from '../../lib/app-error.js';
+import { badRequest } from '../../lib/app-error.js';
+import { readUploadedFile } from '../../lib/uploaded-file.js';
 import { message } from '../../lib/messages.js';
 import type { StaffActor } from '../audit/audit.service.js';
 import type { CatalogSheets } from './catalog.import.js';
@@ -28,7 +29,7 @@ export const catalogSheetRoutes: FastifyPluginAsyncZod<{ sheets: CatalogSheets; 
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
   const security = [{ bearer: [] }];
   const tags = ['admin'];
-  const manage = { preValidation: app.requireStaff('catalog.manage') };
+  const manage = { onRequest: app.requireStaff('catalog.manage') };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
@@ -100,18 +101,13 @@ export const catalogSheetRoutes: FastifyPluginAsyncZod<{ sheets: CatalogSheets; 
     async (request, reply) => {
       // Not a form upload: 415 (the body is of the wrong kind, not a wrong value).
       if (!request.isMultipart()) throw Object.assign(new Error('import: not multipart'), { statusCode: 415 });
-      let data: Buffer;
-      let fileName: string | undefined;
-      try {
-        const file = await request.file();
-        if (!file) throw badRequest('importEmpty');
-        fileName = file.filename;
-        data = await file.toBuffer();
-      } catch (err) {
-        // Too large: 413; a form cut short or otherwise malformed: 400.
-        if (isDomainError(err) || (err as { statusCode?: number }).statusCode === 413) throw err;
-        throw badRequest('importEmpty');
-      }
+      // Too large: 413 naming the limit; no file, or a form cut short or otherwise malformed: 400.
+      const { bytes: data, filename: fileName } = await readUploadedFile(request, {
+        maxBytes: IMPORT_MAX_BYTES,
+        tooLarge: 'importTooLarge',
+        missing: () => badRequest('importEmpty'),
+        malformed: () => badRequest('importEmpty'),
+      });
       const report = await sheets.import(await actorOf(request), data, { dryRun: request.query.dryRun, locale: request.locale, fileName });
       // An apply refused for errors wrote nothing: not a success (422, the report in details).
       if (report.status === 'refused') {

@@ -1,5 +1,5 @@
 import { SUGGEST_LIMITS, type TSuggestions } from '@cubeshop/shared';
-import { LoadingCache } from '../../lib/cache.js';
+import { LoadingCache, type CacheStats } from '../../lib/cache.js';
 import type { CategoryDictionary } from './catalog.categories.js';
 import type { View } from './catalog.mapper.js';
 import type { CatalogQuery } from './catalog.query.js';
@@ -15,12 +15,12 @@ const CANDIDATES = SUGGEST_LIMITS.products * 4;
  * buyer has typed so far, the last word read as a prefix, in the buyer's language. Answers are
  * cached per keyword and language until the catalog changes.
  */
-export function createSuggest(deps: { search: CatalogSearch; query: CatalogQuery; dictionary: CategoryDictionary; now?: (() => Date) | undefined }) {
+export function createSuggest(deps: { search: CatalogSearch; query: CatalogQuery; dictionary: CategoryDictionary; now?: (() => Date) | undefined; cacheStats?: CacheStats | undefined }) {
   const now = deps.now ?? (() => new Date());
   const clock = () => now().getTime();
   // What the index found, the same in every language; then the answer per language.
   const found = new LoadingCache<ReturnType<SearchIndex['suggest']>>({ ttlMs: 60_000, maxEntries: 20_000, now: clock });
-  const cache = new LoadingCache<TSuggestions>({ ttlMs: 60_000, maxEntries: 20_000, now: clock });
+  const cache = new LoadingCache<TSuggestions>({ ttlMs: 60_000, maxEntries: 20_000, now: clock, name: 'catalog.suggest', stats: deps.cacheStats });
   deps.query.onInvalidate(() => {
     found.clear();
     cache.clear();

@@ -2,7 +2,6 @@ import sharp from 'sharp';
 import { ITEM_IMAGE_MAX_BYTES, ITEM_IMAGE_MAX_PIXELS } from '@cubeshop/shared';
 import { badRequest } from '../../lib/app-error.js';
 import { checkUploadedImage } from '../../lib/uploaded-image.js';
-import type { ImageStorage } from './catalog.images.storage.js';
 import { IMAGE_SIZES, type ImageFormat, type ImageSize } from './catalog.render.js';
 
 /**
@@ -59,15 +58,4 @@ export async function encodeLogo(bytes: Buffer): Promise<{ format: ImageFormat; 
     { format: 'webp', bytes: await encode(bytes, 400, 'webp', 'inside') },
     { format: 'png', bytes: await encode(bytes, 400, 'png', 'inside') },
   ];
-}
-
-/** Keeps everything in memory (tests, or a server without a writable DATA_DIR): uploads must not vanish. */
-export function createMemoryImageStorage(): ImageStorage {
-  const files = new Map<string, Buffer>();
-  return {
-    read: async (key) => files.get(key),
-    write: async (key, bytes) => {
-      files.set(key, bytes);
-    },
-  };
 }

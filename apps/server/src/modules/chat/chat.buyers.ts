@@ -1,5 +1,6 @@
 import type { TCustomerChat, TLocale } from '@cubeshop/shared';
 import type { ChatBuyersRepository } from './chat.buyers.repository.js';
+import { chatImageAddress } from './chat.images.js';
 
 /** How many conversations and messages per conversation a buyer's page shows. */
 const CONVERSATIONS = 10;
@@ -26,7 +27,7 @@ export function createChatBuyerHistory(repo: ChatBuyersRepository) {
             seq: m.seq,
             kind: m.kind as 'text' | 'image' | 'system',
             content: m.content,
-            image: m.image,
+            image: chatImageAddress(c.gid, m.image),
             sender: m.senderName,
             fromBuyer: m.senderId === buyerId,
             time: m.createdAt.toISOString(),

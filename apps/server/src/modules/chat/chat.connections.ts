@@ -203,6 +203,13 @@ export function createConnectionRegistry({ log, maxBufferedBytes = 8 * 1024 * 10
     stats() {
       return { sockets: conns.size, users: byUser.size, conversations: byGid.size };
     },
+
+    /** Bytes written to this instance's sockets and not yet sent (the chat's send queue; metrics). */
+    bufferedBytes(): number {
+      let bytes = 0;
+      for (const conn of conns) bytes += conn.ws.bufferedAmount;
+      return bytes;
+    },
   };
 }
 export type ConnectionRegistry = ReturnType<typeof createConnectionRegistry>;

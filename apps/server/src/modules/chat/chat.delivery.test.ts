@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_IMAGE_MAX_BYTES, type TChatMessageFrame } from '@cubeshop/shared';
+import { chatMessages } from '../../db/schema/index.js';
 import { TEST_DB_KIND } from '../../test/harness.js';
 import { ChatTestClient, isEvent, makeUser, sleep, startCluster, type ChatCluster, type ChatInstance } from '../../test/chat-harness.js';
 
@@ -191,8 +193,8 @@ describe(`chat delivery (${TEST_DB_KIND})`, () => {
     zh.close();
   });
 
-  it('stores an image by content, re-encoded without metadata, and serves it by URL with a long cache', async () => {
-    const { buyerSocket, agentSocket, gid } = await conversation();
+  it('stores an image by content, re-encoded without metadata, and serves it to the conversation only, with a private cache', async () => {
+    const { buyer, agent, buyerSocket, agentSocket, gid } = await conversation();
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 30, b: 30 } } })
       .png()
       .withExif({ IFD0: { Copyright: 'secret-exif-marker', Artist: 'someone' } })
@@ -204,27 +206,74 @@ describe(`chat delivery (${TEST_DB_KIND})`, () => {
     await buyerSocket.waitFor(isEvent('ack', (f) => f.id === id));
     const message = (await agentSocket.waitFor((f) => isMessage(f) && f.id === id)) as TChatMessageFrame;
     expect(message).toMatchObject({ kind: 'image', content: '', language: null });
-    expect(message.image).toMatch(/^\/uploads\/chat\/[0-9a-f]{64}\.webp$/);
+    expect(message.image).toMatch(new RegExp(`^/api/chat/images/${gid}/[0-9a-f]{64}\\.webp$`));
 
-    const res = await app.app.inject({ method: 'GET', url: message.image! });
+    const get = (token: string | undefined, url = message.image!, headers: Record<string, string> = {}) =>
+      app.app.inject({ method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+    const res = await get(buyer.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Kept by the browser that asked (private), never by a shared cache; a new picture has a new name.
+    expect(res.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     expect(res.rawPayload.includes(Buffer.from('secret-exif-marker'))).toBe(false);
     const meta = await sharp(res.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 40, height: 30 });
     expect(meta.exif).toBeUndefined();
-    const again = await app.app.inject({ method: 'GET', url: message.image!, headers: { 'if-none-match': res.headers.etag as string } });
-    expect(again.statusCode).toBe(304);
+    expect((await get(buyer.token, message.image!, { 'if-none-match': res.headers.etag as string })).statusCode).toBe(304);
 
-    // Unknown names are a 404 JSON, not the web app.
-    const missing = await app.app.inject({ method: 'GET', url: `/uploads/chat/${'0'.repeat(64)}.webp` });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.headers['content-type']).toContain('application/json');
-    const odd = await app.app.inject({ method: 'GET', url: '/uploads/chat/..%2F..%2Fetc%2Fpasswd' });
-    expect(odd.statusCode).toBe(404);
+    // Staff who may read the conversation: its agent, and staff who read buyers' past conversations (customers.read).
+    expect((await get(agent.token)).statusCode).toBe(200);
+    const staffToken = async (role: 'sales' | 'service') =>
+      app.services.authn.issueUserToken((await app.services.account.createUser({ account: `${role}_${randomUUID().slice(0, 8)}`, name: role, role })).id);
+    expect((await get(await staffToken('sales'))).statusCode).toBe(200);
+    // Anyone else: 404, the same answer as for a picture that does not exist (its existence is not told).
+    const stranger = await makeUser(app);
+    const anonymous = (await app.app.inject({ method: 'GET', url: '/api/authn/anonymous/token' })).json().token as string;
+    const outsider = await staffToken('service'); // customer service, not in this conversation
+    for (const [who, token] of [['another buyer', stranger.token], ['an anonymous visitor', anonymous], ['no token', undefined], ['customer service not in it', outsider]] as const) {
+      const refused = await get(token);
+      expect(refused.statusCode, who).toBe(404);
+      expect(refused.headers['content-type'], who).toContain('application/json');
+      expect(refused.rawPayload.includes(Buffer.from('RIFF')), who).toBe(false);
+      // Not even a 304 tells it exists.
+      expect((await get(token, message.image!, { 'if-none-match': res.headers.etag as string })).statusCode, who).toBe(404);
+    }
+    // Another buyer's own conversation does not open it either, nor does a made-up name.
+    const name = message.image!.split('/').pop()!;
+    const theirs = await ChatTestClient.connect(app.wsUrl, { token: stranger.token, language: 'en' });
+    const theirGid = (await theirs.waitFor(isEvent('group'))).group.gid;
+    expect((await get(stranger.token, `/api/chat/images/${theirGid}/${name}`)).statusCode).toBe(404);
+    expect((await get(buyer.token, `/api/chat/images/${gid}/${'0'.repeat(64)}.webp`)).statusCode).toBe(404);
+    expect((await get(buyer.token, `/api/chat/images/not-a-gid/${name}`)).statusCode).toBe(404);
+    theirs.close();
+
+    // The old public address serves nothing (a 404 JSON, not the web app), even to the buyer.
+    for (const url of [`/uploads/chat/${name}`, `/uploads/chat/${'0'.repeat(64)}.webp`, '/uploads/chat/..%2F..%2Fetc%2Fpasswd']) {
+      const old = await get(buyer.token, url);
+      expect(old.statusCode, url).toBe(404);
+      expect(old.headers['content-type'], url).toContain('application/json');
+    }
     buyerSocket.close();
     agentSocket.close();
+  });
+
+  it('an image stored when pictures were public (/uploads/chat/<name>) is shown at its conversation’s private address', async () => {
+    const { buyer, buyerSocket, agentSocket, gid } = await conversation();
+    const id = randomUUID();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0a0' } }).png().toBuffer();
+    buyerSocket.send({ id, gid, image: png.toString('base64') });
+    await buyerSocket.waitFor(isEvent('ack', (f) => f.id === id));
+    const name = ((await agentSocket.waitFor((f) => isMessage(f) && f.id === id)) as TChatMessageFrame).image!.split('/').pop()!;
+    // As an earlier version stored it.
+    await app.services.database.db.update(chatMessages).set({ image: `/uploads/chat/${name}` }).where(eq(chatMessages.id, id));
+    const history = await ChatTestClient.connect(app.wsUrl, { token: buyer.token, language: 'en', since: 0 });
+    await history.waitForMessages(gid, 3);
+    const again = history.messages(gid).find((m) => m.id === id)!;
+    expect(again.image).toBe(`/api/chat/images/${gid}/${name}`);
+    const res = await app.app.inject({ method: 'GET', url: again.image!, headers: { authorization: `Bearer ${buyer.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect((await app.app.inject({ method: 'GET', url: again.image!, headers: { authorization: `Bearer ${(await makeUser(app)).token}` } })).statusCode).toBe(404);
+    for (const s of [history, buyerSocket, agentSocket]) s.close();
   });
 
   it('says translation is off when no provider is configured', async () => {

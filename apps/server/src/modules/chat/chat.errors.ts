@@ -1,6 +1,7 @@
 import { CHAT_ERROR_CODES, CHAT_IMAGE_MAX_BYTES, CHAT_TEXT_MAX_LENGTH, type TChatErrorCode, type TErrorCode } from '@cubeshop/shared';
 import { DomainError } from '../../lib/app-error.js';
 import type { MessageKey } from '../../lib/messages.js';
+import { CHAT_IMAGE_MAX_PIXELS } from './chat.images.js';
 
 /**
  * Why the chat refuses something. The socket's error frames carry these names (TChatErrorCode,
@@ -20,6 +21,8 @@ const CHAT_ERRORS: Record<ChatErrorCode, { code: TErrorCode; key: MessageKey }> 
   ended: { code: 'CONFLICT', key: 'chatEnded' },
   not_image: { code: 'BAD_REQUEST', key: 'chatNotImage' },
   image_too_large: { code: 'BAD_REQUEST', key: 'chatImageTooLarge' },
+  image_too_many_pixels: { code: 'BAD_REQUEST', key: 'chatImageTooManyPixels' },
+  image_busy: { code: 'TOO_MANY_REQUESTS', key: 'chatImageBusy' },
   duplicate_id: { code: 'CONFLICT', key: 'chatDuplicateId' },
   rate_limited: { code: 'TOO_MANY_REQUESTS', key: 'chatRateLimited' },
   not_buyer: { code: 'FORBIDDEN', key: 'chatNotBuyer' },
@@ -32,7 +35,7 @@ const CHAT_ERRORS: Record<ChatErrorCode, { code: TErrorCode; key: MessageKey }> 
 };
 
 /** The values the sentences name (the limits, and a bad frame's reason). */
-const paramsOf = (reason: string) => ({ reason, max: CHAT_TEXT_MAX_LENGTH, size: CHAT_IMAGE_MAX_BYTES / 1_048_576 });
+const paramsOf = (reason: string) => ({ reason, max: CHAT_TEXT_MAX_LENGTH, size: CHAT_IMAGE_MAX_BYTES / 1_048_576, pixels: CHAT_IMAGE_MAX_PIXELS / 1_000_000 });
 
 /**
  * A chat refusal: a domain error (the HTTP edge maps its code like any other) that also knows its

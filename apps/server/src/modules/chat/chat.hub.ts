@@ -95,6 +95,7 @@ export function createChatHub({ connections, fanout, presence, bus, log, heartbe
     closeConns: connections.closeConns,
     closeAll: connections.closeAll,
     stats: connections.stats,
+    bufferedBytes: connections.bufferedBytes,
   };
 }
 export type ChatHub = ReturnType<typeof createChatHub>;

@@ -104,8 +104,13 @@ describe('renderMessage', () => {
 
   it('never flags texts that need no translation, nor images', () => {
     expect(renderMessage(text({ content: '👍 69', language: null, translations: {} }), 'en', 'on')).not.toHaveProperty('translateError');
-    const image = renderMessage(text({ kind: 'image', content: '', image: '/uploads/chat/x.webp', language: null, translations: {} }), 'zh', 'on');
-    expect(image).toMatchObject({ kind: 'image', image: '/uploads/chat/x.webp', translate: '', language: null });
+    const image = renderMessage(text({ kind: 'image', content: '', image: '/api/chat/images/g/x.webp', language: null, translations: {} }), 'zh', 'on');
+    expect(image).toMatchObject({ kind: 'image', image: '/api/chat/images/g/x.webp', translate: '', language: null });
+  });
+
+  it('gives images stored when they were public (/uploads/chat/<name>) their conversation’s private address', () => {
+    const image = renderMessage(text({ kind: 'image', content: '', image: '/uploads/chat/x.webp', language: null, translations: {} }), 'en', 'off');
+    expect(image.image).toBe('/api/chat/images/g/x.webp');
   });
 
   it("shows the shop's own words in the reader's language as the text itself", () => {

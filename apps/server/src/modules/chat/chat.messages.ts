@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CHAT_SYSTEM_NAME, type TChatMessageFrame, type TLocale } from '@cubeshop/shared';
 import { message, type MessageKey } from '../../lib/messages.js';
 import type { DeliveredMessage } from './chat.bus.js';
+import { chatImageAddress } from './chat.images.js';
 import type { NewMessage } from './chat.repository.js';
 import { otherLocale } from './chat.translate.js';
 
@@ -76,7 +77,7 @@ export function renderMessage(m: DeliveredMessage, language: TLocale, mode: 'on'
     seq: m.seq,
     kind: m.kind,
     content: m.content,
-    image: m.image,
+    image: chatImageAddress(m.gid, m.image),
     uid: m.uid,
     uname: m.uname,
     timestamp: m.timestamp,

@@ -27,7 +27,7 @@ function setup(options: { translation?: 'on' | 'off'; translate?: (text: string,
   const translate = vi.fn(options.translate ?? (async (text: string, _from: TLocale, to: TLocale) => `<${to}> ${text}`));
   const save = vi.fn(async (image: string) => {
     if (image === 'not an image') throw new ChatImageError('not_image');
-    return { url: '/uploads/chat/abc.webp', bytes: 10, width: 1, height: 1 };
+    return { url: '/api/chat/images/g/abc.webp', bytes: 10, width: 1, height: 1 };
   });
   const classify = vi.fn(async () => options.refusal ?? ('ended' as ChatErrorCode));
   const toDelivered = (r: Row): DeliveredMessage => ({
@@ -70,7 +70,7 @@ function setup(options: { translation?: 'on' | 'off'; translate?: (text: string,
     repo,
     bus: { publish: (e) => published.push(e) },
     translator: { mode: options.translation ?? 'on', translate },
-    images: { save },
+    images: { save, admit: (_uid, task) => task() },
     groups: { classify },
     queue: createSerialQueue(),
     clock: { now: () => NOW },
@@ -218,7 +218,7 @@ describe('messaging', () => {
   it('stores an image by its URL; a refused image is a chat refusal', async () => {
     const t = setup();
     await t.messaging.send(buyer, { gid: 'g', image: 'data:image/png;base64,AAAA' });
-    expect(t.rows[0]!.m).toMatchObject({ kind: 'image', content: '', image: '/uploads/chat/abc.webp', language: null, translations: [] });
+    expect(t.rows[0]!.m).toMatchObject({ kind: 'image', content: '', image: '/api/chat/images/g/abc.webp', language: null, translations: [] });
     expect(await reason(t.messaging.send(buyer, { gid: 'g', image: 'not an image' }))).toBe('not_image');
     expect(t.rows).toHaveLength(1);
   });

@@ -40,7 +40,7 @@ export interface MessagingDeps {
   repo: Pick<ChatRepository, 'findMessage' | 'appendMessage' | 'messagesAfter' | 'messageById' | 'addTranslation' | 'addTranslations'>;
   bus: Pick<ChatBus, 'publish'>;
   translator: Pick<Translator, 'mode' | 'translate'>;
-  images: Pick<ChatImageStore, 'save'>;
+  images: Pick<ChatImageStore, 'save' | 'admit'>;
   groups: Pick<ChatGroups, 'classify'>;
   queue: Pick<SerialQueue, 'run'>;
   clock: ChatClock;
@@ -129,10 +129,10 @@ export function createMessaging({ repo, bus, translator, images, groups, queue, 
     return { gid, id, seq: stored.seq, timestamp: stored.createdAt.getTime(), duplicate: true };
   }
 
-  async function imageMessage(actor: ChatActor, id: string, image: string): Promise<NewMessage> {
+  async function imageMessage(actor: ChatActor, gid: string, id: string, image: string): Promise<NewMessage> {
     let url: string;
     try {
-      url = (await images.save(image)).url;
+      url = (await images.save(image, gid)).url;
     } catch (err) {
       if (err instanceof ChatImageError) throw new ChatError(err.code);
       throw err;
@@ -148,6 +148,44 @@ export function createMessaging({ repo, bus, translator, images, groups, queue, 
     return { id, senderId: actor.uid, senderName: actor.uname, kind: 'text', content, image: null, language, translations: [] };
   }
 
+  /** Checks, stores and publishes one message, after the conversation's earlier steps on this instance. */
+  function store(actor: ChatActor, input: SendInput): Promise<SendResult> {
+    return queue.run(input.gid, async () => {
+      const { gid } = input;
+      const id = input.id ?? randomUUID();
+      // A resend is caught by the unique (gid, id) index when it is stored; look first only
+      // when that saves real work (an image to re-encode).
+      if (input.id && input.image !== undefined && (await repo.findMessage(gid, id))) return resend(gid, id, actor.uid);
+
+      const m = input.image !== undefined ? await imageMessage(actor, gid, id, input.image) : textMessage(actor, id, input.content ?? '');
+
+      const at = now();
+      let seq: number | null;
+      try {
+        seq = await repo.appendMessage(gid, { ...m, senderId: actor.uid }, at, !actor.admin);
+      } catch (err) {
+        if (isUniqueViolation(err)) return resend(gid, id, actor.uid);
+        throw err;
+      }
+      if (seq === null) throw new ChatError(await groups.classify(gid, actor.uid));
+      const { language } = m;
+      const translate = language !== null && translator.mode === 'on';
+      bus.publish({ k: 'msg', m: translate ? { ...delivered(gid, seq, m, at), pending: true } : delivered(gid, seq, m, at) });
+      if (translate) translateLater(gid, seq, { ...m, language });
+      return { gid, id, seq, timestamp: at.getTime(), duplicate: false };
+    });
+  }
+
+  /** An image message, admitted first: one per user at a time (a third at once is `image_busy`). */
+  async function admitImage(actor: ChatActor, input: SendInput): Promise<SendResult> {
+    try {
+      return await images.admit(actor.uid, () => store(actor, input));
+    } catch (err) {
+      if (err instanceof ChatImageError) throw new ChatError(err.code);
+      throw err;
+    }
+  }
+
   return {
     /**
      * Stores a message and sends it out at once. A resend of a stored id is acknowledged again
@@ -155,30 +193,9 @@ export function createMessaging({ repo, bus, translator, images, groups, queue, 
      * get the original with translatePending, then a `translated` event.
      */
     send(actor: ChatActor, input: SendInput): Promise<SendResult> {
-      return queue.run(input.gid, async () => {
-        const { gid } = input;
-        const id = input.id ?? randomUUID();
-        // A resend is caught by the unique (gid, id) index when it is stored; look first only
-        // when that saves real work (an image to re-encode).
-        if (input.id && input.image !== undefined && (await repo.findMessage(gid, id))) return resend(gid, id, actor.uid);
-
-        const m = input.image !== undefined ? await imageMessage(actor, id, input.image) : textMessage(actor, id, input.content ?? '');
-
-        const at = now();
-        let seq: number | null;
-        try {
-          seq = await repo.appendMessage(gid, { ...m, senderId: actor.uid }, at, !actor.admin);
-        } catch (err) {
-          if (isUniqueViolation(err)) return resend(gid, id, actor.uid);
-          throw err;
-        }
-        if (seq === null) throw new ChatError(await groups.classify(gid, actor.uid));
-        const { language } = m;
-        const translate = language !== null && translator.mode === 'on';
-        bus.publish({ k: 'msg', m: translate ? { ...delivered(gid, seq, m, at), pending: true } : delivered(gid, seq, m, at) });
-        if (translate) translateLater(gid, seq, { ...m, language });
-        return { gid, id, seq, timestamp: at.getTime(), duplicate: false };
-      });
+      // An image is expensive to check: one per user at a time (chat.images.ts), before it queues.
+      if (input.image !== undefined) return admitImage(actor, input);
+      return store(actor, input);
     },
 
     /** Waits for the background translations running now, at most timeoutMs (shutdown, tests). */

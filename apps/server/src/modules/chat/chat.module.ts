@@ -5,7 +5,9 @@ import type { Redis } from 'ioredis';
 import { CHAT_CLOSE_CODES, type TUser } from '@cubeshop/shared';
 import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { CacheStats } from '../../lib/cache.js';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
+import type { ObjectStorage } from '../../lib/object-storage.js';
 import { createLocalBus, createRedisBus } from './chat.bus.js';
 import { createConnectionRegistry } from './chat.connections.js';
 import { createSwitchableClock, type ChatClock } from './chat.context.js';
@@ -39,7 +41,11 @@ export interface ChatDeps {
   events: Pick<ClusterEvents, 'on' | 'ready'>;
   /** This process among the instances (services.ts). */
   instanceId?: string;
+  /** Where chat images are stored: the shop's object storage seen under `chat/` (lib/object-storage.ts). */
+  pictures: ObjectStorage;
   log: FastifyBaseLogger;
+  /** Hit and miss counts of the translation cache (metrics). */
+  cacheStats?: CacheStats | undefined;
 }
 
 /** Calls fn at most once per intervalMs, telling it how many calls it swallowed meanwhile. */
@@ -77,7 +83,7 @@ export function chatPrefix(config: TConfig): string {
  * Nothing runs until start(): a CLI process that builds the services opens no sockets, timers or
  * Redis subscriptions.
  */
-export function createChat({ config, db, redis, account, sessions, events, log, ...deps }: ChatDeps) {
+export function createChat({ config, db, redis, account, sessions, events, log, pictures, ...deps }: ChatDeps) {
   const prefix = chatPrefix(config);
   const instanceId = deps.instanceId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const onRedisError = (err: unknown) => log.warn({ err }, 'chat: redis');
@@ -91,10 +97,10 @@ export function createChat({ config, db, redis, account, sessions, events, log, 
       model: config.TRANSLATE_MODEL,
       connections: config.TRANSLATE_CONCURRENCY,
     }),
-    { concurrency: config.TRANSLATE_CONCURRENCY, onError: throttled((err, suppressed) => log.warn({ err, suppressed }, 'chat: translation failed (the original went out; receivers are told)')) },
+    { concurrency: config.TRANSLATE_CONCURRENCY, cacheStats: deps.cacheStats, onError: throttled((err, suppressed) => log.warn({ err, suppressed }, 'chat: translation failed (the original went out; receivers are told)')) },
   );
-  const images = createChatImageStore(config.DATA_DIR);
   const repo = createChatRepository(db);
+  const images = createChatImageStore({ storage: pictures, repo });
 
   // the rules
   const clock = createSwitchableClock();
@@ -141,6 +147,13 @@ export function createChat({ config, db, redis, account, sessions, events, log, 
       hub.startHeartbeat();
       sessionWatch.start();
       sweeper.start();
+    },
+    /**
+     * What the metrics show of the chat on this instance: open sockets, bytes waiting in them,
+     * conversations with steps queued or running, and the translator's counts (absent: no provider).
+     */
+    metrics() {
+      return { sockets: hub.stats().sockets, sendQueueBytes: hub.bufferedBytes(), queuedConversations: queue.busy, translation: translator.stats?.() };
     },
     /** One inactivity pass now (tests drive it with setClock). */
     async sweep() {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import { MIN_TOKEN_LENGTH, parseChatSince, parseLocale, type TChatSince, type TUser } from '@cubeshop/shared';
@@ -20,8 +19,8 @@ export interface ChatSocketPluginOptions {
 }
 
 /**
- * GET /ws (the chat WebSocket) and GET /uploads/chat/<name> (stored chat images). The upgrade
- * is refused with 401 before it happens unless the token is a signed-in user's.
+ * GET /ws (the chat WebSocket); the upgrade is refused with 401 before it happens unless the
+ * token is a signed-in user's. Chat images are served by the chat API (chat.routes.ts).
  */
 export const chatSocketPlugin: FastifyPluginAsync<ChatSocketPluginOptions> = async (app, { chat, authn, account }) => {
   await chat.start();
@@ -40,7 +39,8 @@ export const chatSocketPlugin: FastifyPluginAsync<ChatSocketPluginOptions> = asy
       // The token travels in the query string: keep request lines of this route out of info logs.
       logLevel: 'warn',
       schema: { hide: true },
-      preValidation: async (request) => {
+      // Who is calling first, before the query's text rule and the other parameters (docs/security.md).
+      onRequest: async (request) => {
         const query = (request.query ?? {}) as Record<string, unknown>;
         const token = typeof query.token === 'string' ? query.token : bearerToken(request);
         if (!token || token.length < MIN_TOKEN_LENGTH) throw unauthorized();
@@ -68,14 +68,9 @@ export const chatSocketPlugin: FastifyPluginAsync<ChatSocketPluginOptions> = asy
     },
   );
 
-  app.get<{ Params: { name: string } }>('/uploads/chat/:name', { schema: { hide: true } }, async (request, reply) => {
-    const file = chat.images.filePath(request.params.name);
-    if (!file) throw notFound();
-    const stat = await fs.promises.stat(file).catch(() => null);
-    if (!stat?.isFile()) throw notFound();
-    const etag = `"${request.params.name.slice(0, 64)}"`;
-    reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag).header('x-content-type-options', 'nosniff');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type('image/webp').header('content-length', stat.size).send(fs.createReadStream(file));
+  // Where chat images were public before they became private (/api/chat/images/<gid>/<name>,
+  // chat.images.ts): nothing is served here any more, and the web app's fallback must not answer.
+  app.get('/uploads/chat/*', { schema: { hide: true } }, async () => {
+    throw notFound('imageNotFound');
   });
 };

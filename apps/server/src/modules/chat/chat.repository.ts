@@ -195,6 +195,23 @@ export function createChatRepository(db: Db) {
       return seq === undefined ? null : Number(seq);
     },
 
+    /**
+     * When a message of conversation gid shows one of these image addresses (its (gid, seq) rows
+     * only): the conversation's buyer, and whether `uid` is or was one of its members.
+     */
+    async imageAccess(gid: string, images: string[], uid: number): Promise<{ buyerId: number; member: boolean } | undefined> {
+      const rows = await db
+        .select({
+          buyerId: chatConversations.buyerId,
+          member: sql<boolean>`exists (select 1 from ${chatMembers} where ${chatMembers.gid} = ${chatConversations.gid} and ${chatMembers.userId} = ${uid})`,
+        })
+        .from(chatMessages)
+        .innerJoin(chatConversations, eq(chatConversations.gid, chatMessages.gid))
+        .where(and(eq(chatMessages.gid, gid), inArray(chatMessages.image, images)))
+        .limit(1);
+      return rows[0] && { buyerId: rows[0].buyerId, member: Boolean(rows[0].member) };
+    },
+
     async findMessage(gid: string, id: string) {
       const rows = await db
         .select({ seq: chatMessages.seq, senderId: chatMessages.senderId, createdAt: chatMessages.createdAt })

@@ -1,26 +1,33 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZChatGidBody, ZChatGroup, ZChatInviteBody, ZChatOnlineAdmin, type TUser } from '@cubeshop/shared';
-import { unauthorized } from '../../lib/app-error.js';
+import { ZChatBuyer, ZChatBuyerParams, ZChatGidBody, ZChatGroup, ZChatInviteBody, ZChatOnlineAdmin, type TCustomerOrder, type TUser } from '@cubeshop/shared';
+import { notFound, unauthorized } from '../../lib/app-error.js';
 import type { ChatActor } from './chat.context.js';
+import type { ChatImageStore } from './chat.images.js';
 import type { ChatService } from './chat.service.js';
+
+/** A chat image's address parts: loose on purpose, so a malformed one is the same 404 as a stranger's. */
+const ZChatImageParams = z.object({ gid: z.string().max(64), name: z.string().max(100) });
 
 /**
  * Chat API (spec section 7): the admin customer-service screen's lists and actions. Every admin
  * call checks the admin flag on the server (401 anonymous, 403 buyers).
  */
-export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; account: { getUser(id: number): Promise<TUser | undefined> } }> = async (
-  app,
-  { chat, account },
-) => {
+export const chatRoutes: FastifyPluginAsyncZod<{
+  chat: ChatService;
+  images: Pick<ChatImageStore, 'may' | 'read'>;
+  account: { getUser(id: number): Promise<TUser | undefined> };
+  /** A buyer's latest orders with their status (the customers module); absent: none shown. */
+  buyerOrders?: ((buyerId: number) => Promise<TCustomerOrder[]>) | undefined;
+}> = async (app, { chat, images, account, buyerOrders }) => {
   async function actorOf(request: FastifyRequest): Promise<ChatActor> {
     const session = await request.session();
     const user = session?.userId ? await account.getUser(session.userId) : undefined;
     if (!user) throw unauthorized();
     return { uid: user.id, uname: user.name || user.account, admin: user.admin, language: request.locale };
   }
-  const admin = { preHandler: app.requireAdmin };
+  const admin = { onRequest: app.requireAdmin };
   const common = { tags: ['chat'], security: [{ bearer: [] }] };
   const groups = z.array(ZChatGroup);
 
@@ -48,6 +55,29 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; account: { g
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return chat.onlineAdmins();
+    },
+  );
+
+  app.get(
+    '/groups/:gid/buyer',
+    {
+      onRequest: app.requireStaff('chat'),
+      schema: {
+        ...common,
+        summary: 'The buyer of a conversation the caller serves: name and latest orders with their status',
+        description:
+          'For answering questions in the chat (every chat role, customer service included): the name and up to 20 orders (id, date, status, payment status, amount due, paid), never e-mail, phone or addresses. 404 unless the caller is one of the conversation\'s agents now.',
+        params: ZChatBuyerParams,
+        response: { 200: ZChatBuyer },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const session = await request.session();
+      const group = await chat.getGroup(request.params.gid);
+      if (!group || group.status !== 'serving' || !group.agents.some((a) => a.uid === session?.userId)) throw notFound('customerNotFound');
+      const [buyer, orders] = await Promise.all([account.getUser(group.uid), buyerOrders?.(group.uid) ?? []]);
+      return { uid: group.uid, name: buyer?.name ?? '', orders };
     },
   );
 
@@ -100,10 +130,36 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; account: { g
     },
   );
 
+  app.get(
+    '/chat/images/:gid/:name',
+    {
+      schema: {
+        ...common,
+        summary: "A chat picture (WebP): the conversation's buyer and customer-service staff only",
+        description:
+          'The address comes with the image message. 404 to anyone else, signed out included (its existence is not told). Cached privately by the browser (immutable: a new picture has a new name).',
+        params: ZChatImageParams,
+      },
+    },
+    async (request, reply) => {
+      const { gid, name } = request.params;
+      const session = await request.session();
+      const reader = session?.userId ? { userId: session.userId, role: session.role } : null;
+      if (!(await images.may(reader, gid, name))) throw notFound('imageNotFound');
+      const etag = `"${name.slice(0, 64)}"`;
+      // Private: the browser keeps it (per signed-in caller), shared caches never do.
+      reply.header('cache-control', 'private, max-age=31536000, immutable').header('etag', etag).header('vary', 'authorization').header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      const bytes = await images.read(name);
+      if (!bytes) throw notFound('imageNotFound');
+      return reply.type('image/webp').send(bytes);
+    },
+  );
+
   app.post(
     '/groups/joined',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { ...common, summary: 'Open conversations the caller is in (a buyer: theirs; an agent: those served)', response: { 200: groups } },
     },
     async (request, reply) => {

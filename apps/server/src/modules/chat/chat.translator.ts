@@ -1,5 +1,6 @@
 import type { TLocale } from '@cubeshop/shared';
 import { LRUCache } from 'lru-cache';
+import type { CacheStats } from '../../lib/cache.js';
 import {
   DEFAULT_TRANSLATE_TIMEOUT_MS,
   MAX_TRANSLATE_BATCH,
@@ -29,6 +30,18 @@ export interface Translator {
   translate(text: string, from: TLocale, to: TLocale, deadline?: number): Promise<string | null>;
   /** Closes the provider's connections (shutdown). */
   close(): Promise<void>;
+  /** Counts since start (metrics); absent when no provider is configured. */
+  stats?(): Readonly<TranslatorStats>;
+}
+
+export interface TranslatorStats {
+  /** Calls made to the provider (a batch is one call), and those that failed or timed out. */
+  calls: number;
+  callFailures: number;
+  /** Texts that came back untranslated (provider failure, deadline, breaker open). */
+  failed: number;
+  /** Texts waiting for a free provider slot now. */
+  waiting: number;
 }
 
 export interface TranslatorOptions {
@@ -58,6 +71,8 @@ export interface TranslatorOptions {
   cacheTtlMs?: number;
   onError?: (err: unknown) => void;
   now?: () => number;
+  /** Hit and miss counts of the translation cache (metrics), as 'chat.translations'. */
+  cacheStats?: CacheStats | undefined;
 }
 
 const RAN_OUT = 'translation skipped: its time ran out waiting for the provider';
@@ -182,6 +197,12 @@ function createDispatcher(
   }
 
   return {
+    /** Texts queued for a slot (not yet sent, not given up). */
+    waiting(): number {
+      let n = 0;
+      for (const queue of queues.values()) for (const w of queue) if (!w.settled) n++;
+      return n;
+    },
     call: (text: string, from: TLocale, to: TLocale, deadline: number) =>
       new Promise<string>((resolve, reject) => {
         const wait = deadline - Date.now();
@@ -210,11 +231,14 @@ export function createTranslator(provider: TranslationProvider | null, options: 
   const now = options.now ?? Date.now;
   let failures = 0;
   let openUntil = 0;
+  const counts = { calls: 0, callFailures: 0, failed: 0 };
   const dispatcher = createDispatcher(provider, {
     calls: options.concurrency ?? translateConcurrency(provider),
     maxBatch: options.maxBatch ?? MAX_TRANSLATE_BATCH,
     windowMs: options.windowMs ?? TRANSLATE_BATCH_WINDOW_MS,
     onCall(ok) {
+      counts.calls++;
+      if (!ok) counts.callFailures++;
       if (ok) failures = 0;
       else if (++failures >= failuresToBreak) {
         openUntil = now() + breakMs;
@@ -229,6 +253,7 @@ export function createTranslator(provider: TranslationProvider | null, options: 
   // make an AbortController: measurable at a thousand misses a second.
   const cache = cacheEntries > 0 ? new LRUCache<string, string>({ max: cacheEntries, ttl: options.cacheTtlMs ?? 3_600_000 }) : null;
   const inFlight = new Map<string, Promise<string>>();
+  const cacheCounts = cache && options.cacheStats ? options.cacheStats.of('chat.translations') : undefined;
 
   /** One text through the dispatcher within the deadline; rejects when it failed or ran out of time. */
   function call(text: string, from: TLocale, to: TLocale, deadline: number): Promise<string> {
@@ -241,12 +266,17 @@ export function createTranslator(provider: TranslationProvider | null, options: 
     close: async () => {
       await provider.close?.();
     },
+    stats: () => ({ ...counts, waiting: dispatcher.waiting() }),
     async translate(text, from, to, deadline = Date.now() + budgetMs) {
       if (from === to) return text;
       const prepared = protectText(text);
       if (nothingToTranslate(prepared.text)) return text;
       const key = `${from}:${to}:${prepared.text}`;
       const hit = cache?.get(key);
+      if (cacheCounts) {
+        if (hit !== undefined) cacheCounts.hits++;
+        else cacheCounts.misses++;
+      }
       if (hit !== undefined) return restoreText(hit, prepared.tokens);
       try {
         let pending = inFlight.get(key);
@@ -264,6 +294,7 @@ export function createTranslator(provider: TranslationProvider | null, options: 
         }
         return restoreText(await pending, prepared.tokens);
       } catch (err) {
+        counts.failed++;
         options.onError?.(err);
         return null;
       }

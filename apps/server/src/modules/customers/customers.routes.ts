@@ -9,14 +9,14 @@ type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
 
 /**
  * The staff customer API (docs/orders.md, Customers): /api/admin/customers .... Reading needs
- * customers.read (owner, sales, service); notes and disabling need customers.manage (owner, sales).
+ * customers.read (owner, sales); notes and disabling need customers.manage (owner, sales).
  */
 export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersService; actorOf: ActorOf }> = async (app, { customers, actorOf }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];
   // The role is checked before the body is validated (403, never 400, for a caller without the right).
-  const read = { preValidation: app.requireStaff('customers.read') };
-  const manage = { preValidation: app.requireStaff('customers.manage') };
+  const read = { onRequest: app.requireStaff('customers.read') };
+  const manage = { onRequest: app.requireStaff('customers.manage') };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
@@ -27,7 +27,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
       ...read,
       schema: {
         tags,
-        summary: 'Buyers, newest first (staff: owner, sales, service)',
+        summary: 'Buyers, newest first (staff: owner, sales)',
         description: 'q: part of an account name, name, e-mail or mobile (case-insensitive), or an order id (its buyer). Staff accounts are not listed. Each row has the order count, money received per currency (payments minus refunds) and the last order time.',
         security,
         querystring: ZCustomerQuery,

@@ -104,6 +104,9 @@ export function createCustomersService(repo: CustomersRepository, deps: Customer
       };
     },
 
+    /** A buyer's latest orders with their status and amounts, nothing else (the chat console: GET /api/groups/{gid}/buyer). */
+    latestOrders: (buyerId: number) => orders.latestOf(buyerId, 20),
+
     /** GET /api/admin/customers/{id}: the buyer's page. */
     async detail(id: number, locale: TLocale): Promise<TCustomerDetail> {
       const buyer = await mustBuyer(id);

@@ -49,14 +49,15 @@ describe('customers: roles', () => {
   type Who = TStaffRole | 'buyer' | 'anonymous';
   const ALL: Who[] = ['owner', 'sales', 'warehouse', 'catalog', 'service', 'buyer', 'anonymous'];
   const TABLE: { what: string; call: (c: ShopCall, id: number) => ReturnType<ShopCall>; allowed: Who[] }[] = [
-    { what: 'list customers', call: (c) => c('GET', '/api/admin/customers'), allowed: ['owner', 'sales', 'service'] },
-    { what: 'open a customer', call: (c, id) => c('GET', `/api/admin/customers/${id}`), allowed: ['owner', 'sales', 'service'] },
+    // Customer service chats; it does not read the customer list or anyone's contact data (roles.ts).
+    { what: 'list customers', call: (c) => c('GET', '/api/admin/customers'), allowed: ['owner', 'sales'] },
+    { what: 'open a customer', call: (c, id) => c('GET', `/api/admin/customers/${id}`), allowed: ['owner', 'sales'] },
     { what: 'add a note', call: (c, id) => c('POST', `/api/admin/customers/${id}/notes`, { body: { body: 'x' } }), allowed: ['owner', 'sales'] },
     { what: 'disable (bad body)', call: (c, id) => c('POST', `/api/admin/customers/${id}/disable`, { body: {} }), allowed: ['owner', 'sales'] },
     { what: 'enable', call: (c, id) => c('POST', `/api/admin/customers/${id}/enable`, { body: {} }), allowed: ['owner', 'sales'] },
   ];
 
-  it('answers 401 to visitors, 403 to buyers, warehouse and catalog, and lets owner, sales (and service for reading) through', async () => {
+  it('answers 401 to visitors, 403 to buyers, warehouse, catalog and service, and lets owner and sales through', async () => {
     const b = await buyer('roles');
     const callers: Record<Who, ShopCall> = { ...staff, buyer: b.call, anonymous: shopClient(app, undefined) };
     const problems: string[] = [];
@@ -138,7 +139,7 @@ describe("customers: a buyer's page", () => {
     expect(note.status).toBe(201);
     expect(note.body).toMatchObject({ body: 'Prefers DHL; wholesale prices agreed', author: 'sales person' });
 
-    const page = await staff.service<TCustomerDetail>('GET', `/api/admin/customers/${dan.user.id}`);
+    const page = await staff.sales<TCustomerDetail>('GET', `/api/admin/customers/${dan.user.id}`);
     expect(page.status).toBe(200);
     expect(page.body.customer).toMatchObject({ id: dan.user.id, email: `dan.${tag}@example.com`, orderCount: 1, disabledTime: null });
     expect(page.body.orders.map((o) => o.id)).toEqual([orderId]);

@@ -18,7 +18,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
   app.get(
     '/orders/:id/documents/:kind.pdf',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: 'An order document as PDF: proforma invoice, commercial invoice or packing list',
@@ -46,7 +46,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
   app.get(
     '/admin/orders/documents.zip',
     {
-      preValidation: app.requireStaff('orders.read'),
+      onRequest: app.requireStaff('orders.read'),
       schema: {
         tags: ['admin'],
         summary: 'One kind of document for many orders, as a zip of PDFs (staff: owner, sales, warehouse)',

@@ -11,10 +11,13 @@ export interface DocumentViewer {
 }
 
 export interface DocumentsDeps {
-  /** The orders module's read side (never its tables). */
+  /**
+   * The orders module's read side (never its tables), in the buyer's view only: a document is
+   * for the buyer whoever downloads it, so it never prints staff text (docs/orders.md, Notes and messages).
+   */
   orders: {
     detail(userId: number, id: number, locale: TLocale): Promise<TOrderDetail>;
-    staffDetail(id: number, locale: TLocale): Promise<TOrderDetail | undefined>;
+    buyerView(id: number, locale: TLocale): Promise<TOrderDetail | undefined>;
   };
   /** A country or region's name in a language. */
   regionName: (id: string, locale: TLocale) => string;
@@ -72,7 +75,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
   }
 
   async function staffOrder(id: number, locale: TLocale): Promise<TOrderDetail> {
-    const order = await deps.orders.staffDetail(id, locale);
+    const order = await deps.orders.buyerView(id, locale);
     if (!order) throw notFound('orderNotFound');
     return order;
   }
@@ -121,7 +124,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       if (!Array.isArray(refs) || refs.length === 0) return undefined;
       const out: MailAttachment[] = [];
       for (const ref of refs as DocumentAttachmentRef[]) {
-        const order = await deps.orders.staffDetail(ref.orderId, ref.locale);
+        const order = await deps.orders.buyerView(ref.orderId, ref.locale);
         if (!order) continue;
         const doc = await render(ref.document, order, ref.locale);
         out.push({ filename: doc.fileName, content: doc.pdf, contentType: 'application/pdf' });

@@ -17,7 +17,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ favorites: FavoritesServic
   app.get(
     '/favorites',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['favorites'],
         summary: "The signed-in buyer's favourites, most recent first",
@@ -35,7 +35,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ favorites: FavoritesServic
   app.post(
     '/favorites',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['favorites'],
         summary: 'Favourite a product (adding twice is fine)',
@@ -53,7 +53,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ favorites: FavoritesServic
   app.delete(
     '/favorites/:itemId',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['favorites'],
         summary: 'Remove a favourite (removing one that is not there is fine)',

@@ -7,23 +7,24 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
   app.get(
     '/user/subscribe/code',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['newsletter'],
         summary: 'Send a newsletter confirmation code',
-        description: 'E-mails a 6-digit code to ?email=E (10 minutes, once, 60 s between codes).',
+        description:
+          'E-mails a 6-digit code to ?email=E (10 minutes, once, 60 s between codes). Besides the limits of every code (10 an hour per address, 30 per IP), one account may ask for 5 an hour and for 3 different addresses a day: 429 with details.retryAfter (docs/accounts.md).',
         security: [{ bearer: [] }],
         querystring: ZSubscribeCodeQuery,
         response: { 200: ZCodeSentResponse },
       },
     },
-    async (request) => newsletter.requestCode(request.query.email, await callerOf(request)),
+    async (request) => newsletter.requestCode(await signedInUserId(request), request.query.email, await callerOf(request)),
   );
 
   app.post(
     '/user/subscribe',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['newsletter'],
         summary: 'Subscribe to the newsletter',
@@ -38,7 +39,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
   app.delete(
     '/user/subscribe',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['newsletter'],
         summary: 'Unsubscribe from the newsletter',

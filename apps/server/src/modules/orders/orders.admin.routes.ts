@@ -19,7 +19,7 @@ import type { StaffActor } from '../audit/audit.service.js';
 import type { OrdersAdmin } from './orders.admin.js';
 import type { OrderNotes } from './orders.notes.js';
 
-/** Who is acting: the signed-in staff member's id, name and role (after a requireStaff preHandler). */
+/** Who is acting: the signed-in staff member's id, name and role (after the route's requireStaff check). */
 export type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
 
 /**
@@ -31,7 +31,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
   const tags = ['admin'];
   // The role is checked before the body is validated: a caller without the right learns nothing
   // about the route's rules (403, never 400).
-  const read = { preValidation: app.requireStaff('orders.read') };
+  const read = { onRequest: app.requireStaff('orders.read') };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
@@ -83,7 +83,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
   app.put(
     '/admin/orders/:id/lines/:lineId',
     {
-      preValidation: app.requireStaff('orders.fulfil'),
+      onRequest: app.requireStaff('orders.fulfil'),
       schema: {
         tags,
         summary: 'Record the packed quantity and/or actual unit price of a line',
@@ -104,7 +104,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
   app.put(
     '/admin/orders/:id/shipping-fee',
     {
-      preValidation: app.requireStaff('orders.sell'),
+      onRequest: app.requireStaff('orders.sell'),
       schema: { tags, summary: 'Record the actual shipping fee (order currency)', security, params: ZOrderIdParams, body: ZShippingFeeAdjustment, response: { 200: ZAdminOrderDetail } },
     },
     async (request) => {
@@ -116,7 +116,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
   app.post(
     '/admin/orders/:id/payments',
     {
-      preValidation: app.requireStaff('payments.record'),
+      onRequest: app.requireStaff('payments.record'),
       schema: {
         tags,
         summary: 'Record a payment received or a refund given',
@@ -137,7 +137,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
   app.post(
     '/admin/orders/:id/credits',
     {
-      preValidation: app.requireStaff('orders.sell'),
+      onRequest: app.requireStaff('orders.sell'),
       schema: {
         tags,
         summary: 'Issue a credit note: returned pieces and/or an amount off what the order owes',
@@ -158,7 +158,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
   app.post(
     '/admin/orders/:id/restock',
     {
-      preValidation: app.requireStaff('orders.fulfil'),
+      onRequest: app.requireStaff('orders.fulfil'),
       schema: {
         tags,
         summary: 'Receive returned goods back into stock',

@@ -200,7 +200,7 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
       const row = await orders.getAny(id);
       if (!row) throw notFound('orderNotFound');
       const [order, payments, trail, notes] = await Promise.all([
-        reader.detail(row, locale, async (ids) => {
+        reader.detail(row, locale, 'staff', async (ids) => {
           const people = await buyers.buyers(ids);
           return new Map(ids.map((i) => [i, nameOf(people, i)]));
         }),

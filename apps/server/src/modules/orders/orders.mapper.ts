@@ -169,7 +169,23 @@ export function packedWeights(lines: readonly OrderItemRow[]) {
   return { totalNw: kg(nw), totalGw: kg(gw), totalVolume: m3(volume), totalVolumeWeight: kg(vw), chargeableWeight: kg(Math.max(gw, vw)) };
 }
 
-export function toDetail(row: OrderRow, parts: DetailParts, locale: TLocale): TOrderDetail {
+/**
+ * Who reads an order's detail. Staff text (the reason for shipping unpaid, a note given with a
+ * status change) reaches only staff: what a buyer reads (their order page, their mail, the
+ * documents, whoever downloads them) is the `buyer` view (docs/orders.md, Notes and messages).
+ */
+export type OrderAudience = 'buyer' | 'staff';
+
+/**
+ * The note of a history event as the audience may read it. Event notes are staff text; the one a
+ * buyer is told is why the order was cancelled (`cancelReason`, also in the cancellation mail).
+ */
+export function eventNote(event: Pick<OrderEventRow, 'type' | 'toValue' | 'note'>, row: Pick<OrderRow, 'cancelReason'>, audience: OrderAudience): string | null {
+  if (audience === 'staff') return event.note;
+  return event.type === 'status' && event.toValue === 'cancel' ? row.cancelReason : null;
+}
+
+export function toDetail(row: OrderRow, parts: DetailParts, locale: TLocale, audience: OrderAudience): TOrderDetail {
   const { lines, events } = parts;
   const packed = packedWeights(lines);
   return {
@@ -219,7 +235,7 @@ export function toDetail(row: OrderRow, parts: DetailParts, locale: TLocale): TO
     cancelReason: row.cancelReason,
     bankTransfer: row.payMethodId === BANK_TRANSFER_METHOD && parts.bank ? { ...parts.bank, reference: String(row.id) } : null,
     items: lines.map((l) => toLine(l, row.currency, locale)),
-    history: events.map((e) => ({ type: e.type, from: e.fromValue, to: e.toValue, time: e.createdAt.toISOString(), note: e.note })),
+    history: events.map((e) => ({ type: e.type, from: e.fromValue, to: e.toValue, time: e.createdAt.toISOString(), note: eventNote(e, row, audience) })),
     messages: parts.messages ?? [],
     documents: buyerDocuments(row.id, row.status),
   };

@@ -1,5 +1,5 @@
 import type { TBankTransferDetails, TLocale, TOrderDetail, TOrderPaymentInstructions } from '@cubeshop/shared';
-import { toDetail } from './orders.mapper.js';
+import { toDetail, type OrderAudience } from './orders.mapper.js';
 import type { OrderNotesRepository } from './orders.notes.repository.js';
 import { toMessage } from './orders.notes.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
@@ -16,11 +16,12 @@ export interface OrderReaderDeps {
 /**
  * An order's detail as every reader sees it (the buyer's page, the staff page, documents, mail
  * attachments): the row and everything around it read at once, then mapped by one function, so
- * all of them show the same figures. Staff also see who issued each credit note.
+ * all of them show the same figures. Staff also see who issued each credit note and the notes
+ * staff gave with status changes; the buyer's view (`audience: 'buyer'`) never carries staff text.
  */
 export function createOrderReader(repo: OrdersRepository, deps: OrderReaderDeps) {
   return {
-    async detail(row: OrderRow, locale: TLocale, staffNames?: (ids: number[]) => Promise<Map<number, string>>): Promise<TOrderDetail> {
+    async detail(row: OrderRow, locale: TLocale, audience: OrderAudience, staffNames?: (ids: number[]) => Promise<Map<number, string>>): Promise<TOrderDetail> {
       const [lines, events, credits, payments, bank, messages, instructions] = await Promise.all([
         repo.lines(row.id),
         repo.events(row.id),
@@ -32,7 +33,7 @@ export function createOrderReader(repo: OrdersRepository, deps: OrderReaderDeps)
       ]);
       const authors = [...new Set(credits.flatMap((c) => (c.createdBy === null ? [] : [c.createdBy])))];
       const names = staffNames ? await staffNames(authors) : undefined;
-      return toDetail(row, { lines, events, credits, payments, bank, messages: messages?.map(toMessage), instructions, staffNames: names }, locale);
+      return toDetail(row, { lines, events, credits, payments, bank, messages: messages?.map(toMessage), instructions, staffNames: names }, locale, audience);
     },
   };
 }

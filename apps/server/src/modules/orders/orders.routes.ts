@@ -26,7 +26,7 @@ async function userIdOf(request: FastifyRequest): Promise<number> {
 
 /** Orders (spec section 7): POST/GET /api/orders, GET /api/orders/{id}, GET /api/order/items[/{id}], POST /api/orders/reorder. */
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
-  const common = { preHandler: app.requireUser };
+  const common = { onRequest: app.requireUser };
   const security = [{ bearer: [] }];
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');

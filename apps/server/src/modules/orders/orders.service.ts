@@ -249,7 +249,7 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
     async detail(userId: number, id: number, locale: TLocale): Promise<TOrderDetail> {
       const row = await repo.get(userId, id);
       if (!row) throw notFound('orderNotFound');
-      return reader.detail(row, locale);
+      return reader.detail(row, locale, 'buyer');
     },
 
     /** GET /api/order/items: the buyer's order lines, newest order first. */
@@ -307,11 +307,21 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
       return changed;
     },
 
-    /** Staff: an order with lines and history, whoever placed it (CLI `order show`). */
+    /** Staff: an order with lines and history (with staff notes), whoever placed it (CLI `order show`). */
     async staffDetail(id: number, locale: TLocale): Promise<TOrderDetail | undefined> {
       const row = await repo.getAny(id);
       if (!row) return undefined;
-      return reader.detail(row, locale);
+      return reader.detail(row, locale, 'staff');
+    },
+
+    /**
+     * Any order as its buyer reads it, whoever asks: what documents print and mail attachments
+     * carry (a document staff download goes to the buyer too), so no staff text.
+     */
+    async buyerView(id: number, locale: TLocale): Promise<TOrderDetail | undefined> {
+      const row = await repo.getAny(id);
+      if (!row) return undefined;
+      return reader.detail(row, locale, 'buyer');
     },
   };
   return service;

@@ -44,6 +44,8 @@ export interface PayPalPort {
   getOrder(id: string): Promise<PayPalOrderState>;
   /** PayPal's verdict on a webhook delivery (POST /v1/notifications/verify-webhook-signature). */
   verifyWebhook(delivery: PayPalWebhookDelivery, webhookId: string): Promise<boolean>;
+  /** The delivery's headers pass `plausibleDelivery` (no call to PayPal). */
+  plausible(delivery: PayPalWebhookDelivery): boolean;
 }
 
 export class PayPalRefused extends Error {
@@ -125,6 +127,28 @@ const header = (headers: PayPalWebhookDelivery['headers'], name: string): string
   return (Array.isArray(v) ? v[0] : v) ?? '';
 };
 
+/**
+ * Whether a webhook delivery's signature headers look like PayPal's at all, checked before any call
+ * to PayPal (docs/orders.md, PayPal): all five present and of sane length, the algorithm a plain
+ * name, and the certificate on PayPal's own HTTPS hosts (or the configured API address, a local
+ * stand-in in tests). A delivery that fails here is refused without costing an outbound call.
+ */
+export function plausibleDelivery(headers: PayPalWebhookDelivery['headers'], apiBase?: string): boolean {
+  const names = ['paypal-auth-algo', 'paypal-cert-url', 'paypal-transmission-id', 'paypal-transmission-sig', 'paypal-transmission-time'];
+  const values = names.map((n) => header(headers, n));
+  if (values.some((v) => v === '' || v.length > 2048)) return false;
+  const [algo, cert] = values as [string, string];
+  if (!/^[A-Za-z0-9-]{1,40}$/.test(algo)) return false;
+  let url: URL;
+  try {
+    url = new URL(cert);
+  } catch {
+    return false;
+  }
+  if (apiBase) return url.href.startsWith(`${apiBase.replace(/\/+$/, '')}/`);
+  return url.protocol === 'https:' && (url.hostname === 'paypal.com' || url.hostname.endsWith('.paypal.com'));
+}
+
 /** The port over the official SDK (@paypal/paypal-server-sdk). */
 export function createPayPalClient(options: PayPalClientOptions): PayPalPort {
   const client = sdkClient(options);
@@ -168,6 +192,8 @@ export function createPayPalClient(options: PayPalClientOptions): PayPalPort {
       return stateOf(result);
     },
 
+    plausible: (delivery) => plausibleDelivery(delivery.headers, options.baseUrl),
+
     async verifyWebhook(delivery, webhookId) {
       // The SDK has no notifications API: the call goes through its own request builder, so the
       // SDK's OAuth token (and base URL) serve it. The event is passed on byte for byte, as PayPal asks.
@@ -180,7 +206,7 @@ export function createPayPalClient(options: PayPalClientOptions): PayPalPort {
         transmission_time: header(delivery.headers, 'paypal-transmission-time'),
         webhook_id: webhookId,
       };
-      if (Object.values(fields).some((v) => v === '')) return false;
+      if (!plausibleDelivery(delivery.headers, options.baseUrl)) return false;
       request.header('Content-Type', 'application/json');
       request.text(`${JSON.stringify(fields).slice(0, -1)},"webhook_event":${delivery.rawEvent}}`);
       request.authenticate([{ oauth2: true }]);

@@ -3,7 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOrderIdParams, ZPayPalCheckout, ZPayPalConfig } from '@cubeshop/shared';
 import { unauthorized } from '../../lib/app-error.js';
-import type { PayPalService } from './paypal.service.js';
+import { WEBHOOK_VERIFY_CONCURRENCY, type PayPalService } from './paypal.service.js';
+
+/** The webhook's body limit and its requests per source (docs/orders.md, PayPal): PayPal delivers again after a 429. */
+export const WEBHOOK_BODY_LIMIT = 64 * 1024;
+export const WEBHOOK_RATE = { max: 60, timeWindow: '1 minute' } as const;
 
 const ZReturnQuery = z.object({ token: z.string().max(64).optional() });
 const ZOk = z.object({ ok: z.literal(true) });
@@ -26,7 +30,7 @@ export const paypalRoutes: FastifyPluginAsyncZod<{ paypal: PayPalService; public
   app.post(
     '/orders/:id/paypal',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['payments'],
@@ -75,16 +79,18 @@ export const paypalRoutes: FastifyPluginAsyncZod<{ paypal: PayPalService; public
   // The webhook reads its body as the raw text PayPal signed: verification passes the event on unchanged.
   await app.register(async (hook) => {
     hook.removeContentTypeParser('application/json');
-    hook.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+    // A capture event is a few KB; 64 KB is generous and keeps a flood's bodies small.
+    hook.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
     hook.post(
       '/paypal/webhook',
       {
         schema: {
           tags: ['payments'],
           summary: 'PayPal webhook (PAYMENT.CAPTURE.COMPLETED records the capture)',
-          description: 'Each delivery is verified with PayPal (verify-webhook-signature against PAYPAL_WEBHOOK_ID); unverified: 400 and nothing is recorded.',
+          description: `Each delivery is verified with PayPal (verify-webhook-signature against PAYPAL_WEBHOOK_ID); unverified: 400 and nothing is recorded. Checked first, without calling PayPal: PayPal's signature headers, a JSON body of at most ${WEBHOOK_BODY_LIMIT / 1024} KB, the event type (others: 200, ignored) and a PayPal order of the shop's; ${WEBHOOK_RATE.max} requests a minute per source (429), at most ${WEBHOOK_VERIFY_CONCURRENCY} verifications at once (503).`,
           response: { 200: ZOk },
         },
+        config: { rateLimit: { max: WEBHOOK_RATE.max, timeWindow: WEBHOOK_RATE.timeWindow } },
       },
       async (request) => {
         await paypal.webhook({ headers: request.headers, rawEvent: typeof request.body === 'string' ? request.body : '' });

@@ -60,6 +60,9 @@ const STALE_CAPTURE_MS = 2 * 60_000;
 /** How long a return waits for another return's capture of the same PayPal order to end. */
 const WAIT_FOR_CAPTURE_MS = 30_000;
 
+/** Webhook verifications (calls to PayPal) in flight at once per process; more answer 503 and PayPal delivers again later. */
+export const WEBHOOK_VERIFY_CONCURRENCY = 4;
+
 /** PayPal's refusals after which the PayPal order can never be captured: it is voided, a new checkout makes another. */
 const DEAD_ISSUES = new Set(['ORDER_EXPIRED', 'ORDER_COMPLETED_OR_VOIDED', 'ORDER_ALREADY_AUTHORIZED', 'INVALID_RESOURCE_ID', 'RESOURCE_NOT_FOUND']);
 
@@ -91,6 +94,8 @@ interface CaptureEvent {
  */
 export function createPayPalService(deps: PayPalServiceDeps) {
   const { client, repo, log } = deps;
+  /** Webhook verifications in flight (WEBHOOK_VERIFY_CONCURRENCY). */
+  let verifying = 0;
 
   /**
    * Records a completed capture if it is what the shop asked for (amount and currency of the
@@ -299,36 +304,46 @@ export function createPayPalService(deps: PayPalServiceDeps) {
     /**
      * POST /api/paypal/webhook: PayPal verifies the delivery (verify-webhook-signature); a
      * PAYMENT.CAPTURE.COMPLETED of one of our PayPal orders is recorded like a return.
-     * Unverified: 400, nothing recorded.
+     * Unverified: 400, nothing recorded. Anyone can call the URL, so everything that costs no
+     * call to PayPal comes first (docs/orders.md, PayPal): the signature headers must look like
+     * PayPal's, the body must be a JSON event of the one type we handle, about a capture of a
+     * PayPal order of ours; only then is PayPal asked, at most WEBHOOK_VERIFY_CONCURRENCY at once
+     * (503, PayPal delivers again later). The route also limits requests per source.
      */
     async webhook(delivery: PayPalWebhookDelivery): Promise<void> {
       if (!client || !deps.webhookId) throw badRequest('paypalWebhookUnverified');
+      if (!client.plausible(delivery)) throw badRequest('paypalWebhookUnverified');
       let event: CaptureEvent;
       try {
         event = JSON.parse(delivery.rawEvent) as CaptureEvent;
       } catch {
         throw badRequest('paypalWebhookUnverified');
       }
-      if (typeof event !== 'object' || event === null) throw badRequest('paypalWebhookUnverified');
+      if (typeof event !== 'object' || event === null || Array.isArray(event)) throw badRequest('paypalWebhookUnverified');
+      // Another event type: nothing to record, so nothing to verify (200, PayPal stops delivering it).
+      if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED') return;
+      const resource = event.resource ?? {};
+      const paypalOrderId = resource.supplementary_data?.related_ids?.order_id;
+      const row = typeof paypalOrderId === 'string' && paypalOrderId.length <= 64 ? await repo.get(paypalOrderId) : undefined;
+      if (!row || typeof resource.id !== 'string' || !resource.id) {
+        log.info({ paypalOrderId, captureId: resource.id }, 'paypal: capture of no order of ours; ignored');
+        return;
+      }
+      if (verifying >= WEBHOOK_VERIFY_CONCURRENCY) throw unavailable('paypalUnavailable');
       let verified: boolean;
+      verifying++;
       try {
         verified = await client.verifyWebhook(delivery, deps.webhookId);
       } catch (err) {
         // PayPal delivers again later when the answer is not 2xx.
         log.warn({ err }, 'paypal: webhook verification failed to run');
         throw unavailable('paypalUnavailable');
+      } finally {
+        verifying--;
       }
       if (!verified) {
         log.warn({ transmissionId: delivery.headers['paypal-transmission-id'] }, 'paypal: unverified webhook refused');
         throw badRequest('paypalWebhookUnverified');
-      }
-      if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED') return;
-      const resource = event.resource ?? {};
-      const paypalOrderId = resource.supplementary_data?.related_ids?.order_id;
-      const row = paypalOrderId ? await repo.get(paypalOrderId) : undefined;
-      if (!row || !resource.id) {
-        log.info({ paypalOrderId, captureId: resource.id }, 'paypal: capture of no order of ours; ignored');
-        return;
       }
       await repo.setStatus(row.paypalOrderId, 'COMPLETED');
       await record(row, { id: resource.id, status: resource.status ?? 'COMPLETED', value: resource.amount?.value ?? '', currency: resource.amount?.currency_code ?? '' });

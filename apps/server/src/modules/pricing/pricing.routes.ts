@@ -25,9 +25,9 @@ type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
 export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService; actorOf: ActorOf }> = async (app, { pricing, actorOf }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];
-  const catalog = { preValidation: app.requireStaff('catalog.manage') };
-  const read = { preValidation: app.requireStaff('customers.read') };
-  const manage = { preValidation: app.requireStaff('customers.manage') };
+  const catalog = { onRequest: app.requireStaff('catalog.manage') };
+  const read = { onRequest: app.requireStaff('customers.read') };
+  const manage = { onRequest: app.requireStaff('customers.manage') };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
@@ -104,7 +104,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService; act
 
   app.get(
     '/admin/customers/:id/group',
-    { ...read, schema: { tags, summary: "A buyer's customer group (owner, sales, service)", security, params: ZCustomerIdParams, response: { 200: ZCustomerGroupOfBuyer } } },
+    { ...read, schema: { tags, summary: "A buyer's customer group (owner, sales)", security, params: ZCustomerIdParams, response: { 200: ZCustomerGroupOfBuyer } } },
     async (request) => pricing.buyerGroup(request.params.id),
   );
 

@@ -102,7 +102,9 @@ describe('customer groups', () => {
     // Assigning a buyer is customers.manage: catalog may not.
     const b = await buyer('norole');
     expect((await staff.catalog('PUT', `/api/admin/customers/${b.id}/group`, { body: { groupId: null } })).status).toBe(403);
-    expect((await staff.service('GET', `/api/admin/customers/${b.id}/group`)).status).toBe(200);
+    expect((await staff.sales('GET', `/api/admin/customers/${b.id}/group`)).status).toBe(200);
+    // Customer service reads no customer's page, its group included.
+    expect((await staff.service('GET', `/api/admin/customers/${b.id}/group`)).status).toBe(403);
   });
 
   it('creates, validates, updates and audits a group; a group in use cannot be deleted', async () => {

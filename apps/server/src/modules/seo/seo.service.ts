@@ -1,6 +1,6 @@
 import { LANG_QUERY_PARAM, LOCALES, PRODUCT_TAGS, type TCategory, type TLocale } from '@cubeshop/shared';
 import { notFound } from '../../lib/app-error.js';
-import { LoadingCache } from '../../lib/cache.js';
+import { LoadingCache, type CacheStats } from '../../lib/cache.js';
 import type { CatalogQuery, ItemRun } from '../catalog/catalog.module.js';
 import { sitemapIndexXml, urlsetXml, type SitemapEntry } from './seo.xml.js';
 
@@ -113,13 +113,15 @@ export interface SeoServiceOptions {
   ttlMs?: number | undefined;
   /** Time source of the cache lifetimes (tests move it). */
   now?: (() => number) | undefined;
+  /** Hit and miss counts of the sitemap documents (metrics), as 'seo.sitemaps'. */
+  cacheStats?: CacheStats | undefined;
 }
 
-export function createSeoService({ catalog, chunkSize = DEFAULT_SITEMAP_CHUNK_SIZE, ttlMs = SITEMAP_TTL_MS, now }: SeoServiceOptions) {
+export function createSeoService({ catalog, chunkSize = DEFAULT_SITEMAP_CHUNK_SIZE, ttlMs = SITEMAP_TTL_MS, now, cacheStats }: SeoServiceOptions) {
   if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > SITEMAP_MAX_URLS) throw new Error(`sitemap chunk size must be 1-${SITEMAP_MAX_URLS}`);
   // The runs are the same for every origin; documents are kept per origin (PUBLIC_ORIGIN makes it one).
   const runs = new LoadingCache<ItemRun[]>({ ttlMs, maxEntries: 1, now });
-  const documents = new LoadingCache<SitemapDocument>({ ttlMs, weigh: (d) => d.xml.length, maxWeight: SITEMAP_CACHE_CHARS, now });
+  const documents = new LoadingCache<SitemapDocument>({ ttlMs, weigh: (d) => d.xml.length, maxWeight: SITEMAP_CACHE_CHARS, now, name: 'seo.sitemaps', stats: cacheStats });
   catalog.onInvalidate(() => {
     runs.clear();
     documents.clear();

@@ -21,7 +21,7 @@ export interface SettingsRoutesOptions {
 export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, { admin, actorOf, carouselProducts }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];
-  const manage = { preValidation: app.requireStaff('settings.manage') };
+  const manage = { onRequest: app.requireStaff('settings.manage') };
   const noStore = {
     onSend: async (_request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'private, no-store');

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ZBankTransferDetails, ZCarouselSetting, ZDocumentSeller, ZExchangeRateSetting, ZFreeShippingSetting, ZShopContact, type TCarouselSetting, type TShopContact } from '@cubeshop/shared';
-import { LoadingCache } from '../../lib/cache.js';
+import { LoadingCache, type CacheStats } from '../../lib/cache.js';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
 import type { SettingsRepository } from './settings.repository.js';
 
@@ -55,6 +55,8 @@ export interface SettingsServiceDeps {
   /** Lifetime of the cached settings, ms (default 60 s): the safety net when an event is lost. */
   ttlMs?: number | undefined;
   now?: (() => number) | undefined;
+  /** Hit and miss counts (metrics), as 'settings'. */
+  cacheStats?: CacheStats | undefined;
 }
 
 /**
@@ -64,7 +66,7 @@ export interface SettingsServiceDeps {
  * (the catalog empties its pages priced with the old rate). The only way to the `settings` table.
  */
 export function createSettingsService(repo: SettingsRepository, deps: SettingsServiceDeps = {}) {
-  const cache = new LoadingCache<Known>({ ttlMs: deps.ttlMs ?? 60_000, maxEntries: 1, now: deps.now });
+  const cache = new LoadingCache<Known>({ ttlMs: deps.ttlMs ?? 60_000, maxEntries: 1, now: deps.now, name: 'settings', stats: deps.cacheStats });
   const listeners = new Set<(keys: SettingKey[]) => void>();
 
   const load = async (): Promise<Known> => {

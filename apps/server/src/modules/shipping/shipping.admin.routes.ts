@@ -14,14 +14,13 @@ import {
   ZConfigCodeParams,
   ZRateParams,
 } from '@cubeshop/shared';
-import { badRequest, DomainError, isDomainError, notFound } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
+import { readUploadedFile } from '../../lib/uploaded-file.js';
 import type { StaffActor } from '../audit/audit.service.js';
 import type { ShippingAdmin } from './shipping.admin.js';
 import { QR_MAX_BYTES } from './shipping.qr.js';
 
 type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
-
-const tooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', 'imageTooLarge', { size: QR_MAX_BYTES / 1024 / 1024 }, { field: 'file', rule: 'size' });
 
 /**
  * The uploaded QR picture (the first file of a multipart request): 400 (field `file`) when there
@@ -29,17 +28,7 @@ const tooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', 'imageTooLarge', { s
  * the content is the admin service's (shipping.qr.ts).
  */
 async function uploadedQr(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const file = await request.file({ limits: { fileSize: QR_MAX_BYTES, files: 1 }, throwFileSizeLimit: false });
-    if (!file) throw badRequest('imageNotImage', {}, { field: 'file', rule: 'required' });
-    const bytes = await file.toBuffer();
-    if (file.file.truncated) throw tooLarge();
-    return bytes;
-  } catch (err) {
-    if (isDomainError(err)) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw badRequest('imageNotImage', {}, { field: 'file', rule: 'image' });
-  }
+  return (await readUploadedFile(request, { maxBytes: QR_MAX_BYTES })).bytes;
 }
 
 /**
@@ -53,7 +42,7 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod<{ admin: ShippingAdmin; 
   const security = [{ bearer: [] }];
   const tags = ['admin'];
   const manage = {
-    preValidation: app.requireStaff('settings.manage'),
+    onRequest: app.requireStaff('settings.manage'),
     onSend: async (_request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'private, no-store');
     },

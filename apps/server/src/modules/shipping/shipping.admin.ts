@@ -160,10 +160,11 @@ export function createShippingAdmin(repo: ShippingRepository, deps: ShippingAdmi
           await deps.audit.record(tx, actor, [{ action: 'payment.update', entity: 'payment_method', entityId: id, before: { qrUrl: qrUrlOf(id, row.qrImage) }, after: { qrUrl: qrUrlOf(id, name) } }]);
         });
       } catch (err) {
-        if (name !== row.qrImage) await deps.qr.remove(name);
+        if (name !== row.qrImage) await deps.qr.remove(name).catch(() => undefined);
         throw err;
       }
-      if (row.qrImage && row.qrImage !== name) await deps.qr.remove(row.qrImage);
+      // The replaced picture goes; one the storage failed to remove costs bytes, not the answer.
+      if (row.qrImage && row.qrImage !== name) await deps.qr.remove(row.qrImage).catch(() => undefined);
       return paymentOut({ ...row, qrImage: name });
     },
 
@@ -175,7 +176,7 @@ export function createShippingAdmin(repo: ShippingRepository, deps: ShippingAdmi
         await repo.setPaymentQr(tx, id, null);
         await deps.audit.record(tx, actor, [{ action: 'payment.update', entity: 'payment_method', entityId: id, before: { qrUrl: qrUrlOf(id, row.qrImage) }, after: { qrUrl: null } }]);
       });
-      await deps.qr.remove(row.qrImage);
+      await deps.qr.remove(row.qrImage).catch(() => undefined);
       return paymentOut({ ...row, qrImage: null });
     },
   };

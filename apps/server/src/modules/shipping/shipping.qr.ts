@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { badRequest } from '../../lib/app-error.js';
+import type { ObjectStorage } from '../../lib/object-storage.js';
 import { checkUploadedImage } from '../../lib/uploaded-image.js';
 
 /**
@@ -45,50 +44,31 @@ export function qrUrlOf(methodId: string, name: string | null): string | null {
 /** The version (hash) of a stored name, or undefined. */
 export const qrVersionOf = (name: string) => NAME.exec(name)?.[2];
 
-/** Where QR pictures are kept: a port, so the module does not touch the disk itself. */
+/**
+ * Where QR pictures are kept: the shop's object storage seen under `payments/`
+ * (lib/object-storage.ts: DATA_DIR/uploads/payments, or the S3 bucket). Names come from qrName
+ * (method id and hex digits only); anything else is never a key here.
+ */
 export interface PaymentQrStorage {
-  /** The bytes, or undefined when there are none (or they cannot be read). */
+  /** The bytes, or undefined when there are none; 503 (UNAVAILABLE) when the storage is down. */
   read(name: string): Promise<Buffer | undefined>;
-  /** Stores the bytes; a reader never sees a half-written file. */
+  /** Stores the bytes; a reader never sees a half-written picture. */
   write(name: string, bytes: Buffer): Promise<void>;
   /** Removes a picture (nothing when there is none). */
   remove(name: string): Promise<void>;
 }
 
-/** Pictures as files in one folder (DATA_DIR/uploads/payments), created when first needed. */
-export function createFilePaymentQrStorage(dir: string): PaymentQrStorage {
-  // Names come from qrName (id and hex digits only); anything else is never a path here.
-  const file = (name: string) => (NAME.test(name) ? path.join(dir, name) : undefined);
+export function createPaymentQrStorage(storage: ObjectStorage): PaymentQrStorage {
   return {
     async read(name) {
-      const at = file(name);
-      return at ? fs.readFile(at).catch(() => undefined) : undefined;
+      return NAME.test(name) ? storage.get(name) : undefined;
     },
     async write(name, bytes) {
-      const at = file(name);
-      if (!at) throw new Error(`payment QR: bad name ${name}`);
-      await fs.mkdir(dir, { recursive: true });
-      const temp = `${at}.${process.pid}.tmp`;
-      await fs.writeFile(temp, bytes);
-      await fs.rename(temp, at);
+      if (!NAME.test(name)) throw new Error(`payment QR: bad name ${name}`);
+      await storage.put(name, bytes, 'image/png');
     },
     async remove(name) {
-      const at = file(name);
-      if (at) await fs.rm(at, { force: true });
-    },
-  };
-}
-
-/** Keeps the pictures in memory (tests, or a server without a writable DATA_DIR). */
-export function createMemoryPaymentQrStorage(): PaymentQrStorage {
-  const files = new Map<string, Buffer>();
-  return {
-    read: async (name) => files.get(name),
-    write: async (name, bytes) => {
-      files.set(name, bytes);
-    },
-    remove: async (name) => {
-      files.delete(name);
+      if (NAME.test(name)) await storage.delete(name);
     },
   };
 }

@@ -13,7 +13,7 @@ type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
 export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockAdmin; actorOf: ActorOf }> = async (app, { stock, actorOf }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];
-  const manage = { preValidation: app.requireStaff('stock.manage') };
+  const manage = { onRequest: app.requireStaff('stock.manage') };
 
   app.get(
     '/stock/summary',

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { AlertCircle, Check, Clock, Languages, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { AuthedImage } from '@/components/ui/AuthedImage';
 import { cn } from '@/components/ui/cn';
 import type { ChatMessage } from '@/lib/chat/state';
 import { linkify } from '@/lib/chat/linkify';
@@ -68,7 +69,7 @@ function Bubble({ message, language, showTranslations, onImage, onRetry, onRetry
       >
         {message.kind === 'image' && message.image ? (
           <button type="button" onClick={() => onImage(message.image!, t('imageFrom', { name: message.uname || t('you') }))} className="block" aria-label={t('openImage', { name: message.uname || t('you') })}>
-            <img src={message.image} alt="" className="max-h-48 max-w-full rounded-lg object-contain" loading="lazy" />
+            <AuthedImage api="chat" path={message.image} alt="" className="max-h-48 max-w-full rounded-lg object-contain" loading="lazy" />
           </button>
         ) : (
           <p lang={translated ? language : (message.language ?? undefined)}>

@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import i18n from '@/lib/i18n';
+import { calls, server } from '@/test/msw/server';
+import { signIn } from '@/test/render';
 import type { ChatMessage } from '@/lib/chat/state';
 import { Composer } from './Composer';
 import { ConnectionStatus } from './ConnectionStatus';
@@ -105,11 +108,28 @@ describe('MessageList', () => {
     expect(screen.queryByText('Translating…')).toBeNull();
   });
 
-  it('an image opens in a preview', async () => {
-    render(<MessageList label="Messages" language="en" messages={[message({ kind: 'image', content: '', image: '/uploads/chat/a.webp' })]} />);
+  it('an image is private to the conversation: fetched with the bearer token, shown from memory, and opens in a preview', async () => {
+    signIn();
+    let blobs = 0;
+    URL.createObjectURL = vi.fn(() => `blob:chat-${++blobs}`);
+    URL.revokeObjectURL = vi.fn();
+    const path = `/api/chat/images/${GID}/${'a'.repeat(64)}.webp`;
+    server.use(http.get('*/api/chat/images/:gid/:name', () => new HttpResponse(new Uint8Array([82, 73, 70, 70]), { headers: { 'content-type': 'image/webp' } })));
+    const { container } = render(<MessageList label="Messages" language="en" messages={[message({ kind: 'image', content: '', image: path })]} />);
+    await waitFor(() => expect(container.querySelector('img')).toHaveAttribute('src', 'blob:chat-1'));
+    const [request] = calls('GET', path);
+    expect(request!.headers.authorization).toBe('Bearer user-token-123456');
+    expect(request!.url).not.toContain('user-token-123456');
     await userEvent.click(screen.getByRole('button', { name: 'Open the image from Ann' }));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Image from Ann' })).toHaveAttribute('src', '/uploads/chat/a.webp');
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Image from Ann' })).toHaveAttribute('src', expect.stringMatching(/^blob:chat-/)));
+  });
+
+  it('an image not sent yet (its data URL) is shown as it is, without a request', () => {
+    const local = 'data:image/png;base64,iVBORw0KGgo=';
+    const { container } = render(<MessageList label="Messages" language="en" messages={[message({ kind: 'image', content: '', image: local, status: 'pending', seq: null })]} />);
+    expect(container.querySelector('img')).toHaveAttribute('src', local);
+    expect(calls('GET').filter((r) => r.path.startsWith('/api/chat/images/'))).toEqual([]);
   });
 });
 

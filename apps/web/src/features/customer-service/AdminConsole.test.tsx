@@ -187,3 +187,34 @@ describe('AdminConsole unread state across reloads', () => {
     expect(within(log).getByText('The translation service failed; this is the original text.')).toBeInTheDocument();
   });
 });
+
+describe('AdminConsole: the served buyer', () => {
+  const serving = fetchDouble.getMockImplementation()!;
+  beforeAll(async () => {
+    await i18n.loadNamespaces(['admin', 'chat', 'orders']);
+  });
+  beforeEach(() => {
+    FakeWebSocket.all = [];
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    vi.stubGlobal('fetch', fetchDouble);
+    localStorage.setItem('token', 'a-long-enough-token');
+    useAuthStore.setState({ token: 'a-long-enough-token', user: admin, isAnonymous: false });
+  });
+  afterEach(() => {
+    fetchDouble.mockImplementation(serving);
+    vi.unstubAllGlobals();
+  });
+
+  it("shows customer service the orders of the buyer it serves, with their status (GET /api/groups/{gid}/buyer)", async () => {
+    const buyer = { uid: 7, name: 'Mei', orders: [{ id: 10000001, createdTime: '2026-11-20T10:00:00.000Z', status: 'outbound', paymentStatus: 'paid', currency: 'USD', totalAmount: 30, paid: 30 }] };
+    fetchDouble.mockImplementation(async (url: string) => (String(url).includes(`/api/groups/${GID}/buyer`) ? json(buyer) : serving(url)));
+    renderConsole();
+    await serverLoads(1, [1]);
+    await userEvent.click(await within(servingList()).findByText('Mei'));
+    const orders = await screen.findByTestId('buyer-orders');
+    expect(orders).toHaveTextContent('#10000001');
+    expect(orders).toHaveTextContent('Outbound');
+    expect(orders).toHaveTextContent('Paid');
+    expect(fetchDouble.mock.calls.map(([u]) => String(u))).toContainEqual(expect.stringContaining(`/api/groups/${GID}/buyer`));
+  });
+});

@@ -19,6 +19,7 @@ import { useAuthStore } from '@/lib/stores/auth';
 import { confirmDialog } from '@/lib/stores/modal';
 import { toast } from '@/lib/stores/toast';
 import { chatGroupKeys, servingQuery, useAcceptGroup, useLeaveGroup, waitingQuery } from './api/groups';
+import { BuyerOrders } from './components/BuyerOrders';
 import { InviteDialog } from './components/InviteDialog';
 import { formatDuration, QueueList, useNow, waitedMs } from './components/QueueList';
 import { useConsoleNotifications } from './hooks/use-console-notifications';
@@ -301,6 +302,7 @@ export function AdminConsole() {
                 <summary className="cursor-pointer text-xs font-semibold tracking-wide text-gray-500 uppercase">{t('buyer.title')}</summary>
                 <div className="pt-2">
                   <BuyerCard group={group} />
+                  {isAgent ? <BuyerOrders gid={group.gid} /> : null}
                 </div>
               </details>
               {isAgent || messages.length > 0 ? (

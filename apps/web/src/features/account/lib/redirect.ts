@@ -1,30 +1,27 @@
+import { sameSitePath } from '@cubeshop/shared';
 import { setArrival, type Arrival } from '@/lib/arrival';
 /**
  * Where to go after signing in, signing up or resetting a password: the `?redirect=` target when
- * it is a path on this site, else home. Never an absolute URL, a protocol-relative "//host", a
- * backslash trick ("/\host") or a javascript: URL, so a crafted link cannot send a buyer off-site
- * (open redirect). The account pages themselves are not targets (no loop back to /login).
+ * it is a path on this site, else home. The one check of the login, sign-up and forgot-password
+ * pages: the shop's redirect rule (`sameSitePath` in the shared package: resolved with `new
+ * URL(target, origin)`, accepted only on this origin, normalised, never "//host" however written:
+ * "/.//evil", "/..//evil", "/\\evil", tab and newline tricks, javascript: URLs), so a crafted link
+ * cannot send a buyer off-site (open redirect). The account pages themselves are not targets (no
+ * loop back to /login).
  */
 const ACCOUNT_ENTRY_PATHS = ['/login', '/register', '/forgot-password'];
-const PROBE_ORIGIN = 'https://shop.invalid';
 
-export function sanitizeRedirect(value: string | null | undefined, fallback = '/'): string {
-  if (typeof value !== 'string' || value === '') return fallback;
-  // Only a plain root-relative path: "/x". No scheme, no "//", no backslashes, no control characters.
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
-  let url: URL;
-  try {
-    url = new URL(value, PROBE_ORIGIN);
-  } catch {
-    return fallback;
-  }
-  // The URL parser has the last word: whatever it resolves to must stay on this origin.
-  if (url.origin !== PROBE_ORIGIN) return fallback;
-  const path = url.pathname.replace(/\/+$/, '') || '/';
-  if (ACCOUNT_ENTRY_PATHS.includes(path)) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+/** This page's origin (the rule's own probe origin where there is no window, e.g. server rendering). */
+function currentOrigin(): string | undefined {
+  const origin = typeof window === 'undefined' ? undefined : window.location?.origin;
+  return origin && origin !== 'null' ? origin : undefined;
+}
+
+export function sanitizeRedirect(value: string | null | undefined, fallback = '/', origin = currentOrigin()): string {
+  const target = sameSitePath(value, origin);
+  if (target === null) return fallback;
+  const path = new URL(target, 'https://shop.invalid').pathname.replace(/\/+$/, '') || '/';
+  return ACCOUNT_ENTRY_PATHS.includes(path) ? fallback : target;
 }
 
 /** The sanitized target of a `?redirect=` query string. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TCustomerChat } from '@cubeshop/shared';
+import { AuthedImage } from '@/components/ui/AuthedImage';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { toast } from '@/lib/stores/toast';
@@ -61,9 +62,8 @@ export function ChatHistoryCard({ chats }: { chats: TCustomerChat[] }) {
                           {m.sender} · {formatStamp(m.time)}
                         </span>
                         {m.kind === 'image' && m.image ? (
-                          <a href={m.image} target="_blank" rel="noreferrer" className="text-brand-700 underline">
-                            {t('customers.chatImage')}
-                          </a>
+                          // Private to the conversation: fetched with the staff member's token.
+                          <AuthedImage api="chat" path={m.image} alt={t('customers.chatImage')} className="max-h-32 max-w-full rounded object-contain" loading="lazy" />
                         ) : (
                           <span className="break-words whitespace-pre-wrap">{m.content}</span>
                         )}

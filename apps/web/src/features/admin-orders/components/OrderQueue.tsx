@@ -24,7 +24,7 @@ import { toast } from '@/lib/stores/toast';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { transitionOrder } from '../api/update-order';
 import { pageSizeOf, queueSearch, sortOf, withFilter, type TQueueFilter } from '../lib/queue-params';
-import { toCsv } from '../lib/csv';
+import { ordersCsv } from '../lib/csv';
 import { BulkDocuments } from './StaffDocuments';
 import { formatStamp, LogisticsText, OrderStatusBadge, PaymentBadge } from './badges';
 
@@ -95,12 +95,7 @@ export function OrderQueue({ role }: { role: TStaffRole | null }) {
 
   function exportCsv() {
     const chosen = selected.size ? rows.filter((r) => selected.has(r.id)) : rows;
-    const header = ['id', 'created', 'status', 'payment', 'logistics', 'tracking', 'carrier', 'currency', 'total', 'totalCny', 'balance', 'lines', 'pieces', 'chargeableKg', 'country', 'receiver', 'buyerAccount', 'buyerEmail', 'buyerMobile', 'shipping', 'payMethod'];
-    const lines = chosen.map((r) => [
-      r.id, r.createdTime, r.status, r.paymentStatus, r.logisticsStatus, r.trackingNumber ?? '', r.carrier ?? '', r.currency, r.totalAmount.toFixed(2), r.totalCny.toFixed(2), r.balance.toFixed(2),
-      r.lineCount, r.quantity, r.chargeableWeight.toFixed(4), r.country, r.deliveryUser, r.buyer.account, r.buyer.email ?? '', r.buyer.mobile ?? '', r.expressMethod.id, r.payMethod.id,
-    ]);
-    const blob = new Blob([toCsv([header, ...lines])], { type: 'text/csv;charset=utf-8' });
+    const blob = new Blob([ordersCsv(chosen)], { type: 'text/csv;charset=utf-8' });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TChatGroup, TChatOnlineAdmin } from '@cubeshop/shared';
+import type { TChatBuyer, TChatGroup, TChatOnlineAdmin } from '@cubeshop/shared';
 import { chatApi } from '@/lib/api-client';
 import { refreshAfterWrite } from '@/lib/query-client';
 
@@ -17,6 +17,10 @@ export const waitingQuery = () =>
 
 export const servingQuery = () =>
   queryOptions({ queryKey: chatGroupKeys.serving, queryFn: ({ signal }) => chatApi.get<TChatGroup[]>('/api/groups/serving', { signal, silent: true }), refetchInterval: 30_000 });
+
+/** GET /api/groups/{gid}/buyer: the served buyer's name and latest orders (404 unless the caller serves the conversation). */
+export const buyerQuery = (gid: string) =>
+  queryOptions({ queryKey: [...chatGroupKeys.all, gid, 'buyer'] as const, queryFn: ({ signal }) => chatApi.get<TChatBuyer>(`/api/groups/${gid}/buyer`, { signal, silent: true }), staleTime: 30_000 });
 
 export const onlineAdminsQuery = () =>
   queryOptions({ queryKey: chatGroupKeys.admins, queryFn: ({ signal }) => chatApi.get<TChatOnlineAdmin[]>('/api/groups/admin', { signal }), staleTime: 0 });
