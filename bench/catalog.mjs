@@ -22,6 +22,8 @@ const SKUS = Number(process.env.BENCH_SKUS ?? 100_000);
 // What a browser sends: the server answers compressed, as it would in production.
 const HEADERS = { 'accept-encoding': 'br, gzip', 'x-lang-type': 'zh', 'x-price-type': 'CNY' };
 
+// Model names as cubers type them (docs/catalog.md, Search, Model names): run together, apart, short forms, misspelt.
+const MODEL_KEYWORDS = ['gan356', 'gan 356 m', 'wrmv10', 'wrm v10', 'valk3', 'rs3m2020', 'mgc3x3', 'tornadov3', 'gan12', 'gts3', 'xmd', 'cb', 'weilonggts3', 'gan357', 'valk4', 'wrmv11', '魔域威龙', 'gan魔方'];
 const KEYWORDS = ['磁力', '魔方', '三阶', '镜面', '金字塔', '计时器', 'gan', 'moyu', 'magnetic', 'maglev', 'pyraminx', 'timer', 'mirror', 'weilong', 'mofang', 'cili', 'sjmf', 'mf', 'wrm', 'v9', '356', 'rs3m', '奇艺', '永骏', 'qiyi', 'yuxin', 'lube', 'bag', 'megaminx', 'skewb', 'smart', '智能', 'shengshou', 'dayan', 'tornado', 'uv', 'stickerless', '实色', 'gift', '礼盒'];
 
 function runCli(args, env) {
@@ -105,6 +107,10 @@ export async function benchCatalog({ label, databaseUrl, startServer, measure })
     rows.push(await hot('list 120, category+price+sort (hot)', `/api/items?categoryId=${cube3.id}&minPrice=20&maxPrice=200&sortBy=basePrice&order=asc`));
     rows.push(await hot('keyword 磁力 (hot)', `/api/items?keyword=${encodeURIComponent('磁力')}`));
     rows.push(await hot('pinyin keyword weilong (hot)', '/api/items?keyword=weilong'));
+    rows.push(await hot('model keyword gan356 (hot)', '/api/items?keyword=gan356'));
+    rows.push(await hot('model keyword "wrm v10" (hot)', `/api/items?keyword=${encodeURIComponent('wrm v10')}`));
+    rows.push(await hot('model keyword valk3 (hot)', '/api/items?keyword=valk3'));
+    rows.push(await hot('broad keyword 磁力 by price (hot)', `/api/items?keyword=${encodeURIComponent('磁力')}&sortBy=basePrice&order=asc`));
     rows.push(await hot('product detail (hot)', `/api/items/${detailId}`));
     rows.push(await cold('list 120, random page and sort (cold)', () => `/api/items?page=${int(1, Math.ceil(total / 120))}&sortBy=${pick(['basePrice', 'lastUpdatedTime'])}&order=${pick(['asc', 'desc'])}`));
     rows.push(
@@ -116,6 +122,8 @@ export async function benchCatalog({ label, databaseUrl, startServer, measure })
     rows.push(await cold('keyword, random word and page (cold)', () => `/api/items?keyword=${encodeURIComponent(pick(KEYWORDS))}&page=${int(1, 5)}&sortBy=${pick(['basePrice', 'lastUpdatedTime'])}`));
     // Best match (the default with a keyword), and suggestions while typing: each keyword cut after 1 to all of its characters.
     rows.push(await cold('keyword, best match, random word and page (cold)', () => `/api/items?keyword=${encodeURIComponent(pick(KEYWORDS))}&page=${int(1, 5)}`));
+    rows.push(await cold('model keyword, random, best match or price (cold)', () => `/api/items?keyword=${encodeURIComponent(pick(MODEL_KEYWORDS))}${pick(['', '&sortBy=basePrice'])}`));
+    rows.push(await cold('did you mean / broader, random model keyword (cold)', () => `/api/items/alternatives?keyword=${encodeURIComponent(pick(MODEL_KEYWORDS))}`));
     rows.push(
       await cold('suggest, random prefix (cold)', () => {
         const word = pick(KEYWORDS);

@@ -13,14 +13,29 @@ test('sales records the payment, the warehouse ships with tracking, the buyer se
   test.setTimeout(120_000);
   const buyer = await createBuyer(request, 'en', 'backoffice');
   // A T/T order of the two newest products (3 pieces each, or their minimum).
-  const orderId = await placeOrder(request, buyer.token, { products: 2, minQuantity: 3, address: { deliveryUser: 'Back Office Buyer' } });
+  // The receiver's name ends in letters of this run only, so part of it finds this order first.
+  const unique = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  const orderId = await placeOrder(request, buyer.token, { products: 2, minQuantity: 3, address: { deliveryUser: `Back Office Buyer ${unique}` } });
 
-  // Sales (in Chinese): the queue finds the order by its id; the order page records the payment.
+  // Sales (in Chinese) remembers part of the buyer's name: `/` puts it in the staff frame's search
+  // box, the order is the first match, Enter opens it (docs/orders.md, Staff search).
   const sales = await pageAs(browser, await signIn(request, 'demo_sales', 'Sales1234'), 'zh');
   await sales.goto('/admin/orders');
   await expect(sales.getByRole('heading', { name: '订单', exact: true })).toBeVisible();
   await sales.keyboard.press('/');
-  await expect(sales.getByLabel('搜索订单')).toBeFocused();
+  const find = sales.getByRole('combobox', { name: '搜索订单、客户和商品' });
+  await expect(find).toBeFocused();
+  await sales.keyboard.type(`OFFICE buyer ${unique.slice(0, 4)}`);
+  const found = sales.getByRole('listbox', { name: '搜索订单、客户和商品' });
+  await expect(found.getByRole('group', { name: '订单' }).getByRole('option').first()).toContainText(`${orderId} · Back Office Buyer ${unique}`);
+  await shoot(sales, 'backoffice-search-zh-1440', { fullPage: false });
+  await sales.keyboard.press('Enter');
+  await expect(sales).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
+  await expect(sales.getByRole('heading', { name: `订单 ${orderId}` })).toBeVisible();
+
+  // The queue finds the order by its id (its own search box); the order page records the payment.
+  await sales.goto('/admin/orders');
+  await sales.getByLabel('搜索订单', { exact: true }).click();
   await sales.keyboard.type(String(orderId));
   await sales.keyboard.press('Enter');
   await expect(sales).toHaveURL(new RegExp(`q=${orderId}`));
@@ -79,6 +94,15 @@ test('sales records the payment, the warehouse ships with tracking, the buyer se
   await shoot(warehouse, 'backoffice-order-en-1440');
   await warehouse.setViewportSize({ width: 390, height: 844 });
   await shoot(warehouse, 'backoffice-order-en-390');
+  // At phone width the search box and its list fit the screen.
+  await warehouse.keyboard.press('/');
+  await warehouse.keyboard.type(unique);
+  const match = warehouse.getByRole('listbox', { name: 'Search orders, customers and products' }).getByRole('option').first();
+  await expect(match).toContainText(`${orderId} · Back Office Buyer ${unique}`);
+  const where = (await match.boundingBox())!;
+  expect(where.x).toBeGreaterThanOrEqual(0);
+  expect(where.x + where.width).toBeLessThanOrEqual(390);
+  await shoot(warehouse, 'backoffice-search-en-390', { fullPage: false });
 
   // The buyer: paid for one piece more than was packed (so the shop owes it back), outbound, the packed quantity and the tracking link.
   const mine = await pageAs(browser, buyer, 'en', 1280);
@@ -99,6 +123,10 @@ test('roles see only their sections; a buyer is refused the staff app', async ({
   await warehouse.goto('/admin');
   await expect(warehouse).toHaveURL(/\/admin\/orders$/);
   await expect(warehouse.getByRole('navigation', { name: 'Staff' }).getByRole('link')).toHaveText(['Orders', 'Customer service']);
+  // The search box fits the phone's width, on a line of its own under the logo.
+  const find = warehouse.getByRole('combobox', { name: 'Search orders, customers and products' });
+  await expect(find).toBeVisible();
+  expect((await find.boundingBox())!.width).toBeLessThanOrEqual(390);
   await shoot(warehouse, 'backoffice-queue-en-390');
   await warehouse.goto('/admin/activity');
   await expect(warehouse.getByRole('alert')).toHaveText('Your role cannot open this page.');

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, readyPage, test } from '../support/test.js';
 import { signIn } from '../support/accounts.js';
 import { pageAs, shoot, type Locale } from '../support/staff.js';
@@ -6,10 +6,11 @@ import { pageAs, shoot, type Locale } from '../support/staff.js';
 // Search (docs/catalog.md, Search; issue 16) against the real server and its demo catalogue,
 // always through the header's search box: suggestions while typing (keyboard and mouse), best
 // match first for brand, pinyin, Chinese, a misspelling, a barcode and a product id, the results
-// page's title (server-rendered too), and the staff screen of what buyers searched for.
+// page's title (server-rendered too), the staff screen of what buyers searched for, and model names
+// with "did you mean", broader searches and the closest products when few or none are found.
 // Screens at 1280 px and 390 px, zh and en, go to .screenshots/.
 
-const cards = (page: Page) => page.getByTestId('product-card');
+const cards = (scope: Page | Locator) => scope.getByTestId('product-card');
 const firstName = (page: Page) => cards(page).first().getByRole('heading', { level: 3 });
 const box = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: /^(Search the shop|全站搜索)$/ }).first();
 
@@ -236,7 +237,7 @@ test.describe('staff: search terms', () => {
         await expect(table.getByRole('link', { name: 'gan', exact: true })).toBeVisible();
         // No results, last 7 days: the fresh term, counted once; it opens the shop's search in a new tab.
         await page.getByRole('tab', { name: locale === 'zh' ? '无结果' : 'No results' }).click();
-        await page.getByRole('combobox').selectOption('7');
+        await page.getByRole('main').getByRole('combobox').selectOption('7');
         await expect(page).toHaveURL(/kind=zero/);
         await expect(page).toHaveURL(/days=7/);
         const row = table.getByRole('row').filter({ hasText: term });
@@ -302,6 +303,53 @@ test.describe('staff: search terms', () => {
     await expect(dialog).toContainText(word);
     await dialog.getByRole('button', { name: /confirm|ok/i }).click();
     await expect(row).toHaveCount(0);
+    await page.context().close();
+  });
+});
+
+test.describe('never a dead end (docs/catalog.md, Search)', () => {
+  test('a model name run together finds it; one that finds nothing offers "did you mean" and the closest products (en, 1280 px)', async ({ browser }) => {
+    test.slow(); // first searches of new words on a busy machine
+    const page = await anonymousPage(browser, 'en');
+    await page.goto('/');
+    // Letters and digits together mean the same as apart.
+    await searchFor(page, 'gan356');
+    await expect(firstName(page)).toContainText('GAN 356');
+
+    // A model the shop does not have: the nearest one, as a link, and its products below the empty list.
+    await page.goto('/search?keyword=gan357');
+    await expect(page.getByTestId('empty-state')).toBeVisible();
+    const offer = page.getByTestId('did-you-mean');
+    await expect(offer).toHaveText('Did you mean GAN 356?');
+    const closest = page.getByRole('region', { name: 'Closest products: GAN 356' });
+    await expect(cards(closest).first()).toBeVisible();
+    await expect(cards(closest).first().getByRole('heading', { level: 3 })).toContainText('GAN 356');
+    await shoot(page, 'search-did-you-mean-en-1280', { fullPage: true });
+    await offer.getByRole('link', { name: 'GAN 356' }).click();
+    await expect(page).toHaveURL(/\/search\?keyword=GAN\+356$/);
+    await expect(firstName(page)).toContainText('GAN 356');
+    await page.context().close();
+  });
+
+  test('few results say so and offer a broader search; Chinese at 390 px', async ({ browser }) => {
+    test.slow();
+    const page = await anonymousPage(browser, 'zh', 390);
+    // The gift box of one model: one product or two; without "gift", every variant of GAN 12 ui.
+    await page.goto('/search?keyword=gan12%20ui%20gift');
+    const box = page.getByRole('region', { name: '其他搜索' });
+    await expect(box).toContainText(/只有 \d 件商品符合“gan12 ui gift”。/);
+    const wider = box.getByRole('link', { name: '去掉“gift”' });
+    await expect(wider).toBeVisible();
+    await shoot(page, 'search-few-zh-390', { fullPage: true });
+    await wider.click();
+    await expect(page).toHaveURL(/\/search\?keyword=gan12\+ui$/);
+    await expect(firstName(page)).toContainText('GAN 12 ui');
+
+    // Nothing found in Chinese: did you mean, at 390 px.
+    await page.goto('/search?keyword=valk4');
+    await expect(page.getByTestId('did-you-mean')).toHaveText('您是不是要找 Valk 3？');
+    await expect(cards(page.getByTestId('closest-products')).first()).toBeVisible();
+    await shoot(page, 'search-did-you-mean-zh-390', { fullPage: true });
     await page.context().close();
   });
 });

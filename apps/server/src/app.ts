@@ -43,6 +43,7 @@ import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { pricingRoutes } from './modules/pricing/pricing.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
+import { lookupRoutes } from './modules/lookup/lookup.routes.js';
 import { stockRoutes } from './modules/stock/stock.routes.js';
 import { NEWEST_CAROUSEL_SIZE, ZProductListQuery } from '@cubeshop/shared';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -165,7 +166,7 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
         // A signed-in buyer's customer-group prices (modules/pricing), applied to their own answers only.
         buyerTermsOf: services.pricing.termsOf,
         // Suggestions while typing and the search log (docs/catalog.md, Search).
-        search: { suggest: services.catalog.suggest, record: (keyword, found) => services.catalog.search.record(keyword, found) },
+        search: { suggest: services.catalog.suggest, alternatives: services.catalog.alternatives, record: (keyword, found) => services.catalog.search.record(keyword, found) },
       });
       await api.register(favoritesRoutes, { favorites: services.favorites });
       await api.register(chatRoutes, {
@@ -184,6 +185,7 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
       await api.register(paypalRoutes, { paypal: services.paypal, publicOrigin: config.PUBLIC_ORIGIN });
       await api.register(aftersalesRoutes, { aftersales: services.aftersales, actorOf: staffActorOf(services.account) });
       await api.register(customersRoutes, { customers: services.customers, actorOf: staffActorOf(services.account) });
+      await api.register(lookupRoutes, { lookup: services.lookup });
       await api.register(stockRoutes, { stock: services.stockAdmin, actorOf: staffActorOf(services.account) });
       await api.register(catalogAdminRoutes, { items: services.catalogStaff.items, actorOf: staffActorOf(services.account) });
       await api.register(catalogTreeRoutes, { tree: services.catalogStaff.tree, actorOf: staffActorOf(services.account) });

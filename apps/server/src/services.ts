@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TLocale } from '@cubeshop/shared';
+import { ADMIN_SEARCH_LIMIT, type TLocale } from '@cubeshop/shared';
 import { Redis } from 'ioredis';
 import { CacheStats } from './lib/cache.js';
 import { createClusterEvents } from './lib/cluster-events.js';
@@ -72,6 +72,7 @@ import { createPricingRepository } from './modules/pricing/pricing.repository.js
 import { createPricingService } from './modules/pricing/pricing.service.js';
 import { createOrdersBuyers } from './modules/orders/orders.buyers.js';
 import { createOrdersBuyersRepository } from './modules/orders/orders.buyers.repository.js';
+import { createLookupService } from './modules/lookup/lookup.service.js';
 
 export interface ServicesDeps {
   config: TConfig;
@@ -291,6 +292,8 @@ export function createServices({ config, database, log }: ServicesDeps) {
     chat: chat.buyerHistory,
     audit,
   });
+  // The back office search box: orders, customers and products at once, as each list finds them (docs/orders.md, Staff search).
+  const lookup = createLookupService({ orders: ordersAdmin, customers, products: catalogStaff.items }, ADMIN_SEARCH_LIMIT);
   return {
     config,
     database,
@@ -329,6 +332,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     seo,
     chat,
     customers,
+    lookup,
     pricing,
     cacheStats,
     async close() {

@@ -32,6 +32,7 @@ export * from './orders/documents.js';
 export * from './orders/requests.js';
 export * from './staff/roles.js';
 export * from './staff/audit.js';
+export * from './staff/search.js';
 export * from './customers/index.js';
 export * from './pricing/index.js';
 export * from './payments/paypal.js';

@@ -5,6 +5,7 @@ import { describeError, isDomainError } from '../lib/app-error.js';
 import { backup } from './backup.js';
 import { DEMO_SKUS, seedCatalog } from './seed/catalog.js';
 import { seedIfEmpty } from './seed/index.js';
+import { seedPerson } from '../modules/orders/orders.seed.js';
 
 export interface CommandResult {
   code: number;
@@ -159,7 +160,7 @@ async function seedOrders(services: Services, count: number, buyerCount: number)
   const buyerIds: number[] = [];
   for (let i = 1; i <= buyerCount; i++) {
     const account = `seedbuyer_${String(i).padStart(5, '0')}`;
-    const id = (await services.account.findIdByLogin(account)) ?? (await services.account.createUser({ account, email: `${account}@seed.cubeshop.local`, name: `Seed Buyer ${i}` })).id;
+    const id = (await services.account.findIdByLogin(account)) ?? (await services.account.createUser({ account, email: `${account}@seed.cubeshop.local`, name: seedPerson(i).name })).id;
     buyerIds.push(id);
   }
   const stamps = await services.catalog.query.productStamps({ afterId: 0, limit: 500 });

@@ -133,6 +133,7 @@ export const MESSAGES = {
   synonymsNotFound: { zh: '同义词组不存在', en: 'The synonym group does not exist' },
   synonymsTooFew: { zh: '同义词组至少要有两个不同的词', en: 'A synonym group needs at least two different words' },
   synonymsTooMany: { zh: '同义词组最多 {max} 组', en: 'At most {max} synonym groups' },
+  shortFormOneWord: { zh: '简称只能是一个词（不含空格）', en: 'A short form is one word (no spaces)' },
   categoryHasItems: { zh: '分类下还有 {count} 个商品，不能删除；请先移走商品', en: 'The category still holds {count} products and cannot be deleted; move them first' },
   categoryHasChildren: { zh: '分类下还有子分类，不能删除；请先移走或删除子分类', en: 'The category still has subcategories and cannot be deleted; move or delete them first' },
   categoryCycle: { zh: '不能把分类移到它自己或它的子分类下', en: 'A category cannot be moved under itself or one of its subcategories' },

@@ -194,6 +194,7 @@ const STAFF: Staff[] = [
   { op: 'POST /api/admin/orders/{id}/credits', request: (f) => ({ params: { id: f.orderId }, body: { kind: 'goodwill', reason: 'sorry', amount: 0.01 } }) },
   { op: 'POST /api/admin/orders/{id}/restock', request: (f) => ({ params: { id: f.orderId }, body: { lines: [{ lineId: f.orderLineId, quantity: 1 }] } }) },
   { op: 'GET /api/admin/customers', request: (f) => ({ query: { q: f.a.email } }) },
+  { op: 'GET /api/admin/search', request: (f) => ({ query: { q: f.a.email } }) },
   { op: 'GET /api/admin/customers/{id}', request: (f) => ({ params: { id: f.a.id } }) },
   { op: 'POST /api/admin/customers/{id}/notes', request: (f) => ({ params: { id: f.a.id }, body: { body: 'note' } }) },
   // Aimed at a staff account (404 for staff: not a customer), so the admin's own valid call does not end A's sessions.

@@ -55,6 +55,8 @@ export const queryKeys = {
     customers: (search: string) => ['admin', 'customers', search] as const,
     /** GET /api/admin/customers/{id}: chat translations are in the reader's language. */
     customer: (id: string) => ['admin', 'customer', getLocale(), id] as const,
+    /** GET /api/admin/search?q: the back office search box (features/admin-lookup); products are named in the reader's language. */
+    lookup: (q: string) => ['admin', 'lookup', getLocale(), q] as const,
     /** GET /api/admin/search/terms?kind&days&page (features/admin-search) */
     searchTerms: (search: string) => ['admin', 'search-terms', search] as const,
     /** GET /api/admin/search/synonyms */
@@ -94,6 +96,8 @@ export const queryKeys = {
     suppliers: (categoryId: string | number | null) => ['suppliers', getLocale(), categoryId] as const,
     /** GET /api/items/suggest?keyword=: the header search box's suggestions (no prices). */
     suggest: (keyword: string) => ['suggest', getLocale(), keyword] as const,
+    /** GET /api/items/alternatives: what a search with few results may try instead (closest products carry prices). */
+    alternatives: (filters: object) => ['items', 'alternatives', getLocale(), getCurrency(), filters] as const,
   },
 
   /** Choice lists (GET /api/selector/*), shared by every form that offers them. */

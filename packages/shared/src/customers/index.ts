@@ -14,7 +14,10 @@ const int = (min: number, max: number) => z.preprocess(digitsToNumber, z.number(
 
 export const CUSTOMER_PAGE_SIZES = [50, 100, 200] as const;
 
-/** GET /api/admin/customers: newest first; `q` finds part of an account, name, e-mail or phone, or an order id. */
+/**
+ * GET /api/admin/customers: newest first; `q` finds buyers whose account, name, e-mail or mobile, or one of
+ * whose orders' number, receiver, company or phone contain every word (docs/orders.md, Staff search).
+ */
 export const ZCustomerQuery = z.object({
   page: z.preprocess(blank, int(1, 10_000).default(1)),
   recPerPage: z.preprocess(blank, int(1, 200).default(50)),

@@ -28,7 +28,11 @@ const money = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Nu
 export const ADMIN_ORDER_SORTS = ['newest', 'oldest', 'totalDesc', 'totalAsc'] as const;
 export const ADMIN_ORDER_PAGE_SIZES = [50, 100, 200] as const;
 
-/** GET /api/admin/orders. Every filter is optional; `q` finds an order id, a buyer, a tracking number or a product id. */
+/**
+ * GET /api/admin/orders. Every filter is optional; `q` finds orders whose number, receiver, company or phone,
+ * or whose buyer's account, name, e-mail or mobile contain every word (docs/orders.md, Staff search), and a
+ * whole product id or tracking number.
+ */
 export const ZAdminOrderQuery = z.object({
   page: z.preprocess(blank, int(1, 10_000).default(1)),
   recPerPage: z.preprocess(blank, int(1, 200).default(50)),

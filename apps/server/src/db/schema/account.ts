@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { doubledSearchText } from './search-text.js';
 
 /** Registered buyers and staff. Anonymous visitors have tokens but no user row. */
 export const users = pgTable(
@@ -21,11 +22,16 @@ export const users = pgTable(
     locale: text('locale').notNull().default('zh'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Staff search (docs/orders.md, Staff search): account, name, nickname, e-mail, mobile; folded and doubled by PostgreSQL. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(doubledSearchText(['"account"', '"name"', '"nickname"', '"email"', '"mobile"'])),
   },
   (t) => [
     uniqueIndex('users_account_lower_key').on(sql`lower(${t.account})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_mobile_key').on(t.mobile),
+    index('users_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('users_role_check', sql`role is null or role in ('owner', 'sales', 'warehouse', 'catalog', 'service')`),
   ],
 );

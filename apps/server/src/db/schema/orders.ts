@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './account.js';
+import { doubledSearchText } from './search-text.js';
 
 /**
  * Orders (docs/orders.md). Everything the buyer saw is a snapshot: prices, names, weights,
@@ -98,6 +99,14 @@ export const orders = pgTable(
     comment: text('comment'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Staff search (docs/orders.md, Staff search): the order number, the receiver's name, company
+     * and phone (as typed and as digits only); folded and doubled by PostgreSQL. The buyer's
+     * account, e-mail and mobile are searched on users.search_text.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(doubledSearchText(['"id"::text', '"receiver"', '"company"', '"phone"', `regexp_replace("phone", '[^0-9]', '', 'g')`])),
   },
   (t) => [
     uniqueIndex('orders_user_key_key').on(t.userId, t.idempotencyKey),
@@ -108,6 +117,11 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_payment_created_idx').on(t.paymentStatus, t.createdAt, t.id),
     index('orders_tracking_idx').on(t.trackingNumber),
+    index('orders_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Staff search, newest first (docs/orders.md, Staff search): a broad fragment is checked on this
+    // index alone (every column the queue's q reads), walked from the newest order, with no visit
+    // to the rows; the GIN index serves rare fragments.
+    index('orders_created_search_idx').on(t.createdAt, t.id, t.userId, t.trackingNumber, t.searchText),
     check('orders_amounts_check', sql`total_fen = goods_fen + freight_fen + surcharge_fen and total_minor = goods_minor + freight_minor + surcharge_minor`),
     check('orders_money_check', sql`paid_minor >= 0 and refunded_minor >= 0 and credited_minor >= 0 and credited_minor <= coalesce(actual_total_minor, total_minor)`),
   ],

@@ -3,11 +3,14 @@ import { bigint, date, integer, pgTable, primaryKey, text, timestamp } from 'dri
 /**
  * Words buyers use for the same thing ("3x3", "三阶", "3阶"): each row is one group of
  * equivalent words, normalised (NFKC, lower case). The catalog's search reads them
- * (docs/catalog.md, Search); staff may edit them later. Defaults come with the migration.
+ * (docs/catalog.md, Search); staff edit them. Defaults come with the migrations.
+ * `kind`: `same` (the words are equivalent) or `short` (a short form cubers write: the first word
+ * stands for each of the others, words or phrases: "xmd" -> "x-man"; not the other way round).
  */
 export const searchSynonyms = pgTable('search_synonyms', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   words: text('words').array().notNull(),
+  kind: text('kind', { enum: ['same', 'short'] }).notNull().default('same'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -6,8 +6,8 @@ import { users } from '../../db/schema/index.js';
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
-/** `text` as a LIKE pattern that matches it anywhere, its own % _ and \ taken literally. */
-const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Every pattern (lib/contains.ts) occurs in the user's search text (index users_search_idx). */
+const containsAll = (patterns: string[]) => and(...patterns.map((p) => sql`${users.searchText} like ${p}`));
 
 export function createAccountRepository(db: Db) {
   return {
@@ -29,32 +29,23 @@ export function createAccountRepository(db: Db) {
       if (!ids.length) return [];
       return db.select({ id: users.id, account: users.account, name: users.name, email: users.email, mobile: users.mobile }).from(users).where(inArray(users.id, ids));
     },
-    /** Users whose account, e-mail or mobile is `text` (case-insensitive, whole value), at most `limit`. */
-    async idsMatching(text: string, limit: number): Promise<number[]> {
-      const lower = text.toLowerCase();
-      const rows = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.account}) = ${lower} or lower(${users.email}) = ${lower} or ${users.mobile} = ${text}`)
-        .limit(limit);
+    /**
+     * Users whose account, name, nickname, e-mail or mobile contain every pattern (staff search,
+     * docs/orders.md), newest first, at most `limit`.
+     */
+    async idsContaining(patterns: string[], limit: number): Promise<number[]> {
+      if (!patterns.length) return [];
+      const rows = await db.select({ id: users.id }).from(users).where(containsAll(patterns)).orderBy(desc(users.id)).limit(limit);
       return rows.map((r) => r.id);
     },
     /**
-     * Buyers (no staff role), newest first: those whose account, name, e-mail or mobile contains
-     * `text` (case-insensitive), or whose id is among `alsoIds`; a page of them and how many match.
+     * Buyers (no staff role), newest first: those whose account, name, nickname, e-mail or mobile
+     * contain every pattern (lib/contains.ts), or whose id is among `alsoIds`; a page of them and
+     * how many match.
      */
-    async buyerPage(q: { text?: string | undefined; alsoIds?: number[] | undefined; limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
+    async buyerPage(q: { patterns?: string[] | undefined; alsoIds?: number[] | undefined; limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
       let match: SQL | undefined;
-      if (q.text) {
-        const like = containing(q.text);
-        match = or(
-          sql`lower(${users.account}) like ${like}`,
-          sql`lower(${users.name}) like ${like}`,
-          sql`lower(${users.email}) like ${like}`,
-          sql`${users.mobile} like ${like}`,
-          q.alsoIds?.length ? inArray(users.id, q.alsoIds) : undefined,
-        );
-      }
+      if (q.patterns?.length) match = or(containsAll(q.patterns), q.alsoIds?.length ? inArray(users.id, q.alsoIds) : undefined);
       const where = and(isNull(users.role), match);
       const [rows, totals] = await Promise.all([
         db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(q.limit).offset(q.offset),

@@ -1,6 +1,7 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { MOBILE_CN_PATTERN, ZAccountName, ZEmail, ZMobileCn, ZPassword, type TLocale, type TOrderBuyer, type TStaffRole, type TUser } from '@cubeshop/shared';
 import { badRequest, invalidField } from '../../lib/app-error.js';
+import { containsPatterns } from '../../lib/contains.js';
 import type { Db } from '../../db/client.js';
 import type { AccountRepository, UserRow } from './account.repository.js';
 
@@ -198,15 +199,17 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps 
       return new Map(rows.map((r) => [r.id, { id: r.id, account: r.account, name: r.name, email: r.email, mobile: r.mobile }]));
     },
 
-    /** Users whose account name, e-mail or mobile is exactly `text` (staff search). */
-    async idsMatching(text: string, limit = 50): Promise<number[]> {
-      const trimmed = text.trim();
-      return trimmed ? repo.idsMatching(trimmed, limit) : [];
+    /**
+     * Staff search (docs/orders.md, Staff search): users whose account, name, nickname, e-mail or
+     * mobile contain every word of `text` (any part, any case), newest first, at most `limit`.
+     */
+    idsContaining(text: string, limit = 50): Promise<number[]> {
+      return repo.idsContaining(containsPatterns(text), limit);
     },
 
-    /** Staff: a page of buyers (users without a staff role), newest first, matching part of a name or contact, or these ids. */
+    /** Staff: a page of buyers (users without a staff role), newest first, containing every word of `text` in a name or contact, or these ids. */
     async buyerPage(q: { text?: string | undefined; alsoIds?: number[] | undefined; limit: number; offset: number }): Promise<{ rows: BuyerFacts[]; total: number }> {
-      const { rows, total } = await repo.buyerPage(q);
+      const { rows, total } = await repo.buyerPage({ patterns: q.text ? containsPatterns(q.text) : undefined, alsoIds: q.alsoIds, limit: q.limit, offset: q.offset });
       return { rows: rows.map(buyerFacts), total };
     },
 

@@ -14,6 +14,7 @@ import { memoryOnlyImageStorage, type ImageStorage } from './catalog.images.stor
 import { createCatalogQuery, type CatalogQueryDeps, type CatalogQueryOptions } from './catalog.query.js';
 import type { CatalogRepository } from './catalog.repository.js';
 import type { CatalogSearchRepository } from './catalog.search.repository.js';
+import { createSearchAlternatives } from './catalog.search.alternatives.js';
 import { createCatalogSearch } from './catalog.search.service.js';
 import { createSuggest } from './catalog.suggest.js';
 import { createSynonymsAdmin } from './catalog.synonyms.js';
@@ -56,6 +57,7 @@ export function createCatalog({ repo, searchRepo, onSearchError, settings, image
   const search = createCatalogSearch({ repo: searchRepo, dictionary, now: options.now, onError: onSearchError });
   const query = createCatalogQuery(repo, { dictionary, cnyPerUsd: () => settings.cnyPerUsd(), stockLevels, search }, options);
   const suggest = createSuggest({ search, query, dictionary, now: options.now, cacheStats: options.cacheStats });
+  const alternatives = createSearchAlternatives({ search, query, now: options.now, cacheStats: options.cacheStats });
   const broadcast = createCatalogBroadcast({
     events,
     invalidate: () => query.invalidate(),
@@ -79,6 +81,7 @@ export function createCatalog({ repo, searchRepo, onSearchError, settings, image
     images,
     search,
     suggest,
+    alternatives,
     changed: (items?: readonly number[]) => broadcast.changed(items ? { items } : undefined),
     stockChanged: (ids: readonly number[]) => broadcast.changed({ stock: ids }),
     stockMoved: (ids: readonly number[]) => broadcast.changed({ stock: ids, pages: false }),
@@ -112,5 +115,6 @@ export { productImageUrls } from './catalog.mapper.js';
 export type { CatalogQuery, ProductPage } from './catalog.query.js';
 export type { CatalogSearch } from './catalog.search.service.js';
 export type { Suggest } from './catalog.suggest.js';
+export type { SearchAlternatives } from './catalog.search.alternatives.js';
 export type { ItemRun, ItemStamp } from './catalog.repository.js';
 export type { ProductImages } from './catalog.images.js';

@@ -8,6 +8,8 @@ import {
   ZProductDetail,
   ZProductList,
   ZProductListQuery,
+  ZSearchAlternatives,
+  ZSearchAlternativesQuery,
   ZSuggestions,
   ZSuggestQuery,
   ZSupplierList,
@@ -17,7 +19,8 @@ import {
 import { withBuyerTerms, type BuyerTermsOf } from './catalog.buyer.js';
 import type { ImageSize, ProductImages } from './catalog.images.js';
 import type { View } from './catalog.mapper.js';
-import type { CatalogQuery } from './catalog.query.js';
+import type { CatalogQuery, ProductPage } from './catalog.query.js';
+import type { SearchAlternatives } from './catalog.search.alternatives.js';
 import type { Suggest } from './catalog.suggest.js';
 
 const viewOf = (request: FastifyRequest): View => ({ locale: request.locale, currency: request.currency });
@@ -61,14 +64,27 @@ export interface CatalogRoutesOptions {
   favoriteIdsOf: FavoriteIdsOf;
   /** A signed-in buyer's customer-group prices (none: everyone sees the shop's prices). */
   buyerTermsOf?: BuyerTermsOf | undefined;
-  /** Suggestions while typing, and the search log (docs/catalog.md, Search); absent: no suggest route, nothing logged. */
-  search?: { suggest: Suggest; record: (keyword: string, found: boolean) => void } | undefined;
+  /**
+   * Suggestions while typing, what a search with few results may try instead, and the search log
+   * (docs/catalog.md, Search); absent: no suggest or alternatives route, nothing logged.
+   */
+  search?: { suggest: Suggest; alternatives?: SearchAlternatives | undefined; record: (keyword: string, found: boolean) => void } | undefined;
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, images, favoriteIdsOf, buyerTermsOf, search }) => {
   // Group prices are applied to copies after the shared cache, only for the signed-in buyer's own
   // answer (never cached): anonymous pages and other buyers keep the shop's prices.
   const termsOf = async (userId: number | null, ids: number[]) => (userId === null || !buyerTermsOf || ids.length === 0 ? null : buyerTermsOf(userId, ids));
+  /** A page's products as a signed-in buyer sees them (favourites, group prices); null: as they are. */
+  const forBuyer = async (page: ProductPage, userId: number | null) => {
+    const [favored, terms] = userId === null ? [undefined, null] : await Promise.all([favoriteIdsOf(userId, page.ids), termsOf(userId, page.ids)]);
+    if ((!favored || favored.size === 0) && !terms) return null;
+    const rate = terms ? await catalog.exchangeRate() : 0;
+    return page.body.data.map((p, i) => {
+      const priced = terms ? withBuyerTerms(p, page.fen[i]!, terms, rate) : p;
+      return favored?.has(p.id) ? { ...priced, favorite: true } : priced;
+    });
+  };
 
   for (const list of LISTS) {
     app.get(
@@ -87,16 +103,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         // A search is counted once, on its first page (the keyword and whether anything was found, nothing about the buyer).
         if (search && list.tag === 'all' && request.query.keyword && request.query.page === 1) search.record(request.query.keyword, page.ids.length > 0);
         reply.header('cache-control', 'no-cache');
-        const [favored, terms] = userId === null ? [undefined, null] : await Promise.all([favoriteIdsOf(userId, page.ids), termsOf(userId, page.ids)]);
-        if ((!favored || favored.size === 0) && !terms) return sendCached(request, reply, page);
-        const rate = terms ? await catalog.exchangeRate() : 0;
-        return {
-          ...page.body,
-          data: page.body.data.map((p, i) => {
-            const priced = terms ? withBuyerTerms(p, page.fen[i]!, terms, rate) : p;
-            return favored?.has(p.id) ? { ...priced, favorite: true } : priced;
-          }),
-        };
+        const data = await forBuyer(page, userId);
+        return data ? { ...page.body, data } : sendCached(request, reply, page);
       },
     );
   }
@@ -117,6 +125,31 @@ request language (x-lang-type). An empty keyword gives empty lists. See docs/cat
       async (request, reply) => {
         reply.header('cache-control', 'no-cache');
         return search.suggest.suggest(request.query.keyword, viewOf(request));
+      },
+    );
+  }
+
+  const alternatives = search?.alternatives;
+  if (alternatives) {
+    app.get(
+      '/items/alternatives',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'What a search with few results may try instead: did you mean, broader searches, the closest products',
+          description: `For a keyword (and the filters of GET /api/items) that finds fewer than 5 products: keywords with each word that
+matched nothing well replaced by the nearest brand, model or word ("gan357" -> "GAN 356"), the keyword without one of its words
+or without the filters, each with how many products it finds; when nothing is found, the products of the first of them. Names
+and prices in the request language and currency. Not counted in the search log. See docs/catalog.md, Search.`,
+          querystring: ZSearchAlternativesQuery,
+          response: { 200: ZSearchAlternatives },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        const [found, userId] = await Promise.all([alternatives.alternatives(request.query, viewOf(request)), userIdOf(request)]);
+        const products = found.closest && found.body.closest ? await forBuyer(found.closest, userId) : null;
+        return products ? { ...found.body, closest: { ...found.body.closest!, products } } : found.body;
       },
     );
   }

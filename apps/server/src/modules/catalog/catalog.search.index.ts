@@ -1,19 +1,25 @@
 // Over 400 lines on purpose: one index (terms, postings, pinyin, synonyms, typos, orders) whose
 // parts share the same typed arrays; split, they would pass a dozen arrays between files.
 import { pinyin } from 'pinyin-pro';
-import { normalizeText } from './catalog.search.js';
+import { nearest, type DictionaryEntry } from './catalog.search.correct.js';
+import { alnumOf, formsFrom, formsMatching, isCjkOnly, isLatinAlnum, joinedFormsOf, piecesOf, postingsOf, wordForms } from './catalog.search.forms.js';
+import { keywordTokens, normalizeText } from './catalog.search.js';
 
 /**
  * The in-memory search index of the shop window (docs/catalog.md, Search): every product on sale
  * with its names, types, brand, category, pinyin syllables and the fields list filters and sorts
  * need. A keyword is ranked here, in one pass over the products per new word (cached per word):
  *
- *   exact SKU id or barcode > brand > whole word of the name > word of the type or category >
- *   pinyin on syllable boundaries (full or initials) > substring of a Latin word > typo;
- *   synonyms (a table, search_synonyms) count a little less than the word itself.
+ *   exact SKU id or barcode > brand > whole word of the name (or a form of it: "gan356") >
+ *   word of the category > word of the type > pinyin on syllable boundaries (full or initials) >
+ *   substring of a Latin word > typo; synonyms and short forms (a table, search_synonyms) count
+ *   a little less than the word itself.
  *
  * A product matches when every word of the keyword matches somewhere (AND); its score is the sum
- * of each word's best tier, ties by popularity (orders, favourites), then newest.
+ * of each word's best tier, ties by popularity (orders, favourites), then newest. Each word's
+ * match is also strong or weak (weak: substring, typo, type only, initials inside a word, a
+ * one-letter synonym); only the products with the fewest weakly matched words are answered
+ * (the relevance floor), in every order.
  */
 
 export interface IndexRow {
@@ -49,10 +55,21 @@ export interface IndexFilter {
 }
 
 /** Tiers of one keyword word (a product's score is their sum over the words). */
-export const TIER = { code: 1000, brand: 40, nameWord: 30, otherWord: 25, pinyin: 20, pinyinInner: 17, substring: 10 } as const;
+export const TIER = { code: 1000, brand: 40, nameWord: 30, part: 26, otherWord: 25, typeWord: 22, pinyin: 20, pinyinInner: 17, substring: 10 } as const;
 const SYNONYM_PENALTY = 2;
+const SHORT_FORM_PENALTY = 1;
+const PIECES_PENALTY = 2;
 const TYPO_PENALTY = 5;
-const MAX_TOKENS = 8;
+/** Two words of the keyword written side by side in the name ("gan 12" in "GAN 12 M MagLev"). */
+const NEIGHBOURS_BONUS = 3;
+
+/**
+ * One word's match of one product, in a byte: the tier, and whether the match is strong (what the
+ * product is about: brand, name, category, pinyin of them) or weak (see above).
+ */
+const enc = (tier: number, strong: boolean) => (tier << 1) | (strong ? 1 : 0);
+const tierOf = (value: number) => value >> 1;
+const isStrong = (value: number) => (value & 1) === 1;
 
 const CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
 const CJK_RUNS = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/gu;
@@ -120,6 +137,11 @@ interface Field extends Term {
   names: string[];
 }
 
+interface Brand extends Field {
+  /** Names without their punctuation ("rubiks" for Rubik's, "xman" for X-Man), when that differs. */
+  bare: string[];
+}
+
 function termOf(text: string): Term {
   const py = pinyinSyllables(text);
   return { text, pyFull: py.full, pyInit: py.initials };
@@ -131,15 +153,21 @@ function fieldOf(names: string[]): Field {
   return { text: ` ${normalised.join(' ').replace(/\s+/gu, ' ')} `, pyFull: py.map((p) => p.full).join(' '), pyInit: py.map((p) => p.initials).join(' '), names: normalised };
 }
 
-/** Matches of one keyword word: product positions (ascending) and their tiers. */
+/** The pinyin of Chinese text as one Latin word ("威龙" -> "weilong"), what "did you mean" compares. */
+const pinyinKey = (text: string) => pinyinSyllables(text).syllables.join('');
+
+/** Matches of one keyword word: product positions (ascending), each one's match (tier and strength, see enc), how many are strong. */
 interface TokenMatches {
   at: Int32Array;
   tier: Uint8Array;
+  strong: number;
 }
 
 export interface SearchIndexOptions {
   /** Groups of equivalent words (normalised). */
   synonyms?: readonly (readonly string[])[] | undefined;
+  /** Short forms (normalised): a word, then what it stands for, each a word or a phrase ("cb", "cyclone boys"). */
+  shortForms?: readonly (readonly string[])[] | undefined;
   /** Orders and favourites per product id. */
   popularity?: ReadonlyMap<number, number> | undefined;
 }
@@ -150,6 +178,14 @@ export interface SearchMatches {
   scores: Uint16Array;
   byPrice: Float64Array;
   byUpdated: Float64Array;
+  /** The relevance floor: how many words the products answered match only weakly (the fewest of any match); 255 when none. */
+  fewestWeak: number;
+}
+
+/** What an index answering beside another must know of the words (catalog.search.patch.ts). */
+export interface SearchHints {
+  /** Words that some product of either index matches strongly as written: they are not cut into pieces. */
+  strongWords?: ReadonlySet<string> | undefined;
 }
 
 /** What a product is ordered by: best-match ties (popularity, newest, id), price and last update. */
@@ -216,6 +252,27 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
       if (list[list.length - 1] !== i) list.push(i);
     }
   };
+  // Models run together ("gan356": products), with the words as written of each. A model's forms
+  // are one array for all its products (joinedFormsOf keeps them): their lists are found once.
+  const joinedLists = new Map<string, number[]>();
+  const written = new Map<string, string>();
+  const listsOf = new Map<readonly (readonly [string, string])[], number[][]>();
+  const addJoined = (forms: readonly (readonly [string, string])[], i: number) => {
+    if (forms.length === 0) return;
+    let lists = listsOf.get(forms);
+    if (!lists) {
+      lists = forms.map(([form, as]) => {
+        let list = joinedLists.get(form);
+        if (!list) {
+          joinedLists.set(form, (list = []));
+          written.set(form, as);
+        }
+        return list;
+      });
+      listsOf.set(forms, lists);
+    }
+    for (const list of lists) if (list[list.length - 1] !== i) list.push(i);
+  };
 
   for (let i = 0; i < n; i++) {
     if (i > 0 && i % ROWS_PER_SLICE === 0) await breather();
@@ -231,19 +288,39 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
     if (r.barcode) barcodes.set(normalizeText(r.barcode).trim(), i);
     addTerms(0, `${r.nameZh} ${r.nameEn}`, i);
     addTerms(1, r.typeNames.join(' '), i);
+    const zh = joinedFormsOf(r.nameZh);
+    const en = joinedFormsOf(r.nameEn);
+    addJoined(zh, i);
+    if (en !== zh) addJoined(en, i);
   }
   await breather();
   const termPostings = [postings[0].map((list) => Int32Array.from(list)), postings[1].map((list) => Int32Array.from(list))] as const;
   postings[0] = [];
   postings[1] = [];
+  const joined = formsFrom(joinedLists);
+  joinedLists.clear();
+  listsOf.clear();
+  // Words of the names without their separator ("xman") and their parts ("rs3m" -> rs, 3, m): name terms.
+  const bareLists = new Map<string, number[]>();
+  const partLists = new Map<string, number[]>();
+  terms[0].forEach((t, k) => {
+    const { bare, parts } = wordForms(t.text);
+    if (bare) (bareLists.get(bare) ?? bareLists.set(bare, []).get(bare)!).push(k);
+    for (const part of new Set(parts)) (partLists.get(part) ?? partLists.set(part, []).get(part)!).push(k);
+  });
+  const bareTerms = formsFrom(bareLists);
+  const partTerms = formsFrom(partLists);
   const addWords = (t: Term | Field) => {
     for (const word of t.text.split(/[^a-z0-9]+/)) if (word.length >= 2 && !/^\d+$/.test(word)) vocabulary.add(word);
     for (const s of t.pyFull.split(/[' ]+/)) if (s) syllables.add(s);
   };
   for (const field of terms) for (const t of field) addWords(t);
 
-  const brands = new Map<number, Field>();
-  for (const [id, b] of names.brands) brands.set(id, fieldOf([b.nameZh, b.nameEn]));
+  const brands = new Map<number, Brand>();
+  for (const [id, b] of names.brands) {
+    const field = fieldOf([b.nameZh, b.nameEn]);
+    brands.set(id, { ...field, bare: field.names.map(alnumOf).filter((bare, k) => bare && bare !== field.names[k]) });
+  }
   const categories = new Map<number, Field>();
   for (const [id, c] of names.categories) categories.set(id, fieldOf(c.pathNames));
   for (const f of [...brands.values(), ...categories.values()]) addWords(f);
@@ -269,8 +346,20 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
     const words = [...new Set(group.map((w) => normalizeText(w).trim()).filter(Boolean))];
     for (const w of words) synonymsOf.set(w, [...new Set([...(synonymsOf.get(w) ?? []), ...words.filter((o) => o !== w)])]);
   }
+  // A short form stands for one or more words or phrases ("cb" -> cyclone boys): a product must match every word of one of them.
+  const shortFormsOf = new Map<string, string[][]>();
+  for (const group of options.shortForms ?? []) {
+    const [short, ...meant] = group.map((w) => normalizeText(w).trim()).filter(Boolean);
+    if (!short || meant.length === 0) continue;
+    shortFormsOf.set(short, [...(shortFormsOf.get(short) ?? []), ...meant.map(keywordTokens).filter((words) => words.length > 0)]);
+  }
   const syllablePrefixes = new Set<string>();
   for (const s of syllables) for (let k = 1; k <= s.length; k++) syllablePrefixes.add(s.slice(0, k));
+  // Chinese words the catalog uses on their own (a word of a name, a brand, a category, a synonym).
+  const chineseWords = new Set<string>();
+  for (const text of [...terms[0].map((t) => t.text), ...[...brands.values(), ...categories.values()].flatMap((f) => f.names), ...synonymsOf.keys()]) {
+    if (isCjkOnly(text) && text.length >= 2) chineseWords.add(text);
+  }
 
   /** Ways to write a Latin word as pinyin syllables of the catalog ("mofang" -> mo'fang); `partialLast`: the last may be cut short. */
   function segmentations(token: string, partialLast: boolean): string[][] {
@@ -290,74 +379,118 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
     return out;
   }
 
-  /** The tier of one word against a term or field, 0 when it does not match. */
+  /** The match of one word against a term or field (encoded: tier and strength), 0 when it does not match. */
   function matcher(token: string, prefix: boolean): (t: Term, word: number) => number {
     const cjk = CJK.test(token);
     const full = segmentations(token, prefix).map((parts) => `'${parts.join("'")}${prefix ? '' : "'"}`);
     const initials = LATIN_WORD.test(token) && token.length >= 2 && token.length <= 12 ? `'${token.split('').join("'")}${prefix ? '' : "'"}` : undefined;
-    // Pinyin from the start of a run of characters ("jm" 镜面魔方) ranks above pinyin inside one (三阶魔方).
-    const pinyinTier = (text: string, pattern: string) => {
-      let tier = 0;
+    // Pinyin from the start of a run of characters ("jm" 镜面魔方) ranks above pinyin inside one
+    // (三阶魔方); inside a run, full pinyin is strong ("mofang" in 三阶磁力魔方), initials only
+    // when they spell a word the catalog uses on its own ("mf": 魔方 in 镜面魔方, not "jm": 阶魔 in 三阶魔方).
+    const pinyinValue = (t: Term, text: string, pattern: string, full: boolean) => {
+      let value = 0;
       for (let at = text.indexOf(pattern); at >= 0; at = text.indexOf(pattern, at + 1)) {
-        if (at === 0 || text[at - 1] === ' ') return TIER.pinyin;
-        tier = TIER.pinyinInner;
+        if (at === 0 || text[at - 1] === ' ') return enc(TIER.pinyin, true);
+        if (full || isStrong(value)) value = enc(TIER.pinyinInner, true);
+        else {
+          // The characters spelt: as many as the token has letters, from the syllable at `at`.
+          const syllable = text.slice(0, at).replace(/[' ]/g, '').length;
+          const chars = (t.text.match(CJK_RUNS) ?? []).join('');
+          value = enc(TIER.pinyinInner, chineseWords.has(chars.slice(syllable, syllable + token.length)));
+        }
       }
-      return tier;
+      return value;
     };
     return (t, word) => {
-      if (t.text.includes(token)) return cjk || wordIn(t.text, token, prefix) ? word : TIER.substring;
-      let tier = 0;
-      for (const p of full) if (tier < TIER.pinyin) tier = Math.max(tier, pinyinTier(t.pyFull, p));
-      if (initials !== undefined && tier < TIER.pinyin) tier = Math.max(tier, pinyinTier(t.pyInit, initials));
-      return tier;
+      if (t.text.includes(token)) return cjk || wordIn(t.text, token, prefix) ? enc(word, true) : enc(TIER.substring, false);
+      let value = 0;
+      for (const p of full) if (tierOf(value) < TIER.pinyin) value = Math.max(value, pinyinValue(t, t.pyFull, p, true));
+      if (initials !== undefined && tierOf(value) < TIER.pinyin) value = Math.max(value, pinyinValue(t, t.pyInit, initials, false));
+      return value;
     };
   }
 
-  function brandTierOf(b: Field, token: string, match: (t: Term, word: number) => number, prefix: boolean): number {
-    if (b.names.includes(token) || (prefix && b.names.some((name) => name.startsWith(token)))) return TIER.brand;
+  function brandValueOf(b: Brand, token: string, match: (t: Term, word: number) => number, prefix: boolean): number {
+    // The name as written or without its punctuation ("rubiks" for Rubik's, "xman" for X-Man).
+    const named = (name: string) => name === token || (prefix && name.startsWith(token));
+    if (b.names.some(named) || b.bare.some(named)) return enc(TIER.brand, true);
     if (LATIN_WORD.test(token)) {
       // A brand written in pinyin or by initials ("yuxin", "yx" for 裕鑫) is the brand too.
       const py = b.pyFull.split(' ')[0]?.replace(/'/g, '') ?? '';
       const init = b.pyInit.split(' ')[0]?.replace(/'/g, '') ?? '';
-      if (py && (py === token || (token.length >= 2 && init === token) || (prefix && token.length >= 2 && py.startsWith(token)))) return TIER.brand;
+      if (py && (py === token || (token.length >= 2 && init === token) || (prefix && token.length >= 2 && py.startsWith(token)))) return enc(TIER.brand, true);
     }
     // A word inside a longer brand name ("cube" in V-Cube) is not the brand.
     return match(b, TIER.otherWord);
   }
 
+  /** Raises one product's match of a word to `value` (tier: the higher; strong: either). */
+  const raise = (into: Uint8Array, i: number, value: number) => {
+    const old = into[i]!;
+    into[i] = (Math.max(old >> 1, value >> 1) << 1) | (old & 1) | (value & 1);
+  };
+
   /**
-   * Tiers of one word (no synonyms) over every product, written into `into` where higher;
-   * `seen` counts the words of a synonym group each product matches (alternative number `nth`).
+   * Matches of one word (no synonyms) over every product, written into `into` where higher;
+   * `seen` counts the words of a synonym group each product matches (alternative number `nth`);
+   * `weakOnly`: every match counts as weak (a typo correction, a one-letter synonym).
    */
-  function spread(token: string, prefix: boolean, penalty: number, into: Uint8Array, seen?: { nth: number; last: Int8Array; count: Uint8Array }) {
+  function spread(token: string, prefix: boolean, penalty: number, into: Uint8Array, seen?: { nth: number; last: Int8Array; count: Uint8Array }, weakOnly = false) {
     const match = matcher(token, prefix);
-    const put = (list: ArrayLike<number>, tier: number) => {
-      if (tier <= 0) return;
-      const value = Math.max(1, tier - penalty);
+    const put = (list: ArrayLike<number>, value: number) => {
+      if (!value) return;
+      const lowered = enc(Math.max(1, tierOf(value) - penalty), !weakOnly && isStrong(value));
       for (let k = 0; k < list.length; k++) {
         const i = list[k]!;
-        if (into[i]! < value) into[i] = value;
+        raise(into, i, lowered);
         if (seen && seen.last[i] !== seen.nth) {
           seen.last[i] = seen.nth;
           seen.count[i]!++;
         }
       }
     };
-    for (const [field, word] of [[0, TIER.nameWord], [1, TIER.otherWord]] as const) {
+    // Words of the name are what a product is; words of its type (colour, edition) only describe it: weak.
+    for (const [field, word] of [[0, TIER.nameWord], [1, TIER.typeWord]] as const) {
       const list = terms[field];
       for (let t = 0; t < list.length; t++) {
-        const tier = match(list[t]!, word);
-        if (tier) put(termPostings[field][t]!, tier);
+        const value = match(list[t]!, word);
+        if (value) put(termPostings[field][t]!, field === 1 ? value & ~1 : value);
       }
     }
+    // Other forms: the model run together ("gan356"), a word without its separator ("xman") or a part of one ("rs" of RS3M).
+    for (const k of formsMatching(joined, token, prefix)) put(postingsOf(joined, k), enc(TIER.nameWord, true));
+    for (const [forms, tier] of [[bareTerms, TIER.nameWord], [partTerms, TIER.part]] as const) {
+      for (const k of formsMatching(forms, token, prefix)) for (const t of postingsOf(forms, k)) put(termPostings[0][t]!, enc(tier, true));
+    }
     for (const [id, b] of brands) {
-      const tier = brandTierOf(b, token, match, prefix);
-      if (tier) put(bySupplier.get(id) ?? [], tier);
+      const value = brandValueOf(b, token, match, prefix);
+      if (value) put(bySupplier.get(id) ?? [], value);
     }
     for (const [id, c] of categories) {
-      const tier = match(c, TIER.otherWord);
-      if (tier) put(byCategory.get(id) ?? [], tier);
+      const value = match(c, TIER.otherWord);
+      if (value) put(byCategory.get(id) ?? [], value);
     }
+  }
+
+  /**
+   * Products matching every list (a phrase, or the pieces of a word): the lowest tier less
+   * `penalty`, strong when all are; `strongOnly`: only strong matches count.
+   */
+  function allOf(lists: readonly TokenMatches[], penalty: number, into: Uint8Array, strongOnly = false) {
+    if (lists.length === 0) return;
+    const count = new Uint8Array(n);
+    const low = new Uint8Array(n);
+    for (const [round, list] of lists.entries()) {
+      for (let k = 0; k < list.at.length; k++) {
+        const i = list.at[k]!;
+        if (count[i] !== round) continue;
+        const v = list.tier[k]!;
+        if (strongOnly && !isStrong(v)) continue;
+        low[i] = round === 0 ? v : enc(Math.min(tierOf(low[i]!), tierOf(v)), isStrong(low[i]!) && isStrong(v));
+        count[i]!++;
+      }
+    }
+    for (let i = 0; i < n; i++) if (count[i] === lists.length) raise(into, i, enc(Math.max(1, tierOf(low[i]!) - penalty), isStrong(low[i]!)));
   }
 
   /** Vocabulary words one edit away from a Latin word of 5+ letters that is not a word of the catalog itself. */
@@ -370,29 +503,25 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
 
   const tokenCache = new Map<string, TokenMatches>();
   let cachedWeight = 0;
-  /** One word's matches over every product, with its synonyms and typo corrections (cached, least recently used go first). */
-  function tokenMatches(token: string, prefix: boolean): TokenMatches {
-    const key = `${prefix ? 'p' : 'w'}|${token}`;
+
+  /** A word's matches by key (`p|`: as a prefix, `w|`: a word, `v|`: without short forms, `+|`: with pieces), made by `make` when missing. */
+  function cached(key: string, make: () => Uint8Array): TokenMatches {
     const hit = tokenCache.get(key);
     if (hit) {
       tokenCache.delete(key);
       tokenCache.set(key, hit);
       return hit;
     }
-    const tiers = new Uint8Array(n);
-    const synonyms = prefix ? [] : (synonymsOf.get(token) ?? []);
-    if (synonyms.length === 0) spread(token, prefix, 0, tiers);
-    else {
-      // A product that says it in more of the group's words ("四阶" and "4x4") is surer to be meant: +1 a word, up to +2.
-      const seen = { nth: 0, last: new Int8Array(n).fill(-1), count: new Uint8Array(n) };
-      spread(token, false, 0, tiers, seen);
-      synonyms.forEach((synonym, k) => spread(synonym, false, SYNONYM_PENALTY, tiers, { ...seen, nth: k + 1 }));
-      for (let i = 0; i < n; i++) if (seen.count[i]! > 1) tiers[i] = Math.min(255, tiers[i]! + Math.min(2, seen.count[i]! - 1));
-    }
-    if (!prefix) for (const typo of typosOf(token)) spread(typo, false, TYPO_PENALTY, tiers);
+    const tiers = make();
     let count = 0;
-    for (let i = 0; i < n; i++) if (tiers[i]) count++;
-    const result: TokenMatches = { at: new Int32Array(count), tier: new Uint8Array(count) };
+    let strong = 0;
+    for (let i = 0; i < n; i++) {
+      if (tiers[i]) {
+        count++;
+        if (isStrong(tiers[i]!)) strong++;
+      }
+    }
+    const result: TokenMatches = { at: new Int32Array(count), tier: new Uint8Array(count), strong };
     for (let i = 0, k = 0; i < n; i++) {
       if (tiers[i]) {
         result.at[k] = i;
@@ -410,14 +539,97 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
     return result;
   }
 
-  /** Each product's summed score over the words (0: some word does not match). */
-  function scores(tokens: string[], lastIsPrefix: boolean): Uint16Array {
-    const lists = tokens.map((t, k) => tokenMatches(t, lastIsPrefix && k === tokens.length - 1));
+  /**
+   * One word's matches over every product (cached, least recently used go first): as written and
+   * without its separators ("x-man", "xman"), with its synonyms, short forms (unless `shortForms`
+   * is false: the words of a short form are not short forms again) and typo corrections.
+   */
+  function direct(token: string, prefix: boolean, shortForms = true): TokenMatches {
+    return cached(`${prefix ? 'p' : shortForms ? 'w' : 'v'}|${token}`, () => {
+      const tiers = new Uint8Array(n);
+      const bare = alnumOf(token);
+      for (const variant of bare && bare !== token ? [token, bare] : [token]) {
+        const synonyms = prefix ? [] : (synonymsOf.get(variant) ?? []);
+        if (synonyms.length === 0) spread(variant, prefix, 0, tiers);
+        else {
+          // A product that says it in more of the group's words ("四阶" and "4x4") is surer to be meant: +1 a word, up to +2.
+          const seen = { nth: 0, last: new Int8Array(n).fill(-1), count: new Uint8Array(n) };
+          spread(variant, false, 0, tiers, seen);
+          // A one-letter synonym ("m" for magnetic) says too little to be sure: weak.
+          synonyms.forEach((synonym, k) => spread(synonym, false, SYNONYM_PENALTY, tiers, { ...seen, nth: k + 1 }, [...synonym].length === 1));
+          for (let i = 0; i < n; i++) {
+            if (seen.count[i]! > 1) tiers[i] = enc(Math.min(127, tierOf(tiers[i]!) + Math.min(2, seen.count[i]! - 1)), isStrong(tiers[i]!));
+          }
+        }
+        if (!prefix && shortForms) for (const phrase of shortFormsOf.get(variant) ?? []) allOf(phrase.map((word) => direct(word, false, false)), SHORT_FORM_PENALTY, tiers);
+      }
+      if (!prefix) for (const typo of typosOf(token)) spread(typo, false, TYPO_PENALTY, tiers, undefined, true);
+      return tiers;
+    });
+  }
+
+  /** Words a word may be cut into (catalog.search.forms.ts, piecesOf), made once, when first needed. */
+  let pieceWords: Set<string> | undefined;
+  let chineseText = '';
+  function knownPiece(piece: string): boolean {
+    if (!pieceWords) {
+      const words = new Set(vocabulary);
+      const chinese: string[] = [];
+      const add = (text: string) => {
+        for (const word of normalizeText(text).split(/[^\p{L}\p{N}]+/u)) {
+          if (isLatinAlnum(word)) words.add(word);
+          else for (const run of word.match(CJK_RUNS) ?? []) chinese.push(run);
+        }
+      };
+      for (const t of terms[0]) {
+        add(t.text);
+        for (const run of t.pyFull.split(' ')) if (run) words.add(run.replace(/'/g, ''));
+      }
+      for (const b of brands.values()) {
+        for (const name of [...b.names, ...b.bare]) add(name);
+        words.add(b.pyFull.replace(/[' ]/g, ''));
+      }
+      for (const c of categories.values()) add(c.text);
+      for (const forms of [joined, bareTerms, partTerms]) for (const key of forms.keys) words.add(key);
+      for (const word of [...synonymsOf.keys(), ...shortFormsOf.keys()]) if (isLatinAlnum(word)) words.add(word);
+      pieceWords = words;
+      chineseText = [...new Set(chinese)].join('|');
+    }
+    return isCjkOnly(piece) ? chineseText.includes(piece) : pieceWords.has(piece);
+  }
+
+  /** A word as matched in a search: as it is, or, when no product matches it strongly, also cut into pieces that all match ("mgc3x3"). */
+  function effective(token: string, hints?: SearchHints): TokenMatches {
+    const as = direct(token, false);
+    if (as.strong > 0 || hints?.strongWords?.has(token)) return as;
+    const pieces = piecesOf(token, knownPiece);
+    if (!pieces) return as;
+    return cached(`+|${token}`, () => {
+      const tiers = new Uint8Array(n);
+      for (let k = 0; k < as.at.length; k++) tiers[as.at[k]!] = as.tier[k]!;
+      // Each piece must be what the product is about: "valk4" is not Valk 3 (MOQ 24).
+      allOf(
+        pieces.map((piece) => direct(piece, false)),
+        PIECES_PENALTY,
+        tiers,
+        true,
+      );
+      return tiers;
+    });
+  }
+
+  /** Each product's summed score over the words (0: some word does not match), and how many of its words match only weakly. */
+  function scores(tokens: string[], lastIsPrefix: boolean, hints?: SearchHints): { score: Uint16Array; weak: Uint8Array } {
+    const lists = tokens.map((t, k) => (lastIsPrefix && k === tokens.length - 1 ? direct(t, true) : effective(t, hints)));
     const score = new Uint16Array(n);
+    const weak = new Uint8Array(n);
     if (lists.length === 1) {
       const { at, tier } = lists[0]!;
-      for (let k = 0; k < at.length; k++) score[at[k]!] = tier[k]!;
-      return score;
+      for (let k = 0; k < at.length; k++) {
+        score[at[k]!] = tierOf(tier[k]!);
+        weak[at[k]!] = isStrong(tier[k]!) ? 0 : 1;
+      }
+      return { score, weak };
     }
     const count = new Uint8Array(n);
     for (const [round, list] of lists.entries()) {
@@ -425,15 +637,58 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
         const i = list.at[k]!;
         if (count[i] === round) {
           count[i]!++;
-          score[i]! += list.tier[k]!;
+          score[i]! += tierOf(list.tier[k]!);
+          if (!isStrong(list.tier[k]!)) weak[i]!++;
         }
       }
     }
     for (let i = 0; i < n; i++) if (count[i] !== lists.length) score[i] = 0;
-    return score;
+    // Two words of the keyword side by side in the name ("gan 12": GAN 12 M MagLev, not GAN 11 ... MOQ 12).
+    for (let k = 0; k + 1 < tokens.length; k++) {
+      const form = joined.idOf.get(alnumOf(tokens[k]!) + alnumOf(tokens[k + 1]!));
+      if (form === undefined) continue;
+      const list = postingsOf(joined, form);
+      for (let j = 0; j < list.length; j++) if (score[list[j]!]) score[list[j]!]! += NEIGHBOURS_BONUS;
+    }
+    return { score, weak };
   }
 
-  const tokensOf = (keyword: string) => [...new Set(normalizeText(keyword).trim().split(/\s+/u).filter(Boolean))].slice(0, MAX_TOKENS);
+  const tokensOf = (keyword: string) => keywordTokens(keyword);
+
+  /**
+   * What "did you mean" compares a word with (catalog.search.correct.ts), made once, when first
+   * needed: Latin words and model names as written, and Chinese words by their pinyin.
+   */
+  let dictionary: { latin: DictionaryEntry[]; chinese: DictionaryEntry[] } | undefined;
+  function dictionaryOf(): { latin: DictionaryEntry[]; chinese: DictionaryEntry[] } {
+    if (dictionary) return dictionary;
+    const latin = new Map<string, string>();
+    const chinese = new Map<string, string>();
+    const add = (to: Map<string, string>, key: string, text: string) => {
+      if (key.length >= 2 && !to.has(key)) to.set(key, text);
+    };
+    const addWritten = (text: string) => {
+      const bare = alnumOf(normalizeText(text));
+      if (isLatinAlnum(bare)) add(latin, bare, text);
+      else if (CJK.test(text)) add(chinese, pinyinKey(text), text);
+    };
+    // Brands as written, then model names run together ("GAN 356", "WRM V10"), then words.
+    for (const b of names.brands.values()) for (const name of [b.nameEn, b.nameZh]) addWritten(name.trim());
+    for (const [form, as] of written) add(latin, form, as);
+    for (const t of terms[0]) {
+      const bare = alnumOf(t.text);
+      // Words, and model numbers of 3+ digits ("356"; not "12", which is as much a quantity).
+      if (isLatinAlnum(bare) && (/[a-z]/.test(bare) || bare.length >= 3)) add(latin, bare, bare);
+      else if (isCjkOnly(bare)) add(chinese, pinyinKey(bare), bare);
+    }
+    for (const c of names.categories.values()) {
+      for (const word of c.nameEn.split(/\s+/u)) addWritten(word);
+      addWritten(c.nameZh);
+    }
+    const entries = (map: Map<string, string>) => [...map].map(([key, text]) => ({ key, text }));
+    dictionary = { latin: entries(latin), chinese: entries(chinese) };
+    return dictionary;
+  }
 
   /** Positions with a score (0: left out), best first, ties in the precomputed order: a counting sort by score. */
   function ranked(score: Uint16Array, limit = n): Int32Array {
@@ -507,18 +762,26 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
     /**
      * The products matching the keyword and the filter: best match first, and ascending by
      * price and by last update (key, id; descending is the reverse). Undefined when the keyword
-     * has no word. A keyword that is a SKU id or a barcode puts that product first.
+     * has no word. A keyword that is a SKU id or a barcode puts that product first. Only the
+     * products with the fewest weakly matched words are answered (the relevance floor).
      */
-    search(keyword: string, f: IndexFilter, without?: ReadonlySet<number>): SearchMatches | undefined {
+    search(keyword: string, f: IndexFilter, without?: ReadonlySet<number>, hints?: SearchHints): SearchMatches | undefined {
       const tokens = tokensOf(keyword);
       if (tokens.length === 0) return undefined;
-      const score = scores(tokens, false);
+      const { score, weak } = scores(tokens, false, hints);
       const whole = tokens.join(' ');
       // A barcode, or 5 to 18 digits that are a SKU id (shorter numbers are model numbers: "356").
       const code = barcodes.get(whole) ?? (/^\d{5,18}$/.test(whole) ? position.get(Number(whole)) : undefined);
-      if (code !== undefined) score[code] = TIER.code;
+      if (code !== undefined) {
+        score[code] = TIER.code;
+        weak[code] = 0;
+      }
       applyFilter(score, f);
       leaveOut(score, without);
+      // The relevance floor: "magnetic" sorted by price lists magnetic cubes, not a stand whose brand has an "m".
+      let fewestWeak = 255;
+      for (let i = 0; i < n; i++) if (score[i] && weak[i]! < fewestWeak) fewestWeak = weak[i]!;
+      for (let i = 0; i < n; i++) if (score[i] && weak[i]! > fewestWeak) score[i] = 0;
       const relevance = ranked(score);
       const relevanceIds = new Float64Array(relevance.length);
       const relevanceScores = new Uint16Array(relevance.length);
@@ -531,7 +794,55 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
         scores: relevanceScores,
         byPrice: idsInOrder(score, byPrice, relevance.length),
         byUpdated: idsInOrder(score, byUpdated, relevance.length),
+        fewestWeak,
       };
+    },
+
+    /** The words of the keyword some product here matches strongly as written (see SearchHints). */
+    strongWords(keyword: string): Set<string> {
+      return new Set(tokensOf(keyword).filter((t) => direct(t, false).strong > 0));
+    },
+
+    /**
+     * "Did you mean": keywords with each word that no product matches strongly (as written or in
+     * pieces) replaced by the nearest brand, model or word of the catalog, nearest first (at most
+     * `limit`); empty when every word matches something. Whether the keywords find products (with
+     * the buyer's filters) is for the caller to check.
+     */
+    didYouMean(keyword: string, limit: number): string[] {
+      const tokens = tokensOf(keyword);
+      const lost = tokens.map((t) => effective(t).strong === 0);
+      if (!lost.some(Boolean)) return [];
+      const { latin, chinese } = dictionaryOf();
+      const CANDIDATES = 8;
+      const choices: { text: string; distance: number }[][] = tokens.map((t, k) => {
+        if (!lost[k]) return [{ text: t, distance: 0 }];
+        if (isCjkOnly(t)) return nearest(chinese, pinyinKey(t), CANDIDATES, t);
+        const bare = alnumOf(t);
+        // A Latin word may be a model, a word, or the pinyin of a Chinese name typed wrong ("longjuanfen").
+        return bare ? nearest([...latin, ...chinese], bare, CANDIDATES) : [];
+      });
+      if (choices.some((c) => c.length === 0)) return [];
+      // The nearest for each lost word first, then the next nearest of one of them, the others at their nearest.
+      const tried = new Set<string>();
+      const found: { keyword: string; distance: number }[] = [];
+      for (let rank = 0; rank < CANDIDATES && found.length < limit; rank++) {
+        for (const [k, c] of choices.entries()) {
+          if (found.length >= limit || c[rank] === undefined || (rank > 0 && !lost[k])) continue;
+          const chosen = choices.map((d, j) => (j === k ? c[rank]! : d[0]!));
+          const keyword = chosen.map((d) => d.text).join(' ');
+          if (tried.has(keyword)) continue;
+          tried.add(keyword);
+          // Offered only when every word of it then matches a product strongly, all in one.
+          const { score, weak } = scores(tokensOf(keyword), false);
+          let matches = false;
+          for (let i = 0; i < n && !matches; i++) matches = score[i]! > 0 && weak[i] === 0;
+          if (matches) found.push({ keyword, distance: chosen.reduce((sum, d) => sum + d.distance, 0) });
+        }
+      }
+      // Only the nearest of them ("GAN 356" for gan357, not also GAN 251); ties are all offered (Tornado V3, V4).
+      const best = Math.min(...found.map((f) => f.distance));
+      return found.filter((f) => f.distance === best).map((f) => f.keyword);
     },
 
     /** What the orders of a product here are made of (best-match ties, price, update), undefined when it is not here. */
@@ -544,26 +855,31 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
      * What the search box offers while typing (the last word counts as a prefix): product ids
      * best first (`limit` of them, the caller drops variants that read alike), brand and category ids.
      */
-    suggest(keyword: string, limits: SuggestLimits, without?: ReadonlySet<number>): Suggestions {
+    suggest(keyword: string, limits: SuggestLimits, without?: ReadonlySet<number>, hints?: SearchHints): Suggestions {
       const tokens = tokensOf(keyword);
       if (tokens.length === 0) return { products: [], productScores: [], brands: [], categories: [] };
-      const score = scores(tokens, true);
+      const { score } = scores(tokens, true, hints);
       leaveOut(score, without);
       const best = ranked(score, limits.products);
       const products = Array.from(best, (i) => ids[i]!);
       const productScores = Array.from(best, (i) => score[i]!);
       if (tokens.length > 1) return { products, productScores, brands: [], categories: [] };
       const last = tokens[0]!;
-      const rank = (fields: Map<number, Field>, limit: number, brand: boolean) => {
+      const rank = <F extends Field>(fields: Map<number, F>, limit: number, value: (f: F, match: (t: Term, word: number) => number) => number) => {
         const match = matcher(last, true);
         return [...fields]
-          .map(([id, f]) => ({ id, tier: brand ? brandTierOf(f, last, match, true) : f.names.some((name) => name.startsWith(last)) ? TIER.brand : match(f, TIER.nameWord) }))
+          .map(([id, f]) => ({ id, tier: tierOf(value(f, match)) }))
           .filter((x) => x.tier >= TIER.pinyin)
           .sort((a, b) => b.tier - a.tier || a.id - b.id)
           .slice(0, limit)
           .map((x) => x.id);
       };
-      return { products, productScores, brands: rank(brands, limits.brands, true), categories: rank(categories, limits.categories, false) };
+      return {
+        products,
+        productScores,
+        brands: rank(brands, limits.brands, (b, match) => brandValueOf(b, last, match, true)),
+        categories: rank(categories, limits.categories, (c, match) => (c.names.some((name) => name.startsWith(last)) ? enc(TIER.brand, true) : match(c, TIER.nameWord))),
+      };
     },
   };
 }

@@ -44,7 +44,7 @@ function catalog(count: number, seed: number): IndexRow[] {
   });
 }
 
-const KEYWORDS = ['魔方', '三阶 磁力', 'magnetic', 'magentic', 'cube', 'mofang', 'sjmf', 'gan', 'moyu cube', '金字塔', 'timer', 'black', 'mini gift', '10007', '69100012', 'nothing'];
+const KEYWORDS = ['魔方', '三阶 磁力', 'magnetic', 'magentic', 'cube', 'mofang', 'sjmf', 'gan', 'moyu cube', '金字塔', 'timer', 'black', 'mini gift', '10007', '69100012', 'nothing', 'giftmirror', 'black gift', 'agnet'];
 const FILTERS: IndexFilter[] = [{}, { categoryIds: [1] }, { supplierId: 2 }, { minFen: 2000, maxFen: 4000 }, { hot: true }, { discounted: true }];
 
 describe('the search index with written products beside it', () => {
@@ -83,5 +83,36 @@ describe('the search index with written products beside it', () => {
     expect([...mirror.relevance].some((id) => id % 11 === 0 && id < 20_000)).toBe(true);
     expect([...view.search('魔方', {})!.relevance].some((id) => id % 17 === 0 && id < 20_000)).toBe(false);
     expect([...view.search('魔方', {})!.relevance].some((id) => id >= 20_000)).toBe(true);
+  });
+
+  it('decides the relevance floor and the pieces of a word over both indexes, as one index would', async () => {
+    const row = (id: number, nameEn: string, typeNames: string[] = []): IndexRow => ({
+      id,
+      nameZh: '',
+      nameEn,
+      typeNames,
+      supplierId: 1,
+      categoryId: 1,
+      barcode: null,
+      basePriceFen: 1000 + id,
+      hot: false,
+      discountPercent: 0,
+      createdAt: new Date(1_700_000_000_000 + id),
+      updatedAt: new Date(1_700_000_000_000 + id),
+    });
+    // "magnetic": strong in the name of 1, weak in the type of 2 and 3 (the floor keeps 1 only);
+    // "stickermod": a word of 4's name (no piece is tried), while 5 says "sticker" and "mod" apart.
+    const older = [row(1, 'magnetic cube'), row(2, 'cube stand', ['Magnetic']), row(4, 'stickermod kit')];
+    const written = [row(3, 'cube bag', ['Magnetic']), row(5, 'sticker mod')];
+    const full = await buildSearchIndex([...older, ...written], names, {});
+    const view = patchedIndex(await buildSearchIndex(older, names, {}), await buildSearchIndex(written, names, {}), new Set([3, 5]));
+    for (const keyword of ['magnetic', 'stickermod', 'bag', 'cube magnetic']) expect(view.search(keyword, {}), keyword).toEqual(full.search(keyword, {}));
+    expect(Array.from(full.search('magnetic', {})!.relevance)).toEqual([1]);
+    expect(Array.from(full.search('stickermod', {})!.relevance)).toEqual([4]);
+    // The other way round: only the written products say it in their names.
+    const view2 = patchedIndex(await buildSearchIndex([row(2, 'cube stand', ['Magnetic'])], names, {}), await buildSearchIndex([row(1, 'magnetic cube')], names, {}), new Set([1]));
+    const full2 = await buildSearchIndex([row(1, 'magnetic cube'), row(2, 'cube stand', ['Magnetic'])], names, {});
+    expect(view2.search('magnetic', {})).toEqual(full2.search('magnetic', {}));
+    expect(Array.from(full2.search('magnetic', {})!.relevance)).toEqual([1]);
   });
 });

@@ -1,9 +1,10 @@
-import type { IndexFilter, ProductFacts, SearchIndex, SearchMatches, SuggestLimits, Suggestions } from './catalog.search.index.js';
+import type { IndexFilter, ProductFacts, SearchHints, SearchIndex, SearchMatches, SuggestLimits, Suggestions } from './catalog.search.index.js';
 
 /** What searches are answered by: an index, or an index with a few products answered from a newer one. */
 export interface SearchView {
   search(keyword: string, f: IndexFilter): SearchMatches | undefined;
   suggest(keyword: string, limits: SuggestLimits): Suggestions;
+  didYouMean(keyword: string, limit: number): string[];
 }
 
 /**
@@ -48,7 +49,9 @@ const UNKNOWN: Omit<ProductFacts, 'id'> = { popularity: 0, created: 0, price: 0,
  * The search index with some products answered by a small newer index beside it (docs/catalog.md,
  * Search): after a staff write of a few products, the large index leaves those out and the small
  * one, built from them read again, answers for them. Each order is the two merged: best match
- * (score, then popularity, newest, id), price and last update (key, then id).
+ * (score, then popularity, newest, id), price and last update (key, then id). What depends on
+ * every product is decided over both: which words are cut into pieces (those neither matches
+ * strongly) and the relevance floor (the fewest weakly matched words of either).
  */
 export function patchedIndex(base: SearchIndex, patch: SearchIndex, patched: ReadonlySet<number>): SearchView {
   const factsOf = (id: number): ProductFacts => patch.facts(id) ?? base.facts(id) ?? { id, ...UNKNOWN };
@@ -73,23 +76,35 @@ export function patchedIndex(base: SearchIndex, patch: SearchIndex, patched: Rea
     return { ids: woven(ids, extraIds, at, float), scores: woven(scores, extraScores, at, short) };
   }
 
+  const hintsOf = (keyword: string): SearchHints => ({ strongWords: new Set([...base.strongWords(keyword), ...patch.strongWords(keyword)]) });
+
   return {
     search(keyword, f) {
-      const old = base.search(keyword, f, patched);
-      const fresh = patch.search(keyword, f);
+      const hints = hintsOf(keyword);
+      const old = base.search(keyword, f, patched, hints);
+      const fresh = patch.search(keyword, f, undefined, hints);
       if (!old || !fresh || fresh.relevance.length === 0) return old;
+      // The floor over both: a side whose best products match more words weakly adds nothing.
+      if (fresh.fewestWeak > old.fewestWeak) return old;
+      if (fresh.fewestWeak < old.fewestWeak) return fresh;
       const best = mergedBest(old.relevance, old.scores, fresh.relevance, fresh.scores);
       return {
         relevance: best.ids,
         scores: best.scores,
         byPrice: mergedOrder(old.byPrice, fresh.byPrice, byPrice),
         byUpdated: mergedOrder(old.byUpdated, fresh.byUpdated, byUpdated),
+        fewestWeak: old.fewestWeak,
       };
     },
 
+    didYouMean(keyword, limit) {
+      return base.didYouMean(keyword, limit);
+    },
+
     suggest(keyword, limits) {
-      const old = base.suggest(keyword, limits, patched);
-      const fresh = patch.suggest(keyword, limits);
+      const hints = hintsOf(keyword);
+      const old = base.suggest(keyword, limits, patched, hints);
+      const fresh = patch.suggest(keyword, limits, undefined, hints);
       if (fresh.products.length === 0) return old;
       const best = mergedBest(Float64Array.from(old.products), Uint16Array.from(old.productScores), Float64Array.from(fresh.products), Uint16Array.from(fresh.productScores));
       return {

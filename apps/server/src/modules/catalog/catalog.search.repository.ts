@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { items, searchSynonyms, searchTerms } from '../../db/schema/index.js';
+import type { TSynonymKind } from '@cubeshop/shared';
 import type { IndexRow } from './catalog.search.index.js';
 
 /** One day's count of one normalised keyword (the search log, no personal data). */
@@ -71,16 +72,16 @@ export function createCatalogSearchRepository(db: Db) {
       }
     },
 
-    /** Groups of equivalent words. */
-    async synonyms(): Promise<string[][]> {
-      const rows = await db.select({ words: searchSynonyms.words }).from(searchSynonyms).orderBy(asc(searchSynonyms.id));
-      return rows.map((r) => r.words);
+    /** Groups of equivalent words (`same`) and short forms (`short`: the first word stands for the others). */
+    async synonyms(): Promise<{ same: string[][]; short: string[][] }> {
+      const rows = await db.select({ words: searchSynonyms.words, kind: searchSynonyms.kind }).from(searchSynonyms).orderBy(asc(searchSynonyms.id));
+      return { same: rows.filter((r) => r.kind !== 'short').map((r) => r.words), short: rows.filter((r) => r.kind === 'short').map((r) => r.words) };
     },
 
     /** The groups as staff edit them (id order: the oldest first). */
-    async synonymGroups(tx: Db = db, id?: number): Promise<{ id: number; words: string[]; updatedAt: Date }[]> {
+    async synonymGroups(tx: Db = db, id?: number): Promise<{ id: number; words: string[]; kind: TSynonymKind; updatedAt: Date }[]> {
       return tx
-        .select({ id: searchSynonyms.id, words: searchSynonyms.words, updatedAt: searchSynonyms.updatedAt })
+        .select({ id: searchSynonyms.id, words: searchSynonyms.words, kind: searchSynonyms.kind, updatedAt: searchSynonyms.updatedAt })
         .from(searchSynonyms)
         .where(id === undefined ? undefined : eq(searchSynonyms.id, id))
         .orderBy(asc(searchSynonyms.id));
@@ -91,14 +92,18 @@ export function createCatalogSearchRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    async insertSynonyms(tx: Db, words: string[]): Promise<number> {
-      const [row] = await tx.insert(searchSynonyms).values({ words }).returning({ id: searchSynonyms.id });
+    async insertSynonyms(tx: Db, words: string[], kind: TSynonymKind = 'same'): Promise<number> {
+      const [row] = await tx.insert(searchSynonyms).values({ words, kind }).returning({ id: searchSynonyms.id });
       return row!.id;
     },
 
-    /** False when there is no such group. */
-    async updateSynonyms(tx: Db, id: number, words: string[]): Promise<boolean> {
-      const rows = await tx.update(searchSynonyms).set({ words, updatedAt: new Date() }).where(eq(searchSynonyms.id, id)).returning({ id: searchSynonyms.id });
+    /** False when there is no such group. `kind` undefined: as it was. */
+    async updateSynonyms(tx: Db, id: number, words: string[], kind?: TSynonymKind): Promise<boolean> {
+      const rows = await tx
+        .update(searchSynonyms)
+        .set({ words, ...(kind ? { kind } : {}), updatedAt: new Date() })
+        .where(eq(searchSynonyms.id, id))
+        .returning({ id: searchSynonyms.id });
       return rows.length > 0;
     },
 

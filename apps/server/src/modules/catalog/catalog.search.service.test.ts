@@ -36,7 +36,7 @@ function setup(staleFromProducts: number, onError?: (error: unknown) => void) {
       if (state.fail) throw new Error('database down');
       return snapshot;
     },
-    synonyms: async () => [],
+    synonyms: async () => ({ same: [], short: [] }),
     addTermCounts: async () => undefined,
   } as unknown as CatalogSearchRepository;
   const dictionary = { get: async () => ({ suppliers: new Map(), categories: new Map() }) as unknown as Dictionary } as unknown as CategoryDictionary;

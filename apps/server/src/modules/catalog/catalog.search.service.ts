@@ -104,14 +104,15 @@ export function createCatalogSearch({ repo, dictionary, now = () => new Date(), 
       repo.synonyms(),
       popularityOf ? popularityOf().catch((error: unknown) => (onError(error), new Map<number, number>())) : Promise.resolve(new Map<number, number>()),
     ]);
-    const index = await buildSearchIndex(rows, namesOf(dict), { synonyms, popularity });
+    const options: SearchIndexOptions = { synonyms: synonyms.same, shortForms: synonyms.short, popularity };
+    const index = await buildSearchIndex(rows, namesOf(dict), options);
     lastBuildMs = performance.now() - startedAt;
     lastRows = rows.length;
     // Newer than the one answering: it answers now, even when another change came meanwhile
     // (searches wait only for an index of the latest change: index() checks the generation).
     if (!current || started >= current.generation) {
       current = { index, generation: started, builtAt: now().getTime() };
-      lastOptions = { synonyms, popularity };
+      lastOptions = options;
       // Products written before its rows were read are in it.
       for (const [id, at] of patched) if (at <= startedStamp) patched.delete(id);
       if (servedStale) {

@@ -84,12 +84,21 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** A size however it is typed ("3 x 3", "3×3", "3*3") is one word: "3x3". */
+const TYPED_SIZE = /(\d)\s*[x×*]\s*(?=\d)/gu;
+
+/** The words of a keyword: NFKC, lower case, sizes as one word, each once, at most MAX_TOKENS. */
+export function keywordTokens(keyword: string): string[] {
+  const normalized = normalizeText(keyword).replace(TYPED_SIZE, '$1x').trim();
+  return [...new Set(normalized.split(/\s+/u).filter(Boolean))].slice(0, MAX_TOKENS);
+}
+
 /** Splits a keyword into tokens; returns undefined when nothing searchable is left. */
 export function parseKeyword(keyword: string | undefined): ParsedKeyword | undefined {
   if (!keyword) return undefined;
   const normalized = normalizeText(keyword).trim();
   if (!normalized) return undefined;
-  const tokens = [...new Set(normalized.split(/\s+/u).filter(Boolean))].slice(0, MAX_TOKENS);
+  const tokens = keywordTokens(normalized);
   if (tokens.length === 0) return undefined;
   const code = /^\d{5,18}$/.test(normalized) ? normalized : undefined;
   return { tokens, patterns: tokens.map((t) => `%${escapeLike(doubleText(t))}%`), code };

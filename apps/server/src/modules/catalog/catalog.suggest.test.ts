@@ -43,6 +43,10 @@ describe(`suggestions while typing (${TEST_DB_KIND})`, () => {
     expect((await suggest('金字')).categories.map((c) => c.name)).toContain('金字塔魔方');
     expect((await suggest('yux')).brands.map((b) => b.name)).toEqual(['裕鑫']);
     expect((await suggest('yux', 'en')).brands.map((b) => b.name)).toEqual(['YuXin']);
+    // a model typed run together, cut short: "wrmv1" is on the way to "wrmv10"
+    const wrm = await suggest('wrmv1', 'en');
+    expect(wrm.products.length).toBeGreaterThan(0);
+    expect(wrm.products.every((p) => p.name.includes('WRM V10'))).toBe(true);
     // earlier words must match whole, the last one as a prefix
     const two = await suggest('moyu weil');
     expect(two.products.length).toBeGreaterThan(0);
@@ -153,5 +157,43 @@ describe(`synonym groups edited by staff (${TEST_DB_KIND})`, () => {
     const audit = await staff.owner<{ data: { action: string; entityId: string }[] }>('GET', '/api/admin/audit', { query: { recPerPage: 50 } });
     const actions = audit.body.data.filter((e) => e.entityId === String(created.body.id) && e.action.startsWith('synonyms.')).map((e) => e.action);
     expect(actions.sort()).toEqual(['synonyms.create', 'synonyms.delete', 'synonyms.update']);
+  });
+
+  it('keeps short forms one way: the short form finds what it stands for (a phrase too), not the reverse; one word only', async () => {
+    const found = async (keyword: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/items?keyword=${encodeURIComponent(keyword)}&recPerPage=120`, headers: { 'x-lang-type': 'zh' } })).json<{
+        data: { name: string; supplier: { name: string } }[];
+        pager: { recTotal: number };
+      }>();
+    const seeded = await staff.sales<TSynonymList>('GET', '/api/admin/search/synonyms');
+    expect(seeded.body.data.find((g) => g.words[0] === 'xmd')).toMatchObject({ words: ['xmd', 'x-man'], kind: 'short' });
+    expect(seeded.body.data.find((g) => g.words.includes('3x3'))?.kind).toBe('same');
+    expect((await found('qqzz')).pager.recTotal).toBe(0);
+
+    // "qqzz" stands for the phrase "moyu weilong": products that say both words.
+    const created = await staff.catalog<TSynonymGroup>('POST', '/api/admin/search/synonyms', { body: { words: ['QQZZ', 'moyu weilong'], kind: 'short' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ words: ['qqzz', 'moyu weilong'], kind: 'short' });
+    const meant = await found('qqzz');
+    expect(meant.pager.recTotal).toBe((await found('moyu weilong')).pager.recTotal);
+    expect(meant.data.every((p) => p.supplier.name === '魔域' && p.name.includes('威龙'))).toBe(true);
+    await staff.catalog('PUT', `/api/admin/search/synonyms/${created.body.id}`, { body: { words: ['qqzz', 'moyu weilong', 'gan'] } });
+    expect((await found('qqzz')).data.some((p) => p.supplier.name === 'GAN')).toBe(true);
+    // Not the other way round: "weilong" short for GAN finds GAN too, "gan" does not find 威龙.
+    const gan = (await found('gan')).pager.recTotal;
+    const reverse = await staff.catalog<TSynonymGroup>('POST', '/api/admin/search/synonyms', { body: { words: ['weilong', 'gan'], kind: 'short' } });
+    expect((await found('weilong')).data.some((p) => p.supplier.name === 'GAN')).toBe(true);
+    expect((await found('gan')).pager.recTotal).toBe(gan);
+    expect((await staff.catalog('DELETE', `/api/admin/search/synonyms/${reverse.body.id}`)).status).toBe(204);
+    // A change without a kind keeps it.
+    const kept = await staff.sales<TSynonymList>('GET', '/api/admin/search/synonyms');
+    expect(kept.body.data.find((g) => g.id === created.body.id)?.kind).toBe('short');
+
+    const spaced = await staff.catalog<{ desc: string; details: { field: string } }>('POST', '/api/admin/search/synonyms', { body: { words: ['two words', 'gan'], kind: 'short' }, lang: 'en' });
+    expect(spaced.status).toBe(400);
+    expect(spaced.body).toMatchObject({ desc: 'A short form is one word (no spaces)', details: { field: 'words' } });
+    expect((await staff.catalog('POST', '/api/admin/search/synonyms', { body: { words: ['ab', 'gan'], kind: 'long' } })).status).toBe(400);
+    expect((await staff.catalog('DELETE', `/api/admin/search/synonyms/${created.body.id}`)).status).toBe(204);
+    expect((await found('qqzz')).pager.recTotal).toBe(0);
   });
 });

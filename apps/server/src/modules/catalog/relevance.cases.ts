@@ -2,7 +2,9 @@
  * The relevance test set (docs/catalog.md, Search): what a buyer types and which products must
  * come first, over the demo catalog (`seedCatalog`, the first 1,084 SKUs: every model in its
  * retail and its wholesale variant). catalog.relevance.test.ts runs every case; a change to
- * search that breaks one fails it. Names are the demo products' Chinese names.
+ * search that breaks one fails it. Names are the demo products' Chinese names. `model`: a model
+ * name as cubers type it (letters and digits together or apart, hyphens); `short`: a short form
+ * from the search_synonyms table (kind short).
  *
  * A case's `query` is a keyword, or a product named by its Chinese name whose barcode or SKU id
  * is searched. Then:
@@ -17,7 +19,7 @@
  */
 export interface RelevanceCase {
   query: string | { barcodeOf: string } | { idOf: string };
-  kind: 'zh' | 'en' | 'pinyin' | 'initials' | 'typo' | 'id' | 'barcode' | 'synonym' | 'mixed';
+  kind: 'zh' | 'en' | 'pinyin' | 'initials' | 'typo' | 'id' | 'barcode' | 'synonym' | 'mixed' | 'model' | 'short';
   first?: string;
   top?: { n: number; brand?: string; category?: string; name?: string[]; nameAll?: string[]; about?: string[]; type?: string };
   none?: string;
@@ -124,12 +126,82 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { query: '实色', kind: 'zh', top: { n: 30, type: '实色' } },
   { query: 'uv', kind: 'en', top: { n: 30, name: ['UV'] } },
 
+  // Model names as cubers write them: letters and digits together or apart, with or without hyphens.
+  { query: 'GAN356', kind: 'model', top: { n: 10, brand: 'GAN', name: ['356'] } },
+  { query: 'gan-356', kind: 'model', top: { n: 10, brand: 'GAN', name: ['356'] } },
+  { query: 'gan356m', kind: 'model', top: { n: 2, nameAll: ['GAN 356 M'] }, none: 'XS' },
+  { query: 'gan 356 m', kind: 'model', top: { n: 2, nameAll: ['GAN 356 M'] } },
+  { query: 'gan356xs', kind: 'model', top: { n: 2, nameAll: ['356 XS'] } },
+  { query: 'valk3', kind: 'model', top: { n: 4, nameAll: ['Valk 3'] }, none: '战士' },
+  { query: 'valk 3', kind: 'model', top: { n: 4, nameAll: ['Valk 3'] } },
+  { query: 'wrmv10', kind: 'model', top: { n: 6, nameAll: ['WRM V10'] }, none: 'V9' },
+  { query: 'WRM V10', kind: 'model', top: { n: 6, nameAll: ['WRM V10'] }, none: 'V9' },
+  { query: 'WeiLong WRM V10', kind: 'model', top: { n: 6, nameAll: ['威龙 WRM V10'] }, none: 'V9' },
+  { query: 'wrm-v9', kind: 'model', top: { n: 6, nameAll: ['WRM V9'] }, none: 'V10' },
+  { query: 'rs3m2020', kind: 'model', top: { n: 2, nameAll: ['RS3M 2020'] }, none: 'V5' },
+  { query: 'RS3M 2020', kind: 'model', top: { n: 2, nameAll: ['RS3M 2020'] } },
+  { query: 'rs3mv5', kind: 'model', top: { n: 4, nameAll: ['RS3M V5'] } },
+  { query: 'mgc3x3', kind: 'model', top: { n: 4, nameAll: ['MGC'], category: '三阶魔方' } },
+  { query: 'MGC 3x3', kind: 'model', top: { n: 4, nameAll: ['MGC'], category: '三阶魔方' } },
+  { query: 'mgc 3 x 3', kind: 'model', top: { n: 4, nameAll: ['MGC'], category: '三阶魔方' } },
+  { query: 'mgc2x2', kind: 'model', top: { n: 2, nameAll: ['MGC'], category: '二阶魔方' } },
+  { query: '3 x 3', kind: 'model', top: { n: 60, name: ['三阶'] } },
+  { query: 'x-man tornado v3', kind: 'model', top: { n: 4, nameAll: ['龙卷风 V3'] }, none: 'V4' },
+  { query: 'tornadov3', kind: 'model', top: { n: 4, nameAll: ['龙卷风 V3'] }, none: 'V4' },
+  { query: 'xman tornado', kind: 'model', top: { n: 6, nameAll: ['X-Man 龙卷风'] } },
+  { query: 'xman', kind: 'model', top: { n: 10, brand: 'X-Man' } },
+  { query: 'yj mgc elite', kind: 'model', top: { n: 2, nameAll: ['MGC Elite'] } },
+  { query: 'qiyi ms', kind: 'model', top: { n: 10, brand: '奇艺', name: ['MS'] } },
+  { query: 'moyu rs3m', kind: 'model', top: { n: 10, brand: '魔域', name: ['RS3M'] } },
+  { query: 'gan12', kind: 'model', top: { n: 2, nameAll: ['GAN 12'] }, none: 'GAN 11' },
+  { query: 'gan 12 maglev', kind: 'model', top: { n: 2, nameAll: ['GAN 12 M MagLev'] }, none: 'GAN 11' },
+  { query: 'gan11mpro', kind: 'model', top: { n: 2, nameAll: ['GAN 11 M Pro'] } },
+  { query: 'gan460', kind: 'model', top: { n: 2, nameAll: ['GAN 460'] } },
+  { query: 'gan 562m', kind: 'model', top: { n: 2, nameAll: ['GAN 562 M'] } },
+  { query: 'gts3', kind: 'model', top: { n: 4, nameAll: ['GTS3'] } },
+  { query: 'gts', kind: 'model', top: { n: 4, nameAll: ['GTS3'] } },
+  { query: 'weilonggts3', kind: 'model', top: { n: 4, nameAll: ['威龙 GTS3'] } },
+  { query: 'tengyunv2', kind: 'model', top: { n: 2, nameAll: ['腾云 V2'] } },
+  { query: 'g5pro', kind: 'model', top: { n: 2, nameAll: ['G5 Pro'] } },
+  { query: 'dnm37', kind: 'model', top: { n: 2, nameAll: ['DNM-37'] } },
+  { query: '356i3', kind: 'model', top: { n: 2, nameAll: ['356 i3'] } },
+  { query: 'cubestand', kind: 'model', top: { n: 2, name: ['魔方底座'] } },
+  { query: 'magneticpyraminx', kind: 'model', top: { n: 10, nameAll: ['磁力金字塔'] } },
+  { query: 'yj mgc', kind: 'model', top: { n: 10, brand: '永骏', name: ['MGC'] } },
+  { query: 'gan魔方', kind: 'model', top: { n: 20, brand: 'GAN' } },
+  { query: '魔域威龙', kind: 'model', top: { n: 10, brand: '魔域', name: ['威龙'] } },
+  { query: 'rubiks', kind: 'model', top: { n: 6, brand: '鲁比克' } },
+
+  // Short forms cubers write (search_synonyms of kind short, migration 0018_search_short_forms).
+  { query: 'xmd', kind: 'short', top: { n: 10, brand: 'X-Man' } },
+  { query: 'xmd tornado', kind: 'short', top: { n: 6, nameAll: ['龙卷风'] } },
+  { query: 'cb', kind: 'short', top: { n: 6, brand: '旋风男孩' } },
+  { query: 'sengso', kind: 'short', top: { n: 10, brand: '圣手' } },
+  { query: 'mega', kind: 'short', top: { n: 10, name: ['五魔'] } },
+  { query: 'pyra', kind: 'short', top: { n: 10, name: ['金字塔'] } },
+  { query: 'sq', kind: 'short', top: { n: 10, name: ['SQ1'] } },
+  { query: 'stackmat', kind: 'short', top: { n: 3, brand: 'SpeedStacks' } },
+  { query: 'wl', kind: 'short', top: { n: 10, name: ['威龙'] } },
+  { query: 'ty', kind: 'short', top: { n: 4, name: ['腾云'] } },
+  { query: 'bc', kind: 'short', top: { n: 10, name: ['球芯'] } },
+  { query: 'wl v9', kind: 'short', top: { n: 4, nameAll: ['威龙 WRM V9'] } },
+
+  // Misspellings of models, series and puzzles.
+  { query: 'tornadoo', kind: 'typo', top: { n: 6, name: ['龙卷风'] } },
+  { query: 'weilogn', kind: 'typo', top: { n: 10, name: ['威龙'] } },
+  { query: 'megamix', kind: 'typo', top: { n: 10, name: ['五魔'] } },
+  { query: 'skweb', kind: 'typo', top: { n: 10, name: ['斜转'] } },
+  { query: 'shengshuo', kind: 'typo', top: { n: 6, brand: '圣手' } },
+  { query: 'tengyn', kind: 'typo', top: { n: 4, name: ['腾云'] } },
+
   // Typos (one edit in a word of 5+ letters) and what is not there.
   { query: 'tornaod', kind: 'typo', top: { n: 6, name: ['龙卷风'] } },
   { query: 'shengsou', kind: 'typo', top: { n: 6, brand: '圣手' } },
   { query: 'speedstaks', kind: 'typo', top: { n: 4, brand: 'SpeedStacks' } },
   { query: 'magnetci', kind: 'typo', top: { n: 20, name: ['磁力'] } },
   { query: 'gans', kind: 'typo', count: 0 },
+  { query: 'gan357', kind: 'model', count: 0 },
+  { query: 'valk4', kind: 'model', count: 0 },
   { query: 'xyzzyq', kind: 'en', count: 0 },
   { query: '无此商品', kind: 'zh', count: 0 },
 ];

@@ -28,7 +28,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
       schema: {
         tags,
         summary: 'Buyers, newest first (staff: owner, sales)',
-        description: 'q: part of an account name, name, e-mail or mobile (case-insensitive), or an order id (its buyer). Staff accounts are not listed. Each row has the order count, money received per currency (payments minus refunds) and the last order time.',
+        description: 'q: words, each found as any part, any case: of the account, name, nickname, e-mail or mobile, or of the number, receiver\'s name, company or phone of one of the buyer\'s orders. Staff accounts are not listed. Each row has the order count, money received per currency (payments minus refunds) and the last order time.',
         security,
         querystring: ZCustomerQuery,
         response: { 200: ZCustomerList },

@@ -16,15 +16,15 @@ export interface CustomersDeps {
   };
   /** Sessions: a disabled buyer's tokens end in the change's transaction, their sockets right after it. */
   sessions: { revokeAllForUserIn(tx: Db, userId: number): Promise<() => void> };
-  orders: Pick<OrdersBuyers, 'statsOf' | 'statsFor' | 'latestOf' | 'buyerOf'>;
+  orders: Pick<OrdersBuyers, 'statsOf' | 'statsFor' | 'latestOf' | 'buyersContaining'>;
   addresses: { list(userId: number): Promise<TAddress[]> };
   /** The buyer's past conversations (chat module); absent: none shown. */
   chat?: { of(buyerId: number, locale: TLocale): Promise<TCustomerChat[]> } | undefined;
   audit: AuditService;
 }
 
-/** An order id as staff type it (orders are numbered from 10000001). */
-const ORDER_ID = /^\d{6,15}$/;
+/** At most this many buyers found through their orders take part in one search. */
+const ORDER_BUYER_MATCHES = 1000;
 
 const AUDIT_ENTITY = 'customer';
 
@@ -88,14 +88,14 @@ export function createCustomersService(repo: CustomersRepository, deps: Customer
   }
 
   return {
-    /** GET /api/admin/customers: a page of buyers with their order figures (two queries for the page, one more for an order id). */
+    /**
+     * GET /api/admin/customers: a page of buyers with their order figures (docs/orders.md, Staff
+     * search). `q` finds buyers whose account, name, nickname, e-mail or mobile contain every
+     * word, and buyers with an order whose number, receiver, company or phone contain every word.
+     */
     async list(q: TCustomerQuery): Promise<TCustomerList> {
       const text = q.q?.trim() || undefined;
-      let alsoIds: number[] | undefined;
-      if (text && ORDER_ID.test(text)) {
-        const buyer = await orders.buyerOf(Number(text));
-        if (buyer !== undefined) alsoIds = [buyer];
-      }
+      const alsoIds = text ? await orders.buyersContaining(text, ORDER_BUYER_MATCHES) : undefined;
       const { rows, total } = await account.buyerPage({ text, alsoIds, limit: q.recPerPage, offset: (q.page - 1) * q.recPerPage });
       const stats = await orders.statsOf(rows.map((r) => r.id));
       return {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TAdminOrderQuery, TOrderStatus } from '@cubeshop/shared';
 import type { Db } from '../../db/client.js';
 import { orderCredits, orderItems, orderPayments, orders } from '../../db/schema/index.js';
@@ -31,6 +31,7 @@ const queueColumns = {
   chargeableWeightG: orders.chargeableWeightG,
   regionId: orders.regionId,
   receiver: orders.receiver,
+  company: orders.company,
   expressMethodId: orders.expressMethodId,
   expressNameZh: orders.expressNameZh,
   expressNameEn: orders.expressNameEn,
@@ -44,13 +45,20 @@ export type QueueRow = { [K in keyof typeof queueColumns]: OrderRow[K] };
 const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
 export interface QueueSearch {
-  /** Digits: an order id or a product id. */
+  /** Digits: an order id. */
   number?: number | undefined;
+  /** Orders with a line of the product whose id was typed (read first: a constant list is hashed when rows are checked). */
+  itemOrderIds?: number[] | undefined;
   /** The text itself: a tracking number. */
   text?: string | undefined;
-  /** Buyers whose account, e-mail or mobile is the text. */
+  /** LIKE patterns (lib/contains.ts) that must all occur in the order's search text (index orders_search_idx). */
+  patterns?: string[] | undefined;
+  /** Buyers whose account, name, e-mail or mobile contain the text. */
   userIds?: number[] | undefined;
 }
+
+/** Every pattern occurs in the order's search text: number, receiver, company, phone (docs/orders.md, Staff search). */
+export const orderContainsAll = (patterns: string[]) => and(...patterns.map((p) => sql`${orders.searchText} like ${p}`));
 
 /** The filters of the queue except the status (the tabs count per status over them). */
 function filters(q: TAdminOrderQuery, search: QueueSearch | undefined): (SQL | undefined)[] {
@@ -67,13 +75,13 @@ function filters(q: TAdminOrderQuery, search: QueueSearch | undefined): (SQL | u
   ];
   if (search) {
     const any: SQL[] = [];
-    if (search.number !== undefined) {
-      any.push(eq(orders.id, search.number));
-      // `= any(array(...))` keeps each branch an index scan, so PostgreSQL ORs bitmaps instead of scanning every order.
-      any.push(sql`${orders.id} = any(array(select ${orderItems.orderId} from ${orderItems} where ${orderItems.itemId} = ${search.number}))`);
-    }
+    if (search.number !== undefined) any.push(eq(orders.id, search.number));
+    // Lists as constant arrays: each branch stays an index scan (PostgreSQL ORs bitmaps instead of
+    // scanning every order), and a row's check against a long list is a hash lookup.
+    if (search.itemOrderIds?.length) any.push(sql`${orders.id} = any(${sql.param(search.itemOrderIds)}::bigint[])`);
     if (search.text) any.push(eq(orders.trackingNumber, search.text));
-    if (search.userIds?.length) any.push(inArray(orders.userId, search.userIds));
+    if (search.patterns?.length) any.push(orderContainsAll(search.patterns)!);
+    if (search.userIds?.length) any.push(sql`${orders.userId} = any(${sql.param(search.userIds)}::bigint[])`);
     where.push(any.length ? or(...any) : sql`false`);
   }
   return where;
@@ -108,6 +116,12 @@ export function createOrdersAdminRepository(db: Db) {
         .from(orders)
         .innerJoin(page, eq(page.id, orders.id))
         .orderBy(...SORTS[q.sort]);
+    },
+
+    /** The orders with a line of this product (index-only on order_items_item_idx). */
+    async ordersWithItem(itemId: number): Promise<number[]> {
+      const rows = await db.selectDistinct({ id: orderItems.orderId }).from(orderItems).where(eq(orderItems.itemId, itemId));
+      return rows.map((r) => r.id);
     },
 
     /** Orders per status under the queue's other filters. */

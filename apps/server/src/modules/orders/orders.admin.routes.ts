@@ -44,7 +44,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
         tags,
         summary: 'The order queue (staff: owner, sales, warehouse)',
         description:
-          'Filters: status, paymentStatus, logisticsStatus, from/to (days, UTC+8, inclusive), country, method (shipping), payMethod, amountMin/amountMax (order total in CNY), q (an order id, a product id, a tracking number, or a buyer\'s account, e-mail or mobile). sort: newest, oldest, totalDesc, totalAsc. counts: orders per status under the other filters.',
+          'Filters: status, paymentStatus, logisticsStatus, from/to (days, UTC+8, inclusive), country, method (shipping), payMethod, amountMin/amountMax (order total in CNY), q (words, each found as any part, any case: of the order number, the receiver\'s name, company or phone, or the buyer\'s account, name, e-mail or mobile; also a whole product id or tracking number). sort: newest, oldest, totalDesc, totalAsc. counts: orders per status under the other filters.',
         security,
         querystring: ZAdminOrderQuery,
         response: { 200: ZAdminOrderList },

@@ -4,9 +4,11 @@ import {
   ORDER_STATUSES,
   toMinor,
   trackingUrl,
+  ZAdminOrderQuery,
   type TAdminOrderDetail,
   type TAdminOrderList,
   type TAdminOrderQuery,
+  type TAdminSearchHit,
   type TCarrier,
   type TLineAdjustment,
   type TLocale,
@@ -18,6 +20,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { containsPatterns } from '../../lib/contains.js';
 import type { Db } from '../../db/client.js';
 import type { AuditService, StaffActor } from '../audit/audit.service.js';
 import { actualTotals, balanceMinor, chargedMinor, lineQuantity, paymentStatus } from './orders.money.js';
@@ -51,9 +54,13 @@ export interface OrdersAdminDeps extends Omit<OrderReaderDeps, 'notes'> {
   /** Buyers' names and contacts, and buyer search (the account module). */
   buyers: {
     buyers(ids: number[]): Promise<Map<number, TOrderBuyer>>;
-    idsMatching(text: string, limit?: number): Promise<number[]>;
+    /** Users whose account, name, nickname, e-mail or mobile contain every word of the text (newest first). */
+    idsContaining(text: string, limit?: number): Promise<number[]>;
   };
 }
+
+/** At most this many buyers' accounts take part in one queue search (a fragment shared by more finds the newest ones' orders). */
+const BUYER_MATCHES = 1000;
 
 const unknownBuyer = (id: number): TOrderBuyer => ({ id, account: '', name: '', email: null, mobile: null });
 
@@ -94,11 +101,17 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
     return counts;
   };
 
+  /**
+   * The queue's `q` (docs/orders.md, Staff search): orders whose number, receiver, company or phone
+   * contain every word, orders of buyers whose account, name, e-mail or mobile contain every word
+   * (the newest BUYER_MATCHES of them), an order or product id typed whole, a tracking number.
+   */
   async function search(q: TAdminOrderQuery): Promise<QueueSearch | undefined> {
     if (!q.q) return undefined;
     const text = q.q;
     const number = /^\d{1,15}$/.test(text) ? Number(text) : undefined;
-    return { number, text, userIds: await buyers.idsMatching(text, 200) };
+    const [userIds, itemOrderIds] = await Promise.all([buyers.idsContaining(text, BUYER_MATCHES), number === undefined ? undefined : repo.ordersWithItem(number)]);
+    return { number, itemOrderIds, text, patterns: containsPatterns(text), userIds };
   }
 
   const nameOf = (names: Map<number, TOrderBuyer>, id: number) => names.get(id)?.name || names.get(id)?.account || String(id);
@@ -192,6 +205,32 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
         })),
         pager: { page: q.page, recPerPage: q.recPerPage, recTotal: q.status ? (counts.get(q.status) ?? 0) : all },
         counts: { ...Object.fromEntries(ORDER_STATUSES.map((s) => [s, counts.get(s) ?? 0])), all } as TAdminOrderList['counts'],
+      };
+    },
+
+    /**
+     * The back office search box (docs/orders.md, Staff search): the newest orders `text` finds as
+     * the queue's q does, at most `limit` of them, and whether there are more. No counts.
+     */
+    async find(text: string, limit: number): Promise<{ orders: TAdminSearchHit[]; more: boolean }> {
+      const q = ZAdminOrderQuery.parse({ q: text, recPerPage: limit + 1 });
+      const rows = await repo.queue(q, await search(q));
+      const shown = rows.slice(0, limit);
+      const people = await buyers.buyers(shown.map((r) => r.userId));
+      return {
+        orders: shown.map((r) => {
+          const buyer = people.get(r.userId);
+          return {
+            id: r.id,
+            title: `${r.id} · ${r.receiver}`,
+            detail: [r.company, buyer && (buyer.name && buyer.name !== r.receiver ? `${buyer.name} (${buyer.account})` : buyer.account), formatMoney(chargedMinor(r), r.currency)]
+              .filter(Boolean)
+              .join(' · '),
+            link: `/admin/orders/${r.id}`,
+            status: r.status,
+          };
+        }),
+        more: rows.length > limit,
       };
     },
 

@@ -1,6 +1,7 @@
 import { count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
+import { orderContainsAll } from './orders.admin.repository.js';
 
 export interface BuyerStatsRow {
   userId: number;
@@ -67,10 +68,20 @@ export function createOrdersBuyersRepository(db: Db) {
         .limit(limit);
       return rows;
     },
-    /** The buyer who placed this order, if it exists. */
-    async buyerOf(orderId: number): Promise<number | undefined> {
-      const rows = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).limit(1);
-      return rows[0]?.userId;
+    /**
+     * Buyers with an order whose number, receiver, company or phone contain every pattern
+     * (lib/contains.ts, index orders_search_idx), latest order first, at most `limit`.
+     */
+    async buyersContaining(patterns: string[], limit: number): Promise<number[]> {
+      if (!patterns.length) return [];
+      const rows = await db
+        .select({ userId: orders.userId })
+        .from(orders)
+        .where(orderContainsAll(patterns))
+        .groupBy(orders.userId)
+        .orderBy(sql`max(${orders.createdAt}) desc`)
+        .limit(limit);
+      return rows.map((r) => r.userId);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { minorToMajor, type TCustomerOrder, type TCustomerSpent } from '@cubeshop/shared';
+import { containsPatterns } from '../../lib/contains.js';
 import type { OrdersBuyersRepository } from './orders.buyers.repository.js';
 import { owedMinor } from './orders.money.js';
 
@@ -41,8 +42,11 @@ export function createOrdersBuyers(repo: OrdersBuyersRepository) {
         paid: minorToMajor(r.paidMinor - r.refundedMinor),
       }));
     },
-    /** Who placed an order (staff search by order id). */
-    buyerOf: (orderId: number) => repo.buyerOf(orderId),
+    /**
+     * Staff search (docs/orders.md, Staff search): buyers with an order whose number, receiver,
+     * company or phone contain every word of `text`, latest order first, at most `limit`.
+     */
+    buyersContaining: (text: string, limit: number) => repo.buyersContaining(containsPatterns(text), limit),
   };
 }
 export type OrdersBuyers = ReturnType<typeof createOrdersBuyers>;

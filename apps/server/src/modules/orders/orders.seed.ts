@@ -33,6 +33,24 @@ const LOGISTICS_OF: Record<TOrderStatus, TLogisticsStatus[]> = {
   cancel: ['pending'],
 };
 
+const FIRST = ['Tom', 'Anna', 'James', 'Maria', 'David', 'Laura', 'Peter', 'Sofia', 'Michael', 'Emma', 'Lucas', 'Olivia', 'Daniel', 'Julia', 'Marco', 'Chloe', 'Ivan', 'Hannah', 'Kenji', 'Sara'];
+const LAST = ['Smith', 'Müller', 'Johnson', 'Rossi', 'Garcia', 'Martin', 'Brown', 'Novak', 'Kowalski', 'Silva', 'Tanaka', 'Kim', 'Dubois', 'Jensen', 'Lopez', 'Wilson', 'Fischer', 'Andersson', 'Costa', 'Nguyen'];
+const XING = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '周', '吴'];
+const MING = ['小明', '伟', '芳', '娜', '秀英', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰'];
+const COMPANY = ['Cubes Ltd', 'Puzzle Trading', 'Toys GmbH', 'Speedcube Shop', 'Hobby World', '魔方专营店', '玩具贸易有限公司'];
+
+/**
+ * A seeded buyer's name and company (the order seeder's receivers, the CLI's seeded accounts):
+ * varied as in a running shop, so a staff search by a name fragment finds a few percent of the
+ * orders, not all of them. About a third are Chinese names; two in five have a company.
+ */
+export function seedPerson(i: number): { name: string; company: string | null } {
+  const chinese = i % 3 === 2;
+  const name = chinese ? `${XING[i % XING.length]}${MING[Math.floor(i / 3) % MING.length]}` : `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
+  const surname = chinese ? XING[i % XING.length]! : LAST[Math.floor(i / FIRST.length) % LAST.length]!;
+  return { name, company: i % 5 < 2 ? `${surname} ${COMPANY[i % COMPANY.length]}` : null };
+}
+
 export interface OrderSeedInput {
   count: number;
   buyerIds: readonly number[];
@@ -159,9 +177,10 @@ export function createOrderSeeder(repo: OrdersRepository, events?: Pick<ClusterE
               state: null,
               city: 'City',
               postalCode: String(10000 + (n % 89999)),
-              receiver: `Buyer ${n % 997}`,
+              // The buyer's own name and company (buyer i of the CLI's seed is seedPerson(i + 1)).
+              receiver: seedPerson((n % buyerIds.length) + 1).name,
               phone: `+1 555 ${String(1000000 + (n % 8999999))}`,
-              company: null,
+              company: seedPerson((n % buyerIds.length) + 1).company,
               taxId: null,
               shippingMark: null,
               address: `${n % 400} Seed Street`,

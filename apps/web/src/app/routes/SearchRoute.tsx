@@ -4,17 +4,19 @@ import { useSearchParams } from 'react-router';
 import { Breadcrumb } from '@/components/ui/Breadcrumb';
 import { useSuppliers } from '@/features/catalog/api/get-suppliers';
 import { ProductPanel } from '@/features/catalog/components/ProductPanel';
+import { ClosestProducts, SearchCorrection } from '@/features/catalog/components/SearchAlternatives';
 import { filtersFromSearch } from '@/features/catalog/lib/filters';
 import { usePageTitle } from '@/lib/stores/title';
 import { suppliersQuery } from '@/features/catalog/api/get-suppliers';
-import { itemsQuery } from '@/features/catalog/api/get-items';
+import { itemsQuery, useItems } from '@/features/catalog/api/get-items';
 import type { MetaFunction, PrefetchFunction } from '../page';
 import { prefetchProductPanel } from '../prefetch';
 
 /**
  * /search?keyword=...: search results with a URL of their own (shareable, reloadable), titled
  * with the query; with only a brand (from the brands page) titled with the brand. The panel
- * keeps every filter in the URL, as on the other lists.
+ * keeps every filter in the URL, as on the other lists. A search that finds few products is never
+ * a dead end: "did you mean", broader searches and, when nothing is found, the closest products.
  */
 export default function SearchRoute() {
   const { t } = useTranslation('catalog');
@@ -24,6 +26,9 @@ export default function SearchRoute() {
   const brand = filters.supplierId === undefined ? undefined : suppliers.data?.find((s) => s.id === filters.supplierId)?.name;
   const title = filters.keyword ? t('search.titleFor', { keyword: filters.keyword }) : brand ? t('search.brandTitle', { brand }) : t('search.title');
   usePageTitle(title);
+  // The panel's own list (one request for both): how many the search found, once it is known.
+  const items = useItems({ kind: 'all' }, filters);
+  const found = items.isPlaceholderData ? undefined : items.data?.pager.recTotal;
 
   return (
     <div className="space-y-3">
@@ -41,7 +46,9 @@ export default function SearchRoute() {
         </h1>
         {!filters.keyword && filters.supplierId === undefined ? <p className="text-sm text-gray-600">{t('search.hint')}</p> : null}
       </header>
+      <SearchCorrection filters={filters} found={found} />
       <ProductPanel source={{ kind: 'all' }} />
+      <ClosestProducts filters={filters} found={found} />
     </div>
   );
 }

@@ -19,7 +19,8 @@ export interface ListKeys<Row> {
 }
 
 /**
- * The staff lists' keyboard (queue, customers): `/` search, `j`/`k` move the active row, Enter
+ * The staff lists' keyboard (queue, customers): `/` search (unless the staff frame's search box
+ * took the key), `j`/`k` move the active row, Enter
  * opens it; keys typed into a field or with a modifier are left alone. Returns the active index
  * and its setter (a click makes a row active).
  */
@@ -28,7 +29,8 @@ export function useListKeys<Row>({ rows, searchBox, table, onOpen, onKey, resetO
   useEffect(() => setActive(0), [resetOn]);
   useEffect(() => {
     function listen(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      // Taken already: in the staff frame `/` belongs to the back office search box (features/admin-lookup).
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === '/' && !typing(event.target)) {
         event.preventDefault();
         searchBox.current?.focus();

@@ -13,6 +13,7 @@ import {
   ZOrderCreate,
   ZOrderDetail,
   ZOrderRequests,
+  ZSearchAlternatives,
   ZStockSummary,
   ZUser,
   validationMessage,
@@ -103,6 +104,10 @@ const account = [
   http.get('/api/selector/region', ({ request }) => HttpResponse.json(regionsIn(localeOf(request)))),
   // The pages' "N+ SKUs in stock" (footer, home, about, policy): 3,187 products in stock.
   http.get('/api/stock/summary', () => reply(ZStockSummary, { productsInStock: shop.productsInStock })),
+  // A search with few results asks what else to offer: by default, nothing (tests that show it answer for themselves).
+  http.get('/api/items/alternatives', ({ request }) =>
+    reply(ZSearchAlternatives, { keyword: new URL(request.url).searchParams.get('keyword') ?? '', total: -1, didYouMean: [], broaden: [], closest: null }),
+  ),
 ];
 
 const cart = [

@@ -7,6 +7,7 @@ import { RouteSpinner } from '@/components/ui/Spinner';
 import { cn } from '@/components/ui/cn';
 import { LanguageMenu } from '@/components/LocaleMenus';
 import { useAuthStore } from '@/lib/stores/auth';
+import { StaffSearch } from '@/features/admin-lookup/components/StaffSearch';
 
 const SECTIONS: { to: string; label: string; needs: TStaffCapability }[] = [
   { to: '/admin/orders', label: 'nav.orders', needs: 'orders.read' },
@@ -20,6 +21,9 @@ const SECTIONS: { to: string; label: string; needs: TStaffCapability }[] = [
   { to: '/admin/settings', label: 'nav.settings', needs: 'settings.manage' },
 ];
 
+/** Whether the role may search anything from the frame's box (orders, customers or products; docs/orders.md, Staff search). */
+export const staffMaySearch = (role: Parameters<typeof staffCan>[0]) => (['orders.read', 'customers.read', 'catalog.manage'] as const).some((c) => staffCan(role, c));
+
 /** The sections of the staff app this role may open, in order (the first is where /admin goes). */
 export function staffSections(role: Parameters<typeof staffCan>[0]) {
   return SECTIONS.filter((s) => staffCan(role, s.needs));
@@ -27,13 +31,14 @@ export function staffSections(role: Parameters<typeof staffCan>[0]) {
 
 /**
  * The staff app's frame (/admin/...): a dense top bar with the sections the role may open, the
- * signed-in person and role, the language, and a way back to the shop. No storefront header,
+ * search box (`/`), the signed-in person and role, the language, and a way back to the shop. No storefront header,
  * sidebar or footer: staff screens use the whole width.
  */
 export function StaffLayout() {
   const { t } = useTranslation('backoffice');
   const user = useAuthStore((s) => s.user);
   const sections = staffSections(user?.role);
+  const searching = staffMaySearch(user?.role);
   return (
     <div className="flex min-h-dvh flex-col bg-gray-50">
       <header className="sticky top-0 z-30 flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-gray-200 bg-white px-3 py-1.5 sm:px-4">
@@ -54,7 +59,8 @@ export function StaffLayout() {
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-3 text-sm text-gray-600">
+        {searching ? <StaffSearch className="order-2 w-full sm:order-none sm:ml-auto sm:w-64 lg:w-80" /> : null}
+        <div className={cn('ml-auto flex items-center gap-3 text-sm text-gray-600', searching && 'sm:ml-0')}>
           {user ? (
             <span className="hidden md:inline" data-testid="staff-who">
               {user.name || user.account}

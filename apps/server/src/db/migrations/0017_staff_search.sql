@@ -1,0 +1,6 @@
+-- Staff search (docs/orders.md, Staff search): folded, doubled search text kept by PostgreSQL, with
+-- pg_trgm GIN indexes (the extension is created in 0001_catalog).
+ALTER TABLE "users" ADD COLUMN "search_text" text GENERATED ALWAYS AS (regexp_replace(lower(normalize(coalesce("account", '') || ' ' || coalesce("name", '') || ' ' || coalesce("nickname", '') || ' ' || coalesce("email", '') || ' ' || coalesce("mobile", ''), NFKC)), '(.)', '\1\1', 'g')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "search_text" text GENERATED ALWAYS AS (regexp_replace(lower(normalize(coalesce("id"::text, '') || ' ' || coalesce("receiver", '') || ' ' || coalesce("company", '') || ' ' || coalesce("phone", '') || ' ' || coalesce(regexp_replace("phone", '[^0-9]', '', 'g'), ''), NFKC)), '(.)', '\1\1', 'g')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "users_search_idx" ON "users" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_search_idx" ON "orders" USING gin ("search_text" gin_trgm_ops);
