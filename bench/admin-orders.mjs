@@ -1,4 +1,4 @@
-// The staff order queue at scale (issue 14; docs/orders.md, Back office): BENCH_QUEUE_ORDERS
+// The staff order queue at scale (docs/orders.md, Back office): BENCH_QUEUE_ORDERS
 // synthetic orders (default 100,000, `npx cubeshop seed --orders N`), then GET /api/admin/orders
 // as an owner at BENCH_QUEUE_CONNECTIONS (default 20) for BENCH_SECONDS per scenario: the default
 // page, status tabs with filters, buyer and tracking search, a date range sorted by total, a deep

@@ -1,4 +1,4 @@
-// Catalog spreadsheets at scale (issue 15; docs/catalog.md, Spreadsheets): seeds BENCH_SKUS
+// Catalog spreadsheets at scale (docs/catalog.md, Spreadsheets): seeds BENCH_SKUS
 // (default 100,000) products through the CLI, then as an owner through the HTTP API:
 // - exports the whole catalog as CSV and as XLSX (streamed; time and size);
 // - imports the CSV export with every price changed (100,000 updates): dry run, then apply;

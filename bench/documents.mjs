@@ -1,4 +1,4 @@
-// Order documents (issue 14; docs/orders.md, Documents): the proforma invoice, the commercial
+// Order documents (docs/orders.md, Documents): the proforma invoice, the commercial
 // invoice and the packing list of a 200-line order rendered as PDF by the server's own renderer
 // (apps/server/dist, so build first), BENCH_DOC_RUNS times each (default 30) after one warm-up, in
 // both languages. Target: under 1 s each. Run alone: node bench/documents.mjs (after a build).

@@ -2,7 +2,7 @@ import { expect, readyPage, test } from '../support/test.js';
 import { signIn } from '../support/accounts.js';
 import { pageAs, shoot } from '../support/staff.js';
 
-// Shop settings in the back office (issue 15, Settings): the owner changes the exchange rate and
+// Shop settings in the back office (docs/orders.md, Shop settings): the owner changes the exchange rate and
 // the footer phone on /admin/settings; the storefront's USD prices and its footer show them. The
 // settings screens at 1280 px (en) and 390 px (zh) go to .screenshots/. The values are put back.
 

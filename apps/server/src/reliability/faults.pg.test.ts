@@ -1,4 +1,4 @@
-// Database faults against PostgreSQL (issue 10, item 5): the app reaches its own test database
+// Database faults against PostgreSQL: the app reaches its own test database
 // through a TCP proxy the test controls, so "the server stopped" and "connections were killed"
 // happen for real without touching the shared PostgreSQL. While the database is away every call
 // that needs it answers 503 with Retry-After in the spec's error shape; when it is back the same

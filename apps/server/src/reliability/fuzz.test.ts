@@ -1,6 +1,6 @@
 // Over 400 lines on purpose: the malformed-value generators and the one sweep that uses them are
 // read together; each generator is short.
-// Fuzzing every operation of the OpenAPI document (issue 10). The real app (createTestApp, real
+// Fuzzing every operation of the OpenAPI document. The real app (createTestApp, real
 // database, no mocks) is asked for its own document (GET /api/docs/json), and every operation in
 // it gets malformed path parameters, query parameters, body properties, whole bodies and headers,
 // each sent with no token, a signed-in buyer's token and an admin's token. Nothing here names a

@@ -1,6 +1,6 @@
 // Over 400 lines on purpose: the sweep is three tables of operations and one loop over them;
 // the tables must stay together so a route missing from all of them fails the test.
-// Access control sweep (issue 10). Buyer A makes one of everything a buyer owns (orders, order
+// Access control sweep. Buyer A makes one of everything a buyer owns (orders, order
 // lines, cart lines, addresses, favourites, profile, a chat conversation with a message); then
 // buyer B, an anonymous visitor's token and a caller without a token try every operation on A's
 // ids. Reads must answer 404 to B (401/403 without sign-in) and never show A's data; writes must

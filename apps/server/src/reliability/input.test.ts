@@ -1,4 +1,4 @@
-// NUL and other control characters (issue 10, item 4): every place a buyer types text refuses
+// NUL and other control characters: every place a buyer types text refuses
 // them at the edge with 400 in the request's language, naming the field; nothing is stored and
 // nothing reaches the database. The rule is one hook for every route (plugins/input.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// WebSocket abuse (issue 10): whatever one socket sends, the server stays up, answers with a
+// WebSocket abuse: whatever one socket sends, the server stays up, answers with a
 // clear error frame or close code, and every other socket keeps working.
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';

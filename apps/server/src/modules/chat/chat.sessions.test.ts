@@ -1,5 +1,5 @@
 // A session that ends, ends on every channel: the chat sockets opened with its token close with
-// 4401 within 2 s of sign-out, a password change or reset, or the token's expiry (issue 10, item 3).
+// 4401 within 2 s of sign-out, a password change or reset, or the token's expiry.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_CLOSE_CODES, SESSION_IDLE_DAYS } from '@cubeshop/shared';

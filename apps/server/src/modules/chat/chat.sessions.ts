@@ -25,7 +25,7 @@ export interface SessionWatchOptions {
 const CHUNK = 500;
 
 /**
- * Ends the sockets of ended sessions (issue 10, item 3). A socket is opened with a token; when
+ * Ends the sockets of ended sessions. A socket is opened with a token; when
  * that token is revoked (sign-out, password change or reset) or expires, its sockets close with
  * 4401 and the client shows the signed-out state:
  * - revocations arrive as cluster events, published by authn on whichever instance did it, and
