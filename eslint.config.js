@@ -1,5 +1,5 @@
 // Lint for every workspace. Besides type-aware TypeScript rules it keeps the one-way import
-// flow of DESIGN.md: shared -> server modules and web features -> app.
+// flow of docs/architecture.md: shared -> server modules and web features -> app.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -69,7 +69,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'no-empty': ['error', { allowEmptyCatch: true }],
-      // No import cycles anywhere (a cycle is a layering mistake; DESIGN.md). Type-only imports count too.
+      // No import cycles anywhere (a cycle is a layering mistake; docs/architecture.md). Type-only imports count too.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',

@@ -17,7 +17,7 @@ const optionalUrl = (protocols: string[]) =>
       .optional(),
   );
 
-/** The environment the server reads (DESIGN.md, Configuration). */
+/** The environment the server reads (README.md, Configuration). */
 export const ZConfig = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),

@@ -21,7 +21,7 @@ import { contentFirstTemplate } from './entry-server-scripts';
 import { stockSummaryQuery } from '@/lib/skus-in-stock';
 
 /**
- * Server rendering of the public pages (DESIGN.md; the contract is @cubeshop/shared ssr). The
+ * Server rendering of the public pages (docs/architecture.md; the contract is @cubeshop/shared ssr). The
  * server loads this bundle once and calls render() per request: the router's static handler
  * matches the URL (one route table for both sides, app/router.tsx), the page's route module
  * prefetches what its first render needs into a QueryClient of this request, React renders the

@@ -117,7 +117,7 @@ export const HTTP_STATUS: Record<TErrorCode, number> = {
 export const DATABASE_RETRY_AFTER_S = 5;
 
 /**
- * Turns every failure into the error shape of spec section 8: 400 with a clear `desc`,
+ * Turns every failure into the error shape of docs/requirements.md, Errors: 400 with a clear `desc`,
  * 401, 403, 404 JSON for unknown /api paths, and 500 that never shows internals.
  */
 export const errorsPlugin = fp(

@@ -23,7 +23,7 @@ function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Reads the language and display currency every request carries (spec section 7). */
+/** Reads the language and display currency every request carries (docs/requirements.md, API). */
 export const localePlugin = fp(
   async (app) => {
     app.decorateRequest('locale', DEFAULT_LOCALE);

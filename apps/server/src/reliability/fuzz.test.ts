@@ -7,7 +7,7 @@
 // route: a new route is fuzzed as soon as it is in the document.
 //
 // Every answer must be below 500, show no internals (stack frames, source paths, SQL) and, when it
-// is a JSON error, have the error shape {code, desc} of spec section 8. All failures are collected
+// is a JSON error, have the error shape {code, desc} of docs/requirements.md, Errors. All failures are collected
 // and reported together at the end.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';

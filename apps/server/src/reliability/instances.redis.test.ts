@@ -7,7 +7,7 @@ import { makeUser, redisAvailable, startCluster, type ChatCluster, type ChatInst
 import { TEST_DB_KIND } from '../test/harness.js';
 import { stockShop, type ShopProducts } from '../test/shop.js';
 
-// Two instances on one database and one Redis (DESIGN.md, Across instances): a change in the back
+// Two instances on one database and one Redis (docs/architecture.md, Across instances): a change in the back
 // office on A shows on B's storefront within 2 s: its API answers (lists, details, carousel, shop
 // settings) and its cached server-rendered pages. Collected only when TEST_REDIS_URL is set.
 if (!(await redisAvailable())) throw new Error(`TEST_REDIS_URL=${process.env.TEST_REDIS_URL} does not answer`);

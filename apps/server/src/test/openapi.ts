@@ -107,7 +107,7 @@ export function fillPath(template: string, values: Record<string, string | numbe
   });
 }
 
-/** The status-code-free error shape of spec section 8, or a reason why a body is not it. */
+/** The status-code-free error shape of docs/requirements.md, Errors, or a reason why a body is not it. */
 export function errorShapeProblem(body: string): string | null {
   let parsed: unknown;
   try {

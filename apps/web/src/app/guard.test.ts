@@ -17,7 +17,7 @@ describe('guard decisions', () => {
     expect(needsAnonymousToken('abc123')).toBe(false);
   });
 
-  it('knows the login-required routes of spec section 2 (forgot-password is public)', () => {
+  it('knows the login-required routes of docs/requirements.md, Screens (forgot-password is public)', () => {
     for (const path of ['/cart', '/order/42', '/profile', '/change-password', '/my-info', '/edit-name', '/my-favorite', '/favorites', '/my-order', '/my-address', '/admin/customer-service', '/cart/']) {
       expect(requiresLogin(path), path).toBe(true);
     }

@@ -4,11 +4,11 @@ import { refreshBuyerPrices, watchBuyerPrices } from './buyer-prices';
 import { fetchAnonymousToken, useAuthStore } from '@/lib/stores/auth';
 
 /**
- * The navigation guard (spec section 2): pure decisions first, then the root loader that runs
+ * The navigation guard (docs/requirements.md, Screens): pure decisions first, then the root loader that runs
  * them before every navigation.
  */
 
-/** Routes that need a signed-in (not anonymous) user. /forgot-password is public (DESIGN.md). */
+/** Routes that need a signed-in (not anonymous) user. /forgot-password is public (docs/architecture.md). */
 const LOGIN_REQUIRED_EXACT = ['/cart', '/profile', '/change-password', '/my-info', '/edit-name', '/my-favorite', '/favorites', '/my-order', '/my-address'];
 const LOGIN_REQUIRED_PREFIX = ['/order/', '/admin/'];
 /** The staff app: /admin and everything under it (each screen checks its role's capability too). */

@@ -8,7 +8,7 @@ const RELOADED_KEY = 'cubeshop.preferencesReload';
 
 /**
  * Keeps the language and currency the buyer chose where the server can read them (cookies), in
- * step with localStorage (spec section 9 keeps them there). Returns true when the page must load
+ * step with localStorage (docs/requirements.md, Constants keeps them there). Returns true when the page must load
  * again: the server rendered it without the stored choice (a buyer who chose before the cookies
  * existed, or whose cookie went), so it is in the wrong language or currency.
  */

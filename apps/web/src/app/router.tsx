@@ -40,7 +40,7 @@ const profilePaths: [path: string, title: string][] = [
   ['my-address', 'routes.myAddress'],
 ];
 
-/** Every route of spec section 2. Login-required ones are listed in guard.ts. */
+/** Every route of docs/requirements.md, Screens. Login-required ones are listed in guard.ts. */
 export const routes: RouteObject[] = [
   {
     id: 'root',

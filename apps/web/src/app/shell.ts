@@ -1,5 +1,5 @@
 /**
- * Shell rules (spec section 2): which frame a path gets.
+ * Shell rules (docs/requirements.md, Screens): which frame a path gets.
  * - the category sidebar on home, products, categories, search and supplier paths;
  * - no header and footer on /login, /register and the admin customer-service path;
  * - the cart path uses its own (wide, sidebar-free) layout;

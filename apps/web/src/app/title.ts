@@ -1,7 +1,7 @@
 import type { Params } from 'react-router';
 import type { RouteModule } from './page';
 
-/** The title rule (spec section 2): "<route title> - <app name>", the app name alone when no title. */
+/** The title rule (docs/requirements.md, Screens): "<route title> - <app name>", the app name alone when no title. */
 export function buildTitle(routeTitle: string | undefined | null, appName: string): string {
   const title = routeTitle?.trim();
   return title && title !== appName ? `${title} - ${appName}` : appName;

@@ -122,7 +122,7 @@ describe('responses', () => {
   });
 });
 
-describe('error catalogue (spec section 8)', () => {
+describe('error catalogue (docs/requirements.md, Errors)', () => {
   const cases: [status: number, body: unknown, type: 'warning' | 'error', message: string][] = [
     [400, { code: 'BAD_REQUEST', desc: 'Quantity must be at least 1' }, 'warning', 'Quantity must be at least 1'],
     [400, { message: 'bad message field' }, 'warning', 'bad message field'],

@@ -8,7 +8,7 @@ import { clearStoredSession, getToken } from './storage';
 import { toast } from './stores/toast';
 
 /**
- * The HTTP client of spec sections 7 and 8: language, currency and bearer headers, a 15 s
+ * The HTTP client of docs/requirements.md, API and Errors: language, currency and bearer headers, a 15 s
  * timeout, JSON unwrapping, and the error catalogue (toasts, 401 handling). Two instances:
  * `api` (shop) and `chatApi` (chat), each with its own base URL.
  */
@@ -80,7 +80,7 @@ export interface ApiClientConfig {
   t?: (key: string, params?: Record<string, unknown>) => string;
 }
 
-/** Paths that never carry the bearer token (spec section 7). */
+/** Paths that never carry the bearer token (docs/requirements.md, API). */
 export function sendsBearer(path: string): boolean {
   const pathname = path.split('?')[0] ?? path;
   return !(
@@ -111,7 +111,7 @@ export interface Failure {
   detail?: string | undefined;
 }
 
-/** Spec section 8: which toast type and which sentence a failure gets. */
+/** docs/requirements.md, Errors: which toast type and which sentence a failure gets. */
 export function describeFailure(failure: Failure, api: ApiKind, t: (key: string, params?: Record<string, unknown>) => string): { type: 'error' | 'warning'; message: string } {
   switch (failure.kind) {
     case 'network':

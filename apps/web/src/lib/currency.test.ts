@@ -8,7 +8,7 @@ afterEach(() => {
   resetLocaleForTests();
 });
 
-describe('currency choice (spec section 9)', () => {
+describe('currency choice (docs/requirements.md, Constants)', () => {
   it('prefers the stored userCurrency', () => {
     expect(chooseCurrency('USD', 'zh')).toBe('USD');
     expect(chooseCurrency('CNY', 'en')).toBe('CNY');

@@ -4,7 +4,7 @@ import { bootData, renderContext } from './render-context';
 import { STORAGE_KEYS, readString, writeCookie, writeString } from './storage';
 
 /**
- * The display currency (spec section 9): the stored choice (key `userCurrency`), else the
+ * The display currency (docs/requirements.md, Constants): the stored choice (key `userCurrency`), else the
  * language's default (zh CNY, en USD), else CNY.
  */
 export function chooseCurrency(stored: string | null | undefined, locale: TLocale | undefined): TCurrency {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { changeLocale, chooseLocale, getLocale, htmlLang, resetLocaleForTests } from './locale';
 import { STORAGE_KEYS } from './storage';
 
-describe('locale choice (spec section 9)', () => {
+describe('locale choice (docs/requirements.md, Constants)', () => {
   it('prefers the stored choice', () => {
     expect(chooseLocale('zh', ['en-US'])).toBe('zh');
     expect(chooseLocale('en', ['zh-CN'])).toBe('en');

@@ -3,7 +3,7 @@ import { bootData, renderContext } from './render-context';
 import { STORAGE_KEYS, readString, writeCookie, writeString } from './storage';
 
 /**
- * The language to start with (spec section 9): the stored choice (key `locale`), else the first
+ * The language to start with (docs/requirements.md, Constants): the stored choice (key `locale`), else the first
  * browser language that is Chinese or English, else English.
  */
 export function chooseLocale(stored: string | null | undefined, browserLanguages: readonly string[] | undefined): TLocale {
@@ -61,7 +61,7 @@ export function resetLocaleForTests(): void {
   current = undefined;
 }
 
-/** Stores the choice and reloads, so every cached text, price and query follows (spec section 4). */
+/** Stores the choice and reloads, so every cached text, price and query follows (docs/requirements.md, States). */
 export function changeLocale(locale: TLocale, reload: () => void = () => window.location.reload()): void {
   const before = getLocale();
   rememberLocale(locale);

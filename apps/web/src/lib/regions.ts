@@ -6,7 +6,7 @@ import { queryKeys } from './query-keys';
 /**
  * Countries and regions, the one list every feature shows (account forms, the address modal,
  * address and order views). Mainland China first, names in the page's language. Fetched once
- * per page and kept (spec section 4: countries are fetched once). Silent: each form shows its
+ * per page and kept (docs/requirements.md, States: countries are fetched once). Silent: each form shows its
  * own "could not be loaded" state.
  */
 export function getRegions(signal?: AbortSignal): Promise<TRegion[]> {

@@ -1,7 +1,7 @@
 import type { TUser } from '@cubeshop/shared';
 
 /**
- * Every key the web client keeps in localStorage (spec section 3, client storage keys).
+ * Every key the web client keeps in localStorage (docs/requirements.md, Data, client storage keys).
  * One place, so a rename or a "clear everything" is one edit.
  */
 export const STORAGE_KEYS = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZAccountName, ZEmail, ZMobileCn, ZOtp, ZPassword } from './rules.js';
 
-/** One-time codes (DESIGN.md): 6 digits, 10 minutes, 5 wrong tries, a new one no sooner than 60 s. */
+/** One-time codes (docs/architecture.md): 6 digits, 10 minutes, 5 wrong tries, a new one no sooner than 60 s. */
 export const OTP_LENGTH = 6;
 export const OTP_TTL_SECONDS = 600;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -50,7 +50,7 @@ export type TCodeSentResponse = z.infer<typeof ZCodeSentResponse>;
 
 /**
  * POST /api/authn/signup. account defaults to the e-mail or mobile; a password, when given, must
- * meet the rules of spec section 5 (without one the buyer signs in with codes). subscribe applies
+ * meet the rules of docs/requirements.md, Validation (without one the buyer signs in with codes). subscribe applies
  * in e-mail mode only.
  */
 export const ZSignupRequest = z

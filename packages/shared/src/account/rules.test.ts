@@ -5,7 +5,7 @@ import { ZAccountName, ZEmail, ZMobileCn, ZOtp, ZPassword, ZPhone } from './rule
 const firstError = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) =>
   schema.safeParse(value).error?.issues[0]?.message;
 
-describe('validation rules of spec section 5', () => {
+describe('validation rules of docs/requirements.md, Validation', () => {
   it('account: 6-20 characters of letters, digits and _ . - @', () => {
     expect(firstError(ZAccountName, 'ab')).toBe('v.account.min3');
     expect(firstError(ZAccountName, 'abcd')).toBe('v.account.length');

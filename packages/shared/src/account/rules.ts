@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Account: 6-20 characters; letters, digits and _ . - @ only (spec section 5). */
+/** Account: 6-20 characters; letters, digits and _ . - @ only (docs/requirements.md, Validation). */
 export const ZAccountName = z
   .string({ error: 'v.required' })
   .trim()
@@ -15,7 +15,7 @@ export function passwordKinds(value: string): number {
   return [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(value)).length;
 }
 
-/** Password: 6-20 characters and at least two kinds (spec section 5). */
+/** Password: 6-20 characters and at least two kinds (docs/requirements.md, Validation). */
 export const ZPassword = z
   .string({ error: 'v.required' })
   .min(1, 'v.required')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZStaffRole } from '../staff/roles.js';
 
-/** GET /api/user (spec section 3, User). */
+/** GET /api/user (docs/requirements.md, Data, User). */
 export const ZUser = z.object({
   id: z.number(),
   account: z.string(),
@@ -18,7 +18,7 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-/** A user is anonymous when there is no account or the account is "anonymous" (spec section 4). */
+/** A user is anonymous when there is no account or the account is "anonymous" (docs/requirements.md, States). */
 export function isAnonymousUser(user: { account?: string | null } | null | undefined): boolean {
   return !user?.account || user.account === 'anonymous';
 }

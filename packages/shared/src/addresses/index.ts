@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { optionalField, ZRegionId } from '../account/authn.js';
 import { ZPhone } from '../account/rules.js';
 
-/** Delivery addresses (spec sections 2, 3 and 5; docs/orders.md). */
+/** Delivery addresses (docs/requirements.md, Screens, Data and Validation; docs/orders.md). */
 
-/** Receiver name: at least this many characters (spec section 5 leaves the value open). */
+/** Receiver name: at least this many characters (docs/requirements.md, Validation leaves the value open). */
 export const ADDRESS_RECEIVER_MIN_LENGTH = 2;
 /** Addresses a buyer may keep. */
 export const MAX_ADDRESSES = 50;
@@ -23,7 +23,7 @@ export const ZReceiverName = z
 export const ZPostalCode = required(20).regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'v.pattern');
 
 /**
- * The delivery fields shared by an address and an order (spec section 3). Required: region,
+ * The delivery fields shared by an address and an order (docs/requirements.md, Data). Required: region,
  * city, postal code, receiver, phone, detailed address. Company, tax id, shipping mark, state or
  * province and address line 2 are optional; an empty string counts as absent.
  */

@@ -6,12 +6,12 @@ import { ZStockStatus } from '../catalog/stock.js';
 import { MAX_LINE_QUANTITY } from '../constants/quantity.js';
 
 /**
- * The signed-in buyer's cart (spec sections 2, 3, 4, 5 and 7; docs/orders.md). Money is in the
+ * The signed-in buyer's cart (docs/requirements.md, Screens, Data, States, Validation and API; docs/orders.md). Money is in the
  * display currency (x-price-type), major units; weights kg; volumes m³.
  */
 
 /**
- * A quantity as a form sends it: a number or numeric text, floored to an integer (spec section 5).
+ * A quantity as a form sends it: a number or numeric text, floored to an integer (docs/requirements.md, Validation).
  * Below 1 is refused (400): the client already turns such input into 1, so the server does not
  * guess what was meant.
  */
@@ -57,7 +57,7 @@ export const CART_LINE_PROBLEMS = ['moq', 'multiple', 'type'] as const;
 export const ZCartLineProblem = z.enum(CART_LINE_PROBLEMS);
 export type TCartLineProblem = z.infer<typeof ZCartLineProblem>;
 
-/** One cart line (spec section 3, Cart item) at today's catalog price. */
+/** One cart line (docs/requirements.md, Data, Cart item) at today's catalog price. */
 export const ZCartItem = z.object({
   id: z.number().int(),
   itemId: z.number().int(),

@@ -5,13 +5,13 @@ import { ZCurrency } from '../money/currency.schema.js';
 import { ZStockStatus } from './stock.js';
 
 /**
- * Catalog shapes of spec section 3 (Product, Category, Supplier, Favorite) as the API returns
+ * Catalog shapes of docs/requirements.md, Data (Product, Category, Supplier, Favorite) as the API returns
  * them. Money is a decimal number in major units of the display currency (x-price-type), 2
  * decimals, computed from integer minor units on the server: 129.5 means ¥129.50 or $129.50.
  * Weights are kg and volumes m³ (numbers); the client formats them (formatWeight, formatVolume).
  */
 
-/** H hot, N newest, D discount (spec section 2, Product detail). docs/catalog.md defines the rules. */
+/** H hot, N newest, D discount (docs/requirements.md, Screens, Product detail). docs/catalog.md defines the rules. */
 export const PRODUCT_LABELS = ['H', 'N', 'D'] as const;
 export const ZProductLabel = z.enum(PRODUCT_LABELS);
 export type TProductLabel = z.infer<typeof ZProductLabel>;
@@ -28,7 +28,7 @@ export type TProductTag = z.infer<typeof ZProductTag>;
 export const NEWEST_DAYS = 30;
 export const NEWEST_MIN_COUNT = 60;
 
-/** Sort keys of GET /api/items (spec section 7). Default: lastUpdatedTime, newest first. */
+/** Sort keys of GET /api/items (docs/requirements.md, API). Default: lastUpdatedTime, newest first. */
 export const PRODUCT_SORT_FIELDS = ['basePrice', 'lastUpdatedTime'] as const;
 export const ZProductSortField = z.enum(PRODUCT_SORT_FIELDS);
 export type TProductSortField = z.infer<typeof ZProductSortField>;
@@ -115,7 +115,7 @@ export type TProduct = z.infer<typeof ZProduct>;
 export const ZProductImage = z.object({ image: z.string(), thumbnail: z.string() });
 export type TProductImage = z.infer<typeof ZProductImage>;
 
-/** GET /api/items/{id}: the card fields plus description, logistics (spec section 3) and breadcrumb. */
+/** GET /api/items/{id}: the card fields plus description, logistics (docs/requirements.md, Data) and breadcrumb. */
 export const ZProductDetail = ZProduct.extend({
   /** The styles with each one's stock (the card's, plus the pieces available). */
   types: z.array(ZProductDetailType),
@@ -165,7 +165,7 @@ export type TProductDetail = z.infer<typeof ZProductDetail>;
  */
 export const SEARCH_COUNT_CAP = 10_000;
 
-/** Spec section 3, Pagination: total pages = ceil(recTotal / recPerPage). */
+/** docs/requirements.md, Data, Pagination: total pages = ceil(recTotal / recPerPage). */
 export const ZPager = z.object({
   page: z.number().int().min(1),
   recPerPage: z.number().int().min(1),
@@ -202,7 +202,7 @@ export const ZPageQuery = z.object({
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 
-/** Query of GET /api/items and /api/items/{discount,newest,hot} (spec section 7). */
+/** Query of GET /api/items and /api/items/{discount,newest,hot} (docs/requirements.md, API). */
 export const ZProductListQuery = ZPageQuery.extend({
   keyword: z.preprocess(emptyToUndefined, z.string().trim().max(KEYWORD_MAX_LENGTH).optional()),
   supplierId: optionalId,
@@ -216,7 +216,7 @@ export const ZProductListQuery = ZPageQuery.extend({
 });
 export type TProductListQuery = z.infer<typeof ZProductListQuery>;
 
-/** GET /api/categories: the tree in the request language (spec section 3, Category). */
+/** GET /api/categories: the tree in the request language (docs/requirements.md, Data, Category). */
 export interface TCategory {
   id: number;
   slug: string;
@@ -238,7 +238,7 @@ export const ZCategoryList = z.array(ZCategory);
 export const ZSupplierQuery = z.object({ categoryId: optionalId });
 export const ZSupplierList = z.array(ZSupplier);
 
-/** POST /api/favorites body (spec section 3, Favorite). */
+/** POST /api/favorites body (docs/requirements.md, Data, Favorite). */
 export const ZFavoriteBody = z.object({ itemId: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
 export const ZFavoriteResult = z.object({ itemId: z.number().int(), favorite: z.boolean() });
 export type TFavoriteResult = z.infer<typeof ZFavoriteResult>;

@@ -4,7 +4,7 @@ import { findInputProblem, textProblem } from '../validation/text.js';
 import { ZChatGid, type TChatEndReason, type TChatGroup, type TChatPerson } from './api.js';
 
 /**
- * The chat WebSocket protocol in one place (spec section 7 "Websocket chat" plus what the spec
+ * The chat WebSocket protocol in one place (docs/requirements.md, API "Websocket chat" plus what the spec
  * leaves open). docs/chat.md tells the story; this file is the contract.
  *
  *   connect   GET /ws?token=T&language=zh|en[&since=N | &since=<gid>:N,<gid>:N]
@@ -24,7 +24,7 @@ export const CHAT_SYSTEM_NAME = 'Cubeshop';
 /** How many frames a socket may send per second on average, and in one burst. */
 export const CHAT_RATE = { perSecond: 10, burst: 30 } as const;
 
-/** Close codes the server uses. A client reconnects on anything but 1000 (spec section 4). */
+/** Close codes the server uses. A client reconnects on anything but 1000 (docs/requirements.md, States). */
 export const CHAT_CLOSE_CODES = {
   /** Normal close (the client closed the widget). */
   normal: 1000,
@@ -82,7 +82,7 @@ export interface ChatClientFrameMap {
   message: { id?: string | undefined; gid: string; content: string };
   /** An image message: jpeg, png, webp, gif or avif, at most 1,048,576 bytes decoded. */
   image: { id?: string | undefined; gid: string; image: string };
-  /** The client's idle timer ended the chat (spec section 4), or the buyer closed it. */
+  /** The client's idle timer ended the chat (docs/requirements.md, States), or the buyer closed it. */
   user_inactive: z.infer<typeof ZChatUserInactiveFrame>;
   /** "Continue" on the inactivity warning: the buyer is still there. */
   user_active: z.infer<typeof ZChatUserActiveFrame>;
@@ -159,7 +159,7 @@ export function parseChatClientFrame(value: unknown): TChatFrameParse {
   return { success: true, frame: { type: 'message', id, gid, content } };
 }
 
-/** Why a chat text cannot be sent (spec section 5: trimmed text must be non-empty; the text rule), or null. */
+/** Why a chat text cannot be sent (docs/requirements.md, Validation: trimmed text must be non-empty; the text rule), or null. */
 export function chatTextProblem(content: string): 'empty_text' | 'text_too_long' | 'bad_text' | null {
   if (textProblem(content)) return 'bad_text';
   const trimmed = content.trim();
@@ -172,7 +172,7 @@ export function chatTextProblem(content: string): 'empty_text' | 'text_too_long'
 // server -> client
 
 /**
- * One chat message as a receiver gets it (spec section 3 "Chat message received", plus seq and
+ * One chat message as a receiver gets it (docs/requirements.md, Data "Chat message received", plus seq and
  * the translation flags). content and source are the original text; translate is the text in the
  * receiver's language: a stored translation, or the original when it is already in that language,
  * when translation is off, or when the translation failed (then translateError is true).

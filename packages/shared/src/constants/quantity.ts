@@ -4,7 +4,7 @@ import { MIN_QUANTITY } from './shop.js';
 export const MAX_LINE_QUANTITY = 100_000;
 
 /**
- * Quantity input rules (spec section 5), for product cards, the detail and cart lines alike:
+ * Quantity input rules (docs/requirements.md, Validation), for product cards, the detail and cart lines alike:
  * non-numeric or below 1 becomes 1; fractions are floored to whole pieces.
  */
 export function normalizeQuantity(value: unknown): number {

@@ -1,4 +1,4 @@
-/** Business constants of spec section 9, one source for server and web. */
+/** Business constants of docs/requirements.md, Constants, one source for server and web. */
 export const PAGE_SIZE = 120;
 export const MAX_PAGE_SIZE = 120;
 export const NEWEST_CAROUSEL_SIZE = 6;
@@ -26,7 +26,7 @@ export const CHAT_WINDOW = { width: 400, height: 500, margin: 20 } as const;
 export const FREE_SHIPPING_THRESHOLD_USD_CENTS = 6_900;
 export const RETURN_DAYS = 7;
 
-/** Customization service (spec section 9). */
+/** Customization service (docs/requirements.md, Constants). */
 export const CUSTOMIZATION = {
   designFeeUsd: [30, 75],
   printingUsdPerPiece: [1.2, 2.2],
@@ -40,7 +40,7 @@ export const CUSTOMIZATION = {
   fileFormats: ['JPG', 'PNG', 'PDF'],
 } as const;
 
-/** Claims the shop makes in its copy (spec section 1). */
+/** Claims the shop makes in its copy (docs/requirements.md, The shop). */
 export const SHOP_CLAIMS = {
   supplyChainYears: 10,
   skusInStock: 3000,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Every error the API returns has this body (spec section 8: the client shows `desc`).
+ * Every error the API returns has this body (docs/requirements.md, Errors: the client shows `desc`).
  * `code` is a stable machine-readable name; `desc` is a human sentence in the request's language.
  */
 export const ZApiError = z.object({

@@ -1,4 +1,4 @@
-/** Languages the shop speaks. zh is the default, en the fallback (spec section 9). */
+/** Languages the shop speaks. zh is the default, en the fallback (docs/requirements.md, Constants). */
 export const LOCALES = ['zh', 'en'] as const;
 export type TLocale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: TLocale = 'zh';

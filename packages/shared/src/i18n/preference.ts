@@ -5,7 +5,7 @@ import { FALLBACK_LOCALE, parseLocale, type TLocale } from './locale.js';
  * A page's language and currency, decided the same way by the server (before any script runs)
  * and by the browser: the URL's ?lang= (so both languages of a page have a URL a crawler can
  * follow), then the stored choice (a cookie the browser also keeps in localStorage), then the
- * browser's languages, else English (spec section 9). The currency: the stored choice, else the
+ * browser's languages, else English (docs/requirements.md, Constants). The currency: the stored choice, else the
  * language's default.
  */
 export const PREFERENCE_COOKIES = { locale: 'locale', currency: 'userCurrency' } as const;

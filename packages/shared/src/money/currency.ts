@@ -1,7 +1,7 @@
 import type { TLocale } from '../i18n/locale.js';
 import { formatCount } from './units.js';
 
-/** Display currencies (spec section 9). Money is stored in CNY minor units (fen). */
+/** Display currencies (docs/requirements.md, Constants). Money is stored in CNY minor units (fen). */
 export const CURRENCIES = ['CNY', 'USD'] as const;
 export type TCurrency = (typeof CURRENCIES)[number];
 export const BASE_CURRENCY: TCurrency = 'CNY';

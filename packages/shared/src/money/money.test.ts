@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { convertMinor, formatMoney, parseCurrency } from './currency.js';
 import { discountBadge, formatCount, formatVolume, formatWeight } from './units.js';
 
-describe('money and units (spec section 9)', () => {
+describe('money and units (docs/requirements.md, Constants)', () => {
   it('formats money with 2 decimals and the currency symbol', () => {
     expect(formatMoney(12345, 'CNY')).toBe('¥123.45');
     expect(formatMoney(5, 'USD')).toBe('$0.05');

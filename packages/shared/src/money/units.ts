@@ -10,18 +10,18 @@ export function formatCount(n: number): string {
   return sign + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** Weight with 4 decimals and kg (spec section 9): 1.5 -> "1.5000 kg". */
+/** Weight with 4 decimals and kg (docs/requirements.md, Constants): 1.5 -> "1.5000 kg". */
 export function formatWeight(kg: number): string {
   return `${kg.toFixed(4)} kg`;
 }
 
-/** Volume with 4 decimals and m³ (spec section 9): 0.012 -> "0.0120 m³". */
+/** Volume with 4 decimals and m³ (docs/requirements.md, Constants): 0.012 -> "0.0120 m³". */
 export function formatVolume(m3: number): string {
   return `${m3.toFixed(4)} m³`;
 }
 
 /**
- * Discount badge (spec section 9). English: "{n}% OFF". Chinese uses the "fold" form
+ * Discount badge (docs/requirements.md, Constants). English: "{n}% OFF". Chinese uses the "fold" form
  * (100 - percent) / 10: 20% off -> "8折", 15% off -> "8.5折". Returns '' when there is no discount.
  */
 export function discountBadge(percent: number, locale: TLocale): string {

@@ -8,7 +8,7 @@ import { ZCurrency } from '../money/currency.schema.js';
 import { ZNamedRef, ZTransitDays } from '../shipping/index.js';
 import { ZOrderCredit, ZOrderMoney, ZOrderPayment, ZOrderPaymentInstructions, ZPaymentStatus } from './money.js';
 
-/** Orders (spec sections 3, 4 and 7; docs/orders.md). */
+/** Orders (docs/requirements.md, Data, States and API; docs/orders.md). */
 
 /**
  * confirm (confirmed, waiting to leave the warehouse) -> outbound -> delivery -> complete;
@@ -78,7 +78,7 @@ export const IDEMPOTENCY_KEY_MAX = 100;
 const id = z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER));
 
 /**
- * POST /api/orders (spec section 3, Order create payload) with header Idempotency-Key. Prices,
+ * POST /api/orders (docs/requirements.md, Data, Order create payload) with header Idempotency-Key. Prices,
  * totals and weights are never read from the client: anything else in the body is ignored.
  * cartItemIds (optional) orders only those lines; by default the whole cart.
  */

@@ -1,5 +1,5 @@
 /**
- * Every action the audit log records (DESIGN.md: every staff change is audited). The server's
+ * Every action the audit log records (docs/architecture.md: every staff change is audited). The server's
  * audit service takes only these; the staff app has a label for each in zh and en (a test checks).
  */
 export const AUDIT_ACTIONS = [

@@ -1,7 +1,7 @@
 import type { TLocale } from '../i18n/locale.js';
 
 /**
- * Validation messages of spec section 5, in both languages. Shared zod rules use the keys as
+ * Validation messages of docs/requirements.md, Validation, in both languages. Shared zod rules use the keys as
  * their messages; the web and the server turn a key into a sentence with `validationMessage`.
  */
 export const VALIDATION_MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * The one rule every string a client sends must pass, whatever the field (DESIGN.md, "Rules that
+ * The one rule every string a client sends must pass, whatever the field (docs/architecture.md, "Rules that
  * hold everywhere"): no NUL or other control characters and no unpaired UTF-16 surrogates.
  * PostgreSQL cannot store U+0000 at all, and the others are never typed by a person: they are
  * refused at the edge (the server checks every string of every request and WebSocket frame) with

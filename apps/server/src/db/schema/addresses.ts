@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './account.js';
 
-/** A buyer's delivery addresses (spec section 3, Address). At most one default per buyer. */
+/** A buyer's delivery addresses (docs/requirements.md, Data, Address). At most one default per buyer. */
 export const addresses = pgTable(
   'addresses',
   {

@@ -1,7 +1,7 @@
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Every staff change (DESIGN.md): who, when, what, before and after. Written in the same
+ * Every staff change (docs/architecture.md): who, when, what, before and after. Written in the same
  * transaction as the change; never updated or deleted. The actor's name and role are copied so
  * the log reads the same after staff change.
  */

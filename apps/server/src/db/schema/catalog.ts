@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './account.js';
 
-/** Category tree (spec section 3). A category lists its descendants' products too. */
+/** Category tree (docs/requirements.md, Data). A category lists its descendants' products too. */
 export const categories = pgTable(
   'categories',
   {
@@ -169,7 +169,7 @@ export const itemImages = pgTable(
   (t) => [index('item_images_item_idx').on(t.itemId, t.position)],
 );
 
-/** A signed-in buyer's favourites (spec section 3, Favorite). */
+/** A signed-in buyer's favourites (docs/requirements.md, Data, Favorite). */
 export const favorites = pgTable(
   'favorites',
   {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Side effects that must not be lost (DESIGN.md): an e-mail to a buyer is written here in the
+ * Side effects that must not be lost (docs/architecture.md): an e-mail to a buyer is written here in the
  * same transaction as the change that causes it, and a worker delivers it with retries
  * (modules/outbox). `dedupe_key` makes a change that is retried enqueue its mail once.
  * `claimed_by` / `claimed_until` (database time): the instance delivering the row and until when

@@ -16,7 +16,7 @@ const ZDeleted = z.object({ ok: z.literal(true), id: z.number().int() });
 const RULES =
   'Required: deliveryRegionId (a known ISO 3166-1 alpha-2 id), deliveryCity, deliveryPostalCode, deliveryUser (at least 2 characters), deliveryPhone (digits, spaces, + - ( )), deliveryAddress. Optional: deliveryState, deliveryAddress2, deliveryCompany, deliveryTaxId, deliveryShippingMark, asDefault.';
 
-/** Delivery addresses (spec section 7: GET, POST /api/address; GET, PUT, DELETE /api/address/{id}; PUT .../default). */
+/** Delivery addresses (docs/requirements.md, API: GET, POST /api/address; GET, PUT, DELETE /api/address/{id}; PUT .../default). */
 export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService }> = async (app, { addresses }) => {
   const common = { onRequest: app.requireUser };
   const security = [{ bearer: [] }];

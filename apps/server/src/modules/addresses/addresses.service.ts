@@ -28,7 +28,7 @@ export function toAddress(row: AddressRow): TAddress {
 }
 
 /**
- * A buyer's delivery addresses (spec sections 3, 4 and 5). Rules: the first address is the
+ * A buyer's delivery addresses (docs/requirements.md, Data, States and Validation). Rules: the first address is the
  * default; making one the default clears the others; deleting the default promotes the most
  * recently changed other one; at most MAX_ADDRESSES. Another buyer's address answers 404.
  */

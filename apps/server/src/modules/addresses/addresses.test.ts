@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ADDRESSES, type TAddress } from '@cubeshop/shared';
 import { ADDRESS, createBuyer, createShopApp, shopClient, type ShopApp } from '../../test/shop.js';
 
-// Delivery addresses (spec sections 2, 3, 4, 5, 7; docs/orders.md).
+// Delivery addresses (docs/requirements.md, Screens, Data, States, Validation and API; docs/orders.md).
 let t: ShopApp;
 beforeAll(async () => {
   t = await createShopApp();
@@ -73,7 +73,7 @@ describe('addresses', () => {
     expect(defaults((await c<TAddress[]>('GET', '/api/address')).body)).toHaveLength(1);
   });
 
-  it('validates the fields of spec section 5 on the server, in the request language', async () => {
+  it('validates the fields of docs/requirements.md, Validation on the server, in the request language', async () => {
     const c = await buyer();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ deliveryUser: 'A' }, 'deliveryUser', 'At least 2 characters'],

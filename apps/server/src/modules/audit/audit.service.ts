@@ -59,7 +59,7 @@ function toEntry(row: AuditRow): TAuditEntry {
 }
 
 /**
- * The audit log (DESIGN.md: every staff change is audited). Services that change something for
+ * The audit log (docs/architecture.md: every staff change is audited). Services that change something for
  * staff call `record` with their transaction, so the change and its entry commit together.
  */
 export function createAuditService(repo: AuditRepository) {

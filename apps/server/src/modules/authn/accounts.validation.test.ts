@@ -3,7 +3,7 @@ import { validationMessage } from '@cubeshop/shared';
 import { apiClient, randomIp, uniqueEmail, type ApiClient } from '../../test/accounts.js';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness.js';
 
-// Every rule of spec section 5 that applies to the account endpoints, checked by the server with the
+// Every rule of docs/requirements.md, Validation that applies to the account endpoints, checked by the server with the
 // shared zod rules; desc is the rule's sentence in the request language, details name field and rule.
 let t: TestApp;
 let client: ApiClient;
@@ -66,7 +66,7 @@ const cases: Case[] = [
   ['region of three letters', 'POST', '/api/authn/signup', { body: signup({ regionId: 'CHN' }) }, 'v.pattern', 'regionId'],
 ];
 
-describe(`validation of spec section 5 on the account endpoints (${TEST_DB_KIND})`, () => {
+describe(`validation of docs/requirements.md, Validation on the account endpoints (${TEST_DB_KIND})`, () => {
   it.each(cases)('%s', async (_what, method, url, input, rule, field) => {
     for (const lang of ['en', 'zh'] as const) {
       const res = await api(method, url, { ...input, token, lang });

@@ -88,7 +88,7 @@ export interface QuantityCheck {
 /**
  * Refuses lines that cannot be ordered: a type no longer offered, a quantity below the minimum
  * order quantity, or not a multiple of the order multiple. One 400 names every offending product
- * (spec section 8: "Product {names} quantity is less than the minimum order quantity").
+ * (docs/requirements.md, Errors: "Product {names} quantity is less than the minimum order quantity").
  */
 export function assertOrderable(lines: readonly QuantityCheck[], locale: TLocale): void {
   const by: Record<TCartLineProblem, QuantityCheck[]> = { type: [], moq: [], multiple: [] };

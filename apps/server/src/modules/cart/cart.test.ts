@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CART_LINES, type TCartInfo, type TCartItem, type TCartItemList } from '@cubeshop/shared';
 import { createBuyer, createShopApp, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 
-// The cart API (spec sections 2, 3, 5, 7; docs/orders.md) against a real database.
+// The cart API (docs/requirements.md, Screens, Data, Validation and API; docs/orders.md) against a real database.
 let t: ShopApp;
 let call: ShopCall;
 let p: ShopApp['products'];

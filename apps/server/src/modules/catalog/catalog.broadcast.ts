@@ -25,7 +25,7 @@ export interface CatalogBroadcastOptions {
 }
 
 /**
- * Makes a catalog write reach every instance (DESIGN.md: a back-office change shows everywhere
+ * Makes a catalog write reach every instance (docs/architecture.md: a back-office change shows everywhere
  * within 2 s). `changed()` empties this instance's caches at once (all of them, or what the
  * change touched) and announces 'catalog.changed' to the others, coalesced: the first write of a
  * quiet period is announced right away, later ones at most once per window, so a 100k-row import

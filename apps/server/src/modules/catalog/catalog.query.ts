@@ -31,7 +31,7 @@ import { createFragments } from './catalog.fragments.js';
 /**
  * The read side of the catalog (docs/catalog.md): lists, search, details, brands and the
  * category tree for the shop window, and current prices for the cart and orders. What is the
- * same for every buyer is cached here (DESIGN.md, Speed on the hot paths).
+ * same for every buyer is cached here (docs/architecture.md, Speed on the hot paths).
  */
 
 export interface CatalogQueryOptions {

@@ -8,7 +8,7 @@ import type { ChatGroups } from './chat.groups.js';
 import type { ChatRepository } from './chat.repository.js';
 
 /**
- * The buyer's idle clock (spec section 4): a message or "continue" restarts it; at 4.5 minutes
+ * The buyer's idle clock (docs/requirements.md, States): a message or "continue" restarts it; at 4.5 minutes
  * of silence every member is warned (once per idle period), at 5 minutes the conversation ends.
  * Every instance sweeps; the repository's conditional updates make exactly one of them act.
  */

@@ -1,4 +1,4 @@
-// Over 400 lines on purpose: this is the chat's one door to its five tables (DESIGN.md: only
+// Over 400 lines on purpose: this is the chat's one door to its five tables (docs/architecture.md: only
 // repositories touch Drizzle). It holds no rules, only statements, most of them multi-line SQL
 // that must stay one statement each (seq, acceptance, ending, read cursors are decided by them);
 // each unit of the chat takes a narrow Pick<ChatRepository, ...> of it, and tests fake those.

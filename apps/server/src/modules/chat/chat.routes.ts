@@ -11,7 +11,7 @@ import type { ChatService } from './chat.service.js';
 const ZChatImageParams = z.object({ gid: z.string().max(64), name: z.string().max(100) });
 
 /**
- * Chat API (spec section 7): the admin customer-service screen's lists and actions. Every admin
+ * Chat API (docs/requirements.md, API): the admin customer-service screen's lists and actions. Every admin
  * call checks the admin flag on the server (401 anonymous, 403 buyers).
  */
 export const chatRoutes: FastifyPluginAsyncZod<{

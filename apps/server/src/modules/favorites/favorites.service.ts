@@ -6,7 +6,7 @@ import type { FavoritesRepository } from './favorites.repository.js';
 /** PostgreSQL foreign_key_violation: the item went away between the check and the insert. */
 const FK_VIOLATION = '23503';
 
-/** A signed-in buyer's favourites (spec sections 3 and 4). Products come from the catalog service. */
+/** A signed-in buyer's favourites (docs/requirements.md, Data and States). Products come from the catalog service. */
 export function createFavoritesService(
   repo: FavoritesRepository,
   catalog: Pick<CatalogQuery, 'exists' | 'productsByIds'>,

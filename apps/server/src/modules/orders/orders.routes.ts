@@ -24,7 +24,7 @@ async function userIdOf(request: FastifyRequest): Promise<number> {
   return session.userId;
 }
 
-/** Orders (spec section 7): POST/GET /api/orders, GET /api/orders/{id}, GET /api/order/items[/{id}], POST /api/orders/reorder. */
+/** Orders (docs/requirements.md, API): POST/GET /api/orders, GET /api/orders/{id}, GET /api/order/items[/{id}], POST /api/orders/reorder. */
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   const common = { onRequest: app.requireUser };
   const security = [{ bearer: [] }];

@@ -7,7 +7,7 @@ import { type TCartItemList, type TExpressFee, type TOrderDetail, type TOrderIte
 import { createBuyer, createShopApp, orderPayload, RATE, seededRandom, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 import { usdRoundingBound } from '../shipping/shipping.quote.js';
 
-// Placing orders and reading them back (spec sections 3, 4, 7; docs/orders.md).
+// Placing orders and reading them back (docs/requirements.md, Data, States and API; docs/orders.md).
 let t: ShopApp;
 let p: ShopApp['products'];
 

@@ -24,7 +24,7 @@ const LEASE_MS = 30_000;
 const CONCURRENCY = 4;
 
 /**
- * The transactional outbox (DESIGN.md). `enqueue` writes messages in the caller's transaction;
+ * The transactional outbox (docs/architecture.md). `enqueue` writes messages in the caller's transaction;
  * every instance's worker claims due messages a few at a time (per row, on the database's clock:
  * `claimed_by`, `claimed_until`), so instances deliver in parallel and each message is delivered by
  * the one that claimed it. While it delivers, the worker renews its claims every third of the lease

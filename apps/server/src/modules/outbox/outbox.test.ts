@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createOutboxRepository } from './outbox.repository.js';
 import { createOutboxService } from './outbox.service.js';
 
-// The outbox worker (DESIGN.md: a side effect that must not be lost): every instance's worker
+// The outbox worker (docs/architecture.md: a side effect that must not be lost): every instance's worker
 // claims rows one by one, so each message is delivered once by one of them; failures are retried
 // with back-off; claims given back or expired are taken by the others. Two instances against
 // PostgreSQL: outbox.instances.pg.test.ts.

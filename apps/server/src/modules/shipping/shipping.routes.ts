@@ -5,7 +5,7 @@ import { notFound } from '../../lib/app-error.js';
 import type { ShippingService } from './shipping.service.js';
 
 /**
- * GET /api/selector/express and /api/selector/payment (spec section 7), public like the region
+ * GET /api/selector/express and /api/selector/payment (docs/requirements.md, API), public like the region
  * list; and the QR pictures buyers scan to pay (GET /api/payment-methods/{id}/qr.png).
  */
 export const shippingRoutes: FastifyPluginAsyncZod<{ shipping: ShippingService }> = async (app, { shipping }) => {

@@ -7,7 +7,7 @@ import type { MetaFunction, PrefetchFunction } from '../page';
 import { prefetchProductPanel } from '../prefetch';
 import { organizationLd, websiteLd } from '../seo';
 
-/** Home: newest carousel, four advantages, the product panel (spec section 2). */
+/** Home: newest carousel, four advantages, the product panel (docs/requirements.md, Screens). */
 export default function HomeRoute() {
   const { t } = useTranslation('catalog');
   return (

@@ -2,7 +2,7 @@ import { ArrowLeft, House } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
-/** 404 (spec section 2): page-not-found text, back home and go back. */
+/** 404 (docs/requirements.md, Screens): page-not-found text, back home and go back. */
 export function NotFoundScreen() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();

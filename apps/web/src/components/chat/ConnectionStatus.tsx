@@ -10,7 +10,7 @@ const DOT: Record<ChatConnectionStatus, string> = {
   disconnected: 'bg-gray-400',
 };
 
-/** The connection state in words and a dot (spec section 4). */
+/** The connection state in words and a dot (docs/requirements.md, States). */
 export function ConnectionStatus({ status, attempt, className }: { status: ChatConnectionStatus; attempt: number; className?: string }) {
   const { t } = useTranslation('chat');
   return (

@@ -20,7 +20,7 @@ export interface QuantityStepperProps {
 }
 
 /**
- * − [n] + with the quantity rules of spec section 5 and the product's MOQ and order multiple
+ * − [n] + with the quantity rules of docs/requirements.md, Validation and the product's MOQ and order multiple
  * (packages/shared, the server's rule): it never goes below the MOQ, buttons and arrow keys step
  * by the order multiple, and typed text (applied on blur or Enter) snaps to the nearest allowed
  * quantity with a notice saying why. Used by product cards, the detail and cart lines.

@@ -15,8 +15,8 @@ import { reportConfirmation, reportIssues } from '@/lib/form-rules';
 import type { TContactMode } from './lib/register-type';
 
 /**
- * Form values and their validation. Every rule comes from the shared request schemas (spec
- * section 5); the forms only add what a request does not carry (confirmation, agreement).
+ * Form values and their validation. Every rule comes from the shared request schemas (docs/requirements.md,
+ * Validation); the forms only add what a request does not carry (confirmation, agreement).
  */
 
 const contactMode = z.enum(['mobile', 'email']);

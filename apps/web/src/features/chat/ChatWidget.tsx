@@ -10,7 +10,7 @@ import { useAuthStore } from '@/lib/stores/auth';
 const ChatSession = lazy(() => import('./components/ChatSession'));
 
 /**
- * The customer-service chat (spec sections 2 and 4): a floating button with an unread badge; the
+ * The customer-service chat (docs/requirements.md, Screens and States): a floating button with an unread badge; the
  * window opens on click (badge reset), minimize returns to the button with the conversation kept,
  * close ends timers and the connection. An admin's click goes to the customer-service console.
  */

@@ -2,7 +2,7 @@ import { CUSTOMIZATION, FREE_SHIPPING_THRESHOLD_USD_CENTS, RETURN_DAYS, SHOP_CLA
 
 /**
  * Interpolation values for content.json: every number the copy states comes from the shared
- * constants (spec sections 1 and 9), so the pages and the server never disagree.
+ * constants (docs/requirements.md, The shop and Constants), so the pages and the server never disagree.
  */
 export const claimValues = {
   founded: SHOP_CLAIMS.founded,

@@ -52,7 +52,7 @@ function BuyerCard({ group }: { group: TChatGroup }) {
 }
 
 /**
- * Admin customer service (spec sections 2 and 6, docs/chat.md): waiting and serving lists kept
+ * Admin customer service (docs/requirements.md, Screens and Roles, docs/chat.md): waiting and serving lists kept
  * fresh by socket events, accept / end / invite, the conversation with translate toggles, replies
  * with text, emoji and images, notifications, and an online/offline switch (an admin is online
  * while the console holds a chat connection).

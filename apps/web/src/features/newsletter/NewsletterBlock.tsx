@@ -15,7 +15,7 @@ function storedSendTime(): number | null {
 }
 
 /**
- * The reason for a failure (DESIGN.md: a failed subscribe shows the reason): the server's
+ * The reason for a failure (docs/architecture.md: a failed subscribe shows the reason): the server's
  * sentence for a refusal, the catalogue sentence for a server or network failure, else `fallback`.
  */
 function reason(error: unknown, fallback: string): string {
@@ -34,7 +34,7 @@ function Spinner() {
 }
 
 /**
- * Footer newsletter (spec sections 4, 5, 8): e-mail, code, get-code with a 60 s countdown kept
+ * Footer newsletter (docs/requirements.md, States, Validation and Errors): e-mail, code, get-code with a 60 s countdown kept
  * across reloads (stored send time), subscribe. Signed-in users only (the API needs a login);
  * once subscribed only a confirmation shows.
  */

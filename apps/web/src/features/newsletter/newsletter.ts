@@ -1,6 +1,6 @@
 import { CODE_RESEND_SECONDS } from '@cubeshop/shared';
 
-/** The footer's simple e-mail check (spec section 5: a simple {email} pattern). */
+/** The footer's simple e-mail check (docs/requirements.md, Validation: a simple {email} pattern). */
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type NewsletterWarning = 'newsletter.loginFirst' | 'newsletter.allRequired' | 'newsletter.emailRequired' | 'newsletter.emailInvalid';

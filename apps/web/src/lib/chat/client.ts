@@ -8,7 +8,7 @@ import { ChatSocket, chatSocketUrl, defaultChatSocketUrl, type ChatSocketLike } 
 import { catchUpCursors, findMessage, initialChatState, type ChatClientEvent, type ChatMessage, type ChatRole, type ChatState } from './state';
 
 /**
- * The chat client shared by the buyer's widget and the admin console (spec sections 2, 4, 5 and
+ * The chat client shared by the buyer's widget and the admin console (docs/requirements.md, Screens, States and Validation and
  * 7; protocol in packages/shared/src/chat/events.ts, story in docs/chat.md). It composes:
  *
  * - socket.ts      the WebSocket, connection states, retries, close codes 4401 / 4429;
@@ -328,7 +328,7 @@ export class ChatClient {
     this.touch();
   }
 
-  /** The countdown ran out: system notice, user_inactive frame, gid cleared 2 s later (spec section 4). */
+  /** The countdown ran out: system notice, user_inactive frame, gid cleared 2 s later (docs/requirements.md, States). */
   endForInactivity(): void {
     const gid = this.state.activeGid;
     if (!gid || this.state.ended[gid]) return;

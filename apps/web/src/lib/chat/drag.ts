@@ -10,8 +10,8 @@ export interface Size {
 }
 
 /**
- * Keeps the chat window inside the viewport with at least `margin` px on every side (spec
- * section 2). When the window is larger than the room, it sticks to the top-left margin.
+ * Keeps the chat window inside the viewport with at least `margin` px on every side (docs/requirements.md,
+ * Screens). When the window is larger than the room, it sticks to the top-left margin.
  */
 export function clampWindowPosition(position: Point, size: Size, viewport: Size, margin: number = CHAT_WINDOW.margin): Point {
   const maxX = Math.max(margin, viewport.width - size.width - margin);

@@ -25,11 +25,11 @@ import {
  * the server's events. The schemas are built from the shared ones (ZChatGroup, ZChatPerson,
  * ZChatGid, ZChatEndReason, ZLocale, CHAT_ERROR_CODES) and typed against the shared event map, so
  * a change of the protocol that this file does not follow fails to compile. Anything that does not
- * fit (not JSON, an unknown type, a missing field) is dropped, as spec section 5 says of messages.
+ * fit (not JSON, an unknown type, a missing field) is dropped, as docs/requirements.md, Validation says of messages.
  */
 
 /**
- * A message frame as received. Spec section 5 requires gid, id, content or image, uid and uname;
+ * A message frame as received. docs/requirements.md, Validation requires gid, id, content or image, uid and uname;
  * the rest has defaults (seq and timestamp null when absent: the reducer keeps the message
  * unsequenced and stamps it with the time it arrived).
  */
@@ -177,7 +177,7 @@ export function parseServerData(data: unknown): ChatIncoming[] {
   return parseMessage(value);
 }
 
-/** The JSON object a client frame is sent as: message and image frames go without a type (spec section 7). */
+/** The JSON object a client frame is sent as: message and image frames go without a type (docs/requirements.md, API). */
 export function toWire(frame: TChatClientFrame): Record<string, unknown> {
   if (frame.type === 'message' || frame.type === 'image') {
     const { type: _type, ...wire } = frame;

@@ -1,6 +1,6 @@
 import { CHAT_IMAGE_MAX_BYTES } from '@cubeshop/shared';
 
-/** Spec section 5: image files only, at most 1,048,576 bytes. */
+/** docs/requirements.md, Validation: image files only, at most 1,048,576 bytes. */
 export type ChatImageProblem = 'not_image' | 'too_large';
 
 export function chatImageProblem(file: { type: string; size: number }): ChatImageProblem | null {

@@ -1,7 +1,7 @@
 import { CHAT_END_MS, CHAT_WARNING_MS } from '@cubeshop/shared';
 
 /**
- * The buyer's idle clock, mirroring the server's (spec section 4, constants of section 9):
+ * The buyer's idle clock, mirroring the server's (docs/requirements.md, States and Constants):
  *
  * - `start(gid)`: the buyer did something (wrote, pressed "continue", the conversation began or
  *   an agent accepted it): the clock starts again from zero;

@@ -119,7 +119,7 @@ function receiveMessage(state: ChatState, frame: TIncomingChatMessage, at: numbe
   if (unread) next = { ...next, unread: { ...next.unread, [frame.gid]: (next.unread[frame.gid] ?? 0) + 1 } };
   if (readNow && merged.seq !== null) next = { ...next, read: { ...next.read, [frame.gid]: merged.seq } };
   if (state.role === 'buyer' && !state.ended[frame.gid] && state.activeGid !== frame.gid) {
-    // Spec section 4: the conversation begins when the server sends a message carrying a gid.
+    // docs/requirements.md, States: the conversation begins when the server sends a message carrying a gid.
     next = { ...next, activeGid: frame.gid };
   }
   return next;

@@ -2,7 +2,7 @@ import { CHAT_CLOSE_CODES, CHAT_RECONNECT_ATTEMPTS, CHAT_RECONNECT_DELAY_MS, MIN
 import type { ChatConnection, ChatConnectionStatus } from './state';
 
 /**
- * The chat's transport (spec section 4): one WebSocket at a time and its connection state.
+ * The chat's transport (docs/requirements.md, States): one WebSocket at a time and its connection state.
  *
  * - states connecting / connected / reconnecting / disconnected;
  * - on a close that is not 1000, up to 3 automatic retries 3 s apart, then the reconnect button
@@ -78,7 +78,7 @@ export function defaultChatSocketUrl(): string {
 
 /**
  * `<base>?token=..&language=..[&since=<gid>:<seq>,...]`, or null without a stored token of at
- * least 10 characters (spec section 5).
+ * least 10 characters (docs/requirements.md, Validation).
  */
 export function chatSocketUrl(base: string, token: string | null, language: TLocale, cursors: Record<string, number>): string | null {
   if (!token || token.length < MIN_TOKEN_LENGTH) return null;
@@ -180,7 +180,7 @@ export class ChatSocket {
   private open(status: 'connecting' | 'reconnecting') {
     const url = this.options.url();
     if (!url) {
-      // Spec section 5: the connection opens only with a stored token of 10+ characters.
+      // docs/requirements.md, Validation: the connection opens only with a stored token of 10+ characters.
       this.set({ status: 'disconnected', problem: 'no_token', attempt: 0 });
       return;
     }
@@ -195,7 +195,7 @@ export class ChatSocket {
     this.socket = socket;
     socket.onopen = () => this.set({ status: 'connected', attempt: 0, problem: null });
     socket.onerror = () => {
-      // Spec section 8: a socket error means disconnected; the close that follows decides on retries.
+      // docs/requirements.md, Errors: a socket error means disconnected; the close that follows decides on retries.
       if (this.current.status === 'connected') this.set({ status: 'disconnected' });
     };
     socket.onclose = (event) => {

@@ -1,7 +1,7 @@
 import type { ChatServerEventMap, TChatEndReason, TChatErrorCode, TChatGroup, TChatMessageFrame, TLocale } from '@cubeshop/shared';
 
 /**
- * What the chat UI renders (spec sections 2, 3 and 4): the state the reducer (reducer.ts) keeps,
+ * What the chat UI renders (docs/requirements.md, Screens, Data and States): the state the reducer (reducer.ts) keeps,
  * its message type, and the read-only helpers over it. No timers, no sockets here.
  */
 
@@ -23,7 +23,7 @@ export interface ChatConnection {
   attempt: number;
 }
 
-/** A message as the UI shows it: the server's fields plus the local ones of spec section 3. */
+/** A message as the UI shows it: the server's fields plus the local ones of docs/requirements.md, Data. */
 export interface ChatMessage {
   id: string;
   gid: string;

@@ -1,4 +1,4 @@
-/** Which translate/original control a message gets (spec section 2). */
+/** Which translate/original control a message gets (docs/requirements.md, Screens). */
 export type TranslationView = 'none' | 'off' | 'error' | 'pending' | 'available';
 
 export function translationView(

@@ -4,7 +4,7 @@ import { api, defaultUnauthorized, isApiError } from '../api-client';
 import { navigateTo } from '../navigation';
 import { clearStoredSession, getStoredUser, getToken, onSessionCleared, setStoredUser, setToken } from '../storage';
 
-/** Who is using the shop (spec section 4): token, user info, anonymous or not. */
+/** Who is using the shop (docs/requirements.md, States): token, user info, anonymous or not. */
 export interface AuthState {
   token: string | null;
   user: TUser | null;
@@ -57,8 +57,8 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       get().setUser(user);
       return user;
     } catch (error) {
-      // The session ended on the server (expired, revoked): the same as a 401 anywhere (spec
-      // section 4): session cleared, a new anonymous token, /login?redirect=<here>.
+      // The session ended on the server (expired, revoked): the same as a 401 anywhere (docs/requirements.md,
+      // States): session cleared, a new anonymous token, /login?redirect=<here>.
       if (isApiError(error) && error.status === 401) defaultUnauthorized();
       return null;
     }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Global loading overlay (spec section 3: isLoading, loadingText). Nested shows are counted. */
+/** Global loading overlay (docs/requirements.md, Data: isLoading, loadingText). Nested shows are counted. */
 interface LoadingState {
   isLoading: boolean;
   loadingText: string | undefined;

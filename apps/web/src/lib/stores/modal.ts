@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Modal notification (spec section 3): a confirm or an alert. */
+/** Modal notification (docs/requirements.md, Data): a confirm or an alert. */
 export type TModalType = 'info' | 'success' | 'warning' | 'error' | 'confirm';
 
 export interface ModalOptions {

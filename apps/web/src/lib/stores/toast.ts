@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { TOAST_TIMEOUT_MS } from '@cubeshop/shared';
 
-/** Toast notification (spec section 3). */
+/** Toast notification (docs/requirements.md, Data). */
 export const TOAST_TYPES = ['success', 'error', 'warning', 'info', 'default'] as const;
 export type TToastType = (typeof TOAST_TYPES)[number];
 export const TOAST_POSITIONS = ['top-right', 'top-center', 'bottom-right', 'center'] as const;

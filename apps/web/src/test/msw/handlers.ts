@@ -34,7 +34,7 @@ import { cartInfo, paymentsIn, quantityRefusal, quote, quotes, shop } from './sh
 const localeOf = (request: Request): TLocale => (request.headers.get('x-lang-type') === 'zh' ? 'zh' : 'en');
 const say = (locale: TLocale, en: string, zh: string) => (locale === 'zh' ? zh : en);
 
-/** An error as the server sends it (spec section 8): {code, desc, details?}. */
+/** An error as the server sends it (docs/requirements.md, Errors): {code, desc, details?}. */
 export function apiError(status: number, code: string, desc: string, details?: Record<string, unknown>) {
   return HttpResponse.json(details ? { code, desc, details } : { code, desc }, { status });
 }

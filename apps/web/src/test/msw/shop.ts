@@ -175,7 +175,7 @@ export function quotes(regionId: string, payMethodId: string | undefined, locale
   });
 }
 
-/** The refusal of a quantity the server would refuse (spec section 8), or null. */
+/** The refusal of a quantity the server would refuse (docs/requirements.md, Errors), or null. */
 export function quantityRefusal(line: TCartItem, quantity: number, locale: TLocale): string | null {
   if (quantity < line.moq) return locale === 'zh' ? `商品 ${line.name} 数量低于最小起订量` : `Product ${line.name} quantity is less than the minimum order quantity`;
   if (line.orderMultiple && quantity % line.orderMultiple !== 0) {

@@ -42,7 +42,7 @@ function ColumnTitle({ children }: { children: ReactNode }) {
   return <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">{children}</h2>;
 }
 
-/** Footer of spec section 2. */
+/** Footer of docs/requirements.md, Screens. */
 /** The footer loads (and hydrates) after the page: it marks itself interactive (data-ready). */
 const readyMark = (element: HTMLElement | null) => {
   if (element) element.dataset.ready = 'true';

@@ -25,5 +25,5 @@ export const FOOTER_LINKS: { textKey: string; url: string }[] = [
 /** The site's ICP record filing (fixed text, links to the MIIT filing system). */
 export const RECORD_FILING_URL = 'https://beian.miit.gov.cn/';
 
-/** First year in the copyright line (the company was founded in 2005, spec section 1). */
+/** First year in the copyright line (the company was founded in 2005, docs/requirements.md, The shop). */
 export const COPYRIGHT_FROM = 2005;

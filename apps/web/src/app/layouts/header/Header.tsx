@@ -46,7 +46,7 @@ function HeaderSearch({ className, id }: { className?: string; id: string }) {
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn('inline-flex h-9 items-center rounded-md px-3 text-sm font-medium', isActive ? 'text-brand-700' : 'text-gray-700 hover:bg-gray-100');
 
-/** Header of spec section 2: logo, customization (HOT), home, brands, search, favourites, cart, currency, language, account. */
+/** Header of docs/requirements.md, Screens: logo, customization (HOT), home, brands, search, favourites, cart, currency, language, account. */
 export function Header() {
   const { t } = useTranslation('common');
   const favorites = useFavoritesCount();

@@ -12,7 +12,7 @@ export function displayName(user: TUser | null): string {
 }
 
 /**
- * Logout (spec section 4): the token is revoked, token and user info are cleared, /login opens;
+ * Logout (docs/requirements.md, States): the token is revoked, token and user info are cleared, /login opens;
  * then the cached data of the signed-in user (cart, favourites, orders ...) is dropped.
  */
 function useSignOut() {

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 
 /**
  * The account calls (docs/accounts.md). Form calls are `silent`: the screen shows the reason in
- * its own words and place (DESIGN.md: failures show the reason) instead of a generic toast.
+ * its own words and place (docs/architecture.md: failures show the reason) instead of a generic toast.
  */
 
 export type TContact = { email: string } | { mobile: string; country_code: string };

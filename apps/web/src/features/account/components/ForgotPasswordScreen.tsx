@@ -19,7 +19,7 @@ import { LoadingButton } from './form/SubmitButton';
 import { Tabs } from './form/Tabs';
 
 /**
- * Forgot password (public, DESIGN.md): a code to the account's e-mail or mobile, then a new
+ * Forgot password (public, docs/architecture.md): a code to the account's e-mail or mobile, then a new
  * password twice. The answer signs the buyer in: home (or the wanted page), else /login.
  */
 export function ForgotPasswordScreen() {

@@ -101,7 +101,7 @@ function CodeLoginForm({ mode, onToken, leaving }: FormProps & { mode: TContactM
 }
 
 /**
- * Login (spec sections 2, 4): password (account name, e-mail or mobile) or a one-time code by
+ * Login (docs/requirements.md, Screens and States): password (account name, e-mail or mobile) or a one-time code by
  * e-mail or mainland mobile. Afterwards the wanted page (?redirect=, same-site paths only) loads.
  */
 export function LoginScreen() {

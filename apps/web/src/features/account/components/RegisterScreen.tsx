@@ -53,7 +53,7 @@ function Marketing() {
 const OPTIONAL_FIELDS = ['account', 'password', 'confirmPassword'] as const;
 
 /**
- * Register (spec sections 2, 4, 5): mobile / e-mail tabs (the choice is stored as registerType),
+ * Register (docs/requirements.md, Screens, States and Validation): mobile / e-mail tabs (the choice is stored as registerType),
  * name, country, one-time code with the 60 s resend countdown, newsletter (e-mail mode only),
  * optional account name and password, the user agreement. Success stores the token and loads
  * the wanted page (or / ); without a token it goes to /login.

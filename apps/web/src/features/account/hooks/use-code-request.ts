@@ -6,7 +6,7 @@ import { failureReason, retryAfterOf } from '../lib/errors';
 import { useCountdown } from './use-countdown';
 
 /**
- * The get-code button of a form (spec section 4): the 60 s countdown starts with the request;
+ * The get-code button of a form (docs/requirements.md, States): the 60 s countdown starts with the request;
  * on success it follows the server's resendAfter, on failure it resets (or waits the server's
  * retryAfter when the server said how long), and the reason is shown.
  */

@@ -1,7 +1,7 @@
 import { isApiError } from '@/lib/api-client';
 
 /**
- * The sentence to show for a failed account call (DESIGN.md: failures show the reason): the
+ * The sentence to show for a failed account call (docs/architecture.md: failures show the reason): the
  * server's own sentence for refusals (400, 429, 503 ...), the catalogue sentence for a server
  * error, a network failure or a timeout, else `fallback`.
  */

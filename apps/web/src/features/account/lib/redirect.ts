@@ -39,7 +39,7 @@ export const AFTER_AUTH_DELAY_MS = 800;
 
 /**
  * A full page load: after a sign-in or sign-up every cached query, the header and the chat widget
- * start again for the new identity (spec section 4: "fully redirects").
+ * start again for the new identity (docs/requirements.md, States: "fully redirects").
  */
 export function fullPageLoad(to: string, arrival: Arrival = {}): void {
   // The new page starts at the top (and shows `arrival.message`), whatever scroll the old one had.

@@ -20,9 +20,9 @@ export interface AddressCardProps {
 }
 
 /**
- * Delivery address card of the checkout (spec section 2): the selected address, show-more with
+ * Delivery address card of the checkout (docs/requirements.md, Screens): the selected address, show-more with
  * the others, edit, delete, set-default star and add. Selecting is the caller's state
- * (useDeliveryAddress, spec section 4).
+ * (useDeliveryAddress, docs/requirements.md, States).
  */
 export function AddressCard({ addresses, selected, onSelect, loading, failed, onRetry }: AddressCardProps) {
   const { t } = useTranslation('addresses');

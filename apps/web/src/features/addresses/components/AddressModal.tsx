@@ -29,7 +29,7 @@ import {
 const controlClass =
   'block h-10 w-full min-w-0 rounded-md border border-gray-300 bg-white px-3 text-base text-ink placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none disabled:bg-gray-50 aria-[invalid=true]:border-red-600 sm:text-sm';
 
-/** The address modal (spec section 2): every delivery field, set as default, validation of spec section 5. */
+/** The address modal (docs/requirements.md, Screens): every delivery field, set as default, validation of docs/requirements.md, Validation. */
 export function AddressModal({ open, address, onClose, onSaved, defaultChecked = false }: { open: boolean; address: TAddress | null; onClose: () => void; onSaved: (address: TAddress) => void; defaultChecked?: boolean }) {
   const { t } = useTranslation('addresses');
   return (

@@ -8,7 +8,7 @@ import { useSetDefaultAddress } from '../api/set-default-address';
 
 /**
  * Delete (confirm first, then a success or 'Delete failed' toast) and set default (a success
- * toast or 'Save failed, please try again later'), spec section 8.
+ * toast or 'Save failed, please try again later'), docs/requirements.md, Errors.
  */
 export function useAddressActions({ onDeleted, onDefault }: { onDeleted?: (address: TAddress) => void; onDefault?: (address: TAddress) => void } = {}) {
   const { t } = useTranslation('addresses');

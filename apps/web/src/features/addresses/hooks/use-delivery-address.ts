@@ -5,7 +5,7 @@ import type { AddressCardProps } from '../components/AddressCard';
 import { pickAddress } from '../lib/pick-address';
 
 /**
- * The address an order goes to (spec section 4): the buyer's choice while it exists, else the
+ * The address an order goes to (docs/requirements.md, States): the buyer's choice while it exists, else the
  * default, else the first. Returns it with the props of the delivery address card, which
  * shows it and lets the buyer choose, add, edit and delete. The cart route puts the two
  * together: the checkout reads `address`, the card sits in its right column.

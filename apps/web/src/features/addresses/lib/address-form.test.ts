@@ -12,7 +12,7 @@ const valid: TAddressFormValues = {
 };
 const label = (field: string) => ({ deliveryRegionId: 'Country or region', deliveryUser: 'Receiver name', deliveryPhone: 'Phone', deliveryCity: 'City' })[field] ?? field;
 
-describe('address validation (spec section 5)', () => {
+describe('address validation (docs/requirements.md, Validation)', () => {
   it('accepts a complete address; company, tax id, shipping mark, state and line 2 are optional', () => {
     expect(validateAddress(valid, 'en')).toEqual({});
   });

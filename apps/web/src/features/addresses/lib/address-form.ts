@@ -38,7 +38,7 @@ export function valuesToInput(values: TAddressFormValues): TAddressInput {
 }
 
 /**
- * The form's validation (react-hook-form's zod resolver): spec section 5 with the shared schema
+ * The form's validation (react-hook-form's zod resolver): docs/requirements.md, Validation with the shared schema
  * the server applies, ZAddressInput. Required: region, city, postal code, receiver (at least 2
  * characters), phone (digits, spaces, + - ( )), detailed address. Each issue's message is a rule
  * key with its numbers ('v.minLength|min=2', lib/form-rules.ts); the resolver keeps the first

@@ -8,7 +8,7 @@ export function getCartInfo(signal?: AbortSignal): Promise<TCartInfo> {
   return api.get<TCartInfo>('/api/cart/info', { silent: true, ...(signal ? { signal } : {}) });
 }
 
-/** Cached 2 minutes (spec section 4); the header badge and the checkout summary share it. */
+/** Cached 2 minutes (docs/requirements.md, States); the header badge and the checkout summary share it. */
 export const cartInfoQuery = () =>
   queryOptions({
     queryKey: queryKeys.cart.info(),

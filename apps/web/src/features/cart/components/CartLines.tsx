@@ -264,7 +264,7 @@ function LineCard({ line, compact }: { line: TCartItem; compact: boolean }) {
 
 const COLUMNS = ['image', 'supplier', 'itemId', 'name', 'style', 'unitPrice', 'quantity', 'moq', 'amount', 'actions'] as const;
 
-/** The lines: a table from md up, cards below (spec section 2). */
+/** The lines: a table from md up, cards below (docs/requirements.md, Screens). */
 export function CartLines({ lines, compact }: { lines: TCartItem[]; compact: boolean }) {
   const { t } = useTranslation('cart');
   const columns = compact ? COLUMNS.filter((c) => c !== 'image') : COLUMNS;

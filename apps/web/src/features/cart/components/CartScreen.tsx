@@ -36,7 +36,7 @@ const stateOf = (q: { isPending: boolean; isError: boolean; fetchStatus: string 
   !enabled ? 'idle' : q.isError ? 'error' : q.isPending && q.fetchStatus !== 'idle' ? 'loading' : q.isPending ? 'idle' : 'ready';
 
 /**
- * Cart and checkout (spec section 2): title and search, the lines (cards on mobile, a table on
+ * Cart and checkout (docs/requirements.md, Screens): title and search, the lines (cards on mobile, a table on
  * desktop), and the right column with delivery address, shipping and payment, and the order
  * summary with the create-order button. The delivery address belongs to features/addresses:
  * the route passes the chosen one (`address`, null while there is none) and its card.

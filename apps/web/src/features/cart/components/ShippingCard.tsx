@@ -69,7 +69,7 @@ function ChoiceGroup({ legend, name, choices, value, onChange, state, empty, onR
   );
 }
 
-/** Shipping and payment card (spec section 2): methods for the selected address's region, payment methods. */
+/** Shipping and payment card (docs/requirements.md, Screens): methods for the selected address's region, payment methods. */
 export function ShippingCard({
   hasAddress,
   methods,

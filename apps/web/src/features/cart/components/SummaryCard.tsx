@@ -19,7 +19,7 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
   );
 }
 
-/** Order summary (spec section 2): counts, amounts, weights, the shipping quote, total, comment and the create-order button. */
+/** Order summary (docs/requirements.md, Screens): counts, amounts, weights, the shipping quote, total, comment and the create-order button. */
 export function SummaryCard({
   info,
   fee,

@@ -22,7 +22,7 @@ function unique(names: string[]): string[] {
 }
 
 /**
- * The messages shown before submitting (spec section 5): 'Product {names} quantity is less than
+ * The messages shown before submitting (docs/requirements.md, Validation): 'Product {names} quantity is less than
  * the minimum order quantity', and the same for order multiples. `t` is the cart namespace.
  */
 export function orderRuleMessages(lines: readonly RuleLine[], t: (key: string, params: Record<string, unknown>) => string, separator = ', '): string[] {
@@ -46,7 +46,7 @@ export interface TFeeRequest {
 export type TCartTotals = Pick<TCartInfo, 'lineCount' | 'pieceCount' | 'goodsAmount' | 'totalGw' | 'totalVolumeWeight'>;
 
 /**
- * What the shipping quote depends on (spec section 4): null when it cannot be asked for (no
+ * What the shipping quote depends on (docs/requirements.md, States): null when it cannot be asked for (no
  * address, no method or no items); otherwise the request. Any change of address, method,
  * payment method or cart totals gives a different request or totals key, so the quote is asked
  * for again and the calculated flag starts false.
@@ -81,7 +81,7 @@ export function feeInputsChanged(a: { request: TFeeRequest | null; totals: strin
 
 /**
  * Create order is enabled only when address, shipping method, payment method, items and a
- * calculated fee all exist, and not while submitting (spec section 4).
+ * calculated fee all exist, and not while submitting (docs/requirements.md, States).
  */
 export function canCreateOrder(state: { address: unknown; expressMethod: string; payMethod: string; lineCount: number; feeCalculated: boolean; submitting: boolean }): boolean {
   return Boolean(state.address) && state.expressMethod !== '' && state.payMethod !== '' && state.lineCount > 0 && state.feeCalculated && !state.submitting;

@@ -8,7 +8,7 @@ export interface TAddToCartBody {
 }
 
 /**
- * POST /api/cart/items {itemId, type, quantity} (spec section 7). Silent: the caller shows
+ * POST /api/cart/items {itemId, type, quantity} (docs/requirements.md, API). Silent: the caller shows
  * 'Failed to add to cart, please try again later!' (or the server's reason for a 400). A 401
  * still ends the session and goes to login (api client). On success the caller invalidates
  * every ['cart'] query (header count, cart page).

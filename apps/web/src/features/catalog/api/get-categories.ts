@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { listOf, type TCategory } from './types';
 
-/** GET /api/categories: the nested tree. Errors are silent (spec section 8). */
+/** GET /api/categories: the nested tree. Errors are silent (docs/requirements.md, Errors). */
 export async function getCategories(signal?: AbortSignal): Promise<TCategory[]> {
   return listOf<TCategory>(await api.get('/api/categories', { silent: true, ...(signal ? { signal } : {}) }));
 }

@@ -18,7 +18,7 @@ const SORT_PARAMS: Record<TItemSort, { sortBy?: 'lastUpdatedTime' | 'basePrice';
   priceDesc: { sortBy: 'basePrice', order: 'desc' },
 };
 
-/** Path and query of GET /api/items (or /api/items/{tag}) for a source and filters (spec section 7). */
+/** Path and query of GET /api/items (or /api/items/{tag}) for a source and filters (docs/requirements.md, API). */
 export function itemsRequest(source: TItemSource, filters: TItemFilters, recPerPage = PAGE_SIZE) {
   const path = source.kind === 'tag' ? `/api/items/${source.tag}` : '/api/items';
   return {

@@ -5,12 +5,12 @@ import { queryKeys } from '@/lib/query-keys';
 import type { TPage, TProductSummary } from './types';
 import { refreshAfterWrite } from '@/lib/query-client';
 
-/** POST /api/favorites {itemId} (login required). Silent: a failure shows an alert (spec section 8). */
+/** POST /api/favorites {itemId} (login required). Silent: a failure shows an alert (docs/requirements.md, Errors). */
 export function addFavorite(itemId: number): Promise<TFavoriteResult> {
   return api.post<TFavoriteResult>('/api/favorites', { itemId }, { silent: true });
 }
 
-/** DELETE /api/favorites/{itemId}; a 200 with a non-JSON body counts as success (spec section 7). */
+/** DELETE /api/favorites/{itemId}; a 200 with a non-JSON body counts as success (docs/requirements.md, API). */
 export async function removeFavorite(itemId: number): Promise<TFavoriteResult> {
   await api.delete(`/api/favorites/${encodeURIComponent(String(itemId))}`, { silent: true, allowNonJson: true });
   return { itemId, favorite: false };

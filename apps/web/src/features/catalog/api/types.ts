@@ -1,7 +1,7 @@
 import type { TPager, TProduct, TProductDetail, TSupplier as TSharedSupplier } from '@cubeshop/shared';
 
 /**
- * Catalogue shapes as the web reads them (spec section 3; the API contract is in
+ * Catalogue shapes as the web reads them (docs/requirements.md, Data; the API contract is in
  * @cubeshop/shared, catalog/product.ts, and docs/catalog.md). Money is a number in major units
  * of the display currency (`currency`), 2 decimals: 129.5 means ¥129.50 or $129.50.
  * Only types are imported from shared here: the zod schemas stay out of the browser bundle.
@@ -19,7 +19,7 @@ export interface TCategory {
   children?: TCategory[];
 }
 
-/** A paged list: data plus a pager (spec section 3, Pagination). */
+/** A paged list: data plus a pager (docs/requirements.md, Data, Pagination). */
 export interface TPage<T> {
   data: T[];
   pager: Pick<TPager, 'page' | 'recTotal'> & Partial<Pick<TPager, 'recPerPage' | 'recTotalCapped'>>;

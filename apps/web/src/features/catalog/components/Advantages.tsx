@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SHOP_CLAIMS } from '@cubeshop/shared';
 import { useSkusInStock } from '@/lib/skus-in-stock';
 
-/** The four blurbs under the home carousel; the first reads "3,100+ SKUs in stock" from real counts (spec section 2; docs/catalog.md, Stock). */
+/** The four blurbs under the home carousel; the first reads "3,100+ SKUs in stock" from real counts (docs/requirements.md, Screens; docs/catalog.md, Stock). */
 export function Advantages() {
   const { t } = useTranslation('catalog');
   const skus = useSkusInStock();

@@ -51,7 +51,7 @@ function TreeItem({ node, depth, openIds }: { node: TCategory; depth: number; op
 }
 
 /**
- * Tags (Latest, Hot, Discount) and all brands, then the nested category tree (spec section 2, Sidebar).
+ * Tags (Latest, Hot, Discount) and all brands, then the nested category tree (docs/requirements.md, Screens, Sidebar).
  * A chevron opens a branch without navigating; the branch of the current category starts open.
  */
 export function CategoryNav() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/Dialog';
 import type { TProductImage } from '@cubeshop/shared';
 
-/** Click-to-enlarge preview (spec section 2): Escape, the overlay or × closes; arrows and ←/→ switch pictures. */
+/** Click-to-enlarge preview (docs/requirements.md, Screens): Escape, the overlay or × closes; arrows and ←/→ switch pictures. */
 export default function ImagePreview({ images, start, name, onClose }: { images: readonly TProductImage[]; start: number; name: string; onClose: () => void }) {
   const { t } = useTranslation('catalog');
   const [index, setIndex] = useState(start);

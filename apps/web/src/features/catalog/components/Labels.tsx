@@ -8,7 +8,7 @@ const STYLE: Record<TProductLabel, string> = {
   D: 'bg-brand-600 text-white',
 };
 
-/** The labels H (hot), N (newest), D (discount) as small words (spec section 2). */
+/** The labels H (hot), N (newest), D (discount) as small words (docs/requirements.md, Screens). */
 export function Labels({ labels, className }: { labels: readonly TProductLabel[]; className?: string }) {
   const t = useFixedT('catalog');
   if (labels.length === 0) return null;

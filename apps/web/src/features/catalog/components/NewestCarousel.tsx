@@ -93,7 +93,7 @@ function Slide({ product, active, first, near }: { product: TProductSummary; act
 }
 
 /**
- * The 6 newest products (spec section 2): auto-advance every 5 s, wraps, pauses on hover and on
+ * The 6 newest products (docs/requirements.md, Screens): auto-advance every 5 s, wraps, pauses on hover and on
  * keyboard focus, previous / next and dots; each slide links to its product. A skeleton while
  * loading; nothing when the list fails or is empty (the panel below still works).
  */

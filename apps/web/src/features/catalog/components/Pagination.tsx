@@ -9,8 +9,8 @@ const BASE = 'inline-flex h-9 min-w-9 items-center justify-center rounded-md px-
 const STEP = cn(BASE, 'gap-1 border border-gray-300 bg-white text-gray-700 hover:bg-gray-50');
 
 /**
- * Previous / next and up to 5 page links with ellipsis plus the first and last page (spec
- * section 2). Nothing when there is one page. `hasMore` keeps "next" on past the last counted
+ * Previous / next and up to 5 page links with ellipsis plus the first and last page (docs/requirements.md,
+ * Screens). Nothing when there is one page. `hasMore` keeps "next" on past the last counted
  * page of a capped search (10,000+). Pages are real links (`hrefOf`), so they work without
  * JavaScript, open in a new tab and are followed by crawlers; the router's Link keeps a plain
  * click in the app without a jump to the top, and `onPage` is told (the list scrolls into view).

@@ -10,7 +10,7 @@ export interface PriceProps {
   className?: string;
 }
 
-/** What the buyer pays, the struck list price and the discount badge when discounted (spec sections 2, 9). */
+/** What the buyer pays, the struck list price and the discount badge when discounted (docs/requirements.md, Screens and Constants). */
 export function Price({ product, size = 'sm', className }: PriceProps) {
   const t = useFixedT('catalog');
   const view = priceView(product, getLocale());

@@ -20,7 +20,7 @@ export function productPath(id: TProductSummary['id']): string {
 }
 
 /**
- * "MOQ 6 · in multiples of 3": the order rules a buyer should know before adding (spec section 3,
+ * "MOQ 6 · in multiples of 3": the order rules a buyer should know before adding (docs/requirements.md, Data,
  * moq). An order multiple is a pack size, not necessarily a carton: it is called what it is.
  */
 export function OrderRules({ moq, orderMultiple, quantity, id, className }: { moq: number; orderMultiple: number | null; quantity: number; id?: string; className?: string }) {
@@ -42,7 +42,7 @@ export function OrderRules({ moq, orderMultiple, quantity, id, className }: { mo
 const STEPPER_BOX = 'w-[7.125rem] shrink-0';
 
 /**
- * One product of a list (spec section 2): picture, labels, name (the detail opens in a new tab),
+ * One product of a list (docs/requirements.md, Screens): picture, labels, name (the detail opens in a new tab),
  * brand, price with discount, order rules, type selector, quantity stepper, add to cart and the
  * favourite heart. A page has 120 of them, so the controls stay cheap: the type select and the
  * stepper are rendered when the card comes near the screen (or at the first press of Add); until

@@ -169,7 +169,7 @@ function Purchase({ product, type, onType, stock }: { product: TProductDetail; t
 }
 
 /**
- * What every order gets (spec sections 1 and 9): reassurance next to the buy button. The shipping
+ * What every order gets (docs/requirements.md, The shop and Constants): reassurance next to the buy button. The shipping
  * promise follows the choice's stock: a pre-order ships in 1-2 weeks, a sold-out one promises none.
  */
 function Promises({ status }: { status: TChosenStock['status'] }) {
@@ -253,7 +253,7 @@ function Detail({ product }: { product: TProductDetail }) {
 }
 
 /**
- * Product detail (spec section 2): breadcrumb (home, category path, name), pictures with a
+ * Product detail (docs/requirements.md, Screens): breadcrumb (home, category path, name), pictures with a
  * click-to-enlarge preview, name and labels, prices, type buttons, quantity, add to cart,
  * favourite, the properties that are present, and the description; loading and error states.
  */

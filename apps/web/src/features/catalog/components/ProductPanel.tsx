@@ -39,7 +39,7 @@ function reducedMotion(): boolean {
 }
 
 /**
- * The product panel (spec section 2): search and filters, the found count and sort, the grid with
+ * The product panel (docs/requirements.md, Screens): search and filters, the found count and sort, the grid with
  * loading, error-with-retry and empty states, and pagination. The filters live in the URL
  * (?keyword=&brand=&min=&max=&sort=&page=), so reload, back and shared links keep the view. Any
  * change goes back to page 1 (a page change excepted) and scrolls to the list. With `searchPage`

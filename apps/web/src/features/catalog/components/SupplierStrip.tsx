@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import type { TSupplier } from '../api/types';
 
-/** Share of the strip's width one arrow click scrolls (spec section 2). */
+/** Share of the strip's width one arrow click scrolls (docs/requirements.md, Screens). */
 export const STRIP_SCROLL_SHARE = 0.6;
 
 /** Brand buttons in a horizontal strip; arrows scroll by 60% of its width; a click toggles the filter. */

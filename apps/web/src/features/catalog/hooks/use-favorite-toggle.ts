@@ -8,7 +8,7 @@ import { alertDialog, confirmDialog } from '@/lib/stores/modal';
 import { applyFavorite, setFavorite } from '../api/toggle-favorite';
 
 /**
- * The favourite toggle of a card or the detail (spec sections 4, 6, 8). Anonymous: a prompt
+ * The favourite toggle of a card or the detail (docs/requirements.md, States, Roles and Errors). Anonymous: a prompt
  * 'Please log in first' offering the login page. Success: the heart flips everywhere the product
  * is cached and the favourites (header count, profile list) refetch. Failure: an alert.
  */

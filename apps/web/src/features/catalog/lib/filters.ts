@@ -7,7 +7,7 @@ export const KEYWORD_MAX_LENGTH = 100;
 export const MAX_PAGE = 10_000;
 
 /**
- * Sort of the product panel (spec section 2; docs/catalog.md, Search): best match (the default with
+ * Sort of the product panel (docs/requirements.md, Screens; docs/catalog.md, Search): best match (the default with
  * a keyword, offered only then), newest (the default without), price ascending, price descending.
  */
 export type TItemSort = 'relevance' | 'newest' | 'priceAsc' | 'priceDesc';
@@ -115,7 +115,7 @@ export function hasActiveFilters(filters: TItemFilters): boolean {
 }
 
 /**
- * A change of filters or sort starts again at page 1 (spec section 2). A sort left at its default
+ * A change of filters or sort starts again at page 1 (docs/requirements.md, Screens). A sort left at its default
  * follows the keyword (a new search is in best-match order); one the buyer chose stays.
  */
 export function withChange(filters: TItemFilters, patch: Partial<Omit<TItemFilters, 'page'>>): TItemFilters {

@@ -3,7 +3,7 @@ import { pageItems, totalPages, type TPageItem } from './pagination';
 
 const show = (items: TPageItem[]) => items.map((i) => (i.type === 'page' ? String(i.page) : '…')).join(' ');
 
-describe('pagination (spec section 2: up to 5 page buttons with ellipsis plus first and last)', () => {
+describe('pagination (docs/requirements.md, Screens: up to 5 page buttons with ellipsis plus first and last)', () => {
   it('counts pages as ceil(recTotal / recPerPage), at least one', () => {
     expect(totalPages(3200, 120)).toBe(27);
     expect(totalPages(240, 120)).toBe(2);

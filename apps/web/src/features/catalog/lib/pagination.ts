@@ -2,14 +2,14 @@ import { PAGINATION_BUTTONS } from '@cubeshop/shared';
 
 export type TPageItem = { type: 'page'; page: number } | { type: 'ellipsis'; key: 'start' | 'end' };
 
-/** Spec section 3: total pages = ceil(recTotal / recPerPage), at least 1. */
+/** docs/requirements.md, Data: total pages = ceil(recTotal / recPerPage), at least 1. */
 export function totalPages(recTotal: number, recPerPage: number): number {
   if (!(recPerPage > 0)) return 1;
   return Math.max(1, Math.ceil(Math.max(0, recTotal) / recPerPage));
 }
 
 /**
- * The page buttons (spec section 2): a window of at most `windowSize` pages around the current
+ * The page buttons (docs/requirements.md, Screens): a window of at most `windowSize` pages around the current
  * one, plus the first and the last page, with an ellipsis for every gap.
  *   pageItems(10, 20) -> 1 … 8 9 10 11 12 … 20
  */

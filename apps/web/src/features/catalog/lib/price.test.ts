@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, priceView, tierViews, toMinor } from './price';
 
-describe('prices (spec sections 2 and 9)', () => {
+describe('prices (docs/requirements.md, Screens and Constants)', () => {
   it('formats the API decimal with the currency symbol and 2 decimals', () => {
     expect(formatAmount(129.5, 'CNY')).toBe('¥129.50');
     expect(formatAmount(18.31, 'USD')).toBe('$18.31');

@@ -20,7 +20,7 @@ export interface TPriceView {
 }
 
 /**
- * Price, discount price, struck original and badge of a product (spec sections 2 and 9). A
+ * Price, discount price, struck original and badge of a product (docs/requirements.md, Screens and Constants). A
  * signed-in buyer's customer-group price is a lower discountPrice without a percentage of its
  * own: it is shown struck against the list price, without a badge.
  */

@@ -1,7 +1,7 @@
 import { formatVolume, formatWeight } from '@cubeshop/shared';
 import type { TProductDetail } from '../api/types';
 
-/** The properties list of the detail, in the spec's order (section 2, Product detail). */
+/** The properties list of the detail, in the order of docs/requirements.md, Screens (product page). */
 export const PROPERTY_KEYS = [
   'itemId',
   'supplier',
@@ -29,7 +29,7 @@ const volume = (v: number | null | undefined) => (typeof v === 'number' && Numbe
 
 /**
  * Each property shown only when present: weights with 4 decimals and kg, volumes with 4 decimals
- * and m³ (spec section 9); the unit texts ("85g") as the server wrote them.
+ * and m³ (docs/requirements.md, Constants); the unit texts ("85g") as the server wrote them.
  */
 export function productProperties(p: TProductDetail): { key: TPropertyKey; value: string }[] {
   const values: Record<TPropertyKey, string | undefined> = {

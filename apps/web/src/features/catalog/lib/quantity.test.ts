@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialQuantity, meetsOrderRules, normalizeQuantity, stepQuantity } from './quantity';
 
-describe('quantity rules (spec section 5: minimum 1; non-numeric or below 1 becomes 1)', () => {
+describe('quantity rules (docs/requirements.md, Validation: minimum 1; non-numeric or below 1 becomes 1)', () => {
   it('turns anything non-numeric or below 1 into 1', () => {
     for (const value of ['', ' ', 'abc', '1e', '-3', '0', 0, -1, 0.5, Number.NaN, Number.POSITIVE_INFINITY, null, undefined, {}]) {
       expect(normalizeQuantity(value), String(value)).toBe(1);

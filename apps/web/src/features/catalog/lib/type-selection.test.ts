@@ -4,7 +4,7 @@ import { initialType, resolveType } from './type-selection';
 const black = { code: 'black', name: 'Black', stockStatus: 'in_stock' as const };
 const white = { code: 'white', name: 'White', stockStatus: 'in_stock' as const };
 
-describe('type selection (spec section 5)', () => {
+describe('type selection (docs/requirements.md, Validation)', () => {
   it('uses the only type automatically', () => {
     expect(initialType([black])).toBe('black');
     expect(resolveType([black], undefined)).toEqual({ ok: true, type: 'black' });

@@ -1,6 +1,6 @@
 import type { TProductType } from '@cubeshop/shared';
 
-/** With exactly one type it is used without asking (spec section 5); otherwise the buyer picks. */
+/** With exactly one type it is used without asking (docs/requirements.md, Validation); otherwise the buyer picks. */
 export function initialType(types: readonly TProductType[] | null | undefined): string | undefined {
   return types?.length === 1 ? types[0]!.code : undefined;
 }

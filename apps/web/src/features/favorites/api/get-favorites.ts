@@ -12,7 +12,7 @@ export interface TFavoritesPage {
  * GET /api/favorites (login required): the signed-in buyer's favourites, most recent first, as a
  * product list. Every favourites query lives under queryKeys.favorites.all: the catalogue's
  * toggle invalidates that prefix. Cached 2 minutes; the locale (and currency) are part of the key, so a
- * change of either refetches (spec section 4).
+ * change of either refetches (docs/requirements.md, States).
  */
 export async function getFavorites(page: number, recPerPage: number, signal?: AbortSignal): Promise<TFavoritesPage> {
   const body = await api.get<Partial<TFavoritesPage> | null>('/api/favorites', { params: { page, recPerPage }, silent: true, ...(signal ? { signal } : {}) });

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { refreshAfterWrite } from '@/lib/query-client';
 
-/** DELETE /api/favorites/{itemId}; a 200 with a non-JSON body counts as success (spec section 7). */
+/** DELETE /api/favorites/{itemId}; a 200 with a non-JSON body counts as success (docs/requirements.md, API). */
 export async function removeFavorite(itemId: number): Promise<void> {
   await api.delete(`/api/favorites/${encodeURIComponent(String(itemId))}`, { silent: true, allowNonJson: true });
 }

@@ -37,7 +37,7 @@ function Loading() {
   );
 }
 
-/** Order detail (spec section 3, Order): status and progress, amounts, items, shipping, logistics, payment, history, reorder. */
+/** Order detail (docs/requirements.md, Data, Order): status and progress, amounts, items, shipping, logistics, payment, history, reorder. */
 export function OrderDetailScreen({ orderId }: { orderId: string }) {
   const { t } = useTranslation('orders');
   const order = useOrder(orderId);

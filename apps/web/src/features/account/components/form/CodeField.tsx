@@ -25,7 +25,7 @@ interface CodeFieldProps<T extends TCodeFields> {
 }
 
 /**
- * The one-time code block of register, login and forgot password (spec section 4): the code
+ * The one-time code block of register, login and forgot password (docs/requirements.md, States): the code
  * input and its get-code button. The button first checks the e-mail or mobile field (a wrong
  * address gets its message and the focus, and nothing is sent), then asks the server; the 60 s
  * resend countdown shows on the button (the server's own wait when it names one). E-mail and
