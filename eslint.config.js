@@ -12,9 +12,20 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 const dirs = (p) => (fs.existsSync(p) ? fs.readdirSync(p, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []);
 const webFeatures = dirs('apps/web/src/features');
 
+/**
+ * Another module's repository or routes, seen from a file `depth` folders below modules/ (1:
+ * modules/<m>/x.ts; 2: a job folder, modules/<m>/<job>/x.ts), wherever that module keeps them.
+ * apps/server/src/architecture.test.ts keeps module files within those two depths.
+ */
+const otherModulePattern = (depth) => ({
+  group: [`${'../'.repeat(depth)}*/**/*.repository*`, `${'../'.repeat(depth)}*/**/*.routes*`],
+  message: 'Call the other module through its service, not its repository or routes.',
+});
+
 /** no-restricted-imports patterns of the server's layering (used by several blocks below). */
 const serverPatterns = {
-  otherModule: { group: ['../*/*.repository*', '../*/*.routes*'], message: 'Call the other module through its service, not its repository or routes.' },
+  otherModule: otherModulePattern(1),
+  otherModuleFromJob: otherModulePattern(2),
   drizzle: { group: ['**/db/schema*', '**/db/schema/**', 'drizzle-orm', 'drizzle-orm/*'], message: 'Only repositories touch Drizzle and the tables.' },
   settingsTable: {
     group: ['**/db/schema', '**/db/schema/index*', '**/db/schema/settings*'],
@@ -121,6 +132,16 @@ export default tseslint.config(
   {
     files: ['apps/server/src/modules/**/*.repository.ts', 'apps/server/src/modules/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverPatterns.otherModule, serverPatterns.settingsTable] }] },
+  },
+  // The same two blocks for a module's job folders (modules/catalog/search/, ...): another module is one folder further up.
+  {
+    files: ['apps/server/src/modules/*/*/*.ts'],
+    ignores: ['apps/server/src/modules/*/*/*.repository.ts', 'apps/server/src/modules/*/*/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverPatterns.otherModuleFromJob, serverPatterns.drizzle, serverPatterns.settingsTable] }] },
+  },
+  {
+    files: ['apps/server/src/modules/*/*/*.repository.ts', 'apps/server/src/modules/*/*/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverPatterns.otherModuleFromJob, serverPatterns.settingsTable] }] },
   },
   {
     files: ['apps/server/src/modules/settings/settings.repository.ts'],

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -25,7 +26,9 @@ export default defineConfig({
   testDir: './specs',
   outputDir: './.tmp/results',
   fullyParallel: true,
-  workers: 2,
+  // One browser per core (2 on the 2-core CI machine), at most 4: every worker's pages talk to the
+  // one server process below, whose embedded database answers one query at a time.
+  workers: Math.min(4, availableParallelism()),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

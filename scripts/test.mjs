@@ -1,11 +1,13 @@
 // npm test: install what is missing, build, type-check, lint, unit + server integration tests on
 // embedded PGlite (and again on PostgreSQL when TEST_DATABASE_URL is set), then the Playwright
-// end-to-end tests in the system Chromium. Prints one closing line: "tests: N passed, N failed".
+// end-to-end tests in the system Chromium. Prints how long each step took, a table of the steps,
+// and one closing line: "tests: N passed, N failed".
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBuilt, ensureInstalled, log, root, run, runCapture, runStatus } from './lib.mjs';
+import { ensureBuilt, ensureInstalled, log, root, runCapture, runStatus } from './lib.mjs';
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'cubeshop-test-'));
@@ -13,6 +15,42 @@ const totals = { passed: 0, failed: 0 };
 let failedSteps = [];
 /** What a failed step printed that the closing lines should repeat (a long log's end is all CI shows). */
 const explanations = [];
+/** The steps run so far: what, how long (ms), how it ended; printed as a table at the end. */
+const steps = [];
+const startedAt = Date.now();
+
+function duration(ms) {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** Runs one step, says how long it took and records it for the closing table. */
+async function step(label, work) {
+  const start = Date.now();
+  const result = await work();
+  const ms = Date.now() - start;
+  steps.push({ label, ms, result });
+  log(`${label}: ${duration(ms)} (${result})`);
+  return result;
+}
+
+function printSteps() {
+  const width = Math.max(...steps.map((s) => s.label.length), 'total'.length);
+  const lines = steps.map((s) => `  ${s.label.padEnd(width)}  ${duration(s.ms).padStart(6)}  ${s.result}`);
+  lines.push(`  ${'total'.padEnd(width)}  ${duration(Date.now() - startedAt).padStart(6)}`);
+  process.stdout.write(`\nsteps (m:ss):\n${lines.join('\n')}\n`);
+}
+
+/** Runs a command with its output held back, resolving to { status, output }: for steps run side by side. */
+function runQuiet(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
+    child.on('close', (code, signal) => resolve({ status: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString('utf8') }));
+  });
+}
 
 /**
  * Runs vitest and records why it failed when it did: failed tests are counted from its JSON report;
@@ -21,9 +59,10 @@ const explanations = [];
  */
 async function vitestStep(label, args, file, options = {}) {
   const { status, output } = await runCapture(bin('vitest'), args, options);
-  const before = totals.failed;
+  const before = { ...totals };
   countVitest(file, label);
-  if (status === 0) return;
+  const counted = `${totals.passed - before.passed} passed, ${totals.failed - before.failed} failed`;
+  if (status === 0) return counted;
   failedSteps.push(label);
   if (totals.failed === before) {
     totals.failed += 1;
@@ -34,6 +73,7 @@ async function vitestStep(label, args, file, options = {}) {
       .find((at) => at >= 0) ?? -1;
     explanations.push(`${label}: vitest exited ${status} with no failed test. What it said:\n${start >= 0 ? plain.slice(start, start + 6000) : plain.slice(-4000)}`);
   }
+  return `${counted} (exit ${status})`;
 }
 
 function countVitest(file, label) {
@@ -55,10 +95,12 @@ function countVitest(file, label) {
   totals.failed += (r.numFailedTests ?? 0) + (r.numTotalTestSuites && r.success === false && !r.numFailedTests ? 1 : 0);
 }
 function countPlaywright(file) {
-  if (!fs.existsSync(file)) return;
+  if (!fs.existsSync(file)) return 'no report';
   const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
-  totals.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  totals.passed += passed;
   totals.failed += stats?.unexpected ?? 0;
+  return `${passed} passed, ${stats?.unexpected ?? 0} failed${stats?.flaky ? ` (${stats.flaky} flaky)` : ''}`;
 }
 
 export function findChromium() {
@@ -82,8 +124,11 @@ function redisAnswers(url) {
   });
 }
 
-ensureInstalled();
-ensureBuilt();
+await step('install + build', () => {
+  ensureInstalled();
+  ensureBuilt();
+  return 'ok';
+});
 
 if (!process.env.TEST_REDIS_URL && (await redisAnswers('redis://127.0.0.1:6379'))) {
   process.env.TEST_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -103,21 +148,39 @@ log(
     : 'No nginx found (NGINX_BIN, /usr/sbin/nginx): the deploy journey behind nginx is left out (CI installs it; Debian: apt-get install nginx-light).',
 );
 
-log('type-checking ...');
-run('npm', ['run', '--silent', 'typecheck']);
-log('linting ...');
-run('npm', ['run', '--silent', 'lint']);
+// Type-check and lint side by side (each keeps mostly one core busy); each one's output is shown
+// when it ends. Either failing ends the run, as before.
+log('type-checking and linting ...');
+const checks = await Promise.all(
+  [
+    ['type-check', 'typecheck'],
+    ['lint', 'lint'],
+  ].map(([label, script]) =>
+    step(label, async () => {
+      const { status, output } = await runQuiet('npm', ['run', '--silent', script]);
+      if (output.trim()) process.stdout.write(`--- ${label} ---\n${output}${output.endsWith('\n') ? '' : '\n'}`);
+      return status === 0 ? 'ok' : `failed (exit ${status})`;
+    }),
+  ),
+);
+if (checks.some((result) => result !== 'ok')) {
+  printSteps();
+  log(`failed: ${steps.filter((s) => s.result !== 'ok').map((s) => s.label).join(', ')}`);
+  process.exit(1);
+}
 
 log('unit and server integration tests (embedded PGlite) ...');
 const vitestPglite = path.join(reports, 'vitest-pglite.json');
-await vitestStep('vitest (PGlite)', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestPglite}`], vitestPglite);
+await step('vitest (PGlite)', () => vitestStep('vitest (PGlite)', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestPglite}`], vitestPglite));
 
 if (process.env.TEST_DATABASE_URL) {
   log(`server integration tests again on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/:[^:@/]+@/, ':***@')}) ...`);
   const vitestPg = path.join(reports, 'vitest-postgres.json');
-  await vitestStep('vitest (PostgreSQL)', ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestPg}`], vitestPg, {
-    env: { ...process.env, TEST_DB: 'postgres' },
-  });
+  await step('vitest (PostgreSQL)', () =>
+    vitestStep('vitest (PostgreSQL)', ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestPg}`], vitestPg, {
+      env: { ...process.env, TEST_DB: 'postgres' },
+    }),
+  );
 } else {
   log('TEST_DATABASE_URL is not set: the PostgreSQL pass is left out (CI sets it).');
 }
@@ -128,19 +191,24 @@ if (!chromium) {
   log('  sudo apt-get install -y chromium        (Debian/Ubuntu; gives /usr/bin/chromium)');
   log('or point CHROME_PATH at a Chromium or Chrome binary.');
   failedSteps.push('e2e (no Chromium)');
+  steps.push({ label: 'e2e (Playwright)', ms: 0, result: 'no Chromium' });
   totals.failed += 1;
 } else {
   log(`end-to-end tests in ${chromium} ...`);
   const pwReport = path.join(reports, 'playwright.json');
-  const status = runStatus(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-    env: { ...process.env, CHROME_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport },
+  await step('e2e (Playwright)', () => {
+    const status = runStatus(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+      env: { ...process.env, CHROME_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport },
+    });
+    if (status !== 0) failedSteps.push('e2e');
+    const counted = countPlaywright(pwReport);
+    return status === 0 ? counted : `${counted} (exit ${status})`;
   });
-  if (status !== 0) failedSteps.push('e2e');
-  countPlaywright(pwReport);
 }
 
 fs.rmSync(reports, { recursive: true, force: true });
 for (const text of explanations) process.stdout.write(`\n${text}\n`);
+printSteps();
 if (failedSteps.length) log(`failed: ${failedSteps.join(', ')}`);
 process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed} failed\n`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Tests of the root scripts (npm start's supervisor ...). They spawn real processes.
@@ -8,6 +9,8 @@ export default defineConfig({
     include: ['**/*.test.mjs'],
     exclude: ['**/node_modules/**'],
     environment: 'node',
+    // One worker per core, as in every project (vitest's default leaves one core idle).
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

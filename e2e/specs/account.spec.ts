@@ -131,7 +131,7 @@ test('a visitor asks for customer service, logs in, and the chat opens on the pa
   const email = uniqueEmail('service');
   await createAccount(request, email, { name: 'Service Buyer', password: 'Cube1357' });
   await page.goto('/about-us');
-  // No chat button for visitors (spec), but a way to reach service that says why.
+  // No chat button for visitors (docs/requirements.md, Screens, Frame), but a way to reach service that says why.
   await expect(page.getByTestId('chat-button')).toHaveCount(0);
   // The footer's code loads after the page (it marks itself data-ready): a click before that is lost.
   await page.locator('footer[data-ready]').getByRole('button', { name: 'Customer service' }).click();

@@ -94,6 +94,9 @@ test('a buyer writes in Chinese, an admin answers in English; a dropped connecti
   // The admin comes online in the console.
   await admin.goto('/admin/customer-service');
   await expect(admin.getByRole('heading', { name: 'Customer service console' })).toBeVisible();
+  // A screen of the staff frame: its menu (the console marked) and search box stay above it.
+  await expect(admin.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Customer service' })).toHaveAttribute('aria-current', 'page');
+  await expect(admin.getByRole('combobox', { name: 'Search orders, customers and products' })).toBeVisible();
   await expect(admin.getByRole('switch')).toBeChecked();
   await expect(admin.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({ timeout: CONNECT_MS });
 
@@ -273,6 +276,25 @@ test('a buyer writes in Chinese, an admin answers in English; a dropped connecti
 
   await buyer.context().close();
   await admin.context().close();
+});
+
+test('the console in Chinese, in the staff frame, for any role with the chat: the sales role opens it from its menu', async ({ browser, request }) => {
+  const sales = await signedInPage(browser, request, 'demo_sales', 'Sales1234', 'zh');
+  await sales.goto('/admin');
+  await expect(sales).toHaveURL(/\/admin\/orders$/);
+  const menu = sales.getByRole('navigation', { name: '员工' });
+  await menu.getByRole('link', { name: '客服' }).click();
+  await expect(sales).toHaveURL(/\/admin\/customer-service$/);
+  await expect(sales.getByRole('heading', { name: '客服工作台' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: '客服' })).toHaveAttribute('aria-current', 'page');
+  await expect(sales.getByRole('status').filter({ hasText: '已连接' })).toBeVisible({ timeout: CONNECT_MS });
+  await expect(sales.getByRole('region', { name: '等待中' })).toBeVisible();
+  await expect(sales.getByRole('region', { name: '服务中' })).toBeVisible();
+  await expect(sales.getByRole('switch')).toBeChecked();
+  // The console fills the frame below the top bar: the page itself does not scroll.
+  expect(await sales.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1)).toBe(true);
+  await sales.screenshot({ path: path.join(shots, 'chat-console-staff-frame-zh-1280.png') });
+  await sales.context().close();
 });
 
 test('the window drags by its header and stays 20 px inside the viewport', async ({ browser, request }) => {

@@ -227,7 +227,7 @@ test.describe('staff: search terms', () => {
       const session = await signIn(request, account, password);
       for (const width of [1280, 390]) {
         const page = await pageAs(browser, session, locale, width);
-        // The section is in the staff frame's navigation (the role's own first screen, /admin, may be the chat console).
+        // The section is in the staff frame's navigation, from the role's own work (catalog: its products; sales: the orders).
         await page.goto(locale === 'zh' ? '/admin/orders' : '/admin/items');
         await page.getByRole('navigation').getByRole('link', { name: locale === 'zh' ? '搜索词' : 'Search terms' }).click();
         await expect(page).toHaveURL(/\/admin\/search-terms$/);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from './test/harness.js';
+import { createTestApp, createTestDatabase, TEST_DB_KIND, type TestApp } from './test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,7 +38,8 @@ describe(`foundation API (${TEST_DB_KIND})`, () => {
       expect(call.headers['retry-after'], url).toBe('5');
       expect(call.json(), url).toMatchObject({ code: 'UNAVAILABLE', desc: 'Service unavailable, please try again later' });
     }
-    await other.app.close();
+    // Closes the app and drops its database (the harness tolerates the database closed above).
+    await other.close();
   });
 
   it('issues a random anonymous token that is never repeated and is stored hashed', async () => {
@@ -103,10 +104,8 @@ describe(`foundation API (${TEST_DB_KIND})`, () => {
     // A route that fails the way a bug would; the client must see only the generic sentence.
     const { buildApp } = await import('./app.js');
     const { loadConfig } = await import('./config.js');
-    const { openDatabase } = await import('./db/client.js');
-    const database = await openDatabase({});
-    await database.migrate();
-    const built = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), database, logger: false });
+    const testDb = await createTestDatabase();
+    const built = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), database: testDb.database, logger: false });
     built.app.get('/api/explode', async () => {
       throw new Error('secret connection string postgres://admin:pw@db');
     });
@@ -115,7 +114,7 @@ describe(`foundation API (${TEST_DB_KIND})`, () => {
     expect(res.json()).toEqual({ code: 'INTERNAL', desc: 'Server internal error, please try again later' });
     expect(res.body).not.toContain('secret');
     await built.app.close();
-    await database.close();
+    await testDb.drop();
   });
 
   it('serves the OpenAPI document generated from the route schemas', async () => {

@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
-import { authPlugin } from './plugins/auth.js';
+import { authPlugin, staffActorOf } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { inputPlugin } from './plugins/input.js';
 import { serializeError } from './lib/log.js';
@@ -22,11 +22,11 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { authnRoutes } from './modules/authn/authn.routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { selectorsRoutes } from './modules/selectors/selectors.routes.js';
-import { catalogRoutes } from './modules/catalog/catalog.routes.js';
-import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.js';
-import { catalogTreeRoutes } from './modules/catalog/catalog.admin.tree.routes.js';
-import { catalogSheetRoutes } from './modules/catalog/catalog.sheet.routes.js';
-import { catalogSearchRoutes } from './modules/catalog/catalog.search.routes.js';
+import { catalogRoutes } from './modules/catalog/query/catalog.routes.js';
+import { catalogAdminRoutes } from './modules/catalog/admin/catalog.admin.routes.js';
+import { catalogTreeRoutes } from './modules/catalog/admin/catalog.admin.tree.routes.js';
+import { catalogSheetRoutes } from './modules/catalog/sheets/catalog.sheet.routes.js';
+import { catalogSearchRoutes } from './modules/catalog/search/catalog.search.routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
@@ -37,7 +37,7 @@ import { addressesRoutes } from './modules/addresses/addresses.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { paypalRoutes } from './modules/payments/paypal.routes.js';
 import { aftersalesRoutes } from './modules/aftersales/aftersales.routes.js';
-import { ordersAdminRoutes, staffActorOf } from './modules/orders/orders.admin.routes.js';
+import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
@@ -45,7 +45,6 @@ import { pricingRoutes } from './modules/pricing/pricing.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { lookupRoutes } from './modules/lookup/lookup.routes.js';
 import { stockRoutes } from './modules/stock/stock.routes.js';
-import { NEWEST_CAROUSEL_SIZE, ZProductListQuery } from '@cubeshop/shared';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createMetrics } from './modules/metrics/metrics.registry.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
@@ -195,12 +194,7 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
       await api.register(settingsRoutes, {
         admin: services.settingsAdmin,
         actorOf: staffActorOf(services.account),
-        // The home carousel: the owner's picks in order, else the newest products.
-        carouselProducts: async (view) => {
-          const carousel = await services.settingsAdmin.carousel();
-          if (carousel.mode === 'picked') return services.catalog.query.productsByIds(carousel.productIds, view);
-          return (await services.catalog.query.list('newest', ZProductListQuery.parse({ page: 1, recPerPage: NEWEST_CAROUSEL_SIZE }), view)).body.data;
-        },
+        carouselProducts: (view) => services.settingsAdmin.carouselProducts(view),
       });
       await api.register(shippingAdminRoutes, { admin: services.shippingAdmin, actorOf: staffActorOf(services.account) });
     },

@@ -22,7 +22,8 @@ describe('architecture', () => {
   it('every table is read and written by the repositories of one module only', () => {
     const owners = new Map<string, Set<string>>();
     for (const file of files(path.join(src, 'modules'), (name) => name.endsWith('.repository.ts'))) {
-      const module = path.basename(path.dirname(file));
+      // The module is the folder under modules/, also for a repository in one of its job folders (modules/catalog/search/).
+      const module = path.relative(path.join(src, 'modules'), file).split(path.sep)[0]!;
       const text = fs.readFileSync(file, 'utf8');
       for (const match of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'[./]*\/db\/schema[^']*'/g)) {
         for (const name of match[1]!.split(',').map((n) => n.replace(/^\s*type\s+/, '').trim()).filter(Boolean)) {
@@ -34,6 +35,14 @@ describe('architecture', () => {
     expect(owners.size).toBeGreaterThan(10);
     const shared = [...owners].filter(([, modules]) => modules.size > 1).map(([table, modules]) => `${table}: ${[...modules].join(', ')}`);
     expect(shared).toEqual([]);
+  });
+
+  it('module files sit in their module folder or one job folder below it (the import rules of eslint.config.js count on it)', () => {
+    const modules = path.join(src, 'modules');
+    const deep = files(modules, (name) => /\.(ts|tsx|mjs)$/.test(name))
+      .map((file) => path.relative(modules, file))
+      .filter((file) => file.split(path.sep).length > 3);
+    expect(deep).toEqual([]);
   });
 
   it('no source file is over 400 lines without the reason written at its top', () => {

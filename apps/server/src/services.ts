@@ -12,14 +12,14 @@ import { createAccountRepository } from './modules/account/account.repository.js
 import { createAccountService } from './modules/account/account.service.js';
 import path from 'node:path';
 import { createCatalog, createCatalogStaff } from './modules/catalog/catalog.module.js';
-import { createCatalogAdminRepository } from './modules/catalog/catalog.admin.repository.js';
+import { createCatalogAdminRepository } from './modules/catalog/admin/catalog.admin.repository.js';
 import { createStockRepository } from './modules/stock/stock.repository.js';
 import { createStockService } from './modules/stock/stock.service.js';
-import { createCatalogSheets } from './modules/catalog/catalog.import.js';
-import { createCatalogSheetRepository } from './modules/catalog/catalog.sheet.repository.js';
+import { createCatalogSheets } from './modules/catalog/sheets/catalog.import.js';
+import { createCatalogSheetRepository } from './modules/catalog/sheets/catalog.sheet.repository.js';
 import { createStockAdmin } from './modules/stock/stock.admin.js';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.js';
-import { createCatalogSearchRepository } from './modules/catalog/catalog.search.repository.js';
+import { createCatalogSearchRepository } from './modules/catalog/search/catalog.search.repository.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSettingsAdmin } from './modules/settings/settings.admin.js';
@@ -34,7 +34,7 @@ import { createOtpRepository } from './modules/authn/otp.repository.js';
 import { createOtpService } from './modules/authn/otp.service.js';
 import { createSigninSourcesRepository } from './modules/authn/signin-sources.repository.js';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.js';
-import { createNotificationService } from './modules/notifications/notifications.service.js';
+import { createNotificationService, outboxMailDeliverer } from './modules/notifications/notifications.service.js';
 import { createSelectorsService } from './modules/selectors/selectors.service.js';
 import { createChat } from './modules/chat/chat.module.js';
 import { createShippingRepository } from './modules/shipping/shipping.repository.js';
@@ -93,7 +93,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
   // Hit and miss counts of this app's caches, by cache name (GET /metrics reads them).
   const cacheStats = new CacheStats();
   const selectors = createSelectorsService();
-  const account = createAccountService(createAccountRepository(database.db), { isRegion: selectors.isRegion });
+  const account = createAccountService(createAccountRepository(database.db), { isRegion: selectors.isRegion, events });
   const authn = createAuthnService(createAuthnRepository(database.db), { users: account, events });
   // Accounts: one-time codes, sign-up/sign-in, newsletter. `clock` is the codes' time source (tests move it).
   const clock = { now: () => new Date() };
@@ -155,7 +155,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
   const paymentQr = createPaymentQrStorage(scopedStorage(idPictures ?? createMemoryObjectStorage(), 'payments/'));
   const shipping = createShippingService(createShippingRepository(database.db), {
     isRegion: selectors.isRegion,
-    regionName: (id, locale) => selectors.regions(locale).regions.find((r) => r.id === id)?.name ?? id,
+    regionName: selectors.regionName,
     settings,
     events,
     qr: paymentQr,
@@ -166,6 +166,8 @@ export function createServices({ config, database, log }: ServicesDeps) {
   const stockAdmin = createStockAdmin(createStockRepository(database.db), {
     audit,
     items: (ids) => catalog.query.itemsForPricing(ids),
+    // The stock screen finds products as the staff product list does (catalogStaff, made below).
+    products: (query) => catalogStaff.items.list(query),
     countOnSale: (ids) => catalog.query.countOnSale(ids),
     changed: (itemId) => catalog.stockChanged([itemId]),
   });
@@ -185,21 +187,21 @@ export function createServices({ config, database, log }: ServicesDeps) {
     intervalMs: config.OUTBOX_INTERVAL_MS,
     retryBaseMs: config.OUTBOX_RETRY_MS,
   });
+  // The shop's address in mail links: PUBLIC_ORIGIN, else this server's own.
+  const publicOrigin = config.PUBLIC_ORIGIN ?? `http://${config.HOST}:${config.PORT}`;
   const notifier = createOrderNotifier({
     outbox,
     contact: (id) => account.contact(id),
-    origin: config.PUBLIC_ORIGIN ?? `http://${config.HOST}:${config.PORT}`,
+    origin: publicOrigin,
     // How to pay by the order's method, in the "order placed" mail (docs/orders.md, Buyer e-mail).
     instructionLines: paymentInstructionLines,
   });
   const ordersRepo = createOrdersRepository(database.db);
   // Best-match ties go to what buyers order and favourite most (the catalog does not read those tables).
-  catalog.search.setPopularity(async () => {
-    const [ordered, favourited] = await Promise.all([ordersRepo.orderCountsByItem(50_000), favoritesRepo.countsByItem(50_000)]);
-    const total = new Map(ordered);
-    for (const [id, n] of favourited) total.set(id, (total.get(id) ?? 0) + n);
-    return total;
-  });
+  catalog.search.setPopularity(
+    (limit) => ordersRepo.orderCountsByItem(limit),
+    (limit) => favoritesRepo.countsByItem(limit),
+  );
   const bankDetails = () => settings.get('bankTransfer');
   const notesRepo = createOrderNotesRepository(database.db);
   // How buyers pay by methods other than bank transfer (payment methods' instructions, docs/orders.md).
@@ -219,28 +221,24 @@ export function createServices({ config, database, log }: ServicesDeps) {
   // Order documents (PDF); the "order placed" mail carries the proforma, rendered when the outbox delivers it.
   const documents = createDocumentsService({
     orders,
-    regionName: (id, locale) => selectors.regions(locale).regions.find((r) => r.id === id)?.name ?? id,
-    // The owner's "seller on documents" setting (name, then its address on the next line), else the bank account's holder.
-    seller: async () => {
-      const set = await settings.get('documentSeller');
-      return set ? [set.name, set.address].filter(Boolean).join('\n') : (await bankDetails())?.accountName;
-    },
-    // The QR picture of the order's payment method, printed on the proforma.
-    paymentQr: async (methodId) => (await shipping.paymentQr(methodId))?.png,
+    regionName: selectors.regionName,
+    // The seller printed on documents and the payment method's QR picture on the proforma.
+    settings,
+    shipping,
   });
-  outbox.register('mail', async (payload, row) => {
-    const { attachments, ...mail } = payload as { to: string; subject: string; text: string; html: string; attachments?: unknown };
-    await notifications.sendMail({ ...mail, attachments: await documents.mailAttachments(attachments), messageId: `<outbox-${row.id}@cubeshop>` });
-  });
+  outbox.register(
+    'mail',
+    outboxMailDeliverer(
+      (mail) => notifications.sendMail(mail),
+      (refs) => documents.mailAttachments(refs),
+    ),
+  );
   // Shop settings and shipping/payment configuration edited by the owner (modules/settings, modules/shipping).
   const settingsAdmin = createSettingsAdmin(createSettingsRepository(database.db), {
     settings,
     audit,
-    unknownProducts: async (ids) => {
-      const found = new Set((await catalog.query.productsByIds(ids, { locale: 'en', currency: 'CNY' })).map((p) => p.id));
-      return ids.filter((id) => !found.has(id));
-    },
-    staffNames: async (ids) => new Map((await Promise.all(ids.map(async (id) => [id, (await account.contact(id))?.name ?? `#${id}`] as const)))),
+    catalog: catalog.query,
+    people: account,
   });
   const shippingAdmin = createShippingAdmin(createShippingRepository(database.db), { shipping, audit, isRegion: selectors.isRegion, qr: paymentQr });
   const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), {
@@ -263,7 +261,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     people: account,
     photos: createRequestPhotoStore(scopedStorage(pictures, 'requests/')),
     outbox,
-    origin: config.PUBLIC_ORIGIN ?? `http://${config.HOST}:${config.PORT}`,
+    origin: publicOrigin,
   });
   // robots.txt and the sitemaps, from the catalog's query side (README, SEO).
   // PayPal online payment when the credentials are set (docs/orders.md, PayPal); else invoice by e-mail.

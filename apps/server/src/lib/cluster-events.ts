@@ -28,6 +28,8 @@ export interface ClusterEventMap {
   'catalog.changed': { at: number; items?: number[]; stock?: number[]; pages?: false };
   /** Orders were placed or changed by staff: every instance drops what it keeps about the staff queue (counts per status). */
   'orders.changed': { count: number };
+  /** A user's staff role was given or taken: every instance reads that user's sessions again. */
+  'users.changed': { userId: number };
 }
 export type ClusterEventName = keyof ClusterEventMap;
 

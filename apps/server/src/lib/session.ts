@@ -11,12 +11,23 @@ export interface Session {
   tokenHash: string;
   /** null for an anonymous visitor. */
   userId: number | null;
-  /** Any staff role (the spec's admin: the chat's rules). */
+  /** Any staff role (the public API's `admin`: the chat's rules; docs/glossary.md). */
   admin: boolean;
   /** The staff role, null for buyers and visitors. */
   role: TStaffRole | null;
   /** When the token ends unless it is used again (epoch ms): 30 days after its last use. */
   expiresAt: number;
+}
+
+/**
+ * Who made a staff change, as the audit log records it (name and role at the time); `id` null
+ * for the system itself (a PayPal capture, a worker). The auth plugin's `staffActorOf` makes one
+ * from a request; every module's staff services take one.
+ */
+export interface StaffActor {
+  id: number | null;
+  name: string;
+  role: TStaffRole | null;
 }
 
 /** What the auth plugin needs from the authn module: a token's session, or null. */

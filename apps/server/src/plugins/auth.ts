@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { staffCan, type TStaffCapability } from '@cubeshop/shared';
 import { forbidden, unauthorized } from '../lib/app-error.js';
-import type { Session, SessionResolver } from '../lib/session.js';
+import type { Session, SessionResolver, StaffActor } from '../lib/session.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -96,3 +96,20 @@ export const authPlugin = fp<{ authn: SessionResolver }>(
   },
   { name: 'auth' },
 );
+
+/** Who is acting on a staff route (after its requireStaff check): the signed-in staff member's id, name and role. */
+export type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
+
+/**
+ * The acting staff member of a request, from its session and the account module (names change:
+ * the audit log keeps the name at the time). Every staff route module gets one from app.ts.
+ */
+export function staffActorOf(account: { getUser(id: number): Promise<{ name: string; account: string } | undefined> }): ActorOf {
+  return async (request) => {
+    const session = await request.session();
+    if (!session?.userId) throw unauthorized();
+    const user = await account.getUser(session.userId);
+    if (!user) throw unauthorized();
+    return { id: session.userId, name: user.name || user.account, role: session.role };
+  };
+}

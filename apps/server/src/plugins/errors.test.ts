@@ -1,5 +1,7 @@
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ERROR_CODES } from '@cubeshop/shared';
 import { badRequest, conflict, forbidden, invalidField, notFound, tooManyRequests, unauthorized, unavailable } from '../lib/app-error.js';
 import type { DomainError } from '../lib/app-error.js';
@@ -62,6 +64,26 @@ describe('domain errors at the HTTP edge (plugins/errors.ts)', () => {
     expect(rule.statusCode).toBe(400);
     expect(rule.json()).toEqual({ code: 'BAD_REQUEST', desc: expect.stringContaining('at least two of'), details: { field: 'password', rule: 'v.password.kinds' } });
     expect((await call('rule', 'zh')).json().desc).toMatch(/[\u4e00-\u9fff]/);
+    await app.close();
+  });
+
+  it('names the refused field in details for any schema failure, so a form marks it without reading the sentence', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(localePlugin);
+    await app.register(errorsPlugin);
+    const body = z.object({ exchangeRate: z.object({ cnyPerUsd: z.number().positive() }), email: z.email('v.email').optional() });
+    app.put('/settings', { schema: { body } }, async () => ({ ok: true }));
+    const put = (payload: unknown) => app.inject({ method: 'PUT', url: '/settings', headers: { 'x-lang-type': 'en' }, payload: payload as object });
+
+    // zod's own message: the sentence names the field, and so do the details (the request part left out).
+    const nested = await put({ exchangeRate: { cnyPerUsd: -1 } });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json()).toEqual({ code: 'BAD_REQUEST', desc: expect.stringMatching(/^Invalid body\.exchangeRate\.cnyPerUsd: /), details: { field: 'exchangeRate.cnyPerUsd' } });
+    // A shared rule's key: its sentence, the field and the rule, as before.
+    const rule = await put({ exchangeRate: { cnyPerUsd: 7 }, email: 'nobody' });
+    expect(rule.json()).toEqual({ code: 'BAD_REQUEST', desc: 'Invalid email address', details: { field: 'email', rule: 'v.email' } });
     await app.close();
   });
 });

@@ -33,7 +33,7 @@ interface Described {
 /**
  * The first failing rule in the request's language. A shared rule's message is a validation key
  * ('v.password.kinds'): its sentence is the desc, and details name the field and the rule.
- * Any other zod failure reads "Invalid query.page: Too small ...".
+ * Any other zod failure reads "Invalid query.page: Too small ...", and details name the field.
  */
 /**
  * The value the client sent at a validation issue's path (zod 4 issues do not carry their input,
@@ -81,7 +81,8 @@ function describeValidation(error: FastifyError, request: FastifyRequest, locale
       /* keep zod's own message */
     }
   }
-  return { desc: message('invalidField', locale, { field, reason }) };
+  // The field goes in details too, as for a shared rule, so a client marks it without reading the sentence.
+  return { desc: message('invalidField', locale, { field, reason }), details: { field: path || where } };
 }
 
 function send(reply: FastifyReply, status: number, code: TErrorCode, desc: string, details?: Record<string, unknown>) {

@@ -1,7 +1,7 @@
 // Database faults against PostgreSQL: the app reaches its own test database
 // through a TCP proxy the test controls, so "the server stopped" and "connections were killed"
 // happen for real without touching the shared PostgreSQL. While the database is away every call
-// that needs it answers 503 with Retry-After in the spec's error shape; when it is back the same
+// that needs it answers 503 with Retry-After in the public error shape (docs/requirements.md, Errors); when it is back the same
 // app serves again without a restart, and nothing done before is lost.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

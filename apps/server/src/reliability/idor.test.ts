@@ -253,6 +253,7 @@ const STAFF: Staff[] = [
   { op: 'POST /api/admin/items/import', request: () => ({ query: { dryRun: 'true' }, body: {} }) },
   // Stock (stock.manage): the 17x17 cube, which A never orders.
   { op: 'GET /api/admin/items/{id}/stock', request: () => ({ params: { id: t.products.big } }) },
+  { op: 'GET /api/admin/stock', request: () => ({ query: { stockStatus: 'low' } }) },
   { op: 'PUT /api/admin/items/{id}/stock', request: () => ({ params: { id: t.products.big }, body: { lines: [{ typeCode: '', onHand: 1000 }] } }) },
   // Catalog editing (catalog.admin.routes.ts, catalog.admin.tree.routes.ts): creates a product, category and brand of
   // its own; changes aim at ids that do not exist (404 for staff), so nothing A ordered or holds changes.

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { loadConfig, type TConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
+import { createPostgresDatabase, pgliteTemplateTar } from './templates.js';
 
 /**
  * Which database server tests run against: embedded PGlite by default, PostgreSQL when
@@ -16,29 +18,31 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards.
+ * Both start as a copy of a template migrated once (test/templates.ts); tests of migrating itself
+ * open their own databases.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (TEST_DB_KIND === 'pglite') {
-    const database = await openDatabase({});
-    await database.migrate();
-    return { database, drop: () => database.close() };
+    const database = await openDatabase({ loadDataDir: new Blob([await pgliteTemplateTar()]) });
+    return { database, drop: () => database.close().catch(() => undefined) };
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `cubeshop_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
-  await database.migrate();
+  // The run's template (test/global-setup.ts); without one (a harness outside vitest's config) the
+  // new database is migrated here.
+  const template = inject('pgTemplate');
+  const url = await createPostgresDatabase(base, name, template);
+  const database = await openDatabase({ url, poolSize: 5 });
+  if (!template) await database.migrate();
   return {
     database,
-    url: url.toString(),
+    url,
     async drop() {
-      await database.close();
+      // A test may have closed it already (the database going away is what it tests).
+      await database.close().catch(() => undefined);
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);

@@ -112,7 +112,7 @@ export function shopClient(t: Pick<TestApp, 'app'>, token: string | undefined, d
 }
 export type ShopCall = ReturnType<typeof shopClient>;
 
-/** A valid delivery address (docs/requirements.md, Data fields). */
+/** A valid delivery address (docs/requirements.md, Data, Address). */
 export const ADDRESS = {
   deliveryRegionId: 'US',
   deliveryState: 'CA',

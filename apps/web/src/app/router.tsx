@@ -6,6 +6,7 @@ import { RouteErrorBoundary } from './layouts/RouteErrorBoundary';
 import { RootHydrateFallback } from './layouts/RootHydrateFallback';
 import type { RouteModule } from './page';
 import type { RouteHandle } from './title';
+import type { StaffFillHandle } from './layouts/staff/StaffLayout';
 
 /**
  * A lazily loaded route module (default export = the screen). The route's translation
@@ -73,13 +74,19 @@ export const routes: RouteObject[] = [
           { path: 'login', handle: handle('routes.login'), lazy: lazyRoute(() => import('./routes/LoginRoute'), ['account']) },
           { path: 'forgot-password', handle: handle('routes.forgotPassword'), lazy: lazyRoute(() => import('./routes/ForgotPasswordRoute'), ['account']) },
           ...profilePaths.map(([path, title]) => ({ path, handle: handle(title), lazy: lazyRoute(() => import('./routes/ProfileRoute'), ['account']) })),
-          { path: 'admin/customer-service', handle: handle('routes.adminCustomerService'), lazy: lazyRoute(() => import('./routes/AdminCustomerServiceRoute'), ['admin', 'chat']) },
           {
             // The staff app (docs/orders.md, Back office): its own frame, each screen gated by role.
             path: 'admin',
             lazy: async () => ({ Component: (await import('./layouts/staff/StaffLayout')).StaffLayout }),
             children: [
               { index: true, handle: handle('routes.admin'), lazy: lazyRoute(() => import('./routes/AdminHomeRoute'), ['backoffice']) },
+              {
+                path: 'customer-service',
+                // The console fills the frame below the top bar: its lists and conversation scroll inside.
+                handle: { ...handle('routes.adminCustomerService'), staffFill: true } satisfies RouteHandle & StaffFillHandle,
+                lazy: lazyRoute(() => import('./routes/AdminCustomerServiceRoute'), ['backoffice', 'chat']),
+              },
+              { path: 'stock', handle: handle('routes.adminStock'), lazy: lazyRoute(() => import('./routes/AdminStockRoute'), ['backoffice']) },
               { path: 'orders', handle: handle('routes.adminOrders'), lazy: lazyRoute(() => import('./routes/AdminOrdersRoute'), ['backoffice', 'orders']) },
               { path: 'orders/:id', handle: handle('routes.adminOrder'), lazy: lazyRoute(() => import('./routes/AdminOrderRoute'), ['backoffice', 'orders']) },
               { path: 'activity', handle: handle('routes.adminActivity'), lazy: lazyRoute(() => import('./routes/AdminActivityRoute'), ['backoffice']) },

@@ -1,7 +1,7 @@
 /**
  * Shell rules (docs/requirements.md, Screens): which frame a path gets.
  * - the category sidebar on home, products, categories, search and supplier paths;
- * - no header and footer on /login, /register and the admin customer-service path;
+ * - no header and footer on /login, /register and the staff app (/admin, customer service included: its own frame);
  * - the cart path uses its own (wide, sidebar-free) layout;
  * - the chat widget only for signed-in users and never on the header-less paths.
  */

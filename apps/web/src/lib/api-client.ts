@@ -9,8 +9,10 @@ import { toast } from './stores/toast';
 
 /**
  * The HTTP client of docs/requirements.md, API and Errors: language, currency and bearer headers, a 15 s
- * timeout, JSON unwrapping, and the error catalogue (toasts, 401 handling). Two instances:
- * `api` (shop) and `chatApi` (chat), each with its own base URL.
+ * timeout, JSON unwrapping, and the error catalogue (toasts, 401 handling). The app calls it
+ * through the typed client of lib/api.ts: two instances, `api` (shop) and `chatApi` (chat), each
+ * with its own base URL, whose paths, parameters, bodies and answers come from the server's
+ * OpenAPI document.
  */
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'format' | 'config' | 'aborted';
@@ -51,7 +53,7 @@ export interface RequestOptions {
   /** A plain value is sent as JSON; FormData, Blob and URLSearchParams are sent as they are. */
   body?: unknown;
   headers?: Record<string, string>;
-  /** No toast for a failure: the caller shows its own state (spec: "errors are silent"). */
+  /** No toast for a failure: the caller shows its own state (docs/requirements.md, Errors, quiet failures). */
   silent?: boolean;
   /** A 2xx with a non-JSON body counts as success and returns the text (DELETE /api/favorites/{id}). */
   allowNonJson?: boolean;
@@ -316,7 +318,4 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   };
 }
 
-/** The shop API (VITE_API_BASE, default same origin). */
-export const api = createApiClient({ kind: 'shop', baseUrl: import.meta.env.VITE_API_BASE ?? '' });
-/** The chat API (VITE_CHAT_API_BASE, default same origin). */
-export const chatApi = createApiClient({ kind: 'chat', baseUrl: import.meta.env.VITE_CHAT_API_BASE ?? '' });
+// The instances the app calls are typed by the server's OpenAPI document: `api` and `chatApi` of lib/api.ts.

@@ -1,4 +1,3 @@
-import { api, type QueryValue } from './api-client';
 
 /** Saves a Blob as a file: the browser's download of an object URL (nothing of the session goes in a URL). */
 export function saveBlob(blob: Blob, fileName: string): void {
@@ -15,10 +14,15 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * Downloads an API file (an order PDF, a zip) with the bearer token in the Authorization header,
- * as every API call sends it, and saves it as `fileName`. Failures toast like any API call and throw.
+ * The options of a file download through the typed client (`api.download(path, { ...DOWNLOAD, params })`):
+ * files take longer than answers, and a refusal still comes as JSON.
  */
-export async function downloadFile(path: string, fileName: string, params?: Record<string, QueryValue>): Promise<void> {
-  const blob = await api.get<Blob>(path, { params, blob: true, timeoutMs: 120_000, headers: { accept: 'application/pdf, application/zip, application/json' } });
-  saveBlob(blob, fileName);
+export const DOWNLOAD = { timeoutMs: 120_000, headers: { accept: 'application/pdf, application/zip, application/json' } } as const;
+
+/**
+ * Saves an API file (an order PDF, a zip) fetched by `api.download`, with the bearer token in the
+ * Authorization header as every API call sends it, as `fileName`. Failures toast like any API call and throw.
+ */
+export async function downloadFile(file: Promise<Blob>, fileName: string): Promise<void> {
+  saveBlob(await file, fileName);
 }

@@ -49,8 +49,8 @@ export const queryKeys = {
     orders: (search: string) => ['admin', 'orders', getLocale(), search] as const,
     /** GET /api/admin/orders/{id} */
     order: (id: string) => ['admin', 'order', getLocale(), id] as const,
-    /** GET /api/admin/audit?page */
-    audit: (page: number) => ['admin', 'audit', page] as const,
+    /** GET /api/admin/audit?<page, entity ...>: the query string (ZAuditQuery, defaults left out). */
+    audit: (search: string) => ['admin', 'audit', search] as const,
     /** GET /api/admin/customers?q&page&recPerPage (features/admin-customers) */
     customers: (search: string) => ['admin', 'customers', search] as const,
     /** GET /api/admin/customers/{id}: chat translations are in the reader's language. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TRegion } from '@cubeshop/shared';
-import { api } from './api-client';
+import { api } from './api';
 import { queryKeys } from './query-keys';
 
 /**
@@ -10,7 +10,7 @@ import { queryKeys } from './query-keys';
  * own "could not be loaded" state.
  */
 export function getRegions(signal?: AbortSignal): Promise<TRegion[]> {
-  return api.get<TRegion[]>('/api/selector/region', { silent: true, ...(signal ? { signal } : {}) });
+  return api.GET('/api/selector/region', { silent: true, signal });
 }
 
 export const regionsQuery = () =>

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TShopContact, TShopPublicSettings } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 
 /** Query key of GET /api/shop/settings (the same for every language and currency). */
 export const shopSettingsKey = ['shop-settings'] as const;
 
 /** GET /api/shop/settings: the contact details, the carousel mode and the free-shipping threshold the owner set. */
 export function getShopSettings(signal?: AbortSignal): Promise<TShopPublicSettings> {
-  return api.get<TShopPublicSettings>('/api/shop/settings', { silent: true, ...(signal ? { signal } : {}) });
+  return api.GET('/api/shop/settings', { silent: true, signal });
 }
 
 export const shopSettingsQuery = () => queryOptions({ queryKey: shopSettingsKey, queryFn: ({ signal }) => getShopSettings(signal), staleTime: 60_000 });

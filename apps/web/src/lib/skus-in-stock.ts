@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { formatCount, type TStockSummary } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 
 /**
  * The pages' "N+ SKUs in stock" from real counts (docs/catalog.md, Stock): GET /api/stock/summary
@@ -12,7 +12,7 @@ export const stockSummaryKey = ['stock-summary'] as const;
 export const stockSummaryQuery = () =>
   queryOptions({
     queryKey: stockSummaryKey,
-    queryFn: ({ signal }) => api.get<TStockSummary>('/api/stock/summary', { silent: true, signal }),
+    queryFn: ({ signal }) => api.GET('/api/stock/summary', { silent: true, signal }),
     staleTime: 60_000,
   });
 

@@ -1,7 +1,7 @@
 import type { TUser } from '@cubeshop/shared';
 
 /**
- * Every key the web client keeps in localStorage (docs/requirements.md, Data, client storage keys).
+ * Every key the web client keeps in localStorage (docs/requirements.md, Data, Client storage keys).
  * One place, so a rename or a "clear everything" is one edit.
  */
 export const STORAGE_KEYS = {
@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   registerType: 'registerType',
   cartCompactView: 'cartCompactView',
   newsletterLastSendTime: 'newsletterLastSendTime',
+  /** Staff lists: the columns each staff member hid, per list (components/staff/StaffTable.tsx). */
+  staffColumns: 'staffColumns',
 } as const;
 
 export type TStorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -62,7 +62,7 @@ const UNITS = new Set(['s', 'min', 'mb', 'cm', 'dpi', 'pcs']);
 const NOT_COUNTS = new Set(['name', 'names', 'id', 'who', 'contact', 'company', 'method', 'zone', 'amount', 'founded', 'email', 'formats', 'keyword', 'symbol', 'brand']);
 /** Reviewed exceptions: shop constants that are never 1 ("10 years", "30 days"), and words that do not inflect. */
 const ALLOWED = new Set([
-  'admin.json:unread', // "{{count}} unread": "unread" does not inflect
+  'backoffice.json:cs.unread', // "{{count}} unread": "unread" does not inflect
   // shop constants, never 1: return window, years in business, countries served, minimum order
   'account.json:agreement.returns.body',
   'common.json:footer.advantages.supplyChain',

@@ -41,7 +41,7 @@ describe('validation rules of docs/requirements.md, Validation', () => {
     expect(firstError(ZPhone, '555-CALL')).toBe('v.phone');
   });
 
-  it('every message exists in both languages, with the spec wording in English', () => {
+  it('every message exists in both languages, with the wording of docs/requirements.md, Validation in English', () => {
     expect(validationMessage('v.password.min', 'en')).toBe('Password must be at least 6 characters');
     expect(validationMessage('v.password.length', 'en')).toBe('Password must be 6-20 characters long');
     expect(validationMessage('v.password.mismatch', 'en')).toBe('Passwords do not match');

@@ -8,7 +8,7 @@ export const ZUser = z.object({
   username: z.string(),
   name: z.string(),
   nickname: z.string(),
-  /** True for every staff member (the spec's flag); `role` says which. */
+  /** True for every staff member (the public API's flag; docs/glossary.md); `role` says which. */
   admin: z.boolean(),
   role: ZStaffRole.nullable(),
   mobile: z.string().nullable(),

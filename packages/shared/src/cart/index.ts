@@ -81,7 +81,7 @@ export const ZCartItem = z.object({
   /** What the tier saves on this line: (the buyer's price without tiers − discountPrice) × quantity; 0 without a tier. */
   tierSaving: z.number(),
   moq: z.number().int(),
-  /** Same as moq (the original client reads either). */
+  /** Same as moq (older clients of the public API read either). */
   minOrderQuantity: z.number().int(),
   orderMultiple: z.number().int().nullable(),
   nw: z.number().nullable(),

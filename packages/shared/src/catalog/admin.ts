@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { discountPriceFen } from './price.js';
 import { ZPager, ZProductSortField, ZSortOrder } from './product.js';
 
 /**
@@ -119,7 +120,8 @@ export function checkItemRules(v: z.infer<typeof ZAdminItemFields>, issue: (path
     if (codes.has(t.code)) issue(['types', i, 'code'], 'v.typeDuplicate');
     codes.add(t.code);
   });
-  const payFen = Math.round(v.price * 100 * (v.discountPercent > 0 ? (100 - v.discountPercent) / 100 : 1));
+  // What the buyer pays without tiers, as the server stores it (price.ts).
+  const payFen = discountPriceFen(Math.round(v.price * 100), v.discountPercent);
   let prev: { minQuantity: number; fen: number } | undefined;
   v.priceTiers.forEach((tier, i) => {
     const fen = Math.round(tier.price * 100);
@@ -283,8 +285,18 @@ export const IMPORT_REFUSED_CODE = 'IMPORT_REFUSED';
 export const ZImportRefused = z.object({ code: z.literal(IMPORT_REFUSED_CODE), desc: z.string(), details: ZImportResult });
 export type TImportRefused = z.infer<typeof ZImportRefused>;
 
-/** PUT /api/admin/items/{id}/stock body: pieces on hand per type ('' for a product without types); types not listed stay as they are. */
-export const ZStockAdjust = z.object({ lines: z.array(ZAdminStockLine).min(1, 'v.required').max(ADMIN_TYPES_MAX + 1, 'v.maxItems') });
+/** Longest reason of a stock count (kept as the audit entry's note). */
+export const STOCK_REASON_MAX = 500;
+
+/**
+ * PUT /api/admin/items/{id}/stock body: pieces on hand per type ('' for a product without types);
+ * types not listed stay as they are. `reason` (a recount, damaged goods ...) is the audit entry's
+ * note; the warehouse's stock screen always sends one.
+ */
+export const ZStockAdjust = z.object({
+  lines: z.array(ZAdminStockLine).min(1, 'v.required').max(ADMIN_TYPES_MAX + 1, 'v.maxItems'),
+  reason: text(STOCK_REASON_MAX).optional(),
+});
 export type TStockAdjust = z.infer<typeof ZStockAdjust>;
 
 /** A product's stock as staff see it: per type on hand, reserved by open orders and available (on hand − reserved). */
@@ -296,3 +308,43 @@ export const ZStockLevels = z.object({
   lines: z.array(z.object({ typeCode: z.string(), onHand: z.number().int(), reserved: z.number().int(), available: z.number().int() })),
 });
 export type TStockLevels = z.infer<typeof ZStockLevels>;
+
+/** GET /api/admin/stock: the stock screen's products on sale, found as the staff product list finds them, optionally in one stock state. */
+export const ZStockSheetQuery = z.object({
+  keyword: z.string().max(100).optional(),
+  stockStatus: ZStockStatus.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  recPerPage: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TStockSheetQuery = z.infer<typeof ZStockSheetQuery>;
+
+/** One style of a product on the stock screen ('' code and names: a product without styles). */
+export const ZStockSheetStyle = z.object({
+  code: z.string(),
+  zh: z.string(),
+  en: z.string(),
+  onHand: z.number().int(),
+  reserved: z.number().int(),
+  available: z.number().int(),
+  /** The style's own state, as a buyer choosing it sees it. */
+  stockStatus: ZStockStatus,
+});
+export type TStockSheetStyle = z.infer<typeof ZStockSheetStyle>;
+
+/** A product on the stock screen: every style with its pieces (no prices, no customers: the warehouse's view). */
+export const ZStockSheetRow = z.object({
+  id: z.number().int(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  barcode: z.string().nullable(),
+  thumbnail: z.string(),
+  /** False while the product has no stock rows: it is sold without a limit until its first count. */
+  tracked: z.boolean(),
+  /** At most this many pieces available: low stock. */
+  lowStockAt: z.number().int(),
+  stockStatus: ZStockStatus,
+  styles: z.array(ZStockSheetStyle),
+});
+export type TStockSheetRow = z.infer<typeof ZStockSheetRow>;
+export const ZStockSheet = z.object({ data: z.array(ZStockSheetRow), pager: ZPager });
+export type TStockSheet = z.infer<typeof ZStockSheet>;

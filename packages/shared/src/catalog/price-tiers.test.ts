@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupPriceFen, linePriceFen, tierFor, visibleTiersFen } from './price.js';
+import { buyerPriceFen, discountPriceFen, groupPriceFen, linePriceFen, shopPriceFen, tierFor, visibleTiersFen } from './price.js';
 
 const tiers = [
   { minQuantity: 12, priceFen: 900 },
@@ -32,6 +32,23 @@ describe('price tiers and customer groups', () => {
     expect(groupPriceFen(1000, { discountPercent: 10, ownPriceFen: 950 })).toBe(950);
     // An own price above the shop's price never makes the buyer pay more.
     expect(groupPriceFen(1000, { discountPercent: 0, ownPriceFen: 1200 })).toBe(1000);
+  });
+
+  it("stores the discount rounded half up, and takes the discounted price as the shop's price only when discounted", () => {
+    expect(discountPriceFen(1000, 0)).toBe(1000);
+    expect(discountPriceFen(1000, 20)).toBe(800);
+    expect(discountPriceFen(999, 15)).toBe(849); // 849.15
+    expect(discountPriceFen(1001, 50)).toBe(501); // 500.5 rounds up
+    expect(shopPriceFen({ priceFen: 1000, discountPercent: 20, discountPriceFen: 790 })).toBe(790);
+    expect(shopPriceFen({ priceFen: 1000, discountPercent: 0, discountPriceFen: 790 })).toBe(1000);
+  });
+
+  it("gives each product the buyer's group price: its own price, else the group's percentage", () => {
+    const terms = { discountPercent: 10, ownPriceFen: new Map([[7, 950]]) };
+    expect(buyerPriceFen(7, 1000, null)).toBe(1000);
+    expect(buyerPriceFen(7, 1000, terms)).toBe(950);
+    expect(buyerPriceFen(8, 1000, terms)).toBe(900);
+    expect(buyerPriceFen(7, 900, terms)).toBe(900); // an own price above the shop's is ignored
   });
 
   it('shows only the tiers cheaper than the buyer price, by quantity', () => {

@@ -50,6 +50,37 @@ export function displayRangeToBaseMinor(
   return { min, max };
 }
 
+/*
+ * The price rule (docs/catalog.md, Prices: tiers and customer groups), its one home: what a piece
+ * of a product costs a buyer and what a line of it costs, in integer fen. The server prices the
+ * catalog's answers, carts, quotes and orders with these functions only; the web uses the same
+ * ones where it shows or checks a price before the server answers.
+ */
+
+/**
+ * The discounted price of a piece stored with a product (fen): the list price less the
+ * percentage, rounded half up to the fen; the list price itself when there is no discount.
+ */
+export function discountPriceFen(priceFen: number, discountPercent: number): number {
+  return discountPercent > 0 ? Math.round((priceFen * (100 - discountPercent)) / 100) : priceFen;
+}
+
+/** The fields of a product the shop's price is read from (fen). */
+export interface TShopPriceFields {
+  priceFen: number;
+  discountPercent: number;
+  discountPriceFen: number;
+}
+
+/**
+ * The shop's price of a piece (step 1 of the rule): the discounted price when the product is
+ * discounted, else its list price. The database keeps the same rule as the generated column
+ * `items.base_price_fen` (the sort and filter key).
+ */
+export function shopPriceFen(product: TShopPriceFields): number {
+  return product.discountPercent > 0 ? product.discountPriceFen : product.priceFen;
+}
+
 /** One quantity break of a product as stored: from `minQuantity` pieces, `priceFen` a piece. */
 export interface TTierFen {
   minQuantity: number;
@@ -75,6 +106,21 @@ export function groupPriceFen(paidFen: number, group: TGroupTerms | null | undef
   if (group.ownPriceFen !== undefined) return Math.min(paidFen, group.ownPriceFen);
   if (group.discountPercent <= 0) return paidFen;
   return Math.floor((paidFen * (100 - group.discountPercent) + 50) / 100);
+}
+
+/** A buyer's customer group as it bears on several products: its percentage and its own prices by product id. */
+export interface TBuyerGroupTerms {
+  discountPercent: number;
+  ownPriceFen: ReadonlyMap<number, number>;
+}
+
+/**
+ * What one piece of product `itemId` costs a buyer before quantity breaks (step 2 of the rule):
+ * groupPriceFen of the shop's price with the buyer's group terms (none: the shop's price).
+ */
+export function buyerPriceFen(itemId: number, shopFen: number, terms: TBuyerGroupTerms | null | undefined): number {
+  if (!terms) return shopFen;
+  return groupPriceFen(shopFen, { discountPercent: terms.discountPercent, ownPriceFen: terms.ownPriceFen.get(itemId) });
 }
 
 /** The tier a line of `quantity` pieces falls in: the one with the highest minQuantity <= quantity, or null. */

@@ -5,13 +5,13 @@ import { ZCurrency } from '../money/currency.schema.js';
 import { ZStockStatus } from './stock.js';
 
 /**
- * Catalog shapes of docs/requirements.md, Data (Product, Category, Supplier, Favorite) as the API returns
+ * Catalog shapes of docs/requirements.md, Data (Product, Category, Brand, Favorite) as the API returns
  * them. Money is a decimal number in major units of the display currency (x-price-type), 2
  * decimals, computed from integer minor units on the server: 129.5 means ¥129.50 or $129.50.
  * Weights are kg and volumes m³ (numbers); the client formats them (formatWeight, formatVolume).
  */
 
-/** H hot, N newest, D discount (docs/requirements.md, Screens, Product detail). docs/catalog.md defines the rules. */
+/** H hot, N newest, D discount (docs/requirements.md, Screens, Product page). docs/catalog.md defines the rules. */
 export const PRODUCT_LABELS = ['H', 'N', 'D'] as const;
 export const ZProductLabel = z.enum(PRODUCT_LABELS);
 export type TProductLabel = z.infer<typeof ZProductLabel>;
@@ -51,7 +51,7 @@ export const MAX_PAGE = 10_000;
 export const MAX_PRICE_FILTER = 10_000_000;
 
 /**
- * A style the buyer picks on the card (spec: types). `code` is stable across languages; send it to
+ * A style the buyer picks on the card (the public API calls styles `types`; docs/glossary.md). `code` is stable across languages; send it to
  * the cart. `stockStatus` is the style's own state (docs/catalog.md, Stock): a style with nothing
  * available (or fewer than the minimum order) is out_of_stock, or preorder when the product takes
  * pre-orders.

@@ -5,7 +5,7 @@ import { ZPriceBound } from './product.js';
 /**
  * Spreadsheet import and export of the catalog (docs/catalog.md, Spreadsheets): the query of
  * `GET /api/admin/items/export.csv|.xlsx` and the limits of `POST /api/admin/items/import`.
- * The columns themselves are the server's (catalog.sheet.ts) and are documented in docs/catalog.md.
+ * The columns themselves are the server's (catalog.sheet.columns.ts) and are documented in docs/catalog.md.
  */
 
 /** Largest file an import accepts, bytes (100,000 rows with short descriptions fit several times). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZLocale } from '../i18n/locale.schema.js';
 
-/** Chat API (docs/requirements.md, API, "Chat API"): the shapes of /api/groups/*. Times are epoch milliseconds. */
+/** Chat API (docs/requirements.md, API, Chat API): the shapes of /api/groups/*. Times are epoch milliseconds. */
 
 export const CHAT_GROUP_STATUSES = ['waiting', 'serving', 'ended'] as const;
 export const ZChatGroupStatus = z.enum(CHAT_GROUP_STATUSES);

@@ -5,7 +5,7 @@ const gid = '6f1c2d3e-4a5b-4c6d-8e7f-901234567890';
 const id = '0b8e7c6d-5a4f-4e3d-9c2b-1a0f9e8d7c6b';
 
 describe('chat client frames', () => {
-  it('reads message frames without a type, as the spec sends them', () => {
+  it('reads message frames without a type, as public clients send them', () => {
     expect(parseChatClientFrame({ gid, content: 'hi' })).toEqual({ success: true, frame: { type: 'message', gid, content: 'hi', id: undefined } });
     expect(parseChatClientFrame({ gid, content: 'hi', id, type: 0 })).toEqual({ success: true, frame: { type: 'message', gid, content: 'hi', id } });
     expect(parseChatClientFrame({ gid, image: 'data:image/png;base64,AAAA' })).toMatchObject({ success: true, frame: { type: 'image', gid } });

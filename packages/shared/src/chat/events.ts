@@ -4,7 +4,7 @@ import { findInputProblem, textProblem } from '../validation/text.js';
 import { ZChatGid, type TChatEndReason, type TChatGroup, type TChatPerson } from './api.js';
 
 /**
- * The chat WebSocket protocol in one place (docs/requirements.md, API "Websocket chat" plus what the spec
+ * The chat WebSocket protocol in one place (docs/requirements.md, API, WebSocket chat, plus what it
  * leaves open). docs/chat.md tells the story; this file is the contract.
  *
  *   connect   GET /ws?token=T&language=zh|en[&since=N | &since=<gid>:N,<gid>:N]
@@ -172,7 +172,7 @@ export function chatTextProblem(content: string): 'empty_text' | 'text_too_long'
 // server -> client
 
 /**
- * One chat message as a receiver gets it (docs/requirements.md, Data "Chat message received", plus seq and
+ * One chat message as a receiver gets it (docs/requirements.md, Data, Chat message, plus seq and
  * the translation flags). content and source are the original text; translate is the text in the
  * receiver's language: a stored translation, or the original when it is already in that language,
  * when translation is off, or when the translation failed (then translateError is true).

@@ -8,8 +8,8 @@ import { ZCurrency } from '../money/currency.schema.js';
  * units with 2 decimals, and weights in kg.
  */
 
-/** Express carriers' volumetric divisor: volumetric kg = cm³ / 5000. */
-export const VOLUMETRIC_DIVISOR_CM3_PER_KG = 5_000;
+// The volumetric divisor and the chargeable weight (weight.ts).
+export * from './weight.js';
 
 export const ZTransitDays = z.object({ min: z.number().int().min(0), max: z.number().int().min(0) });
 export type TTransitDays = z.infer<typeof ZTransitDays>;
@@ -45,7 +45,7 @@ export const ZPaymentMethodList = z.array(ZPaymentMethodOption);
 
 /**
  * GET /api/cart/info/express-fee. totalGw and totalVolumeWeight are accepted for compatibility
- * with the original client and ignored: the server weighs its own cart.
+ * with older clients of the public API and ignored: the server weighs its own cart.
  */
 export const ZExpressFeeQuery = z.object({
   deliveryRegionId: ZRegionId,

@@ -10,7 +10,7 @@ import { z } from 'zod';
  * - service: the customer-service chat only; in a conversation it serves it sees the buyer's name
  *   and orders' status (GET /api/groups/{gid}/buyer, every chat role), not the customer list or
  *   anyone's contact data.
- * Every staff role is an "admin" in the spec's sense (user info's admin flag, the chat's rules).
+ * Every staff role is an "admin" to the public API (user info's admin flag, the chat's rules; docs/glossary.md).
  */
 export const STAFF_ROLES = ['owner', 'sales', 'warehouse', 'catalog', 'service'] as const;
 export const ZStaffRole = z.enum(STAFF_ROLES);

@@ -9,7 +9,7 @@ export interface CategoryDef {
   zh: string;
   en: string;
   parent?: string;
-  /** Drawing of generated pictures (see modules/catalog/catalog.drawings.ts). */
+  /** Drawing of generated pictures (see modules/catalog/images/catalog.images.shapes.ts). */
   shape?: string;
   /** How a product of this category is named: zh `${prefixZh}${edition}${nounZh}`, en `${prefixEn} ${edition} ${nounEn}`. */
   noun?: { prefixZh: string; nounZh: string; prefixEn: string; nounEn: string };

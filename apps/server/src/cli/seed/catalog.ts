@@ -1,3 +1,4 @@
+import { volumeWeightG } from '@cubeshop/shared';
 import type { CatalogAdmin, ItemInput } from '../../modules/catalog/catalog.module.js';
 import type { StockService } from '../../modules/stock/stock.service.js';
 import { demoTiers } from './tiers.js';
@@ -299,7 +300,7 @@ export function generateItem(k: number, now: Date, seed = DEFAULT_SEED): Generat
     unitNwDesc: `${nw}g`,
     unitGwDesc: `${gw}g`,
     unitVolumeDesc: `${cm(bx)}×${cm(by)}×${cm(bz)} cm`,
-    unitVolumeWeightDesc: `${Math.round(volumeCm3 / 5)}g`,
+    unitVolumeWeightDesc: `${volumeWeightG(volumeCm3)}g`,
     cartonVolumeCm3: cx * cy * cz,
     imageCount: isCube ? 3 : 2,
     priceTiers: demoTiers({ priceFen: fen, discountPercent, moq, orderMultiple, pcs }, prng(Math.imul(seed ^ 0x2545f491, 13) + k * 69_069)),

@@ -1,3 +1,5 @@
+import { discountPriceFen } from '@cubeshop/shared';
+
 /**
  * Demo quantity breaks of a SKU (docs/catalog.md, Prices): about 60 % of the products sold
  * by the piece get 12+ (5-8 % off what a piece costs) and, when a carton holds more, carton+
@@ -11,7 +13,7 @@ export function demoTiers(
 ): { minQuantity: number; priceFen: number }[] {
   if (item.moq !== 1 || item.orderMultiple) return [];
   if (rnd() >= 0.6) return [];
-  const paid = item.discountPercent > 0 ? Math.round((item.priceFen * (100 - item.discountPercent)) / 100) : item.priceFen;
+  const paid = discountPriceFen(item.priceFen, item.discountPercent);
   // Whole jiao (10 fen) below 20 yuan, whole yuan above, always strictly cheaper than the step before.
   const step = (from: number, off: number) => {
     const raw = from * (1 - off);

@@ -1,3 +1,4 @@
+import type { TStaffRole } from '@cubeshop/shared';
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -11,7 +12,7 @@ export const auditLog = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     actorId: bigint('actor_id', { mode: 'number' }),
     actorName: text('actor_name').notNull(),
-    actorRole: text('actor_role'),
+    actorRole: text('actor_role').$type<TStaffRole>(),
     /** What was done: order.status, order.payment, order.line, user.role ... */
     action: text('action').notNull(),
     /** What it was done to (order, user ...) and its id. */

@@ -34,7 +34,7 @@ export const categories = pgTable(
   (t) => [uniqueIndex('categories_slug_key').on(t.slug), index('categories_parent_idx').on(t.parentId)],
 );
 
-/** Brands (spec: Supplier). */
+/** Brands (the public API calls them suppliers; docs/glossary.md). */
 export const suppliers = pgTable(
   'suppliers',
   {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TChatEndReason, TChatGroupStatus, TChatMessageFrame, TLocale } from '@cubeshop/shared';
 import { users } from './account.js';
 
 /**
@@ -20,13 +21,13 @@ export const chatConversations = pgTable(
     /** The buyer's chat language (greeting and system messages are written in it first). */
     language: text('language').notNull(),
     /** waiting | serving | ended */
-    status: text('status').notNull(),
+    status: text('status').$type<TChatGroupStatus>().notNull(),
     lastSeq: integer('last_seq').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** agent_ended | inactivity_timeout | user_ended */
-    endReason: text('end_reason'),
+    endReason: text('end_reason').$type<TChatEndReason>(),
     /** The buyer's last activity (message, "continue", connect) or the moment service began. */
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
     /** When the inactivity warning went out for the current idle period; null after activity. */
@@ -74,12 +75,12 @@ export const chatMessages = pgTable(
     senderId: bigint('sender_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     senderName: text('sender_name').notNull(),
     /** text | image | system */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<TChatMessageFrame['kind']>().notNull(),
     content: text('content').notNull().default(''),
     /** Address of the re-encoded image (/api/chat/images/<gid>/<sha256>.webp; earlier /uploads/chat/<sha256>.webp). */
     image: text('image'),
     /** Language of content (zh | en), null when it has nothing to translate (emoji, numbers). */
-    language: text('language'),
+    language: text('language').$type<TLocale>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.gid, t.seq] }), uniqueIndex('chat_messages_gid_id_key').on(t.gid, t.id)],
@@ -91,7 +92,7 @@ export const chatTranslations = pgTable(
   {
     gid: uuid('gid').notNull(),
     seq: integer('seq').notNull(),
-    language: text('language').notNull(),
+    language: text('language').$type<TLocale>().notNull(),
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

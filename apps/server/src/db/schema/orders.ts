@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TCarrier, TPaymentRecordMethod } from '@cubeshop/shared';
 import { users } from './account.js';
 import { doubledSearchText } from './search-text.js';
 
@@ -26,7 +27,7 @@ export const orders = pgTable(
       .default('pending'),
     trackingNumber: text('tracking_number'),
     /** The parcel's carrier (shared CARRIERS), for the public tracking link. */
-    carrier: text('carrier'),
+    carrier: text('carrier').$type<TCarrier>(),
     cancelReason: text('cancel_reason'),
     /** Computed from payments and refunds against the amount due (never typed); see ZPaymentStatus. */
     paymentStatus: text('payment_status', { enum: ['unpaid', 'partially_paid', 'paid', 'refund_due', 'refunded'] })
@@ -217,7 +218,7 @@ export const orderPayments = pgTable(
     currency: text('currency', { enum: ['CNY', 'USD'] }).notNull(),
     /** The same in minor units of the order's currency, at the order's exchange rate. */
     orderAmountMinor: bigint('order_amount_minor', { mode: 'number' }).notNull(),
-    method: text('method').notNull(),
+    method: text('method').$type<TPaymentRecordMethod>().notNull(),
     reference: text('reference'),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     /** The staff member who recorded it (null: recorded by the system, e.g. a PayPal capture). */

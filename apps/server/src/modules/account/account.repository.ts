@@ -43,13 +43,14 @@ export function createAccountRepository(db: Db) {
      * contain every pattern (lib/contains.ts), or whose id is among `alsoIds`; a page of them and
      * how many match.
      */
-    async buyerPage(q: { patterns?: string[] | undefined; alsoIds?: number[] | undefined; limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
+    /** A page of buyers, newest first, and how many match (`counted: false`: not counted, total -1). */
+    async buyerPage(q: { patterns?: string[] | undefined; alsoIds?: number[] | undefined; limit: number; offset: number; counted?: boolean }): Promise<{ rows: UserRow[]; total: number }> {
       let match: SQL | undefined;
       if (q.patterns?.length) match = or(containsAll(q.patterns), q.alsoIds?.length ? inArray(users.id, q.alsoIds) : undefined);
       const where = and(isNull(users.role), match);
       const [rows, totals] = await Promise.all([
         db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(q.limit).offset(q.offset),
-        db.select({ n: count() }).from(users).where(where),
+        q.counted === false ? [{ n: -1 }] : db.select({ n: count() }).from(users).where(where),
       ]);
       return { rows, total: totals[0]?.n ?? 0 };
     },

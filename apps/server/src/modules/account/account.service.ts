@@ -3,6 +3,7 @@ import { MOBILE_CN_PATTERN, ZAccountName, ZEmail, ZMobileCn, ZPassword, type TLo
 import { badRequest, invalidField } from '../../lib/app-error.js';
 import { containsPatterns } from '../../lib/contains.js';
 import type { Db } from '../../db/client.js';
+import type { ClusterEvents } from '../../lib/cluster-events.js';
 import type { AccountRepository, UserRow } from './account.repository.js';
 
 /** argon2id with OWASP's second recommended profile (19 MiB, 2 passes). */
@@ -74,6 +75,8 @@ const buyerFacts = (row: UserRow): BuyerFacts => ({
 export interface AccountDeps {
   /** Whether a country or region id is known (selectors); without it any two letters pass. */
   isRegion?: (id: string) => boolean;
+  /** Where a role change is announced, so every instance's sessions read the new role at once. */
+  events: Pick<ClusterEvents, 'publish'>;
 }
 
 export function toUser(row: UserRow): TUser {
@@ -108,7 +111,7 @@ function uniqueViolation(err: unknown): string | undefined {
 
 const accountLooksLikeContact = (account: string) => account.includes('@') || MOBILE_CN_PATTERN.test(account);
 
-export function createAccountService(repo: AccountRepository, deps: AccountDeps = {}) {
+export function createAccountService(repo: AccountRepository, deps: AccountDeps) {
   /** A stand-in hash, so an unknown account costs one argon2 verification like a known one. */
   let dummyHash: Promise<string> | undefined;
   const hashPassword = (password: string) => hash(password, ARGON2);
@@ -208,8 +211,8 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps 
     },
 
     /** Staff: a page of buyers (users without a staff role), newest first, containing every word of `text` in a name or contact, or these ids. */
-    async buyerPage(q: { text?: string | undefined; alsoIds?: number[] | undefined; limit: number; offset: number }): Promise<{ rows: BuyerFacts[]; total: number }> {
-      const { rows, total } = await repo.buyerPage({ patterns: q.text ? containsPatterns(q.text) : undefined, alsoIds: q.alsoIds, limit: q.limit, offset: q.offset });
+    async buyerPage(q: { text?: string | undefined; alsoIds?: number[] | undefined; limit: number; offset: number; counted?: boolean }): Promise<{ rows: BuyerFacts[]; total: number }> {
+      const { rows, total } = await repo.buyerPage({ patterns: q.text ? containsPatterns(q.text) : undefined, alsoIds: q.alsoIds, limit: q.limit, offset: q.offset, counted: q.counted ?? true });
       return { rows: rows.map(buyerFacts), total };
     },
 
@@ -237,6 +240,7 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps 
     /** Staff: give or take a staff role (CLI `user role`, the staff page). */
     async setRole(id: number, role: TStaffRole | null): Promise<TUser | undefined> {
       const row = await repo.setRole(id, role);
+      deps.events.publish('users.changed', { userId: id });
       return row ? toUser(row) : undefined;
     },
 

@@ -21,7 +21,7 @@ describe('addresses', () => {
     expect((await anon('POST', '/api/address', { body: ADDRESS })).status).toBe(401);
   });
 
-  it('creates, reads, replaces and deletes, with every field of the spec', async () => {
+  it('creates, reads, replaces and deletes, with every field of docs/requirements.md, Data, Address', async () => {
     const c = await buyer();
     const created = await c<TAddress>('POST', '/api/address', { body: { ...ADDRESS, deliveryRegionId: 'us' } });
     expect(created.status).toBe(200);

@@ -15,7 +15,7 @@ import {
   ZRequestPhotoParams,
 } from '@cubeshop/shared';
 import { unauthorized } from '../../lib/app-error.js';
-import type { StaffActor } from '../audit/audit.service.js';
+import type { ActorOf } from '../../plugins/auth.js';
 import type { AftersalesService } from './aftersales.service.js';
 
 /** JSON with every photo as base64 (4 characters per 3 bytes), plus room for the reason. */
@@ -31,7 +31,7 @@ async function sessionOf(request: FastifyRequest) {
  * After-sales requests (docs/orders.md, After-sales): the buyer's routes under /api/orders/{id}/requests
  * and the staff's under /api/admin/requests.
  */
-export const aftersalesRoutes: FastifyPluginAsyncZod<{ aftersales: AftersalesService; actorOf: (request: FastifyRequest) => Promise<StaffActor> }> = async (
+export const aftersalesRoutes: FastifyPluginAsyncZod<{ aftersales: AftersalesService; actorOf: ActorOf }> = async (
   app,
   { aftersales, actorOf },
 ) => {

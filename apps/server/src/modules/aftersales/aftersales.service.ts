@@ -38,8 +38,8 @@ export interface AftersalesDeps {
     contact(id: number): Promise<{ email: string | null; locale: TLocale; name: string } | undefined>;
   };
   photos: RequestPhotoStore;
-  /** The transactional outbox (decision mail); without it nothing is sent. */
-  outbox?: { enqueue(tx: Db, rows: { kind: string; dedupeKey: string; payload: Record<string, unknown> }[]): Promise<void>; nudge(): void } | undefined;
+  /** The transactional outbox (decision mail). */
+  outbox: { enqueue(tx: Db, rows: { kind: string; dedupeKey: string; payload: Record<string, unknown> }[]): Promise<void>; nudge(): void };
   /** The shop's public address, for the link in the mail. */
   origin: string;
   now?: () => Date;
@@ -198,7 +198,7 @@ export function createAftersalesService(repo: AftersalesRepository, deps: Afters
             note,
           },
         ]);
-        if (deps.outbox && contact?.email) {
+        if (contact?.email) {
           const mail = requestDecisionMail(
             {
               orderId: request.orderId,
@@ -228,7 +228,7 @@ export function createAftersalesService(repo: AftersalesRepository, deps: Afters
           await record(tx, order);
         });
       }
-      deps.outbox?.nudge();
+      deps.outbox.nudge();
       const [view] = await staffViews([(await repo.get(id))!]);
       return { request: view!, refundDue: view!.order.refundDue, creditId };
     },

@@ -1,13 +1,10 @@
-import type { TAuditAction, TAuditEntry, TAuditList, TStaffRole } from '@cubeshop/shared';
+import type { TAuditAction, TAuditEntry, TAuditList } from '@cubeshop/shared';
 import type { Db } from '../../db/client.js';
+import type { StaffActor } from '../../lib/session.js';
 import type { AuditRepository, AuditRow } from './audit.repository.js';
 
-/** Who made a staff change. */
-export interface StaffActor {
-  id: number | null;
-  name: string;
-  role: TStaffRole | null;
-}
+/** Who made a staff change (lib/session.ts; the auth plugin's staffActorOf makes one from a request). */
+export type { StaffActor };
 
 /** The system itself (a PayPal capture, a worker). */
 export const SYSTEM_ACTOR: StaffActor = { id: null, name: 'system', role: null };
@@ -48,7 +45,7 @@ function toEntry(row: AuditRow): TAuditEntry {
   return {
     id: row.id,
     time: row.createdAt.toISOString(),
-    actor: { id: row.actorId, name: row.actorName, role: (row.actorRole as TStaffRole | null) ?? null },
+    actor: { id: row.actorId, name: row.actorName, role: row.actorRole },
     action: row.action,
     entity: row.entity,
     entityId: row.entityId,

@@ -76,7 +76,7 @@ describe(`validation of docs/requirements.md, Validation on the account endpoint
     }
   });
 
-  it('uses the spec wording for the password and e-mail messages', async () => {
+  it('uses the wording of docs/requirements.md, Validation for the password and e-mail messages', async () => {
     const short = await api('POST', '/api/authn/signup', { body: signup({ password: 'a1' }) });
     expect(short.body.desc).toBe('Password must be at least 6 characters');
     const long = await api('POST', '/api/authn/signup', { body: signup({ password: 'Abcdef12'.repeat(3) }) });

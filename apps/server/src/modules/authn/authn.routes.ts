@@ -157,7 +157,7 @@ export const authnRoutes: FastifyPluginAsyncZod<{ authn: AuthnService; credentia
     },
   );
 
-  // The password change is a credential operation: it lives with sign-in, at the spec's /api/user path.
+  // The password change is a credential operation: it lives with sign-in, at the public API's /api/user path (docs/requirements.md, API).
   app.put(
     '/user/reset-pwd',
     {

@@ -1,4 +1,5 @@
 import { SESSION_IDLE_DAYS, type TStaffRole } from '@cubeshop/shared';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -16,15 +17,59 @@ export interface AuthnDeps {
   /** The account module's answer to "does this user exist, is it staff" (authn reads no users table). */
   users: SessionUsers;
   now?: () => Date;
-  /** Where ended sessions are announced, so every instance closes their open sockets at once. */
-  events?: Pick<ClusterEvents, 'publish'> | undefined;
+  /**
+   * Where ended sessions are announced, so every instance closes their open sockets at once and
+   * forgets the sessions it had read (as a role change is: 'users.changed').
+   */
+  events?: Pick<ClusterEvents, 'publish' | 'on'> | undefined;
+  /** How long a read session is trusted without asking the database again (ms; 0: always ask). */
+  sessionTtlMs?: number | undefined;
 }
 
 const IDLE_MS = SESSION_IDLE_DAYS * 24 * 3600_000;
 /** last_used_at is written at most this often per token, so reads stay reads. */
 const TOUCH_EVERY_MS = 10 * 60_000;
+/**
+ * A session read from the database is trusted this long by this instance: every request carries
+ * a token, and reading it is two queries (the token, then who its user is). A sign-out, a password
+ * change, a disabled account or a role change drops it at once on every instance (the events
+ * above); the time only bounds an announcement that was lost or a write by another tool.
+ */
+const SESSION_TTL_MS = 3_000;
 
-export function createAuthnService(repo: AuthnRepository, { users, now = () => new Date(), events }: AuthnDeps) {
+interface ReadSession {
+  userId: number | null;
+  role: TStaffRole | null;
+  /** When the token was last used, as stored (epoch ms). */
+  lastUsed: number;
+}
+
+export function createAuthnService(repo: AuthnRepository, { users, now = () => new Date(), events, sessionTtlMs = SESSION_TTL_MS }: AuthnDeps) {
+  const read = sessionTtlMs > 0 ? new LRUCache<string, ReadSession>({ max: 20_000, ttl: sessionTtlMs }) : undefined;
+  const forgetUser = (userId: number) => {
+    if (!read) return;
+    for (const [hash, session] of read.entries()) if (session.userId === userId) read.delete(hash);
+  };
+  events?.on('sessions.revoked', (p) => ('tokenHashes' in p ? p.tokenHashes.forEach((h) => read?.delete(h)) : forgetUser(p.userId)));
+  events?.on('users.changed', (p) => forgetUser(p.userId));
+
+  /** The token's user and role, from this instance's memory or the database; null: no session. */
+  async function readSession(tokenHash: string): Promise<ReadSession | null> {
+    const kept = read?.get(tokenHash);
+    if (kept) return kept;
+    const row = await repo.findToken(tokenHash);
+    if (!row || row.revokedAt) return null;
+    let role: TStaffRole | null = null;
+    if (row.userId !== null) {
+      const facts = (await users.sessionFacts([row.userId])).get(row.userId);
+      if (!facts) return null;
+      role = facts.role;
+    }
+    const session = { userId: row.userId, role, lastUsed: row.lastUsedAt.getTime() };
+    read?.set(tokenHash, session);
+    return session;
+  }
+
   return {
     /** A token for a first-time visitor who has not signed in. */
     async issueAnonymousToken(): Promise<string> {
@@ -42,22 +87,16 @@ export function createAuthnService(repo: AuthnRepository, { users, now = () => n
     async resolve(token: string): Promise<Session | null> {
       if (token.length < 16 || token.length > 256) return null;
       const tokenHash = hashToken(token);
-      const row = await repo.findToken(tokenHash);
-      if (!row || row.revokedAt) return null;
-      const idle = now().getTime() - row.lastUsedAt.getTime();
-      if (idle > IDLE_MS) return null;
-      let role: TStaffRole | null = null;
-      if (row.userId !== null) {
-        const facts = (await users.sessionFacts([row.userId])).get(row.userId);
-        if (!facts) return null;
-        role = facts.role;
-      }
-      let lastUsed = row.lastUsedAt.getTime();
-      if (idle > TOUCH_EVERY_MS) {
+      const session = await readSession(tokenHash);
+      if (!session) return null;
+      const at = now().getTime();
+      if (at - session.lastUsed > IDLE_MS) return null;
+      if (at - session.lastUsed > TOUCH_EVERY_MS) {
         await repo.touchToken(tokenHash);
-        lastUsed = now().getTime();
+        session.lastUsed = at;
       }
-      return { tokenHash, userId: row.userId, admin: role !== null, role, expiresAt: lastUsed + IDLE_MS };
+      const { userId, role } = session;
+      return { tokenHash, userId, admin: role !== null, role, expiresAt: session.lastUsed + IDLE_MS };
     },
     /**
      * Which of these stored tokens still open a session, with the time each one ends (epoch ms).
@@ -78,6 +117,7 @@ export function createAuthnService(repo: AuthnRepository, { users, now = () => n
     },
     async revoke(tokenHash: string): Promise<void> {
       await repo.revokeToken(tokenHash);
+      read?.delete(tokenHash);
       events?.publish('sessions.revoked', { tokenHashes: [tokenHash] });
     },
     /**

@@ -1,7 +1,7 @@
-// Over 400 lines: the cart service (one module, one buyer's cart) prices lines with tiers and groups, shows stock and locks checkout; its pure line rules are the candidates to split out next.
+// Over 400 lines: the cart service (one module, one buyer's cart) prices lines with the shared price rule, shows stock and locks checkout; its pure line rules are the candidates to split out next.
 import {
+  buyerPriceFen,
   convertMinor,
-  groupPriceFen,
   linePriceFen,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
@@ -22,7 +22,7 @@ import { badRequest, isDomainError, notFound } from '../../lib/app-error.js';
 import { message } from '../../lib/messages.js';
 import { productImageUrls, type BuyerTermsOf, type CatalogQuery, type PricingItem, type View } from '../catalog/catalog.module.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
-import { priceGoods, thresholdMinor, type GoodsTotals, type PricedLineInput } from '../shipping/shipping.quote.js';
+import { lineInput, priceGoods, thresholdMinor, type GoodsTotals } from '../shipping/shipping.quote.js';
 import { lineStock, type StockLine, type StockService } from '../stock/stock.service.js';
 import type { CartLineRow, CartRepository, CartTx } from './cart.repository.js';
 import { assertInStock, fitsStock } from './cart.stock.js';
@@ -32,9 +32,9 @@ export type { CartLineRow, CartTx } from './cart.repository.js';
 export interface CartDeps {
   catalog: Pick<CatalogQuery, 'itemsForPricing' | 'exchangeRate'>;
   /** Stock lines per product (the stock module): each line shows what is available. */
-  stock?: Pick<StockService, 'levels'> | undefined;
-  /** The buyer's customer-group terms (the pricing module); absent: everyone pays the shop's prices. */
-  buyerTermsOf?: BuyerTermsOf | undefined;
+  stock: Pick<StockService, 'levels'>;
+  /** The buyer's customer-group terms (the pricing module); null terms: the shop's prices. */
+  buyerTermsOf: BuyerTermsOf;
   shipping: ShippingService;
 }
 
@@ -105,26 +105,6 @@ export function assertOrderable(lines: readonly QuantityCheck[], locale: TLocale
   if (by.multiple.length > 0) throw badRequest('multipleNotMet', { names: names(by.multiple) }, details(by.multiple));
 }
 
-/**
- * What one piece of a line costs (docs/catalog.md, Prices: tiers and customer groups): the lower
- * of the item's unitPriceFen (the buyer's price, group applied by the cart) and its tier's price.
- */
-export function linePrice(quantity: number, item: Pick<PricingItem, 'unitPriceFen' | 'priceTiers'>) {
-  return linePriceFen(quantity, item.unitPriceFen, item.priceTiers);
-}
-
-export function pricedInput(quantity: number, item: PricingItem): PricedLineInput {
-  return {
-    unitPriceFen: linePrice(quantity, item).unitFen,
-    listPriceFen: item.listPriceFen,
-    quantity,
-    nwG: item.nwG,
-    gwG: item.gwG,
-    volumeCm3: item.volumeCm3,
-    volumeWeightG: item.volumeWeightG,
-  };
-}
-
 function matches(keyword: string | undefined): (line: CartLineRow, item: PricingItem) => boolean {
   if (!keyword) return () => true;
   const tokens = keyword.normalize('NFKC').toLowerCase().split(/\s+/).filter(Boolean);
@@ -146,12 +126,13 @@ function matches(keyword: string | undefined): (line: CartLineRow, item: Pricing
 export function createCartService(repo: CartRepository, deps: CartDeps) {
   const { catalog, shipping } = deps;
   const noStock = new Map<number, StockLine[]>();
-  const levelsOf = (itemIds: readonly number[]) => (deps.stock && itemIds.length > 0 ? deps.stock.levels(itemIds) : Promise.resolve(noStock));
+  const levelsOf = (itemIds: readonly number[]) => (itemIds.length > 0 ? deps.stock.levels(itemIds) : Promise.resolve(noStock));
 
   function toCartItem(line: CartLineRow, item: PricingItem, view: View, rate: number, stock: readonly StockLine[] | undefined): TCartItem {
     const money = (fen: number) => minorToMajor(convertMinor(fen, view.currency, rate));
     const q = line.quantity;
-    const unit = linePrice(q, item);
+    // The price rule (docs/catalog.md, Prices): item.unitPriceFen is already the buyer's price (itemsFor).
+    const unit = linePriceFen(q, item.unitPriceFen, item.priceTiers);
     const unitMinor = convertMinor(unit.unitFen, view.currency, rate);
     const type = item.types.find((t) => t.code === line.typeCode);
     const gw = item.gwG ?? item.nwG;
@@ -191,15 +172,12 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
 
   /**
    * Today's products as this buyer pays for them: unitPriceFen becomes their customer group's
-   * price (docs/catalog.md, Prices); tiers are applied per line by linePrice.
+   * price (buyerPriceFen, docs/catalog.md, Prices); tiers are applied per line (linePriceFen).
    */
   async function itemsFor(userId: number, ids: readonly number[]): Promise<Map<number, PricingItem>> {
-    const [items, terms] = await Promise.all([catalog.itemsForPricing([...ids]), deps.buyerTermsOf && ids.length > 0 ? deps.buyerTermsOf(userId, ids) : null]);
+    const [items, terms] = await Promise.all([catalog.itemsForPricing([...ids]), ids.length > 0 ? deps.buyerTermsOf(userId, ids) : null]);
     if (!terms) return items;
-    const own = terms.ownPriceFen;
-    return new Map(
-      [...items].map(([id, item]) => [id, { ...item, unitPriceFen: groupPriceFen(item.unitPriceFen, { discountPercent: terms.discountPercent, ownPriceFen: own.get(id) }) }]),
-    );
+    return new Map([...items].map(([id, item]) => [id, { ...item, unitPriceFen: buyerPriceFen(id, item.unitPriceFen, terms) }]));
   }
 
   /** Lines with their products; a line whose product just went away is left out. */
@@ -218,16 +196,13 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
   async function goodsOf(userId: number, view: View): Promise<{ goods: GoodsTotals; problems: number; tierSavingMinor: number }> {
     const [{ lines, items }, rate] = await Promise.all([priced(userId), catalog.exchangeRate()]);
     const goods = priceGoods(
-      lines.map((l) => pricedInput(l.quantity, items.get(l.itemId)!)),
+      lines.map((l) => lineInput(l.quantity, items.get(l.itemId)!)),
       view.currency,
       rate,
     );
     const problems = lines.filter((l) => lineProblem(l.quantity, l.typeCode, items.get(l.itemId)!) !== null).length;
     let tierSavingMinor = 0;
-    for (const l of lines) {
-      const unit = linePrice(l.quantity, items.get(l.itemId)!);
-      tierSavingMinor += (convertMinor(unit.baseFen, view.currency, rate) - convertMinor(unit.unitFen, view.currency, rate)) * l.quantity;
-    }
+    for (const l of goods.lines) tierSavingMinor += (convertMinor(l.baseFen, view.currency, rate) - l.unitPriceMinor) * l.quantity;
     return { goods, problems, tierSavingMinor };
   }
 

@@ -31,7 +31,7 @@ describe('cart lines', () => {
     expect((await visitor('GET', '/api/cart/items/1')).status).toBe(401);
   });
 
-  it('adds a line with the spec fields at today’s price, and the same product and type again adds to it', async () => {
+  it('adds a line with the public fields at today’s price, and the same product and type again adds to it', async () => {
     const c = await fresh();
     const first = await c<TCartItem>('POST', '/api/cart/items', { body: { itemId: p.cube, type: 'black', quantity: 2 } });
     expect(first.status).toBe(200);

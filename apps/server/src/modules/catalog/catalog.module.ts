@@ -3,30 +3,31 @@ import type { CacheStats } from '../../lib/cache.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { StockService } from '../stock/stock.service.js';
-import { createCatalogItemsAdmin } from './catalog.admin.items.js';
-import type { CatalogAdminRepository } from './catalog.admin.repository.js';
-import { createCatalogTreeAdmin } from './catalog.admin.tree.js';
-import { createCatalogAdmin } from './catalog.admin.js';
-import { createCatalogBroadcast, type CatalogBroadcastOptions } from './catalog.broadcast.js';
-import { createCategoryDictionary } from './catalog.categories.js';
-import { createProductImages } from './catalog.images.js';
-import { memoryOnlyImageStorage, type ImageStorage } from './catalog.images.storage.js';
-import { createCatalogQuery, type CatalogQueryDeps, type CatalogQueryOptions } from './catalog.query.js';
+import { createCatalogItemsAdmin } from './admin/catalog.admin.items.js';
+import type { CatalogAdminRepository } from './admin/catalog.admin.repository.js';
+import { createCatalogTreeAdmin } from './admin/catalog.admin.tree.js';
+import { createCatalogAdmin } from './admin/catalog.writes.js';
+import { createCatalogBroadcast, type CatalogBroadcastOptions } from './cache/catalog.cluster-invalidation.js';
+import { createCategoryDictionary } from './cache/catalog.dictionary.js';
+import { createProductImages } from './images/catalog.images.js';
+import { memoryOnlyImageStorage, type ImageStorage } from './images/catalog.images.storage.js';
+import { createCatalogQuery, type CatalogQueryDeps, type CatalogQueryOptions } from './query/catalog.query.js';
 import type { CatalogRepository } from './catalog.repository.js';
-import type { CatalogSearchRepository } from './catalog.search.repository.js';
-import { createSearchAlternatives } from './catalog.search.alternatives.js';
-import { createCatalogSearch } from './catalog.search.service.js';
-import { createSuggest } from './catalog.suggest.js';
-import { createSynonymsAdmin } from './catalog.synonyms.js';
+import type { CatalogSearchRepository } from './search/catalog.search.repository.js';
+import { createSearchAlternatives } from './search/catalog.search.alternatives.js';
+import { createCatalogSearch } from './search/catalog.search.service.js';
+import { createSuggest } from './search/catalog.suggest.js';
+import { createSynonymsAdmin } from './search/catalog.synonyms.js';
 
 /**
  * The catalog, assembled (docs/catalog.md). Other modules and the routes use its parts:
  * - `query`: lists, search, details, brands, the category tree and current prices (catalog.query.ts);
  * - `admin`: categories, brands and products written one at a time or in bulk, shared by the
- *   seed, the CLI and the back office (catalog.admin.ts);
+ *   seed, the CLI and the back office (catalog.writes.ts);
  * - `images`: product pictures (catalog.images.ts), kept in an ImageStorage.
- * The category dictionary (catalog.categories.ts) is shared by all three; the rate comes from the
- * settings module, and a change of it empties the read side's caches.
+ * The category dictionary (catalog.dictionary.ts) is shared by all three; the rate comes from the
+ * settings module, and a change of it empties the read side's caches. README.md in this folder
+ * maps the module's job folders (query, search, admin, sheets, images, cache) and their files.
  */
 
 export interface CatalogDeps extends CatalogQueryOptions {
@@ -44,7 +45,7 @@ export interface CatalogDeps extends CatalogQueryOptions {
   onImageStorageError?: ((err: unknown) => void) | undefined;
   /** Bytes of rendered pictures kept in memory. */
   imageMemoryBytes?: number | undefined;
-  /** Cluster events: a catalog write on one instance empties every instance's caches (catalog.broadcast.ts). */
+  /** Cluster events: a catalog write on one instance empties every instance's caches (catalog.cluster-invalidation.ts). */
   events?: CatalogBroadcastOptions['events'];
   /** Stock lines per product for pages and details (the stock module's levels). */
   stockLevels?: CatalogQueryDeps['stockLevels'];
@@ -107,14 +108,14 @@ export function createCatalogStaff(
 }
 export type CatalogStaff = ReturnType<typeof createCatalogStaff>;
 
-export type { CatalogAdmin, ItemInput } from './catalog.admin.js';
-export type { PricingItem, View } from './catalog.mapper.js';
-export type { BuyerTerms, BuyerTermsOf } from './catalog.buyer.js';
-export { withBuyerTerms } from './catalog.buyer.js';
-export { productImageUrls } from './catalog.mapper.js';
-export type { CatalogQuery, ProductPage } from './catalog.query.js';
-export type { CatalogSearch } from './catalog.search.service.js';
-export type { Suggest } from './catalog.suggest.js';
-export type { SearchAlternatives } from './catalog.search.alternatives.js';
+export type { CatalogAdmin, ItemInput } from './admin/catalog.writes.js';
+export type { PricingItem, View } from './query/catalog.mapper.js';
+export type { BuyerTerms, BuyerTermsOf } from './query/catalog.buyer-terms.js';
+export { withBuyerTerms } from './query/catalog.buyer-terms.js';
+export { productImageUrls } from './query/catalog.mapper.js';
+export type { CatalogQuery, ProductPage } from './query/catalog.query.js';
+export type { CatalogSearch } from './search/catalog.search.service.js';
+export type { Suggest } from './search/catalog.suggest.js';
+export type { SearchAlternatives } from './search/catalog.search.alternatives.js';
 export type { ItemRun, ItemStamp } from './catalog.repository.js';
-export type { ProductImages } from './catalog.images.js';
+export type { ProductImages } from './images/catalog.images.js';

@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, items, suppliers } from '../../db/schema/index.js';
-import type { ParsedKeyword } from './catalog.search.js';
+import type { ParsedKeyword } from './search/catalog.search.text.js';
 
 export type CategoryRow = Pick<typeof categories.$inferSelect, 'id' | 'slug' | 'parentId' | 'nameZh' | 'nameEn' | 'position' | 'shape'>;
 export type SupplierRow = Pick<typeof suppliers.$inferSelect, 'id' | 'slug' | 'nameZh' | 'nameEn' | 'position'>;

@@ -8,7 +8,7 @@ import { seedCatalog } from '../../cli/seed/catalog.js';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness.js';
 import { createCatalog } from './catalog.module.js';
 import { createCatalogRepository } from './catalog.repository.js';
-import { createCatalogSearchRepository } from './catalog.search.repository.js';
+import { createCatalogSearchRepository } from './search/catalog.search.repository.js';
 
 /**
  * The catalog API against a real database: 150 generated SKUs plus six hand-made ones of the

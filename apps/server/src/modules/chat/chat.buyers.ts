@@ -25,7 +25,7 @@ export function createChatBuyerHistory(repo: ChatBuyersRepository) {
           .filter((m) => m.gid === c.gid)
           .map((m) => ({
             seq: m.seq,
-            kind: m.kind as 'text' | 'image' | 'system',
+            kind: m.kind,
             content: m.content,
             image: chatImageAddress(c.gid, m.image),
             sender: m.senderName,

@@ -39,7 +39,7 @@ export function createConversations({ repo, bus, presence, account, groups, queu
   /** After the end is stored: the last system message, `ended`, the admins' queue, then unsubscribe. */
   function announceEnd(row: ConversationRow, sys: NewMessage, at: Date, agents: TChatPerson[] = []) {
     bus.publish({ k: 'msg', m: delivered(row.gid, row.lastSeq, sys, at) });
-    bus.publish({ k: 'gid', gid: row.gid, frame: { type: 'ended', gid: row.gid, reason: (row.endReason ?? 'agent_ended') as TChatEndReason, at: at.getTime() } });
+    bus.publish({ k: 'gid', gid: row.gid, frame: { type: 'ended', gid: row.gid, reason: row.endReason ?? 'agent_ended', at: at.getTime() } });
     bus.publish({ k: 'admins', frame: { type: 'queue', change: 'ended', group: toGroup(row, agents, at.getTime()) } });
     bus.publish({ k: 'end', gid: row.gid });
   }

@@ -1,4 +1,4 @@
-import type { TChatEndReason, TChatGroup, TChatOnlineAdmin, TChatPerson } from '@cubeshop/shared';
+import type { TChatGroup, TChatOnlineAdmin, TChatPerson } from '@cubeshop/shared';
 import type { ChatClock } from './chat.context.js';
 import type { ChatErrorCode } from './chat.errors.js';
 import type { PresenceStore } from './chat.presence.js';
@@ -18,11 +18,11 @@ export function toGroup(row: ConversationRow, agents: TChatPerson[], now: number
     uid: row.buyerId,
     uname: row.buyerName,
     language: row.language === 'en' ? 'en' : 'zh',
-    status: row.status as TChatGroup['status'],
+    status: row.status,
     createdAt,
     acceptedAt: row.acceptedAt?.getTime() ?? null,
     endedAt: row.endedAt?.getTime() ?? null,
-    endReason: (row.endReason as TChatEndReason | null) ?? null,
+    endReason: row.endReason,
     waitingMs: Math.max(0, waitedUntil - createdAt),
     lastSeq: row.lastSeq,
     agents,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
-import { MIN_TOKEN_LENGTH, parseChatSince, parseLocale, type TChatSince, type TUser } from '@cubeshop/shared';
+import { MIN_TOKEN_LENGTH, parseChatSince, parseLocale, staffCan, type TChatSince, type TUser } from '@cubeshop/shared';
 import { badRequest, notFound, unauthorized } from '../../lib/app-error.js';
 import { bearerToken } from '../../plugins/auth.js';
 import type { AuthnService } from '../authn/authn.service.js';
@@ -52,7 +52,8 @@ export const chatSocketPlugin: FastifyPluginAsync<ChatSocketPluginOptions> = asy
         if (!since) throw badRequest('chatBadSince');
         const language = parseLocale(typeof query.language === 'string' ? query.language : undefined) ?? 'zh';
         accepted.set(request, {
-          actor: { uid: user.id, uname: user.name || user.account, admin: user.admin, language },
+          // An agent is a staff member whose role answers the chat (the `chat` capability); anyone else is a buyer.
+          actor: { uid: user.id, uname: user.name || user.account, admin: staffCan(user.role, 'chat'), language },
           since,
           session: { tokenHash: session.tokenHash, expiresAt: session.expiresAt },
         });

@@ -73,13 +73,13 @@ function toDelivered(row: typeof chatMessages.$inferSelect, translations: Partia
     gid: row.gid,
     seq: row.seq,
     id: row.id,
-    kind: row.kind as DeliveredMessage['kind'],
+    kind: row.kind,
     content: row.content,
     image: row.image,
     uid: row.senderId ?? 0,
     uname: row.senderName,
     timestamp: row.createdAt.getTime(),
-    language: (row.language as TLocale | null) ?? null,
+    language: row.language,
     translations,
   };
 }
@@ -234,7 +234,7 @@ export function createChatRepository(db: Db) {
       const bySeq = new Map<number, Partial<Record<TLocale, string>>>();
       for (const t of translations) {
         const entry = bySeq.get(t.seq) ?? {};
-        entry[t.language as TLocale] = t.text;
+        entry[t.language] = t.text;
         bySeq.set(t.seq, entry);
       }
       return rows.map((row) => toDelivered(row, bySeq.get(row.seq) ?? {}));

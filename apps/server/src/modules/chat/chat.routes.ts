@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZChatBuyer, ZChatBuyerParams, ZChatGidBody, ZChatGroup, ZChatInviteBody, ZChatOnlineAdmin, type TCustomerOrder, type TUser } from '@cubeshop/shared';
+import { staffCan, ZChatBuyer, ZChatBuyerParams, ZChatGidBody, ZChatGroup, ZChatInviteBody, ZChatOnlineAdmin, type TCustomerOrder, type TUser } from '@cubeshop/shared';
 import { notFound, unauthorized } from '../../lib/app-error.js';
 import type { ChatActor } from './chat.context.js';
 import type { ChatImageStore } from './chat.images.js';
@@ -11,8 +11,10 @@ import type { ChatService } from './chat.service.js';
 const ZChatImageParams = z.object({ gid: z.string().max(64), name: z.string().max(100) });
 
 /**
- * Chat API (docs/requirements.md, API): the admin customer-service screen's lists and actions. Every admin
- * call checks the admin flag on the server (401 anonymous, 403 buyers).
+ * Chat API (docs/requirements.md, API): the staff customer-service screen's lists and actions. Every
+ * staff call checks the `chat` capability on the server before it reads the request, as every other
+ * staff route checks its own (401 anonymous, 403 buyers and any role without it; docs/orders.md,
+ * Back office).
  */
 export const chatRoutes: FastifyPluginAsyncZod<{
   chat: ChatService;
@@ -25,9 +27,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     const session = await request.session();
     const user = session?.userId ? await account.getUser(session.userId) : undefined;
     if (!user) throw unauthorized();
-    return { uid: user.id, uname: user.name || user.account, admin: user.admin, language: request.locale };
+    return { uid: user.id, uname: user.name || user.account, admin: staffCan(user.role, 'chat'), language: request.locale };
   }
-  const admin = { onRequest: app.requireAdmin };
+  const admin = { onRequest: app.requireStaff('chat') };
   const common = { tags: ['chat'], security: [{ bearer: [] }] };
   const groups = z.array(ZChatGroup);
 

@@ -1,11 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZCustomerDetail, ZCustomerDisable, ZCustomerEnable, ZCustomerIdParams, ZCustomerList, ZCustomerNote, ZCustomerNoteCreate, ZCustomerQuery } from '@cubeshop/shared';
-import type { StaffActor } from '../audit/audit.service.js';
+import type { ActorOf } from '../../plugins/auth.js';
 import type { CustomersService } from './customers.service.js';
 
-/** Who is acting (app.ts passes the one the order routes use). */
-type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
 
 /**
  * The staff customer API (docs/orders.md, Customers): /api/admin/customers .... Reading needs

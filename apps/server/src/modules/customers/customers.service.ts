@@ -10,7 +10,7 @@ import type { CustomerNoteRow, CustomersRepository } from './customers.repositor
 export interface CustomersDeps {
   /** The users' owner: buyers, search, disabling. */
   account: {
-    buyerPage(q: { text?: string | undefined; alsoIds?: number[] | undefined; limit: number; offset: number }): Promise<{ rows: BuyerFacts[]; total: number }>;
+    buyerPage(q: { text?: string | undefined; alsoIds?: number[] | undefined; limit: number; offset: number; counted?: boolean }): Promise<{ rows: BuyerFacts[]; total: number }>;
     buyer(id: number): Promise<BuyerFacts | undefined>;
     setDisabled(tx: Db, id: number, disabled: boolean): Promise<{ before: BuyerFacts; after: BuyerFacts } | undefined>;
   };
@@ -25,6 +25,8 @@ export interface CustomersDeps {
 
 /** At most this many buyers found through their orders take part in one search. */
 const ORDER_BUYER_MATCHES = 1000;
+/** The search box looks for buyers among this many of the newest orders the text finds. */
+const FIND_ORDERS = 50;
 
 const AUDIT_ENTITY = 'customer';
 
@@ -102,6 +104,17 @@ export function createCustomersService(repo: CustomersRepository, deps: Customer
         data: rows.map((b) => toRow(b, orders.statsFor(stats, b.id))),
         pager: { page: q.page, recPerPage: q.recPerPage, recTotal: total },
       };
+    },
+
+    /**
+     * The staff search box: the newest `limit` buyers the text finds as the list's q does (by
+     * their orders: among the newest FIND_ORDERS orders it finds), and whether there are more; no
+     * count, no order figures.
+     */
+    async find(text: string, limit: number): Promise<{ rows: BuyerFacts[]; more: boolean }> {
+      const alsoIds = await orders.buyersContaining(text, FIND_ORDERS, FIND_ORDERS);
+      const { rows } = await account.buyerPage({ text, alsoIds, limit: limit + 1, offset: 0, counted: false });
+      return { rows: rows.slice(0, limit), more: rows.length > limit };
     },
 
     /** A buyer's latest orders with their status and amounts, nothing else (the chat console: GET /api/groups/{gid}/buyer). */

@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import { buyerDocumentKinds, orderDocumentFileName, type TLocale, type TOrderDetail, type TOrderDocumentKind } from '@cubeshop/shared';
 import { conflict, notFound } from '../../lib/app-error.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { ShippingService } from '../shipping/shipping.service.js';
 import { renderDocument } from './documents.render.js';
 
 /** Who asks for a document: a buyer sees their own orders, staff with orders.read every order. */
@@ -21,13 +23,13 @@ export interface DocumentsDeps {
   };
   /** A country or region's name in a language. */
   regionName: (id: string, locale: TLocale) => string;
-  /** The seller's name on the documents (the bank account holder, when the shop set one). */
-  seller?: (() => Promise<string | undefined>) | undefined;
+  /** The shop's settings: the owner's "seller on documents", else the bank account's holder. */
+  settings: Pick<SettingsService, 'get'>;
+  /** Payment methods' QR pictures for the proforma's payment block (the shipping module keeps them). */
+  shipping: Pick<ShippingService, 'paymentQr'>;
   now?: () => Date;
   /** Days a proforma invoice is valid from the order date (30). */
   validityDays?: number;
-  /** A payment method's QR picture (PNG bytes) for the proforma's payment block (the shipping module keeps them). */
-  paymentQr?: ((methodId: string) => Promise<Buffer | undefined>) | undefined;
 }
 
 /** A reference to a document in an outbox mail's payload, rendered when the mail is delivered. */
@@ -60,14 +62,21 @@ export function createDocumentsService(deps: DocumentsDeps) {
   const now = deps.now ?? (() => new Date());
   const validityDays = deps.validityDays ?? 30;
 
+  /** The seller on the documents: the owner's setting (name, then its address on the next line), else the bank account's holder, else the shop. */
+  async function seller(): Promise<string> {
+    const set = await deps.settings.get('documentSeller');
+    const name = set ? [set.name, set.address].filter(Boolean).join('\n') : (await deps.settings.get('bankTransfer'))?.accountName;
+    return name || SHOP_NAME;
+  }
+
   async function render(kind: TOrderDocumentKind, order: TOrderDetail, locale: TLocale): Promise<RenderedDocument> {
     // The proforma prints the QR picture of the order's payment method, when the method has one.
-    const qr = kind === 'proforma' && order.paymentInstructions?.qrUrl ? await deps.paymentQr?.(order.paymentInstructions.method.id) : undefined;
+    const qr = kind === 'proforma' && order.paymentInstructions?.qrUrl ? (await deps.shipping.paymentQr(order.paymentInstructions.method.id))?.png : undefined;
     const pdf = await renderDocument(kind, order, {
       locale,
       issuedAt: now(),
       validityDays,
-      seller: (await deps.seller?.()) || SHOP_NAME,
+      seller: await seller(),
       regionName: deps.regionName(order.deliveryRegionId, locale),
       paymentQr: qr,
     });

@@ -2,25 +2,41 @@ import {
   ADMIN_SEARCH_KINDS,
   formatMoney,
   staffCan,
-  ZAdminItemQuery,
-  type TAdminItemList,
-  type TAdminItemQuery,
   type TAdminSearchHit,
   type TAdminSearchKind,
   type TAdminSearchResult,
   type TAdminSearchSection,
-  type TCustomerList,
-  type TCustomerQuery,
   type TLocale,
   type TStaffCapability,
   type TStaffRole,
 } from '@cubeshop/shared';
 
-/** What the search box asks of the modules that own orders, buyers and products (wired in services.ts). */
+/** A buyer as the search box shows one. */
+interface FoundBuyer {
+  id: number;
+  account: string;
+  name: string;
+  email: string | null;
+  mobile: string | null;
+}
+/** A product as the search box shows one. */
+interface FoundProduct {
+  id: number;
+  nameZh: string;
+  nameEn: string;
+  barcode: string | null;
+  priceFen: number;
+}
+
+/**
+ * What the search box asks of the modules that own orders, buyers and products (wired in
+ * services.ts): the top matches and whether there are more, found as each staff list finds them,
+ * without the lists' counts and figures (the box answers on every keystroke).
+ */
 export interface LookupDeps {
   orders: { find(text: string, limit: number): Promise<{ orders: TAdminSearchHit[]; more: boolean }> };
-  customers: { list(q: TCustomerQuery): Promise<TCustomerList> };
-  products: { list(q: TAdminItemQuery): Promise<TAdminItemList> };
+  customers: { find(text: string, limit: number): Promise<{ rows: FoundBuyer[]; more: boolean }> };
+  products: { find(text: string, limit: number): Promise<{ rows: FoundProduct[]; more: boolean }> };
 }
 
 /** The capability that lets a role read each kind (packages/shared staff/roles.ts). */
@@ -40,30 +56,30 @@ export function createLookupService(deps: LookupDeps, limit: number) {
       return { kind: 'orders', hits: orders, more, all: `/admin/orders?q=${encodeURIComponent(text)}` };
     },
     async customers(text) {
-      const list = await deps.customers.list({ q: text, page: 1, recPerPage: limit });
+      const { rows, more } = await deps.customers.find(text, limit);
       return {
         kind: 'customers',
-        hits: list.data.map((c) => ({
+        hits: rows.map((c) => ({
           id: c.id,
           title: c.name || c.account,
           detail: joined(c.name && c.name !== c.account && c.account, c.email, c.mobile),
           link: `/admin/customers/${c.id}`,
         })),
-        more: list.pager.recTotal > list.data.length,
+        more,
         all: `/admin/customers?q=${encodeURIComponent(text)}`,
       };
     },
     async products(text, locale) {
-      const list = await deps.products.list(ZAdminItemQuery.parse({ keyword: text, archived: 'all', recPerPage: limit }));
+      const { rows, more } = await deps.products.find(text, limit);
       return {
         kind: 'products',
-        hits: list.data.map((p) => ({
+        hits: rows.map((p) => ({
           id: p.id,
           title: (locale === 'zh' ? p.nameZh || p.nameEn : p.nameEn || p.nameZh) || String(p.id),
-          detail: joined(`#${p.id}`, p.barcode, formatMoney(Math.round(p.price * 100), 'CNY')),
+          detail: joined(`#${p.id}`, p.barcode, formatMoney(p.priceFen, 'CNY')),
           link: `/admin/items/${p.id}`,
         })),
-        more: list.pager.recTotal > list.data.length,
+        more,
         all: `/admin/items?keyword=${encodeURIComponent(text)}`,
       };
     },

@@ -23,6 +23,27 @@ export interface NotificationDeps {
   sms?: SmsProvider;
 }
 
+/** What an outbox 'mail' row carries (orders.notify.ts, the after-sales module): the message and references to documents to attach. */
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: unknown;
+}
+
+/**
+ * The outbox's deliverer of 'mail' rows (docs/architecture.md, Side effects): the documents the
+ * payload refers to are rendered when the mail leaves (`attach`, the documents module), and the
+ * row's id is the Message-ID, so a message sent twice reads as one.
+ */
+export function outboxMailDeliverer(send: (message: MailMessage) => Promise<void>, attach: (refs: unknown) => Promise<MailMessage['attachments']>) {
+  return async (payload: Record<string, unknown>, row: { id: number }): Promise<void> => {
+    const { attachments, ...mail } = payload as unknown as OutboxMail;
+    await send({ ...mail, attachments: await attach(attachments), messageId: `<outbox-${row.id}@cubeshop>` });
+  };
+}
+
 /** Delivers one-time codes by e-mail (SMTP) or text message (an SmsProvider), in the buyer's language. */
 export function createNotificationService({ log, smtpUrl, mailFrom, mail, sms }: NotificationDeps) {
   const mailer = mail ?? (smtpUrl ? createSmtpTransport(smtpUrl, mailFrom) : undefined);

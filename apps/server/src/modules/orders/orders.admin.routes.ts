@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZAdminOrderDetail,
@@ -14,13 +13,9 @@ import {
   ZRestockCreate,
   ZShippingFeeAdjustment,
 } from '@cubeshop/shared';
-import { unauthorized } from '../../lib/app-error.js';
-import type { StaffActor } from '../audit/audit.service.js';
+import type { ActorOf } from '../../plugins/auth.js';
 import type { OrdersAdmin } from './orders.admin.js';
 import type { OrderNotes } from './orders.notes.js';
-
-/** Who is acting: the signed-in staff member's id, name and role (after the route's requireStaff check). */
-export type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
 
 /**
  * The staff order API (docs/orders.md, Back office): /api/admin/orders .... Each route names the capability it needs (shared STAFF capabilities);
@@ -195,15 +190,3 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
     },
   );
 };
-
-/** The acting staff member, from the session and the account module. */
-export function staffActorOf(account: { getUser(id: number): Promise<{ name: string; account: string; role: StaffActor['role'] } | undefined> }): ActorOf {
-  return async (request) => {
-    const session = await request.session();
-    if (!session?.userId) throw unauthorized();
-    const user = await account.getUser(session.userId);
-    if (!user) throw unauthorized();
-    return { id: session.userId, name: user.name || user.account, role: session.role };
-  };
-}
-

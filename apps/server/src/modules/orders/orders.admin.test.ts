@@ -84,7 +84,7 @@ describe('staff roles', () => {
     expect(after.order.status).toBe('confirm');
   });
 
-  it('keeps the spec admin flag for every staff role and names the role in user info', async () => {
+  it('keeps the public admin flag for every staff role and names the role in user info', async () => {
     for (const role of ['owner', 'sales', 'warehouse', 'catalog', 'service'] as const) {
       const me = await staff[role]('GET', '/api/user');
       expect(me.body).toMatchObject({ admin: true, role });

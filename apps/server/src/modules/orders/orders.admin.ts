@@ -9,7 +9,6 @@ import {
   type TAdminOrderList,
   type TAdminOrderQuery,
   type TAdminSearchHit,
-  type TCarrier,
   type TLineAdjustment,
   type TLocale,
   type TOrderBuyer,
@@ -40,17 +39,17 @@ import { settleStock, type OrderStock, type StockMoved } from './orders.stock.js
 export interface OrdersAdminDeps extends Omit<OrderReaderDeps, 'notes'> {
   audit: AuditService;
   /** Stock held by orders: released on cancel, consumed when the goods leave, re-reserved on packing, restocked on returns (docs/catalog.md, Stock). */
-  stock?: OrderStock | undefined;
+  stock: OrderStock;
   /** Told after a change which products' stock moved (the catalog's states). */
-  stockMoved?: StockMoved | undefined;
+  stockMoved: StockMoved;
   /** How long the queue's counts per status are reused at most (default 5 s). */
   countsTtlMs?: number;
   /** Orders placed or changed on any instance (the counts are dropped then). */
-  events?: Pick<ClusterEvents, 'publish' | 'on'> | undefined;
+  events: Pick<ClusterEvents, 'publish' | 'on'>;
   /** The buyer's e-mails about the changes (through the outbox). */
-  notifier?: OrderNotifier | undefined;
+  notifier: OrderNotifier;
   /** Staff notes and messages to the buyer (order_notes). */
-  notes?: Pick<OrderNotesRepository, 'all' | 'messages'> | undefined;
+  notes: Pick<OrderNotesRepository, 'all' | 'messages'>;
   /** Buyers' names and contacts, and buyer search (the account module). */
   buyers: {
     buyers(ids: number[]): Promise<Map<number, TOrderBuyer>>;
@@ -87,8 +86,8 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
    * Dropped on every instance when an order is placed or changed ('orders.changed').
    */
   const countCache = new LRUCache<string, Promise<Map<TOrderStatus, number>>>({ max: 500, ttl: deps.countsTtlMs ?? 5_000 });
-  deps.events?.on('orders.changed', () => countCache.clear());
-  const changed = () => (deps.events ? deps.events.publish('orders.changed', { count: 1 }) : countCache.clear());
+  deps.events.on('orders.changed', () => countCache.clear());
+  const changed = () => deps.events.publish('orders.changed', { count: 1 });
   const countsFor = (q: TAdminOrderQuery, found: QueueSearch | undefined) => {
     const { page: _page, recPerPage: _size, sort: _sort, status: _status, ...filters } = q;
     const key = JSON.stringify({ filters, found });
@@ -123,7 +122,7 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
       amount: minorToMajor(row.amountMinor),
       currency: row.currency,
       orderAmount: minorToMajor(row.orderAmountMinor),
-      method: row.method as TPaymentRecord['method'],
+      method: row.method,
       reference: row.reference,
       paidAt: row.paidAt.toISOString(),
       recordedBy: row.recordedBy === null ? 'system' : nameOf(names, row.recordedBy),
@@ -136,15 +135,15 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
     // The buyer's contact is read before the transaction (PGlite has one connection: no other query inside it).
     const before = await orders.getAny(id);
     if (!before) throw notFound('orderNotFound');
-    const buyer = await deps.notifier?.contactOf(before.userId);
+    const buyer = await deps.notifier.contactOf(before.userId);
     const moved = new Set<number>();
     await orders.withOrderLock(id, async (tx, row) => {
       if (!row) throw notFound('orderNotFound');
       await work(tx, row, buyer, (ids) => ids.forEach((i) => moved.add(i)));
     });
     changed();
-    deps.notifier?.sent();
-    if (moved.size > 0) deps.stockMoved?.([...moved]);
+    deps.notifier.sent();
+    if (moved.size > 0) deps.stockMoved([...moved]);
   };
 
   /** Stores the order's actual figures after an adjustment, and the payment status they give. */
@@ -189,7 +188,7 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
           paymentStatus: r.paymentStatus,
           logisticsStatus: r.logisticsStatus,
           trackingNumber: r.trackingNumber,
-          carrier: (r.carrier as TCarrier | null) ?? null,
+          carrier: r.carrier,
           currency: r.currency,
           totalAmount: minorToMajor(chargedMinor(r)),
           totalCny: minorToMajor(r.totalFen),
@@ -245,10 +244,10 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
         }),
         orders.payments(id),
         audit.of('order', id),
-        deps.notes?.all(id) ?? [],
+        deps.notes.all(id),
       ]);
       const people = await buyers.buyers([row.userId, ...payments.flatMap((p) => (p.recordedBy === null ? [] : [p.recordedBy]))]);
-      const carrier = (row.carrier as TCarrier | null) ?? null;
+      const carrier = row.carrier;
       return {
         order,
         buyer: people.get(row.userId) ?? unknownBuyer(row.userId),
@@ -304,9 +303,9 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
         const after = { ...stateOf(row), ...next, carrier: carrierChange ? body.carrier! : row.carrier };
         await repo.updateOrder(tx, id, { carrier: after.carrier, ...(cancelling ? { cancelReason: body.reason! } : {}) });
         const now = { ...row, ...next, carrier: after.carrier, paymentStatus: nextPayment };
-        if (cancelling) await deps.notifier?.queue(tx, buyer, 'cancelled', now, { reason: body.reason ?? null });
-        if (shipping) await deps.notifier?.queue(tx, buyer, 'shipped', now);
-        if (next.logisticsStatus === 'delivered' && row.logisticsStatus !== 'delivered') await deps.notifier?.queue(tx, buyer, 'delivered', now);
+        if (cancelling) await deps.notifier.queue(tx, buyer, 'cancelled', now, { reason: body.reason ?? null });
+        if (shipping) await deps.notifier.queue(tx, buyer, 'shipped', now);
+        if (next.logisticsStatus === 'delivered' && row.logisticsStatus !== 'delivered') await deps.notifier.queue(tx, buyer, 'delivered', now);
         await audit.record(tx, actor, [
           {
             action: cancelling ? 'order.cancel' : unpaid ? 'order.shipUnpaid' : 'order.transition',
@@ -346,7 +345,7 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
           actualUnitPriceMinor: priceMinor === line.unitPriceMinor ? null : priceMinor,
           stockReserved: line.stockReserved,
         };
-        if (quantity !== lineQuantity(line) && deps.stock) {
+        if (quantity !== lineQuantity(line)) {
           const reserved = await deps.stock.rereserve(tx, { itemId: line.itemId, typeCode: line.typeCode, reserved: line.stockReserved, quantity });
           if (reserved === undefined) throw conflict('packingStockShort', { name, quantity, available: line.stockReserved + ((await deps.stock.availableNow(line.itemId, line.typeCode, tx)) ?? 0) });
           if (reserved !== line.stockReserved) moved([line.itemId]);

@@ -70,10 +70,28 @@ export function createOrdersBuyersRepository(db: Db) {
     },
     /**
      * Buyers with an order whose number, receiver, company or phone contain every pattern
-     * (lib/contains.ts, index orders_search_idx), latest order first, at most `limit`.
+     * (lib/contains.ts, index orders_search_idx), latest order first, at most `limit`. With
+     * `newestOrders`, only that many of the newest matching orders are looked at (the search box
+     * answers on every keystroke: a common fragment need not visit every order it is in).
      */
-    async buyersContaining(patterns: string[], limit: number): Promise<number[]> {
+    async buyersContaining(patterns: string[], limit: number, newestOrders?: number): Promise<number[]> {
       if (!patterns.length) return [];
+      if (newestOrders !== undefined) {
+        const recent = db
+          .select({ userId: orders.userId, createdAt: orders.createdAt })
+          .from(orders)
+          .where(orderContainsAll(patterns))
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(newestOrders)
+          .as('recent');
+        const rows = await db
+          .select({ userId: recent.userId })
+          .from(recent)
+          .groupBy(recent.userId)
+          .orderBy(sql`max(${recent.createdAt}) desc`)
+          .limit(limit);
+        return rows.map((r) => r.userId);
+      }
       const rows = await db
         .select({ userId: orders.userId })
         .from(orders)

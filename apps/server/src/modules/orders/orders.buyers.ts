@@ -44,9 +44,10 @@ export function createOrdersBuyers(repo: OrdersBuyersRepository) {
     },
     /**
      * Staff search (docs/orders.md, Staff search): buyers with an order whose number, receiver,
-     * company or phone contain every word of `text`, latest order first, at most `limit`.
+     * company or phone contain every word of `text`, latest order first, at most `limit`; with
+     * `newestOrders`, among that many of the newest matching orders only.
      */
-    buyersContaining: (text: string, limit: number) => repo.buyersContaining(containsPatterns(text), limit),
+    buyersContaining: (text: string, limit: number, newestOrders?: number) => repo.buyersContaining(containsPatterns(text), limit, newestOrders),
   };
 }
 export type OrdersBuyers = ReturnType<typeof createOrdersBuyers>;

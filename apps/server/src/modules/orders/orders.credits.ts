@@ -14,8 +14,8 @@ export interface OrderCreditsDeps {
   orders: Pick<OrdersRepository, 'getAny'>;
   repo: Pick<OrdersAdminRepository, 'linesOf' | 'updateLine' | 'updateOrder' | 'insertCredit'>;
   audit: AuditService;
-  stock?: Pick<OrderStock, 'restock'> | undefined;
-  notifier?: OrderNotifier | undefined;
+  stock: Pick<OrderStock, 'restock'>;
+  notifier: OrderNotifier;
   change: OrderChange;
 }
 
@@ -91,7 +91,7 @@ export function createOrderCredits({ repo, audit, stock, notifier, change }: Ord
         const nextStatus = paymentStatus(next);
         await repo.updateOrder(tx, orderId, { creditedMinor: next.creditedMinor, paymentStatus: nextStatus });
         const number = `CN-${orderId}-${created.seq}`;
-        await notifier?.queue(tx, buyer, 'credited', next, { amountMinor: amount, reason: body.reason, key: number, credit: number });
+        await notifier.queue(tx, buyer, 'credited', next, { amountMinor: amount, reason: body.reason, key: number, credit: number });
         await audit.record(tx, actor, [
           {
             action: 'order.credit',
@@ -138,7 +138,7 @@ export function createOrderCredits({ repo, audit, stock, notifier, change }: Ord
           back.push({ itemId: line.itemId, typeCode: line.typeCode, quantity });
           audited.push({ lineId, itemId: line.itemId, name: lineName(line), quantity, returned: line.returnedQuantity + quantity });
         }
-        await stock?.restock(tx, back);
+        await stock.restock(tx, back);
         moved(back.map((b) => b.itemId));
         await audit.record(tx, actor, [{ action: 'order.restock', entity: 'order', entityId: orderId, before: null, after: { status: row.status, lines: audited }, note: body.note ?? null }]);
       });

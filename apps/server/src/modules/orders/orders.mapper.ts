@@ -1,9 +1,9 @@
 import {
   buyerDocuments,
+  chargeableWeightG,
   minorToMajor,
   trackingUrl,
   type TBankTransferDetails,
-  type TCarrier,
   type TCurrency,
   type TLocale,
   type TOrderCredit,
@@ -166,7 +166,7 @@ export function packedWeights(lines: readonly OrderItemRow[]) {
     volume += (l.volumeCm3 ?? 0) * q;
     vw += (l.volumeWeightG ?? 0) * q;
   }
-  return { totalNw: kg(nw), totalGw: kg(gw), totalVolume: m3(volume), totalVolumeWeight: kg(vw), chargeableWeight: kg(Math.max(gw, vw)) };
+  return { totalNw: kg(nw), totalGw: kg(gw), totalVolume: m3(volume), totalVolumeWeight: kg(vw), chargeableWeight: kg(chargeableWeightG(gw, vw)) };
 }
 
 /**
@@ -230,8 +230,8 @@ export function toDetail(row: OrderRow, parts: DetailParts, locale: TLocale, aud
     credits: parts.credits.map((c) => toCredit(c, row.id, lines, locale, parts.staffNames)),
     payments: parts.payments.map(toPayment),
     paymentInstructions: row.payMethodId !== BANK_TRANSFER_METHOD && parts.instructions ? { ...parts.instructions, reference: String(row.id) } : null,
-    carrier: (row.carrier as TCarrier | null) ?? null,
-    trackingUrl: row.trackingNumber ? trackingUrl(row.carrier as TCarrier | null, row.trackingNumber) : null,
+    carrier: row.carrier,
+    trackingUrl: row.trackingNumber ? trackingUrl(row.carrier, row.trackingNumber) : null,
     cancelReason: row.cancelReason,
     bankTransfer: row.payMethodId === BANK_TRANSFER_METHOD && parts.bank ? { ...parts.bank, reference: String(row.id) } : null,
     items: lines.map((l) => toLine(l, row.currency, locale)),

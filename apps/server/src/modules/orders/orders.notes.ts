@@ -7,7 +7,7 @@ import type { OrdersRepository } from './orders.repository.js';
 
 export interface OrderNotesDeps {
   audit: AuditService;
-  notifier?: OrderNotifier | undefined;
+  notifier: OrderNotifier;
 }
 
 export const toNote = (row: OrderNoteRow): TOrderNote => ({
@@ -32,15 +32,15 @@ export function createOrderNotes(orders: OrdersRepository, repo: OrderNotesRepos
       if (!staffCan(actor.role, body.kind === 'message' ? 'orders.sell' : 'orders.read')) throw forbidden();
       const before = await orders.getAny(orderId);
       if (!before) throw notFound('orderNotFound');
-      const buyer = body.kind === 'message' ? await deps.notifier?.contactOf(before.userId) : undefined;
+      const buyer = body.kind === 'message' ? await deps.notifier.contactOf(before.userId) : undefined;
       const created = await orders.withOrderLock(orderId, async (tx, row) => {
         if (!row) throw notFound('orderNotFound');
         const note = await repo.insert(tx, { orderId, kind: body.kind, authorId: actor.id, authorName: actor.name, body: body.body });
-        if (body.kind === 'message') await deps.notifier?.queue(tx, buyer, 'message', row, { message: body.body, key: note.id });
+        if (body.kind === 'message') await deps.notifier.queue(tx, buyer, 'message', row, { message: body.body, key: note.id });
         await deps.audit.record(tx, actor, [{ action: body.kind === 'message' ? 'order.message' : 'order.note', entity: 'order', entityId: orderId, after: { body: body.body } }]);
         return note;
       });
-      if (body.kind === 'message') deps.notifier?.sent();
+      if (body.kind === 'message') deps.notifier.sent();
       return toNote(created);
     },
     /** Every note and message (the staff order page). */

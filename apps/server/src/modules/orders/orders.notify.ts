@@ -1,4 +1,4 @@
-import { trackingUrl, type TCarrier, type TLocale, type TOrderPaymentInstructions } from '@cubeshop/shared';
+import { trackingUrl, type TLocale, type TOrderPaymentInstructions } from '@cubeshop/shared';
 import type { Db } from '../../db/client.js';
 import { balanceMinor, chargedMinor, owedMinor } from './orders.money.js';
 import { orderMail, type OrderMailKind } from './orders.mail.js';
@@ -12,14 +12,14 @@ export interface BuyerContact {
 }
 
 export interface OrderNotifierDeps {
-  /** The transactional outbox (modules/outbox); without it nothing is sent. */
-  outbox?: { enqueue(tx: Db, rows: { kind: string; dedupeKey: string; payload: Record<string, unknown> }[]): Promise<void>; nudge(): void } | undefined;
+  /** The transactional outbox (modules/outbox). */
+  outbox: { enqueue(tx: Db, rows: { kind: string; dedupeKey: string; payload: Record<string, unknown> }[]): Promise<void>; nudge(): void };
   /** The buyer's e-mail, language and name (the account module). */
   contact: (userId: number) => Promise<BuyerContact | undefined>;
   /** The shop's public address, for the links in the mail. */
   origin: string;
   /** How to pay by a method, as lines of the "order placed" mail (notifications/payment-instructions.mail.ts). */
-  instructionLines?: ((instructions: Omit<TOrderPaymentInstructions, 'reference'>, orderId: number, locale: TLocale) => string[]) | undefined;
+  instructionLines: (instructions: Omit<TOrderPaymentInstructions, 'reference'>, orderId: number, locale: TLocale) => string[];
 }
 
 type OrderFacts = Pick<
@@ -48,8 +48,8 @@ export function createOrderNotifier(deps: OrderNotifierDeps) {
   return {
     contactOf: (userId: number) => deps.contact(userId),
     async queue(tx: Db, contact: BuyerContact | undefined, kind: OrderMailKind, order: OrderFacts, extra: MailExtra = {}): Promise<void> {
-      if (!deps.outbox || !contact?.email) return;
-      const carrier = (order.carrier as TCarrier | null) ?? null;
+      if (!contact?.email) return;
+      const carrier = order.carrier;
       const mail = orderMail(
         kind,
         {
@@ -64,7 +64,7 @@ export function createOrderNotifier(deps: OrderNotifierDeps) {
           balanceMinor: balanceMinor(order),
           amountMinor: extra.amountMinor,
           credit: extra.credit,
-          instructionLines: extra.instructions && order.payMethodId !== 'tt' ? deps.instructionLines?.(extra.instructions, order.id, contact.locale) : undefined,
+          instructionLines: extra.instructions && order.payMethodId !== 'tt' ? deps.instructionLines(extra.instructions, order.id, contact.locale) : undefined,
           carrier,
           trackingNumber: order.trackingNumber,
           trackingUrl: order.trackingNumber ? trackingUrl(carrier, order.trackingNumber) : null,
@@ -86,7 +86,7 @@ export function createOrderNotifier(deps: OrderNotifierDeps) {
     },
     /** After the commit: deliver now rather than at the worker's next pass. */
     sent(): void {
-      deps.outbox?.nudge();
+      deps.outbox.nudge();
     },
   };
 }

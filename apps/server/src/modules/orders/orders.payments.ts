@@ -9,7 +9,7 @@ import type { OrderNotifier } from './orders.notify.js';
 export interface OrderPaymentsDeps {
   repo: Pick<OrdersAdminRepository, 'insertPayment' | 'updateOrder'>;
   audit: AuditService;
-  notifier?: OrderNotifier | undefined;
+  notifier: OrderNotifier;
   change: OrderChange;
 }
 
@@ -61,7 +61,7 @@ export function createOrderPayments({ repo, audit, notifier, change }: OrderPaym
         const next = { ...row, paidMinor: paid, refundedMinor: refunded };
         const nextStatus = paymentStatus(next);
         await repo.updateOrder(tx, id, { paidMinor: paid, refundedMinor: refunded, paymentStatus: nextStatus });
-        await notifier?.queue(tx, buyer, body.kind === 'payment' ? 'paid' : 'refunded', next, { amountMinor: orderAmountMinor, key: created.id });
+        await notifier.queue(tx, buyer, body.kind === 'payment' ? 'paid' : 'refunded', next, { amountMinor: orderAmountMinor, key: created.id });
         await audit.record(tx, actor ?? { id: null, name: 'system', role: null }, [
           {
             action: body.kind === 'payment' ? 'order.payment' : 'order.refund',

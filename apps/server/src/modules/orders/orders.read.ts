@@ -6,11 +6,11 @@ import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
 export interface OrderReaderDeps {
   /** The shop's bank-transfer details (settings), shown on T/T orders. */
-  bankDetails?: (() => Promise<TBankTransferDetails | undefined>) | undefined;
+  bankDetails: () => Promise<TBankTransferDetails | undefined>;
   /** Messages from staff to the buyer (order_notes). */
-  notes?: Pick<OrderNotesRepository, 'messages'> | undefined;
+  notes: Pick<OrderNotesRepository, 'messages'>;
   /** How to pay by a payment method other than bank transfer (the shipping module's payment methods). */
-  paymentInstructions?: ((methodId: string, locale: TLocale) => Promise<Omit<TOrderPaymentInstructions, 'reference'> | null>) | undefined;
+  paymentInstructions: (methodId: string, locale: TLocale) => Promise<Omit<TOrderPaymentInstructions, 'reference'> | null>;
 }
 
 /**
@@ -27,13 +27,13 @@ export function createOrderReader(repo: OrdersRepository, deps: OrderReaderDeps)
         repo.events(row.id),
         repo.credits(row.id),
         repo.payments(row.id),
-        deps.bankDetails?.(),
-        deps.notes?.messages(row.id),
-        deps.paymentInstructions?.(row.payMethodId, locale),
+        deps.bankDetails(),
+        deps.notes.messages(row.id),
+        deps.paymentInstructions(row.payMethodId, locale),
       ]);
       const authors = [...new Set(credits.flatMap((c) => (c.createdBy === null ? [] : [c.createdBy])))];
       const names = staffNames ? await staffNames(authors) : undefined;
-      return toDetail(row, { lines, events, credits, payments, bank, messages: messages?.map(toMessage), instructions, staffNames: names }, locale, audience);
+      return toDetail(row, { lines, events, credits, payments, bank, messages: messages.map(toMessage), instructions, staffNames: names }, locale, audience);
     },
   };
 }

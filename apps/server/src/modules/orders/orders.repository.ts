@@ -69,7 +69,7 @@ export function createOrdersRepository(db: Db) {
                   amountMinor: b.order.paidMinor,
                   currency: b.order.currency,
                   orderAmountMinor: b.order.paidMinor,
-                  method: 'bankTransfer',
+                  method: 'bankTransfer' as const,
                   reference: `SEED-${created[i]!.id}`,
                   paidAt: new Date(b.createdAt.getTime() + 86_400_000),
                   recordedBy: null,

@@ -1,8 +1,8 @@
-import { paymentStatusOf, type TLogisticsStatus, type TOrderStatus } from '@cubeshop/shared';
+import { convertMinor, paymentStatusOf, type TCurrency, type TLogisticsStatus, type TOrderStatus } from '@cubeshop/shared';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
 import { seededRandom } from '../../lib/random.js';
 import type { PricingItem } from '../catalog/catalog.module.js';
-import { percentOf } from '../shipping/shipping.quote.js';
+import { lineInput, percentOf, priceGoods } from '../shipping/shipping.quote.js';
 import { lineSnapshot } from './orders.mapper.js';
 import type { NewOrderItemRow, NewOrderRow, OrdersRepository } from './orders.repository.js';
 
@@ -66,7 +66,7 @@ export interface OrderSeedInput {
  * products and buyers, consistent amounts (the database's checks hold), statuses, payment states,
  * countries and dates spread as in a running shop. Written in batches, each in one transaction.
  */
-export function createOrderSeeder(repo: OrdersRepository, events?: Pick<ClusterEvents, 'publish'>) {
+export function createOrderSeeder(repo: OrdersRepository, events: Pick<ClusterEvents, 'publish'>) {
   return {
     async seed({ count, buyerIds, items, cnyPerUsd, days = 730, seed = 42 }: OrderSeedInput, onBatch?: (done: number) => void): Promise<number> {
       if (!buyerIds.length || !items.length) throw new Error('seeding orders needs buyers and products');
@@ -78,48 +78,32 @@ export function createOrderSeeder(repo: OrdersRepository, events?: Pick<ClusterE
         const batch: { order: NewOrderRow; lines: NewOrderItemRow[]; status: TOrderStatus; logistics: TLogisticsStatus; tracking: string | null; createdAt: Date }[] = [];
         for (let i = 0; i < Math.min(BATCH, count - done); i++) {
           const n = done + i;
-          const currency = r.next() < 0.6 ? 'USD' : 'CNY';
-          const toMinor = (fen: number) => (currency === 'CNY' ? fen : Math.round(fen / cnyPerUsd));
+          const currency: TCurrency = r.next() < 0.6 ? 'USD' : 'CNY';
           const lineCount = r.int(1, r.next() < 0.05 ? 40 : 6);
-          const lines: NewOrderItemRow[] = [];
-          let listFen = 0;
-          let goodsFen = 0;
-          let listMinor = 0;
-          let goodsMinor = 0;
-          let pieces = 0;
-          let gw = 0;
-          let vol = 0;
+          const picked: { item: PricingItem; typeCode: string; quantity: number }[] = [];
           for (let position = 0; position < lineCount; position++) {
             const item = r.pick(items);
             const type = item.types.length ? r.pick(item.types) : undefined;
-            const quantity = Math.max(item.moq, 1) * (item.orderMultiple ?? 1) * r.int(1, 12);
-            const unitMinor = toMinor(item.unitPriceFen);
-            const listPriceMinor = toMinor(item.listPriceFen);
-            lines.push(
-              lineSnapshot(position, item, type?.code ?? '', quantity, {
-                listPriceFen: item.listPriceFen,
-                unitPriceFen: item.unitPriceFen,
-                amountFen: item.unitPriceFen * quantity,
-                listPriceMinor,
-                unitPriceMinor: unitMinor,
-                amountMinor: unitMinor * quantity,
-              }),
-            );
-            listFen += item.listPriceFen * quantity;
-            goodsFen += item.unitPriceFen * quantity;
-            listMinor += listPriceMinor * quantity;
-            goodsMinor += unitMinor * quantity;
-            pieces += quantity;
-            gw += (item.gwG ?? item.nwG ?? 0) * quantity;
-            vol += (item.volumeCm3 ?? 0) * quantity;
+            picked.push({ item, typeCode: type?.code ?? '', quantity: Math.max(item.moq, 1) * (item.orderMultiple ?? 1) * r.int(1, 12) });
           }
+          // Priced and weighed as a placed order is (shipping.quote.ts): tiers, volumetric and chargeable weight.
+          const goods = priceGoods(
+            picked.map((p) => lineInput(p.quantity, p.item)),
+            currency,
+            cnyPerUsd,
+          );
+          const lines: NewOrderItemRow[] = picked.map((p, position) => {
+            const priced = goods.lines[position]!;
+            return lineSnapshot(position, p.item, p.typeCode, p.quantity, priced, priced.tierMinQuantity);
+          });
+          const goodsFen = goods.goods.fen;
+          const goodsMinor = goods.goods.minor;
           const method = r.pick(METHODS);
           const pay = r.pick(PAYS);
           const freightFen = goodsFen > 49_000 ? 0 : r.int(80, 900) * 100;
-          const freightMinor = toMinor(freightFen);
+          const freightMinor = convertMinor(freightFen, currency, cnyPerUsd);
           const surchargeFen = percentOf(goodsFen + freightFen, pay.bp);
           const surchargeMinor = percentOf(goodsMinor + freightMinor, pay.bp);
-          const volumeWeightG = Math.round(vol / 5);
           const roll = r.next();
           let acc = 0;
           const status = STATUS_MIX.find(([, share]) => (acc += share) >= roll)?.[0] ?? 'complete';
@@ -141,14 +125,14 @@ export function createOrderSeeder(repo: OrdersRepository, events?: Pick<ClusterE
               currency,
               exchangeRate: cnyPerUsd,
               lineCount,
-              pieceCount: pieces,
-              listFen,
+              pieceCount: goods.pieceCount,
+              listFen: goods.list.fen,
               goodsFen,
               freightBaseFen: freightFen,
               freightFen,
               surchargeFen,
               totalFen: goodsFen + freightFen + surchargeFen,
-              listMinor,
+              listMinor: goods.list.minor,
               goodsMinor,
               freightBaseMinor: freightMinor,
               freightMinor,
@@ -156,11 +140,11 @@ export function createOrderSeeder(repo: OrdersRepository, events?: Pick<ClusterE
               totalMinor,
               freeShipping: freightFen === 0,
               freeShippingThresholdMinor: null,
-              totalNwG: gw,
-              totalGwG: gw,
-              totalVolumeCm3: vol,
-              totalVolumeWeightG: volumeWeightG,
-              chargeableWeightG: Math.max(gw, volumeWeightG),
+              totalNwG: goods.totalNwG,
+              totalGwG: goods.totalGwG,
+              totalVolumeCm3: goods.totalVolumeCm3,
+              totalVolumeWeightG: goods.totalVolumeWeightG,
+              chargeableWeightG: goods.chargeableWeightG,
               expressMethodId: method.id,
               expressNameZh: method.zh,
               expressNameEn: method.en,
@@ -192,7 +176,7 @@ export function createOrderSeeder(repo: OrdersRepository, events?: Pick<ClusterE
           });
         }
         await repo.insertSeeded(batch);
-        events?.publish('orders.changed', { count: batch.length });
+        events.publish('orders.changed', { count: batch.length });
         done += batch.length;
         onBatch?.(done);
       }

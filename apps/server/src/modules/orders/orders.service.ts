@@ -17,9 +17,9 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
 import type { CatalogQuery, PricingItem, View } from '../catalog/catalog.module.js';
-import { assertOrderable, linePrice, pricedInput, type CartLineRow, type CartService } from '../cart/cart.service.js';
+import { assertOrderable, type CartLineRow, type CartService } from '../cart/cart.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
-import { priceGoods } from '../shipping/shipping.quote.js';
+import { lineInput, priceGoods } from '../shipping/shipping.quote.js';
 import type { NewOrderItemRow, NewOrderRow, OrderItemRow, OrderRow, OrdersRepository } from './orders.repository.js';
 import { lineSnapshot, PREVIEW_LINES, toLine, toSummary } from './orders.mapper.js';
 import type { OrderNotifier } from './orders.notify.js';
@@ -31,14 +31,14 @@ import type { StockService } from '../stock/stock.service.js';
 
 export interface OrdersDeps extends OrderReaderDeps {
   /** The buyer's e-mail about the new order (through the outbox). */
-  notifier?: OrderNotifier | undefined;
+  notifier: OrderNotifier;
   /** Told when an order is placed (the staff queue's counts). */
-  events?: Pick<ClusterEvents, 'publish'> | undefined;
+  events: Pick<ClusterEvents, 'publish'>;
   cart: CartService;
   /** Stock: reserved in the placement's transaction, released on cancel, consumed on outbound (docs/catalog.md, Stock). */
-  stock?: (OrderStock & Pick<StockService, 'reserve'>) | undefined;
+  stock: OrderStock & Pick<StockService, 'reserve'>;
   /** Told after placement, cancel or outbound which products' stock moved (the catalog's states). */
-  stockMoved?: StockMoved | undefined;
+  stockMoved: StockMoved;
   catalog: Pick<CatalogQuery, 'exchangeRate'>;
   shipping: ShippingService;
 }
@@ -103,7 +103,7 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
     );
     const rate = await catalog.exchangeRate();
     const goods = priceGoods(
-      rows.map(({ line, item }) => pricedInput(line.quantity, item)),
+      rows.map(({ line, item }) => lineInput(line.quantity, item)),
       view.currency,
       rate,
     );
@@ -162,7 +162,7 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
       address2: input.deliveryAddress2 ?? null,
       comment: input.comment ?? null,
     };
-    const orderLines = rows.map(({ line, item }, position): NewOrderItemRow => lineSnapshot(position, item, line.typeCode, line.quantity, t.lines[position]!, linePrice(line.quantity, item).tierMinQuantity));
+    const orderLines = rows.map(({ line, item }, position): NewOrderItemRow => lineSnapshot(position, item, line.typeCode, line.quantity, t.lines[position]!, t.lines[position]!.tierMinQuantity));
     return { order, lines: orderLines };
   }
 
@@ -183,9 +183,9 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
       // Method, region and payment first: they need no cart.
       await shipping.resolve(input.expressMethod, input.deliveryRegionId, view.locale);
       await shipping.payment(input.payMethod);
-      const contact = await deps.notifier?.contactOf(userId);
+      const contact = await deps.notifier.contactOf(userId);
       // Read before the transaction (PGlite runs one at a time): the placed mail says how to pay.
-      const instructions = contact?.email ? await deps.paymentInstructions?.(input.payMethod, contact.locale) : undefined;
+      const instructions = contact?.email ? await deps.paymentInstructions(input.payMethod, contact.locale) : undefined;
 
       for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
         // Read and price without the lock (the catalog and rate tables cannot be read inside a
@@ -200,7 +200,7 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
           if (input.cartItemIds && locked.length !== new Set(input.cartItemIds).size) throw badRequest('cartItemsMissing');
           if (!planned || !sameLines(locked, seen.lines)) return { result: { kind: 'retry' }, consumedLineIds: [] };
           // Stock for every line, in this transaction: a shortfall refuses the whole order (400, rolled back).
-          const reserved = await deps.stock?.reserve(
+          const reserved = await deps.stock.reserve(
             tx,
             seen.lines.map((l) => {
               const item = seen.items.get(l.itemId)!;
@@ -208,9 +208,9 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
             }),
             view.locale,
           );
-          const orderLines = reserved ? planned.lines.map((l, i) => ({ ...l, stockReserved: reserved[i] ?? 0 })) : planned.lines;
+          const orderLines = planned.lines.map((l, i) => ({ ...l, stockReserved: reserved[i] ?? 0 }));
           const id = await repo.insert(tx, planned.order, orderLines, { type: 'created', fromValue: null, toValue: 'confirm', actor: 'buyer', note: null });
-          await deps.notifier?.queue(
+          await deps.notifier.queue(
             tx,
             contact,
             'placed',
@@ -220,9 +220,9 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
           return { result: { kind: 'created', id }, consumedLineIds: locked.map((l) => l.id) };
         });
         if (outcome.kind === 'created') {
-          if (deps.stock) deps.stockMoved?.([...new Set(seen.lines.map((l) => l.itemId))]);
-          deps.events?.publish('orders.changed', { count: 1 });
-          deps.notifier?.sent();
+          deps.stockMoved([...new Set(seen.lines.map((l) => l.itemId))]);
+          deps.events.publish('orders.changed', { count: 1 });
+          deps.notifier.sent();
           return { id: outcome.id, replayed: false };
         }
         if (outcome.kind === 'replay') return replay(outcome, hash);
@@ -303,7 +303,7 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
         moved = await settleStock(repo, deps.stock, tx, id, row.status, plan.next.status);
         return { order: { ...row, ...plan.next }, events: plan.events };
       });
-      if (moved.length > 0) deps.stockMoved?.(moved);
+      if (moved.length > 0) deps.stockMoved(moved);
       return changed;
     },
 

@@ -22,7 +22,7 @@ export type StockMoved = (itemIds: readonly number[]) => void;
  */
 export async function settleStock(
   repo: Pick<OrdersRepository, 'stockLines' | 'clearStockReserved' | 'markShipped'>,
-  stock: OrderStock | undefined,
+  stock: OrderStock,
   tx: Db,
   orderId: number,
   from: TOrderStatus,
@@ -31,7 +31,6 @@ export async function settleStock(
   if (from === to) return [];
   const leaving = to === 'outbound' && from === 'confirm';
   if (leaving) await repo.markShipped(tx, orderId);
-  if (!stock) return [];
   if (to !== 'cancel' && !leaving) return [];
   const lines = (await repo.stockLines(tx, orderId)).filter((l) => l.stockReserved > 0);
   if (lines.length === 0) return [];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { minorToMajor, PAYPAL_PAY_METHOD_ID, type TCurrency, type TLocale, type TPayPalCheckout, type TPayPalOutcome } from '@cubeshop/shared';
+import { minorToMajor, PAYPAL_PAY_METHOD_ID, type TLocale, type TPayPalCheckout, type TPayPalOutcome } from '@cubeshop/shared';
 import { badRequest, conflict, isDomainError, unavailable } from '../../lib/app-error.js';
 import type { OrdersAdmin } from '../orders/orders.admin.js';
 import type { OrderFacts, OrderFactsService } from '../orders/orders.facts.js';
@@ -111,7 +111,7 @@ export function createPayPalService(deps: PayPalServiceDeps) {
       const paymentId = await deps.ordersAdmin.recordPayment(
         null,
         row.orderId,
-        { kind: 'payment', amount: minorToMajor(minor), currency: row.currency as TCurrency, method: 'paypal', reference: capture.id },
+        { kind: 'payment', amount: minorToMajor(minor), currency: row.currency, method: 'paypal', reference: capture.id },
         capture.id,
       );
       if (paymentId) log.info({ orderId: row.orderId, captureId: capture.id, paymentId }, 'paypal: capture recorded');

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,10 +11,9 @@ import {
   ZGroupPriceList,
   ZGroupPricesChange,
 } from '@cubeshop/shared';
-import type { StaffActor } from '../audit/audit.service.js';
+import type { ActorOf } from '../../plugins/auth.js';
 import type { PricingService } from './pricing.service.js';
 
-type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
 
 /**
  * The staff API of customer groups (docs/catalog.md, Prices: tiers and customer groups):

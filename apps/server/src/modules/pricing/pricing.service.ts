@@ -38,7 +38,8 @@ const auditShape = (g: GroupRow) => ({ code: g.code, nameZh: g.nameZh, nameEn: g
 /**
  * Customer groups (docs/catalog.md, Prices: tiers and customer groups). Staff keep the groups,
  * their own per-product prices and who is in them; the catalog and the cart ask `termsOf` what a
- * signed-in buyer's group takes off. The small group list is cached (a short lifetime, emptied
+ * signed-in buyer's group takes off (what the terms do to a price is the shared rule, buyerPriceFen
+ * in packages/shared/src/catalog/price.ts). The small group list is cached (a short lifetime, emptied
  * on every change here); a buyer's membership and own prices are read per answer, in one query.
  */
 export function createPricingService(repo: PricingRepository, deps: PricingDeps) {

@@ -38,14 +38,19 @@ function build(locale: TLocale): RegionList {
 export function createSelectorsService() {
   const cache = new Map<TLocale, RegionList>();
   const ids = new Set(Object.keys(countries.getAlpha2Codes()));
+  function regions(locale: TLocale): RegionList {
+    let list = cache.get(locale);
+    if (!list) {
+      list = build(locale);
+      cache.set(locale, list);
+    }
+    return list;
+  }
   return {
-    regions(locale: TLocale): RegionList {
-      let list = cache.get(locale);
-      if (!list) {
-        list = build(locale);
-        cache.set(locale, list);
-      }
-      return list;
+    regions,
+    /** A region's name in a language (messages, documents); the id itself when it is not a known region. */
+    regionName(id: string, locale: TLocale): string {
+      return regions(locale).regions.find((r) => r.id === id)?.name ?? id;
     },
     isRegion(id: string): boolean {
       return ids.has(id.toUpperCase());

@@ -1,16 +1,18 @@
-import type { TAdminSettings, TAdminSettingsUpdate, TExchangeRateHistory, TShopPublicSettings } from '@cubeshop/shared';
+import { NEWEST_CAROUSEL_SIZE, ZProductListQuery, type TAdminSettings, type TAdminSettingsUpdate, type TExchangeRateHistory, type TProduct, type TShopPublicSettings } from '@cubeshop/shared';
 import { badRequest } from '../../lib/app-error.js';
+import type { AccountService } from '../account/account.service.js';
 import type { AuditService, StaffActor } from '../audit/audit.service.js';
+import type { CatalogQuery, View } from '../catalog/catalog.module.js';
 import type { SettingsRepository } from './settings.repository.js';
 import { DEFAULT_CAROUSEL, DEFAULT_CONTACT, FALLBACK_CNY_PER_USD, ZSettingValues, type SettingKey, type SettingsService } from './settings.service.js';
 
 export interface SettingsAdminDeps {
   settings: SettingsService;
   audit: Pick<AuditService, 'record'>;
-  /** Of these product ids, those that are not (listed) products. */
-  unknownProducts: (ids: number[]) => Promise<number[]>;
-  /** Staff names by user id (the rate history says who set each rate). */
-  staffNames: (ids: number[]) => Promise<Map<number, string>>;
+  /** The products of the home carousel (picked ones must exist; else the newest). */
+  catalog: Pick<CatalogQuery, 'productsByIds' | 'list'>;
+  /** Staff names (the rate history says who set each rate). */
+  people: Pick<AccountService, 'contact'>;
 }
 
 const EDITABLE = ['exchangeRate', 'freeShipping', 'bankTransfer', 'carousel', 'contact', 'documentSeller'] as const satisfies readonly (keyof TAdminSettings & SettingKey)[];
@@ -22,6 +24,17 @@ const EDITABLE = ['exchangeRate', 'freeShipping', 'bankTransfer', 'carousel', 'c
  */
 export function createSettingsAdmin(repo: SettingsRepository, deps: SettingsAdminDeps) {
   const { settings } = deps;
+
+  /** Of these product ids, those that are not (listed) products. */
+  async function unknownProducts(ids: number[]): Promise<number[]> {
+    const found = new Set((await deps.catalog.productsByIds(ids, { locale: 'en', currency: 'CNY' })).map((p) => p.id));
+    return ids.filter((id) => !found.has(id));
+  }
+
+  /** Staff names by user id ("#id" for an account that is gone). */
+  async function staffNames(ids: number[]): Promise<Map<number, string>> {
+    return new Map(await Promise.all(ids.map(async (id) => [id, (await deps.people.contact(id))?.name ?? `#${id}`] as const)));
+  }
 
   async function current(): Promise<TAdminSettings> {
     const [exchangeRate, freeShipping, bankTransfer, carousel, contact, documentSeller] = await Promise.all([
@@ -56,11 +69,18 @@ export function createSettingsAdmin(repo: SettingsRepository, deps: SettingsAdmi
       return (await settings.get('carousel')) ?? DEFAULT_CAROUSEL;
     },
 
+    /** The home carousel: the owner's picks in order, else the newest products. */
+    async carouselProducts(view: View): Promise<TProduct[]> {
+      const carousel = (await settings.get('carousel')) ?? DEFAULT_CAROUSEL;
+      if (carousel.mode === 'picked') return deps.catalog.productsByIds(carousel.productIds, view);
+      return (await deps.catalog.list('newest', ZProductListQuery.parse({ page: 1, recPerPage: NEWEST_CAROUSEL_SIZE }), view)).body.data;
+    },
+
     /** Stores the given keys (validated by the route's schema); 400 for picked products that do not exist. */
     async update(actor: StaffActor, patch: TAdminSettingsUpdate): Promise<TAdminSettings> {
       const before = await current();
       if (patch.carousel?.mode === 'picked') {
-        const unknown = await deps.unknownProducts(patch.carousel.productIds);
+        const unknown = await unknownProducts(patch.carousel.productIds);
         if (unknown.length > 0) throw badRequest('settingsProductUnknown', { ids: unknown.join(', ') }, { field: 'carousel.productIds', ids: unknown });
       }
       const changed = EDITABLE.filter((key) => patch[key] !== undefined && JSON.stringify(patch[key]) !== JSON.stringify(before[key]));
@@ -91,7 +111,7 @@ export function createSettingsAdmin(repo: SettingsRepository, deps: SettingsAdmi
     async rateHistory(limit = 200): Promise<TExchangeRateHistory> {
       const rows = await repo.rates(limit);
       const ids = [...new Set(rows.flatMap((r) => (r.setBy === null ? [] : [r.setBy])))];
-      const names = ids.length ? await deps.staffNames(ids) : new Map<number, string>();
+      const names = ids.length ? await staffNames(ids) : new Map<number, string>();
       return {
         data: rows.map((r) => ({
           id: r.id,

@@ -2,10 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAdminSettings, ZAdminSettingsUpdate, ZExchangeRateHistory, ZProduct, ZShopPublicSettings, type TCurrency, type TLocale, type TProduct } from '@cubeshop/shared';
-import type { StaffActor } from '../audit/audit.service.js';
+import type { ActorOf } from '../../plugins/auth.js';
 import type { SettingsAdmin } from './settings.admin.js';
 
-type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
 
 export interface SettingsRoutesOptions {
   admin: SettingsAdmin;

@@ -51,7 +51,7 @@ type Known = Map<SettingKey, ShopSettings[SettingKey]>;
 
 export interface SettingsServiceDeps {
   /** Cluster events: a write on one instance drops the cached settings on every instance. */
-  events?: Pick<ClusterEvents, 'publish' | 'on'> | undefined;
+  events: Pick<ClusterEvents, 'publish' | 'on'>;
   /** Lifetime of the cached settings, ms (default 60 s): the safety net when an event is lost. */
   ttlMs?: number | undefined;
   now?: (() => number) | undefined;
@@ -65,7 +65,7 @@ export interface SettingsServiceDeps {
  * copy at once, on every instance through the cluster events (Redis), and tells the listeners
  * (the catalog empties its pages priced with the old rate). The only way to the `settings` table.
  */
-export function createSettingsService(repo: SettingsRepository, deps: SettingsServiceDeps = {}) {
+export function createSettingsService(repo: SettingsRepository, deps: SettingsServiceDeps) {
   const cache = new LoadingCache<Known>({ ttlMs: deps.ttlMs ?? 60_000, maxEntries: 1, now: deps.now, name: 'settings', stats: deps.cacheStats });
   const listeners = new Set<(keys: SettingKey[]) => void>();
 
@@ -85,8 +85,8 @@ export function createSettingsService(repo: SettingsRepository, deps: SettingsSe
     cache.clear();
     for (const listener of listeners) listener(keys);
   };
-  deps.events?.on('settings.changed', ({ keys }) => changed(keys.filter(isSettingKey)));
-  const announce = (keys: SettingKey[]) => (deps.events ? deps.events.publish('settings.changed', { keys }) : changed(keys));
+  deps.events.on('settings.changed', ({ keys }) => changed(keys.filter(isSettingKey)));
+  const announce = (keys: SettingKey[]) => deps.events.publish('settings.changed', { keys });
 
   const service = {
     /** A setting's value, or undefined when it is not stored (or not of its shape). */

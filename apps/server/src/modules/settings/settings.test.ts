@@ -57,9 +57,11 @@ describe(`settings (${TEST_DB_KIND})`, () => {
     await a.set('exchangeRate', { cnyPerUsd: 7.4 });
     expect(await b.cnyPerUsd()).toBe(7.4);
     expect(heard).toEqual([['exchangeRate']]);
-    // and expires on its own after its lifetime (the safety net when an event is lost)
+    // and expires on its own after its lifetime (the safety net when an event is lost: this
+    // instance's events reach nobody else and it hears nothing from a)
     let now = 1_000;
-    const c = createSettingsService(repo, { ttlMs: 60_000, now: () => now });
+    const deaf = createClusterEvents({ prefix: 'test', instanceId: 'c', onError: (err) => expect.fail(String(err)) });
+    const c = createSettingsService(repo, { ttlMs: 60_000, now: () => now, events: deaf });
     expect(await c.cnyPerUsd()).toBe(7.4);
     await repo.put('exchangeRate', { cnyPerUsd: 7.5 });
     now += 60_001;

@@ -16,11 +16,10 @@ import {
 } from '@cubeshop/shared';
 import { notFound } from '../../lib/app-error.js';
 import { readUploadedFile } from '../../lib/uploaded-file.js';
-import type { StaffActor } from '../audit/audit.service.js';
+import type { ActorOf } from '../../plugins/auth.js';
 import type { ShippingAdmin } from './shipping.admin.js';
 import { QR_MAX_BYTES } from './shipping.qr.js';
 
-type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
 
 /**
  * The uploaded QR picture (the first file of a multipart request): 400 (field `file`) when there

@@ -7,7 +7,8 @@ import { pdfText, squeeze } from '../../test/pdf.js';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 import { createShippingRepository } from './shipping.repository.js';
 import { createShippingService } from './shipping.service.js';
-import { QR_MAX_BYTES, QR_MAX_SIDE } from './shipping.qr.js';
+import { createPaymentQrStorage, QR_MAX_BYTES, QR_MAX_SIDE } from './shipping.qr.js';
+import { createMemoryObjectStorage } from '../../lib/object-storage.js';
 
 // Payment methods' instructions to buyers (receiver, account, a note in zh and en) and their QR
 // picture (docs/orders.md, Shop settings): written by the owner, read by the orders module through
@@ -148,7 +149,14 @@ describe(`payment instructions (${TEST_DB_KIND})`, () => {
 
   it('another instance drops its cached instructions when it hears shipping.changed', async () => {
     // A second service over the same database, listening to the same cluster events (Redis in production).
-    const other = createShippingService(createShippingRepository(t.services.database.db), { isRegion: () => true, settings: t.services.settings, events: t.services.events, ttlMs: 3_600_000 });
+    const other = createShippingService(createShippingRepository(t.services.database.db), {
+      isRegion: () => true,
+      regionName: t.services.selectors.regionName,
+      settings: t.services.settings,
+      events: t.services.events,
+      qr: createPaymentQrStorage(createMemoryObjectStorage()),
+      ttlMs: 3_600_000,
+    });
     expect((await other.paymentInstructions('wechat', 'en'))?.account).toBe('WeChat ID: cubeshop_pay');
     const wechat = (await payments()).find((p) => p.id === 'wechat')!;
     const { id: _id, qrUrl: _q, ...body } = wechat;

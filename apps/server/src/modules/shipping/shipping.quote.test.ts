@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { convertMinor, FREE_SHIPPING_THRESHOLD_USD_CENTS, type TCurrency } from '@cubeshop/shared';
+import { chargeableWeightG, convertMinor, FREE_SHIPPING_THRESHOLD_USD_CENTS, type TCurrency } from '@cubeshop/shared';
 import { seededRandom } from '../../test/shop.js';
 import {
-  chargeableWeightG,
   divRoundHalfUp,
   freightFen,
   percentOf,
@@ -179,5 +178,23 @@ describe('shipping quote arithmetic (property tests, seeded)', () => {
     // no threshold: never free
     const g = priceGoods([{ unitPriceFen: 10_000_000, listPriceFen: 10_000_000, quantity: 1, nwG: 1, gwG: 1, volumeCm3: 1, volumeWeightG: 1 }], 'CNY', 7.1);
     expect(totalOrder(g, 100, 0, null).freeShipping).toBe(false);
+  });
+
+  it("prices each line by the shared rule: the buyer's price or the line's tier, whichever is lower", () => {
+    const tiers = [
+      { minQuantity: 12, priceFen: 900 },
+      { minQuantity: 48, priceFen: 800 },
+    ];
+    const line = { unitPriceFen: 1000, listPriceFen: 1200, priceTiers: tiers, nwG: 100, gwG: 120, volumeCm3: 150, volumeWeightG: 30 };
+    const g = priceGoods([{ ...line, quantity: 11 }, { ...line, quantity: 12 }, { ...line, unitPriceFen: 850, quantity: 12 }, { ...line, quantity: 50 }], 'USD', 7.1);
+    expect(g.lines.map((l) => [l.unitPriceFen, l.baseFen, l.tierMinQuantity])).toEqual([
+      [1000, 1000, null],
+      [900, 1000, 12],
+      [850, 850, null],
+      [800, 1000, 48],
+    ]);
+    expect(g.lines[3]!.unitPriceMinor).toBe(convertMinor(800, 'USD', 7.1));
+    expect(g.goods.fen).toBe(1000 * 11 + 900 * 12 + 850 * 12 + 800 * 50);
+    expect(g.discount.fen).toBe(g.list.fen - g.goods.fen);
   });
 });

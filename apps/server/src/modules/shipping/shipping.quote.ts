@@ -1,9 +1,11 @@
-import { convertMinor, type TCurrency } from '@cubeshop/shared';
+import { chargeableWeightG, convertMinor, linePriceFen, type TCurrency, type TTierFen } from '@cubeshop/shared';
 
 /**
  * The money and weight arithmetic of carts, quotes and orders (docs/orders.md), as pure
  * functions on integers: fen, minor units of the display currency, grams and cm³. Nothing here
- * uses a binary fraction except convertMinor's single division by the exchange rate.
+ * uses a binary fraction except convertMinor's single division by the exchange rate. What a
+ * line costs a buyer and the chargeable weight are the shared rules (@cubeshop/shared:
+ * catalog/price.ts, shipping/weight.ts); this file adds them up.
  */
 
 /** A rate row: price of w grams is max(minCharge, first + ceil(max(0, w − firstWeight) / step) × stepPrice). */
@@ -25,11 +27,6 @@ export function divRoundHalfUp(a: number, b: number): number {
 /** ceil(a / b) for non-negative integers. */
 export function divCeil(a: number, b: number): number {
   return Math.floor((a + b - 1) / b);
-}
-
-/** The chargeable weight of a shipment: the greater of gross and volumetric weight (grams). */
-export function chargeableWeightG(totalGwG: number, totalVolumeWeightG: number): number {
-  return Math.max(totalGwG, totalVolumeWeightG);
 }
 
 /** Freight in fen for `weightG` grams, or null when the method cannot carry that much. */
@@ -62,10 +59,12 @@ export function thresholdMinor(thresholdUsdCents: number | null, currency: TCurr
 }
 
 export interface PricedLineInput {
-  /** What one piece costs the buyer, fen. */
+  /** What one piece costs the buyer before quantity breaks (the shop's or the group's price), fen. */
   unitPriceFen: number;
   /** List price of one piece, fen. */
   listPriceFen: number;
+  /** The product's quantity breaks; the line's piece costs the lower of unitPriceFen and its tier (linePriceFen). */
+  priceTiers?: readonly TTierFen[] | undefined;
   quantity: number;
   nwG: number | null;
   gwG: number | null;
@@ -73,8 +72,22 @@ export interface PricedLineInput {
   volumeWeightG: number | null;
 }
 
+/** What a product gives a priced line (a PricingItem of the catalog has all of it). */
+export type LineItem = Omit<PricedLineInput, 'quantity'>;
+
+/** The input of priceGoods for `quantity` pieces of a product. */
+export function lineInput(quantity: number, item: LineItem): PricedLineInput {
+  const { unitPriceFen, listPriceFen, priceTiers, nwG, gwG, volumeCm3, volumeWeightG } = item;
+  return { unitPriceFen, listPriceFen, priceTiers, quantity, nwG, gwG, volumeCm3, volumeWeightG };
+}
+
 export interface PricedLine {
+  /** What one piece of the line costs, fen: the buyer's price or its tier's, whichever is lower. */
   unitPriceFen: number;
+  /** What one piece would cost without quantity breaks, fen. */
+  baseFen: number;
+  /** The quantity break the line is priced at, or null when none lowered it. */
+  tierMinQuantity: number | null;
   listPriceFen: number;
   amountFen: number;
   unitPriceMinor: number;
@@ -110,20 +123,24 @@ export interface GoodsTotals {
 }
 
 /**
- * Prices lines in fen and in the display currency. A unit price is converted once
+ * Prices lines in fen and in the display currency. Each line's piece costs what linePriceFen
+ * says (the buyer's price or the line's tier, whichever is lower). A unit price is converted once
  * (convertMinor, as the catalog shows it); a line is unit × quantity; goods are the sum of lines,
  * in each currency separately, so every displayed line adds up to the displayed total exactly.
  * Unknown gross weight counts as the net weight, else 0; unknown volume as 0.
  */
 export function priceGoods(inputs: readonly PricedLineInput[], currency: TCurrency, cnyPerUsd: number): GoodsTotals {
   const lines: PricedLine[] = inputs.map((l) => {
-    const unitPriceMinor = convertMinor(l.unitPriceFen, currency, cnyPerUsd);
+    const price = linePriceFen(l.quantity, l.unitPriceFen, l.priceTiers ?? []);
+    const unitPriceMinor = convertMinor(price.unitFen, currency, cnyPerUsd);
     const listPriceMinor = convertMinor(l.listPriceFen, currency, cnyPerUsd);
     const gw = l.gwG ?? l.nwG ?? 0;
     return {
-      unitPriceFen: l.unitPriceFen,
+      unitPriceFen: price.unitFen,
+      baseFen: price.baseFen,
+      tierMinQuantity: price.tierMinQuantity,
       listPriceFen: l.listPriceFen,
-      amountFen: l.unitPriceFen * l.quantity,
+      amountFen: price.unitFen * l.quantity,
       unitPriceMinor,
       listPriceMinor,
       amountMinor: unitPriceMinor * l.quantity,

@@ -9,17 +9,17 @@ import { qrUrlOf, qrVersionOf, type PaymentQrStorage } from './shipping.qr.js';
 export interface ShippingDeps {
   /** Whether a country or region id is known (selectors). */
   isRegion: (id: string) => boolean;
-  /** A region's name in a language (for messages); falls back to the id. */
-  regionName?: (id: string, locale: TLocale) => string;
+  /** A region's name in a language (for messages); the id itself for an unknown region (selectors). */
+  regionName: (id: string, locale: TLocale) => string;
   /** The free-shipping threshold is a shop setting (settings.freeShipping). */
   settings: Pick<SettingsService, 'freeShippingThresholdUsdCents' | 'set' | 'setIfMissing'>;
   /** Cluster events: a staff change on one instance drops the cached tables on every instance. */
-  events?: Pick<ClusterEvents, 'publish' | 'on'> | undefined;
+  events: Pick<ClusterEvents, 'publish' | 'on'>;
   /** Lifetime of the cached tables, ms (default 60 s). */
   ttlMs?: number;
   now?: () => number;
-  /** Where the payment methods' QR pictures are stored (none: no picture is ever found). */
-  qr?: PaymentQrStorage | undefined;
+  /** Where the payment methods' QR pictures are stored. */
+  qr: PaymentQrStorage;
 }
 
 /**
@@ -73,7 +73,7 @@ export function createShippingService(repo: ShippingRepository, deps: ShippingDe
   const now = deps.now ?? Date.now;
   let cached: { value: Config; until: number } | undefined;
   let loading: Promise<Config> | undefined;
-  const regionName = (id: string, locale: TLocale) => deps.regionName?.(id, locale) ?? id;
+  const { regionName } = deps;
 
   async function build(): Promise<Config> {
     const tables = await repo.load();
@@ -123,7 +123,7 @@ export function createShippingService(repo: ShippingRepository, deps: ShippingDe
   }
 
   // A table written on another instance: the next quote here reads the new tables.
-  deps.events?.on('shipping.changed', () => {
+  deps.events.on('shipping.changed', () => {
     cached = undefined;
   });
 
@@ -135,7 +135,7 @@ export function createShippingService(repo: ShippingRepository, deps: ShippingDe
     /** After a staff change: drops the cached tables here and on every other instance. */
     announce() {
       cached = undefined;
-      deps.events?.publish('shipping.changed', {});
+      deps.events.publish('shipping.changed', {});
     },
 
     /** Every table as stored, inactive rows included (the staff screen). */
@@ -182,7 +182,7 @@ export function createShippingService(repo: ShippingRepository, deps: ShippingDe
     async paymentQr(methodId: string): Promise<{ png: Buffer; version: string } | undefined> {
       const name = (await config()).anyPaymentById.get(methodId)?.qrImage;
       const version = name ? qrVersionOf(name) : undefined;
-      if (!name || !version || !deps.qr) return undefined;
+      if (!name || !version) return undefined;
       const png = await deps.qr.read(name);
       return png ? { png, version } : undefined;
     },

@@ -1,12 +1,12 @@
-import type { TStockLevels, TStockSummary } from '@cubeshop/shared';
+import { minValidQuantity, type TAdminItemList, type TAdminItemQuery, type TStockLevels, type TStockSheet, type TStockSheetQuery, type TStockSummary } from '@cubeshop/shared';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import type { AuditService, StaffActor } from '../audit/audit.service.js';
 import type { StockRepository } from './stock.repository.js';
-import { stockStatusOf, type StockLine } from './stock.service.js';
+import { stockStatusOf, styleStatusOf, type StockLine } from './stock.service.js';
 
 /** What stock needs to know of a product (the catalog's pricing view). */
 export interface StockItem {
-  types: readonly { code: string }[];
+  types: readonly { code: string; zh: string; en: string }[];
   preorder: boolean;
   lowStockAt: number;
   /** The smallest quantity one may order (a type with fewer pieces cannot be bought). */
@@ -18,6 +18,8 @@ export interface StockAdminDeps {
   audit: Pick<AuditService, 'record'>;
   /** Products by id (absent: no such product). */
   items: (ids: number[]) => Promise<Map<number, StockItem>>;
+  /** The staff product list (the catalog): the stock screen finds products as it does. */
+  products: (query: TAdminItemQuery) => Promise<TAdminItemList>;
   /** Products on sale, all or among ids (the catalog). */
   countOnSale: (ids?: readonly number[]) => Promise<number>;
   /** A product's stock was changed by staff: cached pages show its new state at once, on every instance. */
@@ -57,7 +59,7 @@ export function createStockAdmin(repo: StockRepository, deps: StockAdminDeps) {
     },
 
     /** Sets pieces on hand per type; a type the product does not have is refused (400). Reserved never changes here. */
-    async adjust(actor: StaffActor, itemId: number, lines: readonly { typeCode: string; onHand: number }[]): Promise<TStockLevels> {
+    async adjust(actor: StaffActor, itemId: number, lines: readonly { typeCode: string; onHand: number }[], reason?: string): Promise<TStockLevels> {
       const item = await itemOf(itemId);
       const codes = item.types.length > 0 ? new Set(item.types.map((t) => t.code)) : new Set(['']);
       for (const l of lines) if (!codes.has(l.typeCode)) throw badRequest('typeUnknown', { type: l.typeCode || '-' }, { field: 'typeCode' });
@@ -70,12 +72,40 @@ export function createStockAdmin(repo: StockRepository, deps: StockAdminDeps) {
         );
         const now = await repo.linesForUpdate(tx, itemId);
         const pick = (rows: readonly StockLine[]) => Object.fromEntries(rows.map((r) => [r.typeCode, { onHand: r.onHand, reserved: r.reserved }]));
-        await deps.audit.record(tx, actor, [{ action: 'stock.adjust', entity: 'item', entityId: itemId, before: pick(before), after: pick(now) }]);
+        await deps.audit.record(tx, actor, [{ action: 'stock.adjust', entity: 'item', entityId: itemId, before: pick(before), after: pick(now), note: reason || null }]);
         return now;
       });
       summary = undefined;
       deps.changed(itemId);
       return toLevels(itemId, item, after);
+    },
+
+    /**
+     * The stock screen (GET /api/admin/stock): a page of products on sale, found and filtered by
+     * state as the staff product list does, each with every style's pieces on hand, reserved and
+     * available and its own state; a style of a tracked product without a row has none.
+     */
+    async sheet(q: TStockSheetQuery): Promise<TStockSheet> {
+      const list = await deps.products({ keyword: q.keyword, stockStatus: q.stockStatus, archived: 'false', sortBy: 'lastUpdatedTime', page: q.page, recPerPage: q.recPerPage });
+      const ids = list.data.map((r) => r.id);
+      const [items, rows] = await Promise.all([deps.items(ids), repo.lines(ids)]);
+      const linesOf = new Map<number, StockLine[]>();
+      for (const r of rows) linesOf.set(r.itemId, [...(linesOf.get(r.itemId) ?? []), r]);
+      const data = list.data.flatMap((row) => {
+        const item = items.get(row.id);
+        if (!item) return [];
+        const lines = linesOf.get(row.id);
+        const least = minValidQuantity(item);
+        const styles = (item.types.length > 0 ? item.types : [{ code: '', zh: '', en: '' }]).map((type) => {
+          const line = lines?.find((l) => l.typeCode === type.code);
+          const onHand = line?.onHand ?? 0;
+          const reserved = line?.reserved ?? 0;
+          const available = Math.max(onHand - reserved, 0);
+          return { code: type.code, zh: type.zh, en: type.en, onHand, reserved, available, stockStatus: styleStatusOf(item, lines ? available : undefined, least) };
+        });
+        return [{ id: row.id, nameZh: row.nameZh, nameEn: row.nameEn, barcode: row.barcode, thumbnail: row.thumbnail, tracked: lines !== undefined, lowStockAt: item.lowStockAt, stockStatus: row.stockStatus, styles }];
+      });
+      return { data, pager: list.pager };
     },
 
     /** Products on sale with at least one piece available, or not tracked (no limit); reused for a minute. */

@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAdminIdParams, ZStockAdjust, ZStockLevels, ZStockSummary } from '@cubeshop/shared';
-import type { StaffActor } from '../audit/audit.service.js';
+import { ZAdminIdParams, ZStockAdjust, ZStockLevels, ZStockSheet, ZStockSheetQuery, ZStockSummary } from '@cubeshop/shared';
+import type { ActorOf } from '../../plugins/auth.js';
 import type { StockAdmin } from './stock.admin.js';
 
-type ActorOf = (request: FastifyRequest) => Promise<StaffActor>;
 
 /**
  * Stock (docs/catalog.md, Stock): staff read and set pieces on hand per type (stock.manage:
@@ -25,6 +23,26 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockAdmin; actorOf: Ac
   );
 
   app.get(
+    '/admin/stock',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'The stock screen: products on sale with every style\'s pieces (owner, catalog, warehouse)',
+        description:
+          'keyword: a product id, a barcode or words of the names (as the staff product list). stockStatus: only products in that state (low: at most their low-stock mark available). Each product lists its styles (one with code \'\' when it has none) with on hand, reserved, available and the style\'s own state; no prices.',
+        security,
+        querystring: ZStockSheetQuery,
+        response: { 200: ZStockSheet },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return stock.sheet(request.query);
+    },
+  );
+
+  app.get(
     '/admin/items/:id/stock',
     { ...manage, schema: { tags, summary: 'A product\'s stock per type: on hand, reserved, available (owner, catalog, warehouse)', security, params: ZAdminIdParams, response: { 200: ZStockLevels } } },
     async (request, reply) => {
@@ -41,7 +59,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockAdmin; actorOf: Ac
         tags,
         summary: 'Set pieces on hand per type (owner, catalog, warehouse)',
         description:
-          "lines: [{typeCode, onHand}] ('' for a product without types); types not listed stay as they are; reserved pieces (open orders) never change here. Audited as stock.adjust with before and after. Answers every type's on hand, reserved and available.",
+          "lines: [{typeCode, onHand}] ('' for a product without types); types not listed stay as they are; reserved pieces (open orders) never change here. reason (optional, up to 500 characters): why (a recount, damaged goods), the audit entry's note. Audited as stock.adjust with before and after. Answers every type's on hand, reserved and available.",
         security,
         params: ZAdminIdParams,
         body: ZStockAdjust,
@@ -50,7 +68,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockAdmin; actorOf: Ac
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return stock.adjust(await actorOf(request), request.params.id, request.body.lines);
+      return stock.adjust(await actorOf(request), request.params.id, request.body.lines, request.body.reason);
     },
   );
 };

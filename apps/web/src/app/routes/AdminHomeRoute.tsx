@@ -1,11 +1,11 @@
 import { Navigate } from 'react-router';
 import { useAuthStore } from '@/lib/stores/auth';
-import { staffSections } from '../layouts/staff/StaffLayout';
+import { staffHome } from '../layouts/staff/StaffLayout';
 import { StaffGate } from './StaffGate';
 
-/** /admin: the first section the role may open. */
+/** /admin: the role's own work (StaffLayout's HOME: the order queue, the products, the chat console). */
 export default function AdminHomeRoute() {
   const role = useAuthStore((s) => s.user?.role ?? null);
-  const first = staffSections(role)[0];
-  return <StaffGate needs="chat">{() => <Navigate to={first?.to ?? '/'} replace />}</StaffGate>;
+  const home = staffHome(role);
+  return <StaffGate needs="staff">{() => <Navigate to={home ?? '/'} replace />}</StaffGate>;
 }

@@ -1,5 +1,6 @@
 import { itemQuery } from '@/features/catalog/api/get-item';
 import { ProductDetailScreen } from '@/features/catalog/components/ProductDetailScreen';
+import { idOf } from '@/lib/api';
 import { isApiError } from '@/lib/api-client';
 import { plainText, type MetaFunction, type PrefetchFunction } from '../page';
 import { breadcrumbLd, productLd } from '../seo';
@@ -10,7 +11,7 @@ export default function ProductDetailRoute() {
 
 export const prefetch: PrefetchFunction = async ({ queryClient, params }) => {
   try {
-    await queryClient.fetchQuery(itemQuery(params.id ?? ''));
+    await queryClient.fetchQuery(itemQuery(idOf(params.id)));
   } catch (error) {
     // A product that does not exist (or an id that is not one): the page says so, with 404.
     return { status: isApiError(error) && (error.status === 404 || error.status === 400) ? 404 : 503 };
@@ -18,7 +19,7 @@ export const prefetch: PrefetchFunction = async ({ queryClient, params }) => {
 };
 
 export const meta: MetaFunction = ({ queryClient, params, t, origin }) => {
-  const product = queryClient.getQueryData(itemQuery(params.id ?? '').queryKey);
+  const product = queryClient.getQueryData(itemQuery(idOf(params.id)).queryKey);
   if (!product) return { noindex: true, title: t('common:routes.notFound'), description: t('common:seo.notFound') };
   const description = plainText(product.description) || product.name;
   const steps = [

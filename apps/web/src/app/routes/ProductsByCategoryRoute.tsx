@@ -7,6 +7,7 @@ import { useCategories } from '@/features/catalog/api/get-categories';
 import { ProductPanel } from '@/features/catalog/components/ProductPanel';
 import { SupplierStrip } from '@/features/catalog/components/SupplierStrip';
 import { categoryPath } from '@/features/catalog/lib/category-tree';
+import { idOf } from '@/lib/api';
 import { usePageTitle } from '@/lib/stores/title';
 import { categoriesQuery } from '@/features/catalog/api/get-categories';
 import type { MetaFunction, PrefetchFunction } from '../page';
@@ -23,7 +24,7 @@ import { NotFoundScreen } from './NotFoundScreen';
  */
 export default function ProductsByCategoryRoute() {
   const { t } = useTranslation('catalog');
-  const { categoryId = '' } = useParams();
+  const categoryId = idOf(useParams().categoryId);
   const navigate = useNavigate();
   const categories = useCategories();
   const trail = categories.data ? categoryPath(categories.data, categoryId) : [];
@@ -51,20 +52,20 @@ export default function ProductsByCategoryRoute() {
         />
         {categories.isPending ? <Skeleton className="h-8 w-48" /> : <h1 className="text-2xl font-bold text-ink">{current?.name ?? t('category.title')}</h1>}
       </header>
-      <ProductPanel key={categoryId} source={{ kind: 'category', categoryId }} top={(strip) => <SupplierStrip {...strip} />} />
+      <ProductPanel key={String(categoryId)} source={{ kind: 'category', categoryId }} top={(strip) => <SupplierStrip {...strip} />} />
     </div>
   );
 }
 
 export const prefetch: PrefetchFunction = async ({ queryClient, params, url }) => {
-  const categoryId = params.categoryId ?? '';
+  const categoryId = idOf(params.categoryId);
   const [tree] = await Promise.all([queryClient.fetchQuery(categoriesQuery()).catch(() => undefined), prefetchProductPanel(queryClient, { kind: 'category', categoryId }, url)]);
   if (tree && categoryPath(tree, categoryId).length === 0) return { status: 404 };
 };
 
 export const meta: MetaFunction = ({ queryClient, params, t, origin }) => {
   const tree = queryClient.getQueryData(categoriesQuery().queryKey);
-  const trail = tree ? categoryPath(tree, params.categoryId ?? '') : [];
+  const trail = tree ? categoryPath(tree, idOf(params.categoryId)) : [];
   const current = trail[trail.length - 1];
   if (!current) return { noindex: true, title: t('common:routes.notFound'), description: t('common:seo.notFound') };
   const steps = [{ name: t('common:nav.home'), path: '/' }, ...trail.map((node) => ({ name: node.name, path: `/products-by-category/${encodeURIComponent(String(node.id))}` }))];

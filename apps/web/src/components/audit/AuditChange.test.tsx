@@ -148,7 +148,7 @@ describe('AuditChange', () => {
       'Credited in total: $0.00 → $38.50',
     ]);
     expectNoRawCodes(credit.text);
-    // The shape the brief announced (a credit id, no before) reads as well.
+    // The other shape an order.credit entry may have (a credit id, no before) reads as well.
     expect(show({ action: 'order.credit', before: null, after: { credit: 5, kind: 'goodwill', amount: 20, currency: 'CNY', reason: 'Late' } }).lines).toEqual([
       'Credit note: #5',
       'Credit type: Goodwill',

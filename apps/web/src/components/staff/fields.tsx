@@ -6,8 +6,8 @@ import { PAYMENT_RECORD_METHODS, type TPaymentRecordMethod } from '@cubeshop/sha
 /** A dense staff input or select. */
 export const staffInput = 'h-8 rounded border border-gray-300 bg-white px-2 text-sm';
 
-/** The server's sentence for a refused change (ApiError.desc), else the error's message. */
-export const errorText = (err: unknown) => (err as { desc?: string; message?: string })?.desc ?? (err as Error)?.message ?? '';
+/** The sentence of a refused change (components/staff/server-error.ts, the one mapping). */
+export { errorText } from './server-error';
 
 /** How a payment or refund moved (form field `method`); it starts at the order's own way of paying. */
 export function PaymentMethodField({ defaultValue = 'bankTransfer' }: { defaultValue?: TPaymentRecordMethod }) {

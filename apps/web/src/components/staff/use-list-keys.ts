@@ -19,10 +19,12 @@ export interface ListKeys<Row> {
 }
 
 /**
- * The staff lists' keyboard (queue, customers): `/` search (unless the staff frame's search box
- * took the key), `j`/`k` move the active row, Enter
- * opens it; keys typed into a field or with a modifier are left alone. Returns the active index
- * and its setter (a click makes a row active).
+ * The staff lists' keyboard (StaffTable): `/` search (unless the staff frame's search box took the
+ * key), `j`/`k` move the active row anywhere on the page, the arrow keys (and Home, End) while the
+ * focus is in the list, Enter opens the active row; keys typed into a field or with a modifier are
+ * left alone. While the focus is in the list it follows the active row (rows are focusable: the
+ * active one is the list's tab stop). Returns the active index and its setter (a click makes a row
+ * active).
  */
 export function useListKeys<Row>({ rows, searchBox, table, onOpen, onKey, resetOn }: ListKeys<Row>): [number, (index: number) => void] {
   const [active, setActive] = useState(0);
@@ -38,9 +40,17 @@ export function useListKeys<Row>({ rows, searchBox, table, onOpen, onKey, resetO
       }
       if (typing(event.target) || rows.length === 0) return;
       const row = rows[Math.min(active, rows.length - 1)];
-      if (event.key === 'j' || event.key === 'k') {
+      const inList = event.target instanceof Node && table.current?.contains(event.target) === true;
+      const steps: Record<string, number> = inList ? { j: 1, k: -1, ArrowDown: 1, ArrowUp: -1 } : { j: 1, k: -1 };
+      const jumps: Record<string, number> = inList ? { Home: 0, End: rows.length - 1 } : {};
+      const step = steps[event.key];
+      const jump = jumps[event.key];
+      if (step !== undefined) {
         event.preventDefault();
-        setActive((i) => Math.max(0, Math.min(rows.length - 1, i + (event.key === 'j' ? 1 : -1))));
+        setActive((i) => Math.max(0, Math.min(rows.length - 1, i + step)));
+      } else if (jump !== undefined) {
+        event.preventDefault();
+        setActive(jump);
       } else if (event.key === 'Enter' && row !== undefined && !(event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement)) {
         onOpen(row);
       } else if (row !== undefined && event.key.length === 1) {
@@ -51,7 +61,10 @@ export function useListKeys<Row>({ rows, searchBox, table, onOpen, onKey, resetO
     return () => window.removeEventListener('keydown', listen);
   });
   useEffect(() => {
-    table.current?.querySelector<HTMLElement>(`[data-row="${active}"]`)?.scrollIntoView({ block: 'nearest' });
+    const row = table.current?.querySelector<HTMLElement>(`[data-row="${active}"]`);
+    row?.scrollIntoView?.({ block: 'nearest' });
+    // The focus was in the list (on a row, or a link in one): it moves with the active row.
+    if (row && table.current?.contains(document.activeElement) && !row.contains(document.activeElement)) row.focus({ preventScroll: true });
   }, [active, table]);
   return [active, setActive];
 }

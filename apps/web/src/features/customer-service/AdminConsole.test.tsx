@@ -112,7 +112,7 @@ const servingList = () => screen.getByRole('region', { name: 'Serving' });
 
 describe('AdminConsole unread state across reloads', () => {
   beforeAll(async () => {
-    await i18n.loadNamespaces(['admin', 'chat']);
+    await i18n.loadNamespaces(['backoffice', 'chat']);
   });
   beforeEach(() => {
     FakeWebSocket.all = [];
@@ -191,7 +191,7 @@ describe('AdminConsole unread state across reloads', () => {
 describe('AdminConsole: the served buyer', () => {
   const serving = fetchDouble.getMockImplementation()!;
   beforeAll(async () => {
-    await i18n.loadNamespaces(['admin', 'chat', 'orders']);
+    await i18n.loadNamespaces(['backoffice', 'chat', 'orders']);
   });
   beforeEach(() => {
     FakeWebSocket.all = [];

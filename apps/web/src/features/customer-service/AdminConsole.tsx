@@ -2,14 +2,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Bell, Headset, Languages, LogOut, MessagesSquare, RefreshCw, UserPlus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { staffCan, type TChatGroup } from '@cubeshop/shared';
+import type { TChatGroup } from '@cubeshop/shared';
 import { Composer } from '@/components/chat/Composer';
 import { ConnectionStatus } from '@/components/chat/ConnectionStatus';
 import { MessageList } from '@/components/chat/MessageList';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
-import { LogoMark } from '@/components/ui/Logo';
 import type { ChatMessage } from '@/lib/chat/client';
 import { chatSessionHandlers } from '@/lib/chat/session';
 import { useChatClient } from '@/lib/chat/use-chat-client';
@@ -28,7 +26,7 @@ import { refreshAfterWrite } from '@/lib/query-client';
 const EMPTY: readonly ChatMessage[] = [];
 
 function BuyerCard({ group }: { group: TChatGroup }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('backoffice', { keyPrefix: 'cs' });
   const now = useNow();
   const rows: [string, string][] = [
     [t('buyer.name'), group.uname],
@@ -52,13 +50,14 @@ function BuyerCard({ group }: { group: TChatGroup }) {
 }
 
 /**
- * Admin customer service (docs/requirements.md, Screens and Roles, docs/chat.md): waiting and serving lists kept
+ * The staff customer-service console (/admin/customer-service in the staff frame, for roles with the
+ * `chat` capability; docs/requirements.md, Screens and Roles, docs/chat.md): waiting and serving lists kept
  * fresh by socket events, accept / end / invite, the conversation with translate toggles, replies
  * with text, emoji and images, notifications, and an online/offline switch (an admin is online
  * while the console holds a chat connection).
  */
 export function AdminConsole() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('backoffice', { keyPrefix: 'cs' });
   const { t: tc } = useTranslation('chat');
   const user = useAuthStore((s) => s.user);
   const language = getLocale();
@@ -174,9 +173,8 @@ export function AdminConsole() {
   );
 
   return (
-    <div className="flex h-dvh min-h-[32rem] flex-col bg-gray-100">
-      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-gray-200 bg-white px-3 py-2 sm:px-4">
-        <LogoMark className="size-7" />
+    <div className="flex min-h-[28rem] flex-1 flex-col bg-gray-100">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-gray-200 bg-white px-3 py-2 sm:px-4">
         <h1 className="flex min-w-0 items-center gap-2 truncate font-semibold text-ink">
           <Headset aria-hidden="true" className="size-5 text-brand-600" />
           {t('title')}
@@ -199,18 +197,8 @@ export function AdminConsole() {
               <Bell aria-hidden="true" className="size-4" />
             </Button>
           ) : null}
-          <span className="hidden truncate text-sm text-gray-600 md:inline">{user?.nickname || user?.name || user?.account}</span>
-          {staffCan(user?.role, 'orders.read') ? (
-            <Link to="/admin/orders" className="shrink-0 rounded-md px-2 py-1 text-sm text-brand-700 hover:bg-gray-100">
-              {t('staffOrders')}
-            </Link>
-          ) : null}
-          <Link to="/" className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100">
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            {t('backToShop')}
-          </Link>
         </div>
-      </header>
+      </div>
 
       <div aria-live="polite" className="pointer-events-none fixed bottom-20 left-3 z-50 flex w-72 max-w-[calc(100vw-1.5rem)] flex-col gap-2">
         {notices.map((n) => (

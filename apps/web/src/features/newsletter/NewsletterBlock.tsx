@@ -2,7 +2,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { api, isApiError } from '@/lib/api-client';
+import { api } from '@/lib/api';
+import { isApiError } from '@/lib/api-client';
 import { loginPath } from '@/lib/navigation';
 import { STORAGE_KEYS, readString, writeString } from '@/lib/storage';
 import { useAuthStore } from '@/lib/stores/auth';
@@ -69,7 +70,7 @@ export function NewsletterBlock() {
     if (left > 0) return void toast.warning(t('newsletter.codeWait', { seconds: left }));
     setBusy('code');
     try {
-      await api.get('/api/user/subscribe/code', { params: { email: email.trim() }, silent: true });
+      await api.GET('/api/user/subscribe/code', { params: { query: { email: email.trim() } }, silent: true });
       startWait(Date.now());
       toast.success(t('newsletter.codeSent'));
     } catch (error) {
@@ -88,8 +89,7 @@ export function NewsletterBlock() {
     if (warning) return void toast.warning(t(warning));
     setBusy('subscribe');
     try {
-      const result = await api.post<unknown>('/api/user/subscribe', { email: email.trim(), otp: code.trim() }, { silent: true });
-      if (!result) throw new Error('subscribe refused');
+      await api.POST('/api/user/subscribe', { body: { email: email.trim(), otp: code.trim() }, silent: true });
       toast.success(t('newsletter.success'));
       setEmail('');
       setCode('');

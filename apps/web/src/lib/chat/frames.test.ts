@@ -41,7 +41,7 @@ describe('incoming frames', () => {
     expect(parseServerData(json({ ...frame, translate: 'hi', translatePending: true }))).toMatchObject([{ frame: { translate: 'hi', translatePending: true, translateError: false } }]);
     expect(parseServerData(json([frame, { ...frame, id: 'm-2', seq: 2 }])).map((i) => i.kind === 'message' && i.frame.id)).toEqual(['m-1', 'm-2']);
     expect(parseServerData(json({ type: 'synced', gid: GID, lastSeq: 3 }))).toEqual([{ kind: 'event', event: { type: 'synced', gid: GID, lastSeq: 3 } }]);
-    // The spec's message frames may say type 0: still a message.
+    // Public message frames may say type 0 (docs/requirements.md, API, WebSocket chat): still a message.
     expect(parseServerData(json({ ...frame, type: 0 }))).toHaveLength(1);
   });
 

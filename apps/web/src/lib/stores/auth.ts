@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import { isAnonymousUser, type TTokenResponse, type TUser } from '@cubeshop/shared';
-import { api, defaultUnauthorized, isApiError } from '../api-client';
+import { isAnonymousUser, type TUser } from '@cubeshop/shared';
+import { api } from '../api';
+import { defaultUnauthorized, isApiError } from '../api-client';
 import { navigateTo } from '../navigation';
 import { clearStoredSession, getStoredUser, getToken, onSessionCleared, setStoredUser, setToken } from '../storage';
 
@@ -21,7 +22,7 @@ export interface AuthState {
 }
 
 function fetchUser(): Promise<TUser> {
-  return api.get<TUser>('/api/user', { silent: true, skipAuthHandling: true });
+  return api.GET('/api/user', { silent: true, skipAuthHandling: true });
 }
 
 /**
@@ -43,7 +44,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   },
   logout: async () => {
     try {
-      await api.post('/api/authn/signout', undefined, { silent: true, skipAuthHandling: true });
+      await api.POST('/api/authn/signout', { silent: true, skipAuthHandling: true });
     } catch {
       /* the token is dropped locally either way */
     }
@@ -82,7 +83,7 @@ onSessionCleared(() => useAuthStore.setState({ token: null, user: null, isAnonym
 
 /** Gets and stores a token for a first-time visitor. */
 export async function fetchAnonymousToken(): Promise<string> {
-  const { token } = await api.get<TTokenResponse>('/api/authn/anonymous/token', { silent: true });
+  const { token } = await api.GET('/api/authn/anonymous/token', { silent: true });
   setToken(token);
   useAuthStore.setState({ token });
   return token;

@@ -71,7 +71,7 @@ export function Footer() {
   ];
   // Links are at least 24 px tall (WCAG 2.2 target size) so they are easy to tap on a phone.
   const linkClass = 'inline-flex min-h-6 items-center hover:text-white hover:underline';
-  // Visitors get no chat widget (spec); this entry says why and signs them in straight into a chat on this page.
+  // Visitors get no chat widget (docs/requirements.md, Screens, Frame); this entry says why and signs them in straight into a chat on this page.
   const anonymous = useAuthStore((s) => s.isAnonymous);
   const navigate = useNavigate();
   const location = useLocation();

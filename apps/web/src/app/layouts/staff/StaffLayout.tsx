@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
-import { staffCan, type TStaffCapability } from '@cubeshop/shared';
+import { Link, NavLink, Outlet, useMatches } from 'react-router';
+import { staffCan, type TStaffCapability, type TStaffRole } from '@cubeshop/shared';
 import { LogoMark } from '@/components/ui/Logo';
 import { RouteSpinner } from '@/components/ui/Spinner';
 import { cn } from '@/components/ui/cn';
@@ -9,24 +9,62 @@ import { LanguageMenu } from '@/components/LocaleMenus';
 import { useAuthStore } from '@/lib/stores/auth';
 import { StaffSearch } from '@/features/admin-lookup/components/StaffSearch';
 
-const SECTIONS: { to: string; label: string; needs: TStaffCapability }[] = [
-  { to: '/admin/orders', label: 'nav.orders', needs: 'orders.read' },
-  { to: '/admin/requests', label: 'nav.requests', needs: 'orders.sell' },
-  { to: '/admin/customer-service', label: 'nav.customerService', needs: 'chat' },
-  { to: '/admin/customers', label: 'nav.customers', needs: 'customers.read' }, // after the chat: a service agent lands on the chat
-  { to: '/admin/items', label: 'nav.catalog', needs: 'catalog.manage' }, // before the groups: the catalog role lands on its products
-  { to: '/admin/customer-groups', label: 'nav.customerGroups', needs: 'catalog.manage' },
-  { to: '/admin/search-terms', label: 'nav.searchTerms', needs: 'search.read' }, // owner, catalog, sales
-  { to: '/admin/activity', label: 'nav.activity', needs: 'audit.read' },
-  { to: '/admin/settings', label: 'nav.settings', needs: 'settings.manage' },
+/**
+ * The staff menu, in the order it shows. `needs`: the capability that opens the section (its
+ * screen's StaffGate); `serves`: every capability used on it or on the pages it leads to (an
+ * order's payments, a buyer's notes, the product list's categories and brands), so each capability
+ * a role has is one click from the menu (StaffLayout.test.ts checks it for every role).
+ */
+const SECTIONS: { to: string; label: string; needs: TStaffCapability; serves: readonly TStaffCapability[] }[] = [
+  { to: '/admin/orders', label: 'nav.orders', needs: 'orders.read', serves: ['orders.read', 'orders.fulfil', 'orders.sell', 'payments.record', 'orders.shipUnpaid'] },
+  { to: '/admin/requests', label: 'nav.requests', needs: 'orders.sell', serves: ['orders.sell'] },
+  { to: '/admin/customer-service', label: 'nav.customerService', needs: 'chat', serves: ['chat'] },
+  { to: '/admin/customers', label: 'nav.customers', needs: 'customers.read', serves: ['customers.read', 'customers.manage'] },
+  { to: '/admin/items', label: 'nav.catalog', needs: 'catalog.manage', serves: ['catalog.manage'] },
+  { to: '/admin/stock', label: 'nav.stock', needs: 'stock.manage', serves: ['stock.manage'] },
+  { to: '/admin/customer-groups', label: 'nav.customerGroups', needs: 'catalog.manage', serves: ['catalog.manage'] },
+  { to: '/admin/search-terms', label: 'nav.searchTerms', needs: 'search.read', serves: ['search.read'] },
+  { to: '/admin/activity', label: 'nav.activity', needs: 'audit.read', serves: ['audit.read'] },
+  { to: '/admin/settings', label: 'nav.settings', needs: 'settings.manage', serves: ['settings.manage'] },
 ];
+
+/**
+ * Capabilities with no screen in the staff app, and where they are used instead: staff members and
+ * their roles are managed from the command line (README, `npx cubeshop user create|role`).
+ */
+export const CAPABILITIES_OFF_MENU: Partial<Record<TStaffCapability, string>> = { 'staff.manage': 'npx cubeshop user create|role' };
+
+/**
+ * Where each role lands when it opens /admin: its own work (README, the roles' table). Sales and the
+ * warehouse start at the order queue (selling, packing and shipping), the catalog role at its
+ * products, customer service at the chat console. The owner starts at the orders too.
+ */
+const HOME: Record<TStaffRole, string> = {
+  owner: '/admin/orders',
+  sales: '/admin/orders',
+  warehouse: '/admin/orders',
+  catalog: '/admin/items',
+  service: '/admin/customer-service',
+};
 
 /** Whether the role may search anything from the frame's box (orders, customers or products; docs/orders.md, Staff search). */
 export const staffMaySearch = (role: Parameters<typeof staffCan>[0]) => (['orders.read', 'customers.read', 'catalog.manage'] as const).some((c) => staffCan(role, c));
 
-/** The sections of the staff app this role may open, in order (the first is where /admin goes). */
+/** The sections of the staff app this role may open, in the menu's order. */
 export function staffSections(role: Parameters<typeof staffCan>[0]) {
   return SECTIONS.filter((s) => staffCan(role, s.needs));
+}
+
+/** Where /admin sends this role: its home when it may open it, else its first section; null for a role with none (not staff). */
+export function staffHome(role: TStaffRole | null | undefined): string | null {
+  const sections = staffSections(role);
+  if (!role || sections.length === 0) return null;
+  return sections.some((s) => s.to === HOME[role]) ? HOME[role] : sections[0]!.to;
+}
+
+/** A route that fills the frame below the top bar (the chat console: its lists and conversation scroll inside). */
+export interface StaffFillHandle {
+  staffFill?: boolean;
 }
 
 /**
@@ -39,8 +77,9 @@ export function StaffLayout() {
   const user = useAuthStore((s) => s.user);
   const sections = staffSections(user?.role);
   const searching = staffMaySearch(user?.role);
+  const fill = useMatches().some((m) => (m.handle as StaffFillHandle | undefined)?.staffFill === true);
   return (
-    <div className="flex min-h-dvh flex-col bg-gray-50">
+    <div className={cn('flex flex-col bg-gray-50', fill ? 'h-dvh' : 'min-h-dvh')}>
       <header className="sticky top-0 z-30 flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-gray-200 bg-white px-3 py-1.5 sm:px-4">
         <Link to="/admin" className="flex items-center gap-2 font-semibold text-ink" aria-label={t('nav.label')}>
           <LogoMark className="size-6" />
@@ -73,11 +112,12 @@ export function StaffLayout() {
           </Link>
         </div>
       </header>
-      <main id="main" className="flex-1 px-2 py-3 sm:px-4">
+      {/* The shell's <main> holds the frame: the screens need no landmark of their own. */}
+      <div className={cn('flex-1', fill ? 'flex min-h-0 flex-col' : 'px-2 py-3 sm:px-4')}>
         <Suspense fallback={<RouteSpinner label="…" />}>
           <Outlet />
         </Suspense>
-      </main>
+      </div>
     </div>
   );
 }

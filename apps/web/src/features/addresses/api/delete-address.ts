@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { refreshAfterWrite } from '@/lib/query-client';
 
 /** DELETE /api/address/{id}. Silent: the caller shows the success or 'Delete failed' toast. */
 export async function deleteAddress(id: number): Promise<void> {
-  await api.delete(`/api/address/${encodeURIComponent(String(id))}`, { silent: true, allowNonJson: true });
+  await api.DELETE('/api/address/{id}', { params: { path: { id } }, silent: true });
 }
 
 export function useDeleteAddress() {

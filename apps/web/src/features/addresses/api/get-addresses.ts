@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TAddress } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/address: the buyer's addresses, default first, then the most recently changed. */
-export async function getAddresses(signal?: AbortSignal): Promise<TAddress[]> {
-  const body = await api.get<TAddress[] | null>('/api/address', { silent: true, ...(signal ? { signal } : {}) });
-  return Array.isArray(body) ? body : [];
+export function getAddresses(signal?: AbortSignal): Promise<TAddress[]> {
+  return api.GET('/api/address', { silent: true, signal });
 }
 
 export const addressesQuery = () =>

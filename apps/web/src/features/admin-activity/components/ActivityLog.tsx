@@ -1,90 +1,114 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { ZAuditQuery, type TAuditEntry } from '@cubeshop/shared';
 import { AuditChange, useAuditActionLabel } from '@/components/audit/AuditChange';
 import { humanize } from '@/components/audit/audit-format';
+import { useListParams } from '@/components/staff/list-params';
 import { StaffPager } from '@/components/staff/StaffPager';
-import { QueryError } from '@/components/ui/QueryError';
-import { Spinner } from '@/components/ui/Spinner';
+import { StaffTable, staffColumns } from '@/components/staff/StaffTable';
 import { getLocale } from '@/lib/locale';
 import { useAudit } from '../api/get-audit';
 
 const stamp = (iso: string) =>
   new Intl.DateTimeFormat(getLocale() === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
 
-/** /admin/activity: who changed what and when, across the back office (owner). */
+/** The staff page a change was made to, when it has one (an order, a buyer, a product). */
+function pageOf(a: TAuditEntry): string | null {
+  if (a.entity === 'order') return `/admin/orders/${a.entityId}`;
+  if (a.entity === 'customer') return `/admin/customers/${a.entityId}`;
+  if (a.entity === 'item' && /^\d+$/.test(a.entityId)) return `/admin/items/${a.entityId}`;
+  return null;
+}
+
+const col = staffColumns<TAuditEntry>();
+
+/**
+ * /admin/activity: who changed what and when, across the back office (owner); the page (and a
+ * thing's entries: ?entity=item&entityId=42) in the URL (ZAuditQuery). Enter opens the page of
+ * what the active row changed.
+ */
 export function ActivityLog() {
   const { t } = useTranslation('backoffice');
   const actionLabel = useAuditActionLabel();
-  /** What a change was made to, in words ("Shipping rate dhl × eu"); an entity without a label reads as its humanised name. */
-  const entityLabel = (entity: string, id: string) => {
-    if (entity === 'item' && id === 'import') return t('audit.entity.itemImport');
-    const shown = id.replace('|', ' × ');
-    return /^[a-z_]+$/.test(entity) ? t(`audit.entity.${entity}`, { id: shown, defaultValue: `${humanize(entity)} ${shown}` }) : `${humanize(entity)} ${shown}`;
-  };
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const log = useAudit(page);
-  if (log.isError && !log.data) return <QueryError error={log.error} onRetry={() => void log.refetch()} message={t('activity.loadFailed')} />;
-  if (!log.data) return <Spinner className="mx-auto size-6" label="…" />;
-  const pages = Math.max(1, Math.ceil(log.data.pager.recTotal / log.data.pager.recPerPage));
+  const navigate = useNavigate();
+  const list = useListParams(ZAuditQuery);
+  const log = useAudit(list);
+  const rows = useMemo(() => log.data?.data ?? [], [log.data]);
+
+  const columns = useMemo(() => {
+    /** What a change was made to, in words ("Shipping rate dhl × eu"); an entity without a label reads as its humanised name. */
+    const entityLabel = (entity: string, id: string) => {
+      if (entity === 'item' && id === 'import') return t('audit.entity.itemImport');
+      const shown = id.replace('|', ' × ');
+      return /^[a-z_]+$/.test(entity) ? t(`audit.entity.${entity}`, { id: shown, defaultValue: `${humanize(entity)} ${shown}` }) : `${humanize(entity)} ${shown}`;
+    };
+    return col.columns([
+      col.accessor('time', { header: t('activity.col.time'), meta: { className: 'whitespace-nowrap tabular-nums' }, cell: (c) => stamp(c.getValue()) }),
+      col.accessor('actor', {
+        id: 'who',
+        header: t('activity.col.who'),
+        meta: { className: 'whitespace-nowrap' },
+        cell: (c) => (
+          <>
+            {c.getValue().name}
+            {c.getValue().role ? <span className="ml-1 text-xs text-gray-500">{t(`nav.role.${c.getValue().role}`)}</span> : null}
+          </>
+        ),
+      }),
+      col.accessor('action', { id: 'what', header: t('activity.col.what'), meta: { className: 'whitespace-nowrap' }, cell: (c) => actionLabel(c.getValue()) }),
+      col.display({
+        id: 'on',
+        header: t('activity.col.on'),
+        meta: { className: 'whitespace-nowrap' },
+        cell: ({ row: { original: a } }) => {
+          const to = pageOf(a);
+          if (!to) return entityLabel(a.entity, a.entityId);
+          return (
+            <Link to={to} className="text-brand-700 tabular-nums hover:underline">
+              {a.entity === 'order' ? a.entityId : a.entity === 'customer' ? `${t('nav.customers')} ${a.entityId}` : t('audit.entity.item', { id: a.entityId })}
+            </Link>
+          );
+        },
+      }),
+      col.display({
+        id: 'change',
+        header: t('activity.col.change'),
+        enableHiding: false,
+        meta: { className: 'min-w-[16rem]' },
+        cell: ({ row: { original: a } }) => (
+          <>
+            <AuditChange entry={a} />
+            {a.note ? <span className="ml-1 text-xs text-gray-600">“{a.note}”</span> : null}
+          </>
+        ),
+      }),
+    ]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- actionLabel is a new function each render, made from the same t
+  }, [t]);
+
   return (
     <section aria-labelledby="activity-title" className="space-y-2">
       <h1 id="activity-title" className="text-lg font-semibold text-ink">
         {t('activity.title')}
       </h1>
-      {log.data.data.length === 0 ? (
-        <p className="rounded border border-dashed border-gray-300 bg-white px-4 py-8 text-center text-gray-600">{t('activity.empty')}</p>
-      ) : (
-        <div className="overflow-x-auto rounded border border-gray-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-gray-100 text-xs text-gray-700">
-              <tr>
-                {(['time', 'who', 'what', 'on', 'change'] as const).map((c) => (
-                  <th key={c} scope="col" className="px-2 py-1.5 font-medium whitespace-nowrap">
-                    {t(`activity.col.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {log.data.data.map((a) => {
-                return (
-                  <tr key={a.id} className="border-t border-gray-100 align-top">
-                    <td className="px-2 py-1 whitespace-nowrap tabular-nums">{stamp(a.time)}</td>
-                    <td className="px-2 py-1 whitespace-nowrap">
-                      {a.actor.name}
-                      {a.actor.role ? <span className="ml-1 text-xs text-gray-500">{t(`nav.role.${a.actor.role}`)}</span> : null}
-                    </td>
-                    <td className="px-2 py-1 whitespace-nowrap">{actionLabel(a.action)}</td>
-                    <td className="px-2 py-1 whitespace-nowrap">
-                      {a.entity === 'order' ? (
-                        <Link to={`/admin/orders/${a.entityId}`} className="text-brand-700 tabular-nums hover:underline">
-                          {a.entityId}
-                        </Link>
-                      ) : a.entity === 'customer' ? (
-                        <Link to={`/admin/customers/${a.entityId}`} className="text-brand-700 tabular-nums hover:underline">
-                          {t('nav.customers')} {a.entityId}
-                        </Link>
-                      ) : a.entity === 'item' && /^\d+$/.test(a.entityId) ? (
-                        <Link to={`/admin/items/${a.entityId}`} className="text-brand-700 hover:underline">
-                          {t('audit.entity.item', { id: a.entityId })}
-                        </Link>
-                      ) : (
-                        entityLabel(a.entity, a.entityId)
-                      )}
-                    </td>
-                    <td className="min-w-[16rem] px-2 py-1">
-                      <AuditChange entry={a} />
-                      {a.note ? <span className="ml-1 text-xs text-gray-600">“{a.note}”</span> : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <StaffPager page={page} pages={pages} onPage={(p) => setParams({ page: String(p) })} />
+      <StaffTable
+        label={t('activity.title')}
+        columns={columns}
+        rows={rows}
+        rowId={(a) => String(a.id)}
+        query={log}
+        loadFailed={t('activity.loadFailed')}
+        empty={t('activity.empty')}
+        columnsKey="activity"
+        resetOn={list.search}
+        rowClassName={() => 'align-top'}
+        onOpen={(a) => {
+          const to = pageOf(a);
+          if (to) void navigate(to);
+        }}
+      />
+      <StaffPager pager={log.data?.pager} onPage={list.setPage} />
     </section>
   );
 }

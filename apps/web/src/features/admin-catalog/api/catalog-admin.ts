@@ -8,7 +8,7 @@ import type {
   TAdminItemInput,
   TAdminItemList,
 } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api, type ApiBody, type ApiListRequest } from '@/lib/api';
 import { refreshAfterWrite } from '@/lib/query-client';
 
 // The catalog back office's API (docs/catalog.md, Back office). Keys live under ['admin', 'catalog', ...].
@@ -20,11 +20,11 @@ export const catalogKeys = {
   brands: () => ['admin', 'catalog', 'brands'] as const,
 };
 
-/** GET /api/admin/items?<filters>: `search` is the URL's query string. */
-export function useAdminItems(search: string) {
+/** GET /api/admin/items?<filters>, with the filters of the URL. */
+export function useAdminItems({ search, query }: ApiListRequest<'/api/admin/items'>) {
   return useQuery({
     queryKey: catalogKeys.items(search),
-    queryFn: ({ signal }) => api.get<TAdminItemList>(`/api/admin/items${search ? `?${search}` : ''}`, { silent: true, signal }),
+    queryFn: ({ signal }): Promise<TAdminItemList> => api.GET('/api/admin/items', { params: { query }, silent: true, signal }),
     staleTime: 5_000,
     placeholderData: keepPreviousData,
   });
@@ -33,41 +33,45 @@ export function useAdminItems(search: string) {
 export function useAdminItem(id: number | undefined) {
   return useQuery({
     queryKey: catalogKeys.item(id ?? 0),
-    queryFn: ({ signal }) => api.get<TAdminItem>(`/api/admin/items/${id}`, { silent: true, signal }),
+    queryFn: ({ signal }): Promise<TAdminItem> => api.GET('/api/admin/items/{id}', { params: { path: { id: id ?? 0 } }, silent: true, signal }),
     enabled: id !== undefined,
     staleTime: 5_000,
   });
 }
 
 export function useAdminCategories() {
-  return useQuery({ queryKey: catalogKeys.categories(), queryFn: ({ signal }) => api.get<TAdminCategoryList>('/api/admin/categories', { silent: true, signal }), staleTime: 10_000 });
+  return useQuery({ queryKey: catalogKeys.categories(), queryFn: ({ signal }): Promise<TAdminCategoryList> => api.GET('/api/admin/categories', { silent: true, signal }), staleTime: 10_000 });
 }
 
 export function useAdminBrands() {
-  return useQuery({ queryKey: catalogKeys.brands(), queryFn: ({ signal }) => api.get<TAdminBrandList>('/api/admin/brands', { silent: true, signal }), staleTime: 10_000 });
+  return useQuery({ queryKey: catalogKeys.brands(), queryFn: ({ signal }): Promise<TAdminBrandList> => api.GET('/api/admin/brands', { silent: true, signal }), staleTime: 10_000 });
 }
 
-export const saveItem = (id: number | undefined, input: TAdminItemInput) =>
-  id === undefined ? api.post<TAdminItem>('/api/admin/items', input, { silent: true }) : api.put<TAdminItem>(`/api/admin/items/${id}`, input, { silent: true });
-export const setArchived = (id: number, archived: boolean) => api.post<TAdminItem>(`/api/admin/items/${id}/${archived ? 'archive' : 'restore'}`, {}, { silent: true });
+export const saveItem = (id: number | undefined, input: TAdminItemInput): Promise<TAdminItem> =>
+  id === undefined ? api.POST('/api/admin/items', { body: input, silent: true }) : api.PUT('/api/admin/items/{id}', { params: { path: { id } }, body: input, silent: true });
+export const setArchived = (id: number, archived: boolean): Promise<TAdminItem> =>
+  api.POST(archived ? '/api/admin/items/{id}/archive' : '/api/admin/items/{id}/restore', { params: { path: { id } }, body: {}, silent: true });
 
 function fileBody(file: File | Blob): FormData {
   const form = new FormData();
   form.append('file', file);
   return form;
 }
-export const uploadImage = (id: number, file: File) => api.post<TAdminItem>(`/api/admin/items/${id}/images`, fileBody(file), { silent: true });
-export const orderImages = (id: number, ids: number[]) => api.put<TAdminItem>(`/api/admin/items/${id}/images`, { ids }, { silent: true });
-export const deleteImage = (id: number, imageId: number) => api.delete<TAdminItem>(`/api/admin/items/${id}/images/${imageId}`, { silent: true });
+export const uploadImage = (id: number, file: File): Promise<TAdminItem> => api.POST('/api/admin/items/{id}/images', { params: { path: { id } }, body: fileBody(file), silent: true });
+export const orderImages = (id: number, ids: number[]): Promise<TAdminItem> => api.PUT('/api/admin/items/{id}/images', { params: { path: { id } }, body: { ids }, silent: true });
+export const deleteImage = (id: number, imageId: number): Promise<TAdminItem> => api.DELETE('/api/admin/items/{id}/images/{imageId}', { params: { path: { id, imageId } }, silent: true });
 
-export const createCategory = (body: { slug: string; nameZh: string; nameEn: string; parentId: number | null }) => api.post<TAdminCategory>('/api/admin/categories', body, { silent: true });
-export const updateCategory = (id: number, body: { nameZh?: string; nameEn?: string; parentId?: number | null; position?: number }) =>
-  api.put<TAdminCategory>(`/api/admin/categories/${id}`, body, { silent: true });
-export const deleteCategory = (id: number) => api.delete<unknown>(`/api/admin/categories/${id}`, { silent: true, allowNonJson: true });
+export const createCategory = (body: ApiBody<'post', '/api/admin/categories'>): Promise<TAdminCategory> => api.POST('/api/admin/categories', { body, silent: true });
+export const updateCategory = (id: number, body: ApiBody<'put', '/api/admin/categories/{id}'>): Promise<TAdminCategory> =>
+  api.PUT('/api/admin/categories/{id}', { params: { path: { id } }, body, silent: true });
+export const deleteCategory = (id: number) => api.DELETE('/api/admin/categories/{id}', { params: { path: { id } }, silent: true });
 
-export const createBrand = (body: { slug: string; nameZh: string; nameEn: string; authorized: boolean }) => api.post<TAdminBrand>('/api/admin/brands', body, { silent: true });
-export const updateBrand = (id: number, body: { nameZh?: string; nameEn?: string; authorized?: boolean }) => api.put<TAdminBrand>(`/api/admin/brands/${id}`, body, { silent: true });
-export const uploadLogo = (id: number, file: File) => api.post<TAdminBrand>(`/api/admin/brands/${id}/logo`, fileBody(file), { silent: true });
+export const createBrand = (body: ApiBody<'post', '/api/admin/brands'>): Promise<TAdminBrand> => api.POST('/api/admin/brands', { body, silent: true });
+export const updateBrand = (id: number, body: ApiBody<'put', '/api/admin/brands/{id}'>): Promise<TAdminBrand> => api.PUT('/api/admin/brands/{id}', { params: { path: { id } }, body, silent: true });
+export const uploadLogo = (id: number, file: File): Promise<TAdminBrand> => api.POST('/api/admin/brands/{id}/logo', { params: { path: { id } }, body: fileBody(file), silent: true });
+
+/** A change's answer is the item when it has the item's pictures (the item calls answer the item). */
+const isItem = (answer: unknown): answer is TAdminItem => !!answer && typeof answer === 'object' && 'id' in answer && 'images' in answer;
 
 /** A catalog change; afterwards the staff lists (and the item, when the answer is one) are fresh. */
 export function useCatalogChange<V, R>(call: (variables: V) => Promise<R>) {
@@ -75,7 +79,7 @@ export function useCatalogChange<V, R>(call: (variables: V) => Promise<R>) {
   return useMutation({
     mutationFn: call,
     onSuccess: (answer) => {
-      if (answer && typeof answer === 'object' && 'id' in answer && 'images' in answer) client.setQueryData(catalogKeys.item((answer as unknown as TAdminItem).id), answer);
+      if (isItem(answer)) client.setQueryData(catalogKeys.item(answer.id), answer);
       void refreshAfterWrite(client, catalogKeys.all);
       // The storefront's cached pages in this tab show the change too.
       void refreshAfterWrite(client, ['items']);

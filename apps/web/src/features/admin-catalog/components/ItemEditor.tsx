@@ -1,19 +1,19 @@
-import { useEffect, useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { FormProvider, useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ZAdminItemInput, type TAdminItem, type TAdminItemInput, type TAdminItemInputRaw } from '@cubeshop/shared';
+import { discountPriceFen, volumeWeightG, ZAdminItemInput, type TAdminItem, type TAdminItemInput, type TAdminItemInputRaw } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { QueryError } from '@/components/ui/QueryError';
 import { Spinner } from '@/components/ui/Spinner';
 import { staffInput } from '@/components/staff/fields';
-import { isApiError } from '@/lib/api-client';
+import { Derived, FieldError, Labelled, NumberField, TextField } from '@/components/staff/form-fields';
+import { Section } from '@/components/staff/Section';
+import { FormMessage, StaffForm, useStaffForm } from '@/components/staff/StaffForm';
 import { toast } from '@/lib/stores/toast';
 import { saveItem, setArchived, useAdminBrands, useAdminCategories, useAdminItem, useCatalogChange } from '../api/catalog-admin';
 import { brandsByName, categoryRows, nameOf, yuan } from '../lib/catalog-format';
 import { CatalogTabs } from './CatalogTabs';
-import { Derived, FieldError, Labelled, NumberField, Section, TextField } from './form-parts';
 import { ItemImages } from './ItemImages';
 import { RichText } from './RichText';
 
@@ -71,8 +71,7 @@ function EditorForm({ item }: { item: TAdminItem | undefined }) {
   const navigate = useNavigate();
   const categories = useAdminCategories();
   const brands = useAdminBrands();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<Values, unknown, TAdminItemInput>({ resolver: zodResolver(ZAdminItemInput), defaultValues: item ? valuesOf(item) : EMPTY, mode: 'onBlur' });
+  const form = useStaffForm(ZAdminItemInput, { defaultValues: item ? valuesOf(item) : EMPTY, mode: 'onBlur' });
   const { register, control, formState, setValue, getValues } = form;
   const types = useFieldArray({ control, name: 'types' });
   const tiers = useFieldArray({ control, name: 'priceTiers' });
@@ -96,218 +95,206 @@ function EditorForm({ item }: { item: TAdminItem | undefined }) {
 
   const price = Number(watched.price);
   const percent = Number(watched.discountPercent) || 0;
-  const discountPrice = Number.isFinite(price) ? Math.round(price * 100 * (percent > 0 ? (100 - percent) / 100 : 1)) / 100 : null;
-  const volumetric = (cm3: unknown) => (typeof cm3 === 'number' && Number.isFinite(cm3) ? `${(Math.round(cm3 / 5) / 1000).toFixed(3)} kg` : '—');
+  // The server's rules (packages/shared): the discount price and the volumetric weight as it will store them.
+  const discountPrice = Number.isFinite(price) ? discountPriceFen(Math.round(price * 100), percent) / 100 : null;
+  const volumetric = (cm3: unknown) => (typeof cm3 === 'number' && Number.isFinite(cm3) ? `${(volumeWeightG(cm3) / 1000).toFixed(3)} kg` : '—');
 
+  /** A refusal goes on the field it names, or over the form (StaffForm). */
   async function onValid(values: TAdminItemInput) {
-    setFailure(null);
-    try {
-      const saved = await save.mutateAsync(values);
-      toast.success(item ? t('editor.saved') : t('editor.created'));
-      if (!item) void navigate(`/admin/items/${saved.id}`, { replace: true });
-      else form.reset(valuesOf(saved));
-    } catch (err) {
-      const field = isApiError(err) ? err.details?.field : undefined;
-      const message = isApiError(err) ? err.desc : String((err as Error)?.message ?? err);
-      if (typeof field === 'string' && field && field !== 'body') form.setError(field.replace(/^body\./, '') as FieldPath<Values>, { message }, { shouldFocus: true });
-      setFailure(message);
-    }
+    const saved = await save.mutateAsync(values);
+    toast.success(item ? t('editor.saved') : t('editor.created'));
+    if (!item) void navigate(`/admin/items/${saved.id}`, { replace: true });
+    else form.reset(valuesOf(saved));
   }
 
   const stockLines = watched.stock ?? [];
   const title = item ? nameOf(item) : t('editor.newTitle');
 
   return (
-    <FormProvider {...form}>
-      <form noValidate onSubmit={(e) => void form.handleSubmit(onValid)(e)} className="space-y-3" aria-labelledby="item-title">
-        <CatalogTabs />
-        <div className="flex flex-wrap items-center gap-2">
-          <Link to="/admin/items" className="text-sm text-brand-700 hover:underline">
-            ← {t('editor.back')}
-          </Link>
-          <h1 id="item-title" className="min-w-0 flex-1 truncate text-lg font-semibold text-ink">
-            {title}
-            {item ? <span className="ml-2 text-sm font-normal text-gray-500">#{item.id}</span> : null}
-          </h1>
-          {item?.archivedTime ? <span className="rounded bg-gray-200 px-1.5 py-0.5 text-xs text-gray-700">{t('list.archivedBadge')}</span> : null}
-          {item ? <span className="text-xs text-gray-600">{t(`stock.${item.stockStatus}`)}</span> : null}
-          {item ? (
-            <Button
-              size="sm"
-              variant={item.archivedTime ? 'secondary' : 'danger'}
-              disabled={archive.isPending}
-              onClick={() => archive.mutate(!item.archivedTime, { onSuccess: () => toast.success(item.archivedTime ? t('editor.restored') : t('editor.archived')) })}
-              data-testid="item-archive"
-            >
-              {item.archivedTime ? t('editor.restore') : t('editor.archive')}
-            </Button>
-          ) : null}
-          <Button type="submit" size="sm" disabled={formState.isSubmitting} data-testid="item-save">
-            {formState.isSubmitting ? <Spinner className="size-4" label="…" /> : null}
-            {item ? t('editor.save') : t('editor.create')}
+    <StaffForm form={form} onSubmit={onValid} message="placed" className="space-y-3" aria-labelledby="item-title">
+      <CatalogTabs />
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to="/admin/items" className="text-sm text-brand-700 hover:underline">
+          ← {t('editor.back')}
+        </Link>
+        <h1 id="item-title" className="min-w-0 flex-1 truncate text-lg font-semibold text-ink">
+          {title}
+          {item ? <span className="ml-2 text-sm font-normal text-gray-500">#{item.id}</span> : null}
+        </h1>
+        {item?.archivedTime ? <span className="rounded bg-gray-200 px-1.5 py-0.5 text-xs text-gray-700">{t('list.archivedBadge')}</span> : null}
+        {item ? <span className="text-xs text-gray-600">{t(`stock.${item.stockStatus}`)}</span> : null}
+        {item ? (
+          <Button
+            size="sm"
+            variant={item.archivedTime ? 'secondary' : 'danger'}
+            disabled={archive.isPending}
+            onClick={() => archive.mutate(!item.archivedTime, { onSuccess: () => toast.success(item.archivedTime ? t('editor.restored') : t('editor.archived')) })}
+            data-testid="item-archive"
+          >
+            {item.archivedTime ? t('editor.restore') : t('editor.archive')}
           </Button>
-        </div>
-        {failure ? (
-          <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {failure}
-          </p>
         ) : null}
+        <Button type="submit" size="sm" disabled={formState.isSubmitting} data-testid="item-save">
+          {formState.isSubmitting ? <Spinner className="size-4" label="…" /> : null}
+          {item ? t('editor.save') : t('editor.create')}
+        </Button>
+      </div>
+      <FormMessage />
 
-        <div className="grid gap-3 lg:grid-cols-2">
-          <Section title={t('editor.names')} className="lg:col-span-2">
-            <div className="grid gap-2 sm:grid-cols-2">
-              <TextField label={t('fields.nameZh')} name="nameZh" />
-              <TextField label={t('fields.nameEn')} name="nameEn" />
-              <Labelled label={t('fields.descriptionZh')} name="descriptionZh" group>
-                <RichText id="descriptionZh" label={t('fields.descriptionZh')} value={watched.descriptionZh ?? ''} onChange={(html) => setValue('descriptionZh', html, { shouldDirty: true })} />
-              </Labelled>
-              <Labelled label={t('fields.descriptionEn')} name="descriptionEn" group>
-                <RichText id="descriptionEn" label={t('fields.descriptionEn')} value={watched.descriptionEn ?? ''} onChange={(html) => setValue('descriptionEn', html, { shouldDirty: true })} />
-              </Labelled>
-            </div>
-          </Section>
+      <div className="grid gap-3 lg:grid-cols-2">
+        <Section title={t('editor.names')} className="lg:col-span-2">
+          <div className="grid gap-2 sm:grid-cols-2">
+            <TextField label={t('fields.nameZh')} name="nameZh" />
+            <TextField label={t('fields.nameEn')} name="nameEn" />
+            <Labelled label={t('fields.descriptionZh')} name="descriptionZh" group>
+              <RichText id="descriptionZh" label={t('fields.descriptionZh')} value={watched.descriptionZh ?? ''} onChange={(html) => setValue('descriptionZh', html, { shouldDirty: true })} />
+            </Labelled>
+            <Labelled label={t('fields.descriptionEn')} name="descriptionEn" group>
+              <RichText id="descriptionEn" label={t('fields.descriptionEn')} value={watched.descriptionEn ?? ''} onChange={(html) => setValue('descriptionEn', html, { shouldDirty: true })} />
+            </Labelled>
+          </div>
+        </Section>
 
-          <Section title={t('editor.placement')}>
-            <div className="grid gap-2 sm:grid-cols-2">
-              <Labelled label={t('fields.category')} name="categoryId">
-                <select
-                  value={Number.isFinite(watched.categoryId) ? String(watched.categoryId) : ''}
-                  onChange={(e) => setValue('categoryId', e.target.value ? Number(e.target.value) : Number.NaN, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
-                  className={`${staffInput} w-full`}
-                  data-testid="item-category"
-                >
-                  <option value="">{t('editor.choose')}</option>
-                  {categoryRows(categories.data?.data ?? []).map(({ category, depth }) => (
-                    <option key={category.id} value={category.id}>
-                      {'\u00a0\u00a0'.repeat(depth) + nameOf(category)}
-                    </option>
-                  ))}
-                </select>
-              </Labelled>
-              <Labelled label={t('fields.brand')} name="supplierId">
-                <select
-                  value={Number.isFinite(watched.supplierId) ? String(watched.supplierId) : ''}
-                  onChange={(e) => setValue('supplierId', e.target.value ? Number(e.target.value) : Number.NaN, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
-                  className={`${staffInput} w-full`}
-                  data-testid="item-brand"
-                >
-                  <option value="">{t('editor.choose')}</option>
-                  {brandsByName(brands.data?.data ?? []).map((b) => (
-                    <option key={b.id} value={b.id}>
-                      {nameOf(b)}
-                    </option>
-                  ))}
-                </select>
-              </Labelled>
-              <TextField label={t('fields.barcode')} name="barcode" maxLength={64} />
-              <label className="flex items-center gap-2 self-end pb-1.5 text-sm">
-                <input type="checkbox" {...register('hot')} /> {t('fields.hot')}
-              </label>
-            </div>
-          </Section>
+        <Section title={t('editor.placement')}>
+          <div className="grid gap-2 sm:grid-cols-2">
+            <Labelled label={t('fields.category')} name="categoryId">
+              <select
+                value={Number.isFinite(watched.categoryId) ? String(watched.categoryId) : ''}
+                onChange={(e) => setValue('categoryId', e.target.value ? Number(e.target.value) : Number.NaN, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+                className={`${staffInput} w-full`}
+                data-testid="item-category"
+              >
+                <option value="">{t('editor.choose')}</option>
+                {categoryRows(categories.data?.data ?? []).map(({ category, depth }) => (
+                  <option key={category.id} value={category.id}>
+                    {'\u00a0\u00a0'.repeat(depth) + nameOf(category)}
+                  </option>
+                ))}
+              </select>
+            </Labelled>
+            <Labelled label={t('fields.brand')} name="supplierId">
+              <select
+                value={Number.isFinite(watched.supplierId) ? String(watched.supplierId) : ''}
+                onChange={(e) => setValue('supplierId', e.target.value ? Number(e.target.value) : Number.NaN, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+                className={`${staffInput} w-full`}
+                data-testid="item-brand"
+              >
+                <option value="">{t('editor.choose')}</option>
+                {brandsByName(brands.data?.data ?? []).map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {nameOf(b)}
+                  </option>
+                ))}
+              </select>
+            </Labelled>
+            <TextField label={t('fields.barcode')} name="barcode" maxLength={64} />
+            <label className="flex items-center gap-2 self-end pb-1.5 text-sm">
+              <input type="checkbox" {...register('hot')} /> {t('fields.hot')}
+            </label>
+          </div>
+        </Section>
 
-          <Section title={t('editor.types')}>
-            <div className="space-y-1.5">
-              {types.fields.length === 0 ? <p className="text-sm text-gray-600">{t('editor.noTypes')}</p> : null}
-              {types.fields.map((f, i) => (
-                <div key={f.id} className="grid grid-cols-[5rem_1fr_1fr_auto] items-start gap-1.5" data-testid="type-row">
-                  <TextField label={t('fields.typeCode')} name={`types.${i}.code`} maxLength={32} />
-                  <TextField label={t('fields.typeZh')} name={`types.${i}.zh`} maxLength={100} />
-                  <TextField label={t('fields.typeEn')} name={`types.${i}.en`} maxLength={100} />
-                  <Button size="sm" variant="ghost" className="mt-4" onClick={() => types.remove(i)} aria-label={t('editor.removeType', { n: i + 1 })}>
-                    ✕
-                  </Button>
-                </div>
-              ))}
-              <FieldError name="types" />
-              <Button size="sm" variant="secondary" onClick={() => types.append({ code: '', zh: '', en: '' })} data-testid="type-add">
-                {t('editor.addType')}
-              </Button>
-            </div>
-          </Section>
+        <Section title={t('editor.types')}>
+          <div className="space-y-1.5">
+            {types.fields.length === 0 ? <p className="text-sm text-gray-600">{t('editor.noTypes')}</p> : null}
+            {types.fields.map((f, i) => (
+              <div key={f.id} className="grid grid-cols-[5rem_1fr_1fr_auto] items-start gap-1.5" data-testid="type-row">
+                <TextField label={t('fields.typeCode')} name={`types.${i}.code`} maxLength={32} />
+                <TextField label={t('fields.typeZh')} name={`types.${i}.zh`} maxLength={100} />
+                <TextField label={t('fields.typeEn')} name={`types.${i}.en`} maxLength={100} />
+                <Button size="sm" variant="ghost" className="mt-4" onClick={() => types.remove(i)} aria-label={t('editor.removeType', { n: i + 1 })}>
+                  ✕
+                </Button>
+              </div>
+            ))}
+            <FieldError name="types" />
+            <Button size="sm" variant="secondary" onClick={() => types.append({ code: '', zh: '', en: '' })} data-testid="type-add">
+              {t('editor.addType')}
+            </Button>
+          </div>
+        </Section>
 
-          <Section title={t('editor.prices')}>
-            <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-              <NumberField label={t('fields.price')} name="price" step="0.01" />
-              <NumberField label={t('fields.discountPercent')} name="discountPercent" step="1" />
-              <Derived label={t('fields.discountPrice')} value={discountPrice === null ? '—' : yuan(discountPrice)} testId="discount-price" />
-            </div>
-            <div className="mt-2 space-y-1.5">
-              <p className="text-xs text-gray-600">{t('editor.tiersHint')}</p>
-              {tiers.fields.map((f, i) => (
-                <div key={f.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-1.5" data-testid="tier-row">
-                  <NumberField label={t('fields.tierMin')} name={`priceTiers.${i}.minQuantity`} step="1" />
-                  <NumberField label={t('fields.tierPrice')} name={`priceTiers.${i}.price`} step="0.01" />
-                  <Button size="sm" variant="ghost" className="mt-4" onClick={() => tiers.remove(i)} aria-label={t('editor.removeTier', { n: i + 1 })}>
-                    ✕
-                  </Button>
-                </div>
-              ))}
-              <FieldError name="priceTiers" />
-              <Button size="sm" variant="secondary" onClick={() => tiers.append({ minQuantity: Number.NaN, price: Number.NaN })} data-testid="tier-add">
-                {t('editor.addTier')}
-              </Button>
-            </div>
-          </Section>
+        <Section title={t('editor.prices')}>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            <NumberField label={t('fields.price')} name="price" step="0.01" />
+            <NumberField label={t('fields.discountPercent')} name="discountPercent" step="1" />
+            <Derived label={t('fields.discountPrice')} value={discountPrice === null ? '—' : yuan(discountPrice)} testId="discount-price" />
+          </div>
+          <div className="mt-2 space-y-1.5">
+            <p className="text-xs text-gray-600">{t('editor.tiersHint')}</p>
+            {tiers.fields.map((f, i) => (
+              <div key={f.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-1.5" data-testid="tier-row">
+                <NumberField label={t('fields.tierMin')} name={`priceTiers.${i}.minQuantity`} step="1" />
+                <NumberField label={t('fields.tierPrice')} name={`priceTiers.${i}.price`} step="0.01" />
+                <Button size="sm" variant="ghost" className="mt-4" onClick={() => tiers.remove(i)} aria-label={t('editor.removeTier', { n: i + 1 })}>
+                  ✕
+                </Button>
+              </div>
+            ))}
+            <FieldError name="priceTiers" />
+            <Button size="sm" variant="secondary" onClick={() => tiers.append({ minQuantity: Number.NaN, price: Number.NaN })} data-testid="tier-add">
+              {t('editor.addTier')}
+            </Button>
+          </div>
+        </Section>
 
-          <Section title={t('editor.ordering')}>
-            <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-              <NumberField label={t('fields.moq')} name="moq" step="1" />
-              <NumberField label={t('fields.orderMultiple')} name="orderMultiple" step="1" nullable />
-              <NumberField label={t('fields.lowStockAt')} name="lowStockAt" step="1" />
-              <label className="col-span-2 flex items-center gap-2 text-sm sm:col-span-3">
-                <input type="checkbox" {...register('preorder')} /> {t('fields.preorder')}
-              </label>
-            </div>
-            <div className="mt-2 space-y-1">
-              <p className="text-xs font-medium text-gray-700">{t('editor.stock')}</p>
-              {stockLines.map((line, i) => {
-                const known = item?.stock.find((s) => s.typeCode === line?.typeCode);
-                return (
-                  <div key={`${line?.typeCode ?? ''}-${i}`} className="grid grid-cols-[6rem_1fr] items-center gap-2 text-sm" data-testid="stock-row">
-                    <span className="truncate text-gray-700">{line?.typeCode || t('editor.noType')}</span>
-                    <div className="flex items-center gap-2">
-                      <NumberField label={t('fields.onHand')} name={`stock.${i}.onHand`} step="1" className="w-28" />
-                      {known ? <span className="pt-4 text-xs text-gray-500">{t('editor.reserved', { reserved: known.reserved, available: known.available })}</span> : null}
-                    </div>
+        <Section title={t('editor.ordering')}>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            <NumberField label={t('fields.moq')} name="moq" step="1" />
+            <NumberField label={t('fields.orderMultiple')} name="orderMultiple" step="1" nullable />
+            <NumberField label={t('fields.lowStockAt')} name="lowStockAt" step="1" />
+            <label className="col-span-2 flex items-center gap-2 text-sm sm:col-span-3">
+              <input type="checkbox" {...register('preorder')} /> {t('fields.preorder')}
+            </label>
+          </div>
+          <div className="mt-2 space-y-1">
+            <p className="text-xs font-medium text-gray-700">{t('editor.stock')}</p>
+            {stockLines.map((line, i) => {
+              const known = item?.stock.find((s) => s.typeCode === line?.typeCode);
+              return (
+                <div key={`${line?.typeCode ?? ''}-${i}`} className="grid grid-cols-[6rem_1fr] items-center gap-2 text-sm" data-testid="stock-row">
+                  <span className="truncate text-gray-700">{line?.typeCode || t('editor.noType')}</span>
+                  <div className="flex items-center gap-2">
+                    <NumberField label={t('fields.onHand')} name={`stock.${i}.onHand`} step="1" className="w-28" />
+                    {known ? <span className="pt-4 text-xs text-gray-500">{t('editor.reserved', { reserved: known.reserved, available: known.available })}</span> : null}
                   </div>
-                );
-              })}
-            </div>
-          </Section>
+                </div>
+              );
+            })}
+          </div>
+        </Section>
 
-          <Section title={t('editor.logistics')}>
-            <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-              <NumberField label={t('fields.nwG')} name="nwG" step="1" nullable />
-              <NumberField label={t('fields.gwG')} name="gwG" step="1" nullable />
-              <NumberField label={t('fields.volumeCm3')} name="volumeCm3" step="1" nullable />
-              <Derived label={t('fields.volumeWeight')} value={volumetric(watched.volumeCm3)} />
-              <TextField label={t('fields.dimension')} name="dimension" maxLength={100} />
-              <TextField label={t('fields.pkgZh')} name="pkgZh" maxLength={100} />
-              <TextField label={t('fields.pkgEn')} name="pkgEn" maxLength={100} />
-              <TextField label={t('fields.carton')} name="carton" maxLength={100} />
-              <NumberField label={t('fields.pcs')} name="pcs" step="1" nullable />
-              <NumberField label={t('fields.cartonVolumeCm3')} name="cartonVolumeCm3" step="1" nullable />
-              <Derived label={t('fields.cartonVolumeWeight')} value={volumetric(watched.cartonVolumeCm3)} />
-              <TextField label={t('fields.unitNwDesc')} name="unitNwDesc" maxLength={100} />
-              <TextField label={t('fields.unitGwDesc')} name="unitGwDesc" maxLength={100} />
-              <TextField label={t('fields.unitVolumeDesc')} name="unitVolumeDesc" maxLength={100} />
-              <TextField label={t('fields.unitVolumeWeightDesc')} name="unitVolumeWeightDesc" maxLength={100} />
-            </div>
-          </Section>
+        <Section title={t('editor.logistics')}>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            <NumberField label={t('fields.nwG')} name="nwG" step="1" nullable />
+            <NumberField label={t('fields.gwG')} name="gwG" step="1" nullable />
+            <NumberField label={t('fields.volumeCm3')} name="volumeCm3" step="1" nullable />
+            <Derived label={t('fields.volumeWeight')} value={volumetric(watched.volumeCm3)} />
+            <TextField label={t('fields.dimension')} name="dimension" maxLength={100} />
+            <TextField label={t('fields.pkgZh')} name="pkgZh" maxLength={100} />
+            <TextField label={t('fields.pkgEn')} name="pkgEn" maxLength={100} />
+            <TextField label={t('fields.carton')} name="carton" maxLength={100} />
+            <NumberField label={t('fields.pcs')} name="pcs" step="1" nullable />
+            <NumberField label={t('fields.cartonVolumeCm3')} name="cartonVolumeCm3" step="1" nullable />
+            <Derived label={t('fields.cartonVolumeWeight')} value={volumetric(watched.cartonVolumeCm3)} />
+            <TextField label={t('fields.unitNwDesc')} name="unitNwDesc" maxLength={100} />
+            <TextField label={t('fields.unitGwDesc')} name="unitGwDesc" maxLength={100} />
+            <TextField label={t('fields.unitVolumeDesc')} name="unitVolumeDesc" maxLength={100} />
+            <TextField label={t('fields.unitVolumeWeightDesc')} name="unitVolumeWeightDesc" maxLength={100} />
+          </div>
+        </Section>
 
-          <Section title={t('editor.comments')}>
-            <div className="grid gap-2 sm:grid-cols-2">
-              <TextField label={t('fields.commentZh')} name="commentZh" maxLength={1000} />
-              <TextField label={t('fields.commentEn')} name="commentEn" maxLength={1000} />
-            </div>
-          </Section>
+        <Section title={t('editor.comments')}>
+          <div className="grid gap-2 sm:grid-cols-2">
+            <TextField label={t('fields.commentZh')} name="commentZh" maxLength={1000} />
+            <TextField label={t('fields.commentEn')} name="commentEn" maxLength={1000} />
+          </div>
+        </Section>
 
-          <Section title={t('fields.images')} className="lg:col-span-2">
-            {item ? <ItemImages item={item} /> : <p className="text-sm text-gray-600">{t('images.afterCreate')}</p>}
-          </Section>
-        </div>
-      </form>
-    </FormProvider>
+        <Section title={t('fields.images')} className="lg:col-span-2">
+          {item ? <ItemImages item={item} /> : <p className="text-sm text-gray-600">{t('images.afterCreate')}</p>}
+        </Section>
+      </div>
+    </StaffForm>
   );
 }

@@ -1,68 +1,105 @@
-import { useMemo, useRef, type FormEvent } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { STOCK_STATUSES } from '@cubeshop/shared';
-import { cn } from '@/components/ui/cn';
-import { StaffListBody } from '@/components/staff/StaffListBody';
+import { Link, useNavigate } from 'react-router';
+import { STOCK_STATUSES, ZAdminItemQuery, type TAdminItemRow, type TProductSortField } from '@cubeshop/shared';
 import { FilterActions } from '@/components/staff/FilterActions';
-import { withFilter } from '@/components/staff/filter-params';
-import { staffInput as input } from '@/components/staff/fields';
+import { FilterForm, FilterSelect, FilterText } from '@/components/staff/filters';
+import { useListParams, type TColumnSort } from '@/components/staff/list-params';
 import { StaffPager } from '@/components/staff/StaffPager';
-import { useListKeys } from '@/components/staff/use-list-keys';
+import { StaffTable, staffColumns } from '@/components/staff/StaffTable';
 import { useAdminBrands, useAdminCategories, useAdminItems } from '../api/catalog-admin';
-import { brandsByName, categoryRows, nameOf, yuan } from '../lib/catalog-format';
+import { brandsByName, categoryRows, formatStamp, nameOf, yuan } from '../lib/catalog-format';
 import { CatalogTabs } from './CatalogTabs';
 
-const FILTERS = ['keyword', 'categoryId', 'supplierId', 'stockStatus', 'archived', 'page'] as const;
+const col = staffColumns<TAdminItemRow>();
 
-/** The staff's query string: only the filters the list knows, in a fixed order (the cache key). */
-function searchOf(params: URLSearchParams): string {
-  const out = new URLSearchParams();
-  for (const key of FILTERS) {
-    const v = params.get(key);
-    if (v) out.set(key, v);
-  }
-  return out.toString();
-}
+/** Each sort field's own direction when `order` is not given (the API's: cheapest first, newest first). */
+const NATURAL: Record<TProductSortField, 'asc' | 'desc'> = { basePrice: 'asc', lastUpdatedTime: 'desc' };
+const COLUMN_OF: Record<TProductSortField, string> = { basePrice: 'price', lastUpdatedTime: 'updated' };
 
 /**
- * The product list (/admin/items): a dense table with search by id, barcode or name, filters
- * (category, brand, archived) kept in the URL, a pager and the keyboard (/ search, j/k move,
- * Enter open, n new).
+ * The product list (/admin/items): a dense StaffTable with search by id, barcode or name, filters
+ * (category, brand, stock, archived) and the sort (price or last change, from the headers) kept in
+ * the URL (ZAdminItemQuery), column choice, a pager and the keyboard (/ search, j/k or arrows
+ * move, Enter open, n new).
  */
 export function ItemList() {
   const { t } = useTranslation('catalogAdmin');
-  const [params, setParams] = useSearchParams();
+  const list = useListParams(ZAdminItemQuery);
+  const { values, search } = list;
   const navigate = useNavigate();
-  const search = searchOf(params);
-  const items = useAdminItems(search);
+  const items = useAdminItems(list);
   const categories = useAdminCategories();
   const brands = useAdminBrands();
   const rows = useMemo(() => items.data?.data ?? [], [items.data]);
   const searchBox = useRef<HTMLInputElement>(null);
-  const table = useRef<HTMLTableSectionElement>(null);
-  const [active, setActive] = useListKeys({
-    rows,
-    searchBox,
-    table,
-    resetOn: search,
-    onOpen: (row) => void navigate(`/admin/items/${row.id}`),
-    onKey: (key) => {
-      if (key === 'n') void navigate('/admin/items/new');
-    },
-  });
   const categoryName = useMemo(() => new Map((categories.data?.data ?? []).map((c) => [c.id, nameOf(c)])), [categories.data]);
 
-  function set(key: (typeof FILTERS)[number], value: string) {
-    setParams(withFilter(params, key, value));
-  }
-  function onSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    set('keyword', String(new FormData(event.currentTarget).get('keyword') ?? ''));
+  const sort: TColumnSort = { id: COLUMN_OF[values.sortBy], desc: (values.order ?? NATURAL[values.sortBy]) === 'desc' };
+  function onSort(next: TColumnSort) {
+    const sortBy: TProductSortField = next.id === 'price' ? 'basePrice' : 'lastUpdatedTime';
+    const order = next.desc ? 'desc' : 'asc';
+    list.setMany({ sortBy, order: order === NATURAL[sortBy] ? undefined : order });
   }
 
+  const columns = useMemo(
+    () =>
+      col.columns([
+        col.accessor('thumbnail', {
+          header: () => <span className="sr-only">{t('fields.images')}</span>,
+          enableSorting: false,
+          meta: { from: 'sm', className: 'w-10 py-0.5', label: t('fields.images') },
+          cell: (c) => <img src={c.getValue()} alt="" width={32} height={32} loading="lazy" className="size-8 max-w-none rounded border border-gray-200 object-contain" />,
+        }),
+        col.accessor('id', { header: t('list.col.id'), enableSorting: false, meta: { className: 'tabular-nums whitespace-nowrap' } }),
+        col.accessor((r) => nameOf(r), {
+          id: 'name',
+          header: t('list.col.name'),
+          enableSorting: false,
+          enableHiding: false,
+          meta: { className: 'max-w-[18rem]' },
+          cell: (c) => (
+            <>
+              <Link to={`/admin/items/${c.row.original.id}`} className="line-clamp-2 text-brand-700 hover:underline">
+                {c.getValue()}
+              </Link>
+              {c.row.original.archived ? <span className="ml-1 rounded bg-gray-200 px-1 text-xs text-gray-700">{t('list.archivedBadge')}</span> : null}
+            </>
+          ),
+        }),
+        col.accessor('barcode', { header: t('fields.barcode'), enableSorting: false, meta: { from: 'md', className: 'tabular-nums' }, cell: (c) => c.getValue() ?? '' }),
+        col.accessor((r) => categoryName.get(r.categoryId) ?? '', { id: 'category', header: t('fields.category'), enableSorting: false, meta: { from: 'lg', className: 'max-w-[10rem] truncate' } }),
+        col.accessor('price', {
+          header: t('fields.price'),
+          meta: { align: 'end', className: 'whitespace-nowrap' },
+          cell: (c) => (
+            <>
+              {yuan(c.getValue())}
+              {c.row.original.discountPercent > 0 ? <span className="ml-1 text-xs text-red-700">−{c.row.original.discountPercent}%</span> : null}
+            </>
+          ),
+        }),
+        col.accessor('tiers', { header: t('list.col.tiers'), enableSorting: false, meta: { align: 'end', from: 'sm' }, cell: (c) => c.getValue() || '' }),
+        col.accessor('onHand', {
+          id: 'stock',
+          header: t('list.col.stock'),
+          enableSorting: false,
+          meta: { align: 'end', className: 'whitespace-nowrap' },
+          cell: (c) => (
+            <span title={t('list.reserved', { count: c.row.original.reserved })}>
+              {c.getValue()}
+              {c.row.original.reserved > 0 ? <span className="text-xs text-gray-500"> ({c.row.original.reserved})</span> : null}
+            </span>
+          ),
+        }),
+        col.accessor('stockStatus', { id: 'status', header: t('list.col.status'), enableSorting: false, meta: { from: 'sm', className: 'whitespace-nowrap' }, cell: (c) => t(`stock.${c.getValue()}`) }),
+        col.accessor('lastUpdatedTime', { id: 'updated', header: t('list.col.updated'), sortDescFirst: true, meta: { from: 'lg', className: 'whitespace-nowrap text-gray-700 tabular-nums' }, cell: (c) => formatStamp(c.getValue()) }),
+      ]),
+    [t, categoryName],
+  );
+
   const pager = items.data?.pager;
-  const pages = pager ? Math.max(1, Math.ceil(pager.recTotal / pager.recPerPage)) : 0;
+  const archived = values.archived;
 
   return (
     <section aria-labelledby="items-title" className="space-y-2">
@@ -81,105 +118,58 @@ export function ItemList() {
         </Link>
       </div>
 
-      <form onSubmit={onSearch} className="flex flex-wrap items-end gap-2 text-sm" key={params.get('keyword') ?? ''}>
-        <label className="flex min-w-[12rem] flex-1 flex-col gap-0.5">
-          <span className="text-xs text-gray-600">{t('list.search')}</span>
-          <input ref={searchBox} name="keyword" type="search" defaultValue={params.get('keyword') ?? ''} placeholder={t('list.searchHint')} className={input} />
-        </label>
-        <label className="flex max-w-full flex-col gap-0.5">
-          <span className="text-xs text-gray-600">{t('fields.category')}</span>
-          <select value={params.get('categoryId') ?? ''} onChange={(e) => set('categoryId', e.target.value)} className={cn(input, 'max-w-[16rem]')}>
-            <option value="">{t('list.all')}</option>
-            {categoryRows(categories.data?.data ?? []).map(({ category, depth }) => (
-              <option key={category.id} value={category.id}>
-                {'\u00a0\u00a0'.repeat(depth) + nameOf(category)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-0.5">
-          <span className="text-xs text-gray-600">{t('fields.brand')}</span>
-          <select value={params.get('supplierId') ?? ''} onChange={(e) => set('supplierId', e.target.value)} className={cn(input, 'max-w-[12rem]')}>
-            <option value="">{t('list.all')}</option>
-            {brandsByName(brands.data?.data ?? []).map((b) => (
-              <option key={b.id} value={b.id}>
-                {nameOf(b)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-0.5">
-          <span className="text-xs text-gray-600">{t('list.col.status')}</span>
-          <select value={params.get('stockStatus') ?? ''} onChange={(e) => set('stockStatus', e.target.value)} className={input}>
-            <option value="">{t('list.all')}</option>
-            {STOCK_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`stock.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-0.5">
-          <span className="text-xs text-gray-600">{t('list.state')}</span>
-          <select value={params.get('archived') ?? 'false'} onChange={(e) => set('archived', e.target.value === 'false' ? '' : e.target.value)} className={input}>
-            <option value="false">{t('list.onSale')}</option>
-            <option value="true">{t('list.archived')}</option>
-            <option value="all">{t('list.all')}</option>
-          </select>
-        </label>
-        <FilterActions apply={t('list.apply')} clear={t('list.clear')} filtered={!!search} onClear={() => setParams(new URLSearchParams())} fetching={items.isFetching} />
-      </form>
+      <FilterForm list={list} fields={['keyword']}>
+        <FilterText search inputRef={searchBox} name="keyword" label={t('list.search')} defaultValue={list.params.get('keyword') ?? ''} placeholder={t('list.searchHint')} />
+        <FilterSelect
+          label={t('fields.category')}
+          value={values.categoryId === undefined ? '' : String(values.categoryId)}
+          onChange={(v) => list.set('categoryId', v)}
+          options={categoryRows(categories.data?.data ?? []).map(({ category, depth }) => [String(category.id), '\u00a0\u00a0'.repeat(depth) + nameOf(category)] as const)}
+          any={t('list.all')}
+          className="max-w-[16rem]"
+        />
+        <FilterSelect
+          label={t('fields.brand')}
+          value={values.supplierId === undefined ? '' : String(values.supplierId)}
+          onChange={(v) => list.set('supplierId', v)}
+          options={brandsByName(brands.data?.data ?? []).map((b) => [String(b.id), nameOf(b)] as const)}
+          any={t('list.all')}
+          className="max-w-[12rem]"
+        />
+        <FilterSelect label={t('list.col.status')} value={values.stockStatus ?? ''} onChange={(v) => list.set('stockStatus', v)} options={STOCK_STATUSES.map((s) => [s, t(`stock.${s}`)] as const)} any={t('list.all')} />
+        <FilterSelect
+          label={t('list.state')}
+          value={archived}
+          onChange={(v) => list.set('archived', v)}
+          options={[
+            ['false', t('list.onSale')],
+            ['true', t('list.archived')],
+            ['all', t('list.all')],
+          ]}
+        />
+        <FilterActions apply={t('list.apply')} clear={t('list.clear')} filtered={list.filtered} onClear={list.reset} fetching={items.isFetching} />
+      </FilterForm>
 
-      <StaffListBody query={items} loadFailed={t('list.loadFailed')} empty={t('list.empty')} isEmpty={rows.length === 0}>
-        <div className="overflow-x-auto rounded border border-gray-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="sticky top-0 bg-gray-100 text-xs text-gray-700">
-              <tr>
-                <th scope="col" className="hidden px-2 py-1.5 font-medium sm:table-cell">
-                  <span className="sr-only">{t('fields.images')}</span>
-                </th>
-                <th scope="col" className="px-2 py-1.5 font-medium">{t('list.col.id')}</th>
-                <th scope="col" className="px-2 py-1.5 font-medium">{t('list.col.name')}</th>
-                <th scope="col" className="hidden px-2 py-1.5 font-medium md:table-cell">{t('fields.barcode')}</th>
-                <th scope="col" className="hidden px-2 py-1.5 font-medium lg:table-cell">{t('fields.category')}</th>
-                <th scope="col" className="px-2 py-1.5 text-right font-medium">{t('fields.price')}</th>
-                <th scope="col" className="hidden px-2 py-1.5 text-right font-medium sm:table-cell">{t('list.col.tiers')}</th>
-                <th scope="col" className="px-2 py-1.5 text-right font-medium">{t('list.col.stock')}</th>
-                <th scope="col" className="hidden px-2 py-1.5 font-medium sm:table-cell">{t('list.col.status')}</th>
-              </tr>
-            </thead>
-            <tbody ref={table}>
-              {rows.map((r, i) => (
-                <tr key={r.id} data-row={i} className={cn('border-t border-gray-100', i === active ? 'bg-brand-50' : 'hover:bg-gray-50', r.archived && 'text-gray-500')} onClick={() => setActive(i)}>
-                  <td className="hidden w-10 px-2 py-0.5 sm:table-cell">
-                    <img src={r.thumbnail} alt="" width={32} height={32} loading="lazy" className="size-8 max-w-none rounded border border-gray-200 object-contain" />
-                  </td>
-                  <td className="px-2 py-1 tabular-nums whitespace-nowrap">{r.id}</td>
-                  <td className="max-w-[18rem] px-2 py-1">
-                    <Link to={`/admin/items/${r.id}`} className="line-clamp-2 text-brand-700 hover:underline">
-                      {nameOf(r)}
-                    </Link>
-                    {r.archived ? <span className="ml-1 rounded bg-gray-200 px-1 text-xs text-gray-700">{t('list.archivedBadge')}</span> : null}
-                  </td>
-                  <td className="hidden px-2 py-1 tabular-nums md:table-cell">{r.barcode ?? ''}</td>
-                  <td className="hidden max-w-[10rem] truncate px-2 py-1 lg:table-cell">{categoryName.get(r.categoryId) ?? ''}</td>
-                  <td className="px-2 py-1 text-right tabular-nums whitespace-nowrap">
-                    {yuan(r.price)}
-                    {r.discountPercent > 0 ? <span className="ml-1 text-xs text-red-700">−{r.discountPercent}%</span> : null}
-                  </td>
-                  <td className="hidden px-2 py-1 text-right tabular-nums sm:table-cell">{r.tiers || ''}</td>
-                  <td className="px-2 py-1 text-right tabular-nums whitespace-nowrap" title={t('list.reserved', { count: r.reserved })}>
-                    {r.onHand}
-                    {r.reserved > 0 ? <span className="text-xs text-gray-500"> ({r.reserved})</span> : null}
-                  </td>
-                  <td className="hidden px-2 py-1 whitespace-nowrap sm:table-cell">{t(`stock.${r.stockStatus}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </StaffListBody>
-      <StaffPager page={pager?.page ?? 1} pages={pages} onPage={(p) => set('page', String(p))} />
+      <StaffTable
+        label={t('list.title')}
+        columns={columns}
+        rows={rows}
+        rowId={(r) => String(r.id)}
+        query={items}
+        loadFailed={t('list.loadFailed')}
+        empty={t('list.empty')}
+        sort={sort}
+        onSort={onSort}
+        columnsKey="items"
+        searchBox={searchBox}
+        resetOn={search}
+        rowClassName={(r) => r.archived && 'text-gray-500'}
+        onOpen={(row) => void navigate(`/admin/items/${row.id}`)}
+        onKey={(key) => {
+          if (key === 'n') void navigate('/admin/items/new');
+        }}
+      />
+      <StaffPager pager={pager} onPage={list.setPage} />
     </section>
   );
 }

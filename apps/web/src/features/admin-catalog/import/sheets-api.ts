@@ -1,29 +1,41 @@
 import { IMPORT_REFUSED_CODE, ZImportResult, type TImportResult } from '@cubeshop/shared';
-import { api, describeFailure, isApiError } from '@/lib/api-client';
+import { api, idOf, type ApiQuery } from '@/lib/api';
+import { describeFailure, isApiError } from '@/lib/api-client';
 import { translate } from '@/lib/i18n';
 import { toast } from '@/lib/stores/toast';
-import { downloadFile } from '@/lib/download';
+import { DOWNLOAD, downloadFile } from '@/lib/download';
 
 // The catalog's spreadsheets (docs/catalog.md, Spreadsheets): exports, templates and the import.
 
-/** The list filters an export takes (the product list's query string, without the page). */
-export const EXPORT_FILTERS = ['keyword', 'categoryId', 'supplierId', 'archived'] as const;
+/** The filters of an export. */
+export type TExportFilters = ApiQuery<'/api/admin/items/export.csv'>;
 
-export function exportFilters(params: URLSearchParams): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of EXPORT_FILTERS) {
-    const v = params.get(key);
-    if (v) out[key] = v;
-  }
+const ARCHIVED = ['false', 'true', 'all'] as const;
+const isArchived = (value: string | null): value is (typeof ARCHIVED)[number] => (ARCHIVED as readonly (string | null)[]).includes(value);
+
+/** The list filters an export takes, from the product list's URL (keyword, categoryId, supplierId, archived; not the page). */
+export function exportFilters(params: URLSearchParams): TExportFilters {
+  const out: TExportFilters = {};
+  const keyword = params.get('keyword');
+  if (keyword) out.keyword = keyword;
+  const categoryId = idOf(params.get('categoryId') ?? undefined);
+  if (!Number.isNaN(categoryId)) out.categoryId = categoryId;
+  const supplierId = idOf(params.get('supplierId') ?? undefined);
+  if (!Number.isNaN(supplierId)) out.supplierId = supplierId;
+  const archived = params.get('archived');
+  if (isArchived(archived)) out.archived = archived;
   return out;
 }
 
 const stamp = () => new Date().toISOString().slice(0, 10);
 
-export const downloadExport = (format: 'csv' | 'xlsx', filters: Record<string, string>) =>
-  downloadFile(`/api/admin/items/export.${format}`, `products-${stamp()}.${format}`, filters);
+const EXPORT_PATHS = { csv: '/api/admin/items/export.csv', xlsx: '/api/admin/items/export.xlsx' } as const;
+const TEMPLATE_PATHS = { csv: '/api/admin/items/template.csv', xlsx: '/api/admin/items/template.xlsx' } as const;
 
-export const downloadTemplate = (format: 'csv' | 'xlsx') => downloadFile(`/api/admin/items/template.${format}`, `products-template.${format}`);
+export const downloadExport = (format: 'csv' | 'xlsx', filters: TExportFilters) =>
+  downloadFile(api.download(EXPORT_PATHS[format], { ...DOWNLOAD, params: { query: filters } }), `products-${stamp()}.${format}`);
+
+export const downloadTemplate = (format: 'csv' | 'xlsx') => downloadFile(api.download(TEMPLATE_PATHS[format], DOWNLOAD), `products-template.${format}`);
 
 /**
  * POST /api/admin/items/import: a dry run first, then the same file with dryRun=false. Large files
@@ -35,7 +47,7 @@ export async function importFile(file: File, dryRun: boolean): Promise<TImportRe
   const form = new FormData();
   form.append('file', file, file.name);
   try {
-    return await api.post<TImportResult>('/api/admin/items/import', form, { params: { dryRun: String(dryRun) }, timeoutMs: 300_000, silent: true });
+    return await api.POST('/api/admin/items/import', { params: { query: { dryRun: dryRun ? 'true' : 'false' } }, body: form, timeoutMs: 300_000, silent: true });
   } catch (error) {
     if (!isApiError(error)) throw error;
     if (error.status === 422 && error.code === IMPORT_REFUSED_CODE) {

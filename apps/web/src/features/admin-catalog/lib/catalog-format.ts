@@ -1,4 +1,4 @@
-import { validationMessage, isValidationKey, type TAdminCategory, type TAdminBrand } from '@cubeshop/shared';
+import type { TAdminCategory, TAdminBrand } from '@cubeshop/shared';
 import { getLocale } from '@/lib/locale';
 
 /** A name in the staff member's language (the other one when empty). */
@@ -7,8 +7,15 @@ export const nameOf = (r: { nameZh: string; nameEn: string }) => (getLocale() ==
 /** Yuan as staff read it: ¥12.50. */
 export const yuan = (v: number) => `¥${v.toFixed(2)}`;
 
+/** A time as staff read it in their language (short date and time). */
+export function formatStamp(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(getLocale() === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(date);
+}
+
 /** A shared rule's key ('v.required') as a sentence in the staff member's language; other text as it is. */
-export const ruleText = (message: string | undefined) => (message && isValidationKey(message) ? validationMessage(message, getLocale()) : (message ?? ''));
+export { ruleText } from '@/components/staff/server-error';
 
 /** The categories in tree order with their depth (pickers and the tree screen). */
 export function categoryRows(list: readonly TAdminCategory[]): { category: TAdminCategory; depth: number }[] {

@@ -1,12 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TCustomerGroup } from '@cubeshop/shared';
-import { errorText, staffInput } from '@/components/staff/fields';
+import { ZCustomerGroupAssign, type TCustomerGroup, type TCustomerGroupOfBuyer } from '@cubeshop/shared';
+import { SelectField } from '@/components/staff/form-fields';
+import { Section } from '@/components/staff/Section';
+import { errorText } from '@/components/staff/server-error';
+import { StaffForm, useStaffForm } from '@/components/staff/StaffForm';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/lib/stores/toast';
 import { useBuyerGroup, useSetBuyerGroup } from '../api/group';
-import { Section } from './CustomerParts';
 
 /**
  * The buyer's customer group on their page (docs/catalog.md, Prices): which group's prices they
@@ -15,9 +16,6 @@ import { Section } from './CustomerParts';
 export function CustomerGroupCard({ id, canManage }: { id: number; canManage: boolean }) {
   const { t, i18n } = useTranslation('groups');
   const group = useBuyerGroup(id);
-  const set = useSetBuyerGroup(id);
-  const selectId = useId();
-  const [choice, setChoice] = useState<string | null>(null);
   const name = (g: TCustomerGroup) => `${i18n.language === 'zh' ? g.nameZh : g.nameEn} (${t('buyer.percent', { percent: g.discountPercent })})`;
   if (!group.data) {
     return (
@@ -27,40 +25,36 @@ export function CustomerGroupCard({ id, canManage }: { id: number; canManage: bo
     );
   }
   const data = group.data;
-  const current = choice ?? (data.groupId === null ? '' : String(data.groupId));
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    set.mutate(current === '' ? null : Number(current), {
-      onSuccess: () => {
-        toast.success(t('buyer.saved'));
-        setChoice(null);
-      },
-      onError: (err) => toast.error(errorText(err)),
-    });
-  }
   return (
     <Section title={t('buyer.title')}>
       <p className="text-sm" data-testid="customer-group">
         {data.effective ? t('buyer.effective', { name: name(data.effective) }) : t('buyer.shopPrices')}
       </p>
-      {canManage ? (
-        <form onSubmit={submit} className="mt-2 flex flex-wrap items-end gap-2">
-          <label htmlFor={selectId} className="sr-only">
-            {t('buyer.change')}
-          </label>
-          <select id={selectId} value={current} onChange={(e) => setChoice(e.target.value)} className={`${staffInput} min-w-0 flex-1`}>
-            <option value="">{t('buyer.none')}</option>
-            {data.groups.map((g) => (
-              <option key={g.id} value={g.id}>
-                {name(g)}
-              </option>
-            ))}
-          </select>
-          <Button type="submit" size="sm" variant="secondary" disabled={set.isPending || current === (data.groupId === null ? '' : String(data.groupId))}>
-            {t('buyer.save')}
-          </Button>
-        </form>
-      ) : null}
+      {canManage ? <ChangeGroup key={data.groupId ?? 'none'} id={id} data={data} name={name} /> : null}
     </Section>
+  );
+}
+
+/** The group select: saved with its button, the server's refusal under it. */
+function ChangeGroup({ id, data, name }: { id: number; data: TCustomerGroupOfBuyer; name: (g: TCustomerGroup) => string }) {
+  const { t } = useTranslation('groups');
+  const set = useSetBuyerGroup(id);
+  const form = useStaffForm(ZCustomerGroupAssign, { defaultValues: { groupId: data.groupId } });
+  return (
+    <StaffForm
+      form={form}
+      onSubmit={async ({ groupId }) => {
+        await set.mutateAsync(groupId);
+        toast.success(t('buyer.saved'));
+      }}
+      className="mt-2"
+    >
+      <div className="flex flex-wrap items-end gap-2">
+        <SelectField label={t('buyer.change')} hideLabel name="groupId" numeric className="min-w-0 flex-1" options={[['', t('buyer.none')], ...data.groups.map((g) => [String(g.id), name(g)] as const)]} />
+        <Button type="submit" size="sm" variant="secondary" disabled={set.isPending || !form.formState.isDirty}>
+          {t('buyer.save')}
+        </Button>
+      </div>
+    </StaffForm>
   );
 }

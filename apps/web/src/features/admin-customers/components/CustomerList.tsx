@@ -1,50 +1,58 @@
-import { useMemo, useRef, type FormEvent } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CUSTOMER_PAGE_SIZES } from '@cubeshop/shared';
-import { cn } from '@/components/ui/cn';
-import { StaffListBody } from '@/components/staff/StaffListBody';
+import { Link, useNavigate } from 'react-router';
+import { CUSTOMER_PAGE_SIZES, ZCustomerQuery, type TCustomerRow } from '@cubeshop/shared';
 import { FilterActions } from '@/components/staff/FilterActions';
-import { withFilter } from '@/components/staff/filter-params';
-import { staffInput as input } from '@/components/staff/fields';
+import { FilterForm, FilterText, PageSizeSelect } from '@/components/staff/filters';
+import { useListParams } from '@/components/staff/list-params';
 import { StaffPager } from '@/components/staff/StaffPager';
-import { useListKeys } from '@/components/staff/use-list-keys';
+import { StaffTable, staffColumns } from '@/components/staff/StaffTable';
 import { useCustomers } from '../api/customers';
-import { customersSearch, formatDay, formatSpent, formatStamp, pageSizeOf } from '../lib/format';
+import { formatDay, formatSpent, formatStamp } from '../lib/format';
 
-
-/** Skips keys typed into a field (the list's shortcuts are for the table). */
-const COLUMNS = ['account', 'name', 'email', 'mobile', 'country', 'orders', 'spent', 'lastOrder', 'registered'] as const;
+const col = staffColumns<TCustomerRow>();
 
 /**
  * The customer list (/admin/customers): buyers newest first, a search over account, name, e-mail,
- * phone and order id, kept in the URL with the page, and keyboard use (/ search, j/k move,
- * Enter open).
+ * phone and order id, kept in the URL with the page (ZCustomerQuery), column choice, and keyboard
+ * use (/ search, j/k or arrows move, Enter open).
  */
 export function CustomerList() {
   const { t } = useTranslation('backoffice');
-  const [params, setParams] = useSearchParams();
+  const list = useListParams(ZCustomerQuery);
   const navigate = useNavigate();
-  const search = customersSearch(params);
-  const customers = useCustomers(search);
+  const customers = useCustomers(list);
   const rows = useMemo(() => customers.data?.data ?? [], [customers.data]);
   const searchBox = useRef<HTMLInputElement>(null);
-  const table = useRef<HTMLTableSectionElement>(null);
-
-  const [active, setActive] = useListKeys({ rows, searchBox, table, resetOn: search, onOpen: (row) => void navigate(`/admin/customers/${row.id}`) });
-
-  function set(key: 'q' | 'recPerPage' | 'page', value: string) {
-    setParams(withFilter(params, key, value));
-  }
-
-  function onSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    set('q', String(new FormData(event.currentTarget).get('q') ?? ''));
-  }
-
   const pager = customers.data?.pager;
-  const pages = pager ? Math.max(1, Math.ceil(pager.recTotal / pager.recPerPage)) : 1;
-  const page = pager?.page ?? 1;
+
+  const columns = useMemo(
+    () =>
+      col.columns([
+        col.accessor('account', {
+          header: t('customers.col.account'),
+          enableHiding: false,
+          meta: { className: 'font-medium whitespace-nowrap' },
+          cell: (c) => (
+            <>
+              <Link to={`/admin/customers/${c.row.original.id}`} className="inline-block max-w-[14rem] truncate align-bottom text-brand-700 hover:underline" title={c.getValue()}>
+                {c.getValue()}
+              </Link>
+              {c.row.original.disabledTime ? <span className="ml-1.5 rounded bg-red-100 px-1 text-xs text-red-800">{t('customers.disabled')}</span> : null}
+            </>
+          ),
+        }),
+        col.accessor('name', { header: t('customers.col.name'), meta: { className: 'max-w-[12rem] truncate' } }),
+        col.accessor('email', { header: t('customers.col.email'), meta: { className: 'max-w-[16rem] truncate text-gray-700' }, cell: (c) => c.getValue() ?? '' }),
+        col.accessor('mobile', { header: t('customers.col.mobile'), meta: { className: 'whitespace-nowrap text-gray-700 tabular-nums' }, cell: (c) => c.getValue() ?? '' }),
+        col.accessor('country', { header: t('customers.col.country'), cell: (c) => c.getValue() ?? '' }),
+        col.accessor('orderCount', { id: 'orders', header: t('customers.col.orders'), meta: { align: 'end' } }),
+        col.accessor('spent', { header: t('customers.col.spent'), meta: { align: 'end', className: 'whitespace-nowrap' }, cell: (c) => formatSpent(c.getValue()) || '—' }),
+        col.accessor('lastOrderTime', { id: 'lastOrder', header: t('customers.col.lastOrder'), meta: { className: 'whitespace-nowrap text-gray-700 tabular-nums' }, cell: (c) => formatStamp(c.getValue()) || '—' }),
+        col.accessor('registeredTime', { id: 'registered', header: t('customers.col.registered'), meta: { className: 'whitespace-nowrap text-gray-700 tabular-nums' }, cell: (c) => formatDay(c.getValue()) }),
+      ]),
+    [t],
+  );
 
   return (
     <section aria-labelledby="customers-title" className="space-y-2">
@@ -56,61 +64,27 @@ export function CustomerList() {
         <span className="ml-auto hidden text-xs text-gray-500 md:inline">{t('customers.keys')}</span>
       </div>
 
-      <form onSubmit={onSearch} className="flex flex-wrap items-end gap-2 text-sm" key={params.get('q') ?? ''}>
-        <label className="flex min-w-[14rem] flex-1 flex-col gap-0.5">
-          <span className="text-xs text-gray-600">{t('customers.searchLabel')}</span>
-          <input ref={searchBox} name="q" type="search" defaultValue={params.get('q') ?? ''} placeholder={t('customers.search')} className={input} />
-        </label>
-        <label className="flex flex-col gap-0.5">
-          <span className="text-xs text-gray-600">{t('customers.pageSize')}</span>
-          <select value={String(pageSizeOf(params))} onChange={(e) => set('recPerPage', e.target.value === '50' ? '' : e.target.value)} className={input}>
-            {CUSTOMER_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <FilterActions apply={t('customers.apply')} clear={t('customers.clear')} filtered={!!search} onClear={() => setParams(new URLSearchParams())} fetching={customers.isFetching} />
-      </form>
+      <FilterForm list={list} fields={['q']}>
+        <FilterText search inputRef={searchBox} name="q" label={t('customers.searchLabel')} defaultValue={list.params.get('q') ?? ''} placeholder={t('customers.search')} className="min-w-[14rem]" />
+        <PageSizeSelect label={t('customers.pageSize')} value={list.values.recPerPage} sizes={CUSTOMER_PAGE_SIZES} onChange={(n) => list.set('recPerPage', n)} />
+        <FilterActions apply={t('customers.apply')} clear={t('customers.clear')} filtered={list.filtered} onClear={list.reset} fetching={customers.isFetching} />
+      </FilterForm>
 
-      <StaffListBody query={customers} loadFailed={t('customers.loadFailed')} empty={t('customers.empty')} isEmpty={rows.length === 0}>
-        <div className="overflow-x-auto rounded border border-gray-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="sticky top-0 bg-gray-100 text-xs text-gray-700">
-              <tr>
-                {COLUMNS.map((c) => (
-                  <th key={c} scope="col" className={cn('px-2 py-1.5 font-medium whitespace-nowrap', ['orders', 'spent'].includes(c) && 'text-right')}>
-                    {t(`customers.col.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody ref={table}>
-              {rows.map((r, i) => (
-                <tr key={r.id} data-row={i} className={cn('border-t border-gray-100', i === active ? 'bg-brand-50' : 'hover:bg-gray-50')} onClick={() => setActive(i)}>
-                  <td className="px-2 py-1 font-medium whitespace-nowrap">
-                    <Link to={`/admin/customers/${r.id}`} className="inline-block max-w-[14rem] truncate align-bottom text-brand-700 hover:underline" title={r.account}>
-                      {r.account}
-                    </Link>
-                    {r.disabledTime ? <span className="ml-1.5 rounded bg-red-100 px-1 text-xs text-red-800">{t('customers.disabled')}</span> : null}
-                  </td>
-                  <td className="max-w-[12rem] truncate px-2 py-1">{r.name}</td>
-                  <td className="max-w-[16rem] truncate px-2 py-1 text-gray-700">{r.email ?? ''}</td>
-                  <td className="px-2 py-1 whitespace-nowrap text-gray-700 tabular-nums">{r.mobile ?? ''}</td>
-                  <td className="px-2 py-1">{r.country ?? ''}</td>
-                  <td className="px-2 py-1 text-right tabular-nums">{r.orderCount}</td>
-                  <td className="px-2 py-1 text-right whitespace-nowrap tabular-nums">{formatSpent(r.spent) || '—'}</td>
-                  <td className="px-2 py-1 whitespace-nowrap text-gray-700 tabular-nums">{formatStamp(r.lastOrderTime) || '—'}</td>
-                  <td className="px-2 py-1 whitespace-nowrap text-gray-700 tabular-nums">{formatDay(r.registeredTime)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </StaffListBody>
+      <StaffTable
+        label={t('customers.title')}
+        columns={columns}
+        rows={rows}
+        rowId={(r) => String(r.id)}
+        query={customers}
+        loadFailed={t('customers.loadFailed')}
+        empty={t('customers.empty')}
+        columnsKey="customers"
+        searchBox={searchBox}
+        resetOn={list.search}
+        onOpen={(row) => void navigate(`/admin/customers/${row.id}`)}
+      />
 
-      <StaffPager page={page} pages={pager ? pages : 0} onPage={(p) => set('page', String(p))} />
+      <StaffPager pager={pager} onPage={list.setPage} />
     </section>
   );
 }

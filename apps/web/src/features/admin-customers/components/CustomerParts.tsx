@@ -1,21 +1,11 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TCustomerChat } from '@cubeshop/shared';
 import { AuthedImage } from '@/components/ui/AuthedImage';
+import { Section } from '@/components/staff/Section';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { toast } from '@/lib/stores/toast';
 import { formatStamp } from '../lib/format';
-
-/** A card of the buyer's page: a region named by its title. */
-export function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
-  return (
-    <section className={cn('rounded border border-gray-200 bg-white p-3', className)} aria-label={title}>
-      <h2 className="mb-2 text-sm font-semibold text-ink">{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 /** Lines of text with a Copy button (contacts, addresses): pasted as they are shown. */
 export function CopyBlock({ text, testId }: { text: string; testId?: string }) {

@@ -8,10 +8,12 @@ import { cn } from '@/components/ui/cn';
 import { Dialog } from '@/components/ui/Dialog';
 import { QueryError } from '@/components/ui/QueryError';
 import { Spinner } from '@/components/ui/Spinner';
+import { useRegionName } from '@/lib/regions';
 import { toast } from '@/lib/stores/toast';
+import { Section } from '@/components/staff/Section';
 import { addCustomerNote, disableCustomer, enableCustomer, useCustomer, useCustomerChange } from '../api/customers';
 import { formatDay, formatSpent, formatStamp } from '../lib/format';
-import { ChatHistoryCard, CopyBlock, Section } from './CustomerParts';
+import { ChatHistoryCard, CopyBlock } from './CustomerParts';
 import { CustomerGroupCard } from './CustomerGroupCard';
 
 const input = 'rounded border border-gray-300 bg-white px-2 py-1 text-sm';
@@ -71,6 +73,8 @@ export function CustomerScreen({ id, role }: { id: string; role: TStaffRole | nu
 function ContactCard({ detail }: { detail: TCustomerDetail }) {
   const { t } = useTranslation('backoffice');
   const c = detail.customer;
+  // The profile's country by its name in the reader's language, not its ISO code.
+  const country = useRegionName(c.country);
   // The account is often the e-mail or the mobile itself: each line once.
   const contact = [...new Set([c.name, c.account, c.email, c.mobile].filter(Boolean))].join('\n');
   const row = (label: string, value: ReactNode) => (
@@ -83,7 +87,7 @@ function ContactCard({ detail }: { detail: TCustomerDetail }) {
     <Section title={t('customers.contact')}>
       <CopyBlock text={contact} testId="customer-contact" />
       <dl className="mt-2 text-sm">
-        {row(t('customers.col.country'), c.country ?? '—')}
+        {row(t('customers.col.country'), country || '—')}
         {row(t('customers.language'), c.locale === 'en' ? 'English' : '中文')}
         {row(t('customers.col.registered'), formatDay(c.registeredTime))}
         {row(t('customers.newsletter'), c.subscribeEmail ?? '—')}

@@ -1,4 +1,4 @@
-import { formatMoney, CUSTOMER_PAGE_SIZES, type TCustomerSpent } from '@cubeshop/shared';
+import { formatMoney, type TCustomerSpent } from '@cubeshop/shared';
 import { getLocale } from '@/lib/locale';
 
 /** A time as staff read it in their language (short date and time). */
@@ -18,18 +18,3 @@ export function formatDay(iso: string): string {
 
 /** Money received per currency, e.g. "¥70.00 · $12.50"; empty when none. */
 export const formatSpent = (spent: readonly TCustomerSpent[]) => spent.map((s) => formatMoney(Math.round(s.amount * 100), s.currency)).join(' · ');
-
-/** The list's search as it stands in the URL (q, page, recPerPage): known keys only, blanks left out. */
-export function customersSearch(params: URLSearchParams): string {
-  const out = new URLSearchParams();
-  for (const key of ['q', 'recPerPage', 'page']) {
-    const value = params.get(key)?.trim();
-    if (value) out.set(key, value);
-  }
-  return out.toString();
-}
-
-export const pageSizeOf = (params: URLSearchParams) => {
-  const n = Number(params.get('recPerPage'));
-  return (CUSTOMER_PAGE_SIZES as readonly number[]).includes(n) ? n : CUSTOMER_PAGE_SIZES[0];
-};

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TAdminOrderDetail } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api, idOf } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/admin/orders/{id}: the order with its buyer, payments and audit trail. */
 export function getAdminOrder(id: string, signal?: AbortSignal): Promise<TAdminOrderDetail> {
-  return api.get<TAdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(id)}`, { silent: true, ...(signal ? { signal } : {}) });
+  return api.GET('/api/admin/orders/{id}', { params: { path: { id: idOf(id) } }, silent: true, signal });
 }
 
 export const adminOrderQuery = (id: string) =>

@@ -1,21 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TAdminOrderList } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api, type ApiListRequest, type ApiQuery } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /api/admin/orders?<filters>: the order queue; `search` is the URL's query string (saved filters). */
-export function getAdminOrders(search: string, signal?: AbortSignal): Promise<TAdminOrderList> {
-  return api.get<TAdminOrderList>(`/api/admin/orders${search ? `?${search}` : ''}`, { silent: true, ...(signal ? { signal } : {}) });
+/** GET /api/admin/orders?<filters>: the order queue, with the filters of the URL (saved filters). */
+export function getAdminOrders(query: ApiQuery<'/api/admin/orders'>, signal?: AbortSignal): Promise<TAdminOrderList> {
+  return api.GET('/api/admin/orders', { params: { query }, silent: true, signal });
 }
 
-export const adminOrdersQuery = (search: string) =>
+export const adminOrdersQuery = ({ search, query }: ApiListRequest<'/api/admin/orders'>) =>
   queryOptions({
     queryKey: queryKeys.admin.orders(search),
-    queryFn: ({ signal }) => getAdminOrders(search, signal),
+    queryFn: ({ signal }) => getAdminOrders(query, signal),
     staleTime: 5_000,
     placeholderData: keepPreviousData,
   });
 
-export function useAdminOrders(search: string) {
-  return useQuery(adminOrdersQuery(search));
+export function useAdminOrders(request: ApiListRequest<'/api/admin/orders'>) {
+  return useQuery(adminOrdersQuery(request));
 }

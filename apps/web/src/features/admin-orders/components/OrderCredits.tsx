@@ -5,9 +5,10 @@ import { LinePieces, piecesOf } from '@/components/staff/LinePieces';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { toast } from '@/lib/stores/toast';
+import { Section } from '@/components/staff/Section';
 import { issueCredit, useOrderChange } from '../api/update-order';
 import { formatStamp } from './badges';
-import { errorText, input, Section } from './parts';
+import { errorText, input } from './parts';
 
 /** Statuses in which the goods have left the warehouse: returned pieces may be credited. */
 const LEFT = new Set(['outbound', 'delivery', 'complete']);

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { TAdminOrderDetail } from '@cubeshop/shared';
 import { AuditChange, useAuditActionLabel } from '@/components/audit/AuditChange';
+import { Section } from '@/components/staff/Section';
 import { formatStamp } from './badges';
-import { Section } from './parts';
 
 /** The order's audit trail: every staff change, newest first, in words (money in the order's currency, lines by name). */
 export function HistoryCard({ detail }: { detail: TAdminOrderDetail }) {

@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { formatVolume, formatWeight, type TAdminOrderDetail, type TOrderLine } from '@cubeshop/shared';
 import { cn } from '@/components/ui/cn';
 import { toast } from '@/lib/stores/toast';
+import { Section } from '@/components/staff/Section';
 import { adjustOrderLine, useOrderChange } from '../api/update-order';
-import { errorText, input, Section } from './parts';
+import { errorText, input } from './parts';
 
 /** The order's lines with the packed quantity and actual price edited in place (Enter or leaving the field saves). */
 export function LinesCard({ detail, money, canPack, canPrice }: { detail: TAdminOrderDetail; money: (v: number) => string; canPack: boolean; canPrice: boolean }) {

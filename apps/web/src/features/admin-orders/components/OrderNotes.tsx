@@ -4,9 +4,10 @@ import { staffCan, type TAdminOrderDetail, type TOrderNoteCreate, type TStaffRol
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { toast } from '@/lib/stores/toast';
+import { Section } from '@/components/staff/Section';
 import { addOrderNote, useOrderChange } from '../api/update-order';
 import { formatStamp } from './badges';
-import { errorText, Section } from './parts';
+import { errorText } from './parts';
 
 /**
  * Notes on the order: internal notes (staff only) and messages to the buyer (e-mailed and shown

@@ -7,9 +7,10 @@ import { cn } from '@/components/ui/cn';
 import { ApiError } from '@/lib/api-client';
 import { confirmDialog } from '@/lib/stores/modal';
 import { toast } from '@/lib/stores/toast';
+import { Section } from '@/components/staff/Section';
 import { recordPayment, useOrderChange } from '../api/update-order';
 import { formatStamp } from './badges';
-import { errorText, input, Section } from './parts';
+import { errorText, input } from './parts';
 
 /** A refusal that asks for confirmation: the payment is more than is owed (details.toPay, details.amount). */
 const overpayment = (err: unknown) => (err instanceof ApiError && err.status === 409 && typeof err.details?.toPay === 'number' ? { toPay: err.details.toPay, amount: Number(err.details.amount) } : null);

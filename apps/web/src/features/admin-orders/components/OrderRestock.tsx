@@ -4,8 +4,9 @@ import type { TAdminOrderDetail } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { toast } from '@/lib/stores/toast';
+import { Section } from '@/components/staff/Section';
 import { restockOrder, useOrderChange } from '../api/update-order';
-import { errorText, input, Section } from './parts';
+import { errorText, input } from './parts';
 
 /**
  * Returned goods (orders.fulfil): per line what left with the order and what came back so far;

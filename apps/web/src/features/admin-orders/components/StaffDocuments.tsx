@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { FileDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENTS_BULK_MAX, ORDER_DOCUMENT_KINDS, orderDocumentFileName, orderDocumentUrl, type TLocale, type TOrderDocumentKind } from '@cubeshop/shared';
+import { DOCUMENTS_BULK_MAX, ORDER_DOCUMENT_KINDS, orderDocumentFileName, type TLocale, type TOrderDocumentKind } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
-import { downloadFile } from '@/lib/download';
-import { Section } from './parts';
+import { api } from '@/lib/api';
+import { DOWNLOAD, downloadFile } from '@/lib/download';
+import { Section } from '@/components/staff/Section';
 
 // Order documents for staff (docs/orders.md, Documents): every kind of one order at any time (the
 // packing list is printed while packing), and one kind for the queue's selected orders as a zip.
@@ -12,10 +13,11 @@ import { Section } from './parts';
 
 function useDownload() {
   const [busy, setBusy] = useState<string | null>(null);
-  async function run(key: string, path: string, fileName: string, params: Record<string, string>) {
+  /** `file` starts the download (api.download); the button stays busy until it is saved. */
+  async function run(key: string, file: () => Promise<Blob>, fileName: string) {
     setBusy(key);
     try {
-      await downloadFile(path, fileName, params);
+      await downloadFile(file(), fileName);
     } catch {
       // The API client has shown why.
     } finally {
@@ -40,7 +42,7 @@ export function DocumentsCard({ orderId }: { orderId: number }) {
             variant="secondary"
             disabled={busy !== null}
             aria-busy={busy === kind || undefined}
-            onClick={() => void run(kind, orderDocumentUrl(orderId, kind), orderDocumentFileName(orderId, kind), { lang })}
+            onClick={() => void run(kind, () => api.download('/api/orders/{id}/documents/{kind}.pdf', { ...DOWNLOAD, params: { path: { id: orderId, kind }, query: { lang } } }), orderDocumentFileName(orderId, kind))}
           >
             <FileDown aria-hidden="true" className="size-4" />
             {t(`documents.${kind}`)}
@@ -65,7 +67,7 @@ export function BulkDocuments({ ids }: { ids: number[] }) {
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   const tooMany = ids.length > DOCUMENTS_BULK_MAX;
   const zip = (kind: TOrderDocumentKind) =>
-    void run(kind, '/api/admin/orders/documents.zip', `${kind}-${ids.length}-orders.zip`, { ids: ids.join(','), kind, lang });
+    void run(kind, () => api.download('/api/admin/orders/documents.zip', { ...DOWNLOAD, params: { query: { ids: ids.join(','), kind, lang } } }), `${kind}-${ids.length}-orders.zip`);
   return (
     <>
       {(['invoice', 'packing-list'] as const).map((kind) => (

@@ -19,7 +19,9 @@ import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { QueryError } from '@/components/ui/QueryError';
 import { Spinner } from '@/components/ui/Spinner';
+import { useRegionName } from '@/lib/regions';
 import { toast } from '@/lib/stores/toast';
+import { Section } from '@/components/staff/Section';
 import { useAdminOrder } from '../api/get-admin-order';
 import { setShippingFee, transitionOrder, useOrderChange } from '../api/update-order';
 import { formatStamp, LogisticsText, OrderStatusBadge, PaymentBadge } from './badges';
@@ -30,7 +32,7 @@ import { PaymentsCard } from './OrderPayments';
 import { CreditsCard } from './OrderCredits';
 import { RestockCard } from './OrderRestock';
 import { DocumentsCard } from './StaffDocuments';
-import { errorText, input, Section } from './parts';
+import { errorText, input } from './parts';
 
 
 /** /admin/orders/{id}: everything staff do to one order, on one screen. */
@@ -95,13 +97,15 @@ function OrderWorkspace({ detail, role, requests }: { detail: TAdminOrderDetail;
 function BuyerCard({ detail, canOpenBuyer }: { detail: TAdminOrderDetail; canOpenBuyer: boolean }) {
   const { t } = useTranslation('backoffice');
   const { order, buyer } = detail;
+  // The country by its name in the reader's language (a label to copy), not its ISO code.
+  const country = useRegionName(order.deliveryRegionId);
   const address = [
     order.deliveryUser,
     order.deliveryCompany,
     order.deliveryAddress,
     order.deliveryAddress2,
     [order.deliveryCity, order.deliveryState, order.deliveryPostalCode].filter(Boolean).join(', '),
-    order.deliveryRegionId,
+    country,
     order.deliveryPhone,
     order.deliveryTaxId,
     order.deliveryShippingMark,

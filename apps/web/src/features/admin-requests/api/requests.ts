@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAdminOrderDetail, TAdminOrderRequests, TAdminRequestList, TOrderRequestStatus, TPaymentCreate, TRequestDecided, TRequestDecision } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { getLocale } from '@/lib/locale';
 import { refreshAfterWrite } from '@/lib/query-client';
@@ -14,7 +14,7 @@ export const REQUESTS_PAGE_SIZE = 50;
 export const requestQueueQuery = (status: TOrderRequestStatus, page: number) =>
   queryOptions({
     queryKey: ['admin', 'requests', getLocale(), status, page] as const,
-    queryFn: ({ signal }) => api.get<TAdminRequestList>('/api/admin/requests', { params: { status, page, recPerPage: REQUESTS_PAGE_SIZE }, silent: true, signal }),
+    queryFn: ({ signal }): Promise<TAdminRequestList> => api.GET('/api/admin/requests', { params: { query: { status, page, recPerPage: REQUESTS_PAGE_SIZE } }, silent: true, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -24,7 +24,7 @@ export const useRequestQueue = (status: TOrderRequestStatus, page: number) => us
 export const useOrderRequestsForStaff = (orderId: number) =>
   useQuery({
     queryKey: ['admin', 'order-requests', getLocale(), orderId] as const,
-    queryFn: ({ signal }) => api.get<TAdminOrderRequests>(`/api/admin/orders/${orderId}/requests`, { silent: true, signal }),
+    queryFn: ({ signal }): Promise<TAdminOrderRequests> => api.GET('/api/admin/orders/{id}/requests', { params: { path: { id: orderId } }, silent: true, signal }),
     staleTime: 10_000,
   });
 
@@ -32,7 +32,7 @@ export const useOrderRequestsForStaff = (orderId: number) =>
 export const useRequestOrder = (orderId: number, enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.admin.order(String(orderId)),
-    queryFn: ({ signal }) => api.get<TAdminOrderDetail>(`/api/admin/orders/${orderId}`, { silent: true, signal }),
+    queryFn: ({ signal }): Promise<TAdminOrderDetail> => api.GET('/api/admin/orders/{id}', { params: { path: { id: orderId } }, silent: true, signal }),
     staleTime: 5_000,
     enabled,
   });
@@ -41,7 +41,7 @@ export const useRequestOrder = (orderId: number, enabled: boolean) =>
 export function useDecideRequest() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: TRequestDecision }) => api.post<TRequestDecided>(`/api/admin/requests/${id}/decision`, body, { silent: true }),
+    mutationFn: ({ id, body }: { id: number; body: TRequestDecision }): Promise<TRequestDecided> => api.POST('/api/admin/requests/{id}/decision', { params: { path: { id } }, body, silent: true }),
     onSuccess: () => void refreshAfterWrite(client, ['admin']),
   });
 }
@@ -50,7 +50,7 @@ export function useDecideRequest() {
 export function useRecordRefund() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ orderId, body }: { orderId: number; body: TPaymentCreate }) => api.post<TAdminOrderDetail>(`/api/admin/orders/${orderId}/payments`, body, { silent: true }),
+    mutationFn: ({ orderId, body }: { orderId: number; body: TPaymentCreate }): Promise<TAdminOrderDetail> => api.POST('/api/admin/orders/{id}/payments', { params: { path: { id: orderId } }, body, silent: true }),
     onSuccess: () => void refreshAfterWrite(client, ['admin']),
   });
 }

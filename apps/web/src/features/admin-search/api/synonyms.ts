@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TSynonymGroup, TSynonymList } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import type { TSynonymGroup, TSynonymKind, TSynonymList } from '@cubeshop/shared';
+import { api } from '@/lib/api';
 import { refreshAfterWrite } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function useSynonyms() {
   return useQuery({
     queryKey: queryKeys.admin.synonyms(),
-    queryFn: ({ signal }) => api.get<TSynonymList>('/api/admin/search/synonyms', { silent: true, signal }),
+    queryFn: ({ signal }): Promise<TSynonymList> => api.GET('/api/admin/search/synonyms', { silent: true, signal }),
   });
 }
 
@@ -23,16 +23,16 @@ export function wordsOf(text: string): string[] {
     .filter(Boolean);
 }
 
-/** POST (no id) or PUT /api/admin/search/synonyms/{id}; DELETE with `words` null. The list loads again after each. */
+/** POST (no id) or PUT /api/admin/search/synonyms/{id} with the words and the kind; DELETE with `words` null. The list loads again after each. */
 export function useSynonymChange() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, words }: { id: number | null; words: string[] | null }): Promise<TSynonymGroup | null> =>
+    mutationFn: ({ id, words, kind }: { id: number | null; words: string[] | null; kind?: TSynonymKind }): Promise<TSynonymGroup | null> =>
       words === null
-        ? api.delete(`/api/admin/search/synonyms/${id}`, { silent: true }).then(() => null)
+        ? api.DELETE('/api/admin/search/synonyms/{id}', { params: { path: { id: id ?? 0 } }, silent: true }).then(() => null)
         : id === null
-          ? api.post<TSynonymGroup>('/api/admin/search/synonyms', { words }, { silent: true })
-          : api.put<TSynonymGroup>(`/api/admin/search/synonyms/${id}`, { words }, { silent: true }),
+          ? api.POST('/api/admin/search/synonyms', { body: { words, kind }, silent: true })
+          : api.PUT('/api/admin/search/synonyms/{id}', { params: { path: { id } }, body: { words, kind }, silent: true }),
     onSuccess: () => void refreshAfterWrite(client, queryKeys.admin.synonyms()),
   });
 }

@@ -26,19 +26,20 @@ function serve() {
     http.get('/api/admin/search/terms', () => HttpResponse.json({ data: [], pager: { page: 1, recPerPage: 50, recTotal: 0 } })),
     http.get('/api/admin/search/synonyms', () => HttpResponse.json({ data: groups })),
     http.post('/api/admin/search/synonyms', async ({ request }) => {
-      const body = (await request.json()) as { words: string[] };
+      const body = (await request.json()) as { words: string[]; kind?: TSynonymGroup['kind'] };
       bodies.push(body);
       if (new Set(body.words.map((w) => w.toLowerCase())).size < 2)
         return HttpResponse.json({ code: 400, desc: 'A synonym group needs at least two different words', details: { field: 'words' } }, { status: 400 });
-      const group = { id: groups.length + 1, words: body.words.map((w) => w.toLowerCase()), updatedTime: '2026-11-26T08:00:00.000Z' };
+      const group = { id: groups.length + 1, words: body.words.map((w) => w.toLowerCase()), kind: body.kind ?? 'same', updatedTime: '2026-11-26T08:00:00.000Z' };
       groups.push(group);
       return HttpResponse.json(group, { status: 201 });
     }),
     http.put('/api/admin/search/synonyms/:id', async ({ request, params }) => {
-      const body = (await request.json()) as { words: string[] };
+      const body = (await request.json()) as { words: string[]; kind?: TSynonymGroup['kind'] };
       bodies.push(body);
       const group = groups.find((g) => g.id === Number(params.id))!;
       group.words = body.words;
+      group.kind = body.kind ?? group.kind;
       return HttpResponse.json(group);
     }),
     http.delete('/api/admin/search/synonyms/:id', ({ params }) => {
@@ -80,14 +81,14 @@ describe('synonym groups (search terms screen, third tab)', { timeout: 20_000 },
     await userEvent.clear(input);
     await userEvent.type(input, 'Maglev，磁悬浮{Enter}');
     expect(await within(table).findByRole('list', { name: '2 words' })).toHaveTextContent('maglev磁悬浮');
-    expect(api.bodies.at(-1)).toEqual({ words: ['Maglev', '磁悬浮'] });
+    expect(api.bodies.at(-1)).toEqual({ words: ['Maglev', '磁悬浮'], kind: 'same' });
     expect(screen.getByRole('textbox', { name: 'New group' })).toHaveValue('');
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit the group 3x3, 三阶, 3阶' }));
     const edit = screen.getByRole('textbox', { name: 'Words of the group' });
     expect(edit).toHaveFocus();
     await userEvent.type(edit, ', 三阶魔方{Enter}');
-    await waitFor(() => expect(api.bodies.at(-1)).toEqual({ words: ['3x3', '三阶', '3阶', '三阶魔方'] }));
+    await waitFor(() => expect(api.bodies.at(-1)).toEqual({ words: ['3x3', '三阶', '3阶', '三阶魔方'], kind: 'same' }));
     expect(await within(table).findByRole('list', { name: '4 words' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete the group maglev, 磁悬浮' }));
@@ -96,6 +97,24 @@ describe('synonym groups (search terms screen, third tab)', { timeout: 20_000 },
     await userEvent.click(within(dialog).getByRole('button', { name: /confirm|ok/i }));
     await waitFor(() => expect(within(table).queryByRole('list', { name: '2 words' })).not.toBeInTheDocument());
     expect(api.groups.map((g) => g.id)).toEqual([1]);
+  });
+
+  it('adds a short form (its first word stands for the others) and marks it in the list', async () => {
+    staff('catalog');
+    const api = serve();
+    renderScreen(<SearchTermsScreen />, { path: '/admin/search-terms', at: '/admin/search-terms?kind=synonyms' });
+    const table = await screen.findByTestId('synonyms');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind of group' }), 'Short form');
+    await userEvent.type(screen.getByRole('textbox', { name: 'New group' }), 'wl, weilong{Enter}');
+    const group = await within(table).findByRole('list', { name: '2 words' });
+    expect(group).toHaveTextContent('Short formwlweilong');
+    expect(api.bodies.at(-1)).toEqual({ words: ['wl', 'weilong'], kind: 'short' });
+    // The plain group stays unmarked; editing the short one keeps its kind.
+    expect(within(table).getByRole('list', { name: '3 words' })).not.toHaveTextContent('Short form');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit the group wl, weilong' }));
+    expect(screen.getAllByRole('combobox', { name: 'Kind of group' }).at(-1)).toHaveValue('short');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Words of the group' }), ', 威龙{Enter}');
+    await waitFor(() => expect(api.bodies.at(-1)).toEqual({ words: ['wl', 'weilong', '威龙'], kind: 'short' }));
   });
 
   it('shows the groups to sales without ways to change them', async () => {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SYNONYM_WORDS_MAX, type TSynonymGroup } from '@cubeshop/shared';
+import { SYNONYM_KINDS, SYNONYM_WORDS_MAX, type TSynonymGroup, type TSynonymKind } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { StaffListBody } from '@/components/staff/StaffListBody';
@@ -12,15 +12,35 @@ import { useSynonymChange, useSynonyms, wordsOf } from '../api/synonyms';
 /** Where a save went wrong: the new group's form (id null) or a group being edited. */
 type Problem = { id: number | null; text: string } | null;
 
-/** One group's words, edited in place: Enter saves, Escape gives up. */
-function WordsForm({ id, initial, busy, problem, onSave, onCancel }: { id: number | null; initial: string; busy: boolean; problem: Problem; onSave: (text: string) => void; onCancel?: () => void }) {
+/**
+ * One group's words and kind, edited in place: Enter saves, Escape gives up. A short form's
+ * first word stands for the others ("wl" for WeiLong), a plain group's words all mean the same.
+ */
+function WordsForm({
+  id,
+  initial,
+  initialKind,
+  busy,
+  problem,
+  onSave,
+  onCancel,
+}: {
+  id: number | null;
+  initial: string;
+  initialKind: TSynonymKind;
+  busy: boolean;
+  problem: Problem;
+  onSave: (text: string, kind: TSynonymKind) => void;
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation('backoffice');
   const [text, setText] = useState(initial);
+  const [kind, setKind] = useState<TSynonymKind>(initialKind);
   const errorId = `synonyms-error-${id ?? 'new'}`;
   const shown = problem && problem.id === id ? problem.text : '';
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSave(text);
+    onSave(text, kind);
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
@@ -34,9 +54,16 @@ function WordsForm({ id, initial, busy, problem, onSave, onCancel }: { id: numbe
         aria-label={id === null ? t('synonyms.new') : t('synonyms.editLabel')}
         aria-invalid={shown ? true : undefined}
         aria-describedby={shown ? errorId : undefined}
-        placeholder={t('synonyms.placeholder')}
+        placeholder={kind === 'short' ? t('synonyms.placeholderShort') : t('synonyms.placeholder')}
         className={cn(staffInput, 'min-w-0 flex-1 basis-56')}
       />
+      <select value={kind} onChange={(e) => setKind(e.target.value as TSynonymKind)} aria-label={t('synonyms.kindLabel')} className={cn(staffInput, 'w-auto')}>
+        {SYNONYM_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {t(`synonyms.kind.${k}`)}
+          </option>
+        ))}
+      </select>
       <Button type="submit" size="sm" disabled={busy}>
         {id === null ? t('synonyms.add') : t('synonyms.save')}
       </Button>
@@ -69,12 +96,12 @@ export function SynonymsPanel({ canManage }: { canManage: boolean }) {
   const [added, setAdded] = useState(0);
   const rows = groups.data?.data ?? [];
 
-  const save = (id: number | null, text: string) => {
+  const save = (id: number | null, text: string, kind: TSynonymKind) => {
     const words = wordsOf(text);
     if (words.length < 2) return setProblem({ id, text: t('synonyms.tooFew') });
     if (words.length > SYNONYM_WORDS_MAX) return setProblem({ id, text: t('synonyms.tooMany', { count: SYNONYM_WORDS_MAX }) });
     change.mutate(
-      { id, words },
+      { id, words, kind },
       {
         onSuccess: () => {
           setProblem(null);
@@ -95,7 +122,7 @@ export function SynonymsPanel({ canManage }: { canManage: boolean }) {
   return (
     <div className="space-y-2 pt-2">
       <p className="text-sm text-gray-600">{t('synonyms.help')}</p>
-      {canManage ? <WordsForm key={added} id={null} initial="" busy={change.isPending} problem={problem} onSave={(text) => save(null, text)} /> : null}
+      {canManage ? <WordsForm key={added} id={null} initial="" initialKind="same" busy={change.isPending} problem={problem} onSave={(text, kind) => save(null, text, kind)} /> : null}
       <StaffListBody query={groups} loadFailed={t('synonyms.loadFailed')} empty={t('synonyms.empty')} isEmpty={rows.length === 0}>
         <p className="text-sm text-gray-600">{t('synonyms.count', { count: rows.length })}</p>
         <div className="overflow-x-auto rounded border border-gray-200 bg-white">
@@ -123,16 +150,22 @@ export function SynonymsPanel({ canManage }: { canManage: boolean }) {
                       <WordsForm
                         id={group.id}
                         initial={group.words.join(', ')}
+                        initialKind={group.kind ?? 'same'}
                         busy={change.isPending}
                         problem={problem}
-                        onSave={(text) => save(group.id, text)}
+                        onSave={(text, kind) => save(group.id, text, kind)}
                         onCancel={() => {
                           setEditing(null);
                           setProblem(null);
                         }}
                       />
                     ) : (
-                      <ul className="flex flex-wrap gap-1" aria-label={t('synonyms.groupLabel', { count: group.words.length })}>
+                      <ul className="flex flex-wrap items-center gap-1" aria-label={t('synonyms.groupLabel', { count: group.words.length })}>
+                        {group.kind === 'short' ? (
+                          <li className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900" title={t('synonyms.shortHelp')}>
+                            {t('synonyms.kind.short')}
+                          </li>
+                        ) : null}
                         {group.words.map((word) => (
                           <li key={word} className="rounded bg-gray-100 px-1.5 py-0.5 break-all text-ink">
                             {word}

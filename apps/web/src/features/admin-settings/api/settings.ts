@@ -9,7 +9,7 @@ import type {
   TAdminShippingZone,
   TExchangeRateHistory,
 } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { shopSettingsKey } from '@/lib/shop-settings';
 import { refreshAfterWrite } from '@/lib/query-client';
 
@@ -21,13 +21,12 @@ export const settingsKeys = {
   shipping: ['admin', 'settings', 'shipping'] as const,
 };
 
-const get = <T>(path: string) => (signal?: AbortSignal) => api.get<T>(path, { silent: true, ...(signal ? { signal } : {}) });
-
-export const settingsQuery = () => queryOptions({ queryKey: settingsKeys.settings, queryFn: ({ signal }) => get<TAdminSettings>('/api/admin/settings')(signal), staleTime: 5_000 });
+export const settingsQuery = () =>
+  queryOptions({ queryKey: settingsKeys.settings, queryFn: ({ signal }): Promise<TAdminSettings> => api.GET('/api/admin/settings', { silent: true, signal }), staleTime: 5_000 });
 export const rateHistoryQuery = () =>
-  queryOptions({ queryKey: settingsKeys.rates, queryFn: ({ signal }) => get<TExchangeRateHistory>('/api/admin/settings/exchange-rates')(signal), staleTime: 5_000 });
+  queryOptions({ queryKey: settingsKeys.rates, queryFn: ({ signal }): Promise<TExchangeRateHistory> => api.GET('/api/admin/settings/exchange-rates', { silent: true, signal }), staleTime: 5_000 });
 export const shippingQuery = () =>
-  queryOptions({ queryKey: settingsKeys.shipping, queryFn: ({ signal }) => get<TAdminShippingConfig>('/api/admin/shipping')(signal), staleTime: 5_000 });
+  queryOptions({ queryKey: settingsKeys.shipping, queryFn: ({ signal }): Promise<TAdminShippingConfig> => api.GET('/api/admin/shipping', { silent: true, signal }), staleTime: 5_000 });
 
 export const useSettings = () => useQuery(settingsQuery());
 export const useRateHistory = () => useQuery(rateHistoryQuery());
@@ -37,7 +36,7 @@ export const useShipping = () => useQuery(shippingQuery());
 export function useSaveSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: TAdminSettingsUpdate) => api.put<TAdminSettings>('/api/admin/settings', patch, { silent: true }),
+    mutationFn: (patch: TAdminSettingsUpdate): Promise<TAdminSettings> => api.PUT('/api/admin/settings', { body: patch, silent: true }),
     onSuccess: (answer, patch) => {
       client.setQueryData(settingsKeys.settings, answer);
       if (patch.exchangeRate) void refreshAfterWrite(client, settingsKeys.rates);
@@ -46,8 +45,6 @@ export function useSaveSettings() {
     },
   });
 }
-
-const path = (s: string) => encodeURIComponent(s);
 
 /** One write to the shipping and payment configuration; afterwards it is read again. */
 export type ShippingChange =
@@ -67,33 +64,32 @@ export type PaymentMethodChange = Omit<TAdminPaymentMethod, 'qrUrl' | 'instructi
 export const PAYMENT_QR_MAX_BYTES = 2 * 1024 * 1024;
 
 export function sendShippingChange(change: ShippingChange): Promise<unknown> {
-  const silent = { silent: true };
   switch (change.kind) {
     case 'method': {
       const { id, ...body } = change.value;
-      return api.put(`/api/admin/shipping/methods/${path(id)}`, body, silent);
+      return api.PUT('/api/admin/shipping/methods/{id}', { params: { path: { id } }, body, silent: true });
     }
     case 'zone': {
       const { code, ...body } = change.value;
-      return api.put(`/api/admin/shipping/zones/${path(code)}`, body, silent);
+      return api.PUT('/api/admin/shipping/zones/{id}', { params: { path: { id: code } }, body, silent: true });
     }
     case 'deleteZone':
-      return api.delete(`/api/admin/shipping/zones/${path(change.code)}`, silent);
+      return api.DELETE('/api/admin/shipping/zones/{id}', { params: { path: { id: change.code } }, silent: true });
     case 'rate':
-      return api.put('/api/admin/shipping/rates', change.value, silent);
+      return api.PUT('/api/admin/shipping/rates', { body: change.value, silent: true });
     case 'deleteRate':
-      return api.delete(`/api/admin/shipping/rates/${path(change.methodId)}/${path(change.zoneCode)}`, silent);
+      return api.DELETE('/api/admin/shipping/rates/{methodId}/{zoneCode}', { params: { path: { methodId: change.methodId, zoneCode: change.zoneCode } }, silent: true });
     case 'payment': {
       const { id, ...body } = change.value;
-      return api.put(`/api/admin/payment-methods/${path(id)}`, body, silent);
+      return api.PUT('/api/admin/payment-methods/{id}', { params: { path: { id } }, body, silent: true });
     }
     case 'qr': {
       const form = new FormData();
       form.append('file', change.file);
-      return api.put(`/api/admin/payment-methods/${path(change.id)}/qr`, form, silent);
+      return api.PUT('/api/admin/payment-methods/{id}/qr', { params: { path: { id: change.id } }, body: form, silent: true });
     }
     case 'deleteQr':
-      return api.delete(`/api/admin/payment-methods/${path(change.id)}/qr`, silent);
+      return api.DELETE('/api/admin/payment-methods/{id}/qr', { params: { path: { id: change.id } }, silent: true });
   }
 }
 

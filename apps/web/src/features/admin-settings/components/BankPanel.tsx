@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { TAdminSettings, TBankTransferDetails } from '@cubeshop/shared';
+import { TextField } from '@/components/staff/form-fields';
 import { useSaveSettings } from '../api/settings';
-import { Field, SectionForm, text } from './parts';
+import { SettingsForm } from './parts';
+import { ZBankForm, ZSellerForm } from './setting-forms';
 
 const BANK: (keyof TBankTransferDetails)[] = ['accountName', 'bank', 'bankAddress', 'swift', 'accountNumber'];
 
@@ -13,45 +15,33 @@ export function BankPanel({ settings }: { settings: TAdminSettings }) {
   const seller = settings.documentSeller;
   return (
     <div className="space-y-3">
-      <SectionForm
+      <SettingsForm
         key={`bank-${JSON.stringify(bank)}`}
+        schema={ZBankForm}
+        defaultValues={{ bankTransfer: { accountName: bank?.accountName ?? '', bank: bank?.bank ?? '', bankAddress: bank?.bankAddress ?? '', swift: bank?.swift ?? '', accountNumber: bank?.accountNumber ?? '' } }}
         title={t('bank.title')}
         description={t('bank.description')}
         testId="bank-form"
         busy={save.isPending}
-        build={(form) => {
-          const value = Object.fromEntries(BANK.map((k) => [k, text(form.get(`bankTransfer.${k}`))])) as Record<string, string | null>;
-          if (BANK.every((k) => !value[k])) return { bankTransfer: null };
-          return { bankTransfer: { ...value, bankAddress: value.bankAddress || null, swift: String(value.swift).toUpperCase() } };
-        }}
         save={save.mutateAsync}
       >
-        {(invalid) =>
-          BANK.map((k) => (
-            <Field key={k} label={t(`bank.${k}`)} name={`bankTransfer.${k}`} invalid={invalid} defaultValue={bank?.[k] ?? ''} wide={k === 'bankAddress' || k === 'accountName' || k === 'bank'} />
-          ))
-        }
-      </SectionForm>
-      <SectionForm
+        {BANK.map((k) => (
+          <TextField key={k} label={t(`bank.${k}`)} name={`bankTransfer.${k}`} maxLength={300} wide={k === 'bankAddress' || k === 'accountName' || k === 'bank'} />
+        ))}
+      </SettingsForm>
+      <SettingsForm
         key={`seller-${JSON.stringify(seller)}`}
+        schema={ZSellerForm}
+        defaultValues={{ documentSeller: { name: seller?.name ?? '', address: seller?.address ?? '' } }}
         title={t('seller.title')}
         description={t('seller.description')}
         testId="seller-form"
         busy={save.isPending}
-        build={(form) => {
-          const name = text(form.get('documentSeller.name'));
-          const address = text(form.get('documentSeller.address'));
-          return { documentSeller: name || address ? { name, address } : null };
-        }}
         save={save.mutateAsync}
       >
-        {(invalid) => (
-          <>
-            <Field label={t('seller.name')} name="documentSeller.name" invalid={invalid} defaultValue={seller?.name ?? ''} placeholder={bank?.accountName ?? ''} wide />
-            <Field label={t('seller.address')} name="documentSeller.address" invalid={invalid} defaultValue={seller?.address ?? ''} wide />
-          </>
-        )}
-      </SectionForm>
+        <TextField label={t('seller.name')} name="documentSeller.name" maxLength={300} placeholder={bank?.accountName ?? ''} wide />
+        <TextField label={t('seller.address')} name="documentSeller.address" maxLength={300} wide />
+      </SettingsForm>
     </div>
   );
 }

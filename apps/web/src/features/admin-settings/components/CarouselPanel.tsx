@@ -2,10 +2,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { CAROUSEL_PICK_MAX, type TAdminSettings, type TProduct } from '@cubeshop/shared';
+import { CAROUSEL_PICK_MAX, type TAdminSettings, type TProductList } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { errorText, staffInput } from '@/components/staff/fields';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { toast } from '@/lib/stores/toast';
 import { useSaveSettings } from '../api/settings';
 
@@ -14,7 +14,7 @@ interface Pick {
   name: string;
 }
 
-const listOf = (body: unknown) => ((body as { data?: TProduct[] })?.data ?? []).map((p) => ({ id: p.id, name: p.name }));
+const picksOf = ({ data }: { data: TProductList['data'] }): Pick[] => data.map((p) => ({ id: p.id, name: p.name }));
 
 /** The home carousel: the newest products, or products the owner picks (by id or search) in order. */
 export function CarouselPanel({ settings }: { settings: TAdminSettings }) {
@@ -27,7 +27,7 @@ export function CarouselPanel({ settings }: { settings: TAdminSettings }) {
   // names of the saved picks (the storefront's carousel answers them in order)
   const current = useQuery({
     queryKey: ['admin', 'settings', 'carousel-names', i18n.language, settings.carousel.productIds.join(',')],
-    queryFn: async ({ signal }) => listOf(await api.get('/api/shop/carousel', { silent: true, signal })),
+    queryFn: async ({ signal }) => picksOf(await api.GET('/api/shop/carousel', { silent: true, signal })),
     enabled: settings.carousel.mode === 'picked',
   });
   useEffect(() => {
@@ -37,7 +37,7 @@ export function CarouselPanel({ settings }: { settings: TAdminSettings }) {
   }, [current.data]);
   const search = useQuery({
     queryKey: ['admin', 'settings', 'carousel-search', i18n.language, query],
-    queryFn: async ({ signal }) => listOf(await api.get('/api/items', { params: { keyword: query, page: 1, recPerPage: 8 }, silent: true, signal })),
+    queryFn: async ({ signal }) => picksOf(await api.GET('/api/items', { params: { query: { keyword: query, page: 1, recPerPage: 8 } }, silent: true, signal })),
     enabled: query.trim().length > 0,
   });
 

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { TAdminSettings, TShopContact } from '@cubeshop/shared';
+import { TextField } from '@/components/staff/form-fields';
 import { useSaveSettings } from '../api/settings';
-import { Field, SectionForm, text } from './parts';
+import { SettingsForm } from './parts';
+import { ZContactForm } from './setting-forms';
 
 const FIELDS: { key: keyof TShopContact; wide?: boolean; type?: string }[] = [
   { key: 'phone', type: 'tel' },
@@ -19,20 +21,19 @@ export function ContactPanel({ settings }: { settings: TAdminSettings }) {
   const { t } = useTranslation('settings');
   const save = useSaveSettings();
   return (
-    <SectionForm
+    <SettingsForm
       key={JSON.stringify(settings.contact)}
+      schema={ZContactForm}
+      defaultValues={{ contact: settings.contact }}
       title={t('contact.title')}
       description={t('contact.description')}
       testId="contact-form"
       busy={save.isPending}
-      build={(form) => ({ contact: Object.fromEntries(FIELDS.map(({ key }) => [key, text(form.get(`contact.${key}`))])) })}
       save={save.mutateAsync}
     >
-      {(invalid) =>
-        FIELDS.map(({ key, wide, type }) => (
-          <Field key={key} label={t(`contact.${key}`)} name={`contact.${key}`} invalid={invalid} defaultValue={settings.contact[key]} wide={wide} type={type ?? 'text'} />
-        ))
-      }
-    </SectionForm>
+      {FIELDS.map(({ key, wide, type }) => (
+        <TextField key={key} label={t(`contact.${key}`)} name={`contact.${key}`} wide={wide ?? false} type={type ?? 'text'} maxLength={300} />
+      ))}
+    </SettingsForm>
   );
 }

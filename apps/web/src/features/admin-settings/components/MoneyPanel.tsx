@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { TAdminSettings } from '@cubeshop/shared';
+import { TextField } from '@/components/staff/form-fields';
 import { useRateHistory, useSaveSettings } from '../api/settings';
-import { Field, fromMinor, SectionForm, text, toMinor } from './parts';
+import { fromMinor, SettingsForm } from './parts';
+import { ZFreeShippingForm, ZRateForm } from './setting-forms';
 
 /** Exchange rate (with its history) and the free-shipping threshold. */
 export function MoneyPanel({ settings }: { settings: TAdminSettings }) {
@@ -12,19 +14,18 @@ export function MoneyPanel({ settings }: { settings: TAdminSettings }) {
   const time = new Intl.DateTimeFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div className="space-y-3">
-      <SectionForm
+      <SettingsForm
         key={`rate-${settings.exchangeRate.cnyPerUsd}`}
+        schema={ZRateForm}
+        defaultValues={{ exchangeRate: { cnyPerUsd: String(settings.exchangeRate.cnyPerUsd) } }}
         title={t('rate.title')}
         description={t('rate.description')}
         testId="rate-form"
         busy={save.isPending}
-        build={(form) => ({ exchangeRate: { cnyPerUsd: Number(text(form.get('exchangeRate.cnyPerUsd')) || Number.NaN) } })}
         save={save.mutateAsync}
       >
-        {(invalid) => (
-          <Field label={t('rate.cnyPerUsd')} name="exchangeRate.cnyPerUsd" invalid={invalid} inputMode="decimal" defaultValue={settings.exchangeRate.cnyPerUsd} required />
-        )}
-      </SectionForm>
+        <TextField label={t('rate.cnyPerUsd')} name="exchangeRate.cnyPerUsd" inputMode="decimal" />
+      </SettingsForm>
 
       <section aria-labelledby="rate-history" className="rounded border border-gray-200 bg-white p-3">
         <h2 id="rate-history" className="text-sm font-semibold text-ink">
@@ -53,29 +54,18 @@ export function MoneyPanel({ settings }: { settings: TAdminSettings }) {
         </div>
       </section>
 
-      <SectionForm
+      <SettingsForm
         key={`free-${threshold}`}
+        schema={ZFreeShippingForm}
+        defaultValues={{ freeShipping: { thresholdUsdCents: threshold === null ? '' : fromMinor(threshold) } }}
         title={t('free.title')}
         description={t('free.description')}
         testId="free-form"
         busy={save.isPending}
-        build={(form) => {
-          const typed = text(form.get('freeShipping.thresholdUsdCents'));
-          return { freeShipping: { thresholdUsdCents: typed === '' ? null : toMinor(typed) } };
-        }}
         save={save.mutateAsync}
       >
-        {(invalid) => (
-          <Field
-            label={t('free.threshold')}
-            name="freeShipping.thresholdUsdCents"
-            invalid={invalid}
-            inputMode="decimal"
-            defaultValue={threshold === null ? '' : fromMinor(threshold)}
-            hint={t('free.hint')}
-          />
-        )}
-      </SectionForm>
+        <TextField label={t('free.threshold')} name="freeShipping.thresholdUsdCents" inputMode="decimal" hint={t('free.hint')} />
+      </SettingsForm>
     </div>
   );
 }

@@ -1,17 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TAdminPaymentMethod, TAdminShippingConfig } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
-import { errorText } from '@/components/staff/fields';
+import { TextAreaField, TextField } from '@/components/staff/form-fields';
+import { errorText } from '@/components/staff/server-error';
 import { toast } from '@/lib/stores/toast';
 import { PAYMENT_QR_MAX_BYTES, useShippingChange } from '../api/settings';
-import { Field, fieldOf, text, TextAreaField } from './parts';
+import { SettingsForm } from './parts';
+import { ZInstructionsForm } from './setting-forms';
 
 /** Bank transfer's instructions are the bank details (Bank & documents tab). */
 const BANK_TRANSFER = 'tt';
-const INSTRUCTION_FIELDS = ['receiver', 'account', 'noteZh', 'noteEn'] as const;
+type InstructionField = 'receiver' | 'account' | 'noteZh' | 'noteEn';
 const nameOf = (m: TAdminPaymentMethod, language: string) => (language === 'zh' ? m.nameZh || m.nameEn : m.nameEn || m.nameZh);
 
 /**
@@ -50,62 +52,31 @@ export function PaymentInstructionsPanel({ config }: { config: TAdminShippingCon
 function MethodInstructions({ method }: { method: TAdminPaymentMethod }) {
   const { t, i18n } = useTranslation('settings');
   const change = useShippingChange();
-  const headingId = useId();
-  const [error, setError] = useState<unknown>(null);
   const name = nameOf(method, i18n.language);
-  const invalid = error ? fieldOf(error) : undefined;
-  // The field a refusal names carries its sentence; a refusal that names none shows under the form.
-  const named = invalid !== undefined && INSTRUCTION_FIELDS.some((f) => invalid === `instructions.${f}`);
-  const message = error ? errorText(error) : undefined;
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    const form = new FormData(event.currentTarget);
-    const { qrUrl: _qr, instructions: _old, ...row } = method;
-    try {
-      await change.mutateAsync({
-        kind: 'payment',
-        value: { ...row, instructions: { receiver: text(form.get('instructions.receiver')), account: text(form.get('instructions.account')), noteZh: text(form.get('instructions.noteZh')), noteEn: text(form.get('instructions.noteEn')) } },
-      });
-      toast.success(t('saved'));
-    } catch (err) {
-      setError(err);
-    }
-  };
-
-  const fieldProps = (field: (typeof INSTRUCTION_FIELDS)[number]) => ({
-    name: `instructions.${field}`,
-    label: t(`payments.instructions.${field}`),
-    defaultValue: method.instructions[field],
-    invalid,
-    error: message,
-  });
+  const { qrUrl: _qr, instructions, ...row } = method;
+  const label = (field: InstructionField) => t(`payments.instructions.${field}`);
 
   return (
-    <form onSubmit={onSubmit} aria-labelledby={headingId} className="rounded border border-gray-200 bg-white p-3" data-testid={`instructions-${method.id}`} noValidate>
-      <h3 id={headingId} className="text-sm font-semibold text-ink">
-        {t('payments.instructions.methodTitle', { name, id: method.id })}
-        {method.active ? null : <span className="ml-2 text-xs font-normal text-gray-500">{t('payments.instructions.inactive')}</span>}
-      </h3>
-      <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-        <Field {...fieldProps('receiver')} maxLength={200} wide />
-        <Field {...fieldProps('account')} maxLength={200} wide />
-        <TextAreaField {...fieldProps('noteZh')} maxLength={1000} />
-        <TextAreaField {...fieldProps('noteEn')} maxLength={1000} />
-        <QrPicture method={method} name={name} />
-      </div>
-      {error && !named ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {message}
-        </p>
-      ) : null}
-      <div className="mt-2">
-        <Button type="submit" size="sm" disabled={change.isPending}>
-          {t('save')}
-        </Button>
-      </div>
-    </form>
+    <SettingsForm
+      schema={ZInstructionsForm}
+      defaultValues={{ instructions }}
+      level={3}
+      title={
+        <>
+          {t('payments.instructions.methodTitle', { name, id: method.id })}
+          {method.active ? null : <span className="ml-2 text-xs font-normal text-gray-500">{t('payments.instructions.inactive')}</span>}
+        </>
+      }
+      testId={`instructions-${method.id}`}
+      busy={change.isPending}
+      save={(value) => change.mutateAsync({ kind: 'payment', value: { ...row, instructions: value.instructions } })}
+    >
+      <TextField name="instructions.receiver" label={label('receiver')} maxLength={200} wide />
+      <TextField name="instructions.account" label={label('account')} maxLength={200} wide />
+      <TextAreaField name="instructions.noteZh" label={label('noteZh')} maxLength={1000} />
+      <TextAreaField name="instructions.noteEn" label={label('noteEn')} maxLength={1000} />
+      <QrPicture method={method} name={name} />
+    </SettingsForm>
   );
 }
 

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
-import { errorText, staffInput } from '@/components/staff/fields';
+import { staffInput } from '@/components/staff/fields';
+import { serverError } from '@/components/staff/server-error';
 import { toast } from '@/lib/stores/toast';
-import { fieldOf } from './parts';
 
 /** Width of a row's buttons from md up (Save and Delete), kept by the header too so the columns line up. */
 const ACTIONS = 'md:w-[8.25rem]';
@@ -70,7 +70,9 @@ export function RowTable<R>({
 
   const renderRow = (row: R | null, key: string) => {
     const err = errors[row ? key : '+'];
-    const invalid = err ? fieldOf(err) : undefined;
+    // The row is a plain form (FormData, no react-hook-form): the refusal's field is marked by hand.
+    const refusal = err ? serverError(err) : undefined;
+    const invalid = refusal?.field;
     return (
       <form key={key} onSubmit={onSubmit(row)} className={cn('border-t border-gray-100 py-1.5', !row && 'bg-gray-50')} aria-label={row ? `${label} ${key}` : addLabel} noValidate>
         <div className="flex flex-wrap items-end gap-1.5 md:flex-nowrap">
@@ -117,7 +119,7 @@ export function RowTable<R>({
         </div>
         {err ? (
           <p role="alert" className="mt-1 text-xs text-red-700">
-            {errorText(err)}
+            {refusal?.message}
           </p>
         ) : null}
       </form>

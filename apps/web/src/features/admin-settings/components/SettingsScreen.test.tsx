@@ -30,7 +30,7 @@ const CONTACT = {
   hoursEn: 'Mon-Sat',
 };
 
-/** A fake settings API: keeps what was PUT, refuses a bad e-mail and a non-positive rate as the server does (400 naming the field). */
+/** A fake settings API: keeps what was PUT, refuses a bad e-mail, and a rate over 100 as a rule of the server's own would (400 naming the field). */
 function serve() {
   const state: { settings: TAdminSettings; puts: unknown[]; history: TExchangeRateHistory; shipping: TAdminShippingConfig; rates: unknown[] } = {
     settings: {
@@ -74,7 +74,8 @@ function serve() {
       const patch = (await request.json()) as Partial<TAdminSettings>;
       state.puts.push(patch);
       if (patch.contact && !patch.contact.email.includes('@')) return refuse('contact.email', 'Invalid email address');
-      if (patch.exchangeRate && !(patch.exchangeRate.cnyPerUsd > 0)) return refuse('exchangeRate.cnyPerUsd', 'Invalid body.exchangeRate.cnyPerUsd: expected number');
+      if (patch.exchangeRate && patch.exchangeRate.cnyPerUsd > 100)
+        return HttpResponse.json({ code: 'BAD_REQUEST', desc: 'Invalid body.exchangeRate.cnyPerUsd: Too big: expected number to be <=100', details: { field: 'exchangeRate.cnyPerUsd' } }, { status: 400 });
       state.settings = { ...state.settings, ...patch };
       if (patch.exchangeRate) state.history.data.unshift({ id: 2, cnyPerUsd: patch.exchangeRate.cnyPerUsd, setBy: { id: 1, name: 'Owner Olga' }, time: '2026-02-01T00:00:00Z' });
       return HttpResponse.json(state.settings);
@@ -98,10 +99,18 @@ describe('SettingsScreen', { timeout: 20_000 }, () => {
     const form = await screen.findByTestId('rate-form');
     const rate = within(form).getByLabelText('CNY per 1 USD');
     expect(rate).toHaveValue('7.1');
+    // The shared rule says so before anything is sent.
     await user.clear(rate);
     await user.type(rate, '-1{Enter}');
-    expect(await within(form).findByRole('alert')).toHaveTextContent('exchangeRate.cnyPerUsd');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Must be more than 0');
     expect(within(form).getByLabelText('CNY per 1 USD')).toHaveAttribute('aria-invalid', 'true');
+    expect(state.puts).toHaveLength(0);
+    // The server's refusal lands on the field it names, in its own words.
+    await user.clear(within(form).getByLabelText('CNY per 1 USD'));
+    await user.type(within(form).getByLabelText('CNY per 1 USD'), '150{Enter}');
+    await waitFor(() => expect(within(form).getByLabelText('CNY per 1 USD')).toHaveAccessibleDescription('Invalid body.exchangeRate.cnyPerUsd: Too big: expected number to be <=100'));
+    expect(within(form).getByLabelText('CNY per 1 USD')).toHaveAttribute('aria-invalid', 'true');
+    expect(state.puts).toHaveLength(1);
     await user.clear(within(form).getByLabelText('CNY per 1 USD'));
     await user.type(within(form).getByLabelText('CNY per 1 USD'), '6.9{Enter}');
     await waitFor(() => expect(within(screen.getByTestId('rate-history')).getByText('Owner Olga')).toBeInTheDocument());

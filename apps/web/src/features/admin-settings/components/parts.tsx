@@ -1,20 +1,14 @@
-import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/Button';
-import { cn } from '@/components/ui/cn';
-import { errorText, staffInput } from '@/components/staff/fields';
+import { FormMessage, StaffForm, useStaffForm } from '@/components/staff/StaffForm';
 import { toast } from '@/lib/stores/toast';
 
-// What the settings panels share: labelled fields, a section form that shows the server's
-// refusal next to the field it names, and unit conversions (the API speaks fen, cents, grams).
-
-/** The field a refusal names: details.field ("contact.email"), else the "body.x.y" in its sentence. */
-export function fieldOf(err: unknown): string | undefined {
-  const details = (err as { details?: { field?: unknown } })?.details;
-  if (typeof details?.field === 'string') return details.field;
-  const desc = (err as { desc?: string })?.desc ?? '';
-  return /\bbody\.([\w.]+)/.exec(desc)?.[1];
-}
+// What the settings panels share: a settings form (components/staff/StaffForm: the shared rules
+// on the client, a refusal on the field it names) and unit conversions (the API speaks fen,
+// cents, grams).
 
 /** A money amount typed in major units ("12.5") as minor units (1250); NaN when it is not one. */
 export const toMinor = (value: FormDataEntryValue | null) => {
@@ -40,147 +34,61 @@ export const regionList = (value: FormDataEntryValue | null) =>
     .filter(Boolean)
     .map((r) => r.toUpperCase());
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: string;
-  name: string;
-  /** The field the last refusal named. */
-  invalid?: string | undefined;
-  hint?: string | undefined;
-  wide?: boolean;
-  /** The refusal's sentence, shown under the field when it names this field. */
-  error?: string | undefined;
-}
-
-const names = (invalid: string | undefined, name: string) => invalid !== undefined && (invalid === name || invalid.startsWith(`${name}.`));
-const describedBy = (id: string, hint: unknown, error: unknown) => [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-
-function FieldNotes({ id, hint, error }: { id: string; hint?: string | undefined; error?: string | undefined }) {
-  return (
-    <>
-      {hint ? (
-        <span id={`${id}-hint`} className="text-xs text-gray-500">
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span id={`${id}-error`} role="alert" className="text-xs text-red-700">
-          {error}
-        </span>
-      ) : null}
-    </>
-  );
-}
-
-/** A labelled dense input; marked invalid when the server's refusal names it. */
-export function Field({ label, name, invalid, hint, wide, error, className, ...input }: FieldProps) {
-  const id = useId();
-  const bad = names(invalid, name);
-  const shown = bad ? error : undefined;
-  return (
-    <div className={cn('flex min-w-0 flex-col gap-0.5', wide && 'sm:col-span-2', className)}>
-      <label className="text-xs text-gray-600" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={bad || undefined}
-        aria-describedby={describedBy(id, hint, shown)}
-        className={cn(staffInput, 'w-full', bad && 'border-red-600 ring-1 ring-red-600')}
-        {...input}
-      />
-      <FieldNotes id={id} hint={hint} error={shown} />
-    </div>
-  );
-}
-
-interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
-  label: string;
-  name: string;
-  /** The field the last refusal named. */
-  invalid?: string | undefined;
-  hint?: string | undefined;
-  /** The refusal's sentence, shown under the field when it names this field. */
-  error?: string | undefined;
-}
-
-/** A labelled text area (several lines, kept as typed), two columns wide; marked invalid when the server's refusal names it. */
-export function TextAreaField({ label, name, invalid, hint, error, className, ...input }: TextAreaFieldProps) {
-  const id = useId();
-  const bad = names(invalid, name);
-  const shown = bad ? error : undefined;
-  return (
-    <div className={cn('flex min-w-0 flex-col gap-0.5 sm:col-span-2', className)}>
-      <label className="text-xs text-gray-600" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={4}
-        aria-invalid={bad || undefined}
-        aria-describedby={describedBy(id, hint, shown)}
-        className={cn('w-full rounded border border-gray-300 bg-white px-2 py-1 text-sm', bad && 'border-red-600 ring-1 ring-red-600')}
-        {...input}
-      />
-      <FieldNotes id={id} hint={hint} error={shown} />
-    </div>
-  );
-}
-
 /**
- * A settings form: `build` turns its fields into the change, `save` sends it. The server's
- * refusal shows under the form (and marks the field it names); success says so in a toast.
+ * A settings card: the fields of `schema` (a form schema piped into the shared one, so a refusal's
+ * field is the form's field), Save, "Saved" in a toast; the server's refusal on its field or
+ * above the button.
  */
-export function SectionForm({
+export function SettingsForm<TIn extends FieldValues, TOut>({
+  schema,
+  defaultValues,
+  save,
   title,
   description,
-  children,
-  build,
-  save,
-  busy,
   testId,
+  busy,
   saveLabel,
+  level,
+  children,
+  after,
 }: {
-  title: string;
-  description?: string | undefined;
-  children: (invalid: string | undefined) => ReactNode;
-  build: (form: FormData) => unknown;
-  save: (value: never) => Promise<unknown>;
-  busy?: boolean;
+  schema: z.ZodType<TOut, TIn>;
+  defaultValues: DefaultValues<TIn>;
+  save: (value: TOut) => Promise<unknown>;
+  title: ReactNode;
+  description?: ReactNode;
   testId?: string;
+  busy?: boolean;
   saveLabel?: string;
+  level?: 2 | 3;
+  /** The fields, in a grid of up to four columns. */
+  children: ReactNode;
+  /** Below the grid, above the message and Save (a picture of its own). */
+  after?: ReactNode;
 }) {
   const { t } = useTranslation('settings');
-  const [error, setError] = useState<unknown>(null);
-  const headingId = useId();
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    try {
-      await save(build(new FormData(event.currentTarget)) as never);
-      toast.success(t('saved'));
-    } catch (err) {
-      setError(err);
-    }
-  };
+  const form = useStaffForm(schema, { defaultValues });
   return (
-    <form onSubmit={onSubmit} aria-labelledby={headingId} className="rounded border border-gray-200 bg-white p-3" data-testid={testId} noValidate>
-      <h2 id={headingId} className="text-sm font-semibold text-ink">
-        {title}
-      </h2>
-      {description ? <p className="mt-0.5 text-xs text-gray-600">{description}</p> : null}
-      <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">{children(error ? fieldOf(error) : undefined)}</div>
-      {error ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {errorText(error)}
-        </p>
-      ) : null}
+    <StaffForm
+      form={form}
+      title={title}
+      description={description}
+      level={level}
+      testId={testId}
+      message="placed"
+      onSubmit={async (value) => {
+        await save(value);
+        toast.success(t('saved'));
+      }}
+    >
+      <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">{children}</div>
+      {after}
+      <FormMessage className="mt-2" />
       <div className="mt-2">
-        <Button type="submit" size="sm" disabled={busy}>
+        <Button type="submit" size="sm" disabled={busy || form.formState.isSubmitting}>
           {saveLabel ?? t('save')}
         </Button>
       </div>
-    </form>
+    </StaffForm>
   );
 }

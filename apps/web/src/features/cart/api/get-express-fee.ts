@@ -1,17 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TExpressChoice, TExpressFee } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import type { TFeeRequest } from '../lib/checkout';
 
 /**
- * GET /api/cart/info/express-fee with the spec's params (deliveryRegionId, deliveryPostalCode,
+ * GET /api/cart/info/express-fee with the public params (deliveryRegionId, deliveryPostalCode,
  * expressMethod, payMethod, totalGw, totalVolumeWeight). The server weighs its own cart; the
- * totals are sent as the original client did and are part of the key, so a changed cart
+ * totals are sent as older clients of the public API do and are part of the key, so a changed cart
  * recalculates. Silent: the summary shows 'Failed to get shipping cost, please try again later'.
  */
 export function getExpressFee(request: TFeeRequest, signal?: AbortSignal): Promise<TExpressFee> {
-  return api.get<TExpressFee>('/api/cart/info/express-fee', { params: { ...request }, silent: true, ...(signal ? { signal } : {}) });
+  return api.GET('/api/cart/info/express-fee', { params: { query: request }, silent: true, signal });
 }
 
 export const expressFeeQuery = (request: TFeeRequest | null, totalsKey: string) =>
@@ -31,7 +31,7 @@ export function useExpressFee(request: TFeeRequest | null, totalsKey: string) {
 export type TFeesRequest = Omit<TFeeRequest, 'expressMethod'>;
 
 export function getExpressFees(request: TFeesRequest, signal?: AbortSignal): Promise<TExpressChoice[]> {
-  return api.get<TExpressChoice[]>('/api/cart/info/express-fees', { params: { ...request }, silent: true, ...(signal ? { signal } : {}) });
+  return api.GET('/api/cart/info/express-fees', { params: { query: request }, silent: true, signal });
 }
 
 /** Every method's fee, or the reason it cannot carry this cart; asked again when the address, payment or cart totals change. */

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TExpressMethodOption } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/selector/express?regionId=: the shipping methods that serve the region. */
 export function getExpressMethods(regionId: string, signal?: AbortSignal): Promise<TExpressMethodOption[]> {
-  return api.get<TExpressMethodOption[]>('/api/selector/express', { params: { regionId }, silent: true, ...(signal ? { signal } : {}) });
+  return api.GET('/api/selector/express', { params: { query: { regionId } }, silent: true, signal });
 }
 
 export const expressMethodsQuery = (regionId: string) =>

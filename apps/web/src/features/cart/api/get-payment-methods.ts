@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPaymentMethodOption } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/selector/payment: payment methods with their surcharge. */
 export function getPaymentMethods(signal?: AbortSignal): Promise<TPaymentMethodOption[]> {
-  return api.get<TPaymentMethodOption[]>('/api/selector/payment', { silent: true, ...(signal ? { signal } : {}) });
+  return api.GET('/api/selector/payment', { silent: true, signal });
 }
 
 export const paymentMethodsQuery = () =>

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { refreshAfterWrite } from '@/lib/query-client';
 
 /** DELETE /api/cart/items/{id}. Silent: the caller shows 'Delete failed'. */
 export async function removeCartItem(id: number): Promise<void> {
-  await api.delete(`/api/cart/items/${encodeURIComponent(String(id))}`, { silent: true, allowNonJson: true });
+  await api.DELETE('/api/cart/items/{id}', { params: { path: { id } }, silent: true });
 }
 
 export function useRemoveCartItem() {

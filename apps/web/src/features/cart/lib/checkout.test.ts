@@ -79,7 +79,7 @@ describe('shipping fee recalculation trigger', () => {
     expect(feeRequest(address(1), 'dhl', 'paypal', undefined)).toBeNull();
   });
 
-  it('asks with the spec params (payment optional)', () => {
+  it('asks with the public params (payment optional)', () => {
     expect(feeRequest(address(1), 'dhl', '', totals)).toEqual({ deliveryRegionId: 'US', deliveryPostalCode: '10001', expressMethod: 'dhl', payMethod: '', totalGw: 1.234, totalVolumeWeight: 0.8 });
   });
 

@@ -1,11 +1,5 @@
-import { api } from '@/lib/api-client';
-
-export interface TAddToCartBody {
-  itemId: number;
-  /** The type's code ('' for a product without types). */
-  type: string;
-  quantity: number;
-}
+import type { TCartAddBody } from '@cubeshop/shared';
+import { api, type ApiResult } from '@/lib/api';
 
 /**
  * POST /api/cart/items {itemId, type, quantity} (docs/requirements.md, API). Silent: the caller shows
@@ -13,6 +7,6 @@ export interface TAddToCartBody {
  * still ends the session and goes to login (api client). On success the caller invalidates
  * every ['cart'] query (header count, cart page).
  */
-export function addToCart(body: TAddToCartBody): Promise<unknown> {
-  return api.post('/api/cart/items', body, { silent: true });
+export function addToCart(body: TCartAddBody): Promise<ApiResult<'post', '/api/cart/items'>> {
+  return api.POST('/api/cart/items', { body, silent: true });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSearchAlternatives } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import type { TItemFilters } from '../lib/filters';
 
@@ -23,7 +23,7 @@ export function searchOf(filters: TItemFilters) {
  * Silent: without an answer the page simply offers nothing more.
  */
 export async function getAlternatives(filters: TItemFilters, signal?: AbortSignal): Promise<TSearchAlternatives> {
-  return api.get<TSearchAlternatives>('/api/items/alternatives', { params: searchOf(filters), silent: true, ...(signal ? { signal } : {}) });
+  return api.GET('/api/items/alternatives', { params: { query: searchOf(filters) }, silent: true, signal });
 }
 
 export const alternativesQuery = (filters: TItemFilters) =>

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CATEGORY_CACHE_MS } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
-import { listOf, type TCategory } from './types';
+import type { TCategory } from './types';
 
 /** GET /api/categories: the nested tree. Errors are silent (docs/requirements.md, Errors). */
 export async function getCategories(signal?: AbortSignal): Promise<TCategory[]> {
-  return listOf<TCategory>(await api.get('/api/categories', { silent: true, ...(signal ? { signal } : {}) }));
+  return api.GET('/api/categories', { silent: true, signal });
 }
 
 export const categoriesQuery = () =>

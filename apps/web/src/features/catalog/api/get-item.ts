@@ -1,20 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
-import type { TId, TProductDetail } from './types';
+import type { TProductDetail } from './types';
 
 /** GET /api/items/{id}: one product with description, logistics fields, pictures and category path. */
-export async function getItem(id: TId, signal?: AbortSignal): Promise<TProductDetail> {
+export async function getItem(id: number, signal?: AbortSignal): Promise<TProductDetail> {
   // The detail screen shows its own error (or not-found) state with a retry: no toast.
-  return api.get<TProductDetail>(`/api/items/${encodeURIComponent(String(id))}`, { silent: true, ...(signal ? { signal } : {}) });
+  return api.GET('/api/items/{id}', { params: { path: { id } }, silent: true, signal });
 }
 
-export const itemQuery = (id: TId) =>
+export const itemQuery = (id: number) =>
   queryOptions({
     queryKey: queryKeys.catalog.product(id),
     queryFn: ({ signal }) => getItem(id, signal),
   });
 
-export function useItem(id: TId) {
+export function useItem(id: number) {
   return useQuery(itemQuery(id));
 }

@@ -1,14 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api, type ApiPath, type ApiQuery } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import type { TItemFilters, TItemSort } from '../lib/filters';
-import { pageOf, type TId, type TPage, type TProductSummary } from './types';
+import type { TProductList } from './types';
 
 export type { TItemFilters, TItemSort };
 
 /** Where a product list comes from: everything, a tag list, or one category. */
-export type TItemSource = { kind: 'all' } | { kind: 'tag'; tag: 'newest' | 'hot' | 'discount' } | { kind: 'category'; categoryId: TId };
+export type TItemSource = { kind: 'all' } | { kind: 'tag'; tag: 'newest' | 'hot' | 'discount' } | { kind: 'category'; categoryId: number };
+
+/** The tag lists' own paths (GET /api/items/newest, /hot, /discount). */
+const TAG_PATHS = { newest: '/api/items/newest', hot: '/api/items/hot', discount: '/api/items/discount' } as const satisfies Record<string, ApiPath<'get'>>;
+type TItemsPath = '/api/items' | (typeof TAG_PATHS)[keyof typeof TAG_PATHS];
 
 /** Best match is the server's own default for a keyword: no sortBy (docs/catalog.md, Search). */
 const SORT_PARAMS: Record<TItemSort, { sortBy?: 'lastUpdatedTime' | 'basePrice'; order?: 'asc' | 'desc' }> = {
@@ -19,8 +23,8 @@ const SORT_PARAMS: Record<TItemSort, { sortBy?: 'lastUpdatedTime' | 'basePrice';
 };
 
 /** Path and query of GET /api/items (or /api/items/{tag}) for a source and filters (docs/requirements.md, API). */
-export function itemsRequest(source: TItemSource, filters: TItemFilters, recPerPage = PAGE_SIZE) {
-  const path = source.kind === 'tag' ? `/api/items/${source.tag}` : '/api/items';
+export function itemsRequest(source: TItemSource, filters: TItemFilters, recPerPage = PAGE_SIZE): { path: TItemsPath; params: ApiQuery<'/api/items'> } {
+  const path = source.kind === 'tag' ? TAG_PATHS[source.tag] : '/api/items';
   return {
     path,
     params: {
@@ -36,10 +40,10 @@ export function itemsRequest(source: TItemSource, filters: TItemFilters, recPerP
   };
 }
 
-export async function getItems(source: TItemSource, filters: TItemFilters, signal?: AbortSignal): Promise<TPage<TProductSummary>> {
+export function getItems(source: TItemSource, filters: TItemFilters, signal?: AbortSignal): Promise<TProductList> {
   const { path, params } = itemsRequest(source, filters);
   // The list shows its own error state with a retry button: no toast.
-  return pageOf<TProductSummary>(await api.get(path, { params, silent: true, ...(signal ? { signal } : {}) }));
+  return api.GET(path, { params: { query: params }, silent: true, signal });
 }
 
 export const itemsQuery = (source: TItemSource, filters: TItemFilters) =>

@@ -1,23 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSuggestions } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export type { TSuggestions };
-
-const NONE: TSuggestions = { keyword: '', products: [], brands: [], categories: [] };
-
-/** Whatever the server sends, a suggestions object the box can show (missing lists are empty). */
-function suggestionsOf(body: unknown): TSuggestions {
-  if (!body || typeof body !== 'object') return NONE;
-  const b = body as Partial<TSuggestions>;
-  return {
-    keyword: typeof b.keyword === 'string' ? b.keyword : '',
-    products: Array.isArray(b.products) ? b.products : [],
-    brands: Array.isArray(b.brands) ? b.brands : [],
-    categories: Array.isArray(b.categories) ? b.categories : [],
-  };
-}
 
 /**
  * GET /api/items/suggest?keyword= (docs/catalog.md, Search). Silent: the box just offers nothing.
@@ -25,7 +11,7 @@ function suggestionsOf(body: unknown): TSuggestions {
  * keyword, so a late answer for "ga" never shows under "gan".
  */
 export async function getSuggestions(keyword: string, signal?: AbortSignal): Promise<TSuggestions> {
-  return suggestionsOf(await api.get('/api/items/suggest', { params: { keyword }, silent: true, ...(signal ? { signal } : {}) }));
+  return api.GET('/api/items/suggest', { params: { query: { keyword } }, silent: true, signal });
 }
 
 export const suggestionsQuery = (keyword: string) =>

@@ -1,22 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFavoriteResult } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
-import type { TPage, TProductSummary } from './types';
+import type { TProductList, TProductSummary } from './types';
 import { refreshAfterWrite } from '@/lib/query-client';
 
 /** POST /api/favorites {itemId} (login required). Silent: a failure shows an alert (docs/requirements.md, Errors). */
 export function addFavorite(itemId: number): Promise<TFavoriteResult> {
-  return api.post<TFavoriteResult>('/api/favorites', { itemId }, { silent: true });
+  return api.POST('/api/favorites', { body: { itemId }, silent: true });
 }
 
-/** DELETE /api/favorites/{itemId}; a 200 with a non-JSON body counts as success (docs/requirements.md, API). */
-export async function removeFavorite(itemId: number): Promise<TFavoriteResult> {
-  await api.delete(`/api/favorites/${encodeURIComponent(String(itemId))}`, { silent: true, allowNonJson: true });
-  return { itemId, favorite: false };
+/** DELETE /api/favorites/{itemId}. */
+export function removeFavorite(itemId: number): Promise<TFavoriteResult> {
+  return api.DELETE('/api/favorites/{itemId}', { params: { path: { itemId } }, silent: true });
 }
 
-type Cached = TPage<TProductSummary> | TProductSummary[] | TProductSummary | undefined;
+type Cached = TProductList | TProductSummary[] | TProductSummary | undefined;
 
 function flagIn(value: Cached, itemId: number, favorite: boolean): Cached {
   if (!value) return value;

@@ -5,7 +5,8 @@ import { NavLink, useParams } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useCategories } from '../api/get-categories';
-import type { TCategory, TId } from '../api/types';
+import { idOf } from '@/lib/api';
+import type { TCategory } from '../api/types';
 import { categoryPath } from '../lib/category-tree';
 
 const TAGS = [
@@ -19,7 +20,7 @@ const rowLink = ({ isActive }: { isActive: boolean }) =>
 
 function TreeItem({ node, depth, openIds }: { node: TCategory; depth: number; openIds: ReadonlySet<string> }) {
   const { t } = useTranslation('common');
-  const children = node.children ?? [];
+  const children = node.children;
   const [open, setOpen] = useState(() => openIds.has(String(node.id)));
   return (
     <li>
@@ -58,8 +59,7 @@ export function CategoryNav() {
   const { t } = useTranslation('common');
   const { data, isPending } = useCategories();
   const { categoryId } = useParams();
-  const current: TId | undefined = categoryId;
-  const openIds = new Set(current !== undefined && data ? categoryPath(data, current).map((c) => String(c.id)) : []);
+  const openIds = new Set(categoryId !== undefined && data ? categoryPath(data, idOf(categoryId)).map((c) => String(c.id)) : []);
   return (
     <nav aria-label={t('sidebar.title')} className="space-y-4">
       <div>
@@ -91,7 +91,7 @@ export function CategoryNav() {
               ))}
             </div>
           ) : (
-            <ul key={current ?? 'none'} className="space-y-0.5">
+            <ul key={categoryId ?? 'none'} className="space-y-0.5">
               {(data ?? []).map((node) => (
                 <TreeItem key={String(node.id)} node={node} depth={0} openIds={openIds} />
               ))}

@@ -21,7 +21,7 @@ export function productPath(id: TProductSummary['id']): string {
 
 /**
  * "MOQ 6 · in multiples of 3": the order rules a buyer should know before adding (docs/requirements.md, Data,
- * moq). An order multiple is a pack size, not necessarily a carton: it is called what it is.
+ * Product: moq). An order multiple is a pack size, not necessarily a carton: it is called what it is.
  */
 export function OrderRules({ moq, orderMultiple, quantity, id, className }: { moq: number; orderMultiple: number | null; quantity: number; id?: string; className?: string }) {
   const t = useFixedT('catalog');

@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { Card } from '@/components/ui/SkeletonField';
 import { isRetryableError } from '@/components/ui/QueryError';
 import { cn } from '@/components/ui/cn';
+import { idOf } from '@/lib/api';
 import { isApiError } from '@/lib/api-client';
 import { alertDialog } from '@/lib/stores/modal';
 import { usePageTitle } from '@/lib/stores/title';
@@ -259,8 +260,7 @@ function Detail({ product }: { product: TProductDetail }) {
  */
 export function ProductDetailScreen() {
   const { t } = useTranslation('catalog');
-  const { id = '' } = useParams();
-  const item = useItem(id);
+  const item = useItem(idOf(useParams().id));
   const notFound = item.isError && isApiError(item.error) && (item.error.status === 404 || item.error.status === 400);
   return (
     <div className="space-y-4">

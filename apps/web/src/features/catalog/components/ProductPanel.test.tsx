@@ -134,7 +134,7 @@ describe('ProductPanel', { timeout: 20_000 }, () => {
 
   it('on a category: the brand strip toggles the brand filter', async () => {
     server.use(http.get('/api/items', ({ request }) => page(request, 3)), http.get('/api/suppliers', suppliers));
-    const { router } = renderScreen(<ProductPanel source={{ kind: 'category', categoryId: '3' }} top={(props) => <SupplierStrip {...props} />} />, { path: '/products-by-category/:id', at: '/products-by-category/3' });
+    const { router } = renderScreen(<ProductPanel source={{ kind: 'category', categoryId: 3 }} top={(props) => <SupplierStrip {...props} />} />, { path: '/products-by-category/:id', at: '/products-by-category/3' });
     await screen.findByText('Cube p1 #0');
     expect(calls('GET', '/api/suppliers')[0]!.query.get('categoryId')).toBe('3');
     const strip = screen.getByRole('group', { name: 'Brands' });

@@ -6,7 +6,8 @@ import { currentPath, loginPath, navigateTo } from '@/lib/navigation';
 import { queryKeys } from '@/lib/query-keys';
 import { useAuthStore } from '@/lib/stores/auth';
 import { toast } from '@/lib/stores/toast';
-import { addToCart, type TAddToCartBody } from '../api/add-to-cart';
+import type { TCartAddBody } from '@cubeshop/shared';
+import { addToCart } from '../api/add-to-cart';
 import { refreshAfterWrite } from '@/lib/query-client';
 
 /**
@@ -22,7 +23,7 @@ export function useAddToCart() {
   const isAnonymous = useAuthStore((s) => s.isAnonymous);
   const [isPending, setPending] = useState(false);
 
-  const add = async (body: TAddToCartBody): Promise<boolean> => {
+  const add = async (body: TCartAddBody): Promise<boolean> => {
     if (isAnonymous) {
       toast.warning(t('actions.loginFirst'));
       navigateTo(loginPath(currentPath()));

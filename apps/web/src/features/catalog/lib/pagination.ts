@@ -1,11 +1,11 @@
 import { PAGINATION_BUTTONS } from '@cubeshop/shared';
+import { pageCount } from '@/lib/pager';
 
 export type TPageItem = { type: 'page'; page: number } | { type: 'ellipsis'; key: 'start' | 'end' };
 
-/** docs/requirements.md, Data: total pages = ceil(recTotal / recPerPage), at least 1. */
+/** docs/requirements.md, Data: total pages = ceil(recTotal / recPerPage), at least 1 (lib/pager.ts). */
 export function totalPages(recTotal: number, recPerPage: number): number {
-  if (!(recPerPage > 0)) return 1;
-  return Math.max(1, Math.ceil(Math.max(0, recTotal) / recPerPage));
+  return pageCount({ recTotal, recPerPage });
 }
 
 /**

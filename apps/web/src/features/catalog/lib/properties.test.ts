@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { detail } from '../test/helpers';
 import { PROPERTY_KEYS, productProperties } from './properties';
 
-describe('product properties (docs/requirements.md, Screens, Product detail)', () => {
-  it('lists present fields in the spec order, weights with 4 decimals kg and volumes with 4 decimals m³', () => {
+describe('product properties (docs/requirements.md, Screens, Product page)', () => {
+  it('lists present fields in the order of the product page, weights with 4 decimals kg and volumes with 4 decimals m³', () => {
     const list = productProperties(detail({ comment: 'Limited run' }));
     expect(list.map((p) => p.key)).toEqual([...PROPERTY_KEYS]);
     const value = Object.fromEntries(list.map((p) => [p.key, p.value]));

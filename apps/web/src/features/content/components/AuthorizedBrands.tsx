@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TAuthorizedBrandList } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { getLocale } from '@/lib/locale';
 import { Section } from './Section';
 
@@ -13,7 +13,7 @@ export function AuthorizedBrands() {
   const { t } = useTranslation('content');
   const brands = useQuery({
     queryKey: ['suppliers', 'authorized', getLocale()],
-    queryFn: ({ signal }) => api.get<TAuthorizedBrandList>('/api/suppliers/authorized', { silent: true, signal }),
+    queryFn: ({ signal }): Promise<TAuthorizedBrandList> => api.GET('/api/suppliers/authorized', { silent: true, signal }),
     staleTime: 60_000,
   });
   const list = brands.data?.data ?? [];

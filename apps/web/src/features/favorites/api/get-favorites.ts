@@ -1,12 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { FAVORITES_CACHE_MS, type TPager, type TProduct } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { FAVORITES_CACHE_MS, type TProductList } from '@cubeshop/shared';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
-
-export interface TFavoritesPage {
-  data: TProduct[];
-  pager: TPager;
-}
 
 /**
  * GET /api/favorites (login required): the signed-in buyer's favourites, most recent first, as a
@@ -14,10 +9,8 @@ export interface TFavoritesPage {
  * toggle invalidates that prefix. Cached 2 minutes; the locale (and currency) are part of the key, so a
  * change of either refetches (docs/requirements.md, States).
  */
-export async function getFavorites(page: number, recPerPage: number, signal?: AbortSignal): Promise<TFavoritesPage> {
-  const body = await api.get<Partial<TFavoritesPage> | null>('/api/favorites', { params: { page, recPerPage }, silent: true, ...(signal ? { signal } : {}) });
-  const data = Array.isArray(body?.data) ? body.data : [];
-  return { data, pager: { page: body?.pager?.page ?? page, recPerPage: body?.pager?.recPerPage ?? recPerPage, recTotal: body?.pager?.recTotal ?? data.length } };
+export function getFavorites(page: number, recPerPage: number, signal?: AbortSignal): Promise<TProductList> {
+  return api.GET('/api/favorites', { params: { query: { page, recPerPage } }, silent: true, signal });
 }
 
 /** The header's count: one product per page is enough to read recTotal. */

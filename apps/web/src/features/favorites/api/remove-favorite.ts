@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { refreshAfterWrite } from '@/lib/query-client';
 
-/** DELETE /api/favorites/{itemId}; a 200 with a non-JSON body counts as success (docs/requirements.md, API). */
+/** DELETE /api/favorites/{itemId}. */
 export async function removeFavorite(itemId: number): Promise<void> {
-  await api.delete(`/api/favorites/${encodeURIComponent(String(itemId))}`, { silent: true, allowNonJson: true });
+  await api.DELETE('/api/favorites/{itemId}', { params: { path: { itemId } }, silent: true });
 }
 
 /** Removes one; the favourites list and count refetch, and product lists (their heart flags) are marked stale. */

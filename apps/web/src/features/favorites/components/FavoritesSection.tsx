@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/components/ui/cn';
 import { getLocale } from '@/lib/locale';
+import { pageCount } from '@/lib/pager';
 import { alertDialog } from '@/lib/stores/modal';
 import { toast } from '@/lib/stores/toast';
 import { FAVORITES_PAGE_SIZE, useFavorites } from '../api/get-favorites';
@@ -91,7 +92,7 @@ export function FavoritesSection({ renderItem, pageLink = false }: { renderItem?
     );
   }
   const { data, pager } = favorites.data;
-  const pages = Math.max(1, Math.ceil(pager.recTotal / (pager.recPerPage || FAVORITES_PAGE_SIZE)));
+  const pages = pageCount(pager, FAVORITES_PAGE_SIZE);
   if (data.length === 0 && page > 1) {
     setPage(Math.min(page - 1, pages));
     return null;

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TOrderDetail } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api, idOf } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/orders/{id}: the order with lines, amounts, shipping, payment, address, comment and history. */
 export function getOrder(id: string, signal?: AbortSignal): Promise<TOrderDetail> {
-  return api.get<TOrderDetail>(`/api/orders/${encodeURIComponent(id)}`, { silent: true, ...(signal ? { signal } : {}) });
+  return api.GET('/api/orders/{id}', { params: { path: { id: idOf(id) } }, silent: true, signal });
 }
 
 export const orderQuery = (id: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TOrderRequestCreate, TOrderRequests } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { getLocale } from '@/lib/locale';
 import { refreshAfterWrite } from '@/lib/query-client';
 
@@ -13,7 +13,7 @@ const key = (orderId: number) => ['orders', 'requests', getLocale(), orderId] as
 export const orderRequestsQuery = (orderId: number) =>
   queryOptions({
     queryKey: key(orderId),
-    queryFn: ({ signal }) => api.get<TOrderRequests>(`/api/orders/${orderId}/requests`, { silent: true, signal }),
+    queryFn: ({ signal }): Promise<TOrderRequests> => api.GET('/api/orders/{id}/requests', { params: { path: { id: orderId } }, silent: true, signal }),
     staleTime: 30_000,
   });
 
@@ -23,7 +23,7 @@ export const useOrderRequests = (orderId: number) => useQuery(orderRequestsQuery
 export function useCreateOrderRequest(orderId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TOrderRequestCreate) => api.post<TOrderRequests>(`/api/orders/${orderId}/requests`, body, { silent: true, timeoutMs: 60_000 }),
+    mutationFn: (body: TOrderRequestCreate): Promise<TOrderRequests> => api.POST('/api/orders/{id}/requests', { params: { path: { id: orderId } }, body, silent: true, timeoutMs: 60_000 }),
     onSuccess: (answer) => {
       client.setQueryData(key(orderId), answer);
       void refreshAfterWrite(client, ['orders', 'detail']);

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { TPayPalCheckout, TPayPalConfig } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/paypal/config: whether PayPal orders are paid online here (else PayPal sends an invoice by e-mail). */
 export function getPayPalConfig(signal?: AbortSignal): Promise<TPayPalConfig> {
-  return api.get<TPayPalConfig>('/api/paypal/config', { silent: true, ...(signal ? { signal } : {}) });
+  return api.GET('/api/paypal/config', { silent: true, signal });
 }
 
 export const paypalConfigQuery = () =>
@@ -22,7 +22,7 @@ export function usePayPalConfig(enabled: boolean) {
 
 /** POST /api/orders/{id}/paypal: a PayPal order for the balance; the buyer goes to approveUrl. */
 export function startPayPal(orderId: number): Promise<TPayPalCheckout> {
-  return api.post<TPayPalCheckout>(`/api/orders/${orderId}/paypal`, undefined, { silent: true });
+  return api.POST('/api/orders/{id}/paypal', { params: { path: { id: orderId } }, silent: true });
 }
 
 export function useStartPayPal() {

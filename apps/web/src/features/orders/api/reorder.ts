@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TReorderResult } from '@cubeshop/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { refreshAfterWrite } from '@/lib/query-client';
 
 /** POST /api/orders/reorder {id}: the order's lines go back into the cart at today's price. */
 export function reorder(id: number): Promise<TReorderResult> {
-  return api.post<TReorderResult>('/api/orders/reorder', { id }, { silent: true });
+  return api.POST('/api/orders/reorder', { body: { id }, silent: true });
 }
 
 /** On success every cart query (the cart page, the header count) refetches. */

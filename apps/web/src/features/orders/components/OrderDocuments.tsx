@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { orderDocumentFileName, type TLocale, type TOrderDetail, type TOrderDocumentKind } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/SkeletonField';
-import { downloadFile } from '@/lib/download';
+import { api } from '@/lib/api';
+import { DOWNLOAD, downloadFile } from '@/lib/download';
 
 /**
  * The order's PDF documents (docs/orders.md, Documents): the proforma invoice from the start, the
@@ -19,10 +20,11 @@ export function OrderDocuments({ order }: { order: Pick<TOrderDetail, 'id' | 'do
   const here: TLocale = i18n.language === 'en' ? 'en' : 'zh';
   const other: TLocale = here === 'zh' ? 'en' : 'zh';
 
-  async function download(kind: TOrderDocumentKind, url: string, lang: TLocale) {
+  async function download(kind: TOrderDocumentKind, lang: TLocale) {
     setBusy(`${kind}:${lang}`);
     try {
-      await downloadFile(url, orderDocumentFileName(order.id, kind), { lang });
+      const file = api.download('/api/orders/{id}/documents/{kind}.pdf', { ...DOWNLOAD, params: { path: { id: order.id, kind }, query: { lang } } });
+      await downloadFile(file, orderDocumentFileName(order.id, kind));
     } catch {
       // The API client has shown why.
     } finally {
@@ -33,16 +35,16 @@ export function OrderDocuments({ order }: { order: Pick<TOrderDetail, 'id' | 'do
   return (
     <Card title={t('documents.title')}>
       <ul className="flex flex-col gap-2 sm:flex-row sm:flex-wrap" data-testid="order-documents">
-        {order.documents.map(({ kind, url }) => (
+        {order.documents.map(({ kind }) => (
           <li key={kind} className="flex items-center gap-1">
-            <Button variant="secondary" size="sm" onClick={() => void download(kind, url, here)} disabled={busy !== null} aria-busy={busy === `${kind}:${here}` || undefined}>
+            <Button variant="secondary" size="sm" onClick={() => void download(kind, here)} disabled={busy !== null} aria-busy={busy === `${kind}:${here}` || undefined}>
               <FileText aria-hidden="true" className="size-4" />
               {t(`documents.${kind}`)}
             </Button>
             <button
               type="button"
               className="rounded px-1.5 py-1 text-xs text-brand-700 hover:underline disabled:text-gray-400"
-              onClick={() => void download(kind, url, other)}
+              onClick={() => void download(kind, other)}
               disabled={busy !== null}
               aria-label={t('documents.otherLanguageLabel', { document: t(`documents.${kind}`) })}
             >

@@ -6,6 +6,7 @@ import { ORDER_STATUSES, formatMoney, type TOrderStatus, type TOrderSummary } fr
 import { Button } from '@/components/ui/Button';
 import { QueryError } from '@/components/ui/QueryError';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { pageCount } from '@/lib/pager';
 import { useOrders } from '../api/get-orders';
 import { useReorder } from '../hooks/use-reorder';
 import { StatusBadge, formatDateTime } from './OrderStatus';
@@ -18,7 +19,7 @@ export function OrdersSection() {
   const orders = useOrders(page, status);
   const reorder = useReorder();
   const filterId = useId();
-  const pages = orders.data ? Math.max(1, Math.ceil(orders.data.pager.recTotal / orders.data.pager.recPerPage)) : 1;
+  const pages = orders.data ? pageCount(orders.data.pager) : 1;
 
   return (
     <div className="space-y-4">

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { ZAdminSettings, ZPaymentInstructionsSetting } from '@cubeshop/shared';
+import { toMinor } from './parts';
+
+// The settings forms' schemas: what the owner types (text, in yuan, dollars), turned into the
+// API's body and piped into the shared rules of that body. A field keeps its path through the
+// pipe, so a rule's message, or the server's refusal, lands on the field that was typed.
+
+const typed = z.string();
+/** A number as typed ("7.1"); NaN when it is none, which the shared rule calls "Enter a number". */
+const decimal = typed.transform((v) => (v.trim() === '' ? Number.NaN : Number(v.trim())));
+
+/** Exchange rate: CNY per USD. */
+export const ZRateForm = z.object({ exchangeRate: z.object({ cnyPerUsd: decimal }) }).pipe(ZAdminSettings.pick({ exchangeRate: true }));
+
+/** Free shipping from a threshold typed in dollars (sent in cents); empty: none. */
+export const ZFreeShippingForm = z
+  .object({ freeShipping: z.object({ thresholdUsdCents: typed.transform((v) => (v.trim() === '' ? null : toMinor(v))) }) })
+  .pipe(ZAdminSettings.pick({ freeShipping: true }));
+
+/** The storefront footer's contacts. */
+export const ZContactForm = ZAdminSettings.pick({ contact: true });
+
+/** Bank-transfer details; every field empty: none (no T/T details on orders). */
+export const ZBankForm = z
+  .object({ bankTransfer: z.object({ accountName: typed, bank: typed, bankAddress: typed, swift: typed, accountNumber: typed }) })
+  .transform(({ bankTransfer: b }) => ({
+    bankTransfer: Object.values(b).every((v) => v.trim() === '') ? null : { ...b, bankAddress: b.bankAddress.trim() || null, swift: b.swift.trim().toUpperCase() },
+  }))
+  .pipe(ZAdminSettings.pick({ bankTransfer: true }));
+
+/** The seller on documents; name and address empty: the bank account's holder. */
+export const ZSellerForm = z
+  .object({ documentSeller: z.object({ name: typed, address: typed }) })
+  .transform(({ documentSeller: d }) => ({ documentSeller: d.name.trim() || d.address.trim() ? d : null }))
+  .pipe(ZAdminSettings.pick({ documentSeller: true }));
+
+/** A payment method's instructions to buyers. */
+export const ZInstructionsForm = z.object({ instructions: ZPaymentInstructionsSetting });
