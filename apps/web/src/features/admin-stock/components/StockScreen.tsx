@@ -9,6 +9,7 @@ import { StaffListBody } from '@/components/staff/StaffListBody';
 import { StaffPager } from '@/components/staff/StaffPager';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
+import { pageCount } from '@/lib/pager';
 import { useStockSheet, type TStockQuery } from '../api/stock';
 import { nameOf, styleNameOf } from '../lib/names';
 import { CountDialog } from './CountDialog';
@@ -59,7 +60,7 @@ export function StockScreen() {
   }
 
   const pager = sheet.data?.pager;
-  const pages = pager ? Math.max(1, Math.ceil(pager.recTotal / pager.recPerPage)) : 0;
+  const pages = pager ? pageCount(pager) : 0;
 
   return (
     <section aria-labelledby="stock-title" className="space-y-2">
