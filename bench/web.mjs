@@ -80,6 +80,9 @@ try {
           'TBT ms': ms('total-blocking-time'),
           CLS: audits['cumulative-layout-shift']?.numericValue?.toFixed(3) ?? '-',
           'DOM nodes': audits['dom-size']?.numericValue ?? '-',
+          // Lighthouse's measure of how fast this machine was during each run (its
+          // environment.benchmarkIndex): a score is read against the machine it came from.
+          'bench index (runs)': results.map((r) => Math.round(r.environment?.benchmarkIndex ?? 0)).join(' / '),
         });
         for (const category of ['accessibility', 'best-practices', 'seo']) {
           for (const ref of categories[category]?.auditRefs ?? []) {
@@ -99,7 +102,9 @@ try {
   await server?.stop();
 }
 
+const indexes = rows.flatMap((r) => r['bench index (runs)'].split(' / ').map(Number)).sort((a, b) => a - b);
 console.log(`\nLighthouse ${lighthouseVersion} in ${chromePath}, Node ${process.versions.node}, ${os.cpus().length} cores, median of ${runs} (mobile: simulated slow 4G and 4x CPU slowdown)`);
+console.log(`Lighthouse benchmark index of this machine during the runs: ${indexes[0] ?? '-'} to ${indexes.at(-1) ?? '-'}, median ${indexes[Math.floor(indexes.length / 2)] ?? '-'} (targets are stated at 1,300-1,600)`);
 console.table(rows);
 if (failures.length) {
   console.log('\nFailing audits (accessibility, best practices, SEO):');

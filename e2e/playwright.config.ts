@@ -7,8 +7,10 @@ import { defineConfig, devices } from '@playwright/test';
 // data folder) in the system Chromium: no browser is downloaded.
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 8181);
-const dataDir = path.join(root, 'e2e/.tmp', `data-${Date.now()}`);
+// The workers load this file again: they take the runner's folder (the specs that run the CLI against the server need it).
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, 'e2e/.tmp', `data-${Date.now()}`);
 fs.mkdirSync(dataDir, { recursive: true });
+process.env.E2E_DATA_DIR = dataDir;
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // The stand-ins listen on fixed ports, or next to E2E_PORT when it is set, so two suites (two clones) can run side by side.
 const standIn = (offset: number, fallback: number) => (process.env.E2E_PORT ? port + offset : fallback);
@@ -52,7 +54,7 @@ export default defineConfig({
       env: { MAILBOX_SMTP_PORT: String(smtpPort), MAILBOX_HTTP_PORT: String(mailboxPort) },
       url: `${mailboxUrl}/health`,
       reuseExistingServer: false,
-      timeout: 20_000,
+      timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },
@@ -62,7 +64,7 @@ export default defineConfig({
       env: { TRANSLATE_PORT: String(translatePort) },
       url: `${translateUrl}/health`,
       reuseExistingServer: false,
-      timeout: 20_000,
+      timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },
@@ -72,7 +74,7 @@ export default defineConfig({
       env: { PAYPAL_STANDIN_PORT: String(paypalPort), ...paypal },
       url: `${paypalUrl}/health`,
       reuseExistingServer: false,
-      timeout: 20_000,
+      timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },
@@ -80,7 +82,9 @@ export default defineConfig({
       command: `node ${path.join(root, 'apps/server/dist/server.js')}`,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // Migrations and the demo catalog on embedded PGlite: about 10 s on a quiet 2-core machine,
+      // over 60 s when other work loads it.
+      timeout: 180_000,
       stdout: 'ignore',
       stderr: 'pipe',
       // Load shedding answers 503 past 1 s of event-loop delay; embedded PGlite runs its queries on the

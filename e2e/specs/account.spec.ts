@@ -234,6 +234,7 @@ test('reset a forgotten password, then log in with the new one', async ({ page, 
 
 test.describe('in Chinese', () => {
   test.use({ locale: 'zh-CN' });
+
   test('register checks on blur and the agreement reads in Chinese', async ({ page }) => {
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: '注册账号' })).toBeVisible();

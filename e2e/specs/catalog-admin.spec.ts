@@ -171,13 +171,13 @@ test('staff add a category and an authorized brand; the brand shows on the brand
   await page.getByLabel('Name (Chinese)').fill(`测试分类 ${tag}`);
   await page.getByLabel('Name (English)').fill(`Test category ${tag}`);
   await page.getByRole('button', { name: 'Add category' }).click();
-  const row = page.getByRole('listitem').filter({ hasText: `Test category ${tag}` });
+  const row = page.getByRole('row').filter({ hasText: `Test category ${tag}` });
   await expect(row).toBeVisible();
   // Empty: it can go again.
   await row.getByRole('button', { name: 'Delete' }).click();
   await expect(row).toHaveCount(0);
   // A category holding products cannot: the reason is shown.
-  await page.getByRole('listitem').filter({ hasText: 'Speed Cubes' }).first().getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('row').filter({ hasText: 'Speed Cubes' }).first().getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('alert')).toContainText(/cannot be deleted/);
   await shoot(page, 'catalog-categories-en-1280');
 
@@ -187,7 +187,8 @@ test('staff add a category and an authorized brand; the brand shows on the brand
   await page.getByLabel('Name (English)').fill(`Authorized ${tag}`);
   await page.getByRole('checkbox', { name: 'Authorized dealer' }).first().check();
   await page.getByRole('button', { name: 'Add brand' }).click();
-  await expect(page.getByRole('listitem').filter({ hasText: `Authorized ${tag}` })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `Authorized ${tag}` })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: `Authorized ${tag}: authorized dealer` })).toBeChecked();
   await shoot(page, 'catalog-brands-en-1280');
 
   const shop = await pageAs(browser, owner, 'zh', 390);

@@ -27,7 +27,7 @@ test('staff export XLSX, dry-run an edited file with one bad row, fix it, apply;
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
   expect(download.suggestedFilename()).toMatch(/^products-.*\.xlsx$/);
   const exported = new ExcelJS.Workbook();
-  await exported.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
+  await exported.xlsx.load(fs.readFileSync((await download.path())) as unknown as ArrayBuffer);
   const sheet = exported.worksheets[0]!;
   const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
   const col = (name: string) => header.indexOf(name) + 1;

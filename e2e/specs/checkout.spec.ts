@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, recordToasts, test } from '../support/test.js';
+import { expect, recordToasts, test, whenDrawn } from '../support/test.js';
 import { createBuyer } from '../support/accounts.js';
 
 // Checkout end to end against the real server: a fresh buyer adds three products (one with
@@ -50,7 +50,8 @@ async function pickProducts(request: APIRequestContext, lang: 'zh' | 'en') {
  */
 async function underLauncher(page: Page): Promise<string[]> {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForTimeout(150);
+  // Scrolled to the end as the buyer sees it (the launcher is checked against the final layout).
+  await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)).toBe(true);
   return page.evaluate(() => {
     const button = document.querySelector('[data-testid="chat-button"]');
     if (!button) return ['no chat button'];
@@ -79,11 +80,11 @@ async function shoot(page: Page, name: string) {
   }
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(250);
+    await whenDrawn(page);
     await page.screenshot({ path: path.join(SHOTS, `checkout-${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(size);
-  await page.waitForTimeout(150);
+  await whenDrawn(page);
 }
 
 const TEXT = {

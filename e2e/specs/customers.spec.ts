@@ -59,7 +59,7 @@ test('the owner finds a buyer by e-mail, notes something, and disables a buyer w
     expect(((await res.json()) as { desc: string }).desc).toBe(text);
   }
   // Through the sign-in form too.
-  const visitor = await readyPage(await (await browser.newContext({ locale: 'en-US' })).newPage());
+  const visitor = readyPage(await (await browser.newContext({ locale: 'en-US' })).newPage());
   await visitor.goto('/login');
   await visitor.locator('input[name="account"], input[autocomplete="username"]').first().fill(fresh.email);
   await visitor.locator('input[type="password"]').first().fill('Cube2468');

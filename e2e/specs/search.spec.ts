@@ -209,6 +209,7 @@ test.describe('phone (390 px)', () => {
 test.describe('staff: search terms', () => {
   // Four staff screens (two roles, two widths) and a shop visit: a few minutes on a loaded machine.
   test.setTimeout(180_000);
+
   test('a zero-result search and a top search show on the staff screen, for catalog and sales', async ({ browser, request }) => {
     // A term nobody else searches, which finds nothing, searched through the box.
     const term = `zq${Date.now().toString(36)}xv`;

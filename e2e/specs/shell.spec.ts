@@ -21,6 +21,7 @@ test.describe('first visit', () => {
 
 test.describe('languages', () => {
   test.use({ locale: 'zh-CN' });
+
   test('home renders in Chinese for a Chinese browser', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
@@ -34,6 +35,7 @@ test.describe('languages', () => {
 
 test.describe('languages (en)', () => {
   test.use({ locale: 'en-US' });
+
   test('home renders in English for an English browser', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -62,6 +64,7 @@ test.describe('languages (en)', () => {
 
 test.describe('guard and errors', () => {
   test.use({ locale: 'en-US' });
+
   test('/cart as a visitor lands on /login with the wanted path', async ({ page }) => {
     await page.goto('/cart');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fcart$/);
@@ -88,6 +91,7 @@ test.describe('guard and errors', () => {
 
 test.describe('footer', () => {
   test.use({ locale: 'en-US' });
+
   test('a QR-code popup opens from the WeChat icon and closes by the x button and by the overlay', async ({ page }) => {
     await page.goto('/');
     // The footer is loaded and hydrated after the page.

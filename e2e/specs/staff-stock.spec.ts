@@ -58,10 +58,10 @@ for (const locale of ['en', 'zh'] as Locale[]) {
 
     // Low stock only, then the product by its name: both kept in the URL.
     await page.getByRole('combobox', { name: x.state }).selectOption({ label: x.low });
-    await expect(page).toHaveURL(/state=low/);
+    await expect(page).toHaveURL(/stockStatus=low/);
     await page.getByRole('searchbox', { name: x.search }).fill(tag);
     await page.getByRole('searchbox', { name: x.search }).press('Enter');
-    await expect(page).toHaveURL(/q=/);
+    await expect(page).toHaveURL(/keyword=/);
     // The answer to both filters is there (not the list before them, kept while it loads).
     await expect(page.getByText(locale === 'zh' ? '共 1 件商品' : '1 product', { exact: true })).toBeVisible();
     const group = page.getByRole('rowgroup', { name });

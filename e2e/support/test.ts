@@ -48,6 +48,26 @@ export async function recordToasts(page: Page): Promise<() => Promise<string>> {
   return () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts.join('\n'));
 }
 
+/**
+ * Waits until the page shows what a screenshot should catch: laid out at the viewport's width
+ * (after setViewportSize) and every picture in view drawn (lazy ones load once scrolled to).
+ */
+export async function whenDrawn(page: Page): Promise<void> {
+  const width = page.viewportSize()?.width ?? null;
+  await expect
+    .poll(() =>
+      page.evaluate((w) => {
+        if (w !== null && window.innerWidth !== w) return 'laying out';
+        const waiting = Array.from(document.images).filter((img) => {
+          const r = img.getBoundingClientRect();
+          return r.width > 0 && r.bottom > 0 && r.top < window.innerHeight && !img.complete;
+        });
+        return waiting.length ? `${waiting.length} pictures loading` : 'drawn';
+      }, width),
+    )
+    .toBe('drawn');
+}
+
 export const test = base.extend({
   page: async ({ page }, use) => {
     await use(readyPage(page));

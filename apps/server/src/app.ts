@@ -43,7 +43,9 @@ import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { pricingRoutes } from './modules/pricing/pricing.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
+import { staffRoutes } from './modules/staff/staff.routes.js';
 import { lookupRoutes } from './modules/lookup/lookup.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { stockRoutes } from './modules/stock/stock.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createMetrics } from './modules/metrics/metrics.registry.js';
@@ -153,7 +155,7 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ping: () => database.ping(), kind: database.kind, pressure: () => app.pressureReport() });
-      await api.register(authnRoutes, { authn: services.authn, credentials: services.credentials });
+      await api.register(authnRoutes, { authn: services.authn, credentials: services.credentials, links: services.passwordLinks });
       await api.register(accountRoutes, { account: services.account });
       await api.register(newsletterRoutes, { newsletter: services.newsletter });
       await api.register(selectorsRoutes, { selectors: services.selectors });
@@ -184,7 +186,9 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
       await api.register(paypalRoutes, { paypal: services.paypal, publicOrigin: config.PUBLIC_ORIGIN });
       await api.register(aftersalesRoutes, { aftersales: services.aftersales, actorOf: staffActorOf(services.account) });
       await api.register(customersRoutes, { customers: services.customers, actorOf: staffActorOf(services.account) });
+      await api.register(staffRoutes, { staff: services.staff, actorOf: staffActorOf(services.account) });
       await api.register(lookupRoutes, { lookup: services.lookup });
+      await api.register(dashboardRoutes, { dashboard: services.dashboard });
       await api.register(stockRoutes, { stock: services.stockAdmin, actorOf: staffActorOf(services.account) });
       await api.register(catalogAdminRoutes, { items: services.catalogStaff.items, actorOf: staffActorOf(services.account) });
       await api.register(catalogTreeRoutes, { tree: services.catalogStaff.tree, actorOf: staffActorOf(services.account) });
@@ -222,6 +226,8 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
   // The outbox worker (order mail) runs while the app does; instances claim messages row by row.
   app.addHook('onReady', async () => {
     services.outbox.start();
+    // The unpaid-order follow-up: every instance sweeps; each order is claimed, so each is reminded and cancelled once.
+    services.unpaidOrders.start(config.UNPAID_SWEEP_INTERVAL_MS);
     // The search index is built in the background, so the first search does not wait for it (docs/catalog.md, Search).
     void services.catalog.search.index().catch((err: unknown) => app.log.warn({ err }, 'catalog search: first build'));
   });

@@ -81,6 +81,8 @@ export const ZConfig = z.object({
   OUTBOX_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(600_000).default(2_000)),
   /** The outbox's first retry after a failed delivery (ms), doubling per attempt up to 15 minutes. */
   OUTBOX_RETRY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(600_000).default(5_000)),
+  /** How often each instance runs the unpaid-order follow-up (ms; docs/orders.md, Unpaid orders). */
+  UNPAID_SWEEP_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1_000).max(3_600_000).default(60_000)),
   /** Seed the demo data when the database is empty (on by default). */
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true').transform((v) => v === 'true')),
   /**

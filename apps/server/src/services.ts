@@ -33,6 +33,10 @@ import { createLimits } from './modules/authn/limits.js';
 import { createOtpRepository } from './modules/authn/otp.repository.js';
 import { createOtpService } from './modules/authn/otp.service.js';
 import { createSigninSourcesRepository } from './modules/authn/signin-sources.repository.js';
+import { createPasswordLinksRepository } from './modules/authn/password-links.repository.js';
+import { createPasswordLinks, PASSWORD_LINK_OUTBOX_KIND } from './modules/authn/password-links.service.js';
+import { createStaffRepository } from './modules/staff/staff.repository.js';
+import { createStaffService } from './modules/staff/staff.service.js';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.js';
 import { createNotificationService, outboxMailDeliverer } from './modules/notifications/notifications.service.js';
 import { createSelectorsService } from './modules/selectors/selectors.service.js';
@@ -51,6 +55,7 @@ import { createOrderNotes } from './modules/orders/orders.notes.js';
 import { createOrderNotesRepository } from './modules/orders/orders.notes.repository.js';
 import { createOrderSeeder } from './modules/orders/orders.seed.js';
 import { createOrderNotifier } from './modules/orders/orders.notify.js';
+import { createUnpaidFollowUp } from './modules/orders/orders.lapse.js';
 import { paymentInstructionLines } from './modules/notifications/payment-instructions.mail.js';
 import { createOutboxRepository } from './modules/outbox/outbox.repository.js';
 import { createOutboxService } from './modules/outbox/outbox.service.js';
@@ -73,6 +78,9 @@ import { createPricingService } from './modules/pricing/pricing.service.js';
 import { createOrdersBuyers } from './modules/orders/orders.buyers.js';
 import { createOrdersBuyersRepository } from './modules/orders/orders.buyers.repository.js';
 import { createLookupService } from './modules/lookup/lookup.service.js';
+import { createOrdersSales } from './modules/orders/orders.sales.js';
+import { createOrdersSalesRepository } from './modules/orders/orders.sales.repository.js';
+import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 
 export interface ServicesDeps {
   config: TConfig;
@@ -100,11 +108,14 @@ export function createServices({ config, database, log }: ServicesDeps) {
   const limits = createLimits(redis);
   const notifications = createNotificationService({ log, smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM });
   const otp = createOtpService({ repo: createOtpRepository(database.db), limits, notifications, log, now: () => clock.now() });
+  // Mailed links that set a password (staff invitations and forced resets; docs/accounts.md, Staff accounts).
+  const passwordLinks = createPasswordLinks(createPasswordLinksRepository(database.db), { people: account, now: () => clock.now() });
   const credentials = createCredentialsService({
     authn,
     account,
     otp,
     limits,
+    links: passwordLinks,
     sources: createSigninSourcesRepository(database.db),
     now: () => clock.now(),
     log,
@@ -233,6 +244,13 @@ export function createServices({ config, database, log }: ServicesDeps) {
       (refs) => documents.mailAttachments(refs),
     ),
   );
+  // Password link mail: the link is made when the mail leaves, so the outbox row holds no secret.
+  outbox.register(
+    PASSWORD_LINK_OUTBOX_KIND,
+    passwordLinks.deliverer({ origin: publicOrigin, send: (mail) => notifications.sendMail(mail), mailConfigured: notifications.mailConfigured, log }),
+  );
+  // Staff accounts, managed by the owner: invitations, roles, disabling, forced resets (docs/accounts.md, Staff accounts).
+  const staff = createStaffService(createStaffRepository(database.db), { account, sessions: authn, links: passwordLinks, outbox, audit });
   // Shop settings and shipping/payment configuration edited by the owner (modules/settings, modules/shipping).
   const settingsAdmin = createSettingsAdmin(createSettingsRepository(database.db), {
     settings,
@@ -246,6 +264,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     stock,
     stockMoved: catalog.stockMoved,
     buyers: account,
+    unpaidPolicy: () => settings.unpaidOrders(),
     events,
     notifier,
     bankDetails,
@@ -253,6 +272,8 @@ export function createServices({ config, database, log }: ServicesDeps) {
     paymentInstructions,
   });
   const orderNotes = createOrderNotes(ordersRepo, notesRepo, { audit, notifier });
+  // The unpaid-order follow-up (docs/orders.md, Unpaid orders): reminders and cancels by the settings' days, on a timer on every instance.
+  const unpaidOrders = createUnpaidFollowUp({ orders: ordersRepo, admin: ordersAdmin, notifier, audit, policy: () => settings.unpaidOrders(), log });
   // After-sales requests (cancel, return): photos under requests/, served to the buyer and staff only.
   const aftersales = createAftersalesService(createAftersalesRepository(database.db), {
     orders: createOrderFacts(ordersRepo),
@@ -292,6 +313,25 @@ export function createServices({ config, database, log }: ServicesDeps) {
   });
   // The back office search box: orders, customers and products at once, as each list finds them (docs/orders.md, Staff search).
   const lookup = createLookupService({ orders: ordersAdmin, customers, products: catalogStaff.items }, ADMIN_SEARCH_LIMIT);
+  // The sales dashboard (the back office's first screen for owner and sales): each figure from its own module's service.
+  const dashboard = createDashboardService({
+    sales: createOrdersSales(createOrdersSalesRepository(database.db)),
+    lowStock: async () => {
+      const sheet = await stockAdmin.sheet({ stockStatus: 'low', page: 1, recPerPage: 20 });
+      const styles = sheet.data.flatMap((p) =>
+        p.styles
+          .filter((s) => s.stockStatus === 'low')
+          .map((s) => ({ itemId: p.id, nameZh: p.nameZh, nameEn: p.nameEn, code: s.code, zh: s.zh, en: s.en, available: s.available, lowStockAt: p.lowStockAt })),
+      );
+      return { products: sheet.pager.recTotal, styles: styles.slice(0, 20) };
+    },
+    openRequests: async () => (await aftersales.queue({ status: 'open', page: 1, recPerPage: 1 })).pager.recTotal,
+    chatLoad: async () => {
+      const [waiting, serving] = await Promise.all([chat.service.listWaiting(), chat.service.listServing()]);
+      return { waiting: waiting.length, serving: serving.length };
+    },
+    events,
+  });
   return {
     config,
     database,
@@ -305,6 +345,8 @@ export function createServices({ config, database, log }: ServicesDeps) {
     notifications,
     otp,
     credentials,
+    passwordLinks,
+    staff,
     newsletter,
     settings,
     settingsAdmin,
@@ -323,6 +365,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     documents,
     aftersales,
     orderNotes,
+    unpaidOrders,
     paypal,
     outbox,
     orderSeeder: createOrderSeeder(ordersRepo, events),
@@ -331,10 +374,12 @@ export function createServices({ config, database, log }: ServicesDeps) {
     chat,
     customers,
     lookup,
+    dashboard,
     pricing,
     cacheStats,
     async close() {
       await catalog.search.close().catch((err: unknown) => log.warn({ err }, 'catalog search: last flush'));
+      await unpaidOrders.stop();
       await outbox.stop();
       await chat.close();
       await events.close();

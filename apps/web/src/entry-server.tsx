@@ -7,7 +7,7 @@ import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/reac
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { LOCALES, type TCreateSsrRenderer, type TLocale, type TSsrRequest, type TSsrResult } from '@cubeshop/shared';
-import type { PageContext, PageMeta, PrefetchResult, RouteModule } from '@/app/page';
+import type { PageContext, PageMeta, PrefetchResult } from '@/app/page';
 import { routes } from '@/app/router';
 import { showsSidebar } from '@/app/shell';
 import { buildTitle, titleKeyOf, type RouteHandle } from '@/app/title';
@@ -133,7 +133,7 @@ async function renderPage(request: TSsrRequest, url: URL, template: string, i18n
   }
   const leaf = context.matches[context.matches.length - 1];
   const page: PageContext = { queryClient, params: leaf?.params ?? {}, url, locale: request.locale, currency: request.currency };
-  const modules = (await Promise.all(context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.module?.()))).filter((m): m is RouteModule => Boolean(m));
+  const modules = await Promise.all(context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.module?.() ?? []));
 
   // What the shell and the page need for their first render.
   const results: (PrefetchResult | void)[] = await Promise.all([

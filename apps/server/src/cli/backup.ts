@@ -43,7 +43,7 @@ const usage = (line: string) => ({ code: 2, output: line });
 /** Files under dir, recursively (relative paths); none when it does not exist. */
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }))
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }

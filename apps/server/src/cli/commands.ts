@@ -35,6 +35,11 @@ Commands:
       --tracking sets the carrier's tracking number. Every change goes into the order's history.
   order show <id>
       Print an order's status, totals, lines and history.
+  order follow-up [<id>...] [--at TIME]
+      Run the unpaid-order follow-up now (every server runs it each minute): remind the buyers and
+      cancel the orders the settings say are due (docs/orders.md, Unpaid orders). With ids, only
+      those orders; --at (an ISO time) sweeps as of that time instead of now, to see what the
+      settings will do to one order (the end-to-end tests use it; it acts for real).
   backup <folder>
       Copy the database and the pictures (DATA_DIR/uploads) into a new folder while the shop runs:
       the embedded database through the running server, PostgreSQL with pg_dump (docs/deploy.md).
@@ -68,6 +73,7 @@ export async function runCommand(argv: string[], services: Services): Promise<Co
   if (group === 'seed') return seed(argv.slice(1), services);
   if (group === 'order' && action === 'status') return orderStatus(rest, services);
   if (group === 'order' && action === 'show') return orderShow(rest, services);
+  if (group === 'order' && action === 'follow-up') return orderFollowUp(rest, services);
   if (group === 'backup') return backup(argv.slice(1), services);
   return { code: 2, output: `Unknown command: ${argv.join(' ')}\n\n${USAGE}` };
 }
@@ -225,4 +231,21 @@ async function orderShow(args: string[], services: Services): Promise<CommandRes
     ...order.history.map((e) => `  ${e.time} ${e.type} ${e.from ?? '-'} -> ${e.to ?? '-'}${e.note ? ` (${e.note})` : ''}`),
   ];
   return { code: 0, output: lines.join('\n') };
+}
+
+async function orderFollowUp(args: string[], services: Services): Promise<CommandResult> {
+  const usage = 'Usage: order follow-up [<id>...] [--at TIME]';
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: { at: { type: 'string' } }, allowPositionals: true, strict: true });
+  } catch (err) {
+    return { code: 2, output: `${(err as Error).message}\n\n${usage}` };
+  }
+  const ids = parsed.positionals.map(parseOrderId);
+  if (ids.some((id) => id === undefined)) return { code: 2, output: usage };
+  const at = parsed.values.at === undefined ? new Date() : new Date(parsed.values.at);
+  if (Number.isNaN(at.getTime())) return { code: 2, output: `--at must be a time such as 2026-01-31T08:00:00Z\n\n${usage}` };
+  const done = await services.unpaidOrders.sweep({ now: at, only: ids.length ? (ids as number[]) : undefined });
+  const list = (xs: number[]) => (xs.length ? xs.join(', ') : 'none');
+  return { code: 0, output: `Unpaid orders as of ${at.toISOString()}: reminded ${list(done.reminded)}; cancelled ${list(done.cancelled)}.` };
 }

@@ -99,7 +99,7 @@ export function createClusterEvents({ redis, prefix, instanceId, onError }: Clus
     },
     on(name, handler) {
       const list = handlers.get(name) ?? [];
-      list.push(handler as (payload: never) => void);
+      list.push(handler);
       handlers.set(name, list);
     },
     ready: () => (subscribed ??= subscribe()),

@@ -81,7 +81,7 @@ export async function sendPrecompressed(request: FastifyRequest, reply: FastifyR
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   if (encoded.text.length >= COMPRESS_THRESHOLD && request.headers['x-no-compression'] === undefined) {
-    const coding = negotiate(String(request.headers['accept-encoding'] ?? ''), ['br', 'gzip']) as Coding | null;
+    const coding = negotiate<Coding>(String(request.headers['accept-encoding'] ?? ''), ['br', 'gzip']);
     if (coding) {
       const body = await formOf(encoded, coding);
       reply.header('content-encoding', coding);

@@ -86,6 +86,33 @@ export const MESSAGES = {
     zh: '密码修改失败，请检查当前密码',
     en: 'Password update failed, please check your current password',
   },
+  passwordLinkInvalid: {
+    zh: '该链接已失效（已使用、已被新链接取代或已过期）。请联系店主重新发送，或在登录页使用“忘记密码”',
+    en: 'This link no longer works (it was used, replaced by a newer one or has expired). Ask the shop owner to send a new one, or use Forgot password on the sign-in page',
+  },
+
+  // staff accounts (modules/staff): the owner invites, changes roles, disables, resets passwords
+  staffNotFound: { zh: '员工不存在', en: 'No such staff member' },
+  staffEmailTaken: {
+    zh: '该邮箱已属于一个账号，不能再邀请；请换一个邮箱',
+    en: 'This e-mail already belongs to an account and cannot be invited; use another address',
+  },
+  staffSelfChange: {
+    zh: '不能停用自己的账号或更改自己的店主角色；请让另一位店主操作',
+    en: 'You cannot disable your own account or give up your own owner role; ask another owner to do it',
+  },
+  staffSelfReset: {
+    zh: '不能重置自己的密码；请在个人中心修改密码',
+    en: 'You cannot force a reset of your own password; change it on your profile page',
+  },
+  staffLastOwner: {
+    zh: '这是最后一位启用中的店主，不能停用或改为其他角色',
+    en: 'This is the last active owner; the account cannot be disabled or given another role',
+  },
+  staffNoEmail: {
+    zh: '该员工没有邮箱，无法发送设置密码的链接',
+    en: 'This staff member has no e-mail address, so no password link can be sent',
+  },
 
   // chat (modules/chat): system messages and the desc of chat error frames and chat API errors
   chatGreeting: {

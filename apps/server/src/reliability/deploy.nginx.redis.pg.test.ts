@@ -42,7 +42,7 @@ async function pictureStorage(): Promise<{ env: Record<string, string>; dataDirs
 }
 
 const LOAD_RATE = 40; // requests per second, open loop
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
+const cleanups: (() => unknown)[] = [];
 let db: TestDatabase;
 let nginx: Nginx;
 let instances: [ServerProcess, ServerProcess];

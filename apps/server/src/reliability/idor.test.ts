@@ -479,7 +479,7 @@ async function call(op: ApiOperation, token: string | undefined, request: Reques
   const headers: Record<string, string> = { 'x-lang-type': 'en', 'x-price-type': 'CNY', 'idempotency-key': randomUUID() };
   if (token) headers.authorization = `Bearer ${token}`;
   const query = Object.entries(request.query ?? {});
-  const url = fillPath(op.path, request.params ?? {}) + (query.length ? `?${new URLSearchParams(query.map(([k, v]): [string, string] => [k, String(v)]))}` : '');
+  const url = fillPath(op.path, request.params ?? {}) + (query.length ? `?${new URLSearchParams(query.map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '');
   const options: InjectOptions = { method: op.method, url, headers, remoteAddress: randomIp() };
   if (request.body !== undefined) {
     headers['content-type'] = 'application/json';

@@ -82,7 +82,7 @@ async function uploadPicture(t: ChatInstance, token: string, itemId: number, byt
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const res = await t.app.inject({ method: 'POST', url: `/api/admin/items/${itemId}/images`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` } });
-  return { status: res.statusCode, body: res.json() as Json };
+  return { status: res.statusCode, body: res.json<Json>() };
 }
 
 const get = (t: ChatInstance, url: string, token?: string, accept = 'image/webp') =>

@@ -34,7 +34,7 @@ function multipart(bytes: Buffer, filename: string, splitAt: number) {
   return { payload: Readable.from(body()), contentType: `multipart/form-data; boundary=${boundary}`, length: pieces[0]!.length + pieces[1]!.length };
 }
 
-async function send(method: 'POST' | 'PUT', url: string, bytes: Buffer, { limit, filename = 'a.png', lang = 'en' as 'en' | 'zh' }: { limit: number; filename?: string; lang?: 'en' | 'zh' }) {
+async function send(method: 'POST' | 'PUT', url: string, bytes: Buffer, { limit, filename = 'a.png', lang = 'en' }: { limit: number; filename?: string; lang?: 'en' | 'zh' }) {
   const { payload, contentType, length } = multipart(bytes, filename, Math.min(limit, bytes.length));
   const res = await t.app.inject({
     method,
@@ -42,7 +42,7 @@ async function send(method: 'POST' | 'PUT', url: string, bytes: Buffer, { limit,
     payload,
     headers: { 'content-type': contentType, 'content-length': String(length), authorization: `Bearer ${owner}`, 'x-lang-type': lang },
   });
-  return { status: res.statusCode, body: res.json() as Json };
+  return { status: res.statusCode, body: res.json<Json>() };
 }
 
 /** A small valid PNG followed by padding up to `size` bytes: decoders stop at its end, so only its length is wrong. */

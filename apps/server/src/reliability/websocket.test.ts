@@ -87,7 +87,7 @@ describe(`WebSocket abuse (${TEST_DB_KIND})`, () => {
     for (const content of ['x\u0000y', 'bell\u0007', '\u001b[31mred', 'half \ud83d']) {
       const id = randomUUID();
       socket.send({ id, gid, content });
-      const error = (await socket.waitFor(isEvent('error', (f) => f.id === id))) as ErrorFrame;
+      const error = await socket.waitFor<ErrorFrame>(isEvent('error', (f) => f.id === id));
       expect(error).toMatchObject({ code: 'bad_text', gid });
       expect(error.desc).toContain('控制字符');
     }

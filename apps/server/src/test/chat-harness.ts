@@ -156,7 +156,7 @@ export class ChatTestClient {
   static url(wsUrl: string, query: { token: string; language?: string; since?: string | number }) {
     const params = new URLSearchParams({ token: query.token, language: query.language ?? 'zh' });
     if (query.since !== undefined) params.set('since', String(query.since));
-    return `${wsUrl}?${params}`;
+    return `${wsUrl}?${params.toString()}`;
   }
 
   /** options: the ws client's own (a CA for wss://, a local address). */

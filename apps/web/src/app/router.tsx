@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
           { path: 'register', handle: handle('routes.register'), lazy: lazyRoute(() => import('./routes/RegisterRoute'), ['account']) },
           { path: 'login', handle: handle('routes.login'), lazy: lazyRoute(() => import('./routes/LoginRoute'), ['account']) },
           { path: 'forgot-password', handle: handle('routes.forgotPassword'), lazy: lazyRoute(() => import('./routes/ForgotPasswordRoute'), ['account']) },
+          { path: 'set-password', handle: handle('routes.setPassword'), lazy: lazyRoute(() => import('./routes/SetPasswordRoute'), ['account', 'backoffice']) },
           ...profilePaths.map(([path, title]) => ({ path, handle: handle(title), lazy: lazyRoute(() => import('./routes/ProfileRoute'), ['account']) })),
           {
             // The staff app (docs/orders.md, Back office): its own frame, each screen gated by role.
@@ -86,6 +87,7 @@ export const routes: RouteObject[] = [
                 handle: { ...handle('routes.adminCustomerService'), staffFill: true } satisfies RouteHandle & StaffFillHandle,
                 lazy: lazyRoute(() => import('./routes/AdminCustomerServiceRoute'), ['backoffice', 'chat']),
               },
+              { path: 'dashboard', handle: handle('routes.adminDashboard'), lazy: lazyRoute(() => import('./routes/AdminDashboardRoute'), ['backoffice']) },
               { path: 'stock', handle: handle('routes.adminStock'), lazy: lazyRoute(() => import('./routes/AdminStockRoute'), ['backoffice']) },
               { path: 'orders', handle: handle('routes.adminOrders'), lazy: lazyRoute(() => import('./routes/AdminOrdersRoute'), ['backoffice', 'orders']) },
               { path: 'orders/:id', handle: handle('routes.adminOrder'), lazy: lazyRoute(() => import('./routes/AdminOrderRoute'), ['backoffice', 'orders']) },
@@ -101,6 +103,7 @@ export const routes: RouteObject[] = [
               { path: 'brands', handle: handle('routes.adminBrands'), lazy: lazyRoute(() => import('./routes/AdminBrandsRoute'), ['backoffice', 'catalogAdmin']) },
               { path: 'search-terms', handle: handle('routes.adminSearchTerms'), lazy: lazyRoute(() => import('./routes/AdminSearchTermsRoute'), ['backoffice']) },
               { path: 'settings', handle: handle('routes.adminSettings'), lazy: lazyRoute(() => import('./routes/AdminSettingsRoute'), ['backoffice', 'settings']) },
+              { path: 'staff', handle: handle('routes.adminStaff'), lazy: lazyRoute(() => import('./routes/AdminStaffRoute'), ['backoffice']) },
             ],
           },
           { path: 'about-us', ...publicPage('routes.aboutUs', () => import('./routes/AboutUsRoute'), ['content']) },

@@ -427,6 +427,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/authn/password/link/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a mailed password link still works
+         * @description The token of a link mailed to an invited staff member or one whose password the owner reset (`/set-password#<token>`). Answers the purpose, the account, name and role, and when the link stops working; 400 when it was used, replaced by a newer link, expired or the account is disabled.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            purpose: "invite" | "reset";
+                            account: string;
+                            name: string;
+                            /** @enum {string|null} */
+                            role: "owner" | "sales" | "warehouse" | "catalog" | "service" | null;
+                            expiresTime: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/authn/password/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a password with a mailed link
+         * @description Sets the password (the rules of sign-up) with the token of a mailed link, which then stops working; every other session of the user ends and the answer signs in.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                            token: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/authn/signout": {
         parameters: {
             query?: never;
@@ -4185,6 +4288,7 @@ export interface paths {
                     amountMin?: number;
                     amountMax?: number;
                     q?: string;
+                    lapsing?: "1";
                 };
                 header?: never;
                 path?: never;
@@ -4236,6 +4340,7 @@ export interface paths {
                                     email: string | null;
                                     mobile: string | null;
                                 };
+                                lapsesAt: string | null;
                             }[];
                             pager: {
                                 page: number;
@@ -8021,6 +8126,171 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff members, oldest first (owner)
+         * @description Every account with a staff role, disabled or not: account, name, e-mail, role, mail language, whether a password is set (false: invited and not yet set), the last sign-in when known, created.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                account: string;
+                                name: string;
+                                email: string | null;
+                                /** @enum {string} */
+                                role: "owner" | "sales" | "warehouse" | "catalog" | "service";
+                                /** @enum {string} */
+                                locale: "zh" | "en";
+                                disabledTime: string | null;
+                                passwordSet: boolean;
+                                lastSigninTime: string | null;
+                                createdTime: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Invite a staff member by e-mail (owner)
+         * @description Makes the account (its name is the e-mail, no password yet) with the role, and mails an invitation in `locale` (default zh) with a link that sets the password (72 hours, once). An e-mail that already belongs to an account answers 409. Audited as staff.invite.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        name: string;
+                        /** @enum {string} */
+                        role: "owner" | "sales" | "warehouse" | "catalog" | "service";
+                        /** @enum {string} */
+                        locale?: "zh" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            account: string;
+                            name: string;
+                            email: string | null;
+                            /** @enum {string} */
+                            role: "owner" | "sales" | "warehouse" | "catalog" | "service";
+                            /** @enum {string} */
+                            locale: "zh" | "en";
+                            disabledTime: string | null;
+                            passwordSet: boolean;
+                            lastSigninTime: string | null;
+                            createdTime: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a staff member's role, disable or enable them, or force a password reset (owner)
+         * @description Any of `role`, `disabled`, `resetPassword: true`. Another role, disabling and a reset end every session of the person at once, and their open chat sockets close on every instance; a reset also clears the password and mails a link to set a new one (24 hours, once). The owner cannot disable or demote themselves or reset their own password (409), and the last active owner cannot be disabled or demoted (409). Each change is audited (staff.role, staff.disable, staff.enable, staff.passwordReset).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role?: "owner" | "sales" | "warehouse" | "catalog" | "service";
+                        disabled?: boolean;
+                        /** @enum {boolean} */
+                        resetPassword?: true;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            account: string;
+                            name: string;
+                            email: string | null;
+                            /** @enum {string} */
+                            role: "owner" | "sales" | "warehouse" | "catalog" | "service";
+                            /** @enum {string} */
+                            locale: "zh" | "en";
+                            disabledTime: string | null;
+                            passwordSet: boolean;
+                            lastSigninTime: string | null;
+                            createdTime: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/search": {
         parameters: {
             query?: never;
@@ -8065,6 +8335,141 @@ export interface paths {
                                 more: boolean;
                                 all: string;
                             }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sales dashboard: orders, revenue, payments, best sellers and new buyers per day (owner, sales)
+         * @description from/to: shop days (UTC+8, as the order queue), both counted; by default the last 30 days ending today; at most 366 days. Per day and in each currency separately (CNY, USD; never added together): orders placed and revenue (what the orders owe: charged less credit notes, 0 once cancelled), new buyers (first order ever). Orders not cancelled split into paid (nothing left to pay) and unpaid (something left: toPay). The 10 products and brands with the most pieces charged. Now, whatever the range: products in the low stock state and their low styles, open after-sales requests, chat conversations waiting and served. Answers are reused for up to 5 s and dropped when an order is placed or changed.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            from: string;
+                            to: string;
+                            days: {
+                                day: string;
+                                orders: {
+                                    CNY: number;
+                                    USD: number;
+                                };
+                                revenue: {
+                                    CNY: number;
+                                    USD: number;
+                                };
+                                newBuyers: number;
+                            }[];
+                            totals: {
+                                orders: {
+                                    CNY: number;
+                                    USD: number;
+                                };
+                                revenue: {
+                                    CNY: number;
+                                    USD: number;
+                                };
+                                received: {
+                                    CNY: number;
+                                    USD: number;
+                                };
+                                newBuyers: number;
+                            };
+                            payment: {
+                                paid: {
+                                    orders: {
+                                        CNY: number;
+                                        USD: number;
+                                    };
+                                    amount: {
+                                        CNY: number;
+                                        USD: number;
+                                    };
+                                };
+                                unpaid: {
+                                    orders: {
+                                        CNY: number;
+                                        USD: number;
+                                    };
+                                    amount: {
+                                        CNY: number;
+                                        USD: number;
+                                    };
+                                    toPay: {
+                                        CNY: number;
+                                        USD: number;
+                                    };
+                                };
+                            };
+                            topProducts: {
+                                itemId: number;
+                                nameZh: string;
+                                nameEn: string;
+                                units: number;
+                                revenue: {
+                                    CNY: number;
+                                    USD: number;
+                                };
+                            }[];
+                            topBrands: {
+                                nameZh: string;
+                                nameEn: string;
+                                units: number;
+                                revenue: {
+                                    CNY: number;
+                                    USD: number;
+                                };
+                            }[];
+                            lowStock: {
+                                products: number;
+                                styles: {
+                                    itemId: number;
+                                    nameZh: string;
+                                    nameEn: string;
+                                    code: string;
+                                    zh: string;
+                                    en: string;
+                                    available: number;
+                                    lowStockAt: number;
+                                }[];
+                            };
+                            openRequests: number;
+                            chat: {
+                                waiting: number;
+                                serving: number;
+                            };
                         };
                     };
                 };
@@ -10585,6 +10990,10 @@ export interface paths {
                                 name: string;
                                 address: string;
                             } | null;
+                            unpaidOrders: {
+                                remindAfterDays: number | null;
+                                cancelAfterDays: number | null;
+                            };
                         };
                     };
                 };
@@ -10636,6 +11045,10 @@ export interface paths {
                             name: string;
                             address: string;
                         } | null;
+                        unpaidOrders?: {
+                            remindAfterDays: number | null;
+                            cancelAfterDays: number | null;
+                        };
                     };
                 };
             };
@@ -10680,6 +11093,10 @@ export interface paths {
                                 name: string;
                                 address: string;
                             } | null;
+                            unpaidOrders: {
+                                remindAfterDays: number | null;
+                                cancelAfterDays: number | null;
+                            };
                         };
                     };
                 };

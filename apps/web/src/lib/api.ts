@@ -98,7 +98,7 @@ export function typedApi(transport: ApiClient): TypedApi {
     PUT: call('PUT') as Call<'put'>,
     PATCH: call('PATCH') as Call<'patch'>,
     DELETE: call('DELETE') as Call<'delete'>,
-    download: ((path: string, init?: LooseInit) => transport.request<Blob>(buildUrl(path, init), { ...options('GET', init), blob: true })) as TypedApi['download'],
+    download: (path: string, init?: LooseInit) => transport.request<Blob>(buildUrl(path, init), { ...options('GET', init), blob: true }),
   };
 }
 

@@ -1,12 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeCurrency, chooseCurrency, getCurrency, resetCurrencyForTests } from './currency';
 import { resetLocaleForTests } from './locale';
 import { STORAGE_KEYS } from './storage';
 
-afterEach(() => {
+// Each test reads storage afresh: lib/i18n has already fixed the page's locale when it loaded.
+function forget() {
   resetCurrencyForTests();
   resetLocaleForTests();
-});
+}
+beforeEach(forget);
+afterEach(forget);
 
 describe('currency choice (docs/requirements.md, Constants)', () => {
   it('prefers the stored userCurrency', () => {

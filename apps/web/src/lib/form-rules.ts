@@ -33,7 +33,7 @@ export function reportIssues(schema: z.ZodType, value: unknown, ctx: z.Refinemen
   for (const issue of result.error.issues) {
     const [head, ...rest] = issue.path;
     const path = typeof head === 'string' && rename[head] ? [rename[head], ...rest] : issue.path;
-    ctx.addIssue({ code: 'custom', path: path as (string | number)[], message: issueMessage(issue) });
+    ctx.addIssue({ code: 'custom', path: path, message: issueMessage(issue) });
   }
 }
 

@@ -49,3 +49,10 @@ export function useNearViewport(ref: RefObject<Element | null>): boolean {
   }, [near, ref]);
   return near;
 }
+
+/** Test hook: forget the shared observer (a test may have made it from a stand-in IntersectionObserver). */
+export function resetNearViewportForTests(): void {
+  observer?.disconnect();
+  observer = undefined;
+  waiting.clear();
+}

@@ -61,6 +61,8 @@ export const queryKeys = {
     searchTerms: (search: string) => ['admin', 'search-terms', search] as const,
     /** GET /api/admin/search/synonyms */
     synonyms: () => ['admin', 'search-synonyms'] as const,
+    /** GET /api/admin/staff (features/admin-staff): the staff accounts, owner only. */
+    staff: () => ['admin', 'staff'] as const,
   },
 
   /** Online payment (features/orders, PayPalPay). */

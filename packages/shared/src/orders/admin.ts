@@ -52,6 +52,8 @@ export const ZAdminOrderQuery = z.object({
   amountMin: z.preprocess(blank, money.optional()),
   amountMax: z.preprocess(blank, money.optional()),
   q: z.preprocess(blank, z.string().trim().max(100).optional()),
+  /** 1: only orders the unpaid-order follow-up will cancel unless a payment is recorded (docs/orders.md, Unpaid orders). */
+  lapsing: z.preprocess(blank, z.enum(['1']).optional()),
 });
 export type TAdminOrderQuery = z.infer<typeof ZAdminOrderQuery>;
 
@@ -85,6 +87,8 @@ export const ZAdminOrderRow = z.object({
   expressMethod: z.object({ id: z.string(), name: z.string() }),
   payMethod: z.object({ id: z.string(), name: z.string() }),
   buyer: ZOrderBuyer,
+  /** When the unpaid-order follow-up cancels it unless a payment is recorded first; null: it will not. */
+  lapsesAt: z.string().nullable(),
 });
 export type TAdminOrderRow = z.infer<typeof ZAdminOrderRow>;
 

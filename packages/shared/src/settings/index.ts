@@ -62,6 +62,21 @@ export const ZBankTransferSetting = z.object({
   accountNumber: z.string(missing).trim().min(4, 'v.minLength').max(60, 'v.maxLength'),
 });
 
+/** Days after an order is placed (0 or null: off). */
+const afterDays = z.number({ error: 'v.number' }).int('v.integer').min(0, 'v.minimum').max(365, 'v.numberRange').nullable();
+
+/**
+ * The unpaid-order follow-up (docs/orders.md, Unpaid orders): remind the buyer this many days
+ * after the order was placed, cancel an order with nothing paid this many days after it was
+ * placed; 0 or null: off. With both on, the cancel comes later than the reminder.
+ */
+export const ZUnpaidOrdersSetting = z
+  .object({ remindAfterDays: afterDays, cancelAfterDays: afterDays })
+  .refine((u) => !u.remindAfterDays || !u.cancelAfterDays || u.cancelAfterDays > u.remindAfterDays, { message: 'v.cancelAfterReminder', path: ['cancelAfterDays'] });
+export type TUnpaidOrdersSetting = z.infer<typeof ZUnpaidOrdersSetting>;
+/** Both off: no reminder, no cancel (the default). */
+export const UNPAID_ORDERS_OFF: TUnpaidOrdersSetting = { remindAfterDays: null, cancelAfterDays: null };
+
 /** Every owner-editable setting, as GET /api/admin/settings answers it (defaults filled in). */
 export const ZAdminSettings = z.object({
   exchangeRate: ZExchangeRateSetting,
@@ -70,6 +85,7 @@ export const ZAdminSettings = z.object({
   carousel: ZCarouselSetting,
   contact: ZShopContact,
   documentSeller: ZDocumentSeller.nullable(),
+  unpaidOrders: ZUnpaidOrdersSetting,
 });
 export type TAdminSettings = z.infer<typeof ZAdminSettings>;
 

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'order.restock',
   'order.note',
   'order.message',
+  'order.remind',
   'request.create',
   'request.approve',
   'request.refuse',
@@ -43,5 +44,10 @@ export const AUDIT_ACTIONS = [
   'group.delete',
   'group.prices',
   'customer.group',
+  'staff.invite',
+  'staff.role',
+  'staff.disable',
+  'staff.enable',
+  'staff.passwordReset',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];

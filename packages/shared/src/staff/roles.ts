@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Staff roles (docs/orders.md, Back office). Every staff route names the capability it needs;
  * the server checks it (403 otherwise) and the staff app hides what a role cannot do.
  * - owner: everything, and manages staff;
- * - sales: orders, payments, customers, chat;
+ * - sales: the sales dashboard, orders, payments, customers, chat;
  * - warehouse: fulfilment (packing, actual quantities, shipping, tracking);
  * - catalog: products, prices and stock (the catalog back office);
  * - service: the customer-service chat only; in a conversation it serves it sees the buyer's name
@@ -19,6 +19,8 @@ export type TStaffRole = z.infer<typeof ZStaffRole>;
 export const STAFF_CAPABILITIES = [
   /** The customer-service console. */
   'chat',
+  /** The sales dashboard: orders, revenue, payments, best sellers, new buyers (owner, sales). */
+  'dashboard.read',
   /** See the order queue and orders. */
   'orders.read',
   /** Packing and shipping: outbound, delivery, logistics, tracking, actual quantities. */
@@ -31,7 +33,7 @@ export const STAFF_CAPABILITIES = [
   'orders.shipUnpaid',
   /** The staff activity page (every audited change). */
   'audit.read',
-  /** Create staff and change roles. */
+  /** Staff accounts (/admin/staff): invite by e-mail, change roles, disable and enable, force a password reset. */
   'staff.manage',
   /** The customer list and a buyer's page (orders, addresses, chat, notes). */
   'customers.read',
@@ -50,7 +52,7 @@ export type TStaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
 const GRANTS: Record<TStaffRole, readonly TStaffCapability[]> = {
   owner: STAFF_CAPABILITIES,
-  sales: ['chat', 'orders.read', 'orders.fulfil', 'orders.sell', 'payments.record', 'orders.shipUnpaid', 'customers.read', 'customers.manage', 'search.read'],
+  sales: ['chat', 'dashboard.read', 'orders.read', 'orders.fulfil', 'orders.sell', 'payments.record', 'orders.shipUnpaid', 'customers.read', 'customers.manage', 'search.read'],
   warehouse: ['chat', 'orders.read', 'orders.fulfil', 'stock.manage'],
   catalog: ['chat', 'catalog.manage', 'stock.manage', 'search.read'],
   // Service answers the chat; the buyer it serves (name, orders' status) comes with the conversation, not from the customer list.

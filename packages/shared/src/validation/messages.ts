@@ -45,7 +45,9 @@ export const VALIDATION_MESSAGES = {
   'v.depth': { zh: '内容嵌套层级过深', en: 'The content is nested too deeply' },
   'v.code': { zh: '代码只能包含字母、数字和 _ -，且以字母或数字开头', en: 'A code may contain only letters, digits, _ and -, starting with a letter or digit' },
   'v.rangeOrder': { zh: '上限不能小于下限', en: 'The upper value must not be below the lower one' },
+  'v.dateRangeMax': { zh: '日期范围最多 366 天', en: 'A date range is at most 366 days' },
   'v.carouselDuplicate': { zh: '同一商品选了两次', en: 'The same product is picked twice' },
+  'v.cancelAfterReminder': { zh: '自动取消的天数须大于提醒的天数', en: 'Cancel later than the reminder: more days than the reminder' },
 } as const satisfies Record<string, Record<TLocale, string>>;
 
 export type TValidationKey = keyof typeof VALIDATION_MESSAGES;

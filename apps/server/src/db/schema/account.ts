@@ -90,6 +90,26 @@ export const signinSources = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.sourceHash] }), index('signin_sources_last_success_idx').on(t.lastSuccessAt)],
 );
 
+/**
+ * Password links (docs/accounts.md, Staff accounts): a mailed link that sets a password, for an
+ * invited staff member or one whose password the owner reset. Only the SHA-256 of the token is
+ * stored; a link works once, until it expires, and a newer link of the user replaces it.
+ */
+export const passwordLinks = pgTable(
+  'password_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['invite', 'reset'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_links_user_idx').on(t.userId), check('password_links_purpose_check', sql`purpose in ('invite', 'reset')`)],
+);
+
 /** Staff notes about a buyer (customers page): internal, never shown to the buyer, never edited. */
 export const customerNotes = pgTable(
   'customer_notes',

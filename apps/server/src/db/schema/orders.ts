@@ -29,6 +29,8 @@ export const orders = pgTable(
     /** The parcel's carrier (shared CARRIERS), for the public tracking link. */
     carrier: text('carrier').$type<TCarrier>(),
     cancelReason: text('cancel_reason'),
+    /** When the unpaid-order follow-up reminded the buyer to pay (once per order; docs/orders.md, Unpaid orders). */
+    unpaidRemindedAt: timestamp('unpaid_reminded_at', { withTimezone: true }),
     /** Computed from payments and refunds against the amount due (never typed); see ZPaymentStatus. */
     paymentStatus: text('payment_status', { enum: ['unpaid', 'partially_paid', 'paid', 'refund_due', 'refunded'] })
       .notNull()

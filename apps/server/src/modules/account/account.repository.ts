@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { TStaffRole } from '@cubeshop/shared';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
@@ -11,8 +12,9 @@ const containsAll = (patterns: string[]) => and(...patterns.map((p) => sql`${use
 
 export function createAccountRepository(db: Db) {
   return {
-    async insert(row: NewUserRow): Promise<UserRow> {
-      const [created] = await db.insert(users).values(row).returning();
+    /** `runner`: the caller's transaction when the user belongs to a larger change (a staff member invited). */
+    async insert(row: NewUserRow, runner: Db = db): Promise<UserRow> {
+      const [created] = await runner.insert(users).values(row).returning();
       if (!created) throw new Error('insert returned no row');
       return created;
     },
@@ -65,6 +67,29 @@ export function createAccountRepository(db: Db) {
       const [after] = await tx.update(users).set({ disabledAt, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
       return after ? { before, after } : undefined;
     },
+    /** Every staff member (a role, disabled or not), oldest first. */
+    staffRows(): Promise<UserRow[]> {
+      return db.select().from(users).where(isNotNull(users.role)).orderBy(asc(users.id));
+    },
+    /** The ids of the owners who are not disabled, their rows locked until the caller's transaction ends (two owners demoting each other wait in turn). */
+    async lockActiveOwners(tx: Db): Promise<number[]> {
+      const rows = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'owner'), isNull(users.disabledAt))).orderBy(asc(users.id)).for('update');
+      return rows.map((r) => r.id);
+    },
+    /**
+     * Changes a staff member inside the caller's transaction: role, disabled (keeping the first
+     * time) or enabled, password cleared. The row before and after; undefined: no such staff member.
+     */
+    async changeStaff(tx: Db, id: number, patch: { role?: TStaffRole | undefined; disabled?: boolean | undefined; clearPassword?: boolean | undefined }): Promise<{ before: UserRow; after: UserRow } | undefined> {
+      const [before] = await tx.select().from(users).where(and(eq(users.id, id), isNotNull(users.role))).for('update');
+      if (!before) return undefined;
+      const set: PgUpdateSetSource<typeof users> = { updatedAt: sql`now()` };
+      if (patch.role !== undefined) set.role = patch.role;
+      if (patch.disabled !== undefined) set.disabledAt = patch.disabled ? sql`coalesce(${users.disabledAt}, now())` : null;
+      if (patch.clearPassword) set.passwordHash = null;
+      const [after] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
+      return after ? { before, after } : undefined;
+    },
     async setRole(id: number, role: TStaffRole | null): Promise<UserRow | undefined> {
       const [row] = await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id)).returning();
       return row;
@@ -74,9 +99,9 @@ export function createAccountRepository(db: Db) {
       return rows[0];
     },
     /** By account name, e-mail or mobile, case-insensitively for names and e-mail. */
-    async findByLogin(login: string): Promise<UserRow | undefined> {
+    async findByLogin(login: string, runner: Db = db): Promise<UserRow | undefined> {
       const lower = login.toLowerCase();
-      const rows = await db
+      const rows = await runner
         .select()
         .from(users)
         .where(sql`lower(${users.account}) = ${lower} or lower(${users.email}) = ${lower} or ${users.mobile} = ${login}`)

@@ -1,4 +1,5 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
+import { LRUCache } from 'lru-cache';
 import { MOBILE_CN_PATTERN, ZAccountName, ZEmail, ZMobileCn, ZPassword, type TLocale, type TOrderBuyer, type TStaffRole, type TUser } from '@cubeshop/shared';
 import { badRequest, invalidField } from '../../lib/app-error.js';
 import { containsPatterns } from '../../lib/contains.js';
@@ -7,7 +8,7 @@ import type { ClusterEvents } from '../../lib/cluster-events.js';
 import type { AccountRepository, UserRow } from './account.repository.js';
 
 /** argon2id with OWASP's second recommended profile (19 MiB, 2 passes). */
-const ARGON2: Options = { algorithm: 2 as Options['algorithm'], memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const ARGON2: Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 /** A name or address that belongs to someone else (each is unique across the three columns). */
 const taken = (field: 'account' | 'email' | 'mobile') =>
@@ -72,11 +73,39 @@ const buyerFacts = (row: UserRow): BuyerFacts => ({
   disabledAt: row.disabledAt,
 });
 
+/** What the owner sees of a staff member (staff module), and what a password link needs of its person. */
+export interface PersonFacts {
+  id: number;
+  account: string;
+  name: string;
+  email: string | null;
+  role: TStaffRole | null;
+  locale: TLocale;
+  disabledAt: Date | null;
+  createdAt: Date;
+  passwordSet: boolean;
+}
+
+const personFacts = (row: UserRow): PersonFacts => ({
+  id: row.id,
+  account: row.account,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  locale: row.locale === 'en' ? 'en' : 'zh',
+  disabledAt: row.disabledAt,
+  createdAt: row.createdAt,
+  passwordSet: row.passwordHash !== null,
+});
+
 export interface AccountDeps {
   /** Whether a country or region id is known (selectors); without it any two letters pass. */
   isRegion?: (id: string) => boolean;
-  /** Where a role change is announced, so every instance's sessions read the new role at once. */
-  events: Pick<ClusterEvents, 'publish'>;
+  /**
+   * Where a change to a user is announced ('users.changed'), so every instance's sessions read
+   * the new role at once and the staff screens' copies of names and search results are dropped.
+   */
+  events: Pick<ClusterEvents, 'publish' | 'on'>;
 }
 
 export function toUser(row: UserRow): TUser {
@@ -117,6 +146,21 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps)
   const hashPassword = (password: string) => hash(password, ARGON2);
   const verifyPassword = (passwordHash: string, password: string) => verify(passwordHash, password).catch(() => false);
 
+  /**
+   * Staff screens show a buyer's account, name and contacts beside every order and look buyers up
+   * by any part of them on every search (docs/orders.md, Staff search). Both are kept a short
+   * while and dropped on every instance as soon as a user is created or changed ('users.changed'):
+   * names for a minute (they change rarely), search results for a few seconds (a search box
+   * asks again as the queue and its tabs open with the same text).
+   */
+  const briefs = new LRUCache<number, TOrderBuyer>({ max: 20_000, ttl: 60_000 });
+  const found = new LRUCache<string, Promise<number[]>>({ max: 500, ttl: 5_000 });
+  deps.events.on('users.changed', ({ userId }) => {
+    briefs.delete(userId);
+    found.clear();
+  });
+  const changed = (userId: number) => deps.events.publish('users.changed', { userId });
+
   function checkRegion(regionId: string | undefined): string | undefined {
     if (regionId === undefined) return undefined;
     const id = regionId.trim().toUpperCase();
@@ -124,7 +168,8 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps)
     return id;
   }
 
-  async function checkNewUser(input: CreateUserInput): Promise<NewUser> {
+  /** `tx`: the checks read inside the caller's transaction (one connection, as embedded PGlite has, must not wait for itself). */
+  async function checkNewUser(input: CreateUserInput, tx?: Db): Promise<NewUser> {
     const email = input.email === undefined ? undefined : check(ZEmail, 'email', input.email);
     const mobile = input.mobile === undefined ? undefined : check(ZMobileCn, 'mobile', input.mobile);
     const password = input.password === undefined ? undefined : check(ZPassword, 'password', input.password);
@@ -141,9 +186,9 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps)
       // Nobody may take a name that is someone else's way to sign in (a future buyer's e-mail or mobile).
       if (!own && accountLooksLikeContact(account)) throw badRequest('accountReserved', {}, { field: 'account' });
     }
-    if (email && (await repo.findByLogin(email))) throw taken('email');
-    if (mobile && (await repo.findByLogin(mobile))) throw taken('mobile');
-    if (account.toLowerCase() !== email?.toLowerCase() && account !== mobile && (await repo.findByLogin(account))) {
+    if (email && (await repo.findByLogin(email, tx))) throw taken('email');
+    if (mobile && (await repo.findByLogin(mobile, tx))) throw taken('mobile');
+    if (account.toLowerCase() !== email?.toLowerCase() && account !== mobile && (await repo.findByLogin(account, tx))) {
       throw taken('account');
     }
     return { account, email, mobile, password, regionId };
@@ -160,9 +205,12 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps)
      */
     checkNewUser,
 
-    /** Makes a user who can sign in at once (CLI `user create`, sign-up). */
-    async createUser(input: CreateUserInput): Promise<TUser> {
-      const { account, email, mobile, password, regionId } = await checkNewUser(input);
+    /**
+     * Makes a user who can sign in at once (CLI `user create`, sign-up), or, without a password,
+     * one who sets it later (an invited staff member); `tx`: inside the caller's transaction.
+     */
+    async createUser(input: CreateUserInput, tx?: Db): Promise<TUser> {
+      const { account, email, mobile, password, regionId } = await checkNewUser(input, tx);
       try {
         const row = await repo.insert({
           account,
@@ -175,7 +223,9 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps)
           regionId: regionId ?? null,
           locale: input.locale ?? 'zh',
           subscribeEmail: input.subscribeEmail ?? null,
-        });
+        }, tx);
+        // Inside a caller's transaction the caller announces it once committed (the staff module does).
+        if (!tx) changed(row.id);
         return toUser(row);
       } catch (err) {
         // Two sign-ups racing for the same name or address: the unique indexes decide.
@@ -198,8 +248,19 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps)
 
     /** Account, name and contacts per user id (staff screens). */
     async buyers(ids: number[]): Promise<Map<number, TOrderBuyer>> {
-      const rows = await repo.briefs([...new Set(ids)]);
-      return new Map(rows.map((r) => [r.id, { id: r.id, account: r.account, name: r.name, email: r.email, mobile: r.mobile }]));
+      const result = new Map<number, TOrderBuyer>();
+      const missing: number[] = [];
+      for (const id of new Set(ids)) {
+        const known = briefs.get(id);
+        if (known) result.set(id, known);
+        else missing.push(id);
+      }
+      for (const r of await repo.briefs(missing)) {
+        const brief = { id: r.id, account: r.account, name: r.name, email: r.email, mobile: r.mobile };
+        briefs.set(r.id, brief);
+        result.set(r.id, brief);
+      }
+      return result;
     },
 
     /**
@@ -207,7 +268,15 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps)
      * mobile contain every word of `text` (any part, any case), newest first, at most `limit`.
      */
     idsContaining(text: string, limit = 50): Promise<number[]> {
-      return repo.idsContaining(containsPatterns(text), limit);
+      const patterns = containsPatterns(text);
+      const key = `${limit}\u0000${patterns.join('\u0000')}`;
+      let ids = found.get(key);
+      if (!ids) {
+        ids = repo.idsContaining(patterns, limit);
+        found.set(key, ids);
+        ids.catch(() => found.delete(key));
+      }
+      return ids;
     },
 
     /** Staff: a page of buyers (users without a staff role), newest first, containing every word of `text` in a name or contact, or these ids. */
@@ -237,10 +306,36 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps)
       return { before: buyerFacts(changed.before), after: buyerFacts(changed.after) };
     },
 
+    /** A user's account, name, e-mail, role, language and state (staff accounts, password links); undefined: no such user. */
+    async person(id: number): Promise<PersonFacts | undefined> {
+      const row = await repo.findById(id);
+      return row ? personFacts(row) : undefined;
+    },
+
+    /** Every staff member, disabled or not, oldest first (GET /api/admin/staff). */
+    async staff(): Promise<PersonFacts[]> {
+      return (await repo.staffRows()).map(personFacts);
+    },
+
+    /** The owners who are not disabled, locked until the caller's transaction ends (the last one is never removed). */
+    lockActiveOwners: (tx: Db) => repo.lockActiveOwners(tx),
+
+    /**
+     * The owner changes a staff member inside the caller's transaction (role, disabled, password
+     * cleared for a forced reset). Undefined when there is no such staff member. Call `announce`
+     * once the transaction committed: every instance reads the person's sessions again
+     * ('users.changed', as setRole does).
+     */
+    async changeStaff(tx: Db, id: number, patch: { role?: TStaffRole | undefined; disabled?: boolean | undefined; clearPassword?: boolean | undefined }): Promise<{ before: PersonFacts; after: PersonFacts; announce: () => void } | undefined> {
+      const changed = await repo.changeStaff(tx, id, patch);
+      if (!changed) return undefined;
+      return { before: personFacts(changed.before), after: personFacts(changed.after), announce: () => deps.events.publish('users.changed', { userId: id }) };
+    },
+
     /** Staff: give or take a staff role (CLI `user role`, the staff page). */
     async setRole(id: number, role: TStaffRole | null): Promise<TUser | undefined> {
       const row = await repo.setRole(id, role);
-      deps.events.publish('users.changed', { userId: id });
+      changed(id);
       return row ? toUser(row) : undefined;
     },
 
@@ -285,6 +380,7 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps)
       if (patch.nickname !== undefined) changes.nickname = patch.nickname.trim();
       if (patch.regionId !== undefined) changes.regionId = checkRegion(patch.regionId) ?? null;
       const row = Object.keys(changes).length ? await repo.update(userId, changes) : await repo.findById(userId);
+      if (Object.keys(changes).length) changed(userId);
       return row ? toUser(row) : undefined;
     },
 

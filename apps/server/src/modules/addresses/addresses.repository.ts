@@ -27,7 +27,7 @@ export function createAddressesRepository(db: Db) {
     async withUserLock<T>(userId: number, work: (tx: Db) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`addresses:${userId}`}, 0))`);
-        return work(tx as unknown as Db);
+        return work(tx);
       });
     },
 

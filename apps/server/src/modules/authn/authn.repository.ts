@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authTokens } from '../../db/schema/index.js';
 
@@ -53,6 +53,16 @@ export function createAuthnRepository(db: Db) {
             keepTokenHash === undefined ? undefined : ne(authTokens.tokenHash, keepTokenHash),
           ),
         );
+    },
+    /** The newest token each of these users was given (a sign-in), per user; users without a stored token are left out. */
+    async newestTokenTimes(userIds: number[]): Promise<{ userId: number; at: Date }[]> {
+      if (!userIds.length) return [];
+      const rows = await db
+        .select({ userId: authTokens.userId, at: max(authTokens.createdAt) })
+        .from(authTokens)
+        .where(inArray(authTokens.userId, userIds))
+        .groupBy(authTokens.userId);
+      return rows.flatMap((r) => (r.userId !== null && r.at ? [{ userId: r.userId, at: r.at }] : []));
     },
     /** Deletes tokens unused since `before` (housekeeping). */
     async deleteUnusedSince(before: Date): Promise<number> {

@@ -3,6 +3,9 @@ import {
   ZChangePasswordRequest,
   ZCodeRequestQuery,
   ZCodeSentResponse,
+  ZPasswordLinkCheck,
+  ZPasswordLinkInfo,
+  ZPasswordLinkSet,
   ZPasswordResetRequest,
   ZPasswordResetResponse,
   ZSigninRequest,
@@ -14,13 +17,14 @@ import { z } from 'zod';
 import type { AuthnService } from './authn.service.js';
 import { callerOf, signedInUserId } from '../../lib/session.js';
 import type { CredentialsService } from './credentials.service.js';
+import type { PasswordLinks } from './password-links.service.js';
 
 const codeDescription = (what: string) =>
   `Sends a 6-digit code ${what} to ?email=E, or by SMS to ?mobile=M&country_code=86 (mainland China only). ` +
   'A code is valid 10 minutes, once, for 5 tries; a new one comes no sooner than 60 s after the last ' +
   '(400 with details.retryAfter). Rate limits per address and per IP answer 429 with details.retryAfter.';
 
-export const authnRoutes: FastifyPluginAsyncZod<{ authn: AuthnService; credentials: CredentialsService }> = async (app, { authn, credentials }) => {
+export const authnRoutes: FastifyPluginAsyncZod<{ authn: AuthnService; credentials: CredentialsService; links: Pick<PasswordLinks, 'check'> }> = async (app, { authn, credentials, links }) => {
   app.get(
     '/authn/anonymous/token',
     {
@@ -135,6 +139,44 @@ export const authnRoutes: FastifyPluginAsyncZod<{ authn: AuthnService; credentia
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return credentials.resetPassword(request.body, await callerOf(request));
+    },
+  );
+
+  app.post(
+    '/authn/password/link/check',
+    {
+      schema: {
+        tags: ['authn'],
+        summary: 'Whether a mailed password link still works',
+        description:
+          'The token of a link mailed to an invited staff member or one whose password the owner reset (`/set-password#<token>`). ' +
+          'Answers the purpose, the account, name and role, and when the link stops working; 400 when it was used, replaced by a newer link, expired or the account is disabled.',
+        body: ZPasswordLinkCheck,
+        response: { 200: ZPasswordLinkInfo },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return links.check(request.body.token);
+    },
+  );
+
+  app.post(
+    '/authn/password/link',
+    {
+      schema: {
+        tags: ['authn'],
+        summary: 'Set a password with a mailed link',
+        description: 'Sets the password (the rules of sign-up) with the token of a mailed link, which then stops working; every other session of the user ends and the answer signs in.',
+        body: ZPasswordLinkSet,
+        response: { 200: ZPasswordResetResponse },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return credentials.setPasswordByLink(request.body, await callerOf(request));
     },
   );
 

@@ -129,6 +129,13 @@ export function createAuthnService(repo: AuthnRepository, { users, now = () => n
       await repo.revokeAllForUser(userId, undefined, tx);
       return () => events?.publish('sessions.revoked', { userId });
     },
+    /**
+     * When each of these users last signed in, as the stored tokens tell: the newest token's time
+     * per user (sign-in, sign-up, a password set); users without one are left out.
+     */
+    async lastSignins(userIds: number[]): Promise<Map<number, Date>> {
+      return new Map((await repo.newestTokenTimes([...new Set(userIds)])).map((r) => [r.userId, r.at]));
+    },
     /** Ends every session of a user, except the one with `keepTokenHash` (the caller's own). */
     async revokeAllForUser(userId: number, keepTokenHash?: string): Promise<void> {
       await repo.revokeAllForUser(userId, keepTokenHash);

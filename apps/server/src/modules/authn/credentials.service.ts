@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   MOBILE_COUNTRY_CODE,
   type TCodeSentResponse,
+  type TPasswordLinkSet,
   type TPasswordResetRequest,
   type TSigninRequest,
   type TSignupRequest,
@@ -13,6 +14,7 @@ import type { AccountService } from '../account/account.service.js';
 
 export type { Caller };
 import type { AuthnService } from './authn.service.js';
+import type { PasswordLinks } from './password-links.service.js';
 import { limitedError, SIGNIN_SLOWDOWN, slowdownSeconds, sourceOf, type Limits } from './limits.js';
 import type { Contact, OtpService } from './otp.service.js';
 import type { SigninSourcesRepository } from './signin-sources.repository.js';
@@ -40,6 +42,8 @@ export interface CredentialsDeps {
   limits: Limits;
   /** Where each user has signed in before (durable, shared by every instance). */
   sources: SigninSourcesRepository;
+  /** Mailed links that set a password (staff invitations, forced resets). */
+  links?: Pick<PasswordLinks, 'take'> | undefined;
   /** Time of the known sources (tests move it). */
   now?: () => Date;
   log?: Pick<FastifyBaseLogger, 'warn'>;
@@ -56,7 +60,7 @@ function sourceHash(userId: number, source: string): string {
 const pairKey = (accountKey: string, source: string) => `${accountKey}@${source}`;
 
 /** Sign-up, sign-in (password or code), forgotten and changed passwords. */
-export function createCredentialsService({ authn, account, otp, limits, sources, now = () => new Date(), log }: CredentialsDeps) {
+export function createCredentialsService({ authn, account, otp, limits, sources, links, now = () => new Date(), log }: CredentialsDeps) {
   let lastHousekeeping = 0;
   function housekeeping(at: Date) {
     if (at.getTime() - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
@@ -225,6 +229,20 @@ export function createCredentialsService({ authn, account, otp, limits, sources,
       await account.setPassword(userId, input.password);
       await authn.revokeAllForUser(userId);
       await rememberSource(userId, source);
+      return { ok: true, token: await authn.issueUserToken(userId) };
+    },
+
+    /**
+     * A password set with a mailed link (an invitation or a reset the owner forced; docs/accounts.md,
+     * Staff accounts): the link works once; every other session of the user ends and the answer signs in.
+     */
+    async setPasswordByLink(input: TPasswordLinkSet, caller: Caller): Promise<{ ok: true; token: string }> {
+      if (!links) throw badRequest('passwordLinkInvalid');
+      const userId = await links.take(input.token);
+      await refuseDisabled(userId);
+      await account.setPassword(userId, input.password);
+      await authn.revokeAllForUser(userId);
+      await rememberSource(userId, sourceOf(caller.ip));
       return { ok: true, token: await authn.issueUserToken(userId) };
     },
 

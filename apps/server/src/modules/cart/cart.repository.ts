@@ -64,7 +64,7 @@ export function createCartRepository(db: Db) {
           .insert(carts)
           .values({ userId })
           .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } });
-        return work(tx as unknown as CartTx);
+        return work(tx);
       });
     },
 

@@ -29,7 +29,7 @@ function setup(options: { translation?: 'on' | 'off'; translate?: (text: string,
     if (image === 'not an image') throw new ChatImageError('not_image');
     return { url: '/api/chat/images/g/abc.webp', bytes: 10, width: 1, height: 1 };
   });
-  const classify = vi.fn(async () => options.refusal ?? ('ended' as ChatErrorCode));
+  const classify = vi.fn(async () => options.refusal ?? ('ended'));
   const toDelivered = (r: Row): DeliveredMessage => ({
     gid: 'g',
     seq: r.seq,

@@ -65,7 +65,7 @@ export const chatSocketPlugin: FastifyPluginAsync<ChatSocketPluginOptions> = asy
         (socket as WsSocket).close(1008, 'unauthorized');
         return;
       }
-      chat.gateway.connect(socket as WsSocket, auth.actor, auth.since, auth.session);
+      chat.gateway.connect(socket, auth.actor, auth.since, auth.session);
     },
   );
 

@@ -131,7 +131,7 @@ export function createChatRepository(db: Db) {
         )`
             : sql``
         }
-        select gid from c`)) as unknown as { rows: { gid: string }[] };
+        select gid from c`)) as { rows: { gid: string }[] };
       if (result.rows.length) {
         const row: ConversationRow = {
           gid: input.gid,
@@ -190,7 +190,7 @@ export function createChatRepository(db: Db) {
             from c
           returning seq
         )${withTranslations}
-        select seq from m`)) as unknown as { rows: { seq: number | string }[] };
+        select seq from m`)) as { rows: { seq: number | string }[] };
       const seq = result.rows[0]?.seq;
       return seq === undefined ? null : Number(seq);
     },
@@ -467,7 +467,7 @@ export function createChatRepository(db: Db) {
         )
         select (select seq from c) as allowed,
                (select read_seq from up) as moved,
-               (select r.read_seq from chat_read_cursors r where r.gid = ${gid}::uuid and r.user_id = ${uid}::bigint) as before`)) as unknown as {
+               (select r.read_seq from chat_read_cursors r where r.gid = ${gid}::uuid and r.user_id = ${uid}::bigint) as before`)) as {
         rows: { allowed: number | string | null; moved: number | string | null; before: number | string | null }[];
       };
       const row = result.rows[0];

@@ -174,7 +174,7 @@ export function libreTranslateProvider(options: TranslateProviderOptions): Trans
       if (!Array.isArray(out) || out.length !== texts.length || !out.every((x) => typeof x === 'string')) {
         throw new Error(`translation provider answer has no translatedText for each of ${texts.length} texts`);
       }
-      return out as string[];
+      return out;
     },
     close: () => http.close(),
   };

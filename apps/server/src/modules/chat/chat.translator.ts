@@ -165,7 +165,7 @@ function createDispatcher(
     try {
       const out = many ? await many(texts, from, to, remaining) : [await provider.translate(texts[0]!, from, to, remaining)];
       onCall(true);
-      live.forEach((w, i) => settle(w, null, out[i]!));
+      live.forEach((w, i) => settle(w, null, out[i]));
     } catch (err) {
       onCall(false);
       const error = err instanceof Error ? err : new Error(String(err));

@@ -94,6 +94,24 @@ describe('staff search', () => {
     }
   });
 
+  it('finds a buyer who signed up a moment ago, and shows and finds a renamed buyer by the new name at once', async () => {
+    // Names and search results are kept a short while (account.service): a new or changed user drops them.
+    const newcomer = { account: `quokka_${tag}`, name: 'Quinn Newman', email: `quokka.${tag}@example.com` };
+    expect((await queue('quokka')).data).toEqual([]);
+    const user = await t.services.account.createUser(newcomer);
+    const buyer = shopClient(t, await t.services.authn.issueUserToken(user.id));
+    expect((await buyer('POST', '/api/cart/items', { body: { itemId: t.products.cube, type: 'black', quantity: 1 } })).status).toBe(200);
+    const placed = await buyer('POST', '/api/orders', { body: orderPayload({ deliveryUser: 'Front Desk' }), headers: { 'idempotency-key': randomUUID() } });
+    expect(placed.status).toBe(201);
+    const found = await queue('quokka');
+    expect(found.data.map((r) => r.id)).toEqual([placed.body.id]);
+    expect(found.data[0]!.buyer.name).toBe('Quinn Newman');
+
+    expect((await buyer('PUT', '/api/user', { body: { name: 'Quinn Okafor' } })).status).toBe(200);
+    expect((await queue('quokka')).data[0]!.buyer.name).toBe('Quinn Okafor');
+    expect((await queue('okafor')).data.map((r) => r.id)).toEqual([placed.body.id]);
+  });
+
   it('keeps the other filters: a buyer search within a status tab', async () => {
     expect((await staff.owner<TAdminOrderList>('GET', '/api/admin/orders', { query: { q: 'tom', status: 'confirm' } })).body.data.map((r) => r.id)).toEqual([orderOf.tom]);
     expect((await staff.owner<TAdminOrderList>('GET', '/api/admin/orders', { query: { q: 'tom', status: 'complete' } })).body.data).toEqual([]);

@@ -13,12 +13,12 @@ import {
   type TLocale,
   type TOrderBuyer,
   type TOrderStatus,
-  type TOrderTransition,
   type TPaymentRecord,
+  type TUnpaidOrdersSetting,
 } from '@cubeshop/shared';
 import { LRUCache } from 'lru-cache';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
-import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { conflict, notFound } from '../../lib/app-error.js';
 import { containsPatterns } from '../../lib/contains.js';
 import type { Db } from '../../db/client.js';
 import type { AuditService, StaffActor } from '../audit/audit.service.js';
@@ -27,14 +27,15 @@ import type { OrdersAdminRepository, PaymentRow, QueueSearch } from './orders.ad
 import { must, type OrderChange } from './orders.change.js';
 import { createOrderCredits } from './orders.credits.js';
 import { createOrderPayments } from './orders.payments.js';
+import { createOrderTransitions } from './orders.transitions.js';
 import { pick } from './orders.mapper.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 import type { OrderNotifier } from './orders.notify.js';
 import type { OrderNotesRepository } from './orders.notes.repository.js';
 import { toNote } from './orders.notes.js';
 import { createOrderReader, type OrderReaderDeps } from './orders.read.js';
-import { planChange } from './orders.status.js';
-import { settleStock, type OrderStock, type StockMoved } from './orders.stock.js';
+import { lapsesAt } from './orders.lapse.js';
+import type { OrderStock, StockMoved } from './orders.stock.js';
 
 export interface OrdersAdminDeps extends Omit<OrderReaderDeps, 'notes'> {
   audit: AuditService;
@@ -50,6 +51,8 @@ export interface OrdersAdminDeps extends Omit<OrderReaderDeps, 'notes'> {
   notifier: OrderNotifier;
   /** Staff notes and messages to the buyer (order_notes). */
   notes: Pick<OrderNotesRepository, 'all' | 'messages'>;
+  /** The unpaid-order follow-up's days (the settings): when each queue row lapses. */
+  unpaidPolicy: () => Promise<TUnpaidOrdersSetting>;
   /** Buyers' names and contacts, and buyer search (the account module). */
   buyers: {
     buyers(ids: number[]): Promise<Map<number, TOrderBuyer>>;
@@ -63,13 +66,6 @@ const BUYER_MATCHES = 1000;
 
 const unknownBuyer = (id: number): TOrderBuyer => ({ id, account: '', name: '', email: null, mobile: null });
 
-/** The fields of an order a staff change may touch, for the audit log's before/after. */
-const stateOf = (row: OrderRow) => ({
-  status: row.status,
-  logisticsStatus: row.logisticsStatus,
-  trackingNumber: row.trackingNumber,
-  carrier: row.carrier,
-});
 
 /**
  * The staff side of orders (docs/orders.md, Back office): the queue, an order with payments and
@@ -169,17 +165,25 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
 
   const credits = createOrderCredits({ orders, repo, audit, stock: deps.stock, notifier: deps.notifier, change });
   const payments = createOrderPayments({ repo, audit, notifier: deps.notifier, change });
+  const transitions = createOrderTransitions({ orders, repo, audit, stock: deps.stock, notifier: deps.notifier, change });
 
   const service = {
     ...credits,
     ...payments,
+    ...transitions,
 
     /** GET /api/admin/orders */
     async queue(q: TAdminOrderQuery, locale: TLocale): Promise<TAdminOrderList> {
+      const policy = await deps.unpaidPolicy();
+      // Nothing lapses while the follow-up does not cancel.
+      if (q.lapsing && !policy.cancelAfterDays) {
+        return { data: [], pager: { page: q.page, recPerPage: q.recPerPage, recTotal: 0 }, counts: { ...Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])), all: 0 } as TAdminOrderList['counts'] };
+      }
       const found = await search(q);
       const [rows, counts] = await Promise.all([repo.queue(q, found), countsFor(q, found)]);
       const people = await buyers.buyers(rows.map((r) => r.userId));
       const all = [...counts.values()].reduce((a, b) => a + b, 0);
+      const now = new Date();
       return {
         data: rows.map((r) => ({
           id: r.id,
@@ -201,6 +205,7 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
           expressMethod: { id: r.expressMethodId, name: pick(r.expressNameZh, r.expressNameEn, locale) ?? r.expressMethodId },
           payMethod: { id: r.payMethodId, name: pick(r.payNameZh, r.payNameEn, locale) ?? r.payMethodId },
           buyer: people.get(r.userId) ?? unknownBuyer(r.userId),
+          lapsesAt: lapsesAt(r, policy, now)?.toISOString() ?? null,
         })),
         pager: { page: q.page, recPerPage: q.recPerPage, recTotal: q.status ? (counts.get(q.status) ?? 0) : all },
         counts: { ...Object.fromEntries(ORDER_STATUSES.map((s) => [s, counts.get(s) ?? 0])), all } as TAdminOrderList['counts'],
@@ -261,64 +266,6 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
         audit: trail,
         notes: notes.map(toNote),
       };
-    },
-
-    /**
-     * POST /api/admin/orders/{id}/transitions. Cancelling needs orders.sell and a reason; the
-     * rest (outbound, delivery, complete, logistics, tracking, carrier) orders.fulfil. An order
-     * goes outbound only when nothing is left to pay, unless the staff member may and does
-     * record an override with a reason.
-     */
-    async transition(actor: StaffActor, id: number, body: TOrderTransition, also?: (tx: Db) => Promise<void>): Promise<void> {
-      await change(id, async (tx, row, buyer, moved) => {
-        const status = body.status ?? row.status;
-        const cancelling = status === 'cancel' && row.status !== 'cancel';
-        must(actor, cancelling ? 'orders.sell' : 'orders.fulfil');
-        if (cancelling && !body.reason) throw badRequest('cancelReasonRequired', {}, { field: 'reason', rule: 'required' });
-        const shipping = status === 'outbound' && row.status === 'confirm';
-        const unpaid = shipping && balanceMinor(row) > 0;
-        if (unpaid) {
-          if (!body.shipUnpaid) throw conflict('orderNotPaid', { paymentStatus: row.paymentStatus, toPay: formatMoney(balanceMinor(row), row.currency) });
-          must(actor, 'orders.shipUnpaid');
-          if (!body.reason) throw badRequest('shipUnpaidReasonRequired', {}, { field: 'reason', rule: 'required' });
-        }
-        const carrierChange = body.carrier !== undefined && body.carrier !== row.carrier;
-        const plan = planChange(
-          { status: row.status, logisticsStatus: row.logisticsStatus, trackingNumber: row.trackingNumber },
-          { status, logistics: body.logisticsStatus, tracking: body.trackingNumber },
-        );
-        if (!plan.ok && !(carrierChange && plan.refusal.key === 'orderNothingToChange')) throw conflict(plan.refusal.key, plan.refusal.params);
-        const next = plan.ok ? plan.next : { status: row.status, logisticsStatus: row.logisticsStatus, trackingNumber: row.trackingNumber };
-        if (carrierChange && !['outbound', 'delivery'].includes(next.status)) throw conflict('carrierBeforeOutbound');
-        const note = body.reason ?? null;
-        // A cancelled order owes nothing: what was received becomes a refund due.
-        const nextPayment = paymentStatus({ ...row, status: next.status });
-        await orders.updateState(
-          tx,
-          id,
-          { ...next, paymentStatus: nextPayment },
-          (plan.ok ? plan.events : []).map((e) => ({ type: e.type, fromValue: e.from, toValue: e.to, actor: 'staff', note })),
-        );
-        moved(await settleStock(orders, deps.stock, tx, id, row.status, next.status));
-        const after = { ...stateOf(row), ...next, carrier: carrierChange ? body.carrier! : row.carrier };
-        await repo.updateOrder(tx, id, { carrier: after.carrier, ...(cancelling ? { cancelReason: body.reason! } : {}) });
-        const now = { ...row, ...next, carrier: after.carrier, paymentStatus: nextPayment };
-        if (cancelling) await deps.notifier.queue(tx, buyer, 'cancelled', now, { reason: body.reason ?? null });
-        if (shipping) await deps.notifier.queue(tx, buyer, 'shipped', now);
-        if (next.logisticsStatus === 'delivered' && row.logisticsStatus !== 'delivered') await deps.notifier.queue(tx, buyer, 'delivered', now);
-        await audit.record(tx, actor, [
-          {
-            action: cancelling ? 'order.cancel' : unpaid ? 'order.shipUnpaid' : 'order.transition',
-            entity: 'order',
-            entityId: id,
-            before: { ...stateOf(row), ...(cancelling ? { paymentStatus: row.paymentStatus } : {}) },
-            after: { ...after, ...(cancelling ? { paymentStatus: nextPayment } : {}) },
-            note,
-          },
-        ]);
-        // The caller's own change in the same transaction (after-sales: the request approved with the cancel).
-        if (also) await also(tx);
-      });
     },
 
     /**

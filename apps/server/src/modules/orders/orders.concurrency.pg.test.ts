@@ -30,7 +30,7 @@ describe('orders under real concurrency (PostgreSQL)', () => {
       const key = randomUUID();
       const results = await Promise.all([place(c, key), place(c, key)]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 201]);
-      expect(results[0]!.body.id).toBe(results[1]!.body.id);
+      expect(results[0].body.id).toBe(results[1].body.id);
       expect((await c<TOrderList>('GET', '/api/orders')).body.pager.recTotal).toBe(1);
     }
   });

@@ -5,7 +5,7 @@ import { CARRIERS, formatMoney, type TCarrier, type TCurrency, type TLocale } fr
 // language, as text and HTML. Rendered when the change happens and stored in the outbox, so a
 // retry sends exactly what the change said.
 
-export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded' | 'credited' | 'message';
+export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded' | 'credited' | 'message' | 'reminder';
 
 export interface OrderMailFacts {
   orderId: number;
@@ -37,6 +37,8 @@ export interface OrderMailFacts {
   bankTransfer?: boolean | undefined;
   /** How to pay by the order's method (placed), already in the buyer's language. */
   instructionLines?: string[] | undefined;
+  /** The day (the shop's, YYYY-MM-DD) after which an unpaid order is cancelled (reminder; none: it is not). */
+  cancelOn?: string | undefined;
 }
 
 export interface RenderedMail {
@@ -94,6 +96,16 @@ function content(kind: OrderMailKind, f: OrderMailFacts, locale: TLocale): Lines
         };
       case 'message':
         return { subject: `关于订单 ${f.orderId} 的新消息`, lines: [...(f.message ?? '').split('\n'), '如需回复，请在订单页面联系在线客服。'] };
+      case 'reminder':
+        return {
+          subject: `订单 ${f.orderId} 尚待付款`,
+          lines: [
+            `您的订单 ${f.orderId} 还在等待付款，待付余额：${money(f.balanceMinor)}。`,
+            f.bankTransfer ? `请电汇付款，汇款附言请填写订单号 ${f.orderId}。` : '付款方式请见订单页面。',
+            ...(f.cancelOn ? [`如届时仍未收到付款，订单将于 ${f.cancelOn}（北京时间）自动取消，为您预留的商品将被释放。`] : []),
+            '如您已付款，请忽略本邮件，或回复付款凭证以便我们尽快核对。',
+          ],
+        };
     }
   }
   switch (kind) {
@@ -131,6 +143,16 @@ function content(kind: OrderMailKind, f: OrderMailFacts, locale: TLocale): Lines
       };
     case 'message':
       return { subject: `A message about your order ${f.orderId}`, lines: [...(f.message ?? '').split('\n'), 'To reply, open the order and chat with customer service.'] };
+    case 'reminder':
+      return {
+        subject: `Order ${f.orderId} is waiting for your payment`,
+        lines: [
+          `Your order ${f.orderId} is still waiting for payment. Still to pay: ${money(f.balanceMinor)}.`,
+          f.bankTransfer ? `Please pay by bank transfer (T/T) with the order number ${f.orderId} as the reference.` : 'How to pay is shown on your order page.',
+          ...(f.cancelOn ? [`If the payment has not arrived by then, the order will be cancelled on ${f.cancelOn} (China time) and the goods we hold for you released.`] : []),
+          'If you have paid already, please ignore this mail, or reply with the payment receipt so we can match it sooner.',
+        ],
+      };
   }
 }
 

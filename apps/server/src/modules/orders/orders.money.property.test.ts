@@ -9,7 +9,9 @@ import { createShopApp, orderPayload, RATE, shopClient, type ShopApp, type ShopC
 // Money and stock invariants over random sequences of what staff and buyers do to orders
 // (docs/orders.md, Money after the order): place, pay in part or whole in either currency,
 // change packed quantities, prices or freight, ship, deliver, credit (returns, goodwill), refund,
-// cancel and restock, against a small model written apart from the code. After every step:
+// cancel and restock, and the unpaid-order follow-up's sweep (docs/orders.md, Unpaid orders: a
+// reminder, then a cancel of an order with nothing paid), against a small model written apart from
+// the code. After every step:
 // - the server accepts exactly what the model allows and refuses the rest;
 // - balance = owed after credits - (payments - refunds), payment status, every figure of the
 //   staff view = the model's, and the buyer's view = the staff view;
@@ -38,6 +40,7 @@ beforeAll(async () => {
   sales = shopClient(t, salesToken);
   warehouse = shopClient(t, await t.services.authn.issueUserToken(w.id));
   buyerToken = await t.services.authn.issueUserToken(b.id);
+  await t.services.settings.set('unpaidOrders', { remindAfterDays: 3, cancelAfterDays: 10 });
 });
 afterAll(async () => {
   await t.close();
@@ -69,6 +72,8 @@ interface MOrder {
   credits: number;
   paid: number;
   refunded: number;
+  /** When the follow-up reminded the buyer (the sweep's time, ms), if it did. */
+  remindedAt?: number;
 }
 type Stock = Map<string, { onHand: number; reserved: number }>;
 
@@ -103,7 +108,8 @@ type Action =
   | { kind: 'advance'; order: number }
   | { kind: 'credit'; order: number; line: number; pieces: number; share: number; nudge: number }
   | { kind: 'cancel'; order: number }
-  | { kind: 'restock'; order: number; line: number; pieces: number; mode: 'some' | 'rest' | 'over' };
+  | { kind: 'restock'; order: number; line: number; pieces: number; mode: 'some' | 'rest' | 'over' }
+  | { kind: 'sweep'; order: number };
 
 const order = fc.nat(1);
 /** Amounts sit on and next to the limits (the exact balance, one minor unit either side) as often as away from them. */
@@ -118,6 +124,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('credit' as const), order, line: fc.nat(3), pieces: fc.nat(3), share: fc.constantFrom(0, 0, 0.1, 0.5, 1, 1.1), nudge }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), order }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('restock' as const), order, line: fc.nat(3), pieces: fc.integer({ min: 1, max: 4 }), mode: fc.constantFrom('some' as const, 'rest' as const, 'over' as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('sweep' as const), order }) },
 );
 
 const refund = fc.record({ kind: fc.constant('refund' as const), order, share: fc.constantFrom(0.5, 1, 1, 1.5), nudge, other: fc.boolean() });
@@ -136,7 +143,12 @@ const owedBack: fc.Arbitrary<Action[]> = fc
     refund,
   )
   .map(([first, then]) => [first, { ...then, order: first.order }]);
-const step: fc.Arbitrary<Action[]> = fc.oneof({ weight: 3, arbitrary: action.map((a) => [a]) }, { weight: 1, arbitrary: owedBack });
+/** The follow-up twice in a row: a reminder, then (nothing paid meanwhile) the cancel. */
+const sweepTwice: fc.Arbitrary<Action[]> = order.map((o) => [
+  { kind: 'sweep' as const, order: o },
+  { kind: 'sweep' as const, order: o },
+]);
+const step: fc.Arbitrary<Action[]> = fc.oneof({ weight: 6, arbitrary: action.map((a) => [a]) }, { weight: 2, arbitrary: owedBack }, { weight: 1, arbitrary: sweepTwice });
 
 const scenario = fc.record({
   currency: fc.constantFrom<TCurrency>('CNY', 'USD'),
@@ -226,6 +238,11 @@ describe('orders: money and stock under random sequences of staff and buyer acti
           };
           await place(s.first);
           await place([{ product: 1, quantity: s.second }]);
+
+          // The follow-up sweeps this run's orders 8 days apart, a month after they were placed:
+          // each sweep is past the cancel age and past the grace after any earlier reminder.
+          const placedLast = Math.max(...(await Promise.all(orders.map(async (m) => Date.parse((await buyer<TOrderDetail>('GET', `/api/orders/${m.id}`)).body.createdTime)))));
+          let sweeps = 0;
 
           let tallyOf: (ok: boolean) => void = () => undefined;
           const expectStatus = (res: { status: number; body: unknown }, ok: boolean, what: string) => {
@@ -383,6 +400,29 @@ describe('orders: money and stock under random sequences of staff and buyer acti
                 if (ok) {
                   l.returned += pieces;
                   if (l.tracked) stock.get(key(l.itemId, l.type))!.onHand += pieces;
+                }
+                break;
+              }
+              case 'sweep': {
+                const now = placedLast + (30 + 8 * sweeps++) * 86_400_000;
+                // Reminded: open and owing; cancelled: nothing ever paid, owing, reminded at least 7 days ago.
+                const want = { reminded: [] as number[], cancelled: [] as number[] };
+                for (const m of orders) {
+                  if (m.status !== 'confirm' || balanceOf(m) <= 0) continue;
+                  if (m.paid === 0 && m.remindedAt !== undefined && now - m.remindedAt >= 7 * 86_400_000) want.cancelled.push(m.id);
+                  else if (m.remindedAt === undefined) want.reminded.push(m.id);
+                }
+                const done = await t.services.unpaidOrders.sweep({ now: new Date(now), only: orders.map((m) => m.id) });
+                tally(want.reminded.length + want.cancelled.length > 0);
+                expect({ reminded: [...done.reminded].sort(), cancelled: [...done.cancelled].sort() }, `sweep ${JSON.stringify(a)}`).toEqual({ reminded: want.reminded.sort(), cancelled: want.cancelled.sort() });
+                for (const m of orders) {
+                  if (want.reminded.includes(m.id)) m.remindedAt = now;
+                  if (!want.cancelled.includes(m.id)) continue;
+                  for (const l of m.lines) {
+                    if (l.tracked) stock.get(key(l.itemId, l.type))!.reserved -= l.reserved;
+                    l.reserved = 0;
+                  }
+                  m.status = 'cancel';
                 }
                 break;
               }

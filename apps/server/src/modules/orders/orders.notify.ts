@@ -36,7 +36,12 @@ export interface MailExtra {
   credit?: string;
   /** How to pay by the order's method (placed), in the buyer's language; null: none. */
   instructions?: Omit<TOrderPaymentInstructions, 'reference'> | null;
+  /** When an unpaid order will be cancelled unless paid (reminder); null: it will not. */
+  cancelAt?: Date | null;
 }
+
+/** The shop's day (UTC+8) of a time, as YYYY-MM-DD. */
+const shopDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /**
  * The buyer's e-mails about orders (docs/orders.md, Buyer e-mail): read the buyer's contact
@@ -72,6 +77,7 @@ export function createOrderNotifier(deps: OrderNotifierDeps) {
           message: extra.message,
           orderUrl: `${deps.origin}/order/${order.id}`,
           bankTransfer: order.payMethodId === 'tt',
+          cancelOn: extra.cancelAt ? shopDay(extra.cancelAt) : undefined,
         },
         contact.locale,
       );

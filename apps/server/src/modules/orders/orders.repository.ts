@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orderCredits, orderEvents, orderItems, orderPayments, orders } from '../../db/schema/index.js';
 import type { TOrderStatus } from '@cubeshop/shared';
@@ -14,6 +14,12 @@ export type NewOrderEvent = Pick<typeof orderEvents.$inferInsert, 'type' | 'from
 
 /** Newest first; ties by id. */
 const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+
+// The unpaid-order follow-up's orders (docs/orders.md, Unpaid orders), as orders.lapse.ts says them of a row.
+/** Waiting for money: confirmed, not left the warehouse, something left to pay. */
+export const awaitingPaymentSql: SQL = sql`${orders.status} = 'confirm' and coalesce(${orders.actualTotalMinor}, ${orders.totalMinor}) - ${orders.creditedMinor} - (${orders.paidMinor} - ${orders.refundedMinor}) > 0`;
+/** Waiting for money and no payment ever recorded: what the follow-up may cancel. */
+export const nothingPaidSql: SQL = sql`${awaitingPaymentSql} and ${orders.paidMinor} = 0 and ${orders.paymentStatus} = 'unpaid'`;
 
 export function createOrdersRepository(db: Db) {
   return {
@@ -188,7 +194,56 @@ export function createOrdersRepository(db: Db) {
     async withOrderLock<T>(id: number, work: (tx: Db, row: OrderRow | undefined) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-        return work(tx as unknown as Db, row);
+        return work(tx, row);
+      });
+    },
+
+    /**
+     * The unpaid-order follow-up's work, oldest first, at most `limit` of each: orders placed by
+     * `remindBefore` waiting for money and not reminded yet; orders with nothing paid placed by
+     * `cancelBefore` and, when reminders are on, reminded by `remindedBefore`. Null: that part is off.
+     * `only` limits both to these orders.
+     */
+    async unpaidWork(
+      due: { remindBefore: Date | null; cancelBefore: Date | null; remindedBefore: Date | null },
+      limit: number,
+      only?: readonly number[],
+    ): Promise<{ remind: { id: number; userId: number }[]; cancel: number[] }> {
+      const among = only ? inArray(orders.id, [...only]) : undefined;
+      const remind = due.remindBefore
+        ? await db
+            .select({ id: orders.id, userId: orders.userId })
+            .from(orders)
+            .where(and(awaitingPaymentSql, isNull(orders.unpaidRemindedAt), lte(orders.createdAt, due.remindBefore), among))
+            .orderBy(asc(orders.createdAt), asc(orders.id))
+            .limit(limit)
+        : [];
+      const cancel = due.cancelBefore
+        ? await db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(nothingPaidSql, lte(orders.createdAt, due.cancelBefore), due.remindedBefore ? lte(orders.unpaidRemindedAt, due.remindedBefore) : undefined, among))
+            .orderBy(asc(orders.createdAt), asc(orders.id))
+            .limit(limit)
+        : [];
+      return { remind, cancel: cancel.map((r) => r.id) };
+    },
+
+    /**
+     * Marks the order reminded at `at` when it still waits for money, was placed by `placedBefore`
+     * and was never reminded (one conditional UPDATE: of sweeps racing, one gets the row), then runs
+     * `work` with the marked row in the same transaction (the mail). False when it was not due.
+     */
+    async claimReminder(id: number, at: Date, placedBefore: Date, work: (tx: Db, row: OrderRow) => Promise<void>): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(orders)
+          .set({ unpaidRemindedAt: at })
+          .where(and(eq(orders.id, id), isNull(orders.unpaidRemindedAt), lte(orders.createdAt, placedBefore), awaitingPaymentSql))
+          .returning();
+        if (!row) return false;
+        await work(tx, row);
+        return true;
       });
     },
 

@@ -77,8 +77,8 @@ describe('the outbox on two instances (PostgreSQL)', { timeout: 120_000 }, () =>
     // Written and claimed in one transaction, so the living workers never see them unclaimed.
     const dead = await openDatabase({ url: testDb.url!, poolSize: 1 });
     const claimed = await dead.db.transaction(async (tx) => {
-      const repo = createOutboxRepository(tx as never);
-      await repo.enqueue(tx as never, Array.from({ length: 5 }, (_, n) => mail('orphan', n)));
+      const repo = createOutboxRepository(tx);
+      await repo.enqueue(tx, Array.from({ length: 5 }, (_, n) => mail('orphan', n)));
       return repo.claim('dead-instance', 10, 2_000);
     });
     await dead.close();

@@ -29,7 +29,7 @@ function worker(instanceId: string, deliver: (payload: Record<string, unknown>) 
 async function enqueue(keys: (string | number)[]) {
   const db = t.services.database.db;
   await db.transaction(async (tx) => {
-    await createOutboxRepository(db).enqueue(tx as never, keys.map((n) => ({ kind: 'test', dedupeKey: `test:${n}`, payload: { n } })));
+    await createOutboxRepository(db).enqueue(tx, keys.map((n) => ({ kind: 'test', dedupeKey: `test:${n}`, payload: { n } })));
   });
 }
 
@@ -62,7 +62,7 @@ describe('outbox worker', () => {
     expect(by.get('two')).toBeGreaterThan(0);
     expect(one.deliveries().sent + two.deliveries().sent).toBe(30);
     expect(one.deliveries().failed + two.deliveries().failed).toBe(3);
-    const result = (await db.execute(sql`select attempts, last_error, claimed_by from outbox where dedupe_key = 'test:7'`)) as unknown as {
+    const result = (await db.execute(sql`select attempts, last_error, claimed_by from outbox where dedupe_key = 'test:7'`)) as {
       rows: { attempts: number; last_error: string | null; claimed_by: string | null }[];
     };
     expect(result.rows[0]).toEqual({ attempts: 4, last_error: null, claimed_by: null });

@@ -97,7 +97,7 @@ describe('PayPal charges an order once', () => {
     expect(new Set(answers.map((a) => a.body.approveUrl)).size).toBe(1);
     const open = await openRows(order.id);
     expect(open).toHaveLength(1);
-    expect(open[0]!.paypalOrderId).toBe(answers[0]!.body.paypalOrderId);
+    expect(open[0]!.paypalOrderId).toBe(answers[0].body.paypalOrderId);
     // Each request asked PayPal before any was stored (the race the unique index settles); the losers' PayPal orders are not ours.
     const made = madeAtPayPal(order.id);
     expect(made.length).toBeGreaterThan(1);

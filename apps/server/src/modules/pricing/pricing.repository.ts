@@ -120,7 +120,7 @@ export function createPricingRepository(db: Db) {
         from ${customerGroupMembers} m
         left join ${customerGroupPrices} p on p.group_id = m.group_id and p.item_id = any(${sql.param([...itemIds])}::bigint[])
         where m.user_id = ${userId}`);
-      const rows = (result as unknown as { rows: { group_id: number; item_id: string | number | null; price_fen: number | null }[] }).rows;
+      const rows = (result as { rows: { group_id: number; item_id: string | number | null; price_fen: number | null }[] }).rows;
       if (rows.length === 0) return undefined;
       const prices = new Map<number, number>();
       for (const r of rows) if (r.item_id !== null && r.price_fen !== null) prices.set(Number(r.item_id), Number(r.price_fen));

@@ -1,4 +1,4 @@
-import { NEWEST_CAROUSEL_SIZE, ZProductListQuery, type TAdminSettings, type TAdminSettingsUpdate, type TExchangeRateHistory, type TProduct, type TShopPublicSettings } from '@cubeshop/shared';
+import { NEWEST_CAROUSEL_SIZE, UNPAID_ORDERS_OFF, ZProductListQuery, type TAdminSettings, type TAdminSettingsUpdate, type TExchangeRateHistory, type TProduct, type TShopPublicSettings } from '@cubeshop/shared';
 import { badRequest } from '../../lib/app-error.js';
 import type { AccountService } from '../account/account.service.js';
 import type { AuditService, StaffActor } from '../audit/audit.service.js';
@@ -15,7 +15,7 @@ export interface SettingsAdminDeps {
   people: Pick<AccountService, 'contact'>;
 }
 
-const EDITABLE = ['exchangeRate', 'freeShipping', 'bankTransfer', 'carousel', 'contact', 'documentSeller'] as const satisfies readonly (keyof TAdminSettings & SettingKey)[];
+const EDITABLE = ['exchangeRate', 'freeShipping', 'bankTransfer', 'carousel', 'contact', 'documentSeller', 'unpaidOrders'] as const satisfies readonly (keyof TAdminSettings)[] satisfies readonly SettingKey[];
 
 /**
  * The owner's side of the shop settings (GET|PUT /api/admin/settings): every editable setting with
@@ -37,13 +37,14 @@ export function createSettingsAdmin(repo: SettingsRepository, deps: SettingsAdmi
   }
 
   async function current(): Promise<TAdminSettings> {
-    const [exchangeRate, freeShipping, bankTransfer, carousel, contact, documentSeller] = await Promise.all([
+    const [exchangeRate, freeShipping, bankTransfer, carousel, contact, documentSeller, unpaidOrders] = await Promise.all([
       settings.get('exchangeRate'),
       settings.get('freeShipping'),
       settings.get('bankTransfer'),
       settings.get('carousel'),
       settings.get('contact'),
       settings.get('documentSeller'),
+      settings.get('unpaidOrders'),
     ]);
     return {
       exchangeRate: exchangeRate ?? { cnyPerUsd: FALLBACK_CNY_PER_USD },
@@ -52,6 +53,7 @@ export function createSettingsAdmin(repo: SettingsRepository, deps: SettingsAdmi
       carousel: carousel ?? DEFAULT_CAROUSEL,
       contact: contact ?? DEFAULT_CONTACT,
       documentSeller: documentSeller ?? null,
+      unpaidOrders: unpaidOrders ?? UNPAID_ORDERS_OFF,
     };
   }
 

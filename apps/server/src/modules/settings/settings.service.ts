@@ -1,5 +1,17 @@
 import type { z } from 'zod';
-import { ZBankTransferDetails, ZCarouselSetting, ZDocumentSeller, ZExchangeRateSetting, ZFreeShippingSetting, ZShopContact, type TCarouselSetting, type TShopContact } from '@cubeshop/shared';
+import {
+  UNPAID_ORDERS_OFF,
+  ZBankTransferDetails,
+  ZCarouselSetting,
+  ZDocumentSeller,
+  ZExchangeRateSetting,
+  ZFreeShippingSetting,
+  ZShopContact,
+  ZUnpaidOrdersSetting,
+  type TCarouselSetting,
+  type TShopContact,
+  type TUnpaidOrdersSetting,
+} from '@cubeshop/shared';
 import { LoadingCache, type CacheStats } from '../../lib/cache.js';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
 import type { SettingsRepository } from './settings.repository.js';
@@ -24,6 +36,8 @@ export const ZSettingValues = {
   contact: ZShopContact,
   /** The seller on order documents (else the bank account's holder). */
   documentSeller: ZDocumentSeller,
+  /** When to remind buyers of unpaid orders and when to cancel them (docs/orders.md, Unpaid orders). */
+  unpaidOrders: ZUnpaidOrdersSetting,
 } as const;
 
 /** The home carousel when the owner picked nothing. */
@@ -102,6 +116,12 @@ export function createSettingsService(repo: SettingsRepository, deps: SettingsSe
     /** The free-shipping threshold in USD cents; null when the shop has none (or it is not set). */
     async freeShippingThresholdUsdCents(): Promise<number | null> {
       return (await service.get('freeShipping'))?.thresholdUsdCents ?? null;
+    },
+
+    /** The unpaid-order follow-up's days, 0 read as off (null); both off when not set. */
+    async unpaidOrders(): Promise<TUnpaidOrdersSetting> {
+      const u = (await service.get('unpaidOrders')) ?? UNPAID_ORDERS_OFF;
+      return { remindAfterDays: u.remindAfterDays || null, cancelAfterDays: u.cancelAfterDays || null };
     },
 
     /** Stores a setting (validated by its shape) and drops every cached copy. */

@@ -31,7 +31,7 @@ const setStock = async (itemId: number, lines: { typeCode: string; onHand: numbe
 const levels = async (itemId: number) => (await staff.owner<TStockLevels>('GET', `/api/admin/items/${itemId}/stock`)).body;
 const line = async (itemId: number, typeCode = '') => (await levels(itemId)).lines.find((l) => l.typeCode === typeCode)!;
 /** Rows of a raw query (what the API does not show: order_items.stock_reserved). */
-const query = async <T>(q: ReturnType<typeof sql>): Promise<T[]> => ((await t.services.database.db.execute(q)) as unknown as { rows: T[] }).rows;
+const query = async <T>(q: ReturnType<typeof sql>): Promise<T[]> => ((await t.services.database.db.execute(q)) as { rows: T[] }).rows;
 const reservedOnLines = (orderId: number) =>
   query<{ item_id: number | string; type_code: string; quantity: number; stock_reserved: number }>(
     sql`select item_id, type_code, quantity, stock_reserved from order_items where order_id = ${orderId} order by position`,

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import type { TAuditEntry, TCurrency } from '@cubeshop/shared';
 import i18n from '@/lib/i18n';
 import { AuditChange } from './AuditChange';
@@ -24,9 +24,9 @@ function show(entry: Entry, props: { currency?: TCurrency; lineName?: (id: numbe
       <AuditChange entry={entry} {...props} />
     </Suspense>,
   );
-  const root = view.container.querySelector('[data-testid="audit-change"]');
-  const lines = [...(root?.querySelectorAll('li') ?? [])].map((li) => li.textContent ?? '');
-  const context = root?.querySelector('[data-testid="audit-context"]')?.textContent ?? null;
+  const root = screen.queryByTestId('audit-change');
+  const lines = root ? within(root).queryAllByRole('listitem').map((li) => li.textContent ?? '') : [];
+  const context = root ? (within(root).queryByTestId('audit-context')?.textContent ?? null) : null;
   const text = [context ?? '', ...lines].join('\n');
   view.unmount();
   return { lines, context, text };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TAuditEntry, TCurrency } from '@cubeshop/shared';
-import { createAuditFormatter, type Translate } from './audit-format';
+import { createAuditFormatter } from './audit-format';
 
 /** An audited action as staff read it ("Payment recorded"), in the staff member's language. */
 export function useAuditActionLabel() {
@@ -24,7 +24,7 @@ export function AuditChange({
 }) {
   const { t, i18n } = useTranslation(['backoffice', 'orders']);
   const locale = i18n.language === 'zh' ? 'zh' : 'en';
-  const { context, changes } = createAuditFormatter({ t: t as unknown as Translate, locale, currency, lineName })(entry);
+  const { context, changes } = createAuditFormatter({ t, locale, currency, lineName })(entry);
   if (!context.length && !changes.length) return null;
   const colon = locale === 'zh' ? '：' : ': ';
   return (

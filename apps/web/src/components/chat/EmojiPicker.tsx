@@ -37,7 +37,6 @@ export function EmojiPicker({ onPick, onClose }: { onPick: (emoji: string) => vo
       ref={ref}
       role="group"
       aria-label={t('emojiPicker')}
-      onKeyDown={onKeyDown}
       className="absolute bottom-full left-0 z-10 mb-2 grid max-h-56 w-full grid-cols-8 gap-0.5 overflow-y-auto rounded-lg border border-gray-200 bg-white p-2 shadow-lg"
     >
       {CHAT_EMOJI.map((emoji) => (
@@ -45,6 +44,7 @@ export function EmojiPicker({ onPick, onClose }: { onPick: (emoji: string) => vo
           key={emoji}
           type="button"
           onClick={() => onPick(emoji)}
+          onKeyDown={onKeyDown}
           aria-label={emoji}
           className="flex size-8 items-center justify-center rounded text-xl hover:bg-gray-100 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
         >

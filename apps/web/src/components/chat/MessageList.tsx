@@ -170,6 +170,8 @@ export function MessageList({ messages, language, showTranslations = true, onRet
 
   return (
     <>
+      {/* The log scrolls: tabIndex lets a keyboard user reach it and scroll with the arrow keys. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <ol ref={ref} role="log" aria-live="polite" aria-label={label} tabIndex={0} className={cn('flex flex-col gap-3 overflow-y-auto p-3', className)}>
         {messages.map((message) => (
           <Bubble

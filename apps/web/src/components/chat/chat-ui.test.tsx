@@ -47,7 +47,7 @@ describe('MessageList', () => {
   it('text is text, never HTML; http(s) links open safely', () => {
     render(<MessageList label="Messages" language="en" messages={[message({ content: '<b>hi</b> https://example.com/x and javascript:alert(1)' })]} />);
     const log = screen.getByRole('log', { name: 'Messages' });
-    expect(log.querySelector('b')).toBeNull();
+    expect(within(log).queryByText('hi', { selector: 'b' })).toBeNull();
     expect(log).toHaveTextContent('<b>hi</b>');
     const links = within(log).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://example.com/x']);
@@ -115,8 +115,9 @@ describe('MessageList', () => {
     URL.revokeObjectURL = vi.fn();
     const path = `/api/chat/images/${GID}/${'a'.repeat(64)}.webp`;
     server.use(http.get('*/api/chat/images/:gid/:name', () => new HttpResponse(new Uint8Array([82, 73, 70, 70]), { headers: { 'content-type': 'image/webp' } })));
-    const { container } = render(<MessageList label="Messages" language="en" messages={[message({ kind: 'image', content: '', image: path })]} />);
-    await waitFor(() => expect(container.querySelector('img')).toHaveAttribute('src', 'blob:chat-1'));
+    render(<MessageList label="Messages" language="en" messages={[message({ kind: 'image', content: '', image: path })]} />);
+    // The picture is the content of the button naming it (alt="").
+    await waitFor(() => expect(within(screen.getByRole('button', { name: 'Open the image from Ann' })).getByAltText('')).toHaveAttribute('src', 'blob:chat-1'));
     const [request] = calls('GET', path);
     expect(request!.headers.authorization).toBe('Bearer user-token-123456');
     expect(request!.url).not.toContain('user-token-123456');
@@ -127,8 +128,8 @@ describe('MessageList', () => {
 
   it('an image not sent yet (its data URL) is shown as it is, without a request', () => {
     const local = 'data:image/png;base64,iVBORw0KGgo=';
-    const { container } = render(<MessageList label="Messages" language="en" messages={[message({ kind: 'image', content: '', image: local, status: 'pending', seq: null })]} />);
-    expect(container.querySelector('img')).toHaveAttribute('src', local);
+    render(<MessageList label="Messages" language="en" messages={[message({ kind: 'image', content: '', image: local, status: 'pending', seq: null })]} />);
+    expect(within(screen.getByRole('button', { name: 'Open the image from Ann' })).getByAltText('')).toHaveAttribute('src', local);
     expect(calls('GET').filter((r) => r.path.startsWith('/api/chat/images/'))).toEqual([]);
   });
 });

@@ -98,7 +98,7 @@ describe('StaffTable', { timeout: 20_000 }, () => {
 
   it('hides a column chosen away and remembers the choice in this browser', async () => {
     const user = userEvent.setup();
-    const first = renderScreen(<Screen query={answered(ROWS)} />, { path: '/admin/orders' });
+    const { unmount } = renderScreen(<Screen query={answered(ROWS)} />, { path: '/admin/orders' });
     await screen.findByRole('table', { name: 'Orders' });
     await user.click(screen.getByRole('button', { name: 'Columns' }));
     // The order column cannot be hidden: it is not in the menu.
@@ -110,7 +110,7 @@ describe('StaffTable', { timeout: 20_000 }, () => {
     expect(within(screen.getAllByRole('row')[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['11', 'Ada', '120']);
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.staffColumns)!)).toEqual({ 'test-orders': { country: false } });
 
-    first.unmount();
+    unmount();
     renderScreen(<Screen query={answered(ROWS)} />, { path: '/admin/orders' });
     await screen.findByRole('table', { name: 'Orders' });
     expect(screen.queryByRole('columnheader', { name: 'Country' })).toBeNull();
@@ -154,11 +154,42 @@ describe('StaffTable', { timeout: 20_000 }, () => {
     expect(rows()[2]).toHaveFocus();
     await user.keyboard('{Home}k');
     expect(rows()[0]).toHaveFocus();
-    (document.activeElement as HTMLElement).blur();
+    await user.click(document.body);
     await user.keyboard('jj');
     expect(rows()[2]).toHaveClass('bg-brand-50');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/13'));
+  });
+
+  it("groups rows under a header cell of their own, and a table without a cursor leaves the keys to the screen's list", async () => {
+    const user = userEvent.setup();
+    const opened: number[] = [];
+    const lines = [
+      { id: 11, buyer: 'Ada', country: 'US', total: 1 },
+      { id: 11, buyer: 'Ada', country: 'DE', total: 2 },
+      { id: 12, buyer: 'Bob', country: 'FR', total: 3 },
+    ];
+    const columns = [col.accessor('buyer', { header: 'Buyer', meta: { span: true } }), col.accessor('country', { header: 'Country' }), col.accessor('total', { header: 'Total' })];
+    renderScreen(
+      <>
+        <StaffTable label="Grouped" columns={columns} rows={lines} rowId={(r) => `${r.id}-${r.country}`} group={(r) => ({ id: String(r.id), label: r.buyer })} query={answered(lines)} loadFailed="" empty="" resetOn={null} />
+        <StaffTable label="Plain" columns={columns} rows={ROWS} rowId={(r) => String(r.id)} query={answered(ROWS)} loadFailed="" empty="" resetOn={null} cursor={false} onOpen={(r) => opened.push(r.id)} />
+      </>,
+      { path: '/admin/orders' },
+    );
+    const ada = within(screen.getByRole('table', { name: 'Grouped' })).getByRole('rowgroup', { name: 'Ada' });
+    const rows = within(ada).getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    // The buyer's cell heads both of its rows, once.
+    expect(within(rows[0]!).getByRole('rowheader')).toHaveAttribute('rowspan', '2');
+    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['US', '1']);
+    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['DE', '2']);
+
+    const plain = within(screen.getByRole('table', { name: 'Plain' })).getAllByRole('row').slice(1);
+    expect(plain.map((r) => r.getAttribute('tabindex'))).toEqual([null, null, null]);
+    await user.keyboard('j{Enter}');
+    expect(opened).toEqual([]);
+    expect(plain.some((r) => r.classList.contains('bg-brand-50'))).toBe(false);
   });
 
   it('shows a skeleton on the first load, the empty sentence, and the error with a retry', async () => {
@@ -168,10 +199,10 @@ describe('StaffTable', { timeout: 20_000 }, () => {
     expect(screen.queryAllByRole('row')).toHaveLength(0);
     view.unmount();
 
-    const none = renderScreen(<Screen query={answered([])} />, { path: '/admin/orders' });
+    const { unmount } = renderScreen(<Screen query={answered([])} />, { path: '/admin/orders' });
     expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
-    none.unmount();
+    unmount();
 
     let retried = 0;
     const failed: Query = {

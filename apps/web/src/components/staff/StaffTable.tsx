@@ -38,6 +38,8 @@ export interface StaffColumnMeta {
   from?: 'sm' | 'md' | 'lg';
   /** Its name in the column chooser, when the header shows no text (a picture column). */
   label?: string;
+  /** With the table's `group`: one cell per group, beside all its rows (a product beside its styles), a header of the group. */
+  span?: boolean;
 }
 
 /** The features every staff table has: server-side sorting, column choice, row selection. */
@@ -90,6 +92,11 @@ export interface StaffTableProps<Row extends RowData> {
   hiddenByDefault?: readonly string[];
   /** Row selection for bulk actions. */
   selection?: StaffTableSelection<Row>;
+  /**
+   * false: no active row and no list keys (a table of inputs, a short table beside the screen's
+   * own list, whose keys j/k and Enter are the list's). Default true.
+   */
+  cursor?: boolean;
   /** Enter (or a screen's own key) on the active row. */
   onOpen?: (row: Row) => void;
   onKey?: (key: string, row: Row) => void;
@@ -101,6 +108,13 @@ export interface StaffTableProps<Row extends RowData> {
   rowClassName?: (row: Row) => string | false | undefined;
   /** A row's data attributes (`data-testid`, `data-code`). */
   rowData?: (row: Row) => Record<`data-${string}`, string>;
+  /** A row's accessible name, when its cells do not say it well (a row of inputs). */
+  rowLabel?: (row: Row) => string;
+  /**
+   * Rows that belong together (a product's styles): consecutive rows of one group share a body
+   * (`<tbody>`) named by the label, and `span` columns show once per group, across its rows.
+   */
+  group?: (row: Row) => { id: string; label: string };
   /** Before the column chooser, on the bar above the table (bulk actions, a count). */
   toolbar?: ReactNode;
   testId?: string;
@@ -122,6 +136,8 @@ function storeVisibility(key: string, visibility: ColumnVisibilityState) {
 
 const resolve = <T,>(updater: Updater<T>, old: T): T => (typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater);
 const noRef: RefObject<HTMLInputElement | null> = { current: null };
+const noRows: readonly never[] = [];
+const noTable: RefObject<HTMLElement | null> = { current: null };
 const noop = () => undefined;
 
 /**
@@ -133,9 +149,9 @@ const noop = () => undefined;
  * sideways and columns marked `from` drop out.
  */
 export function StaffTable<Row extends RowData>(props: StaffTableProps<Row>) {
-  const { label, columns, rows, rowId, query, loadFailed, empty, sort, onSort, columnsKey, hiddenByDefault, selection, onOpen, onKey, searchBox, resetOn, rowClassName, rowData, toolbar, testId } = props;
+  const { label, columns, rows, rowId, query, loadFailed, empty, sort, onSort, columnsKey, hiddenByDefault, selection, cursor = true, onOpen, onKey, searchBox, resetOn, rowClassName, rowData, rowLabel, group, toolbar, testId } = props;
   const { t } = useTranslation('backoffice');
-  const body = useRef<HTMLTableSectionElement>(null);
+  const body = useRef<HTMLTableElement>(null);
   const [visibility, setVisibility] = useState<ColumnVisibilityState>(() => storedVisibility(columnsKey, hiddenByDefault));
   const sorting = useMemo<SortingState>(() => (sort ? [sort] : []), [sort]);
 
@@ -175,7 +191,8 @@ export function StaffTable<Row extends RowData>(props: StaffTableProps<Row>) {
     onRowSelectionChange,
   });
 
-  const [active, setActive] = useListKeys({ rows, searchBox: searchBox ?? noRef, table: body, resetOn, onOpen: onOpen ?? noop, ...(onKey ? { onKey } : {}) });
+  const [cursorAt, setActive] = useListKeys({ rows: cursor ? rows : noRows, searchBox: searchBox ?? noRef, table: cursor ? body : noTable, resetOn, onOpen: onOpen ?? noop, ...(onKey ? { onKey } : {}) });
+  const active = cursor ? cursorAt : -1;
   const chooser = columnsKey ? <ColumnChooser columns={table.getAllLeafColumns()} label={t('table.columns')} /> : null;
   const bar = toolbar || chooser ? <div className="flex flex-wrap items-center gap-2 text-sm">{toolbar}{chooser ? <span className="ml-auto">{chooser}</span> : null}</div> : null;
 
@@ -187,7 +204,7 @@ export function StaffTable<Row extends RowData>(props: StaffTableProps<Row>) {
     const headers = table.getHeaderGroups()[0]?.headers ?? [];
     content = (
       <div className={cn('overflow-auto rounded border border-gray-200 bg-white md:max-h-[max(24rem,calc(100dvh-12rem))]', query.isPlaceholderData && 'opacity-60')}>
-        <table className="w-full text-left text-sm" aria-label={label} data-testid={testId}>
+        <table ref={body} className="w-full text-left text-sm" aria-label={label} data-testid={testId}>
           <thead className="sticky top-0 z-10 bg-gray-100 text-xs text-gray-700 shadow-[0_1px_0_var(--color-gray-200)]">
             <tr>
               {selection ? (
@@ -208,34 +225,49 @@ export function StaffTable<Row extends RowData>(props: StaffTableProps<Row>) {
               ))}
             </tr>
           </thead>
-          <tbody ref={body}>
-            {table.getRowModel().rows.map((row, i) => (
-              <tr
-                key={row.id}
-                data-row={i}
-                tabIndex={i === active ? 0 : -1}
-                aria-selected={selection ? row.getIsSelected() : undefined}
-                onClick={() => setActive(i)}
-                onFocus={(event) => event.target === event.currentTarget && setActive(i)}
-                className={cn('border-t border-gray-100 outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset', i === active ? 'bg-brand-50' : 'hover:bg-gray-50', row.getIsSelected() && 'bg-amber-50', rowClassName?.(row.original))}
-                {...rowData?.(row.original)}
-              >
-                {selection ? (
-                  <td className="px-2 py-1">
-                    <input type="checkbox" aria-label={selection.label(row.original)} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
-                  </td>
-                ) : null}
-                {row.getVisibleCells().map((cell) => {
-                  const meta = cell.column.columnDef.meta;
-                  return (
-                    <td key={cell.id} className={cn('px-2 py-1', meta?.align === 'end' && 'text-right tabular-nums', meta?.from && FROM[meta.from], meta?.className)}>
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
+          {bodiesOf(table.getRowModel().rows, group).map((part) => (
+            <tbody key={part.id} aria-label={part.label} className={cn(group && 'border-t border-gray-300')}>
+              {part.rows.map((row, at) => {
+                const i = part.start + at;
+                return (
+                  <tr
+                    key={row.id}
+                    data-row={i}
+                    tabIndex={cursor ? (i === active ? 0 : -1) : undefined}
+                    aria-label={rowLabel?.(row.original)}
+                    aria-selected={selection ? row.getIsSelected() : undefined}
+                    onClick={cursor ? () => setActive(i) : undefined}
+                    onFocus={cursor ? (event) => event.target === event.currentTarget && setActive(i) : undefined}
+                    className={cn('border-t border-gray-100 outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset', i === active ? 'bg-brand-50' : 'hover:bg-gray-50', row.getIsSelected() && 'bg-amber-50', rowClassName?.(row.original))}
+                    {...rowData?.(row.original)}
+                  >
+                    {selection ? (
+                      <td className="px-2 py-1">
+                        <input type="checkbox" aria-label={selection.label(row.original)} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+                      </td>
+                    ) : null}
+                    {row.getVisibleCells().map((cell) => {
+                      const meta = cell.column.columnDef.meta;
+                      const className = cn('px-2 py-1', meta?.align === 'end' && 'text-right tabular-nums', meta?.from && FROM[meta.from], meta?.className);
+                      if (group && meta?.span) {
+                        // The group's one cell, in its first row, across the others.
+                        return at === 0 ? (
+                          <th key={cell.id} scope="rowgroup" rowSpan={part.rows.length} className={cn(className, 'text-left align-top font-normal')}>
+                            <table.FlexRender cell={cell} />
+                          </th>
+                        ) : null;
+                      }
+                      return (
+                        <td key={cell.id} className={className}>
+                          <table.FlexRender cell={cell} />
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })}
+            </tbody>
+          ))}
         </table>
       </div>
     );
@@ -246,6 +278,19 @@ export function StaffTable<Row extends RowData>(props: StaffTableProps<Row>) {
       {content}
     </div>
   );
+}
+
+/** The table's bodies: one of every row, or one per run of rows of a group; `start` is the index of its first row. */
+function bodiesOf<R extends { original: Row }, Row>(rows: R[], group: ((row: Row) => { id: string; label: string }) | undefined) {
+  if (!group) return [{ id: 'rows', label: undefined as string | undefined, start: 0, rows }];
+  const bodies: { id: string; label: string | undefined; start: number; rows: R[] }[] = [];
+  rows.forEach((row, i) => {
+    const { id, label } = group(row.original);
+    const last = bodies.at(-1);
+    if (last && last.id === id) last.rows.push(row);
+    else bodies.push({ id, label, start: i, rows: [row] });
+  });
+  return bodies;
 }
 
 /** A column header: a button when the column sorts (aria-sort says how it is sorted now). */

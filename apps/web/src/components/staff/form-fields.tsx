@@ -11,7 +11,7 @@ import { ruleText } from './server-error';
 /** The message of a field's error, if any. */
 function useFieldError(name: string): string | undefined {
   const { formState } = useFormContext();
-  const error = get(formState.errors, name) as { message?: string; root?: { message?: string } } | undefined;
+  const error = get<typeof formState.errors, { message?: string; root?: { message?: string } } | undefined>(formState.errors, name);
   const message = error?.message ?? error?.root?.message;
   return message ? ruleText(message) : undefined;
 }

@@ -124,7 +124,7 @@ export function useListParams<S extends TListSchema>(schema: S): ListParams<S> {
   const filtered = useMemo(() => [...new URLSearchParams(search).keys()].some((k) => k !== 'page'), [search]);
 
   const setMany = useCallback(
-    (changes: Partial<Record<string, TParamValue>>) => setParams((prev) => withListChange(prev, changes as Record<string, TParamValue>, defaults as Record<string, unknown>)),
+    (changes: Partial<Record<string, TParamValue>>) => setParams((prev) => withListChange(prev, changes, defaults)),
     [setParams, defaults],
   );
   const set = useCallback((name: string, value: TParamValue) => setMany({ [name]: value }), [setMany]);

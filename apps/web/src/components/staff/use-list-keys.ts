@@ -8,7 +8,7 @@ export interface ListKeys<Row> {
   rows: readonly Row[];
   /** The list's search box: `/` focuses it. */
   searchBox: RefObject<HTMLInputElement | null>;
-  /** The table body; rows carry data-row="<index>" so the active one scrolls into view. */
+  /** The table (or its body); rows carry data-row="<index>" so the active one scrolls into view. Its header (`thead`) is not the list. */
   table: RefObject<HTMLElement | null>;
   /** Enter on the active row. */
   onOpen: (row: Row) => void;
@@ -17,6 +17,9 @@ export interface ListKeys<Row> {
   /** When it changes (a new search or page), the cursor goes back to the top. */
   resetOn: unknown;
 }
+
+/** True when the target is in the list's rows: inside the table, not in its header (a sort button keeps its focus). */
+const inRows = (table: HTMLElement | null, target: EventTarget | null) => target instanceof Element && table?.contains(target) === true && !target.closest('thead');
 
 /**
  * The staff lists' keyboard (StaffTable): `/` search (unless the staff frame's search box took the
@@ -33,14 +36,15 @@ export function useListKeys<Row>({ rows, searchBox, table, onOpen, onKey, resetO
     function listen(event: KeyboardEvent) {
       // Taken already: in the staff frame `/` belongs to the back office search box (features/admin-lookup).
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.key === '/' && !typing(event.target)) {
+      // A list without a search box leaves `/` to the others.
+      if (event.key === '/' && searchBox.current && !typing(event.target)) {
         event.preventDefault();
         searchBox.current?.focus();
         return;
       }
       if (typing(event.target) || rows.length === 0) return;
       const row = rows[Math.min(active, rows.length - 1)];
-      const inList = event.target instanceof Node && table.current?.contains(event.target) === true;
+      const inList = inRows(table.current, event.target);
       const steps: Record<string, number> = inList ? { j: 1, k: -1, ArrowDown: 1, ArrowUp: -1 } : { j: 1, k: -1 };
       const jumps: Record<string, number> = inList ? { Home: 0, End: rows.length - 1 } : {};
       const step = steps[event.key];
@@ -52,6 +56,8 @@ export function useListKeys<Row>({ rows, searchBox, table, onOpen, onKey, resetO
         event.preventDefault();
         setActive(jump);
       } else if (event.key === 'Enter' && row !== undefined && !(event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement)) {
+        // Taken: the key must not go on to what the row opens (a dialog's first button would take it as a click).
+        event.preventDefault();
         onOpen(row);
       } else if (row !== undefined && event.key.length === 1) {
         onKey?.(event.key, row);
@@ -64,7 +70,7 @@ export function useListKeys<Row>({ rows, searchBox, table, onOpen, onKey, resetO
     const row = table.current?.querySelector<HTMLElement>(`[data-row="${active}"]`);
     row?.scrollIntoView?.({ block: 'nearest' });
     // The focus was in the list (on a row, or a link in one): it moves with the active row.
-    if (row && table.current?.contains(document.activeElement) && !row.contains(document.activeElement)) row.focus({ preventScroll: true });
+    if (row && inRows(table.current, document.activeElement) && !row.contains(document.activeElement)) row.focus({ preventScroll: true });
   }, [active, table]);
   return [active, setActive];
 }

@@ -94,6 +94,8 @@ export function Menu({ label, ariaLabel, buttonClassName, menuClassName, align =
           ref={menuRef}
           id={menuId}
           role="menu"
+          // Focus moves to the items; the menu itself is focusable from script only (WAI-ARIA menu button pattern).
+          tabIndex={-1}
           onKeyDown={onMenuKey}
           className={cn(
             'absolute z-50 mt-2 min-w-40 overflow-hidden rounded-md border border-gray-200 bg-white py-1 text-sm text-ink shadow-lg',

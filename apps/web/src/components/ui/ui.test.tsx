@@ -19,8 +19,11 @@ describe('Toaster', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Server internal error');
     const status = screen.getByRole('status');
     expect(status).toHaveTextContent('Saved');
+    // A toast's place on screen is its stack's (data-position): layout, with no role or text to query.
+    /* eslint-disable testing-library/no-node-access */
     expect(status.parentElement).toHaveAttribute('data-position', 'bottom-right');
     expect(screen.getByRole('alert').parentElement).toHaveAttribute('data-position', 'top-center');
+    /* eslint-enable testing-library/no-node-access */
     await userEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

@@ -5,6 +5,7 @@ import {
   ZEmail,
   ZMobileCn,
   ZOtp,
+  ZPasswordLinkSet,
   ZPasswordResetRequest,
   ZPersonName,
   ZSigninRequest,
@@ -127,6 +128,18 @@ export const resetFormSchema = z
     reportIssues(ZPasswordResetRequest, toResetRequest(values), ctx, contactRename(values.mode));
     reportConfirmation(values.password, values.confirmPassword, ctx);
   });
+
+/* ---------- a password set with a mailed link (staff invitation, forced reset) ---------- */
+
+export interface SetPasswordValues {
+  password: string;
+  confirmPassword: string;
+}
+
+export const setPasswordSchema = z.object({ password: z.string(), confirmPassword: z.string() }).superRefine((values, ctx) => {
+  reportIssues(ZPasswordLinkSet.pick({ password: true }), { password: values.password }, ctx);
+  reportConfirmation(values.password, values.confirmPassword, ctx);
+});
 
 /* ---------- profile ---------- */
 

@@ -98,7 +98,7 @@ describe('ChatWidget', () => {
     expect(sent).toMatchObject({ gid: GID, content: '<b>hi</b> https://example.com' });
     expect(typeof sent.id).toBe('string');
     // Plain text, never HTML; the link is safe.
-    expect(window.querySelector('b')).toBeNull();
+    expect(within(window).queryByText('hi', { selector: 'b' })).toBeNull();
     const link = within(window).getByRole('link', { name: 'https://example.com' });
     expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
     expect(within(window).getByText('Sending')).toBeInTheDocument();
@@ -126,6 +126,7 @@ describe('ChatWidget', () => {
   it('when the agent ends the conversation the buyer sees the ended state and only the start-new action, at once', async () => {
     renderWidget();
     await userEvent.click(screen.getByRole('button', { name: 'Chat with customer service' }));
+    await screen.findByText('Connecting…');
     const socket = FakeWebSocket.all[0]!;
     act(() => {
       socket.readyState = 1;
@@ -149,6 +150,7 @@ describe('ChatWidget', () => {
   it("shows an agent's reply at once and its translation when it arrives later; a second arrival of the reply does not undo it", async () => {
     renderWidget();
     await userEvent.click(screen.getByRole('button', { name: 'Chat with customer service' }));
+    await screen.findByText('Connecting…');
     const socket = FakeWebSocket.all[0]!;
     act(() => {
       socket.readyState = 1;
@@ -169,7 +171,7 @@ describe('ChatWidget', () => {
     // A catch-up copy read before the translation was stored keeps the translation on screen.
     socket.push([{ ...reply, translateError: true }]);
     expect(within(window).getByText('In stock')).toBeInTheDocument();
-    expect(window.querySelectorAll('[data-message-id="a1"]')).toHaveLength(1);
+    expect(within(window).getAllByText('In stock')).toHaveLength(1);
   });
 
   it('opens by itself on a page reached with ?chat=1 (signed in from the customer-service entry), and drops the flag', async () => {

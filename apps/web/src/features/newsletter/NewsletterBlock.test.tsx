@@ -67,16 +67,16 @@ describe('footer newsletter', () => {
     );
     signIn(buyer);
     const user = userEvent.setup();
-    const first = renderBlock();
+    let view = renderBlock();
     await user.type(screen.getByLabelText('E-mail'), 'news@example.com');
     await user.click(screen.getByRole('button', { name: 'Get code' }));
     expect(await screen.findByText('You can ask for a new code in 25 s')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: /^2[45] s$/ })).toBeDisabled();
 
     localStorage.removeItem('newsletterLastSendTime');
-    first.unmount();
+    view.unmount();
     refuse = false;
-    const second = renderBlock();
+    view = renderBlock();
     await user.type(screen.getByLabelText('E-mail'), 'news@example.com');
     await user.click(screen.getByRole('button', { name: 'Get code' }));
     expect(await screen.findByText('Verification code sent, please check your inbox')).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('footer newsletter', () => {
     expect(Number(localStorage.getItem('newsletterLastSendTime'))).toBeGreaterThan(Date.now() - 5_000);
 
     // A reload (new mount) still waits.
-    second.unmount();
+    view.unmount();
     renderBlock();
     expect(screen.getByRole('button', { name: /^(60|59) s$/ })).toBeDisabled();
   });

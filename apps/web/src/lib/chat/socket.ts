@@ -70,7 +70,7 @@ function browserSocket(url: string): ChatSocketLike {
 }
 
 export function defaultChatSocketUrl(): string {
-  const base = (import.meta.env.VITE_CHAT_API_BASE as string | undefined) || (typeof window !== 'undefined' ? window.location.origin : 'http://localhost');
+  const base = import.meta.env.VITE_CHAT_API_BASE || (typeof window !== 'undefined' ? window.location.origin : 'http://localhost');
   const url = new URL('/ws', base);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.toString();

@@ -52,7 +52,7 @@ async function upload(call: 'owner' | 'catalog' | 'sales', url: string, bytes: B
   ]);
   const token = tokens[call];
   const res = await t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}`, 'x-lang-type': 'en' } });
-  return { status: res.statusCode, body: res.json() as Json };
+  return { status: res.statusCode, body: res.json<Json>() };
 }
 const tokens = {} as Record<string, string>;
 

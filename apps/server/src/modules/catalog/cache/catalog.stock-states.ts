@@ -49,7 +49,7 @@ export class StockStates {
     return at - Math.floor(v / 8);
   }
   /** Keeps the state read now, and for a tracked product (`pieces` given) its pieces per style (bit 4 of the entry: tracked). */
-  set(id: number, state: TStockStatus, pieces?: readonly number[] | undefined): void {
+  set(id: number, state: TStockStatus, pieces?: readonly number[]): void {
     this.map.set(id, Math.floor(this.now()) * 8 + (pieces ? 4 : 0) + STATE_CODE.get(state)!);
     if (pieces) this.counts.set(id, pieces);
     else this.counts.delete(id);

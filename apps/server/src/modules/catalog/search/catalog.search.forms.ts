@@ -176,7 +176,7 @@ export function piecesOf(word: string, known: (piece: string) => boolean): strin
     }
     if (best[L] === Infinity) return undefined;
     const pieces: string[] = [];
-    for (let j = L; j > 0; j = from[j]!) pieces.unshift(segment.slice(from[j]!, j));
+    for (let j = L; j > 0; j = from[j]!) pieces.unshift(segment.slice(from[j], j));
     out.push(...pieces);
   }
   return out.length >= 2 && out.length <= 4 ? out : undefined;
@@ -200,11 +200,11 @@ export function formsFrom(lists: ReadonlyMap<string, readonly number[]>): Forms 
   });
   start[keys.length] = total;
   const flat = new Int32Array(total);
-  keys.forEach((key, k) => flat.set(lists.get(key)!, start[k]!));
+  keys.forEach((key, k) => flat.set(lists.get(key)!, start[k]));
   return { keys, idOf: new Map(keys.map((key, k) => [key, k])), start, flat };
 }
 
-export const postingsOf = (forms: Forms, k: number) => forms.flat.subarray(forms.start[k]!, forms.start[k + 1]!);
+export const postingsOf = (forms: Forms, k: number) => forms.flat.subarray(forms.start[k], forms.start[k + 1]);
 
 /** The numbers of the forms equal to `word`, or starting with it (`prefix`), by binary search in the sorted keys. */
 export function* formsMatching(forms: Forms, word: string, prefix: boolean): Generator<number> {

@@ -487,7 +487,7 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
         const v = list.tier[k]!;
         if (strongOnly && !isStrong(v)) continue;
         low[i] = round === 0 ? v : enc(Math.min(tierOf(low[i]!), tierOf(v)), isStrong(low[i]!) && isStrong(v));
-        count[i]!++;
+        count[i]++;
       }
     }
     for (let i = 0; i < n; i++) if (count[i] === lists.length) raise(into, i, enc(Math.max(1, tierOf(low[i]!) - penalty), isStrong(low[i]!)));
@@ -636,7 +636,7 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
       for (let k = 0; k < list.at.length; k++) {
         const i = list.at[k]!;
         if (count[i] === round) {
-          count[i]!++;
+          count[i]++;
           score[i]! += tierOf(list.tier[k]!);
           if (!isStrong(list.tier[k]!)) weak[i]!++;
         }

@@ -34,7 +34,7 @@ async function apply(data: Buffer, fileName: string): Promise<TImportResult> {
     payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as TImportResult;
+  return res.json<TImportResult>();
 }
 
 const historyOf = async (id: number | string) => (await owner<TAuditList>('GET', '/api/admin/audit', { query: { entity: 'item', entityId: String(id) } })).body.data;
@@ -42,7 +42,7 @@ const historyOf = async (id: number | string) => (await owner<TAuditList>('GET',
 describe('spreadsheet import in the activity log', () => {
   it('records each product it changes or creates with before and after, findable by product', async () => {
     const exported = await t.app.inject({ method: 'GET', url: '/api/admin/items/export.csv', headers: { authorization: `Bearer ${catalogToken}` } });
-    const rows = parse(exported.body, { bom: true, relax_column_count: true }) as string[][];
+    const rows = parse(exported.body, { bom: true, relax_column_count: true });
     const header = rows[0]!;
     const at = (name: string) => header.indexOf(name);
     const cube = rows.find((r) => Number(r[at('id')]) === t.products.cube)!;

@@ -31,7 +31,7 @@ function multipart(data: Buffer, fileName: string): { payload: Buffer; contentTy
   return { payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function upload(data: Buffer, { dryRun = true, role = 'catalog' as TStaffRole, fileName = 'products.csv', lang = 'en' } = {}) {
+async function upload(data: Buffer, { dryRun = true, role = 'catalog', fileName = 'products.csv', lang = 'en' }: { dryRun?: boolean; role?: TStaffRole; fileName?: string; lang?: string } = {}) {
   const { payload, contentType } = multipart(data, fileName);
   const res = await t.app.inject({
     method: 'POST',
@@ -39,7 +39,7 @@ async function upload(data: Buffer, { dryRun = true, role = 'catalog' as TStaffR
     headers: { authorization: `Bearer ${tokens[role]}`, 'content-type': contentType, 'x-lang-type': lang },
     payload,
   });
-  const body = res.json() as TImportResult & Partial<TImportRefused>;
+  const body = res.json<TImportResult & Partial<TImportRefused>>();
   // A refused apply answers 422 with the API's error shape and the report in details.
   return { status: res.statusCode, body, report: (res.statusCode === 422 ? body.details : body) as TImportResult };
 }

@@ -51,10 +51,10 @@ export interface SheetItem {
   archivedAt: Date | null;
 }
 
-/** A problem with one cell: a server message key (catalog import) or a validation key. */
+/** A problem with one cell: a server message key (catalog import, a MessageKey) or a validation key. */
 export class CellError extends Error {
   constructor(
-    readonly key: MessageKey | string,
+    readonly key: string,
     readonly params: Record<string, string | number> = {},
   ) {
     super(key);
@@ -231,7 +231,7 @@ export const SHEET_COLUMNS: readonly SheetColumn[] = [
     example: 'cube-3x3',
     write: (item, { dict }) => dict.categories.get(item.categoryId)?.slug ?? item.categoryId,
     read: (cell, input, ctx) => {
-      input.categoryId = reference(cell, ctx.categories, (id) => ctx.dict.categories.has(id), 'importUnknownCategory') as number;
+      input.categoryId = reference(cell, ctx.categories, (id) => ctx.dict.categories.has(id), 'importUnknownCategory');
     },
   },
   {
@@ -242,7 +242,7 @@ export const SHEET_COLUMNS: readonly SheetColumn[] = [
     example: 'gan',
     write: (item, { dict }) => dict.suppliers.get(item.supplierId)?.slug ?? item.supplierId,
     read: (cell, input, ctx) => {
-      input.supplierId = reference(cell, ctx.suppliers, (id) => ctx.dict.suppliers.has(id), 'importUnknownBrand') as number;
+      input.supplierId = reference(cell, ctx.suppliers, (id) => ctx.dict.suppliers.has(id), 'importUnknownBrand');
     },
   },
   {

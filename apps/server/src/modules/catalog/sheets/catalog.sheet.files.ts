@@ -75,7 +75,7 @@ function cellOf(value: ExcelJS.CellValue): Cell {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('result' in value) return cellOf(value.result as ExcelJS.CellValue);
+    if ('result' in value) return cellOf(value.result);
     if ('text' in value && typeof value.text === 'string') return value.text;
     if ('error' in value) return String(value.error);
   }

@@ -8,6 +8,10 @@ describe('staff sections', () => {
     for (const role of STAFF_ROLES) expect(staffHome(role)).not.toBe('/admin/search-terms');
   });
 
+  it('shows the staff accounts to the owner only', () => {
+    expect(STAFF_ROLES.filter((role) => staffSections(role).some((s) => s.to === '/admin/staff'))).toEqual(['owner']);
+  });
+
   it('shows the search box to every role that may read orders, customers or products (not the chat-only service role)', () => {
     expect(STAFF_ROLES.filter((role) => staffMaySearch(role))).toEqual(['owner', 'sales', 'warehouse', 'catalog']);
     expect(staffMaySearch(null)).toBe(false);
@@ -16,15 +20,15 @@ describe('staff sections', () => {
 
 describe('where each role lands and what its menu holds', () => {
   const landing: Record<TStaffRole, string> = {
-    owner: '/admin/orders',
-    sales: '/admin/orders',
+    owner: '/admin/dashboard',
+    sales: '/admin/dashboard',
     warehouse: '/admin/orders',
     catalog: '/admin/items',
     service: '/admin/customer-service',
   };
   const menus: Record<TStaffRole, string[]> = {
-    owner: ['orders', 'requests', 'customer-service', 'customers', 'items', 'stock', 'customer-groups', 'search-terms', 'activity', 'settings'],
-    sales: ['orders', 'requests', 'customer-service', 'customers', 'search-terms'],
+    owner: ['dashboard', 'orders', 'requests', 'customer-service', 'customers', 'items', 'stock', 'customer-groups', 'search-terms', 'activity', 'settings', 'staff'],
+    sales: ['dashboard', 'orders', 'requests', 'customer-service', 'customers', 'search-terms'],
     warehouse: ['orders', 'customer-service', 'stock'],
     catalog: ['customer-service', 'items', 'stock', 'customer-groups', 'search-terms'],
     service: ['customer-service'],

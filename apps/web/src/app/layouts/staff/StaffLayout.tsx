@@ -16,6 +16,7 @@ import { StaffSearch } from '@/features/admin-lookup/components/StaffSearch';
  * a role has is one click from the menu (StaffLayout.test.ts checks it for every role).
  */
 const SECTIONS: { to: string; label: string; needs: TStaffCapability; serves: readonly TStaffCapability[] }[] = [
+  { to: '/admin/dashboard', label: 'nav.dashboard', needs: 'dashboard.read', serves: ['dashboard.read'] },
   { to: '/admin/orders', label: 'nav.orders', needs: 'orders.read', serves: ['orders.read', 'orders.fulfil', 'orders.sell', 'payments.record', 'orders.shipUnpaid'] },
   { to: '/admin/requests', label: 'nav.requests', needs: 'orders.sell', serves: ['orders.sell'] },
   { to: '/admin/customer-service', label: 'nav.customerService', needs: 'chat', serves: ['chat'] },
@@ -26,22 +27,23 @@ const SECTIONS: { to: string; label: string; needs: TStaffCapability; serves: re
   { to: '/admin/search-terms', label: 'nav.searchTerms', needs: 'search.read', serves: ['search.read'] },
   { to: '/admin/activity', label: 'nav.activity', needs: 'audit.read', serves: ['audit.read'] },
   { to: '/admin/settings', label: 'nav.settings', needs: 'settings.manage', serves: ['settings.manage'] },
+  { to: '/admin/staff', label: 'nav.staff', needs: 'staff.manage', serves: ['staff.manage'] },
 ];
 
 /**
- * Capabilities with no screen in the staff app, and where they are used instead: staff members and
- * their roles are managed from the command line (README, `npx cubeshop user create|role`).
+ * Capabilities with no screen in the staff app, and where they are used instead (none now: staff
+ * accounts have their screen, /admin/staff; the CLI's `user create` still makes the first owner).
  */
-export const CAPABILITIES_OFF_MENU: Partial<Record<TStaffCapability, string>> = { 'staff.manage': 'npx cubeshop user create|role' };
+export const CAPABILITIES_OFF_MENU: Partial<Record<TStaffCapability, string>> = {};
 
 /**
  * Where each role lands when it opens /admin: its own work (README, the roles' table). Sales and the
- * warehouse start at the order queue (selling, packing and shipping), the catalog role at its
- * products, customer service at the chat console. The owner starts at the orders too.
+ * owner start at the sales dashboard, the warehouse at the order queue (packing and shipping), the
+ * catalog role at its products, customer service at the chat console.
  */
 const HOME: Record<TStaffRole, string> = {
-  owner: '/admin/orders',
-  sales: '/admin/orders',
+  owner: '/admin/dashboard',
+  sales: '/admin/dashboard',
   warehouse: '/admin/orders',
   catalog: '/admin/items',
   service: '/admin/customer-service',

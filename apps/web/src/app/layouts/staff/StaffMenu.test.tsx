@@ -57,15 +57,15 @@ function renderStaff(path: string, role: TStaffRole | null) {
 }
 
 const LANDS: Record<TStaffRole, string> = {
-  owner: '/admin/orders',
-  sales: '/admin/orders',
+  owner: '/admin/dashboard',
+  sales: '/admin/dashboard',
   warehouse: '/admin/orders',
   catalog: '/admin/items',
   service: '/admin/customer-service',
 };
 const MENU: Record<TStaffRole, string[]> = {
-  owner: ['Orders', 'Requests', 'Customer service', 'Customers', 'Products', 'Stock', 'Customer groups', 'Search terms', 'Activity', 'Settings'],
-  sales: ['Orders', 'Requests', 'Customer service', 'Customers', 'Search terms'],
+  owner: ['Dashboard', 'Orders', 'Requests', 'Customer service', 'Customers', 'Products', 'Stock', 'Customer groups', 'Search terms', 'Activity', 'Settings', 'Staff accounts'],
+  sales: ['Dashboard', 'Orders', 'Requests', 'Customer service', 'Customers', 'Search terms'],
   warehouse: ['Orders', 'Customer service', 'Stock'],
   catalog: ['Customer service', 'Products', 'Stock', 'Customer groups', 'Search terms'],
   service: ['Customer service'],

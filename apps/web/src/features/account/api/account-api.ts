@@ -1,4 +1,4 @@
-import type { TCodeSentResponse, TOkResponse, TPasswordResetResponse, TSubscribeResponse, TTokenResponse, TUser } from '@cubeshop/shared';
+import type { TCodeSentResponse, TOkResponse, TPasswordLinkInfo, TPasswordResetResponse, TSubscribeResponse, TTokenResponse, TUser } from '@cubeshop/shared';
 import { api, type ApiBody, type ApiPath } from '@/lib/api';
 
 /**
@@ -33,6 +33,16 @@ export function signin(body: ApiBody<'post', '/api/authn/signin'>): Promise<TTok
 /** POST /api/authn/password: a forgotten password; the answer signs the buyer in. */
 export function resetPassword(body: ApiBody<'post', '/api/authn/password'>): Promise<TPasswordResetResponse> {
   return api.POST('/api/authn/password', { body, silent: true, skipAuthHandling: true });
+}
+
+/** POST /api/authn/password/link/check: whether a mailed password link still works, and for whom. */
+export function checkPasswordLink(token: string): Promise<TPasswordLinkInfo> {
+  return api.POST('/api/authn/password/link/check', { body: { token }, silent: true, skipAuthHandling: true });
+}
+
+/** POST /api/authn/password/link: sets the password with a mailed link; the answer signs in. */
+export function setPasswordByLink(body: ApiBody<'post', '/api/authn/password/link'>): Promise<TPasswordResetResponse> {
+  return api.POST('/api/authn/password/link', { body, silent: true, skipAuthHandling: true });
 }
 
 /** PUT /api/user: name, nickname, region. */

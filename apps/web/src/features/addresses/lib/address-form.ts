@@ -34,7 +34,7 @@ export function addressToValues(address: TAddress): TAddressFormValues {
 
 /** The request body (POST / PUT /api/address); blank optional fields are sent empty (absent). */
 export function valuesToInput(values: TAddressFormValues): TAddressInput {
-  return { ...values } as unknown as TAddressInput;
+  return { ...values };
 }
 
 /**
@@ -52,7 +52,7 @@ export const addressFormSchema = z
     for (const issue of result.error.issues) {
       // A region that is not chosen reads as "required" (the shared rule speaks of a two-letter code).
       const blankRegion = issue.path[0] === 'deliveryRegionId' && values.deliveryRegionId.trim() === '';
-      ctx.addIssue({ code: 'custom', path: issue.path as (string | number)[], message: blankRegion ? 'v.required' : issueMessage(issue) });
+      ctx.addIssue({ code: 'custom', path: issue.path, message: blankRegion ? 'v.required' : issueMessage(issue) });
     }
   });
 

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { TAdminBrandList, TAdminCategoryList } from '@cubeshop/shared';
@@ -42,7 +42,7 @@ describe('product editor', () => {
 
     await user.type(screen.getByLabelText('Name (Chinese)'), '测试');
     await user.type(screen.getByLabelText('Name (English)'), 'Test');
-    await waitFor(() => expect(screen.getByTestId('item-category').querySelectorAll('option')).toHaveLength(2));
+    await waitFor(() => expect(within(screen.getByTestId('item-category')).getAllByRole('option')).toHaveLength(2));
     await user.selectOptions(screen.getByTestId('item-category'), '7');
     await user.selectOptions(screen.getByTestId('item-brand'), '3');
     await user.type(screen.getByLabelText('List price (¥)'), '20');
@@ -54,7 +54,7 @@ describe('product editor', () => {
     await user.type(screen.getByLabelText('Price a piece (¥)'), '16');
     await user.click(screen.getByTestId('item-save'));
     // 16 is not below the ¥15 the buyer already pays: the shared rule says so under the tier's price.
-    await waitFor(() => expect(document.querySelector('[data-field-error="priceTiers.0.price"]')).not.toBeNull());
+    await waitFor(() => expect(screen.getByLabelText('Price a piece (¥)')).toBeInvalid());
     expect(sent).toHaveLength(0);
 
     await user.clear(screen.getByLabelText('Price a piece (¥)'));
@@ -63,6 +63,6 @@ describe('product editor', () => {
     await user.click(screen.getByTestId('item-save'));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ nameEn: 'Test', categoryId: 7, supplierId: 3, price: 20, discountPercent: 25, priceTiers: [{ minQuantity: 12, price: 12.5 }], barcode: '690' });
-    await waitFor(() => expect(document.querySelector('[data-field-error="barcode"]')).toHaveTextContent('already used by product 100001'));
+    await waitFor(() => expect(screen.getByLabelText('Barcode')).toHaveAccessibleDescription(expect.stringContaining('already used by product 100001')));
   }, 15_000); // the rich-text editors (TipTap) and a whole form in jsdom: seconds on a loaded machine
 });

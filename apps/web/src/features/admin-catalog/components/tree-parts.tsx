@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { createContext, use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
@@ -28,6 +28,10 @@ export function useTreeChange() {
   };
   return { editing, setEditing, error, act, pending: change.isPending };
 }
+
+/** The change of the screen, for the cells of its table (the columns stay the same while it changes, so a row being edited keeps what was typed). */
+export const TreeChange = createContext<ReturnType<typeof useTreeChange> | null>(null);
+export const useTreeChangeOf = () => use(TreeChange)!;
 
 /** The slug and the Chinese and English names of a new category or brand (form fields by name). */
 export function SlugAndNames() {
@@ -79,15 +83,14 @@ export function SaveCancel({ onCancel }: { onCancel: () => void }) {
   );
 }
 
-/** A category's or brand's name in the staff member's language, its slug and how many products it holds. */
-export function EntryName({ entry }: { entry: Parameters<typeof nameOf>[0] & { slug: string; items: number } }) {
-  const { t } = useTranslation('catalogAdmin');
+/** A category's or brand's name in the staff member's language, the other language's after it (smaller). */
+export function EntryName({ entry }: { entry: { nameZh: string; nameEn: string } }) {
+  const name = nameOf(entry);
+  const other = entry.nameZh === name ? entry.nameEn : entry.nameZh;
   return (
-    <span className="min-w-0 flex-1 truncate">
-      <span className="font-medium">{nameOf(entry)}</span>
-      <span className="ml-2 text-xs text-gray-500">
-        {entry.slug} · {t('categories.items', { count: entry.items })}
-      </span>
+    <span className="inline-block max-w-[16rem] truncate align-bottom" title={other ? `${name} · ${other}` : name}>
+      <span className="font-medium">{name}</span>
+      {other && other !== name ? <span className="ml-1.5 text-xs text-gray-500">{other}</span> : null}
     </span>
   );
 }

@@ -84,7 +84,7 @@ describe('StaffSearch', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Note' }), 'a/b');
     expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('a/b');
     expect(box).not.toHaveFocus();
-    (document.activeElement as HTMLElement).blur();
+    await user.click(document.body);
     await user.keyboard('/');
     expect(box).toHaveFocus();
     expect(box).toHaveValue('');

@@ -27,7 +27,7 @@ import { useAdminOrders } from '../api/get-admin-orders';
 import { transitionOrder } from '../api/update-order';
 import { ordersCsv } from '../lib/csv';
 import { BulkDocuments } from './StaffDocuments';
-import { formatStamp, LogisticsText, OrderStatusBadge, PaymentBadge } from './badges';
+import { formatStamp, LapseText, LogisticsText, OrderStatusBadge, PaymentBadge } from './badges';
 
 const money = (value: number, currency: TAdminOrderRow['currency']) => formatMoney(Math.round(value * 100), currency);
 
@@ -98,6 +98,8 @@ export function OrderQueue({ role }: { role: TStaffRole | null }) {
           cell: (c) => <span className={c.getValue() > 0 ? 'text-red-700' : 'text-gray-600'}>{money(c.getValue(), c.row.original.currency)}</span>,
         }),
         col.accessor('paymentStatus', { id: 'payment', header: t('queue.col.payment'), enableSorting: false, cell: (c) => <PaymentBadge status={c.getValue()} /> }),
+        // When the unpaid-order follow-up cancels it unless paid (docs/orders.md, Unpaid orders).
+        col.accessor('lapsesAt', { id: 'lapses', header: t('queue.col.lapses'), enableSorting: false, cell: (c) => <LapseText at={c.getValue()} /> }),
         col.accessor('status', { header: t('queue.col.status'), enableSorting: false, cell: (c) => <OrderStatusBadge status={c.getValue()} /> }),
         col.accessor('logisticsStatus', { id: 'logistics', header: t('queue.col.logistics'), enableSorting: false, cell: (c) => <LogisticsText status={c.getValue()} /> }),
         col.accessor('trackingNumber', { id: 'tracking', header: t('queue.col.tracking'), enableSorting: false, meta: { className: 'font-mono text-xs' }, cell: (c) => c.getValue() ?? '' }),
@@ -174,6 +176,7 @@ export function OrderQueue({ role }: { role: TStaffRole | null }) {
       <FilterForm list={list} fields={TYPED}>
         <FilterText search inputRef={searchBox} name="q" label={t('queue.searchLabel')} defaultValue={list.params.get('q') ?? ''} placeholder={t('queue.search')} className="min-w-[16rem]" />
         <FilterSelect label={t('queue.paymentStatus')} value={values.paymentStatus ?? ''} onChange={(v) => list.set('paymentStatus', v)} options={PAYMENT_STATUSES.map((s) => [s, to(`paymentStatus.${s}`)] as const)} any={t('queue.any')} />
+        <FilterSelect label={t('queue.lapsing')} value={values.lapsing ?? ''} onChange={(v) => list.set('lapsing', v)} options={[['1', t('queue.lapsingDue')] as const]} any={t('queue.any')} />
         <FilterSelect label={t('queue.logisticsStatus')} value={values.logisticsStatus ?? ''} onChange={(v) => list.set('logisticsStatus', v)} options={LOGISTICS_STATUSES.map((s) => [s, to(`logistics.${s}`)] as const)} any={t('queue.any')} />
         <FilterText name="from" type="date" label={t('queue.from')} defaultValue={list.params.get('from') ?? ''} />
         <FilterText name="to" type="date" label={t('queue.to')} defaultValue={list.params.get('to') ?? ''} />

@@ -40,3 +40,23 @@ export function formatStamp(iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(getLocale() === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
+
+/** Whole days from `now` until `at` (rounded up; 0 or less: due). */
+export function daysUntil(at: string, now = Date.now()): number {
+  return Math.ceil((Date.parse(at) - now) / 86_400_000);
+}
+
+/**
+ * When the unpaid-order follow-up cancels the order unless it is paid first (docs/orders.md,
+ * Unpaid orders): "in 3 days", red from the last day; the exact time in its title.
+ */
+export function LapseText({ at }: { at: string | null }) {
+  const { t } = useTranslation('backoffice');
+  if (!at) return null;
+  const days = daysUntil(at);
+  return (
+    <span className={cn('text-xs whitespace-nowrap', days <= 1 ? 'font-medium text-red-700' : 'text-amber-800')} title={t('queue.lapsesOn', { date: formatStamp(at) })}>
+      {days <= 0 ? t('queue.lapsesNow') : t('queue.lapsesIn', { count: days })}
+    </span>
+  );
+}

@@ -24,6 +24,7 @@ const row = (over: Partial<TAdminOrderRow>): TAdminOrderRow => ({
   expressMethod: { id: 'dhl', name: 'DHL' },
   payMethod: { id: 'tt', name: 'T/T' },
   buyer: { id: 7, account: 'ada', name: 'Ada', email: 'ada@example.com', mobile: null },
+  lapsesAt: null,
   ...over,
 });
 

@@ -1,14 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type TCustomerGroup } from '@cubeshop/shared';
+import { formatMoney, type TCustomerGroup, type TGroupPriceList } from '@cubeshop/shared';
 import { errorText, staffInput } from '@/components/staff/fields';
+import { StaffTable, staffColumns } from '@/components/staff/StaffTable';
 import { Button } from '@/components/ui/Button';
-import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/lib/stores/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { changeGroupPrices, groupKeys, useGroupChange, useGroupPrices } from '../api/groups';
 
 const yuan = (v: number) => formatMoney(Math.round(v * 100), 'CNY');
+
+type TGroupPrice = TGroupPriceList['data'][number];
+const col = staffColumns<TGroupPrice>();
+const NO_PRICES: TGroupPrice[] = [];
 
 /**
  * A group's own prices (yuan): products that cost the group's buyers a price of their own instead
@@ -22,6 +26,7 @@ export function GroupPrices({ group }: { group: TCustomerGroup }) {
   const [itemId, setItemId] = useState('');
   const [price, setPrice] = useState('');
   const name = i18n.language === 'zh' ? group.nameZh : group.nameEn;
+  const rows = prices.data?.data ?? NO_PRICES;
 
   const apply = (set: { itemId: number; price: number }[], remove: number[], done?: () => void) =>
     change.mutate(
@@ -35,6 +40,37 @@ export function GroupPrices({ group }: { group: TCustomerGroup }) {
         onError: (err) => toast.error(errorText(err)),
       },
     );
+
+  // The Remove buttons act through this (the columns stay the same while the screen changes).
+  const remove = useRef((itemId: number) => apply([], [itemId]));
+  remove.current = (itemId: number) => apply([], [itemId]);
+  const columns = useMemo(
+    () =>
+      col.columns([
+        col.accessor('itemId', { header: t('itemId'), meta: { className: 'tabular-nums' } }),
+        col.accessor('name', {
+          header: t('product'),
+          cell: (c) => (
+            <span className="block max-w-[8rem] truncate sm:max-w-64" title={c.getValue()}>
+              {c.getValue()}
+            </span>
+          ),
+        }),
+        col.accessor('shopPrice', { header: t('shopPrice'), meta: { align: 'end', className: 'text-gray-600', from: 'sm' }, cell: (c) => yuan(c.getValue()) }),
+        col.accessor('price', { header: t('groupPrice'), meta: { align: 'end', className: 'font-medium whitespace-nowrap' }, cell: (c) => yuan(c.getValue()) }),
+        col.display({
+          id: 'actions',
+          header: () => <span className="sr-only">{t('col.actions')}</span>,
+          meta: { align: 'end', label: t('col.actions') },
+          cell: ({ row: { original: p } }) => (
+            <Button size="sm" variant="ghost" className="text-red-700" onClick={() => remove.current(p.itemId)} aria-label={t('removeNamed', { name: p.name || p.itemId })}>
+              {t('remove')}
+            </Button>
+          ),
+        }),
+      ]),
+    [t],
+  );
 
   function add(event: FormEvent) {
     event.preventDefault();
@@ -66,44 +102,18 @@ export function GroupPrices({ group }: { group: TCustomerGroup }) {
           {t('setPrice')}
         </Button>
       </form>
-      {!prices.data ? (
-        <Spinner className="size-5" label="…" />
-      ) : prices.data.data.length === 0 ? (
-        <p className="text-sm text-gray-500">{t('noPrices')}</p>
-      ) : (
-        <div className="relative overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-sm">
-            <thead className="text-left text-xs text-gray-600">
-              <tr>
-                <th className="py-1 pr-2">{t('itemId')}</th>
-                <th className="py-1 pr-2">{t('product')}</th>
-                <th className="py-1 pr-2 text-right">{t('shopPrice')}</th>
-                <th className="py-1 pr-2 text-right">{t('groupPrice')}</th>
-                <th className="py-1">
-                  <span className="sr-only">{t('col.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {prices.data.data.map((p) => (
-                <tr key={p.itemId} className="border-t border-gray-100" data-testid="group-price">
-                  <td className="py-1 pr-2 tabular-nums">{p.itemId}</td>
-                  <td className="max-w-64 truncate py-1 pr-2" title={p.name}>
-                    {p.name}
-                  </td>
-                  <td className="py-1 pr-2 text-right text-gray-600 tabular-nums">{yuan(p.shopPrice)}</td>
-                  <td className="py-1 pr-2 text-right font-medium tabular-nums">{yuan(p.price)}</td>
-                  <td className="py-1 text-right">
-                    <Button size="sm" variant="ghost" className="text-red-700" onClick={() => apply([], [p.itemId])} aria-label={t('removeNamed', { name: p.name || p.itemId })}>
-                      {t('remove')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <StaffTable
+        label={t('pricesTitle', { name })}
+        columns={columns}
+        rows={rows}
+        rowId={(p) => String(p.itemId)}
+        rowData={() => ({ 'data-testid': 'group-price' })}
+        query={prices}
+        loadFailed={t('pricesLoadFailed')}
+        empty={t('noPrices')}
+        resetOn={group.id}
+        cursor={false}
+      />
     </section>
   );
 }

@@ -43,7 +43,8 @@ function serve() {
       const body = (await request.json()) as { set: { itemId: number; price: number }[]; remove: number[] };
       sent.push({ method: 'PUT', url: request.url, body });
       for (const s of body.set) prices.push({ itemId: s.itemId, name: 'Timer', price: s.price, shopPrice: 199 });
-      return HttpResponse.json({ data: prices.filter((p) => !body.remove.includes(p.itemId)) });
+      prices.splice(0, prices.length, ...prices.filter((p) => !body.remove.includes(p.itemId)));
+      return HttpResponse.json({ data: prices });
     }),
   );
   return sent;
@@ -100,5 +101,9 @@ describe('GroupsScreen', { timeout: 20_000 }, () => {
     await user.click(within(panel).getByRole('button', { name: 'Set price' }));
     await waitFor(() => expect(sent.find((s) => s.method === 'PUT')?.body).toEqual({ set: [{ itemId: 100002, price: 88.5 }], remove: [] }));
     expect(await within(panel).findByText('Timer')).toBeInTheDocument();
+    // Removed: the product goes back to the group's percentage.
+    await user.click(within(panel).getByRole('button', { name: 'Remove the own price of GAN 356 M' }));
+    await waitFor(() => expect(sent.filter((s) => s.method === 'PUT').at(-1)?.body).toEqual({ set: [], remove: [100001] }));
+    await waitFor(() => expect(within(panel).queryByText('GAN 356 M')).not.toBeInTheDocument());
   });
 });

@@ -47,7 +47,7 @@ export function GroupsScreen() {
             <>
               {zh ? g.nameZh : g.nameEn}
               <span className="ml-1 text-xs text-gray-500">{zh ? g.nameEn : g.nameZh}</span>
-              {g.isDefault ? <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-[11px] text-gray-700">{t('default')}</span> : null}
+              {g.isDefault ? <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-[11px] whitespace-nowrap text-gray-700">{t('default')}</span> : null}
             </>
           ),
         }),

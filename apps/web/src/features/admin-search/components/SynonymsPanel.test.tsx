@@ -117,6 +117,25 @@ describe('synonym groups (search terms screen, third tab)', { timeout: 20_000 },
     await waitFor(() => expect(api.bodies.at(-1)).toEqual({ words: ['wl', 'weilong', '威龙'], kind: 'short' }));
   });
 
+  it('edits a group from the keyboard and keeps what was typed when it is refused', async () => {
+    staff('catalog');
+    const api = serve();
+    renderScreen(<SearchTermsScreen />, { path: '/admin/search-terms', at: '/admin/search-terms?kind=synonyms' });
+    await screen.findByTestId('synonyms');
+    // Enter on the active row opens its words for editing.
+    await userEvent.keyboard('{Enter}');
+    const edit = screen.getByRole('textbox', { name: 'Words of the group' });
+    expect(edit).toHaveFocus();
+    await userEvent.clear(edit);
+    await userEvent.type(edit, 'solo{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter at least two different words');
+    expect(screen.getByRole('textbox', { name: 'Words of the group' })).toHaveValue('solo');
+    expect(api.bodies).toEqual([]);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Words of the group' })).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: '3 words' })).toBeInTheDocument();
+  });
+
   it('shows the groups to sales without ways to change them', async () => {
     staff('sales');
     serve();

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { createContext, use, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SYNONYM_KINDS, SYNONYM_WORDS_MAX, type TSynonymGroup, type TSynonymKind } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
-import { StaffListBody } from '@/components/staff/StaffListBody';
 import { errorText, staffInput } from '@/components/staff/fields';
+import { StaffTable, staffColumns } from '@/components/staff/StaffTable';
 import { confirmDialog } from '@/lib/stores/modal';
 import { toast } from '@/lib/stores/toast';
 import { useSynonymChange, useSynonyms, wordsOf } from '../api/synonyms';
@@ -50,6 +50,8 @@ function WordsForm({
         onKeyDown={(e) => {
           if (e.key === 'Escape' && onCancel) onCancel();
         }}
+        // Editing a row (opened with its "Edit" button) puts the focus in its field; the new-row form does not take it.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus={id !== null}
         aria-label={id === null ? t('synonyms.new') : t('synonyms.editLabel')}
         aria-invalid={shown ? true : undefined}
@@ -81,11 +83,78 @@ function WordsForm({
   );
 }
 
+/** What the rows' cells act with: the panel's state, read by the cells (the columns stay the same while it changes, so a form being typed in stays). */
+interface RowActions {
+  editing: number | null;
+  problem: Problem;
+  busy: boolean;
+  edit: (id: number | null) => void;
+  save: (id: number, text: string, kind: TSynonymKind) => void;
+  remove: (group: TSynonymGroup) => void;
+}
+const Actions = createContext<RowActions | null>(null);
+const useActions = () => use(Actions)!;
+
+/** A group's words (a short form marked), or its form while it is edited. */
+function WordsCell({ group }: { group: TSynonymGroup }) {
+  const { t } = useTranslation('backoffice');
+  const act = useActions();
+  if (act.editing === group.id) {
+    return (
+      <WordsForm
+        id={group.id}
+        initial={group.words.join(', ')}
+        initialKind={group.kind ?? 'same'}
+        busy={act.busy}
+        problem={act.problem}
+        onSave={(text, kind) => act.save(group.id, text, kind)}
+        onCancel={() => act.edit(null)}
+      />
+    );
+  }
+  return (
+    <ul className="flex flex-wrap items-center gap-1" aria-label={t('synonyms.groupLabel', { count: group.words.length })}>
+      {group.kind === 'short' ? (
+        <li className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900" title={t('synonyms.shortHelp')}>
+          {t('synonyms.kind.short')}
+        </li>
+      ) : null}
+      {group.words.map((word) => (
+        <li key={word} className="rounded bg-gray-100 px-1.5 py-0.5 break-all text-ink">
+          {word}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Edit and Delete of a group (none while it is edited: its form has Save and Cancel). */
+function ActionsCell({ group }: { group: TSynonymGroup }) {
+  const { t } = useTranslation('backoffice');
+  const act = useActions();
+  if (act.editing === group.id) return null;
+  const words = group.words.join(t('synonyms.separator'));
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="ghost" size="sm" onClick={() => act.edit(group.id)} aria-label={t('synonyms.editOf', { words })}>
+        {t('synonyms.edit')}
+      </Button>
+      <Button variant="ghost" size="sm" className="text-red-700" onClick={() => act.remove(group)} aria-label={t('synonyms.deleteOf', { words })}>
+        {t('synonyms.delete')}
+      </Button>
+    </div>
+  );
+}
+
+const col = staffColumns<TSynonymGroup>();
+const NO_GROUPS: TSynonymGroup[] = [];
+
 /**
  * Synonym groups of the shop's search (/admin/search-terms?kind=synonyms; docs/catalog.md,
  * Synonyms): a search for any word of a group finds the products that say another. Everyone who
- * reads search terms sees them; owner and catalog staff add, change and delete (the server
- * normalises the words and wants two different ones; the search uses a change at once).
+ * reads search terms sees them; owner and catalog staff add, change (in place, in the list) and
+ * delete (the server normalises the words and wants two different ones; the search uses a change
+ * at once).
  */
 export function SynonymsPanel({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation('backoffice');
@@ -94,7 +163,7 @@ export function SynonymsPanel({ canManage }: { canManage: boolean }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
   const [added, setAdded] = useState(0);
-  const rows = groups.data?.data ?? [];
+  const rows = groups.data?.data ?? NO_GROUPS;
 
   const save = (id: number | null, text: string, kind: TSynonymKind) => {
     const words = wordsOf(text);
@@ -119,90 +188,57 @@ export function SynonymsPanel({ canManage }: { canManage: boolean }) {
     change.mutate({ id: group.id, words: null }, { onSuccess: () => toast.success(t('synonyms.deleted')), onError: (error) => toast.error(errorText(error) || t('synonyms.saveFailed')) });
   };
 
+  const actions: RowActions = {
+    editing,
+    problem,
+    busy: change.isPending,
+    edit: (id) => {
+      setProblem(null);
+      setEditing(id);
+    },
+    save,
+    remove: (group) => void remove(group),
+  };
+
+  const columns = useMemo(
+    () =>
+      col.columns([
+        col.accessor('words', { header: t('synonyms.col.words'), enableHiding: false, meta: { className: 'align-top' }, cell: (c) => <WordsCell group={c.row.original} /> }),
+        col.accessor('updatedTime', { header: t('synonyms.col.updated'), meta: { className: 'py-1.5 align-top whitespace-nowrap text-gray-700 tabular-nums' }, cell: (c) => c.getValue().slice(0, 10) }),
+        ...(canManage
+          ? [
+              col.display({
+                id: 'actions',
+                header: () => <span className="sr-only">{t('synonyms.col.actions')}</span>,
+                meta: { className: 'align-top whitespace-nowrap', label: t('synonyms.col.actions') },
+                cell: (c) => <ActionsCell group={c.row.original} />,
+              }),
+            ]
+          : []),
+      ]),
+    [t, canManage],
+  );
+
   return (
     <div className="space-y-2 pt-2">
       <p className="text-sm text-gray-600">{t('synonyms.help')}</p>
       {canManage ? <WordsForm key={added} id={null} initial="" initialKind="same" busy={change.isPending} problem={problem} onSave={(text, kind) => save(null, text, kind)} /> : null}
-      <StaffListBody query={groups} loadFailed={t('synonyms.loadFailed')} empty={t('synonyms.empty')} isEmpty={rows.length === 0}>
-        <p className="text-sm text-gray-600">{t('synonyms.count', { count: rows.length })}</p>
-        <div className="overflow-x-auto rounded border border-gray-200 bg-white">
-          <table className="w-full text-left text-sm" data-testid="synonyms">
-            <thead className="bg-gray-100 text-xs text-gray-700">
-              <tr>
-                <th scope="col" className="px-2 py-1.5 font-medium">
-                  {t('synonyms.col.words')}
-                </th>
-                <th scope="col" className="px-2 py-1.5 font-medium whitespace-nowrap">
-                  {t('synonyms.col.updated')}
-                </th>
-                {canManage ? (
-                  <th scope="col" className="px-2 py-1.5 font-medium">
-                    <span className="sr-only">{t('synonyms.col.actions')}</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((group) => (
-                <tr key={group.id} data-group={group.id} className="border-t border-gray-100 align-top hover:bg-gray-50">
-                  <td className="px-2 py-1">
-                    {editing === group.id ? (
-                      <WordsForm
-                        id={group.id}
-                        initial={group.words.join(', ')}
-                        initialKind={group.kind ?? 'same'}
-                        busy={change.isPending}
-                        problem={problem}
-                        onSave={(text, kind) => save(group.id, text, kind)}
-                        onCancel={() => {
-                          setEditing(null);
-                          setProblem(null);
-                        }}
-                      />
-                    ) : (
-                      <ul className="flex flex-wrap items-center gap-1" aria-label={t('synonyms.groupLabel', { count: group.words.length })}>
-                        {group.kind === 'short' ? (
-                          <li className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900" title={t('synonyms.shortHelp')}>
-                            {t('synonyms.kind.short')}
-                          </li>
-                        ) : null}
-                        {group.words.map((word) => (
-                          <li key={word} className="rounded bg-gray-100 px-1.5 py-0.5 break-all text-ink">
-                            {word}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                  <td className="px-2 py-1.5 whitespace-nowrap text-gray-700 tabular-nums">{group.updatedTime.slice(0, 10)}</td>
-                  {canManage ? (
-                    <td className="px-2 py-1 text-right whitespace-nowrap">
-                      {editing === group.id ? null : (
-                        <>
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            onClick={() => {
-                              setProblem(null);
-                              setEditing(group.id);
-                            }}
-                            aria-label={t('synonyms.editOf', { words: group.words.join(t('synonyms.separator')) })}
-                          >
-                            {t('synonyms.edit')}
-                          </Button>
-                          <Button variant="ghost" size="sm" className="text-red-700" onClick={() => void remove(group)} aria-label={t('synonyms.deleteOf', { words: group.words.join(t('synonyms.separator')) })}>
-                            {t('synonyms.delete')}
-                          </Button>
-                        </>
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </StaffListBody>
+      <Actions value={actions}>
+        <StaffTable
+          label={t('searchTerms.kind.synonyms')}
+          testId="synonyms"
+          columns={columns}
+          rows={rows}
+          rowId={(group) => String(group.id)}
+          rowData={(group) => ({ 'data-group': String(group.id) })}
+          query={groups}
+          loadFailed={t('synonyms.loadFailed')}
+          empty={t('synonyms.empty')}
+          resetOn={null}
+          onOpen={(group) => canManage && actions.edit(group.id)}
+          toolbar={groups.data && rows.length > 0 ? <span className="text-gray-600">{t('synonyms.count', { count: rows.length })}</span> : null}
+        />
+      </Actions>
     </div>
   );
 }

@@ -1,9 +1,14 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TAdminSettings } from '@cubeshop/shared';
+import type { TAdminSettings, TExchangeRateEntry } from '@cubeshop/shared';
 import { TextField } from '@/components/staff/form-fields';
+import { StaffTable, staffColumns } from '@/components/staff/StaffTable';
 import { useRateHistory, useSaveSettings } from '../api/settings';
 import { fromMinor, SettingsForm } from './parts';
 import { ZFreeShippingForm, ZRateForm } from './setting-forms';
+
+const col = staffColumns<TExchangeRateEntry>();
+const NO_RATES: TExchangeRateEntry[] = [];
 
 /** Exchange rate (with its history) and the free-shipping threshold. */
 export function MoneyPanel({ settings }: { settings: TAdminSettings }) {
@@ -11,7 +16,14 @@ export function MoneyPanel({ settings }: { settings: TAdminSettings }) {
   const save = useSaveSettings();
   const history = useRateHistory();
   const threshold = settings.freeShipping.thresholdUsdCents;
-  const time = new Intl.DateTimeFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const columns = useMemo(() => {
+    const time = new Intl.DateTimeFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+    return col.columns([
+      col.accessor('time', { header: t('rate.time'), meta: { className: 'whitespace-nowrap tabular-nums' }, cell: (c) => time.format(new Date(c.getValue())) }),
+      col.accessor('cnyPerUsd', { header: t('rate.cnyPerUsd'), meta: { align: 'end' } }),
+      col.accessor('setBy', { header: t('rate.setBy'), cell: (c) => c.getValue()?.name ?? t('rate.system') }),
+    ]);
+  }, [t, i18n.language]);
   return (
     <div className="space-y-3">
       <SettingsForm
@@ -31,26 +43,19 @@ export function MoneyPanel({ settings }: { settings: TAdminSettings }) {
         <h2 id="rate-history" className="text-sm font-semibold text-ink">
           {t('rate.history')}
         </h2>
-        <div className="mt-2 max-h-64 overflow-auto">
-          <table className="w-full text-sm" data-testid="rate-history">
-            <thead className="sticky top-0 bg-gray-50 text-left text-xs text-gray-600">
-              <tr>
-                <th className="px-2 py-1 font-medium">{t('rate.time')}</th>
-                <th className="px-2 py-1 text-right font-medium">{t('rate.cnyPerUsd')}</th>
-                <th className="px-2 py-1 font-medium">{t('rate.setBy')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(history.data?.data ?? []).map((r) => (
-                <tr key={r.id} className="border-t border-gray-100">
-                  <td className="px-2 py-1 whitespace-nowrap">{time.format(new Date(r.time))}</td>
-                  <td className="px-2 py-1 text-right tabular-nums">{r.cnyPerUsd}</td>
-                  <td className="px-2 py-1">{r.setBy ? r.setBy.name : t('rate.system')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {history.data && history.data.data.length === 0 ? <p className="px-2 py-1 text-sm text-gray-500">{t('rate.none')}</p> : null}
+        <div className="mt-2">
+          <StaffTable
+            label={t('rate.history')}
+            testId="rate-history"
+            columns={columns}
+            rows={history.data?.data ?? NO_RATES}
+            rowId={(r) => String(r.id)}
+            query={history}
+            loadFailed={t('rate.loadFailed')}
+            empty={t('rate.none')}
+            resetOn={null}
+            cursor={false}
+          />
         </div>
       </section>
 

@@ -118,7 +118,7 @@ describe('payment instructions in Settings', { timeout: 20_000 }, () => {
     const state = serve();
     const user = userEvent.setup();
     renderScreen(<SettingsScreen />, { path: '/admin/settings', at: '/admin/settings?tab=payments' });
-    const row = within(await screen.findByTestId('payments-table')).getByRole('form', { name: 'Payment methods alipay' });
+    const row = within(await screen.findByTestId('payments-table')).getByRole('row', { name: 'Alipay (alipay)' });
     await user.clear(within(row).getByLabelText('Name (English)'));
     await user.type(within(row).getByLabelText('Name (English)'), 'Alipay (CN){Enter}');
     await waitFor(() => expect(state.puts).toHaveLength(1));

@@ -40,6 +40,7 @@ function serve() {
       carousel: { mode: 'newest', productIds: [] },
       contact: CONTACT,
       documentSeller: null,
+      unpaidOrders: { remindAfterDays: null, cancelAfterDays: null },
     },
     puts: [],
     history: { data: [{ id: 1, cnyPerUsd: 7.1, setBy: null, time: '2026-01-01T00:00:00Z' }] },
@@ -83,6 +84,7 @@ function serve() {
     http.get('/api/admin/shipping', () => HttpResponse.json(state.shipping)),
     http.put('/api/admin/shipping/rates', async ({ request }) => {
       const rate = (await request.json()) as TAdminShippingConfig['rates'][number];
+      if (rate.maxWeightG > 100_000) return HttpResponse.json({ code: 'BAD_REQUEST', desc: 'Invalid body.maxWeightG: Too big: expected number to be <=100000', details: { field: 'maxWeightG' } }, { status: 400 });
       state.rates.push(rate);
       state.shipping.rates = state.shipping.rates.map((r) => (r.methodId === rate.methodId && r.zoneCode === rate.zoneCode ? rate : r));
       return HttpResponse.json(rate);
@@ -148,13 +150,47 @@ describe('SettingsScreen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(state.settings.contact).toMatchObject({ phone: '+86 20 1234 5678', email: 'sales@cubeshop.example', addressEn: 'Shenzhen' }));
   });
 
+  it('sets when unpaid orders are reminded and cancelled: the cancel after the reminder, empty is off', async () => {
+    const state = serve();
+    const user = userEvent.setup();
+    renderScreen(<SettingsScreen />, { path: '/admin/settings', at: '/admin/settings?tab=orders' });
+    expect(await screen.findByRole('tab', { name: 'Unpaid orders' })).toHaveAttribute('aria-selected', 'true');
+    const form = await screen.findByTestId('unpaid-form');
+    const remind = within(form).getByLabelText('Remind after (days)');
+    const cancel = within(form).getByLabelText('Cancel after (days)');
+    expect(remind).toHaveValue('');
+    await user.type(remind, '10');
+    await user.type(cancel, '3{Enter}');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Cancel later than the reminder');
+    expect(within(form).getByLabelText('Cancel after (days)')).toHaveAttribute('aria-invalid', 'true');
+    expect(state.puts).toHaveLength(0);
+    await user.clear(within(form).getByLabelText('Remind after (days)'));
+    await user.type(within(form).getByLabelText('Remind after (days)'), '3');
+    await user.clear(within(form).getByLabelText('Cancel after (days)'));
+    await user.type(within(form).getByLabelText('Cancel after (days)'), '10{Enter}');
+    await waitFor(() => expect(state.puts.at(-1)).toEqual({ unpaidOrders: { remindAfterDays: 3, cancelAfterDays: 10 } }));
+    await user.clear(within(screen.getByTestId('unpaid-form')).getByLabelText('Remind after (days)'));
+    await user.click(within(screen.getByTestId('unpaid-form')).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(state.puts.at(-1)).toEqual({ unpaidOrders: { remindAfterDays: null, cancelAfterDays: 10 } }));
+  });
+
   it('edits a row of the rate table in kg and yuan, sent in grams and fen', async () => {
     const state = serve();
     const user = userEvent.setup();
     renderScreen(<SettingsScreen />, { path: '/admin/settings', at: '/admin/settings?tab=shipping' });
     const table = await screen.findByTestId('rates-table');
-    const row = within(table).getByRole('form', { name: 'Rate table (method × zone) dhl|REST' });
+    // Rows are named by the method and zone, never by their codes.
+    const row = within(table).getByRole('row', { name: 'DHL × Rest of world' });
+    expect(within(row).getByText('DHL')).toBeInTheDocument();
+    expect(within(row).getByText('Rest of world')).toBeInTheDocument();
     expect(within(row).getByLabelText('First ¥')).toHaveValue('200.00');
+    // A refusal marks the field it names, says why under the table with the row's name, and keeps what was typed.
+    await user.clear(within(row).getByLabelText('Max kg'));
+    await user.type(within(row).getByLabelText('Max kg'), '500{Enter}');
+    expect(await within(table).findByRole('alert')).toHaveTextContent('DHL × Rest of world: Invalid body.maxWeightG');
+    expect(within(row).getByLabelText('Max kg')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(row).getByLabelText('Max kg')).toHaveValue('500');
+    expect(state.rates).toHaveLength(0);
     await user.clear(within(row).getByLabelText('First ¥'));
     await user.type(within(row).getByLabelText('First ¥'), '180.5');
     await user.clear(within(row).getByLabelText('Max kg'));

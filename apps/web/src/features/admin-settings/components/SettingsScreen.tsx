@@ -10,8 +10,9 @@ import { CarouselPanel } from './CarouselPanel';
 import { ContactPanel } from './ContactPanel';
 import { MoneyPanel } from './MoneyPanel';
 import { PaymentsPanel, ShippingPanel } from './ShippingPanel';
+import { UnpaidOrdersPanel } from './UnpaidOrdersPanel';
 
-export const SETTINGS_TABS = ['money', 'shipping', 'payments', 'bank', 'carousel', 'contact'] as const;
+export const SETTINGS_TABS = ['money', 'shipping', 'payments', 'orders', 'bank', 'carousel', 'contact'] as const;
 type Tab = (typeof SETTINGS_TABS)[number];
 
 /**
@@ -47,7 +48,7 @@ export function SettingsScreen() {
   return (
     <div className="mx-auto max-w-6xl space-y-3">
       <h1 className="text-lg font-semibold text-ink">{t('title')}</h1>
-      <div role="tablist" aria-label={t('title')} className="-mx-1 flex gap-1 overflow-x-auto border-b border-gray-200" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={t('title')} className="-mx-1 flex gap-1 overflow-x-auto border-b border-gray-200">
         {SETTINGS_TABS.map((name, i) => (
           <button
             key={name}
@@ -61,6 +62,7 @@ export function SettingsScreen() {
             aria-controls="settings-panel"
             tabIndex={tab === name ? 0 : -1}
             onClick={() => choose(name)}
+            onKeyDown={onKeyDown}
             className={cn('-mb-px border-b-2 px-3 py-1.5 text-sm whitespace-nowrap', tab === name ? 'border-brand-600 font-semibold text-brand-700' : 'border-transparent text-gray-700 hover:bg-gray-100')}
           >
             {t(`tabs.${name}`)}
@@ -79,6 +81,8 @@ export function SettingsScreen() {
         ) : settings.data ? (
           tab === 'money' ? (
             <MoneyPanel settings={settings.data} />
+          ) : tab === 'orders' ? (
+            <UnpaidOrdersPanel settings={settings.data} />
           ) : tab === 'bank' ? (
             <BankPanel settings={settings.data} />
           ) : tab === 'carousel' ? (

@@ -17,36 +17,38 @@ export function ShippingPanel({ config }: { config: TAdminShippingConfig }) {
   const [methodFilter, setMethodFilter] = useState('');
   const zh = i18n.language === 'zh';
   const nameOf = (row: { nameZh: string; nameEn: string }) => (zh ? row.nameZh : row.nameEn);
+  const method = (id: string) => config.methods.find((m) => m.id === id);
+  const zone = (code: string) => config.zones.find((z) => z.code === code);
 
   const methodColumns: Column<TAdminShippingMethod>[] = [
-    { name: 'id', label: t('cols.id'), width: 'md:w-28', value: (r) => r?.id ?? '', keyColumn: true },
-    { name: 'nameZh', label: t('cols.nameZh'), width: 'md:flex-1', value: (r) => r?.nameZh ?? '' },
-    { name: 'nameEn', label: t('cols.nameEn'), width: 'md:flex-1', value: (r) => r?.nameEn ?? '' },
-    { name: 'position', label: t('cols.position'), width: 'md:w-16', inputMode: 'numeric', value: (r) => String(r?.position ?? config.methods.length) },
-    { name: 'excludedRegions', label: t('cols.excludedRegions'), width: 'md:w-40', value: (r) => r?.excludedRegions.join(', ') ?? '' },
+    { name: 'id', label: t('cols.id'), width: 'w-28', value: (r) => r?.id ?? '', keyColumn: true },
+    { name: 'nameZh', label: t('cols.nameZh'), width: 'w-full min-w-32', value: (r) => r?.nameZh ?? '' },
+    { name: 'nameEn', label: t('cols.nameEn'), width: 'w-full min-w-32', value: (r) => r?.nameEn ?? '' },
+    { name: 'position', label: t('cols.position'), width: 'w-14', inputMode: 'numeric', value: (r) => String(r?.position ?? config.methods.length) },
+    { name: 'excludedRegions', label: t('cols.excludedRegions'), width: 'w-full min-w-32', value: (r) => r?.excludedRegions.join(', ') ?? '' },
     { name: 'active', label: t('cols.active'), width: '', kind: 'checkbox', value: (r) => r?.active ?? true },
   ];
   const zoneColumns: Column<TAdminShippingZone>[] = [
-    { name: 'code', label: t('cols.code'), width: 'md:w-36', value: (r) => r?.code ?? '', keyColumn: true },
-    { name: 'nameZh', label: t('cols.nameZh'), width: 'md:w-32', value: (r) => r?.nameZh ?? '' },
-    { name: 'nameEn', label: t('cols.nameEn'), width: 'md:w-32', value: (r) => r?.nameEn ?? '' },
-    { name: 'position', label: t('cols.position'), width: 'md:w-16', inputMode: 'numeric', value: (r) => String(r?.position ?? config.zones.length) },
-    { name: 'regions', label: t('cols.regions'), width: 'md:flex-1', value: (r) => r?.regions.join(', ') ?? '' },
+    { name: 'code', label: t('cols.code'), width: 'w-28', value: (r) => r?.code ?? '', keyColumn: true },
+    { name: 'nameZh', label: t('cols.nameZh'), width: 'w-32', value: (r) => r?.nameZh ?? '' },
+    { name: 'nameEn', label: t('cols.nameEn'), width: 'w-32', value: (r) => r?.nameEn ?? '' },
+    { name: 'position', label: t('cols.position'), width: 'w-14', inputMode: 'numeric', value: (r) => String(r?.position ?? config.zones.length) },
+    { name: 'regions', label: t('cols.regions'), width: 'w-full min-w-48', value: (r) => r?.regions.join(', ') ?? '' },
     { name: 'isDefault', label: t('cols.isDefault'), width: '', kind: 'checkbox', value: (r) => r?.isDefault ?? false },
   ];
   const methodOptions = config.methods.map((m) => ({ value: m.id, label: `${m.id} · ${nameOf(m)}` }));
   const zoneOptions = config.zones.map((z) => ({ value: z.code, label: `${z.code} · ${nameOf(z)}` }));
   const rateColumns: Column<TAdminShippingRate>[] = [
-    { name: 'methodId', label: t('cols.method'), width: 'md:w-36', kind: 'select', keyColumn: true, options: methodOptions, value: (r) => r?.methodId ?? (methodFilter || methodOptions[0]?.value || '') },
-    { name: 'zoneCode', label: t('cols.zone'), width: 'md:w-36', kind: 'select', keyColumn: true, options: zoneOptions, value: (r) => r?.zoneCode ?? zoneOptions[0]?.value ?? '' },
-    { name: 'firstWeightG', label: t('cols.firstKg'), width: 'md:w-16', inputMode: 'decimal', value: (r) => (r ? fromGrams(r.firstWeightG) : '0.5') },
-    { name: 'firstPriceFen', label: t('cols.firstPrice'), width: 'md:w-20', inputMode: 'decimal', value: (r) => (r ? fromMinor(r.firstPriceFen) : '') },
-    { name: 'stepWeightG', label: t('cols.stepKg'), width: 'md:w-16', inputMode: 'decimal', value: (r) => (r ? fromGrams(r.stepWeightG) : '0.5') },
-    { name: 'stepPriceFen', label: t('cols.stepPrice'), width: 'md:w-20', inputMode: 'decimal', value: (r) => (r ? fromMinor(r.stepPriceFen) : '') },
-    { name: 'minChargeFen', label: t('cols.minCharge'), width: 'md:w-20', inputMode: 'decimal', value: (r) => (r ? fromMinor(r.minChargeFen) : '0.00') },
-    { name: 'maxWeightG', label: t('cols.maxKg'), width: 'md:w-16', inputMode: 'decimal', value: (r) => (r ? fromGrams(r.maxWeightG) : '30') },
-    { name: 'transitMinDays', label: t('cols.daysMin'), width: 'md:w-16', inputMode: 'numeric', value: (r) => String(r?.transitMinDays ?? '') },
-    { name: 'transitMaxDays', label: t('cols.daysMax'), width: 'md:w-16', inputMode: 'numeric', value: (r) => String(r?.transitMaxDays ?? '') },
+    { name: 'methodId', label: t('cols.method'), width: 'w-32', kind: 'select', keyColumn: true, shown: (r) => nameOf(method(r.methodId) ?? { nameZh: r.methodId, nameEn: r.methodId }), options: methodOptions, value: (r) => r?.methodId ?? (methodFilter || methodOptions[0]?.value || '') },
+    { name: 'zoneCode', label: t('cols.zone'), width: 'w-32', kind: 'select', keyColumn: true, shown: (r) => nameOf(zone(r.zoneCode) ?? { nameZh: r.zoneCode, nameEn: r.zoneCode }), options: zoneOptions, value: (r) => r?.zoneCode ?? zoneOptions[0]?.value ?? '' },
+    { name: 'firstWeightG', label: t('cols.firstKg'), width: 'w-16', inputMode: 'decimal', value: (r) => (r ? fromGrams(r.firstWeightG) : '0.5') },
+    { name: 'firstPriceFen', label: t('cols.firstPrice'), width: 'w-16', inputMode: 'decimal', value: (r) => (r ? fromMinor(r.firstPriceFen) : '') },
+    { name: 'stepWeightG', label: t('cols.stepKg'), width: 'w-16', inputMode: 'decimal', value: (r) => (r ? fromGrams(r.stepWeightG) : '0.5') },
+    { name: 'stepPriceFen', label: t('cols.stepPrice'), width: 'w-16', inputMode: 'decimal', value: (r) => (r ? fromMinor(r.stepPriceFen) : '') },
+    { name: 'minChargeFen', label: t('cols.minCharge'), width: 'w-16', inputMode: 'decimal', value: (r) => (r ? fromMinor(r.minChargeFen) : '0.00') },
+    { name: 'maxWeightG', label: t('cols.maxKg'), width: 'w-16', inputMode: 'decimal', value: (r) => (r ? fromGrams(r.maxWeightG) : '30') },
+    { name: 'transitMinDays', label: t('cols.daysMin'), width: 'w-14', inputMode: 'numeric', value: (r) => String(r?.transitMinDays ?? '') },
+    { name: 'transitMaxDays', label: t('cols.daysMax'), width: 'w-14', inputMode: 'numeric', value: (r) => String(r?.transitMaxDays ?? '') },
   ];
   const rates = config.rates.filter((r) => !methodFilter || r.methodId === methodFilter);
 
@@ -59,6 +61,7 @@ export function ShippingPanel({ config }: { config: TAdminShippingConfig }) {
         columns={methodColumns}
         rows={config.methods}
         rowKey={(r) => r.id}
+        rowLabel={(r) => t('rowName', { name: nameOf(r), id: r.id })}
         save={(form, row) =>
           change.mutateAsync({
             kind: 'method',
@@ -80,6 +83,7 @@ export function ShippingPanel({ config }: { config: TAdminShippingConfig }) {
         columns={zoneColumns}
         rows={config.zones}
         rowKey={(r) => r.code}
+        rowLabel={(r) => t('rowName', { name: nameOf(r), id: r.code })}
         save={(form, row) =>
           change.mutateAsync({
             kind: 'zone',
@@ -120,6 +124,7 @@ export function ShippingPanel({ config }: { config: TAdminShippingConfig }) {
         columns={rateColumns}
         rows={rates}
         rowKey={(r) => `${r.methodId}|${r.zoneCode}`}
+        rowLabel={(r) => t('rateName', { method: nameOf(method(r.methodId) ?? { nameZh: r.methodId, nameEn: r.methodId }), zone: nameOf(zone(r.zoneCode) ?? { nameZh: r.zoneCode, nameEn: r.zoneCode }) })}
         save={(form) =>
           change.mutateAsync({
             kind: 'rate',
@@ -145,14 +150,15 @@ export function ShippingPanel({ config }: { config: TAdminShippingConfig }) {
 
 /** Payment methods: names, surcharge (percent), position, active; then each method's instructions to buyers. */
 export function PaymentsPanel({ config }: { config: TAdminShippingConfig }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
+  const zh = i18n.language === 'zh';
   const change = useShippingChange();
   const columns: Column<TAdminPaymentMethod>[] = [
-    { name: 'id', label: t('cols.id'), width: 'md:w-28', value: (r) => r?.id ?? '', keyColumn: true },
-    { name: 'nameZh', label: t('cols.nameZh'), width: 'md:flex-1', value: (r) => r?.nameZh ?? '' },
-    { name: 'nameEn', label: t('cols.nameEn'), width: 'md:flex-1', value: (r) => r?.nameEn ?? '' },
-    { name: 'surchargeBp', label: t('cols.surcharge'), width: 'md:w-24', inputMode: 'decimal', value: (r) => (r ? fromMinor(r.surchargeBp) : '0.00') },
-    { name: 'position', label: t('cols.position'), width: 'md:w-16', inputMode: 'numeric', value: (r) => String(r?.position ?? config.payments.length) },
+    { name: 'id', label: t('cols.id'), width: 'w-28', value: (r) => r?.id ?? '', keyColumn: true },
+    { name: 'nameZh', label: t('cols.nameZh'), width: 'w-full min-w-32', value: (r) => r?.nameZh ?? '' },
+    { name: 'nameEn', label: t('cols.nameEn'), width: 'w-full min-w-32', value: (r) => r?.nameEn ?? '' },
+    { name: 'surchargeBp', label: t('cols.surcharge'), width: 'w-20', inputMode: 'decimal', value: (r) => (r ? fromMinor(r.surchargeBp) : '0.00') },
+    { name: 'position', label: t('cols.position'), width: 'w-14', inputMode: 'numeric', value: (r) => String(r?.position ?? config.payments.length) },
     { name: 'active', label: t('cols.active'), width: '', kind: 'checkbox', value: (r) => r?.active ?? true },
   ];
   return (
@@ -164,6 +170,7 @@ export function PaymentsPanel({ config }: { config: TAdminShippingConfig }) {
         columns={columns}
         rows={config.payments}
         rowKey={(r) => r.id}
+        rowLabel={(r) => t('rowName', { name: zh ? r.nameZh : r.nameEn, id: r.id })}
         save={(form, row) =>
           change.mutateAsync({
             kind: 'payment',

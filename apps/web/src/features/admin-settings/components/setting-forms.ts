@@ -18,6 +18,14 @@ export const ZFreeShippingForm = z
   .object({ freeShipping: z.object({ thresholdUsdCents: typed.transform((v) => (v.trim() === '' ? null : toMinor(v))) }) })
   .pipe(ZAdminSettings.pick({ freeShipping: true }));
 
+/** Days typed ("3"); empty: off (null); anything else but digits is NaN ("Enter a number"). */
+const days = typed.transform((v) => (v.trim() === '' ? null : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN));
+
+/** The unpaid-order follow-up: remind after, cancel after (days; empty or 0: off). */
+export const ZUnpaidOrdersForm = z
+  .object({ unpaidOrders: z.object({ remindAfterDays: days, cancelAfterDays: days }) })
+  .pipe(ZAdminSettings.pick({ unpaidOrders: true }));
+
 /** The storefront footer's contacts. */
 export const ZContactForm = ZAdminSettings.pick({ contact: true });
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TStockAdjust, TStockLevels, TStockSheet } from '@cubeshop/shared';
-import { api, type ApiQuery } from '@/lib/api';
+import { api, type ApiListRequest, type ApiQuery } from '@/lib/api';
 import { refreshAfterWrite } from '@/lib/query-client';
 
 // The stock screen's API (docs/catalog.md, Stock): the products with every style's pieces, and a
@@ -8,23 +8,24 @@ import { refreshAfterWrite } from '@/lib/query-client';
 
 export const stockKeys = {
   all: ['admin', 'stock'] as const,
-  /** GET /api/admin/stock?<filters>: the filters of the URL. */
-  sheet: (query: TStockQuery) => ['admin', 'stock', query] as const,
+  /** GET /api/admin/stock?<filters>: the query string of the URL's filters (ZStockSheetQuery, defaults left out). */
+  sheet: (search: string) => ['admin', 'stock', search] as const,
 };
 
-/** The sheet's filters: keyword, stockStatus, page. */
+/** The sheet's filters: keyword, stockStatus, page, recPerPage. */
 export type TStockQuery = ApiQuery<'/api/admin/stock'>;
 
-/** GET /api/admin/stock?keyword&stockStatus&page */
+/** GET /api/admin/stock?keyword&stockStatus&page&recPerPage */
 export function getStockSheet(query: TStockQuery, signal?: AbortSignal): Promise<TStockSheet> {
   return api.GET('/api/admin/stock', { params: { query }, silent: true, signal });
 }
 
-export const stockSheetQuery = (query: TStockQuery) =>
-  queryOptions({ queryKey: stockKeys.sheet(query), queryFn: ({ signal }) => getStockSheet(query, signal), staleTime: 5_000, placeholderData: keepPreviousData });
+export const stockSheetQuery = ({ search, query }: ApiListRequest<'/api/admin/stock'>) =>
+  queryOptions({ queryKey: stockKeys.sheet(search), queryFn: ({ signal }) => getStockSheet(query, signal), staleTime: 5_000, placeholderData: keepPreviousData });
 
-export function useStockSheet(query: TStockQuery) {
-  return useQuery(stockSheetQuery(query));
+/** The sheet of the screen's URL (useListParams(ZStockSheetQuery)). */
+export function useStockSheet(request: ApiListRequest<'/api/admin/stock'>) {
+  return useQuery(stockSheetQuery(request));
 }
 
 /** PUT /api/admin/items/{id}/stock: pieces on hand of the styles counted, with the reason (the audit's note). */

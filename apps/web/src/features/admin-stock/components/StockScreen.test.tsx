@@ -54,7 +54,7 @@ beforeEach(() => {
   );
 });
 
-describe('StockScreen', () => {
+describe('StockScreen', { timeout: 20_000 }, () => {
   it('lists every style with its pieces and state as words, never codes', async () => {
     renderScreen(<StockScreen />, { path: '/admin/stock' });
     const orbit = await screen.findByRole('rowgroup', { name: 'Orbit 3x3' });
@@ -76,8 +76,21 @@ describe('StockScreen', () => {
     await screen.findByRole('rowgroup', { name: 'Loose cube' });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Stock state' }), 'Low stock');
     await waitFor(() => expect(screen.queryByRole('rowgroup', { name: 'Loose cube' })).not.toBeInTheDocument());
-    expect(router.state.location.search).toBe('?state=low');
+    expect(router.state.location.search).toBe('?stockStatus=low');
     expect(calls('GET', '/api/admin/stock').at(-1)!.query.get('stockStatus')).toBe('low');
+  });
+
+  it('searches and pages through the URL: a new search starts again at page 1', async () => {
+    server.use(http.get('/api/admin/stock', ({ request }) => HttpResponse.json(ZStockSheet.parse({ data: [styled], pager: { page: Number(new URL(request.url).searchParams.get('page') ?? 1), recPerPage: 20, recTotal: 45 } }))));
+    const { router } = renderScreen(<StockScreen />, { path: '/admin/stock' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(calls('GET', '/api/admin/stock').at(-1)!.query.get('page')).toBe('2');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), 'orbit{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?keyword=orbit'));
+    await waitFor(() => expect(calls('GET', '/api/admin/stock').at(-1)!.query.get('keyword')).toBe('orbit'));
+    expect(calls('GET', '/api/admin/stock').at(-1)!.query.get('page')).toBeNull();
   });
 
   it('sets a count with its reason, sending only the styles that changed', async () => {
@@ -102,9 +115,11 @@ describe('StockScreen', () => {
     expect(await screen.findByText('The stock of Orbit 3x3 was saved')).toBeInTheDocument();
   });
 
-  it('counts every style of a product not counted before', async () => {
+  it('counts every style of a product not counted before, opened with Enter on its row', async () => {
     renderScreen(<StockScreen />, { path: '/admin/stock' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Count Loose cube' }));
+    await screen.findByRole('rowgroup', { name: 'Loose cube' });
+    // j/k walk the styles: Orbit's red and blue, then the loose cube's one line.
+    await userEvent.keyboard('jj{Enter}');
     const dialog = screen.getByRole('dialog', { name: 'Count: Loose cube' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'First count');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save count' }));

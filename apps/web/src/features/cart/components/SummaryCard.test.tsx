@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import type { TCartInfo, TExpressFee } from '@cubeshop/shared';
 import i18n from '@/lib/i18n';
 import { cartInfo, quote as shopQuote, shop } from '@/test/msw/shop';
+import { struckThrough } from '@/test/queries';
 import { seedCart } from '../test/cart-fixtures';
 import { SummaryCard, type TFeeState } from './SummaryCard';
 
@@ -57,6 +58,11 @@ const props = {
   onDismissBanner: () => undefined,
   missing: null,
 };
+
+// Every test renders without a Suspense boundary: the namespace is there before any of them.
+beforeAll(async () => {
+  await i18n.loadNamespaces('cart');
+});
 
 function renderSummary(fee: TFeeState) {
   render(<SummaryCard {...props} info={info} fee={fee} />);
@@ -127,7 +133,7 @@ describe('order summary with the server’s own figures (test/msw shop)', () => 
     expect(screen.getByTestId('goods-amount')).toHaveTextContent('¥1,100.00');
     const shipping = screen.getByTestId('shipping-fee');
     expect(shipping).toHaveTextContent('Free shipping');
-    expect(shipping.querySelector('s')).toHaveTextContent('¥350.00');
+    expect(struckThrough(shipping)[0]).toHaveTextContent('¥350.00');
     expect(shipping).toHaveTextContent('You save ¥350.00');
     // 4.4 % of ¥1,100 (no freight charged).
     expect(screen.getByTestId('payment-surcharge')).toHaveTextContent('¥48.40');

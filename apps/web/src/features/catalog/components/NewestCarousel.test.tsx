@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import i18n from '@/lib/i18n';
@@ -53,9 +53,10 @@ describe('NewestCarousel', { timeout: 20_000 }, () => {
 
   it('fetches the pictures of the shown and the next slide only, and keeps those shown', () => {
     renderCarousel();
-    const pictures = () => screen.getAllByTestId('carousel-slide').map((slide) => slide.querySelector('img')?.getAttribute('src') ?? null);
+    // The slides' pictures are decorative (alt=""): the slide's text names the product.
+    const pictures = () => screen.getAllByTestId('carousel-slide').map((slide) => within(slide).queryByAltText('')?.getAttribute('src') ?? null);
     expect(pictures().map((src) => src !== null)).toEqual([true, true, false, false, false, false]);
-    const first = screen.getAllByTestId('carousel-slide')[0]!.querySelector('img')!;
+    const first = within(screen.getAllByTestId('carousel-slide')[0]!).getByAltText('');
     expect(first).toHaveAttribute('fetchpriority', 'high');
     expect(first).toHaveAttribute('srcset', expect.stringContaining('320w'));
     expect(pictures()[0]).toMatch(/\/thumbnail\?/);

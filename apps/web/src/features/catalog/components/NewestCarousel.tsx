@@ -42,7 +42,7 @@ export function useCarousel(count: number, interval = CAROUSEL_INTERVAL_MS) {
       onFocus: () => setFocused(true),
       onBlur: (event: FocusEvent<HTMLElement>) => {
         // Focus moving between the carousel's own controls keeps it paused.
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       },
     },
   };

@@ -27,7 +27,7 @@ describe('ProductCard', { timeout: 20_000 }, () => {
     expect(link).toHaveAttribute('href', '/product/42');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener');
-    const img = screen.getByTestId('product-card').querySelector('img')!;
+    const img = within(screen.getByTestId('product-card')).getByAltText('');
     expect(img).toHaveAttribute('src', '/api/items/100001/thumbnail?v=1.1');
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('width', '320');
@@ -52,7 +52,7 @@ describe('ProductCard', { timeout: 20_000 }, () => {
 
   it('loads the first pictures of a page eagerly and with high priority', () => {
     renderScreen(<ProductCard product={twoTypes} priority />);
-    const img = screen.getByTestId('product-card').querySelector('img')!;
+    const img = within(screen.getByTestId('product-card')).getByAltText('');
     expect(img).toHaveAttribute('loading', 'eager');
     expect(img).toHaveAttribute('fetchpriority', 'high');
   });

@@ -145,6 +145,10 @@ export function SearchBox({ id, value, className, label, placeholder }: { id: st
   const renderOption = (option: Option, index: number) => {
     const isActive = index === activeIndex;
     return (
+      // A combobox option (WAI-ARIA combobox pattern): the focus stays in the input, which moves
+      // through the options with the arrow keys and picks with Enter (aria-activedescendant), so
+      // the option itself takes neither focus nor keys.
+      // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
       <div
         key={option.key}
         id={optionId(index)}

@@ -83,16 +83,16 @@ describe('PayPalPay', { timeout: 20_000 }, () => {
   it('tells the buyer back from PayPal how it ended', async () => {
     online(true);
     shop.orders = [paypalOrder({ paymentStatus: 'paid', balance: 0 })];
-    const paid = screenAt('?paypal=paid');
+    let view = screenAt('?paypal=paid');
     const notice = await screen.findByTestId('paypal-outcome');
     expect(notice).toHaveAttribute('role', 'status');
     expect(notice).toHaveTextContent('your PayPal payment was received');
-    paid.unmount();
+    view.unmount();
     shop.orders = [paypalOrder()];
-    const failed = screenAt('?paypal=failed');
+    view = screenAt('?paypal=failed');
     expect(await screen.findByTestId('paypal-outcome')).toHaveTextContent('did not go through');
     expect(await screen.findByRole('button', { name: 'Pay with PayPal' })).toBeInTheDocument();
-    failed.unmount();
+    view.unmount();
     await i18n.changeLanguage('zh');
     try {
       screenAt('?paypal=cancelled');
@@ -105,36 +105,36 @@ describe('PayPalPay', { timeout: 20_000 }, () => {
   it('tells the buyer when PayPal did not charge because the order was already paid, owes another amount or was cancelled', async () => {
     online(true);
     shop.orders = [paypalOrder({ paymentStatus: 'paid', balance: 0 })];
-    const paid = screenAt('?paypal=alreadyPaid');
+    let view = screenAt('?paypal=alreadyPaid');
     const notice = await screen.findByTestId('paypal-outcome');
     expect(notice).toHaveAttribute('role', 'status');
     expect(notice).toHaveTextContent('This order was already paid, so PayPal did not charge you again.');
     expect(screen.queryByTestId('paypal-pay')).toBeNull();
-    paid.unmount();
+    view.unmount();
 
     // A lower balance now: the notice, and the button to pay the new amount.
     shop.orders = [paypalOrder({ balance: 1000 })];
-    const changed = screenAt('?paypal=amountChanged');
+    view = screenAt('?paypal=amountChanged');
     expect(await screen.findByTestId('paypal-outcome')).toHaveTextContent('The amount owed on this order changed, so PayPal did not charge you. Please pay the new amount.');
     expect(screen.getByTestId('paypal-outcome')).toHaveAttribute('role', 'alert');
     expect(await screen.findByTestId('paypal-pay')).toHaveTextContent('Pay the balance of ¥1,000.00 on PayPal');
-    changed.unmount();
+    view.unmount();
 
     shop.orders = [paypalOrder({ status: 'cancel' })];
-    const cancelled = screenAt('?paypal=orderCancelled');
+    view = screenAt('?paypal=orderCancelled');
     expect(await screen.findByTestId('paypal-outcome')).toHaveTextContent('This order was cancelled, so PayPal did not charge you.');
-    cancelled.unmount();
+    view.unmount();
 
     await i18n.changeLanguage('zh');
     try {
       shop.orders = [paypalOrder({ paymentStatus: 'paid', balance: 0 })];
-      const zhPaid = screenAt('?paypal=alreadyPaid');
+      view = screenAt('?paypal=alreadyPaid');
       expect(await screen.findByTestId('paypal-outcome')).toHaveTextContent('该订单已付款，PayPal 未再次扣款。');
-      zhPaid.unmount();
+      view.unmount();
       shop.orders = [paypalOrder({ balance: 1000 })];
-      const zhChanged = screenAt('?paypal=amountChanged');
+      view = screenAt('?paypal=amountChanged');
       expect(await screen.findByTestId('paypal-outcome')).toHaveTextContent('该订单的待付金额已变更，PayPal 未扣款。请按新金额重新付款。');
-      zhChanged.unmount();
+      view.unmount();
       shop.orders = [paypalOrder({ status: 'cancel' })];
       screenAt('?paypal=orderCancelled');
       expect(await screen.findByTestId('paypal-outcome')).toHaveTextContent('该订单已取消，PayPal 未扣款。');

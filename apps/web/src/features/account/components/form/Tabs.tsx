@@ -26,7 +26,7 @@ export function Tabs<T extends string>({ label, items, value, onChange, children
   const tabId = (v: T) => `${base}-tab-${v}`;
   const panelId = `${base}-panel`;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = items.findIndex((item) => item.value === value);
     let next = -1;
     if (event.key === 'ArrowRight' || event.key === 'ArrowDown') next = (index + 1) % items.length;
@@ -43,7 +43,7 @@ export function Tabs<T extends string>({ label, items, value, onChange, children
 
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex border-b border-gray-200">
+      <div role="tablist" aria-label={label} className="flex border-b border-gray-200">
         {items.map((item, i) => {
           const selected = item.value === value;
           return (
@@ -59,6 +59,7 @@ export function Tabs<T extends string>({ label, items, value, onChange, children
               aria-controls={panelId}
               tabIndex={selected ? 0 : -1}
               onClick={() => onChange(item.value)}
+              onKeyDown={onKeyDown}
               className={cn(
                 '-mb-px min-h-10 flex-1 border-b-2 px-2 pb-2 text-sm font-medium whitespace-nowrap transition-colors',
                 selected ? 'border-brand-600 text-brand-700' : 'border-transparent text-gray-500 hover:text-ink',

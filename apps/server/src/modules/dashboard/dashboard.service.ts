@@ -1,0 +1,122 @@
+import {
+  addShopDays,
+  dashboardDays,
+  DASHBOARD_DEFAULT_DAYS,
+  DASHBOARD_MAX_DAYS,
+  DASHBOARD_TOP,
+  minorToMajor,
+  shopDayOf,
+  type TByCurrency,
+  type TDashboard,
+  type TDashboardQuery,
+} from '@cubeshop/shared';
+import { LRUCache } from 'lru-cache';
+import type { ClusterEvents } from '../../lib/cluster-events.js';
+import { invalidField } from '../../lib/app-error.js';
+import type { OrdersSales, SalesRank } from '../orders/orders.sales.js';
+
+export interface DashboardDeps {
+  /** The orders placed in a range, summed (the orders module). */
+  sales: Pick<OrdersSales, 'figures'>;
+  /** Products on sale in the low state and their styles (the stock module's stock screen, filtered to "low"). */
+  lowStock: () => Promise<TDashboard['lowStock']>;
+  /** After-sales requests waiting for a decision (the after-sales module). */
+  openRequests: () => Promise<number>;
+  /** Chat conversations waiting for an agent and being served (the chat module). */
+  chatLoad: () => Promise<TDashboard['chat']>;
+  /** Orders placed or changed on any instance: the cached answers are dropped. */
+  events: Pick<ClusterEvents, 'on'>;
+  /** How long one range's answer is reused at most (default 5 s). */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+const zero = (): TByCurrency => ({ CNY: 0, USD: 0 });
+const major = (m: TByCurrency): TByCurrency => ({ CNY: minorToMajor(m.CNY), USD: minorToMajor(m.USD) });
+const ranked = (r: SalesRank) => ({ nameZh: r.nameZh, nameEn: r.nameEn, units: r.units, revenue: { CNY: minorToMajor(r.cnyMinor), USD: minorToMajor(r.usdMinor) } });
+
+/**
+ * The sales dashboard (GET /api/admin/dashboard, dashboard.read: owner, sales): orders, revenue
+ * and new buyers per shop day (UTC+8) in each currency, paid against unpaid, the best-selling
+ * products and brands, and what waits now (low stock, open after-sales requests, the chat queue).
+ * It owns no table: every figure comes from the module that owns it, through its service. One
+ * range's answer is reused for a few seconds and dropped when an order is placed or changed.
+ */
+export function createDashboardService(deps: DashboardDeps) {
+  const now = deps.now ?? Date.now;
+  const cache = new LRUCache<string, Promise<TDashboard>>({ max: 200, ttl: deps.ttlMs ?? 5_000 });
+  deps.events.on('orders.changed', () => cache.clear());
+
+  /** The range asked for, with the defaults: to today, from 30 days before it (both counted). */
+  function rangeOf(q: TDashboardQuery): { from: string; to: string } {
+    const to = q.to ?? (q.from ? addShopDays(q.from, DASHBOARD_DEFAULT_DAYS - 1) : shopDayOf(now()));
+    const from = q.from ?? addShopDays(to, -(DASHBOARD_DEFAULT_DAYS - 1));
+    const days = dashboardDays(from, to);
+    if (days < 1) throw invalidField('to', 'v.rangeOrder');
+    if (days > DASHBOARD_MAX_DAYS) throw invalidField('to', 'v.dateRangeMax');
+    return { from, to };
+  }
+
+  async function compute(from: string, to: string): Promise<TDashboard> {
+    const range = { start: new Date(`${from}T00:00:00+08:00`), end: new Date(`${addShopDays(to, 1)}T00:00:00+08:00`) };
+    const [figures, lowStock, openRequests, chat] = await Promise.all([deps.sales.figures(range, DASHBOARD_TOP), deps.lowStock(), deps.openRequests(), deps.chatLoad()]);
+    const count = dashboardDays(from, to);
+    const days = Array.from({ length: count }, (_, i) => {
+      const day = addShopDays(from, i);
+      return { day, orders: zero(), revenue: zero(), newBuyers: figures.newBuyers.get(day) ?? 0 };
+    });
+    const index = new Map(days.map((d, i) => [d.day, i]));
+    const totals = { orders: zero(), revenue: zero(), received: zero() };
+    const paid = { orders: zero(), amount: zero() };
+    const unpaid = { orders: zero(), amount: zero(), toPay: zero() };
+    for (const b of figures.buckets) {
+      const c = b.currency;
+      const d = days[index.get(b.day) ?? -1];
+      if (d) {
+        d.orders[c] += b.orders;
+        d.revenue[c] += b.owedMinor;
+      }
+      totals.orders[c] += b.orders;
+      totals.revenue[c] += b.owedMinor;
+      totals.received[c] += b.receivedMinor;
+      if (b.cancelled) continue;
+      const side = b.settled ? paid : unpaid;
+      side.orders[c] += b.orders;
+      side.amount[c] += b.owedMinor;
+      if (!b.settled) unpaid.toPay[c] += b.toPayMinor;
+    }
+    for (const d of days) d.revenue = major(d.revenue);
+    return {
+      from,
+      to,
+      days,
+      totals: { orders: totals.orders, revenue: major(totals.revenue), received: major(totals.received), newBuyers: days.reduce((n, d) => n + d.newBuyers, 0) },
+      payment: {
+        paid: { orders: paid.orders, amount: major(paid.amount) },
+        unpaid: { orders: unpaid.orders, amount: major(unpaid.amount), toPay: major(unpaid.toPay) },
+      },
+      topProducts: figures.topProducts.map((r) => ({ itemId: r.itemId, ...ranked(r) })),
+      topBrands: figures.topBrands.map(ranked),
+      lowStock,
+      openRequests,
+      chat,
+    };
+  }
+
+  return {
+    /** The dashboard for a range of shop days (400 when `to` is before `from` or it spans more than 366 days). */
+    get(q: TDashboardQuery): Promise<TDashboard> {
+      const { from, to } = rangeOf(q);
+      const key = `${from}/${to}`;
+      let answer = cache.get(key);
+      if (!answer) {
+        answer = compute(from, to);
+        cache.set(key, answer);
+        answer.catch(() => cache.delete(key));
+      }
+      return answer;
+    },
+  };
+}
+export type DashboardService = ReturnType<typeof createDashboardService>;
+
