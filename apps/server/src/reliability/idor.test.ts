@@ -201,6 +201,12 @@ const STAFF: Staff[] = [
   { op: 'POST /api/admin/customers/{id}/disable', request: (f) => ({ params: { id: f.admin.id }, body: { reason: 'fraud' } }) },
   { op: 'POST /api/admin/customers/{id}/enable', request: (f) => ({ params: { id: f.admin.id }, body: {} }) },
   { op: 'GET /api/admin/audit', request: () => ({}) },
+  { op: 'GET /api/admin/dashboard', request: () => ({}) },
+  // Staff accounts (owner): the list, an invitation of a new address, and a change aimed at the
+  // admin itself (refused with 409: nobody demotes themselves), so nothing of A's is touched.
+  { op: 'GET /api/admin/staff', request: () => ({}) },
+  { op: 'POST /api/admin/staff', request: () => ({ body: { email: `idor-invite-${Math.random().toString(36).slice(2)}@example.com`, name: 'Invitee', role: 'sales', locale: 'en' } }) },
+  { op: 'PUT /api/admin/staff/{id}', request: (f) => ({ params: { id: f.admin.id }, body: { role: 'sales' } }) },
   { op: 'GET /api/admin/orders/documents.zip', request: (f) => ({ query: { ids: String(f.orderId), kind: 'invoice' } }) },
   { op: 'GET /api/admin/requests', request: () => ({}) },
   { op: 'GET /api/admin/orders/{id}/requests', request: (f) => ({ params: { id: f.orderId } }) },
