@@ -37,7 +37,9 @@ async function findUser(dir: string, account: string) {
   }
 }
 
-describe('npx cubeshop user create', () => {
+// Each case starts CLI processes (and one a server) that load the whole server's code: seconds on a
+// quiet machine, over 30 s when CI's other steps load it.
+describe('npx cubeshop user create', { timeout: 120_000 }, () => {
   it('opens the data folder itself when no server holds it, and leaves no lock behind', async () => {
     const code = await cli(['user', 'create', '--account', 'staff_anna', '--password', 'Pass1234', '--email', 'anna@example.com', '--admin']);
     expect(code).toBe(0);

@@ -84,7 +84,7 @@ describe('app routes', () => {
     expect(screen.queryByRole('alert', { name: /not exist/ })).not.toBeInTheDocument();
     // The claim comes from real counts (GET /api/stock/summary: 3,187 products in stock).
     // (the home's advantages and the footer)
-    expect(await screen.findAllByText('3,100+ SKUs in stock')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('3,100+ SKUs in stock')).toHaveLength(2));
   });
 
   it('after a full page load that asked for it (sign-up), the page opens at its top with the welcome toast, once', async () => {
@@ -120,7 +120,8 @@ describe('app routes', () => {
   it('footer: a QR popup opens and closes with Escape, the newsletter asks anonymous visitors to log in', async () => {
     renderAt('/404');
     await screen.findByRole('heading', { name: 'Page not found' });
-    await userEvent.click(screen.getByRole('button', { name: 'WeChat' }));
+    // The footer's code loads after the page (LazyFooter).
+    await userEvent.click(await screen.findByRole('button', { name: 'WeChat' }));
     const dialog = screen.getByRole('dialog', { name: 'WeChat' });
     expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/qr/wechat.svg');
     await userEvent.keyboard('{Escape}');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { useAuthStore } from '@/lib/stores/auth';
@@ -177,7 +177,8 @@ describe('ChatWidget', () => {
   it('opens by itself on a page reached with ?chat=1 (signed in from the customer-service entry), and drops the flag', async () => {
     const router = renderWidget('/?chat=1&q=gan');
     expect(await screen.findByRole('region', { name: 'Customer service' })).toBeInTheDocument();
-    expect(FakeWebSocket.all).toHaveLength(1);
+    // The session's code loads after the window opens (ChatWidget's lazy ChatSession).
+    await waitFor(() => expect(FakeWebSocket.all).toHaveLength(1));
     expect(router.state.location.search).toBe('?q=gan');
   });
 
