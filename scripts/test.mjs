@@ -64,14 +64,17 @@ async function vitestStep(label, args, file, options = {}) {
   const counted = `${totals.passed - before.passed} passed, ${totals.failed - before.failed} failed`;
   if (status === 0) return counted;
   failedSteps.push(label);
-  if (totals.failed === before) {
+  if (totals.failed === before.failed) {
     totals.failed += 1;
     // eslint-disable-next-line no-control-regex
     const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
-    const start = [/Unhandled (Errors?|Rejection)/, /Worker exited|process exited unexpectedly/i, /⎯ Failed/]
-      .map((pattern) => plain.search(pattern))
-      .find((at) => at >= 0) ?? -1;
-    explanations.push(`${label}: vitest exited ${status} with no failed test. What it said:\n${start >= 0 ? plain.slice(start, start + 6000) : plain.slice(-4000)}`);
+    const start =
+      [/Unhandled (Errors?|Rejection)/, /Worker exited|process exited unexpectedly/i, /⎯ Failed/]
+        .map((pattern) => plain.search(pattern))
+        .find((at) => at >= 0) ?? -1;
+    explanations.push(
+      `${label}: vitest exited ${status} with no failed test. What it said:\n${start >= 0 ? plain.slice(start, start + 6000) : plain.slice(-4000)}`,
+    );
   }
   return `${counted} (exit ${status})`;
 }
@@ -84,11 +87,22 @@ function countVitest(file, label) {
   const failed = (r.testResults ?? []).flatMap((suite) =>
     (suite.assertionResults ?? [])
       .filter((t) => t.status === 'failed')
-      .map((t) => `  ${path.relative(root, suite.name)} > ${t.fullName ?? t.title}\n    ${String(t.failureMessages?.[0] ?? '').split('\n').slice(0, 12).join('\n    ')}`),
+      .map(
+        (t) =>
+          `  ${path.relative(root, suite.name)} > ${t.fullName ?? t.title}\n    ${String(t.failureMessages?.[0] ?? '')
+            .split('\n')
+            .slice(0, 12)
+            .join('\n    ')}`,
+      ),
   );
   for (const suite of r.testResults ?? []) {
     if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) {
-      failed.push(`  ${path.relative(root, suite.name)}\n    ${String(suite.message ?? '').split('\n').slice(0, 12).join('\n    ')}`);
+      failed.push(
+        `  ${path.relative(root, suite.name)}\n    ${String(suite.message ?? '')
+          .split('\n')
+          .slice(0, 12)
+          .join('\n    ')}`,
+      );
     }
   }
   if (failed.length) explanations.push(`${label}: failed tests:\n${failed.join('\n')}`);
@@ -165,13 +179,20 @@ const checks = await Promise.all(
 );
 if (checks.some((result) => result !== 'ok')) {
   printSteps();
-  log(`failed: ${steps.filter((s) => s.result !== 'ok').map((s) => s.label).join(', ')}`);
+  log(
+    `failed: ${steps
+      .filter((s) => s.result !== 'ok')
+      .map((s) => s.label)
+      .join(', ')}`,
+  );
   process.exit(1);
 }
 
 log('unit and server integration tests (embedded PGlite) ...');
 const vitestPglite = path.join(reports, 'vitest-pglite.json');
-await step('vitest (PGlite)', () => vitestStep('vitest (PGlite)', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestPglite}`], vitestPglite));
+await step('vitest (PGlite)', () =>
+  vitestStep('vitest (PGlite)', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestPglite}`], vitestPglite),
+);
 
 if (process.env.TEST_DATABASE_URL) {
   log(`server integration tests again on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/:[^:@/]+@/, ':***@')}) ...`);

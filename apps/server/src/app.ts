@@ -37,7 +37,10 @@ import { addressesRoutes } from './modules/addresses/addresses.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { paypalRoutes } from './modules/payments/paypal.routes.js';
 import { aftersalesRoutes } from './modules/aftersales/aftersales.routes.js';
+import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.js';
+import { ordersStaffRoutes } from './modules/orders/orders.staff.routes.js';
+import { orderShipmentsRoutes } from './modules/orders/orders.shipments.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
@@ -145,7 +148,9 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err === undefined ? undefined : (err as Error))));
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err === undefined ? undefined : (err as Error))),
+  );
   await app.register(cors, { origin: false });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(rateLimit, { global: false, ...(services.redis ? { redis: services.redis } : {}) });
@@ -167,7 +172,11 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
         // A signed-in buyer's customer-group prices (modules/pricing), applied to their own answers only.
         buyerTermsOf: services.pricing.termsOf,
         // Suggestions while typing and the search log (docs/catalog.md, Search).
-        search: { suggest: services.catalog.suggest, alternatives: services.catalog.alternatives, record: (keyword, found) => services.catalog.search.record(keyword, found) },
+        search: {
+          suggest: services.catalog.suggest,
+          alternatives: services.catalog.alternatives,
+          record: (keyword, found) => services.catalog.search.record(keyword, found),
+        },
       });
       await api.register(favoritesRoutes, { favorites: services.favorites });
       await api.register(chatRoutes, {
@@ -182,9 +191,12 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
       await api.register(ordersRoutes, { orders: services.orders });
       await api.register(documentsRoutes, { documents: services.documents });
       await api.register(ordersAdminRoutes, { admin: services.ordersAdmin, notes: services.orderNotes, actorOf: staffActorOf(services.account) });
+      await api.register(ordersStaffRoutes, { admin: services.ordersAdmin, placed: services.staffOrders, actorOf: staffActorOf(services.account) });
+      await api.register(orderShipmentsRoutes, { admin: services.ordersAdmin, actorOf: staffActorOf(services.account) });
       await api.register(auditRoutes, { audit: services.audit });
       await api.register(paypalRoutes, { paypal: services.paypal, publicOrigin: config.PUBLIC_ORIGIN });
       await api.register(aftersalesRoutes, { aftersales: services.aftersales, actorOf: staffActorOf(services.account) });
+      await api.register(quotesRoutes, { quotes: services.quotes, actorOf: staffActorOf(services.account) });
       await api.register(customersRoutes, { customers: services.customers, actorOf: staffActorOf(services.account) });
       await api.register(staffRoutes, { staff: services.staff, actorOf: staffActorOf(services.account) });
       await api.register(lookupRoutes, { lookup: services.lookup });
@@ -193,7 +205,11 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
       await api.register(catalogAdminRoutes, { items: services.catalogStaff.items, actorOf: staffActorOf(services.account) });
       await api.register(catalogTreeRoutes, { tree: services.catalogStaff.tree, actorOf: staffActorOf(services.account) });
       await api.register(catalogSheetRoutes, { sheets: services.catalogSheets, actorOf: staffActorOf(services.account) });
-      await api.register(catalogSearchRoutes, { search: services.catalog.search, synonyms: services.catalogStaff.synonyms, actorOf: staffActorOf(services.account) });
+      await api.register(catalogSearchRoutes, {
+        search: services.catalog.search,
+        synonyms: services.catalogStaff.synonyms,
+        actorOf: staffActorOf(services.account),
+      });
       await api.register(pricingRoutes, { pricing: services.pricing, actorOf: staffActorOf(services.account) });
       await api.register(settingsRoutes, {
         admin: services.settingsAdmin,

@@ -1,3 +1,4 @@
+// Over 400 lines: the composition root wires every module to the services it needs, one block per module with its reason; splitting it would only scatter the wiring.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
@@ -51,6 +52,8 @@ import { createAddressesService } from './modules/addresses/addresses.service.js
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createOrdersAdmin } from './modules/orders/orders.admin.js';
+import { createOrderEditsRepository } from './modules/orders/orders.edit.repository.js';
+import { createStaffPlacedOrders } from './modules/orders/orders.staff-placed.js';
 import { createOrderNotes } from './modules/orders/orders.notes.js';
 import { createOrderNotesRepository } from './modules/orders/orders.notes.repository.js';
 import { createOrderSeeder } from './modules/orders/orders.seed.js';
@@ -70,7 +73,10 @@ import { createDocumentsService } from './modules/documents/documents.service.js
 import { createAftersalesRepository } from './modules/aftersales/aftersales.repository.js';
 import { createAftersalesService } from './modules/aftersales/aftersales.service.js';
 import { createRequestPhotoStore } from './modules/aftersales/aftersales.photos.js';
+import { createQuotesRepository } from './modules/quotes/quotes.repository.js';
+import { createQuotesService } from './modules/quotes/quotes.service.js';
 import { createOrderFacts } from './modules/orders/orders.facts.js';
+import { createShipmentsRepository } from './modules/orders/orders.shipments.repository.js';
 import { createCustomersRepository } from './modules/customers/customers.repository.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
 import { createPricingRepository } from './modules/pricing/pricing.repository.js';
@@ -185,7 +191,12 @@ export function createServices({ config, database, log }: ServicesDeps) {
   // The catalog back office: products, pictures, categories and brands (docs/catalog.md, Back office).
   const catalogStaff = createCatalogStaff(catalog, { repo: createCatalogAdminRepository(database.db), searchRepo, audit, stock });
   // Spreadsheet import and export of the catalog (docs/catalog.md, Spreadsheets): stock in the import's transaction.
-  const catalogSheets = createCatalogSheets(createCatalogSheetRepository(database.db), { dictionary: catalog.dictionary, changed: catalog.changed, stock, audit });
+  const catalogSheets = createCatalogSheets(createCatalogSheetRepository(database.db), {
+    dictionary: catalog.dictionary,
+    changed: catalog.changed,
+    stock,
+    audit,
+  });
   // Customer groups and their prices (docs/catalog.md, Prices): the catalog and the cart ask what a buyer's group takes off.
   const pricing = createPricingService(createPricingRepository(database.db), { catalog: catalog.query, account, audit });
   const cart = createCartService(createCartRepository(database.db), { catalog: catalog.query, shipping, stock, buyerTermsOf: pricing.termsOf });
@@ -217,6 +228,8 @@ export function createServices({ config, database, log }: ServicesDeps) {
   const notesRepo = createOrderNotesRepository(database.db);
   // How buyers pay by methods other than bank transfer (payment methods' instructions, docs/orders.md).
   const paymentInstructions = (methodId: string, locale: TLocale) => shipping.paymentInstructions(methodId, locale);
+  // The parcels an order left in (docs/orders.md, Split shipments): on the buyer's and the staff's order.
+  const shipments = createShipmentsRepository(database.db);
   const orders = createOrdersService(ordersRepo, {
     cart,
     stock,
@@ -228,6 +241,8 @@ export function createServices({ config, database, log }: ServicesDeps) {
     bankDetails,
     notes: notesRepo,
     paymentInstructions,
+    shipments,
+    unpaidPolicy: () => settings.unpaidOrders(),
   });
   // Order documents (PDF); the "order placed" mail carries the proforma, rendered when the outbox delivers it.
   const documents = createDocumentsService({
@@ -259,6 +274,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     people: account,
   });
   const shippingAdmin = createShippingAdmin(createShippingRepository(database.db), { shipping, audit, isRegion: selectors.isRegion, qr: paymentQr });
+  const orderEdits = createOrderEditsRepository(database.db);
   const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), {
     audit,
     stock,
@@ -270,6 +286,23 @@ export function createServices({ config, database, log }: ServicesDeps) {
     bankDetails,
     notes: notesRepo,
     paymentInstructions,
+    shipments,
+    edits: { catalog: catalog.query, termsOf: pricing.termsOf, repo: orderEdits },
+  });
+  // Orders staff take for a buyer (docs/orders.md, Orders taken for a buyer): checkout's path with the lines from the request.
+  const staffOrders = createStaffPlacedOrders({
+    orders: ordersRepo,
+    repo: orderEdits,
+    catalog: catalog.query,
+    termsOf: pricing.termsOf,
+    shipping,
+    stock,
+    stockMoved: catalog.stockMoved,
+    events,
+    notifier,
+    paymentInstructions,
+    audit,
+    isBuyer: async (id) => (await account.sessionFacts([id])).get(id)?.role === null,
   });
   const orderNotes = createOrderNotes(ordersRepo, notesRepo, { audit, notifier });
   // The unpaid-order follow-up (docs/orders.md, Unpaid orders): reminders and cancels by the settings' days, on a timer on every instance.
@@ -284,12 +317,29 @@ export function createServices({ config, database, log }: ServicesDeps) {
     outbox,
     origin: publicOrigin,
   });
+  // Quotes (docs/orders.md, Quotes): asked from the cart, priced and sent by sales, accepted into one order through the orders module.
+  const quotes = createQuotesService(createQuotesRepository(database.db), {
+    cart,
+    catalog: catalog.query,
+    orders: orders.quoted,
+    audit,
+    people: account,
+    outbox,
+    events,
+    documents,
+    origin: publicOrigin,
+  });
   // robots.txt and the sitemaps, from the catalog's query side (README, SEO).
   // PayPal online payment when the credentials are set (docs/orders.md, PayPal); else invoice by e-mail.
   const paypal = createPayPalService({
     client:
       config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
-        ? createPayPalClient({ clientId: config.PAYPAL_CLIENT_ID, clientSecret: config.PAYPAL_CLIENT_SECRET, environment: config.PAYPAL_ENVIRONMENT, baseUrl: config.PAYPAL_API_URL })
+        ? createPayPalClient({
+            clientId: config.PAYPAL_CLIENT_ID,
+            clientSecret: config.PAYPAL_CLIENT_SECRET,
+            environment: config.PAYPAL_ENVIRONMENT,
+            baseUrl: config.PAYPAL_API_URL,
+          })
         : undefined,
     repo: createPayPalRepository(database.db),
     orders,
@@ -301,7 +351,18 @@ export function createServices({ config, database, log }: ServicesDeps) {
   const seo = createSeoService({ catalog: catalog.query, chunkSize: config.SITEMAP_CHUNK_SIZE, cacheStats });
   // Chat: customer-service WebSocket hub, queue and translation (Redis fan-out when REDIS_URL is set).
   // Chat images under chat/, private to their conversation (modules/chat/chat.images.ts).
-  const chat = createChat({ config, db: database.db, redis, account, sessions: authn, events, instanceId, log, cacheStats, pictures: scopedStorage(pictures, 'chat/') });
+  const chat = createChat({
+    config,
+    db: database.db,
+    redis,
+    account,
+    sessions: authn,
+    events,
+    instanceId,
+    log,
+    cacheStats,
+    pictures: scopedStorage(pictures, 'chat/'),
+  });
   // Customers: buyers' pages from the account, orders, addresses and chat modules; disabling ends sessions (docs/orders.md).
   const customers = createCustomersService(createCustomersRepository(database.db), {
     account,
@@ -321,11 +382,21 @@ export function createServices({ config, database, log }: ServicesDeps) {
       const styles = sheet.data.flatMap((p) =>
         p.styles
           .filter((s) => s.stockStatus === 'low')
-          .map((s) => ({ itemId: p.id, nameZh: p.nameZh, nameEn: p.nameEn, code: s.code, zh: s.zh, en: s.en, available: s.available, lowStockAt: p.lowStockAt })),
+          .map((s) => ({
+            itemId: p.id,
+            nameZh: p.nameZh,
+            nameEn: p.nameEn,
+            code: s.code,
+            zh: s.zh,
+            en: s.en,
+            available: s.available,
+            lowStockAt: p.lowStockAt,
+          })),
       );
       return { products: sheet.pager.recTotal, styles: styles.slice(0, 20) };
     },
-    openRequests: async () => (await aftersales.queue({ status: 'open', page: 1, recPerPage: 1 })).pager.recTotal,
+    // Open after-sales requests and quote requests waiting for staff.
+    openRequests: async () => (await aftersales.queue({ status: 'open', page: 1, recPerPage: 1 })).pager.recTotal + (await quotes.openCount()),
     chatLoad: async () => {
       const [waiting, serving] = await Promise.all([chat.service.listWaiting(), chat.service.listServing()]);
       return { waiting: waiting.length, serving: serving.length };
@@ -362,8 +433,10 @@ export function createServices({ config, database, log }: ServicesDeps) {
     addresses,
     orders,
     ordersAdmin,
+    staffOrders,
     documents,
     aftersales,
+    quotes,
     orderNotes,
     unpaidOrders,
     paypal,

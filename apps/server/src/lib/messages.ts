@@ -18,7 +18,10 @@ export const MESSAGES = {
   internal: { zh: '服务器内部错误，请稍后重试', en: 'Server internal error, please try again later' },
   unavailable: { zh: '服务暂不可用，请稍后重试', en: 'Service unavailable, please try again later' },
   storageUnavailable: { zh: '图片存储暂不可用，请稍后重试', en: 'Picture storage is unavailable, please try again later' },
-  conflictExists: { zh: '同样的内容刚刚已被保存（可能是他人同时操作），请刷新后重试', en: 'The same thing was just saved (perhaps by someone else at the same moment); reload and try again' },
+  conflictExists: {
+    zh: '同样的内容刚刚已被保存（可能是他人同时操作），请刷新后重试',
+    en: 'The same thing was just saved (perhaps by someone else at the same moment); reload and try again',
+  },
   fieldRequired: { zh: '缺少必填项：{field}', en: '{field} is required' },
   textNotAllowed: {
     zh: '参数 {field} 含有不允许的字符（如控制字符），请删除后重试',
@@ -113,6 +116,14 @@ export const MESSAGES = {
     zh: '该员工没有邮箱，无法发送设置密码的链接',
     en: 'This staff member has no e-mail address, so no password link can be sent',
   },
+  staffInviteAccepted: {
+    zh: '该员工已设置密码，邀请无需重发；如需更换密码，请使用“强制重置密码”',
+    en: 'This staff member has already set a password, so there is no invitation to resend; use "Force a password reset" instead',
+  },
+  staffInviteDisabled: {
+    zh: '该账号已停用，不能重发邀请；请先启用',
+    en: 'This account is disabled, so the invitation cannot be sent again; enable it first',
+  },
 
   // chat (modules/chat): system messages and the desc of chat error frames and chat API errors
   chatGreeting: {
@@ -130,7 +141,10 @@ export const MESSAGES = {
   chatEndedByUser: { zh: '您已结束本次对话', en: 'You ended this conversation' },
   chatBadJson: { zh: '消息不是有效的 JSON', en: 'The message is not valid JSON' },
   chatBadFrame: { zh: '消息格式不正确：{reason}', en: 'The message has the wrong shape: {reason}' },
-  chatBadText: { zh: '消息含有不允许的字符（如控制字符），请删除后重试', en: 'The message contains characters that are not allowed (such as control characters); remove them and try again' },
+  chatBadText: {
+    zh: '消息含有不允许的字符（如控制字符），请删除后重试',
+    en: 'The message contains characters that are not allowed (such as control characters); remove them and try again',
+  },
   chatEmptyText: { zh: '消息不能为空', en: 'The message cannot be empty' },
   chatTextTooLong: { zh: '消息不能超过 {max} 个字符', en: 'The message cannot be longer than {max} characters' },
   chatUnknownGid: { zh: '会话不存在', en: 'No such conversation' },
@@ -138,7 +152,10 @@ export const MESSAGES = {
   chatEnded: { zh: '该会话已结束', en: 'This conversation has ended' },
   chatNotImage: { zh: '只能发送图片文件', en: 'Only image files can be sent' },
   chatImageTooLarge: { zh: '图片不能超过 {size} MB', en: 'The image cannot be larger than {size} MB' },
-  chatImageTooManyPixels: { zh: '图片像素不能超过 {pixels} 百万，请缩小后再发送', en: 'The image cannot have more than {pixels} million pixels; make it smaller and send it again' },
+  chatImageTooManyPixels: {
+    zh: '图片像素不能超过 {pixels} 百万，请缩小后再发送',
+    en: 'The image cannot have more than {pixels} million pixels; make it smaller and send it again',
+  },
   chatImageBusy: { zh: '上一张图片还在处理中，请稍后再发送这张图片', en: 'Your previous image is still being processed; send this one again in a moment' },
   chatDuplicateId: { zh: '消息编号已被使用', en: 'This message id is already taken' },
   chatRateLimited: { zh: '发送太频繁，请稍后再试', en: 'You are sending too fast, please slow down' },
@@ -161,8 +178,14 @@ export const MESSAGES = {
   synonymsTooFew: { zh: '同义词组至少要有两个不同的词', en: 'A synonym group needs at least two different words' },
   synonymsTooMany: { zh: '同义词组最多 {max} 组', en: 'At most {max} synonym groups' },
   shortFormOneWord: { zh: '简称只能是一个词（不含空格）', en: 'A short form is one word (no spaces)' },
-  categoryHasItems: { zh: '分类下还有 {count} 个商品，不能删除；请先移走商品', en: 'The category still holds {count} products and cannot be deleted; move them first' },
-  categoryHasChildren: { zh: '分类下还有子分类，不能删除；请先移走或删除子分类', en: 'The category still has subcategories and cannot be deleted; move or delete them first' },
+  categoryHasItems: {
+    zh: '分类下还有 {count} 个商品，不能删除；请先移走商品',
+    en: 'The category still holds {count} products and cannot be deleted; move them first',
+  },
+  categoryHasChildren: {
+    zh: '分类下还有子分类，不能删除；请先移走或删除子分类',
+    en: 'The category still has subcategories and cannot be deleted; move or delete them first',
+  },
   categoryCycle: { zh: '不能把分类移到它自己或它的子分类下', en: 'A category cannot be moved under itself or one of its subcategories' },
   imageNotImage: { zh: '文件不是 JPG、PNG 或 WebP 图片', en: 'The file is not a JPG, PNG or WebP image' },
   imageTooLarge: { zh: '图片不能超过 {size} MB', en: 'The image cannot be larger than {size} MB' },
@@ -176,7 +199,10 @@ export const MESSAGES = {
   importFormat: { zh: '请上传 CSV（UTF-8）或 XLSX 文件', en: 'Upload a CSV (UTF-8) or XLSX file' },
   importUnreadable: { zh: 'XLSX 文件已损坏或不完整，请重新保存后再上传', en: 'The XLSX file is damaged or incomplete; save it again and upload it once more' },
   importCsvBroken: { zh: 'CSV 文件第 {row} 行格式错误（引号不配对？）', en: 'The CSV file is malformed at row {row} (unbalanced quotes?)' },
-  importNoHeader: { zh: '第 1 行须为列名（如 id、name_zh、price），请使用导出的文件或模板', en: 'Row 1 must hold the column names (such as id, name_zh, price): start from an export or the template' },
+  importNoHeader: {
+    zh: '第 1 行须为列名（如 id、name_zh、price），请使用导出的文件或模板',
+    en: 'Row 1 must hold the column names (such as id, name_zh, price): start from an export or the template',
+  },
   importTooManyRows: { zh: '一次最多导入 {max} 行', en: 'At most {max} rows per import' },
   importUnknownColumn: { zh: '未知的列 {column}（将被忽略）', en: 'Unknown column {column} (it would be ignored)' },
   importDuplicateColumn: { zh: '列 {column} 出现了两次', en: 'The column {column} appears twice' },
@@ -190,7 +216,10 @@ export const MESSAGES = {
   importTypesFormat: { zh: '款式“{entry}”格式应为 代码:中文名:英文名', en: 'The type “{entry}” should read code:Chinese name:English name' },
   importStockFormat: { zh: '库存“{entry}”格式应为 款式代码:数量', en: 'The stock “{entry}” should read type code:pieces' },
   importBoolean: { zh: '请填写 yes 或 no', en: 'Enter yes or no' },
-  importRefused: { zh: '导入被拒绝，未写入任何内容：文件有 {count} 处错误，请修正后重新上传', en: 'The import was refused and nothing was written: the file has errors ({count}); fix them and upload it again' },
+  importRefused: {
+    zh: '导入被拒绝，未写入任何内容：文件有 {count} 处错误，请修正后重新上传',
+    en: 'The import was refused and nothing was written: the file has errors ({count}); fix them and upload it again',
+  },
   // cart, addresses, shipping and orders (docs/orders.md)
   cartItemNotFound: { zh: '购物车中没有该商品', en: 'The cart item does not exist' },
   cartFull: { zh: '购物车最多只能放 {max} 种商品', en: 'The cart can hold at most {max} lines' },
@@ -207,7 +236,10 @@ export const MESSAGES = {
     zh: '{product} 仅剩 {available} 件，不足起订量 {least} 件，无法加入购物车',
     en: 'Only {available} of {product} left, fewer than its minimum order of {least}, so it cannot be added to the cart',
   },
-  cartStockShort: { zh: '{product} 仅剩 {available} 件，购物车中最多可放 {max} 件', en: 'Only {available} of {product} available, so your cart can hold at most {max}' },
+  cartStockShort: {
+    zh: '{product} 仅剩 {available} 件，购物车中最多可放 {max} 件',
+    en: 'Only {available} of {product} available, so your cart can hold at most {max}',
+  },
   cartStockShortHave: {
     zh: '{product} 仅剩 {available} 件，购物车中已有 {inCart} 件，最多可放 {max} 件',
     en: 'Only {available} of {product} available and your cart already has {inCart}, so it can hold at most {max}',
@@ -217,7 +249,10 @@ export const MESSAGES = {
   addressNotFound: { zh: '收货地址不存在', en: 'The address does not exist' },
   addressLimit: { zh: '最多只能保存 {max} 个收货地址', en: 'You can keep at most {max} addresses' },
   expressUnknown: { zh: '没有该配送方式：{method}', en: 'Unknown shipping method: {method}' },
-  expressUnavailable: { zh: '{method} 不配送到 {region}，请选择其他配送方式', en: '{method} does not deliver to {region}; please choose another shipping method' },
+  expressUnavailable: {
+    zh: '{method} 不配送到 {region}，请选择其他配送方式',
+    en: '{method} does not deliver to {region}; please choose another shipping method',
+  },
   expressTooHeavy: {
     zh: '{method} 每票最多 {max} 公斤，本单计费重量 {weight} 公斤，请选择其他配送方式',
     en: '{method} carries at most {max} kg per shipment; this order weighs {weight} kg (chargeable); please choose another shipping method',
@@ -226,7 +261,10 @@ export const MESSAGES = {
   paymentMethodNotFound: { zh: '支付方式不存在', en: 'The payment method does not exist' },
   orderNotFound: { zh: '订单不存在', en: 'The order does not exist' },
   orderItemNotFound: { zh: '订单商品不存在', en: 'The order item does not exist' },
-  documentNotReady: { zh: '订单出库后才能下载商业发票和装箱单', en: 'The commercial invoice and the packing list are available once the order has left the warehouse' },
+  documentNotReady: {
+    zh: '订单出库后才能下载商业发票和装箱单',
+    en: 'The commercial invoice and the packing list are available once the order has left the warehouse',
+  },
   idempotencyKeyRequired: { zh: '下单请求缺少 Idempotency-Key 请求头', en: 'The Idempotency-Key header is required to place an order' },
   idempotencyKeyInvalid: { zh: 'Idempotency-Key 须为 1-{max} 个可见 ASCII 字符', en: 'The Idempotency-Key must be 1-{max} visible ASCII characters' },
   idempotencyKeyReused: {
@@ -248,7 +286,10 @@ export const MESSAGES = {
     zh: '订单出库后才能填写运单号（当前订单状态：{status}）',
     en: 'A tracking number is set once the order is outbound (order is {status})',
   },
-  orderCompleteNeedsDelivered: { zh: '物流状态为已签收后订单才能完成（当前：{logistics}）', en: 'Complete needs logistics status delivered (it is {logistics})' },
+  orderCompleteNeedsDelivered: {
+    zh: '物流状态为已签收后订单才能完成（当前：{logistics}）',
+    en: 'Complete needs logistics status delivered (it is {logistics})',
+  },
   orderNothingToChange: { zh: '没有需要更改的内容', en: 'Nothing to change' },
   orderLineNotFound: { zh: '该订单没有这一行商品', en: 'The order has no such line' },
   cancelReasonRequired: { zh: '取消订单须填写原因', en: 'Give a reason to cancel the order' },
@@ -264,7 +305,10 @@ export const MESSAGES = {
     zh: '该订单没有应退金额：请先开具减免单（退货或让利），再退款',
     en: 'Nothing is owed back on this order: issue a credit note first (a return or a goodwill reduction), then refund it',
   },
-  paymentRoundsToNothing: { zh: '{amount} 按订单汇率折算后不足 0.01 {currency}，无法记录', en: '{amount} comes to less than 0.01 {currency} at the order’s rate and cannot be recorded' },
+  paymentRoundsToNothing: {
+    zh: '{amount} 按订单汇率折算后不足 0.01 {currency}，无法记录',
+    en: '{amount} comes to less than 0.01 {currency} at the order’s rate and cannot be recorded',
+  },
   paymentExceedsDue: {
     zh: '这笔付款多于尚欠的 {toPay}；如确认收到，请确认后再记录（多出部分将成为应退金额）',
     en: 'This payment is more than the {toPay} still owed; confirm to record it anyway (the difference becomes a refund due)',
@@ -285,11 +329,38 @@ export const MESSAGES = {
     en: 'Before the goods leave, change the packed quantity instead of crediting lines',
   },
   creditTooManyPieces: { zh: '{name}：最多还能减免 {max} 件', en: '{name}: at most {max} more pieces can be credited' },
-  creditTooLarge: { zh: '减免金额最多为 {max}（订单金额减去已减免部分）', en: 'A credit can take off at most {max} (what the order comes to less earlier credits)' },
+  creditTooLarge: {
+    zh: '减免金额最多为 {max}（订单金额减去已减免部分）',
+    en: 'A credit can take off at most {max} (what the order comes to less earlier credits)',
+  },
   creditNothing: { zh: '该减免单金额为零', en: 'This credit note comes to nothing' },
+  orderEditAfterOutbound: {
+    zh: '订单状态为“{status}”：只能在出库前添加或删除商品行',
+    en: 'The order is {status}: lines can be added or removed only before it is outbound',
+  },
+  lineStockShort: { zh: '{name} 仅有 {available} 件可用，不能添加 {quantity} 件', en: 'Only {available} of {name} available: {quantity} cannot be added' },
+  lineAlreadyInOrder: { zh: '{name} 已在订单中：请在该商品行修改数量', en: '{name} is already in the order: change the quantity on its line' },
+  lineShippedRemove: {
+    zh: '{name} 已有 {shipped} 件随包裹发出，不能删除该行',
+    en: '{shipped} pieces of {name} already left in a parcel: the line cannot be removed',
+  },
+  lastLineRemove: { zh: '订单至少保留一行商品；如不再需要，请取消订单', en: 'An order keeps at least one line; to drop everything, cancel the order' },
   restockNotShipped: { zh: '该订单没有已出库的商品，无需收回入库', en: 'Nothing of this order left the warehouse: there is nothing to receive back' },
-  restockTooMany: { zh: '{name}：最多还能收回 {max} 件（已发出减去已收回）', en: '{name}: at most {max} more pieces can come back (shipped less already received)' },
+  restockTooMany: {
+    zh: '{name}：最多还能收回 {max} 件（已发出减去已收回）',
+    en: '{name}: at most {max} more pieces can come back (shipped less already received)',
+  },
   carrierBeforeOutbound: { zh: '订单出库后才能设置承运商', en: 'The carrier can be set once the order is outbound' },
+  // split shipments (orders.shipments.ts)
+  shipmentTooManyPieces: {
+    zh: '{name}：最多还能发出 {max} 件（已装箱减去已发出）',
+    en: '{name}: at most {max} more pieces can leave (packed less already shipped)',
+  },
+  shipmentOrderCancelled: { zh: '订单已取消，不能发货', en: 'The order is cancelled and cannot ship' },
+  shipmentAllLeft: { zh: '该订单的商品已全部发出', en: 'Everything of this order has left already' },
+  shipmentNotFound: { zh: '该订单没有这个包裹', en: 'The order has no such parcel' },
+  shipmentPackingListOnly: { zh: '按包裹只能下载装箱单', en: 'Only the packing list is made per parcel' },
+  packedBelowShipped: { zh: '{name} 已发出 {shipped} 件，装箱数量不能更少', en: '{name}: {shipped} pieces have left in parcels, so fewer cannot be packed' },
 
   // PayPal online payment (modules/payments)
   paypalOffline: {
@@ -300,13 +371,19 @@ export const MESSAGES = {
   paypalNothingDue: { zh: '该订单没有待付金额', en: 'Nothing is due on this order' },
   paypalOrderCancelled: { zh: '订单已取消，不能付款', en: 'The order is cancelled and cannot be paid' },
   paypalUnavailable: { zh: 'PayPal 暂时无法连接，请稍后重试', en: 'PayPal cannot be reached at the moment; please try again later' },
-  paypalCaptureUnderWay: { zh: '该订单的 PayPal 付款正在完成中，请稍后刷新页面查看', en: 'A PayPal payment of this order is being completed; please reload the page in a moment' },
+  paypalCaptureUnderWay: {
+    zh: '该订单的 PayPal 付款正在完成中，请稍后刷新页面查看',
+    en: 'A PayPal payment of this order is being completed; please reload the page in a moment',
+  },
   paypalWebhookUnverified: { zh: 'PayPal 通知未通过验证', en: 'The PayPal notification could not be verified' },
   // after-sales requests (modules/aftersales)
   requestNotFound: { zh: '售后申请不存在', en: 'The request does not exist' },
   requestOrderCancelled: { zh: '订单已取消，不能再申请售后', en: 'The order is cancelled; no request can be made' },
   requestAlreadyOpen: { zh: '该订单已有一个处理中的申请，请等待客服处理', en: 'This order already has an open request; please wait for our answer' },
-  requestCancelAfterOutbound: { zh: '订单已出库，不能再申请取消；签收后可申请退货', en: 'The order has left the warehouse and can no longer be cancelled; you can ask for a return once it is delivered' },
+  requestCancelAfterOutbound: {
+    zh: '订单已出库，不能再申请取消；签收后可申请退货',
+    en: 'The order has left the warehouse and can no longer be cancelled; you can ask for a return once it is delivered',
+  },
   requestNotDelivered: { zh: '订单签收后才能申请退货', en: 'A return can be requested once the order is delivered' },
   requestReturnWindowOver: { zh: '已超过签收后 {days} 天的退货期限', en: 'The {days}-day return period after delivery is over' },
   requestReturnDone: { zh: '该订单的退货申请已通过', en: 'A return of this order was already approved' },
@@ -315,6 +392,24 @@ export const MESSAGES = {
   requestAlreadyDecided: { zh: '该申请已处理', en: 'The request was already decided' },
   requestNoteRequired: { zh: '拒绝申请须填写说明', en: 'Give a note to refuse the request' },
   requestCreditOnlyReturn: { zh: '只有批准退货申请时才能同时开具减免单', en: 'A credit note goes only with approving a return' },
+  // quotes (modules/quotes)
+  quoteNotFound: { zh: '报价单不存在', en: 'The quote does not exist' },
+  quoteNotSent: { zh: '报价尚未发出，暂不能接受', en: 'The quote has not been sent yet and cannot be accepted' },
+  quoteExpired: {
+    zh: '报价已于 {date} 过期，不能再接受；请重新询价',
+    en: 'The quote expired on {date} and can no longer be accepted; please ask for a new quote',
+  },
+  quoteWithdrawn: { zh: '报价已撤回，不能再接受', en: 'The quote was withdrawn and can no longer be accepted' },
+  quoteWithdrawnBecause: { zh: '报价已撤回，不能再接受：{reason}', en: 'The quote was withdrawn and can no longer be accepted: {reason}' },
+  quoteChanged: { zh: '报价刚刚有更新，请刷新页面后再接受', en: 'The quote was just changed; reload the page and accept it again' },
+  quoteClosed: { zh: '报价已被接受或撤回，不能再修改', en: 'The quote was accepted or withdrawn and can no longer be changed' },
+  quoteAlreadySent: { zh: '报价已发出；修改并保存后可再次发送', en: 'The quote was already sent; save a change to send it again' },
+  quoteNoLines: { zh: '报价单没有商品', en: 'The quote has no lines' },
+  quoteUnpriced: { zh: '每一行都须填写单价', en: 'Every line needs a unit price' },
+  quoteNoFreight: { zh: '请填写运费（可为 0）', en: 'Set the freight (0 is allowed)' },
+  quoteValidity: { zh: '请填写今天或以后的有效期', en: 'Set a validity date of today or later' },
+  quoteProductGone: { zh: '商品 {id} 不存在或已下架', en: 'Product {id} does not exist or was archived' },
+  quoteTypeUnknown: { zh: '商品 {id} 没有款式 {type}', en: 'Product {id} has no style {type}' },
   // shop settings and shipping configuration (modules/settings, modules/shipping)
   settingsProductUnknown: { zh: '没有这些商品（或已下架）：{ids}', en: 'No such product (or archived): {ids}' },
   shippingZoneUnknown: { zh: '没有该配送区域：{zone}', en: 'Unknown shipping zone: {zone}' },

@@ -55,6 +55,12 @@ interface Fixture {
   chatImage: string;
   /** A's after-sales request on the order (refused, with one photo). */
   requestId: number;
+  /** A's quote (from A's cart, with the marker in its message), priced and sent: A may accept it. */
+  quoteId: number;
+  /** A's second quote request, which the admin's calls of the staff table change, send and withdraw. */
+  spareQuoteId: number;
+  /** The cube (black) of A's cart line that the quotes hold. */
+  orderedCubeId: number;
 }
 
 interface Request {
@@ -141,6 +147,15 @@ const OWNED: Owned[] = [
     request: (f) => ({ params: { id: f.orderId, kind: 'proforma' } }),
     shows: (body) => body === undefined,
   },
+  { op: 'GET /api/quotes/{id}', resource: 'quote', kind: 'read', request: (f) => ({ params: { id: f.quoteId } }) },
+  {
+    op: 'GET /api/quotes/{id}/pdf',
+    resource: "quotation (binary: A's answer is a PDF, not JSON)",
+    kind: 'read',
+    request: (f) => ({ params: { id: f.quoteId } }),
+    shows: (body) => body === undefined,
+  },
+  { op: 'POST /api/quotes/{id}/accept', resource: 'quote (accept)', kind: 'write', request: (f) => ({ params: { id: f.quoteId }, body: orderPayload() }) },
   { op: 'POST /api/orders/reorder', resource: 'order (reorder)', kind: 'write', request: (f) => ({ body: { id: f.orderId } }) },
   { op: 'POST /api/orders/{id}/paypal', resource: 'order (pay with PayPal)', kind: 'write', request: (f) => ({ params: { id: f.orderId } }) },
   {
@@ -176,6 +191,14 @@ const OWNED: Owned[] = [
   },
 ];
 
+/** A valid staff change of a quote of A's: the cube at ¥100, no freight, valid for a week. */
+const quotePrices = (f: Fixture) => ({
+  lines: [{ itemId: f.orderedCubeId, type: 'black', quantity: 2, unitPrice: 100 }],
+  freight: 0,
+  validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+  note: null,
+});
+
 interface Staff {
   op: string;
   /** A request that passes validation, so the answer is about the role and not the input. */
@@ -189,10 +212,27 @@ const STAFF: Staff[] = [
   { op: 'POST /api/admin/orders/{id}/transitions', request: (f) => ({ params: { id: f.orderId }, body: { status: 'outbound' } }) },
   { op: 'PUT /api/admin/orders/{id}/lines/{lineId}', request: (f) => ({ params: { id: f.orderId, lineId: f.orderLineId }, body: { actualQuantity: 1 } }) },
   { op: 'PUT /api/admin/orders/{id}/shipping-fee', request: (f) => ({ params: { id: f.orderId }, body: { actualExpressFee: 10 } }) },
-  { op: 'POST /api/admin/orders/{id}/payments', request: (f) => ({ params: { id: f.orderId }, body: { kind: 'payment', amount: 1, currency: 'USD', method: 'bankTransfer' } }) },
+  {
+    op: 'POST /api/admin/orders/{id}/payments',
+    request: (f) => ({ params: { id: f.orderId }, body: { kind: 'payment', amount: 1, currency: 'USD', method: 'bankTransfer' } }),
+  },
   { op: 'POST /api/admin/orders/{id}/notes', request: (f) => ({ params: { id: f.orderId }, body: { kind: 'message', body: 'hello' } }) },
   { op: 'POST /api/admin/orders/{id}/credits', request: (f) => ({ params: { id: f.orderId }, body: { kind: 'goodwill', reason: 'sorry', amount: 0.01 } }) },
   { op: 'POST /api/admin/orders/{id}/restock', request: (f) => ({ params: { id: f.orderId }, body: { lines: [{ lineId: f.orderLineId, quantity: 1 }] } }) },
+  {
+    op: 'POST /api/admin/orders/{id}/shipments',
+    request: (f) => ({ params: { id: f.orderId }, body: { carrier: 'dhl', trackingNumber: 'IDOR-12345', lines: [{ lineId: f.orderLineId, quantity: 1 }] } }),
+  },
+  {
+    op: 'POST /api/admin/orders',
+    request: (f) => ({ body: { ...ADDRESS, buyerId: f.a.id, expressMethod: 'dhl', payMethod: 'tt', lines: [{ itemId: f.orderedItemId, quantity: 2 }] } }),
+  },
+  {
+    op: 'POST /api/admin/orders/preview',
+    request: (f) => ({ body: { ...ADDRESS, buyerId: f.a.id, expressMethod: 'dhl', payMethod: 'tt', lines: [{ itemId: f.orderedItemId, quantity: 2 }] } }),
+  },
+  { op: 'POST /api/admin/orders/{id}/lines', request: (f) => ({ params: { id: f.orderId }, body: { itemId: f.orderedItemId, quantity: 2 } }) },
+  { op: 'DELETE /api/admin/orders/{id}/lines/{lineId}', request: (f) => ({ params: { id: f.orderId, lineId: f.orderLineId } }) },
   { op: 'GET /api/admin/customers', request: (f) => ({ query: { q: f.a.email } }) },
   { op: 'GET /api/admin/search', request: (f) => ({ query: { q: f.a.email } }) },
   { op: 'GET /api/admin/customers/{id}', request: (f) => ({ params: { id: f.a.id } }) },
@@ -205,10 +245,22 @@ const STAFF: Staff[] = [
   // Staff accounts (owner): the list, an invitation of a new address, and a change aimed at the
   // admin itself (refused with 409: nobody demotes themselves), so nothing of A's is touched.
   { op: 'GET /api/admin/staff', request: () => ({}) },
-  { op: 'POST /api/admin/staff', request: () => ({ body: { email: `idor-invite-${Math.random().toString(36).slice(2)}@example.com`, name: 'Invitee', role: 'sales', locale: 'en' } }) },
+  {
+    op: 'POST /api/admin/staff',
+    request: () => ({ body: { email: `idor-invite-${Math.random().toString(36).slice(2)}@example.com`, name: 'Invitee', role: 'sales', locale: 'en' } }),
+  },
   { op: 'PUT /api/admin/staff/{id}', request: (f) => ({ params: { id: f.admin.id }, body: { role: 'sales' } }) },
+  // The invitation again, aimed at the admin (409 for the owner: a password is set), so nobody is mailed.
+  { op: 'POST /api/admin/staff/{id}/invitation', request: (f) => ({ params: { id: f.admin.id } }) },
   { op: 'GET /api/admin/orders/documents.zip', request: (f) => ({ query: { ids: String(f.orderId), kind: 'invoice' } }) },
   { op: 'GET /api/admin/requests', request: () => ({}) },
+  { op: 'GET /api/admin/quotes', request: () => ({}) },
+  { op: 'GET /api/admin/quotes/{id}', request: (f) => ({ params: { id: f.quoteId } }) },
+  // In this order, on A's spare quote: priced (valid for send), sent, withdrawn.
+  { op: 'PUT /api/admin/quotes/{id}', request: (f) => ({ params: { id: f.spareQuoteId }, body: quotePrices(f) }) },
+  { op: 'POST /api/admin/quotes/{id}/send', request: (f) => ({ params: { id: f.spareQuoteId } }) },
+  { op: 'POST /api/admin/quotes/{id}/withdraw', request: (f) => ({ params: { id: f.spareQuoteId }, body: {} }) },
+  { op: 'GET /api/admin/quotes/{id}/pdf', request: (f) => ({ params: { id: f.quoteId } }) },
   { op: 'GET /api/admin/orders/{id}/requests', request: (f) => ({ params: { id: f.orderId } }) },
   { op: 'POST /api/admin/requests/{id}/decision', request: (f) => ({ params: { id: f.requestId }, body: { decision: 'approve' } }) },
   { op: 'GET /api/groups/waiting', request: () => ({}) },
@@ -225,27 +277,50 @@ const STAFF: Staff[] = [
   { op: 'GET /api/admin/settings/exchange-rates', request: () => ({}) },
   { op: 'GET /api/admin/shipping', request: () => ({}) },
   { op: 'GET /api/admin/shipping/methods', request: () => ({}) },
-  { op: 'PUT /api/admin/shipping/methods/{id}', request: () => ({ params: { id: 'idor-m' }, body: { nameZh: '测试', nameEn: 'Test', position: 99, active: false, excludedRegions: [] } }) },
+  {
+    op: 'PUT /api/admin/shipping/methods/{id}',
+    request: () => ({ params: { id: 'idor-m' }, body: { nameZh: '测试', nameEn: 'Test', position: 99, active: false, excludedRegions: [] } }),
+  },
   { op: 'GET /api/admin/shipping/zones', request: () => ({}) },
-  { op: 'PUT /api/admin/shipping/zones/{id}', request: () => ({ params: { id: 'idor-z' }, body: { nameZh: '测试', nameEn: 'Test', position: 99, isDefault: false, regions: [] } }) },
+  {
+    op: 'PUT /api/admin/shipping/zones/{id}',
+    request: () => ({ params: { id: 'idor-z' }, body: { nameZh: '测试', nameEn: 'Test', position: 99, isDefault: false, regions: [] } }),
+  },
   { op: 'DELETE /api/admin/shipping/zones/{id}', request: () => ({ params: { id: 'idor-none' } }) },
   { op: 'GET /api/admin/shipping/rates', request: () => ({}) },
   {
     op: 'PUT /api/admin/shipping/rates',
     request: () => ({
-      body: { methodId: 'idor-m', zoneCode: 'idor-z', firstWeightG: 500, firstPriceFen: 1000, stepWeightG: 500, stepPriceFen: 500, minChargeFen: 0, maxWeightG: 30000, transitMinDays: 3, transitMaxDays: 7 },
+      body: {
+        methodId: 'idor-m',
+        zoneCode: 'idor-z',
+        firstWeightG: 500,
+        firstPriceFen: 1000,
+        stepWeightG: 500,
+        stepPriceFen: 500,
+        minChargeFen: 0,
+        maxWeightG: 30000,
+        transitMinDays: 3,
+        transitMaxDays: 7,
+      },
     }),
   },
   { op: 'DELETE /api/admin/shipping/rates/{methodId}/{zoneCode}', request: () => ({ params: { methodId: 'idor-none', zoneCode: 'idor-none' } }) },
   { op: 'GET /api/admin/payment-methods', request: () => ({}) },
-  { op: 'PUT /api/admin/payment-methods/{id}', request: () => ({ params: { id: 'idor-p' }, body: { nameZh: '测试', nameEn: 'Test', surchargeBp: 0, position: 99, active: false } }) },
+  {
+    op: 'PUT /api/admin/payment-methods/{id}',
+    request: () => ({ params: { id: 'idor-p' }, body: { nameZh: '测试', nameEn: 'Test', surchargeBp: 0, position: 99, active: false } }),
+  },
   // A payment method's QR picture: aimed at a method that does not exist (404 for the owner, before the upload is read).
   { op: 'PUT /api/admin/payment-methods/{id}/qr', request: () => ({ params: { id: 'idor-none' } }) },
   { op: 'DELETE /api/admin/payment-methods/{id}/qr', request: () => ({ params: { id: 'idor-none' } }) },
   // Customer groups (catalog.manage) and a buyer's group (customers.read / customers.manage): aimed at no group or at staff.
   { op: 'GET /api/admin/customer-groups', request: () => ({}) },
   { op: 'POST /api/admin/customer-groups', request: () => ({ body: { code: 'idor-g', nameZh: '测试', nameEn: 'Test', discountPercent: 5 } }) },
-  { op: 'PUT /api/admin/customer-groups/{id}', request: () => ({ params: { id: 999_999 }, body: { code: 'idor-h', nameZh: '测试', nameEn: 'Test', discountPercent: 5 } }) },
+  {
+    op: 'PUT /api/admin/customer-groups/{id}',
+    request: () => ({ params: { id: 999_999 }, body: { code: 'idor-h', nameZh: '测试', nameEn: 'Test', discountPercent: 5 } }),
+  },
   { op: 'DELETE /api/admin/customer-groups/{id}', request: () => ({ params: { id: 999_999 } }) },
   { op: 'GET /api/admin/customer-groups/{id}/prices', request: () => ({ params: { id: 999_999 } }) },
   { op: 'PUT /api/admin/customer-groups/{id}/prices', request: () => ({ params: { id: 999_999 }, body: { set: [], remove: [] } }) },
@@ -266,7 +341,10 @@ const STAFF: Staff[] = [
   { op: 'GET /api/admin/items', request: () => ({ query: { keyword: 'idor', archived: 'all' } }) },
   { op: 'POST /api/admin/items', request: () => ({ body: { nameZh: '越权测试', nameEn: 'IDOR probe', price: 1, ...catalogRefs } }) },
   { op: 'GET /api/admin/items/{id}', request: () => ({ params: { id: t.products.big } }) },
-  { op: 'PUT /api/admin/items/{id}', request: () => ({ params: { id: 999_999_999 }, body: { nameZh: '越权测试', nameEn: 'IDOR probe', price: 1, ...catalogRefs } }) },
+  {
+    op: 'PUT /api/admin/items/{id}',
+    request: () => ({ params: { id: 999_999_999 }, body: { nameZh: '越权测试', nameEn: 'IDOR probe', price: 1, ...catalogRefs } }),
+  },
   { op: 'POST /api/admin/items/{id}/archive', request: () => ({ params: { id: 999_999_999 }, body: {} }) },
   { op: 'POST /api/admin/items/{id}/restore', request: () => ({ params: { id: 999_999_999 }, body: {} }) },
   { op: 'POST /api/admin/items/{id}/images', request: () => ({ params: { id: 999_999_999 } }) },
@@ -374,6 +452,13 @@ const SELF_ONLY: SelfOnly[] = [
     shows: (body, f) => rows(body).some((o) => o.id === f.orderId),
   },
   { op: 'POST /api/groups/joined', reason: 'the conversations the caller is in', request: (f) => ({ query: smuggled(f) }) },
+  {
+    op: 'GET /api/quotes',
+    reason: "the caller's own quotes",
+    request: (f) => ({ query: smuggled(f) }),
+    shows: (body, f) => rows(body).some((q) => q.id === f.quoteId),
+  },
+  { op: 'POST /api/quotes', reason: "asks for a quote for the caller's own cart", request: (f) => ({ body: { message: 'a quote please', ...smuggled(f) } }) },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -416,7 +501,10 @@ beforeAll(async () => {
   ok(await asA('PUT', '/api/user', { body: { name: `Alice ${mark}`, nickname: mark } }), 'profile');
   const timerLine = ok(await asA('POST', '/api/cart/items', { body: { itemId: t.products.timer, quantity: 2 } }), 'cart').id as number;
   const cartLineId = ok(await asA('POST', '/api/cart/items', { body: { itemId: t.products.cube, type: 'black', quantity: 2 } }), 'cart').id as number;
-  const address = ok(await asA('POST', '/api/address', { body: { ...ADDRESS, deliveryUser: `Alice ${mark}`, deliveryCompany: mark, asDefault: true } }), 'address');
+  const address = ok(
+    await asA('POST', '/api/address', { body: { ...ADDRESS, deliveryUser: `Alice ${mark}`, deliveryCompany: mark, asDefault: true } }),
+    'address',
+  );
   const other = ok(await asA('POST', '/api/address', { body: { ...ADDRESS, deliveryUser: `Alice ${mark}`, deliveryAddress: `2 ${mark} Road` } }), 'address');
   const order = ok(
     await asA('POST', '/api/orders', {
@@ -432,6 +520,8 @@ beforeAll(async () => {
   const pixel = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
   const asked = ok(await asA('POST', `/api/orders/${order.id}/requests`, { body: { kind: 'cancel', reason: `for ${mark}`, photos: [pixel] } }), 'request');
   const requestId = asked.data[0].id as number;
+  const quote = ok(await asA('POST', '/api/quotes', { body: { message: `prices for ${mark}`, cartItemIds: [cartLineId] } }), 'quote');
+  const spareQuote = ok(await asA('POST', '/api/quotes', { body: { message: `more prices for ${mark}`, cartItemIds: [cartLineId] } }), 'quote');
   await t.services.aftersales.decide({ id: admin.id, name: 'staff', role: 'owner' }, requestId, { decision: 'refuse', note: 'kept' });
   const actor = { uid: a.id, uname: `Alice ${mark}`, admin: false, language: 'en' as const };
   const { group } = await t.services.chat.service.openForBuyer(actor);
@@ -457,7 +547,14 @@ beforeAll(async () => {
     gid: group.gid,
     chatImage,
     requestId,
+    quoteId: quote.id as number,
+    spareQuoteId: spareQuote.id as number,
+    orderedCubeId: t.products.cube,
   };
+  // A's first quote is priced and sent (staff, through the service), so A may accept it.
+  const owner = { id: admin.id, name: 'staff', role: 'owner' as const };
+  await t.services.quotes.update(owner, f.quoteId, quotePrices(f), 'en');
+  await t.services.quotes.send(owner, f.quoteId, 'en');
 }, 120_000);
 
 afterAll(async () => {
@@ -485,7 +582,9 @@ async function call(op: ApiOperation, token: string | undefined, request: Reques
   const headers: Record<string, string> = { 'x-lang-type': 'en', 'x-price-type': 'CNY', 'idempotency-key': randomUUID() };
   if (token) headers.authorization = `Bearer ${token}`;
   const query = Object.entries(request.query ?? {});
-  const url = fillPath(op.path, request.params ?? {}) + (query.length ? `?${new URLSearchParams(query.map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '');
+  const url =
+    fillPath(op.path, request.params ?? {}) +
+    (query.length ? `?${new URLSearchParams(query.map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '');
   const options: InjectOptions = { method: op.method, url, headers, remoteAddress: randomIp() };
   if (request.body !== undefined) {
     headers['content-type'] = 'application/json';
@@ -514,7 +613,17 @@ async function strangers(): Promise<{ who: Who; token: string | undefined }[]> {
 async function stateOfA(): Promise<string> {
   const asA = shopClient(t, f.a.token);
   const parts: unknown[] = [];
-  for (const url of ['/api/user', '/api/address', '/api/cart/items', '/api/favorites', '/api/orders', '/api/order/items', `/api/orders/${f.orderId}`, `/api/orders/${f.orderId}/requests`]) {
+  for (const url of [
+    '/api/user',
+    '/api/address',
+    '/api/cart/items',
+    '/api/favorites',
+    '/api/orders',
+    '/api/order/items',
+    `/api/orders/${f.orderId}`,
+    `/api/orders/${f.orderId}/requests`,
+    `/api/quotes/${f.quoteId}`,
+  ]) {
     const res = await asA('GET', url);
     parts.push(url, res.status, res.body);
   }
@@ -533,7 +642,8 @@ function excerpt(text: string) {
 function answerProblems(answer: Answer): string[] {
   const out: string[] = [];
   if (answer.status >= 500) out.push('5xx');
-  for (const secret of [f.mark, f.a.account, f.a.email]) if (answer.text.includes(secret)) out.push(`shows A's data (${secret === f.mark ? 'marker' : secret})`);
+  for (const secret of [f.mark, f.a.account, f.a.email])
+    if (answer.text.includes(secret)) out.push(`shows A's data (${secret === f.mark ? 'marker' : secret})`);
   const leak = leakIn(answer.text);
   if (leak) out.push(`shows a ${leak}`);
   if (answer.status >= 400) {
@@ -596,7 +706,8 @@ describe(`access control (${TEST_DB_KIND})`, { timeout: 180_000 }, () => {
     const bOrders = await asB('GET', '/api/orders');
     if (bOrders.body?.data?.length) problems.push(`B has orders after the sweep: ${excerpt(JSON.stringify(bOrders.body))}`);
     const bCart = await asB('GET', '/api/cart/items');
-    if ((bCart.body?.data ?? []).some((l: { itemId: number }) => l.itemId === f.orderedItemId)) problems.push("B's cart holds the product of A's order (a reorder of A's order went through)");
+    if ((bCart.body?.data ?? []).some((l: { itemId: number }) => l.itemId === f.orderedItemId))
+      problems.push("B's cart holds the product of A's order (a reorder of A's order went through)");
     expect(problems.length, `${problems.length} problems:\n${problems.join('\n')}\n`).toBe(0);
   });
 
@@ -644,7 +755,8 @@ describe(`access control (${TEST_DB_KIND})`, { timeout: 180_000 }, () => {
         attempts.selfOnly++;
         const wrong = answerProblems(answer);
         if (entry.shows?.(answer.body, f)) wrong.push("shows A's data");
-        if (who !== 'buyer B' && declaresSecurity(op) && answer.status !== 401 && answer.status !== 403) wrong.push(`status ${answer.status}, expected 401 or 403`);
+        if (who !== 'buyer B' && declaresSecurity(op) && answer.status !== 401 && answer.status !== 403)
+          wrong.push(`status ${answer.status}, expected 401 or 403`);
         const after = await stateOfA();
         if (after !== before) {
           wrong.push("changed A's data");
@@ -663,7 +775,8 @@ describe(`access control (${TEST_DB_KIND})`, { timeout: 180_000 }, () => {
       if (answer.status >= 300) problems.push(`${entry.op} as A: ${answer.status}: ${excerpt(answer.text)}`);
       else if (entry.kind === 'read' && !entry.shows && !answer.text.includes(f.mark) && !answer.text.includes(String(entry.request(f).params?.id ?? ''))) {
         problems.push(`${entry.op} as A does not show A's data: ${excerpt(answer.text)}`);
-      } else if (entry.shows && !entry.shows(answer.body, f)) problems.push(`${entry.op} as A: the check for A's data does not see it: ${excerpt(answer.text)}`);
+      } else if (entry.shows && !entry.shows(answer.body, f))
+        problems.push(`${entry.op} as A: the check for A's data does not see it: ${excerpt(answer.text)}`);
     }
     expect(problems.length, `${problems.length} problems:\n${problems.join('\n')}\n`).toBe(0);
   });

@@ -9,8 +9,19 @@ import { fetchAnonymousToken, useAuthStore } from '@/lib/stores/auth';
  */
 
 /** Routes that need a signed-in (not anonymous) user. /forgot-password is public (docs/architecture.md). */
-const LOGIN_REQUIRED_EXACT = ['/cart', '/profile', '/change-password', '/my-info', '/edit-name', '/my-favorite', '/favorites', '/my-order', '/my-address'];
-const LOGIN_REQUIRED_PREFIX = ['/order/', '/admin/'];
+const LOGIN_REQUIRED_EXACT = [
+  '/cart',
+  '/profile',
+  '/change-password',
+  '/my-info',
+  '/edit-name',
+  '/my-favorite',
+  '/favorites',
+  '/my-order',
+  '/my-address',
+  '/quotes',
+];
+const LOGIN_REQUIRED_PREFIX = ['/order/', '/quotes/', '/admin/'];
 /** The staff app: /admin and everything under it (each screen checks its role's capability too). */
 const ADMIN_BASE = '/admin';
 

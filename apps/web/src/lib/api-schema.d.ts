@@ -3935,7 +3935,7 @@ export interface paths {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "created" | "status" | "logistics" | "tracking";
+                                type: "created" | "status" | "logistics" | "tracking" | "lineAdded" | "lineRemoved";
                                 from: string | null;
                                 to: string | null;
                                 time: string;
@@ -3951,6 +3951,28 @@ export interface paths {
                                 kind: "proforma" | "invoice" | "packing-list";
                                 url: string;
                             }[];
+                            /** @enum {string} */
+                            fulfillment: "none" | "partial" | "shipped";
+                            shipments: {
+                                id: number;
+                                number: number;
+                                /** @enum {string|null} */
+                                carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    lineId: number;
+                                    itemId: number;
+                                    name: string;
+                                    typeName: string | null;
+                                    quantity: number;
+                                }[];
+                                pieces: number;
+                                packingListUrl: string;
+                                createdTime: string;
+                            }[];
+                            lapsesAt: string | null;
+                            lapseAfterDays: number | null;
                         };
                     };
                 };
@@ -4186,12 +4208,13 @@ export interface paths {
         };
         /**
          * An order document as PDF: proforma invoice, commercial invoice or packing list
-         * @description kind: proforma, invoice (commercial invoice) or packing-list. A buyer gets their own orders only (404 otherwise); the invoice and the packing list once the order has left the warehouse (409 before). Staff with orders.read get every order and kind. lang: zh or en (default: the request's language). Quantities and prices are the actual ones staff recorded after packing, else as ordered.
+         * @description kind: proforma, invoice (commercial invoice) or packing-list; shipment: the packing list of one parcel of the order (its id, from the order's shipments), for the buyer as soon as that parcel left. A buyer gets their own orders only (404 otherwise); the invoice and the packing list once the order has left the warehouse (409 before). Staff with orders.read get every order and kind. lang: zh or en (default: the request's language). Quantities and prices are the actual ones staff recorded after packing, else as ordered.
          */
         get: {
             parameters: {
                 query?: {
                     lang?: "zh" | "en";
+                    shipment?: number;
                 };
                 header?: never;
                 path: {
@@ -4289,6 +4312,7 @@ export interface paths {
                     amountMax?: number;
                     q?: string;
                     lapsing?: "1";
+                    fulfillment?: "partial";
                 };
                 header?: never;
                 path?: never;
@@ -4341,6 +4365,8 @@ export interface paths {
                                     mobile: string | null;
                                 };
                                 lapsesAt: string | null;
+                                /** @enum {string} */
+                                fulfillment: "none" | "partial" | "shipped";
                             }[];
                             pager: {
                                 page: number;
@@ -4362,7 +4388,72 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Take an order for a buyer (ordered by WeChat, phone or e-mail)
+         * @description Needs the header Idempotency-Key (per buyer, as at checkout): the same key and body again answer the same {id} (200, idempotent-replayed: true), another body 409. Stock is reserved in the same transaction; the buyer gets the order mail and sees the order among theirs. Audited as order.place.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        buyerId: number;
+                        lines: {
+                            itemId: number;
+                            type?: string;
+                            quantity: number;
+                            price?: number;
+                        }[];
+                        /** @enum {string} */
+                        currency?: "CNY" | "USD";
+                        expressMethod: string;
+                        payMethod: string;
+                        expressFee?: number;
+                        deliveryRegionId: string;
+                        deliveryState?: string;
+                        deliveryCity: string;
+                        deliveryPostalCode: string;
+                        deliveryUser: string;
+                        deliveryPhone: string;
+                        deliveryCompany?: string;
+                        deliveryTaxId?: string;
+                        deliveryShippingMark?: string;
+                        deliveryAddress: string;
+                        deliveryAddress2?: string;
+                        comment?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4589,7 +4680,7 @@ export interface paths {
                                 }[];
                                 history: {
                                     /** @enum {string} */
-                                    type: "created" | "status" | "logistics" | "tracking";
+                                    type: "created" | "status" | "logistics" | "tracking" | "lineAdded" | "lineRemoved";
                                     from: string | null;
                                     to: string | null;
                                     time: string;
@@ -4605,6 +4696,28 @@ export interface paths {
                                     kind: "proforma" | "invoice" | "packing-list";
                                     url: string;
                                 }[];
+                                /** @enum {string} */
+                                fulfillment: "none" | "partial" | "shipped";
+                                shipments: {
+                                    id: number;
+                                    number: number;
+                                    /** @enum {string|null} */
+                                    carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                                    trackingNumber: string | null;
+                                    trackingUrl: string | null;
+                                    lines: {
+                                        lineId: number;
+                                        itemId: number;
+                                        name: string;
+                                        typeName: string | null;
+                                        quantity: number;
+                                    }[];
+                                    pieces: number;
+                                    packingListUrl: string;
+                                    createdTime: string;
+                                }[];
+                                lapsesAt: string | null;
+                                lapseAfterDays: number | null;
                             };
                             buyer: {
                                 id: number;
@@ -4916,7 +5029,7 @@ export interface paths {
                                 }[];
                                 history: {
                                     /** @enum {string} */
-                                    type: "created" | "status" | "logistics" | "tracking";
+                                    type: "created" | "status" | "logistics" | "tracking" | "lineAdded" | "lineRemoved";
                                     from: string | null;
                                     to: string | null;
                                     time: string;
@@ -4932,6 +5045,28 @@ export interface paths {
                                     kind: "proforma" | "invoice" | "packing-list";
                                     url: string;
                                 }[];
+                                /** @enum {string} */
+                                fulfillment: "none" | "partial" | "shipped";
+                                shipments: {
+                                    id: number;
+                                    number: number;
+                                    /** @enum {string|null} */
+                                    carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                                    trackingNumber: string | null;
+                                    trackingUrl: string | null;
+                                    lines: {
+                                        lineId: number;
+                                        itemId: number;
+                                        name: string;
+                                        typeName: string | null;
+                                        quantity: number;
+                                    }[];
+                                    pieces: number;
+                                    packingListUrl: string;
+                                    createdTime: string;
+                                }[];
+                                lapsesAt: string | null;
+                                lapseAfterDays: number | null;
                             };
                             buyer: {
                                 id: number;
@@ -5234,7 +5369,7 @@ export interface paths {
                                 }[];
                                 history: {
                                     /** @enum {string} */
-                                    type: "created" | "status" | "logistics" | "tracking";
+                                    type: "created" | "status" | "logistics" | "tracking" | "lineAdded" | "lineRemoved";
                                     from: string | null;
                                     to: string | null;
                                     time: string;
@@ -5250,6 +5385,28 @@ export interface paths {
                                     kind: "proforma" | "invoice" | "packing-list";
                                     url: string;
                                 }[];
+                                /** @enum {string} */
+                                fulfillment: "none" | "partial" | "shipped";
+                                shipments: {
+                                    id: number;
+                                    number: number;
+                                    /** @enum {string|null} */
+                                    carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                                    trackingNumber: string | null;
+                                    trackingUrl: string | null;
+                                    lines: {
+                                        lineId: number;
+                                        itemId: number;
+                                        name: string;
+                                        typeName: string | null;
+                                        quantity: number;
+                                    }[];
+                                    pieces: number;
+                                    packingListUrl: string;
+                                    createdTime: string;
+                                }[];
+                                lapsesAt: string | null;
+                                lapseAfterDays: number | null;
                             };
                             buyer: {
                                 id: number;
@@ -5315,7 +5472,325 @@ export interface paths {
             };
         };
         post?: never;
-        delete?: never;
+        /**
+         * Remove a line from an order before it is outbound
+         * @description Its reserved pieces go back. 409 once the order is outbound or cancelled, for the last line (cancel the order instead) and for a line with pieces already in a parcel. Totals, balance and payment status follow; the buyer is mailed; audited as order.lineRemove.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    lineId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            order: {
+                                id: number;
+                                createdTime: string;
+                                updatedTime: string;
+                                /** @enum {string} */
+                                status: "confirm" | "outbound" | "delivery" | "complete" | "cancel";
+                                /** @enum {string} */
+                                logisticsStatus: "pending" | "inTransit" | "outForDelivery" | "delivered" | "failed";
+                                trackingNumber: string | null;
+                                /** @enum {string} */
+                                currency: "CNY" | "USD";
+                                lineCount: number;
+                                quantity: number;
+                                actualQuantity: number;
+                                goodsAmount: number;
+                                discount: number;
+                                expressFee: number;
+                                surcharge: number;
+                                totalAmount: number;
+                                actualTotalPrice: number;
+                                /** @enum {string} */
+                                paymentStatus: "unpaid" | "partially_paid" | "paid" | "refund_due" | "refunded";
+                                balance: number;
+                                expressMethod: {
+                                    id: string;
+                                    name: string;
+                                };
+                                payMethod: {
+                                    id: string;
+                                    name: string;
+                                };
+                                deliveryRegionId: string;
+                                deliveryUser: string;
+                                preview: {
+                                    itemId: number;
+                                    name: string;
+                                    type: string;
+                                    quantity: number;
+                                    thumbnail: string;
+                                }[];
+                                amount: number;
+                                freeShipping: boolean;
+                                expressFeeBase: number;
+                                surchargePercent: number;
+                                chargeableWeight: number;
+                                totalNw: number;
+                                totalGw: number;
+                                totalVolume: number;
+                                totalVolumeWeight: number;
+                                zone: {
+                                    code: string;
+                                    name: string;
+                                };
+                                transitDays: {
+                                    min: number;
+                                    max: number;
+                                };
+                                exchangeRate: number;
+                                cny: {
+                                    goodsAmount: number;
+                                    expressFee: number;
+                                    surcharge: number;
+                                    totalAmount: number;
+                                };
+                                deliveryState: string | null;
+                                deliveryCity: string;
+                                deliveryPostalCode: string;
+                                deliveryPhone: string;
+                                deliveryCompany: string | null;
+                                deliveryTaxId: string | null;
+                                deliveryShippingMark: string | null;
+                                deliveryAddress: string;
+                                deliveryAddress2: string | null;
+                                comment: string | null;
+                                actualGoodsAmount: number;
+                                actualExpressFee: number;
+                                actualSurcharge: number;
+                                actualTotalNw: number;
+                                actualTotalGw: number;
+                                actualTotalVolume: number;
+                                actualTotalVolumeWeight: number;
+                                actualChargeableWeight: number;
+                                money: {
+                                    ordered: {
+                                        goods: number;
+                                        freight: number;
+                                        surcharge: number;
+                                        total: number;
+                                    };
+                                    charged: {
+                                        goods: number;
+                                        freight: number;
+                                        surcharge: number;
+                                        total: number;
+                                    };
+                                    changed: boolean;
+                                    credited: number;
+                                    owed: number;
+                                    paid: number;
+                                    refunded: number;
+                                    balance: number;
+                                    toPay: number;
+                                    refundDue: number;
+                                };
+                                credits: {
+                                    id: number;
+                                    number: string;
+                                    /** @enum {string} */
+                                    kind: "return" | "goodwill";
+                                    amount: number;
+                                    reason: string;
+                                    lines: {
+                                        lineId: number;
+                                        itemId: number;
+                                        name: string;
+                                        typeName: string | null;
+                                        quantity: number;
+                                        unitPrice: number;
+                                        amount: number;
+                                    }[];
+                                    extra: number;
+                                    requestId: number | null;
+                                    createdBy: string | null;
+                                    createdTime: string;
+                                }[];
+                                payments: {
+                                    /** @enum {string} */
+                                    kind: "payment" | "refund";
+                                    amount: number;
+                                    /** @enum {string} */
+                                    currency: "CNY" | "USD";
+                                    orderAmount: number;
+                                    method: string;
+                                    paidAt: string;
+                                }[];
+                                paymentInstructions: {
+                                    method: {
+                                        id: string;
+                                        name: string;
+                                    };
+                                    receiver: string | null;
+                                    account: string | null;
+                                    note: string | null;
+                                    reference: string;
+                                    qrUrl: string | null;
+                                } | null;
+                                /** @enum {string|null} */
+                                carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                                trackingUrl: string | null;
+                                cancelReason: string | null;
+                                bankTransfer: {
+                                    accountName: string;
+                                    bank: string;
+                                    bankAddress: string | null;
+                                    swift: string;
+                                    accountNumber: string;
+                                    reference: string;
+                                } | null;
+                                items: {
+                                    id: number;
+                                    orderId: number;
+                                    itemId: number;
+                                    name: string;
+                                    supplier: string;
+                                    type: string;
+                                    typeName: string | null;
+                                    quantity: number;
+                                    actualQuantity: number;
+                                    /** @enum {string} */
+                                    currency: "CNY" | "USD";
+                                    price: number;
+                                    discountPrice: number;
+                                    amount: number;
+                                    tierMinQuantity: number | null;
+                                    actualPrice: number;
+                                    actualAmount: number;
+                                    shippedQuantity: number | null;
+                                    creditedQuantity: number;
+                                    returnedQuantity: number;
+                                    moq: number;
+                                    orderMultiple: number | null;
+                                    nw: number | null;
+                                    gw: number | null;
+                                    volume: number | null;
+                                    volumeWeight: number | null;
+                                    totalGw: number | null;
+                                    totalVolume: number | null;
+                                    totalVolumeWeight: number | null;
+                                    image: string;
+                                    thumbnail: string;
+                                    createdTime: string;
+                                }[];
+                                history: {
+                                    /** @enum {string} */
+                                    type: "created" | "status" | "logistics" | "tracking" | "lineAdded" | "lineRemoved";
+                                    from: string | null;
+                                    to: string | null;
+                                    time: string;
+                                    note: string | null;
+                                }[];
+                                messages: {
+                                    id: number;
+                                    body: string;
+                                    createdTime: string;
+                                }[];
+                                documents: {
+                                    /** @enum {string} */
+                                    kind: "proforma" | "invoice" | "packing-list";
+                                    url: string;
+                                }[];
+                                /** @enum {string} */
+                                fulfillment: "none" | "partial" | "shipped";
+                                shipments: {
+                                    id: number;
+                                    number: number;
+                                    /** @enum {string|null} */
+                                    carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                                    trackingNumber: string | null;
+                                    trackingUrl: string | null;
+                                    lines: {
+                                        lineId: number;
+                                        itemId: number;
+                                        name: string;
+                                        typeName: string | null;
+                                        quantity: number;
+                                    }[];
+                                    pieces: number;
+                                    packingListUrl: string;
+                                    createdTime: string;
+                                }[];
+                                lapsesAt: string | null;
+                                lapseAfterDays: number | null;
+                            };
+                            buyer: {
+                                id: number;
+                                account: string;
+                                name: string;
+                                email: string | null;
+                                mobile: string | null;
+                            };
+                            /** @enum {string} */
+                            paymentStatus: "unpaid" | "partially_paid" | "paid" | "refund_due" | "refunded";
+                            balance: number;
+                            due: number;
+                            /** @enum {string|null} */
+                            carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                            trackingUrl: string | null;
+                            cancelReason: string | null;
+                            payments: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "payment" | "refund";
+                                amount: number;
+                                /** @enum {string} */
+                                currency: "CNY" | "USD";
+                                orderAmount: number;
+                                /** @enum {string} */
+                                method: "bankTransfer" | "paypal" | "alipay" | "wechat" | "westernUnion" | "cash" | "other";
+                                reference: string | null;
+                                paidAt: string;
+                                recordedBy: string;
+                                createdTime: string;
+                            }[];
+                            audit: {
+                                id: number;
+                                time: string;
+                                actor: {
+                                    id: number | null;
+                                    name: string;
+                                    /** @enum {string|null} */
+                                    role: "owner" | "sales" | "warehouse" | "catalog" | "service" | null;
+                                };
+                                action: string;
+                                entity: string;
+                                entityId: string;
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                note: string | null;
+                            }[];
+                            notes: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "note" | "message";
+                                body: string;
+                                author: string;
+                                createdTime: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -5548,7 +6023,7 @@ export interface paths {
                                 }[];
                                 history: {
                                     /** @enum {string} */
-                                    type: "created" | "status" | "logistics" | "tracking";
+                                    type: "created" | "status" | "logistics" | "tracking" | "lineAdded" | "lineRemoved";
                                     from: string | null;
                                     to: string | null;
                                     time: string;
@@ -5564,6 +6039,28 @@ export interface paths {
                                     kind: "proforma" | "invoice" | "packing-list";
                                     url: string;
                                 }[];
+                                /** @enum {string} */
+                                fulfillment: "none" | "partial" | "shipped";
+                                shipments: {
+                                    id: number;
+                                    number: number;
+                                    /** @enum {string|null} */
+                                    carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                                    trackingNumber: string | null;
+                                    trackingUrl: string | null;
+                                    lines: {
+                                        lineId: number;
+                                        itemId: number;
+                                        name: string;
+                                        typeName: string | null;
+                                        quantity: number;
+                                    }[];
+                                    pieces: number;
+                                    packingListUrl: string;
+                                    createdTime: string;
+                                }[];
+                                lapsesAt: string | null;
+                                lapseAfterDays: number | null;
                             };
                             buyer: {
                                 id: number;
@@ -5876,7 +6373,7 @@ export interface paths {
                                 }[];
                                 history: {
                                     /** @enum {string} */
-                                    type: "created" | "status" | "logistics" | "tracking";
+                                    type: "created" | "status" | "logistics" | "tracking" | "lineAdded" | "lineRemoved";
                                     from: string | null;
                                     to: string | null;
                                     time: string;
@@ -5892,6 +6389,28 @@ export interface paths {
                                     kind: "proforma" | "invoice" | "packing-list";
                                     url: string;
                                 }[];
+                                /** @enum {string} */
+                                fulfillment: "none" | "partial" | "shipped";
+                                shipments: {
+                                    id: number;
+                                    number: number;
+                                    /** @enum {string|null} */
+                                    carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                                    trackingNumber: string | null;
+                                    trackingUrl: string | null;
+                                    lines: {
+                                        lineId: number;
+                                        itemId: number;
+                                        name: string;
+                                        typeName: string | null;
+                                        quantity: number;
+                                    }[];
+                                    pieces: number;
+                                    packingListUrl: string;
+                                    createdTime: string;
+                                }[];
+                                lapsesAt: string | null;
+                                lapseAfterDays: number | null;
                             };
                             buyer: {
                                 id: number;
@@ -6200,7 +6719,7 @@ export interface paths {
                                 }[];
                                 history: {
                                     /** @enum {string} */
-                                    type: "created" | "status" | "logistics" | "tracking";
+                                    type: "created" | "status" | "logistics" | "tracking" | "lineAdded" | "lineRemoved";
                                     from: string | null;
                                     to: string | null;
                                     time: string;
@@ -6216,6 +6735,28 @@ export interface paths {
                                     kind: "proforma" | "invoice" | "packing-list";
                                     url: string;
                                 }[];
+                                /** @enum {string} */
+                                fulfillment: "none" | "partial" | "shipped";
+                                shipments: {
+                                    id: number;
+                                    number: number;
+                                    /** @enum {string|null} */
+                                    carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                                    trackingNumber: string | null;
+                                    trackingUrl: string | null;
+                                    lines: {
+                                        lineId: number;
+                                        itemId: number;
+                                        name: string;
+                                        typeName: string | null;
+                                        quantity: number;
+                                    }[];
+                                    pieces: number;
+                                    packingListUrl: string;
+                                    createdTime: string;
+                                }[];
+                                lapsesAt: string | null;
+                                lapseAfterDays: number | null;
                             };
                             buyer: {
                                 id: number;
@@ -6521,7 +7062,7 @@ export interface paths {
                                 }[];
                                 history: {
                                     /** @enum {string} */
-                                    type: "created" | "status" | "logistics" | "tracking";
+                                    type: "created" | "status" | "logistics" | "tracking" | "lineAdded" | "lineRemoved";
                                     from: string | null;
                                     to: string | null;
                                     time: string;
@@ -6537,6 +7078,28 @@ export interface paths {
                                     kind: "proforma" | "invoice" | "packing-list";
                                     url: string;
                                 }[];
+                                /** @enum {string} */
+                                fulfillment: "none" | "partial" | "shipped";
+                                shipments: {
+                                    id: number;
+                                    number: number;
+                                    /** @enum {string|null} */
+                                    carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                                    trackingNumber: string | null;
+                                    trackingUrl: string | null;
+                                    lines: {
+                                        lineId: number;
+                                        itemId: number;
+                                        name: string;
+                                        typeName: string | null;
+                                        quantity: number;
+                                    }[];
+                                    pieces: number;
+                                    packingListUrl: string;
+                                    createdTime: string;
+                                }[];
+                                lapsesAt: string | null;
+                                lapseAfterDays: number | null;
                             };
                             buyer: {
                                 id: number;
@@ -6840,7 +7403,7 @@ export interface paths {
                                 }[];
                                 history: {
                                     /** @enum {string} */
-                                    type: "created" | "status" | "logistics" | "tracking";
+                                    type: "created" | "status" | "logistics" | "tracking" | "lineAdded" | "lineRemoved";
                                     from: string | null;
                                     to: string | null;
                                     time: string;
@@ -6856,6 +7419,811 @@ export interface paths {
                                     kind: "proforma" | "invoice" | "packing-list";
                                     url: string;
                                 }[];
+                                /** @enum {string} */
+                                fulfillment: "none" | "partial" | "shipped";
+                                shipments: {
+                                    id: number;
+                                    number: number;
+                                    /** @enum {string|null} */
+                                    carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                                    trackingNumber: string | null;
+                                    trackingUrl: string | null;
+                                    lines: {
+                                        lineId: number;
+                                        itemId: number;
+                                        name: string;
+                                        typeName: string | null;
+                                        quantity: number;
+                                    }[];
+                                    pieces: number;
+                                    packingListUrl: string;
+                                    createdTime: string;
+                                }[];
+                                lapsesAt: string | null;
+                                lapseAfterDays: number | null;
+                            };
+                            buyer: {
+                                id: number;
+                                account: string;
+                                name: string;
+                                email: string | null;
+                                mobile: string | null;
+                            };
+                            /** @enum {string} */
+                            paymentStatus: "unpaid" | "partially_paid" | "paid" | "refund_due" | "refunded";
+                            balance: number;
+                            due: number;
+                            /** @enum {string|null} */
+                            carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                            trackingUrl: string | null;
+                            cancelReason: string | null;
+                            payments: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "payment" | "refund";
+                                amount: number;
+                                /** @enum {string} */
+                                currency: "CNY" | "USD";
+                                orderAmount: number;
+                                /** @enum {string} */
+                                method: "bankTransfer" | "paypal" | "alipay" | "wechat" | "westernUnion" | "cash" | "other";
+                                reference: string | null;
+                                paidAt: string;
+                                recordedBy: string;
+                                createdTime: string;
+                            }[];
+                            audit: {
+                                id: number;
+                                time: string;
+                                actor: {
+                                    id: number | null;
+                                    name: string;
+                                    /** @enum {string|null} */
+                                    role: "owner" | "sales" | "warehouse" | "catalog" | "service" | null;
+                                };
+                                action: string;
+                                entity: string;
+                                entityId: string;
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                note: string | null;
+                            }[];
+                            notes: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "note" | "message";
+                                body: string;
+                                author: string;
+                                createdTime: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an order taken for a buyer would come to (nothing is written)
+         * @description The same request as POST /api/admin/orders. Prices: the buyer's customer group and quantity tier, or the price staff set (order currency); freight: the rate table's quote for the address and method, or the fee staff set; the payment surcharge on both.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        buyerId: number;
+                        lines: {
+                            itemId: number;
+                            type?: string;
+                            quantity: number;
+                            price?: number;
+                        }[];
+                        /** @enum {string} */
+                        currency?: "CNY" | "USD";
+                        expressMethod: string;
+                        payMethod: string;
+                        expressFee?: number;
+                        deliveryRegionId: string;
+                        deliveryState?: string;
+                        deliveryCity: string;
+                        deliveryPostalCode: string;
+                        deliveryUser: string;
+                        deliveryPhone: string;
+                        deliveryCompany?: string;
+                        deliveryTaxId?: string;
+                        deliveryShippingMark?: string;
+                        deliveryAddress: string;
+                        deliveryAddress2?: string;
+                        comment?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            currency: "CNY" | "USD";
+                            lines: {
+                                itemId: number;
+                                type: string;
+                                name: string;
+                                typeName: string | null;
+                                quantity: number;
+                                listPrice: number;
+                                unitPrice: number;
+                                amount: number;
+                                tierMinQuantity: number | null;
+                                staffPrice: boolean;
+                            }[];
+                            goods: number;
+                            freight: number;
+                            staffFreight: boolean;
+                            freeShipping: boolean;
+                            surcharge: number;
+                            total: number;
+                            chargeableWeight: number;
+                            transitDays: {
+                                min: number;
+                                max: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a line to an order before it is outbound
+         * @description A product at the buyer's price (customer group, quantity tier) or the price staff set; its pieces are reserved (409 when they are not available). 409 once the order is outbound or cancelled, or when the product and type are already in the order. Totals, balance and payment status follow; the buyer is mailed; audited as order.lineAdd.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        itemId: number;
+                        type?: string;
+                        quantity: number;
+                        price?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            order: {
+                                id: number;
+                                createdTime: string;
+                                updatedTime: string;
+                                /** @enum {string} */
+                                status: "confirm" | "outbound" | "delivery" | "complete" | "cancel";
+                                /** @enum {string} */
+                                logisticsStatus: "pending" | "inTransit" | "outForDelivery" | "delivered" | "failed";
+                                trackingNumber: string | null;
+                                /** @enum {string} */
+                                currency: "CNY" | "USD";
+                                lineCount: number;
+                                quantity: number;
+                                actualQuantity: number;
+                                goodsAmount: number;
+                                discount: number;
+                                expressFee: number;
+                                surcharge: number;
+                                totalAmount: number;
+                                actualTotalPrice: number;
+                                /** @enum {string} */
+                                paymentStatus: "unpaid" | "partially_paid" | "paid" | "refund_due" | "refunded";
+                                balance: number;
+                                expressMethod: {
+                                    id: string;
+                                    name: string;
+                                };
+                                payMethod: {
+                                    id: string;
+                                    name: string;
+                                };
+                                deliveryRegionId: string;
+                                deliveryUser: string;
+                                preview: {
+                                    itemId: number;
+                                    name: string;
+                                    type: string;
+                                    quantity: number;
+                                    thumbnail: string;
+                                }[];
+                                amount: number;
+                                freeShipping: boolean;
+                                expressFeeBase: number;
+                                surchargePercent: number;
+                                chargeableWeight: number;
+                                totalNw: number;
+                                totalGw: number;
+                                totalVolume: number;
+                                totalVolumeWeight: number;
+                                zone: {
+                                    code: string;
+                                    name: string;
+                                };
+                                transitDays: {
+                                    min: number;
+                                    max: number;
+                                };
+                                exchangeRate: number;
+                                cny: {
+                                    goodsAmount: number;
+                                    expressFee: number;
+                                    surcharge: number;
+                                    totalAmount: number;
+                                };
+                                deliveryState: string | null;
+                                deliveryCity: string;
+                                deliveryPostalCode: string;
+                                deliveryPhone: string;
+                                deliveryCompany: string | null;
+                                deliveryTaxId: string | null;
+                                deliveryShippingMark: string | null;
+                                deliveryAddress: string;
+                                deliveryAddress2: string | null;
+                                comment: string | null;
+                                actualGoodsAmount: number;
+                                actualExpressFee: number;
+                                actualSurcharge: number;
+                                actualTotalNw: number;
+                                actualTotalGw: number;
+                                actualTotalVolume: number;
+                                actualTotalVolumeWeight: number;
+                                actualChargeableWeight: number;
+                                money: {
+                                    ordered: {
+                                        goods: number;
+                                        freight: number;
+                                        surcharge: number;
+                                        total: number;
+                                    };
+                                    charged: {
+                                        goods: number;
+                                        freight: number;
+                                        surcharge: number;
+                                        total: number;
+                                    };
+                                    changed: boolean;
+                                    credited: number;
+                                    owed: number;
+                                    paid: number;
+                                    refunded: number;
+                                    balance: number;
+                                    toPay: number;
+                                    refundDue: number;
+                                };
+                                credits: {
+                                    id: number;
+                                    number: string;
+                                    /** @enum {string} */
+                                    kind: "return" | "goodwill";
+                                    amount: number;
+                                    reason: string;
+                                    lines: {
+                                        lineId: number;
+                                        itemId: number;
+                                        name: string;
+                                        typeName: string | null;
+                                        quantity: number;
+                                        unitPrice: number;
+                                        amount: number;
+                                    }[];
+                                    extra: number;
+                                    requestId: number | null;
+                                    createdBy: string | null;
+                                    createdTime: string;
+                                }[];
+                                payments: {
+                                    /** @enum {string} */
+                                    kind: "payment" | "refund";
+                                    amount: number;
+                                    /** @enum {string} */
+                                    currency: "CNY" | "USD";
+                                    orderAmount: number;
+                                    method: string;
+                                    paidAt: string;
+                                }[];
+                                paymentInstructions: {
+                                    method: {
+                                        id: string;
+                                        name: string;
+                                    };
+                                    receiver: string | null;
+                                    account: string | null;
+                                    note: string | null;
+                                    reference: string;
+                                    qrUrl: string | null;
+                                } | null;
+                                /** @enum {string|null} */
+                                carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                                trackingUrl: string | null;
+                                cancelReason: string | null;
+                                bankTransfer: {
+                                    accountName: string;
+                                    bank: string;
+                                    bankAddress: string | null;
+                                    swift: string;
+                                    accountNumber: string;
+                                    reference: string;
+                                } | null;
+                                items: {
+                                    id: number;
+                                    orderId: number;
+                                    itemId: number;
+                                    name: string;
+                                    supplier: string;
+                                    type: string;
+                                    typeName: string | null;
+                                    quantity: number;
+                                    actualQuantity: number;
+                                    /** @enum {string} */
+                                    currency: "CNY" | "USD";
+                                    price: number;
+                                    discountPrice: number;
+                                    amount: number;
+                                    tierMinQuantity: number | null;
+                                    actualPrice: number;
+                                    actualAmount: number;
+                                    shippedQuantity: number | null;
+                                    creditedQuantity: number;
+                                    returnedQuantity: number;
+                                    moq: number;
+                                    orderMultiple: number | null;
+                                    nw: number | null;
+                                    gw: number | null;
+                                    volume: number | null;
+                                    volumeWeight: number | null;
+                                    totalGw: number | null;
+                                    totalVolume: number | null;
+                                    totalVolumeWeight: number | null;
+                                    image: string;
+                                    thumbnail: string;
+                                    createdTime: string;
+                                }[];
+                                history: {
+                                    /** @enum {string} */
+                                    type: "created" | "status" | "logistics" | "tracking" | "lineAdded" | "lineRemoved";
+                                    from: string | null;
+                                    to: string | null;
+                                    time: string;
+                                    note: string | null;
+                                }[];
+                                messages: {
+                                    id: number;
+                                    body: string;
+                                    createdTime: string;
+                                }[];
+                                documents: {
+                                    /** @enum {string} */
+                                    kind: "proforma" | "invoice" | "packing-list";
+                                    url: string;
+                                }[];
+                                /** @enum {string} */
+                                fulfillment: "none" | "partial" | "shipped";
+                                shipments: {
+                                    id: number;
+                                    number: number;
+                                    /** @enum {string|null} */
+                                    carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                                    trackingNumber: string | null;
+                                    trackingUrl: string | null;
+                                    lines: {
+                                        lineId: number;
+                                        itemId: number;
+                                        name: string;
+                                        typeName: string | null;
+                                        quantity: number;
+                                    }[];
+                                    pieces: number;
+                                    packingListUrl: string;
+                                    createdTime: string;
+                                }[];
+                                lapsesAt: string | null;
+                                lapseAfterDays: number | null;
+                            };
+                            buyer: {
+                                id: number;
+                                account: string;
+                                name: string;
+                                email: string | null;
+                                mobile: string | null;
+                            };
+                            /** @enum {string} */
+                            paymentStatus: "unpaid" | "partially_paid" | "paid" | "refund_due" | "refunded";
+                            balance: number;
+                            due: number;
+                            /** @enum {string|null} */
+                            carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                            trackingUrl: string | null;
+                            cancelReason: string | null;
+                            payments: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "payment" | "refund";
+                                amount: number;
+                                /** @enum {string} */
+                                currency: "CNY" | "USD";
+                                orderAmount: number;
+                                /** @enum {string} */
+                                method: "bankTransfer" | "paypal" | "alipay" | "wechat" | "westernUnion" | "cash" | "other";
+                                reference: string | null;
+                                paidAt: string;
+                                recordedBy: string;
+                                createdTime: string;
+                            }[];
+                            audit: {
+                                id: number;
+                                time: string;
+                                actor: {
+                                    id: number | null;
+                                    name: string;
+                                    /** @enum {string|null} */
+                                    role: "owner" | "sales" | "warehouse" | "catalog" | "service" | null;
+                                };
+                                action: string;
+                                entity: string;
+                                entityId: string;
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                note: string | null;
+                            }[];
+                            notes: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "note" | "message";
+                                body: string;
+                                author: string;
+                                createdTime: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ship a parcel: carrier, tracking number and the pieces of each line in it
+         * @description A confirmed order leaves in one or more parcels (warehouse, sales, owner). Per line at most the packed pieces that have not left (409 naming the line); not on a cancelled order (409); an unpaid order needs shipUnpaid with a reason (sales, owner; 409 otherwise). The order is partly shipped until every packed piece has left, then it is outbound with this parcel's carrier and tracking number. The buyer gets one mail per parcel.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other";
+                        trackingNumber: string;
+                        lines: {
+                            lineId: number;
+                            quantity: number;
+                        }[];
+                        shipUnpaid?: boolean;
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            order: {
+                                id: number;
+                                createdTime: string;
+                                updatedTime: string;
+                                /** @enum {string} */
+                                status: "confirm" | "outbound" | "delivery" | "complete" | "cancel";
+                                /** @enum {string} */
+                                logisticsStatus: "pending" | "inTransit" | "outForDelivery" | "delivered" | "failed";
+                                trackingNumber: string | null;
+                                /** @enum {string} */
+                                currency: "CNY" | "USD";
+                                lineCount: number;
+                                quantity: number;
+                                actualQuantity: number;
+                                goodsAmount: number;
+                                discount: number;
+                                expressFee: number;
+                                surcharge: number;
+                                totalAmount: number;
+                                actualTotalPrice: number;
+                                /** @enum {string} */
+                                paymentStatus: "unpaid" | "partially_paid" | "paid" | "refund_due" | "refunded";
+                                balance: number;
+                                expressMethod: {
+                                    id: string;
+                                    name: string;
+                                };
+                                payMethod: {
+                                    id: string;
+                                    name: string;
+                                };
+                                deliveryRegionId: string;
+                                deliveryUser: string;
+                                preview: {
+                                    itemId: number;
+                                    name: string;
+                                    type: string;
+                                    quantity: number;
+                                    thumbnail: string;
+                                }[];
+                                amount: number;
+                                freeShipping: boolean;
+                                expressFeeBase: number;
+                                surchargePercent: number;
+                                chargeableWeight: number;
+                                totalNw: number;
+                                totalGw: number;
+                                totalVolume: number;
+                                totalVolumeWeight: number;
+                                zone: {
+                                    code: string;
+                                    name: string;
+                                };
+                                transitDays: {
+                                    min: number;
+                                    max: number;
+                                };
+                                exchangeRate: number;
+                                cny: {
+                                    goodsAmount: number;
+                                    expressFee: number;
+                                    surcharge: number;
+                                    totalAmount: number;
+                                };
+                                deliveryState: string | null;
+                                deliveryCity: string;
+                                deliveryPostalCode: string;
+                                deliveryPhone: string;
+                                deliveryCompany: string | null;
+                                deliveryTaxId: string | null;
+                                deliveryShippingMark: string | null;
+                                deliveryAddress: string;
+                                deliveryAddress2: string | null;
+                                comment: string | null;
+                                actualGoodsAmount: number;
+                                actualExpressFee: number;
+                                actualSurcharge: number;
+                                actualTotalNw: number;
+                                actualTotalGw: number;
+                                actualTotalVolume: number;
+                                actualTotalVolumeWeight: number;
+                                actualChargeableWeight: number;
+                                money: {
+                                    ordered: {
+                                        goods: number;
+                                        freight: number;
+                                        surcharge: number;
+                                        total: number;
+                                    };
+                                    charged: {
+                                        goods: number;
+                                        freight: number;
+                                        surcharge: number;
+                                        total: number;
+                                    };
+                                    changed: boolean;
+                                    credited: number;
+                                    owed: number;
+                                    paid: number;
+                                    refunded: number;
+                                    balance: number;
+                                    toPay: number;
+                                    refundDue: number;
+                                };
+                                credits: {
+                                    id: number;
+                                    number: string;
+                                    /** @enum {string} */
+                                    kind: "return" | "goodwill";
+                                    amount: number;
+                                    reason: string;
+                                    lines: {
+                                        lineId: number;
+                                        itemId: number;
+                                        name: string;
+                                        typeName: string | null;
+                                        quantity: number;
+                                        unitPrice: number;
+                                        amount: number;
+                                    }[];
+                                    extra: number;
+                                    requestId: number | null;
+                                    createdBy: string | null;
+                                    createdTime: string;
+                                }[];
+                                payments: {
+                                    /** @enum {string} */
+                                    kind: "payment" | "refund";
+                                    amount: number;
+                                    /** @enum {string} */
+                                    currency: "CNY" | "USD";
+                                    orderAmount: number;
+                                    method: string;
+                                    paidAt: string;
+                                }[];
+                                paymentInstructions: {
+                                    method: {
+                                        id: string;
+                                        name: string;
+                                    };
+                                    receiver: string | null;
+                                    account: string | null;
+                                    note: string | null;
+                                    reference: string;
+                                    qrUrl: string | null;
+                                } | null;
+                                /** @enum {string|null} */
+                                carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                                trackingUrl: string | null;
+                                cancelReason: string | null;
+                                bankTransfer: {
+                                    accountName: string;
+                                    bank: string;
+                                    bankAddress: string | null;
+                                    swift: string;
+                                    accountNumber: string;
+                                    reference: string;
+                                } | null;
+                                items: {
+                                    id: number;
+                                    orderId: number;
+                                    itemId: number;
+                                    name: string;
+                                    supplier: string;
+                                    type: string;
+                                    typeName: string | null;
+                                    quantity: number;
+                                    actualQuantity: number;
+                                    /** @enum {string} */
+                                    currency: "CNY" | "USD";
+                                    price: number;
+                                    discountPrice: number;
+                                    amount: number;
+                                    tierMinQuantity: number | null;
+                                    actualPrice: number;
+                                    actualAmount: number;
+                                    shippedQuantity: number | null;
+                                    creditedQuantity: number;
+                                    returnedQuantity: number;
+                                    moq: number;
+                                    orderMultiple: number | null;
+                                    nw: number | null;
+                                    gw: number | null;
+                                    volume: number | null;
+                                    volumeWeight: number | null;
+                                    totalGw: number | null;
+                                    totalVolume: number | null;
+                                    totalVolumeWeight: number | null;
+                                    image: string;
+                                    thumbnail: string;
+                                    createdTime: string;
+                                }[];
+                                history: {
+                                    /** @enum {string} */
+                                    type: "created" | "status" | "logistics" | "tracking" | "lineAdded" | "lineRemoved";
+                                    from: string | null;
+                                    to: string | null;
+                                    time: string;
+                                    note: string | null;
+                                }[];
+                                messages: {
+                                    id: number;
+                                    body: string;
+                                    createdTime: string;
+                                }[];
+                                documents: {
+                                    /** @enum {string} */
+                                    kind: "proforma" | "invoice" | "packing-list";
+                                    url: string;
+                                }[];
+                                /** @enum {string} */
+                                fulfillment: "none" | "partial" | "shipped";
+                                shipments: {
+                                    id: number;
+                                    number: number;
+                                    /** @enum {string|null} */
+                                    carrier: "dhl" | "fedex" | "ups" | "sf" | "ems" | "chinaPost" | "other" | null;
+                                    trackingNumber: string | null;
+                                    trackingUrl: string | null;
+                                    lines: {
+                                        lineId: number;
+                                        itemId: number;
+                                        name: string;
+                                        typeName: string | null;
+                                        quantity: number;
+                                    }[];
+                                    pieces: number;
+                                    packingListUrl: string;
+                                    createdTime: string;
+                                }[];
+                                lapsesAt: string | null;
+                                lapseAfterDays: number | null;
                             };
                             buyer: {
                                 id: number;
@@ -7599,6 +8967,794 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The buyer's quotes, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    recPerPage?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "accepted" | "withdrawn" | "expired";
+                                /** @enum {string} */
+                                currency: "CNY" | "USD";
+                                message: string;
+                                goodsAmount: number;
+                                freight: number | null;
+                                totalAmount: number;
+                                validUntil: string | null;
+                                withdrawReason: string | null;
+                                orderId: number | null;
+                                sentTime: string | null;
+                                createdTime: string;
+                                updatedTime: string;
+                                lineCount: number;
+                                pieceCount: number;
+                            }[];
+                            pager: {
+                                page: number;
+                                recPerPage: number;
+                                recTotal: number;
+                                recTotalCapped?: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Ask for a quote for the cart
+         * @description The cart's lines (all, or cartItemIds) at the buyer's prices now, in the request's currency, with the buyer's message; the cart stays as it is. Sales staff answer it (GET /api/quotes/{id} shows the answer).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        message: string;
+                        cartItemIds?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @enum {string} */
+                            status: "requested" | "sent" | "accepted" | "withdrawn" | "expired";
+                            /** @enum {string} */
+                            currency: "CNY" | "USD";
+                            message: string;
+                            lines: {
+                                id: number;
+                                itemId: number;
+                                name: string;
+                                type: string;
+                                typeName: string | null;
+                                quantity: number;
+                                unitPrice: number | null;
+                                catalogPrice: number | null;
+                                amount: number | null;
+                                thumbnail: string;
+                            }[];
+                            goodsAmount: number;
+                            freight: number | null;
+                            totalAmount: number;
+                            validUntil: string | null;
+                            withdrawReason: string | null;
+                            orderId: number | null;
+                            sentTime: string | null;
+                            createdTime: string;
+                            updatedTime: string;
+                            history: {
+                                /** @enum {string} */
+                                action: "quote.request" | "quote.update" | "quote.send" | "quote.withdraw" | "quote.accept";
+                                time: string;
+                                /** @enum {string} */
+                                by: "buyer" | "staff";
+                                name: string | null;
+                                note: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One quote: lines, freight, total, validity, status and history
+         * @description The buyer's own quotes only (404 otherwise). status expired: sent, and its validity date has passed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @enum {string} */
+                            status: "requested" | "sent" | "accepted" | "withdrawn" | "expired";
+                            /** @enum {string} */
+                            currency: "CNY" | "USD";
+                            message: string;
+                            lines: {
+                                id: number;
+                                itemId: number;
+                                name: string;
+                                type: string;
+                                typeName: string | null;
+                                quantity: number;
+                                unitPrice: number | null;
+                                catalogPrice: number | null;
+                                amount: number | null;
+                                thumbnail: string;
+                            }[];
+                            goodsAmount: number;
+                            freight: number | null;
+                            totalAmount: number;
+                            validUntil: string | null;
+                            withdrawReason: string | null;
+                            orderId: number | null;
+                            sentTime: string | null;
+                            createdTime: string;
+                            updatedTime: string;
+                            history: {
+                                /** @enum {string} */
+                                action: "quote.request" | "quote.update" | "quote.send" | "quote.withdraw" | "quote.accept";
+                                time: string;
+                                /** @enum {string} */
+                                by: "buyer" | "staff";
+                                name: string | null;
+                                note: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The quotation as PDF
+         * @description The buyer's own quotes only (404 otherwise). lang: zh or en (default: the request's language).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    lang?: "zh" | "en";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a quote: place its order at the quoted prices
+         * @description With the delivery address, shipping method and payment method an order takes. Places one order at the quoted unit prices and freight (a payment surcharge, if the method has one, is added); stock is reserved. Accepting again answers the same order (replayed: true). 409 with details.reason notSent, expired or withdrawn (and the reason in the caller's language) when it cannot be accepted.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        expressMethod: string;
+                        payMethod: string;
+                        deliveryRegionId: string;
+                        deliveryState?: string;
+                        deliveryCity: string;
+                        deliveryPostalCode: string;
+                        deliveryUser: string;
+                        deliveryPhone: string;
+                        deliveryCompany?: string;
+                        deliveryTaxId?: string;
+                        deliveryShippingMark?: string;
+                        deliveryAddress: string;
+                        deliveryAddress2?: string;
+                        comment?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            orderId: number;
+                            replayed: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            orderId: number;
+                            replayed: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quote requests and quotes (sales, owner)
+         * @description status: open (default; requested and sent and still valid, oldest first), requested, sent, expired, accepted or withdrawn (newest change first).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "open" | "requested" | "sent" | "accepted" | "withdrawn" | "expired";
+                    page?: number;
+                    recPerPage?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "accepted" | "withdrawn" | "expired";
+                                /** @enum {string} */
+                                currency: "CNY" | "USD";
+                                message: string;
+                                goodsAmount: number;
+                                freight: number | null;
+                                totalAmount: number;
+                                validUntil: string | null;
+                                withdrawReason: string | null;
+                                orderId: number | null;
+                                sentTime: string | null;
+                                createdTime: string;
+                                updatedTime: string;
+                                lineCount: number;
+                                pieceCount: number;
+                                buyer: {
+                                    id: number;
+                                    account: string;
+                                    name: string;
+                                    email: string | null;
+                                    mobile: string | null;
+                                };
+                            }[];
+                            pager: {
+                                page: number;
+                                recPerPage: number;
+                                recTotal: number;
+                                recTotalCapped?: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One quote with its buyer, internal note and history (sales, owner) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @enum {string} */
+                            status: "requested" | "sent" | "accepted" | "withdrawn" | "expired";
+                            /** @enum {string} */
+                            currency: "CNY" | "USD";
+                            message: string;
+                            lines: {
+                                id: number;
+                                itemId: number;
+                                name: string;
+                                type: string;
+                                typeName: string | null;
+                                quantity: number;
+                                unitPrice: number | null;
+                                catalogPrice: number | null;
+                                amount: number | null;
+                                thumbnail: string;
+                            }[];
+                            goodsAmount: number;
+                            freight: number | null;
+                            totalAmount: number;
+                            validUntil: string | null;
+                            withdrawReason: string | null;
+                            orderId: number | null;
+                            sentTime: string | null;
+                            createdTime: string;
+                            updatedTime: string;
+                            history: {
+                                /** @enum {string} */
+                                action: "quote.request" | "quote.update" | "quote.send" | "quote.withdraw" | "quote.accept";
+                                time: string;
+                                /** @enum {string} */
+                                by: "buyer" | "staff";
+                                name: string | null;
+                                note: string | null;
+                            }[];
+                            buyer: {
+                                id: number;
+                                account: string;
+                                name: string;
+                                email: string | null;
+                                mobile: string | null;
+                            };
+                            note: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Change a quote: lines, unit prices, freight, validity date, internal note (sales, owner)
+         * @description The whole list of lines (itemId, type, quantity, unitPrice in the quote's currency; a product not on the quote is added, a line left out is removed). validUntil: YYYY-MM-DD, valid through that day (UTC+8). A sent quote goes back to requested until it is sent again. 409 once accepted or withdrawn.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        lines: {
+                            itemId: number;
+                            /** @default  */
+                            type?: string;
+                            quantity: number;
+                            unitPrice?: number | null;
+                        }[];
+                        freight?: number | null;
+                        /** @default null */
+                        validUntil?: string | null;
+                        /** @default null */
+                        note?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @enum {string} */
+                            status: "requested" | "sent" | "accepted" | "withdrawn" | "expired";
+                            /** @enum {string} */
+                            currency: "CNY" | "USD";
+                            message: string;
+                            lines: {
+                                id: number;
+                                itemId: number;
+                                name: string;
+                                type: string;
+                                typeName: string | null;
+                                quantity: number;
+                                unitPrice: number | null;
+                                catalogPrice: number | null;
+                                amount: number | null;
+                                thumbnail: string;
+                            }[];
+                            goodsAmount: number;
+                            freight: number | null;
+                            totalAmount: number;
+                            validUntil: string | null;
+                            withdrawReason: string | null;
+                            orderId: number | null;
+                            sentTime: string | null;
+                            createdTime: string;
+                            updatedTime: string;
+                            history: {
+                                /** @enum {string} */
+                                action: "quote.request" | "quote.update" | "quote.send" | "quote.withdraw" | "quote.accept";
+                                time: string;
+                                /** @enum {string} */
+                                by: "buyer" | "staff";
+                                name: string | null;
+                                note: string | null;
+                            }[];
+                            buyer: {
+                                id: number;
+                                account: string;
+                                name: string;
+                                email: string | null;
+                                mobile: string | null;
+                            };
+                            note: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/quotes/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a quote to the buyer (sales, owner)
+         * @description Every line priced, the freight set and a validity date from today on (400 naming the field otherwise). The buyer is e-mailed a link to the quote.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @enum {string} */
+                            status: "requested" | "sent" | "accepted" | "withdrawn" | "expired";
+                            /** @enum {string} */
+                            currency: "CNY" | "USD";
+                            message: string;
+                            lines: {
+                                id: number;
+                                itemId: number;
+                                name: string;
+                                type: string;
+                                typeName: string | null;
+                                quantity: number;
+                                unitPrice: number | null;
+                                catalogPrice: number | null;
+                                amount: number | null;
+                                thumbnail: string;
+                            }[];
+                            goodsAmount: number;
+                            freight: number | null;
+                            totalAmount: number;
+                            validUntil: string | null;
+                            withdrawReason: string | null;
+                            orderId: number | null;
+                            sentTime: string | null;
+                            createdTime: string;
+                            updatedTime: string;
+                            history: {
+                                /** @enum {string} */
+                                action: "quote.request" | "quote.update" | "quote.send" | "quote.withdraw" | "quote.accept";
+                                time: string;
+                                /** @enum {string} */
+                                by: "buyer" | "staff";
+                                name: string | null;
+                                note: string | null;
+                            }[];
+                            buyer: {
+                                id: number;
+                                account: string;
+                                name: string;
+                                email: string | null;
+                                mobile: string | null;
+                            };
+                            note: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/quotes/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a quote (sales, owner)
+         * @description The buyer can no longer accept it and reads the reason. 409 once accepted or withdrawn.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @enum {string} */
+                            status: "requested" | "sent" | "accepted" | "withdrawn" | "expired";
+                            /** @enum {string} */
+                            currency: "CNY" | "USD";
+                            message: string;
+                            lines: {
+                                id: number;
+                                itemId: number;
+                                name: string;
+                                type: string;
+                                typeName: string | null;
+                                quantity: number;
+                                unitPrice: number | null;
+                                catalogPrice: number | null;
+                                amount: number | null;
+                                thumbnail: string;
+                            }[];
+                            goodsAmount: number;
+                            freight: number | null;
+                            totalAmount: number;
+                            validUntil: string | null;
+                            withdrawReason: string | null;
+                            orderId: number | null;
+                            sentTime: string | null;
+                            createdTime: string;
+                            updatedTime: string;
+                            history: {
+                                /** @enum {string} */
+                                action: "quote.request" | "quote.update" | "quote.send" | "quote.withdraw" | "quote.accept";
+                                time: string;
+                                /** @enum {string} */
+                                by: "buyer" | "staff";
+                                name: string | null;
+                                note: string | null;
+                            }[];
+                            buyer: {
+                                id: number;
+                                account: string;
+                                name: string;
+                                email: string | null;
+                                mobile: string | null;
+                            };
+                            note: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/quotes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The quotation as PDF, as the buyer reads it (sales, owner) */
+        get: {
+            parameters: {
+                query?: {
+                    lang?: "zh" | "en";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/customers": {
         parameters: {
             query?: never;
@@ -8285,6 +10441,60 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the invitation again to someone who has not set a password yet (owner)
+         * @description Their unused password links stop working and a fresh invitation is mailed in their language (72 hours, once). Someone who already set a password answers 409 (force a password reset instead), as does a disabled account or one without an e-mail. Audited as staff.reinvite.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            account: string;
+                            name: string;
+                            email: string | null;
+                            /** @enum {string} */
+                            role: "owner" | "sales" | "warehouse" | "catalog" | "service";
+                            /** @enum {string} */
+                            locale: "zh" | "en";
+                            disabledTime: string | null;
+                            passwordSet: boolean;
+                            lastSigninTime: string | null;
+                            createdTime: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

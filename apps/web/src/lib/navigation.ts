@@ -4,13 +4,19 @@
  */
 type Navigator = (to: string, options?: { replace?: boolean }) => void;
 
-let navigator: Navigator = (to, options) => {
+const fullPageLoad: Navigator = (to, options) => {
   if (options?.replace) window.location.replace(to);
   else window.location.assign(to);
 };
+let navigator: Navigator = fullPageLoad;
 
 export function setNavigator(next: Navigator): void {
   navigator = next;
+}
+
+/** Tests: back to the full page load a page starts with (no router of an earlier test). */
+export function resetNavigatorForTests(): void {
+  navigator = fullPageLoad;
 }
 
 export function navigateTo(to: string, options?: { replace?: boolean }): void {

@@ -48,3 +48,14 @@ export function useShopContact(): ShopContact {
     hours: t('contact.hours'),
   };
 }
+
+/**
+ * The free-shipping threshold the owner set, in US dollars: null while free shipping is off, and
+ * undefined while the settings are not known (loading, or the call failed). Pages state the
+ * threshold only when it is known: a figure from elsewhere could be a figure the shop no longer offers.
+ */
+export function useFreeShippingThresholdUsd(): number | null | undefined {
+  const { data } = useQuery(shopSettingsQuery());
+  if (!data) return undefined;
+  return data.freeShippingThresholdUsdCents === null ? null : data.freeShippingThresholdUsdCents / 100;
+}

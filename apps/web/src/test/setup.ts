@@ -6,6 +6,7 @@ import { useRefundFollowUp } from '@/features/admin-requests/lib/follow-up';
 import { resetCurrencyForTests } from '@/lib/currency';
 import i18n, { i18nReady } from '@/lib/i18n';
 import { chooseLocale, htmlLang, resetLocaleForTests } from '@/lib/locale';
+import { resetNavigatorForTests } from '@/lib/navigation';
 import { resetNearViewportForTests } from '@/lib/near-viewport';
 import { queryClient } from '@/lib/query-client';
 import { resetBootDataForTests } from '@/lib/render-context';
@@ -58,6 +59,7 @@ afterAll(async () => {
   resetCurrencyForTests();
   resetBootDataForTests();
   resetNearViewportForTests();
+  resetNavigatorForTests();
   const language = chooseLocale(null, navigator.languages);
   if (i18n.language !== language) await i18n.changeLanguage(language);
   for (const name of document.documentElement.getAttributeNames()) document.documentElement.removeAttribute(name);

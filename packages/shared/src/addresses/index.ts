@@ -69,3 +69,20 @@ export const ZAddress = z.object({
 export type TAddress = z.infer<typeof ZAddress>;
 /** Default first, then the most recently changed. */
 export const ZAddressList = z.array(ZAddress);
+
+/** The delivery fields of an order or quote placed to a saved address (absent where the address has none). */
+export function deliveryOf(address: TAddress): Omit<TAddressInput, 'asDefault'> {
+  return {
+    deliveryRegionId: address.deliveryRegionId,
+    deliveryState: address.deliveryState ?? undefined,
+    deliveryCity: address.deliveryCity,
+    deliveryTaxId: address.deliveryTaxId ?? undefined,
+    deliveryShippingMark: address.deliveryShippingMark ?? undefined,
+    deliveryPostalCode: address.deliveryPostalCode,
+    deliveryUser: address.deliveryUser,
+    deliveryPhone: address.deliveryPhone,
+    deliveryCompany: address.deliveryCompany ?? undefined,
+    deliveryAddress: address.deliveryAddress,
+    deliveryAddress2: address.deliveryAddress2 ?? undefined,
+  };
+}

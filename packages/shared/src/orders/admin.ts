@@ -5,7 +5,7 @@ import { ZCurrency } from '../money/currency.schema.js';
 import type { TCurrency } from '../money/currency.js';
 import { ZStaffRole } from '../staff/roles.js';
 import { ZMoneyAmount } from '../money/amount.js';
-import { ZCarrier, ZLogisticsStatus, ZOrderDetail, ZOrderStatus, ORDER_STATUSES } from './index.js';
+import { ZCarrier, ZFulfillment, ZLogisticsStatus, ZOrderDetail, ZOrderStatus, ORDER_STATUSES } from './index.js';
 import { ZCreditKind, ZPaymentStatus } from './money.js';
 
 /** The staff side of orders (docs/orders.md, Back office): the queue, payments, adjustments. */
@@ -15,14 +15,23 @@ export const PAYMENT_RECORD_METHODS = ['bankTransfer', 'paypal', 'alipay', 'wech
 export const ZPaymentRecordMethod = z.enum(PAYMENT_RECORD_METHODS);
 export type TPaymentRecordMethod = z.infer<typeof ZPaymentRecordMethod>;
 
-const RECORD_METHOD_OF: Record<string, TPaymentRecordMethod> = { tt: 'bankTransfer', paypal: 'paypal', alipay: 'alipay', wechat: 'wechat', westernunion: 'westernUnion' };
+const RECORD_METHOD_OF: Record<string, TPaymentRecordMethod> = {
+  tt: 'bankTransfer',
+  paypal: 'paypal',
+  alipay: 'alipay',
+  wechat: 'wechat',
+  westernunion: 'westernUnion',
+};
 /** The way money for an order usually moves, from its payment method: what the staff payment form starts with. */
 export const recordMethodFor = (payMethodId: string): TPaymentRecordMethod => RECORD_METHOD_OF[payMethodId] ?? 'other';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const int = (min: number, max: number) => z.preprocess(digitsToNumber, z.number().int().min(min).max(max));
 /** A day as YYYY-MM-DD (the queue's date range, in the shop's time zone: UTC+8). */
-const day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'v.pattern');
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'v.pattern');
 const money = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ error: 'v.number' }).finite().min(0).max(100_000_000));
 
 export const ADMIN_ORDER_SORTS = ['newest', 'oldest', 'totalDesc', 'totalAsc'] as const;
@@ -43,7 +52,15 @@ export const ZAdminOrderQuery = z.object({
   from: z.preprocess(blank, day.optional()),
   to: z.preprocess(blank, day.optional()),
   /** Delivery country (ISO code). */
-  country: z.preprocess(blank, z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'v.pattern').optional()),
+  country: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'v.pattern')
+      .optional(),
+  ),
   /** Shipping method id. */
   method: z.preprocess(blank, z.string().trim().max(40).optional()),
   /** Payment method id. */
@@ -54,6 +71,8 @@ export const ZAdminOrderQuery = z.object({
   q: z.preprocess(blank, z.string().trim().max(100).optional()),
   /** 1: only orders the unpaid-order follow-up will cancel unless a payment is recorded (docs/orders.md, Unpaid orders). */
   lapsing: z.preprocess(blank, z.enum(['1']).optional()),
+  /** partial: only orders partly shipped (some parcels left, packed pieces still to come; docs/orders.md, Split shipments). */
+  fulfillment: z.preprocess(blank, z.enum(['partial']).optional()),
 });
 export type TAdminOrderQuery = z.infer<typeof ZAdminOrderQuery>;
 
@@ -89,6 +108,8 @@ export const ZAdminOrderRow = z.object({
   buyer: ZOrderBuyer,
   /** When the unpaid-order follow-up cancels it unless a payment is recorded first; null: it will not. */
   lapsesAt: z.string().nullable(),
+  /** none, partial (some parcels left, more to come) or shipped (docs/orders.md, Split shipments). */
+  fulfillment: ZFulfillment,
 });
 export type TAdminOrderRow = z.infer<typeof ZAdminOrderRow>;
 
@@ -96,7 +117,9 @@ export const ZAdminOrderList = z.object({
   data: z.array(ZAdminOrderRow),
   pager: ZPager,
   /** Orders per status with the other filters applied (the queue's tabs); `all` is their sum. */
-  counts: z.object(Object.fromEntries([...ORDER_STATUSES, 'all'].map((s) => [s, z.number().int()])) as Record<(typeof ORDER_STATUSES)[number] | 'all', z.ZodNumber>),
+  counts: z.object(
+    Object.fromEntries([...ORDER_STATUSES, 'all'].map((s) => [s, z.number().int()])) as Record<(typeof ORDER_STATUSES)[number] | 'all', z.ZodNumber>,
+  ),
 });
 export type TAdminOrderList = z.infer<typeof ZAdminOrderList>;
 
@@ -186,7 +209,9 @@ export type TOrderTransition = z.infer<typeof ZOrderTransition>;
 /** PUT /api/admin/orders/{id}/lines/{lineId}: what was packed and its price (major units, order currency, at most 2 decimals). */
 export const ZLineAdjustment = z
   .object({
-    actualQuantity: z.preprocess(digitsToNumber, z.number({ error: 'v.integer' }).int('v.integer').min(0, 'v.minimum').max(1_000_000, 'v.numberRange')).optional(),
+    actualQuantity: z
+      .preprocess(digitsToNumber, z.number({ error: 'v.integer' }).int('v.integer').min(0, 'v.minimum').max(1_000_000, 'v.numberRange'))
+      .optional(),
     actualPrice: ZMoneyAmount('zero').optional(),
   })
   .refine((v) => v.actualQuantity !== undefined || v.actualPrice !== undefined, { message: 'v.required', path: ['actualQuantity'] });

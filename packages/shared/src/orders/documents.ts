@@ -41,6 +41,8 @@ export const ZOrderDocumentParams = ZOrderIdParams.extend({ kind: ZOrderDocument
 export const ZOrderDocumentQuery = z.object({
   /** The document's language; default: the request's (x-lang-type / accept-language). */
   lang: ZLocale.optional(),
+  /** packing-list only: the packing list of this parcel of the order (docs/orders.md, Split shipments). */
+  shipment: z.preprocess((v) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v), z.number().int().positive().optional()),
 });
 
 /** Staff bulk download: `ids` comma separated (at most DOCUMENTS_BULK_MAX), one kind, one language. */

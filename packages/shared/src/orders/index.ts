@@ -65,7 +65,10 @@ export const ZBankTransferDetails = z.object({
   accountName: z.string().trim().min(1).max(200),
   bank: z.string().trim().min(1).max(200),
   bankAddress: z.string().trim().max(300).nullable(),
-  swift: z.string().trim().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'v.pattern'),
+  swift: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'v.pattern'),
   accountNumber: z.string().trim().min(4).max(60),
 });
 export type TBankTransferDetails = z.infer<typeof ZBankTransferDetails>;
@@ -97,8 +100,8 @@ export type TOrderCreated = z.infer<typeof ZOrderCreated>;
 export const ZOrderIdParams = z.object({ id });
 
 export const ZOrderEvent = z.object({
-  /** created, status, logistics or tracking. */
-  type: z.enum(['created', 'status', 'logistics', 'tracking']),
+  /** created, status, logistics or tracking; lineAdded / lineRemoved: staff changed the lines before the goods left (`to`: the line as "name (type) × pieces"). */
+  type: z.enum(['created', 'status', 'logistics', 'tracking', 'lineAdded', 'lineRemoved']),
   from: z.string().nullable(),
   to: z.string().nullable(),
   time: z.string(),
@@ -195,6 +198,32 @@ export type TOrderDocumentKind = z.infer<typeof ZOrderDocumentKind>;
 export const ZOrderDocument = z.object({ kind: ZOrderDocumentKind, url: z.string() });
 export type TOrderDocument = z.infer<typeof ZOrderDocument>;
 
+/**
+ * How much of an order has left the warehouse (docs/orders.md, Split shipments), derived: none,
+ * partial (one or more parcels left, packed pieces still to come), shipped (everything left).
+ */
+export const FULFILLMENT_STATES = ['none', 'partial', 'shipped'] as const;
+export const ZFulfillment = z.enum(FULFILLMENT_STATES);
+export type TFulfillment = z.infer<typeof ZFulfillment>;
+
+/** A parcel of an order: carrier, tracking number and link, the pieces in it, its packing list. */
+export const ZOrderShipment = z.object({
+  id: z.number().int(),
+  /** 1, 2, ... within the order. */
+  number: z.number().int(),
+  carrier: ZCarrier.nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  lines: z.array(
+    z.object({ lineId: z.number().int(), itemId: z.number().int(), name: z.string(), typeName: z.string().nullable(), quantity: z.number().int() }),
+  ),
+  pieces: z.number().int(),
+  /** The parcel's packing list (PDF, GET with the bearer token). */
+  packingListUrl: z.string(),
+  createdTime: z.string(),
+});
+export type TOrderShipment = z.infer<typeof ZOrderShipment>;
+
 export const ZOrderDetail = ZOrderSummary.extend({
   /** Sum of list prices. */
   amount: z.number(),
@@ -254,6 +283,17 @@ export const ZOrderDetail = ZOrderSummary.extend({
   messages: z.array(ZOrderMessage),
   /** The PDF documents the reader may download now (docs/orders.md, Documents). */
   documents: z.array(ZOrderDocument),
+  /** How much has left (docs/orders.md, Split shipments). */
+  fulfillment: ZFulfillment,
+  /** The parcels that left, oldest first. */
+  shipments: z.array(ZOrderShipment),
+  /**
+   * Unpaid orders the shop cancels: when this one is cancelled unless paid first (the staff queue's
+   * and the reminder mail's date); null once paid or cancelled, or when the shop does not cancel.
+   */
+  lapsesAt: z.string().nullable(),
+  /** The days after which the shop cancels unpaid orders (set with `lapsesAt`). */
+  lapseAfterDays: z.number().int().nullable(),
 });
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;
 

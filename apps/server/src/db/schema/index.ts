@@ -11,3 +11,5 @@ export * from './outbox.js';
 export * from './stock.js';
 export * from './pricing.js';
 export * from './search.js';
+export * from './quotes.js';
+export * from './shipments.js';

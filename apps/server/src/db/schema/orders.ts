@@ -21,7 +21,9 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     /** SHA-256 of the normalised request body; the same key with another body is refused (409). */
     requestHash: text('request_hash').notNull(),
-    status: text('status', { enum: ['confirm', 'outbound', 'delivery', 'complete', 'cancel'] }).notNull().default('confirm'),
+    status: text('status', { enum: ['confirm', 'outbound', 'delivery', 'complete', 'cancel'] })
+      .notNull()
+      .default('confirm'),
     logisticsStatus: text('logistics_status', { enum: ['pending', 'inTransit', 'outForDelivery', 'delivered', 'failed'] })
       .notNull()
       .default('pending'),
@@ -126,7 +128,10 @@ export const orders = pgTable(
     // to the rows; the GIN index serves rare fragments.
     index('orders_created_search_idx').on(t.createdAt, t.id, t.userId, t.trackingNumber, t.searchText),
     check('orders_amounts_check', sql`total_fen = goods_fen + freight_fen + surcharge_fen and total_minor = goods_minor + freight_minor + surcharge_minor`),
-    check('orders_money_check', sql`paid_minor >= 0 and refunded_minor >= 0 and credited_minor >= 0 and credited_minor <= coalesce(actual_total_minor, total_minor)`),
+    check(
+      'orders_money_check',
+      sql`paid_minor >= 0 and refunded_minor >= 0 and credited_minor >= 0 and credited_minor <= coalesce(actual_total_minor, total_minor)`,
+    ),
   ],
 );
 
@@ -183,7 +188,10 @@ export const orderItems = pgTable(
     index('order_items_user_idx').on(t.userId, t.orderId, t.position),
     index('order_items_item_idx').on(t.itemId, t.orderId),
     check('order_items_amount_check', sql`quantity >= 1 and amount_fen = unit_price_fen * quantity and amount_minor = unit_price_minor * quantity`),
-    check('order_items_pieces_check', sql`credited_quantity >= 0 and returned_quantity >= 0 and stock_reserved >= 0 and returned_quantity <= coalesce(shipped_quantity, 0)`),
+    check(
+      'order_items_pieces_check',
+      sql`credited_quantity >= 0 and returned_quantity >= 0 and stock_reserved >= 0 and returned_quantity <= coalesce(shipped_quantity, 0)`,
+    ),
   ],
 );
 
@@ -195,7 +203,8 @@ export const orderEvents = pgTable(
     orderId: bigint('order_id', { mode: 'number' })
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['created', 'status', 'logistics', 'tracking'] }).notNull(),
+    /** lineAdded / lineRemoved: to_value is the line as JSON (names, type names, pieces; docs/orders.md, Editing an order before it leaves). */
+    type: text('type', { enum: ['created', 'status', 'logistics', 'tracking', 'lineAdded', 'lineRemoved'] }).notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value'),
     /** buyer, staff or system. */
@@ -257,7 +266,10 @@ export const orderCredits = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     extraMinor: bigint('extra_minor', { mode: 'number' }).notNull().default(0),
     /** [{lineId, quantity, unitPriceMinor, amountMinor}] */
-    lines: jsonb('lines').$type<{ lineId: number; quantity: number; unitPriceMinor: number; amountMinor: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    lines: jsonb('lines')
+      .$type<{ lineId: number; quantity: number; unitPriceMinor: number; amountMinor: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     reason: text('reason').notNull(),
     createdBy: bigint('created_by', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -303,8 +315,13 @@ export const orderRequests = pgTable(
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     kind: text('kind', { enum: ['cancel', 'return'] }).notNull(),
     reason: text('reason').notNull(),
-    photos: jsonb('photos').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    status: text('status', { enum: ['open', 'approved', 'refused'] }).notNull().default('open'),
+    photos: jsonb('photos')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    status: text('status', { enum: ['open', 'approved', 'refused'] })
+      .notNull()
+      .default('open'),
     decidedBy: bigint('decided_by', { mode: 'number' }),
     decisionNote: text('decision_note'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -313,7 +330,9 @@ export const orderRequests = pgTable(
   (t) => [
     index('order_requests_order_idx').on(t.orderId, t.id),
     index('order_requests_status_idx').on(t.status, t.createdAt, t.id),
-    uniqueIndex('order_requests_open_key').on(t.orderId).where(sql`status = 'open'`),
+    uniqueIndex('order_requests_open_key')
+      .on(t.orderId)
+      .where(sql`status = 'open'`),
   ],
 );
 
@@ -338,6 +357,8 @@ export const paypalOrders = pgTable(
   (t) => [
     index('paypal_orders_order_idx').on(t.orderId, t.createdAt),
     // One open PayPal order per shop order: a second tab reuses it, a changed balance voids it first.
-    uniqueIndex('paypal_orders_open_key').on(t.orderId).where(sql`status in ('CREATED', 'SAVED', 'APPROVED', 'PAYER_ACTION_REQUIRED', 'CAPTURING')`),
+    uniqueIndex('paypal_orders_open_key')
+      .on(t.orderId)
+      .where(sql`status in ('CREATED', 'SAVED', 'APPROVED', 'PAYER_ACTION_REQUIRED', 'CAPTURING')`),
   ],
 );

@@ -124,7 +124,11 @@ export function toUser(row: UserRow): TUser {
   };
 }
 
-function check<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, field: string, value: unknown): T {
+function check<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } },
+  field: string,
+  value: unknown,
+): T {
   const result = schema.safeParse(value);
   if (!result.success) throw invalidField(field, result.error.issues[0]?.message ?? 'v.pattern');
   return result.data;
@@ -212,19 +216,22 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps)
     async createUser(input: CreateUserInput, tx?: Db): Promise<TUser> {
       const { account, email, mobile, password, regionId } = await checkNewUser(input, tx);
       try {
-        const row = await repo.insert({
-          account,
-          email: email ?? null,
-          mobile: mobile ?? null,
-          name: input.name?.trim() || account,
-          nickname: input.name?.trim() || account,
-          passwordHash: password ? await hashPassword(password) : null,
-          role: input.role ?? null,
-          regionId: regionId ?? null,
-          locale: input.locale ?? 'zh',
-          subscribeEmail: input.subscribeEmail ?? null,
-        }, tx);
-        // Inside a caller's transaction the caller announces it once committed (the staff module does).
+        const row = await repo.insert(
+          {
+            account,
+            email: email ?? null,
+            mobile: mobile ?? null,
+            name: input.name?.trim() || account,
+            nickname: input.name?.trim() || account,
+            passwordHash: password ? await hashPassword(password) : null,
+            role: input.role ?? null,
+            regionId: regionId ?? null,
+            locale: input.locale ?? 'zh',
+            subscribeEmail: input.subscribeEmail ?? null,
+          },
+          tx,
+        );
+        // Inside a caller's transaction the caller calls `announceCreated` once it committed.
         if (!tx) changed(row.id);
         return toUser(row);
       } catch (err) {
@@ -280,8 +287,20 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps)
     },
 
     /** Staff: a page of buyers (users without a staff role), newest first, containing every word of `text` in a name or contact, or these ids. */
-    async buyerPage(q: { text?: string | undefined; alsoIds?: number[] | undefined; limit: number; offset: number; counted?: boolean }): Promise<{ rows: BuyerFacts[]; total: number }> {
-      const { rows, total } = await repo.buyerPage({ patterns: q.text ? containsPatterns(q.text) : undefined, alsoIds: q.alsoIds, limit: q.limit, offset: q.offset, counted: q.counted ?? true });
+    async buyerPage(q: {
+      text?: string | undefined;
+      alsoIds?: number[] | undefined;
+      limit: number;
+      offset: number;
+      counted?: boolean;
+    }): Promise<{ rows: BuyerFacts[]; total: number }> {
+      const { rows, total } = await repo.buyerPage({
+        patterns: q.text ? containsPatterns(q.text) : undefined,
+        alsoIds: q.alsoIds,
+        limit: q.limit,
+        offset: q.offset,
+        counted: q.counted ?? true,
+      });
       return { rows: rows.map(buyerFacts), total };
     },
 
@@ -317,6 +336,12 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps)
       return (await repo.staffRows()).map(personFacts);
     },
 
+    /**
+     * After the transaction that made a user with `createUser(input, tx)` committed: every instance
+     * drops what it kept about names and searches ('users.changed'), so the new person is found at once.
+     */
+    announceCreated: (userId: number) => changed(userId),
+
     /** The owners who are not disabled, locked until the caller's transaction ends (the last one is never removed). */
     lockActiveOwners: (tx: Db) => repo.lockActiveOwners(tx),
 
@@ -326,7 +351,11 @@ export function createAccountService(repo: AccountRepository, deps: AccountDeps)
      * once the transaction committed: every instance reads the person's sessions again
      * ('users.changed', as setRole does).
      */
-    async changeStaff(tx: Db, id: number, patch: { role?: TStaffRole | undefined; disabled?: boolean | undefined; clearPassword?: boolean | undefined }): Promise<{ before: PersonFacts; after: PersonFacts; announce: () => void } | undefined> {
+    async changeStaff(
+      tx: Db,
+      id: number,
+      patch: { role?: TStaffRole | undefined; disabled?: boolean | undefined; clearPassword?: boolean | undefined },
+    ): Promise<{ before: PersonFacts; after: PersonFacts; announce: () => void } | undefined> {
       const changed = await repo.changeStaff(tx, id, patch);
       if (!changed) return undefined;
       return { before: personFacts(changed.before), after: personFacts(changed.after), announce: () => deps.events.publish('users.changed', { userId: id }) };

@@ -1,5 +1,20 @@
 import { CARRIERS, formatMoney, type TLocale, type TOrderDetail, type TOrderDocumentKind, type TOrderLine } from '@cubeshop/shared';
-import { block, CONTENT_WIDTH, createDoc, ensureRoom, fields, finish, footers, GREY, PAGE, rule, table, type Cell, type Column, type Doc } from './documents.pdf.js';
+import {
+  block,
+  CONTENT_WIDTH,
+  createDoc,
+  ensureRoom,
+  fields,
+  finish,
+  footers,
+  GREY,
+  PAGE,
+  rule,
+  table,
+  type Cell,
+  type Column,
+  type Doc,
+} from './documents.pdf.js';
 import { paymentBlock } from './documents.payment.js';
 import { DOCUMENT_PREFIX, documentText, type DocumentText } from './documents.text.js';
 
@@ -19,7 +34,13 @@ export interface DocumentContext {
   regionName: string;
   /** The proforma's QR picture to pay by (the order's payment method's), when it has one. */
   paymentQr?: Buffer | undefined;
+  /** A parcel's packing list (docs/orders.md, Split shipments): its number, and how many parcels there are once all left. */
+  parcel?: { number: number; of: number | null } | undefined;
 }
+
+/** The document's number: PL-10000123, and PL-10000123-2 for parcel 2's packing list. */
+const documentNumber = (kind: TOrderDocumentKind, order: Pick<TOrderDetail, 'id'>, ctx: Pick<DocumentContext, 'parcel'>) =>
+  `${DOCUMENT_PREFIX[kind]}-${order.id}${ctx.parcel ? `-${ctx.parcel.number}` : ''}`;
 
 const SHOP_OFFSET_MS = 8 * 3_600_000;
 /** A day as the shop counts it (UTC+8): 2025-01-31. */
@@ -39,7 +60,13 @@ interface LineFigures {
 }
 
 const figures = (order: TOrderDetail): LineFigures[] =>
-  order.items.map((line) => ({ line, qty: line.actualQuantity, nw: times(line.nw, line.actualQuantity), gw: times(line.gw, line.actualQuantity), volume: times(line.volume, line.actualQuantity) }));
+  order.items.map((line) => ({
+    line,
+    qty: line.actualQuantity,
+    nw: times(line.nw, line.actualQuantity),
+    gw: times(line.gw, line.actualQuantity),
+    volume: times(line.volume, line.actualQuantity),
+  }));
 
 const sum = (values: (number | null)[]) => values.reduce<number>((a, v) => a + (v ?? 0), 0);
 
@@ -49,11 +76,22 @@ function productCell(f: LineFigures, t: DocumentText): Cell {
   return { text: name, note: line.actualQuantity !== line.quantity ? `${t.ordered}: ${line.quantity}` : null };
 }
 
-function heading(doc: Doc, kind: TOrderDocumentKind, order: TOrderDetail, t: DocumentText): void {
+function heading(doc: Doc, kind: TOrderDocumentKind, order: TOrderDetail, t: DocumentText, ctx: DocumentContext): void {
   const top = PAGE.margin;
-  doc.font('bold').fontSize(15).fillColor('black').text(t.shop, PAGE.margin, top, { width: CONTENT_WIDTH / 2, lineBreak: false });
-  doc.font('bold').fontSize(16).text(t.title[kind], PAGE.margin + CONTENT_WIDTH / 2, top, { width: CONTENT_WIDTH / 2, align: 'right', lineBreak: false });
-  doc.font('regular').fontSize(9).fillColor(GREY).text(`${DOCUMENT_PREFIX[kind]}-${order.id}`, PAGE.margin + CONTENT_WIDTH / 2, top + 21, { width: CONTENT_WIDTH / 2, align: 'right' });
+  doc
+    .font('bold')
+    .fontSize(15)
+    .fillColor('black')
+    .text(t.shop, PAGE.margin, top, { width: CONTENT_WIDTH / 2, lineBreak: false });
+  doc
+    .font('bold')
+    .fontSize(16)
+    .text(t.title[kind], PAGE.margin + CONTENT_WIDTH / 2, top, { width: CONTENT_WIDTH / 2, align: 'right', lineBreak: false });
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(GREY)
+    .text(documentNumber(kind, order, ctx), PAGE.margin + CONTENT_WIDTH / 2, top + 21, { width: CONTENT_WIDTH / 2, align: 'right' });
   doc.fillColor('black');
   rule(doc, top + 36);
   doc.y = top + 44;
@@ -67,8 +105,9 @@ function parties(doc: Doc, kind: TOrderDocumentKind, order: TOrderDetail, ctx: D
   const sellerBottom = block(doc, PAGE.margin, y, half, kind === 'proforma' ? t.seller : t.shipper, [ctx.seller, t.origin]);
   const placed = new Date(order.createdTime);
   const meta: [string, string | null][] = [
-    [t.number, `${DOCUMENT_PREFIX[kind]}-${order.id}`],
+    [t.number, documentNumber(kind, order, ctx)],
     [t.order, String(order.id)],
+    ...(ctx.parcel ? ([[t.parcel, ctx.parcel.of ? `${ctx.parcel.number} / ${ctx.parcel.of}` : String(ctx.parcel.number)]] as [string, string][]) : []),
     [t.orderDate, shopDate(placed)],
     [kind === 'proforma' ? t.validUntil : t.issueDate, shopDate(kind === 'proforma' ? addDays(placed, ctx.validityDays) : ctx.issuedAt)],
     [t.currency, order.currency],
@@ -89,7 +128,12 @@ function parties(doc: Doc, kind: TOrderDocumentKind, order: TOrderDetail, ctx: D
   const shipping: [string, string | null][] = [
     [t.shipping, order.expressMethod.name],
     [t.payment, order.payMethod.name],
-    ...(kind === 'proforma' ? [] : ([[t.carrier, order.carrier ? CARRIERS[order.carrier].name || null : null], [t.tracking, order.trackingNumber]] as [string, string | null][])),
+    ...(kind === 'proforma'
+      ? []
+      : ([
+          [t.carrier, order.carrier ? CARRIERS[order.carrier].name || null : null],
+          [t.tracking, order.trackingNumber],
+        ] as [string, string | null][])),
   ];
   const shippingBottom = fields(doc, right, y2 + 13, half, shipping);
   doc.y = Math.max(buyerBottom, shippingBottom) + 12;
@@ -106,7 +150,15 @@ function linesTable(doc: Doc, order: TOrderDetail, t: DocumentText): void {
     { header: t.amount, width: 70, align: 'right' },
     { header: t.gw, width: CONTENT_WIDTH - 473, align: 'right' },
   ];
-  const rows = figures(order).map((f, i): Cell[] => [String(i + 1), productCell(f, t), String(f.line.itemId), String(f.qty), money(f.line.actualPrice), money(f.line.actualAmount), kg(f.gw)]);
+  const rows = figures(order).map((f, i): Cell[] => [
+    String(i + 1),
+    productCell(f, t),
+    String(f.line.itemId),
+    String(f.qty),
+    money(f.line.actualPrice),
+    money(f.line.actualAmount),
+    kg(f.gw),
+  ]);
   table(doc, columns, rows);
 }
 
@@ -118,7 +170,10 @@ function totals(doc: Doc, rows: [string, string][], boldLast = true): void {
   let y = doc.y + 6;
   rows.forEach(([label, value], i) => {
     const strong = boldLast && i === rows.length - 1;
-    doc.font(strong ? 'bold' : 'regular').fontSize(strong ? 10 : 8.5).fillColor('black');
+    doc
+      .font(strong ? 'bold' : 'regular')
+      .fontSize(strong ? 10 : 8.5)
+      .fillColor('black');
     doc.text(label, x, y, { width: width - 100, lineBreak: false });
     doc.text(value, x + width - 100, y, { width: 100, align: 'right', lineBreak: false });
     y += strong ? 15 : 12;
@@ -140,7 +195,11 @@ function amountRows(order: TOrderDetail, t: DocumentText): [string, string][] {
     ...(charged.surcharge ? ([[`${t.surcharge} (${order.surchargePercent}%)`, m(charged.surcharge)]] as [string, string][]) : []),
     [`${t.total} (${order.currency})`, m(charged.total)],
     ...order.credits.map((c): [string, string] => [`${t.creditNote} ${c.number}`, m(-c.amount)]),
-    ...(order.status === 'cancel' ? ([[`${t.owedCancelled} (${order.currency})`, m(owed)]] as [string, string][]) : credited ? ([[`${t.owed} (${order.currency})`, m(owed)]] as [string, string][]) : []),
+    ...(order.status === 'cancel'
+      ? ([[`${t.owedCancelled} (${order.currency})`, m(owed)]] as [string, string][])
+      : credited
+        ? ([[`${t.owed} (${order.currency})`, m(owed)]] as [string, string][])
+        : []),
   ];
 }
 
@@ -169,14 +228,30 @@ function weightRows(doc: Doc, order: TOrderDetail, t: DocumentText, withPackages
 }
 
 function marksBlock(doc: Doc, order: TOrderDetail, ctx: DocumentContext, t: DocumentText): void {
-  const lines = [order.deliveryShippingMark || order.deliveryUser, `${order.deliveryCity}, ${ctx.regionName}`, `${t.order} ${order.id}`, 'C/NO. 1/1', 'MADE IN CHINA'];
+  const carton = ctx.parcel ? `C/NO. ${ctx.parcel.number}${ctx.parcel.of ? `/${ctx.parcel.of}` : ''}` : 'C/NO. 1/1';
+  const lines = [
+    order.deliveryShippingMark || order.deliveryUser,
+    `${order.deliveryCity}, ${ctx.regionName}`,
+    `${t.order} ${order.id}`,
+    carton,
+    'MADE IN CHINA',
+  ];
   ensureRoom(doc, 90);
-  doc.font('bold').fontSize(9.5).text(t.marks, PAGE.margin, doc.y + 8);
+  doc
+    .font('bold')
+    .fontSize(9.5)
+    .text(t.marks, PAGE.margin, doc.y + 8);
   const y = doc.y + 3;
   doc.font('regular').fontSize(9);
   doc.y = y + 4;
   for (const line of lines) doc.text(line, PAGE.margin + 8, doc.y + 1, { width: 240 });
-  doc.save().rect(PAGE.margin, y, 256, doc.y - y + 6).lineWidth(0.8).strokeColor('#333333').stroke().restore();
+  doc
+    .save()
+    .rect(PAGE.margin, y, 256, doc.y - y + 6)
+    .lineWidth(0.8)
+    .strokeColor('#333333')
+    .stroke()
+    .restore();
   doc.y += 12;
 }
 
@@ -197,8 +272,8 @@ function packingTable(doc: Doc, order: TOrderDetail, t: DocumentText): void {
 /** One order document as PDF bytes. */
 export async function renderDocument(kind: TOrderDocumentKind, order: TOrderDetail, ctx: DocumentContext): Promise<Buffer> {
   const t = documentText(ctx.locale);
-  const doc = createDoc({ title: `${t.title[kind]} ${DOCUMENT_PREFIX[kind]}-${order.id}`, subject: `${t.order} ${order.id}` });
-  heading(doc, kind, order, t);
+  const doc = createDoc({ title: `${t.title[kind]} ${documentNumber(kind, order, ctx)}`, subject: `${t.order} ${order.id}` });
+  heading(doc, kind, order, t, ctx);
   parties(doc, kind, order, ctx, t);
   if (kind === 'packing-list') {
     packingTable(doc, order, t);
@@ -208,21 +283,29 @@ export async function renderDocument(kind: TOrderDocumentKind, order: TOrderDeta
     linesTable(doc, order, t);
     totals(doc, amountRows(order, t));
     if (order.money.changed) {
-      doc.font('regular').fontSize(8).fillColor(GREY).text(t.orderedTotal(money(order)(order.money.ordered.total)), PAGE.margin, doc.y - 4, { width: CONTENT_WIDTH, align: 'right' });
+      doc
+        .font('regular')
+        .fontSize(8)
+        .fillColor(GREY)
+        .text(t.orderedTotal(money(order)(order.money.ordered.total)), PAGE.margin, doc.y - 4, { width: CONTENT_WIDTH, align: 'right' });
       doc.fillColor('black');
     }
     weightRows(doc, order, t, false);
     // What was received so far and what is left (a proforma sent again after a part payment says what is still due).
-    if (kind === 'proforma' && (order.money.paid || order.money.credited)) doc.y = fields(doc, PAGE.margin, doc.y + 2, CONTENT_WIDTH, settlementRows(order, t), 110);
+    if (kind === 'proforma' && (order.money.paid || order.money.credited))
+      doc.y = fields(doc, PAGE.margin, doc.y + 2, CONTENT_WIDTH, settlementRows(order, t), 110);
     if (kind === 'proforma') {
       const validUntil = shopDate(addDays(new Date(order.createdTime), ctx.validityDays));
       paymentBlock(doc, order, t, { locale: ctx.locale, validity: t.validity(ctx.validityDays, validUntil), qrPng: ctx.paymentQr });
-    }
-    else {
+    } else {
       doc.y = fields(doc, PAGE.margin, doc.y + 2, CONTENT_WIDTH, [...settlementRows(order, t), [t.countryOfOrigin, t.origin]], 110);
-      doc.font('regular').fontSize(8.5).fillColor(GREY).text(t.declaration, PAGE.margin, doc.y + 8, { width: CONTENT_WIDTH });
+      doc
+        .font('regular')
+        .fontSize(8.5)
+        .fillColor(GREY)
+        .text(t.declaration, PAGE.margin, doc.y + 8, { width: CONTENT_WIDTH });
     }
   }
-  footers(doc, t.page, `${t.title[kind]} ${DOCUMENT_PREFIX[kind]}-${order.id}`);
+  footers(doc, t.page, `${t.title[kind]} ${documentNumber(kind, order, ctx)}`);
   return finish(doc);
 }

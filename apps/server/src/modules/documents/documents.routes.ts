@@ -23,7 +23,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         tags: ['orders'],
         summary: 'An order document as PDF: proforma invoice, commercial invoice or packing list',
         description:
-          'kind: proforma, invoice (commercial invoice) or packing-list. A buyer gets their own orders only (404 otherwise); the invoice and the packing list once the order has left the warehouse (409 before). Staff with orders.read get every order and kind. lang: zh or en (default: the request\'s language). Quantities and prices are the actual ones staff recorded after packing, else as ordered.',
+          "kind: proforma, invoice (commercial invoice) or packing-list; shipment: the packing list of one parcel of the order (its id, from the order's shipments), for the buyer as soon as that parcel left. A buyer gets their own orders only (404 otherwise); the invoice and the packing list once the order has left the warehouse (409 before). Staff with orders.read get every order and kind. lang: zh or en (default: the request's language). Quantities and prices are the actual ones staff recorded after packing, else as ordered.",
         security,
         params: ZOrderDocumentParams,
         querystring: ZOrderDocumentQuery,
@@ -38,6 +38,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         request.params.id,
         request.params.kind,
         request.query.lang ?? request.locale,
+        request.query.shipment,
       );
       return reply.type('application/pdf').header('content-disposition', attachment(doc.fileName)).send(doc.pdf);
     },

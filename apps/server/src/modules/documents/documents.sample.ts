@@ -129,10 +129,21 @@ export function sampleOrder(lineCount: number, locale: TLocale, id = 10_000_123)
     carrier: 'dhl',
     trackingUrl: null,
     cancelReason: null,
-    bankTransfer: { accountName: 'Cubeshop Trading Ltd', bank: 'Bank of China, Shenzhen Branch', bankAddress: null, swift: 'BKCHCNBJ45A', accountNumber: '7563 0000 1234', reference: String(id) },
+    bankTransfer: {
+      accountName: 'Cubeshop Trading Ltd',
+      bank: 'Bank of China, Shenzhen Branch',
+      bankAddress: null,
+      swift: 'BKCHCNBJ45A',
+      accountNumber: '7563 0000 1234',
+      reference: String(id),
+    },
     items,
     history: [],
     messages: [],
     documents: [],
+    fulfillment: 'shipped',
+    shipments: [],
+    lapsesAt: null,
+    lapseAfterDays: null,
   };
 }

@@ -1,10 +1,21 @@
 import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
-import { buyerDocumentKinds, orderDocumentFileName, type TLocale, type TOrderDetail, type TOrderDocumentKind } from '@cubeshop/shared';
-import { conflict, notFound } from '../../lib/app-error.js';
+import {
+  buyerDocumentKinds,
+  orderDocumentFileName,
+  quoteFileName,
+  shipmentPackingListFileName,
+  type TLocale,
+  type TOrderDetail,
+  type TOrderDocumentKind,
+  type TQuote,
+} from '@cubeshop/shared';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
-import { renderDocument } from './documents.render.js';
+import { renderDocument, type DocumentContext } from './documents.render.js';
+import { renderQuote } from './documents.quote.js';
+import { parcelOrder } from './documents.parcel.js';
 
 /** Who asks for a document: a buyer sees their own orders, staff with orders.read every order. */
 export interface DocumentViewer {
@@ -69,7 +80,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
     return name || SHOP_NAME;
   }
 
-  async function render(kind: TOrderDocumentKind, order: TOrderDetail, locale: TLocale): Promise<RenderedDocument> {
+  async function render(kind: TOrderDocumentKind, order: TOrderDetail, locale: TLocale, parcel?: DocumentContext['parcel']): Promise<RenderedDocument> {
     // The proforma prints the QR picture of the order's payment method, when the method has one.
     const qr = kind === 'proforma' && order.paymentInstructions?.qrUrl ? (await deps.shipping.paymentQr(order.paymentInstructions.method.id))?.png : undefined;
     const pdf = await renderDocument(kind, order, {
@@ -79,8 +90,9 @@ export function createDocumentsService(deps: DocumentsDeps) {
       seller: await seller(),
       regionName: deps.regionName(order.deliveryRegionId, locale),
       paymentQr: qr,
+      parcel,
     });
-    return { fileName: orderDocumentFileName(order.id, kind), pdf };
+    return { fileName: parcel ? shipmentPackingListFileName(order.id, parcel.number) : orderDocumentFileName(order.id, kind), pdf };
   }
 
   async function staffOrder(id: number, locale: TLocale): Promise<TOrderDetail> {
@@ -95,8 +107,15 @@ export function createDocumentsService(deps: DocumentsDeps) {
      * NOT_FOUND (as the order API answers); the commercial invoice and packing list reach the buyer
      * once the order has left the warehouse (CONFLICT before). Staff get every kind at any time.
      */
-    async document(viewer: DocumentViewer, orderId: number, kind: TOrderDocumentKind, locale: TLocale): Promise<RenderedDocument> {
+    async document(viewer: DocumentViewer, orderId: number, kind: TOrderDocumentKind, locale: TLocale, shipmentId?: number): Promise<RenderedDocument> {
+      if (shipmentId !== undefined && kind !== 'packing-list') throw badRequest('shipmentPackingListOnly', {}, { field: 'shipment', rule: 'packingListOnly' });
       const order = viewer.staff ? await staffOrder(orderId, locale) : await deps.orders.detail(viewer.userId, orderId, locale);
+      // A parcel's packing list (docs/orders.md, Split shipments): the buyer has it once the parcel left.
+      if (shipmentId !== undefined) {
+        const parcel = parcelOrder(order, shipmentId);
+        if (!parcel) throw notFound('shipmentNotFound');
+        return render(kind, parcel.order, locale, parcel.context);
+      }
       if (!viewer.staff && !buyerDocumentKinds(order.status).includes(kind)) throw conflict('documentNotReady');
       return render(kind, order, locale);
     },
@@ -139,6 +158,12 @@ export function createDocumentsService(deps: DocumentsDeps) {
         out.push({ filename: doc.fileName, content: doc.pdf, contentType: 'application/pdf' });
       }
       return out;
+    },
+
+    /** A quote as a quotation PDF (docs/orders.md, Quotes), with the same seller and layout as the order documents. */
+    async quote(quote: TQuote, buyer: string, locale: TLocale): Promise<RenderedDocument> {
+      const pdf = await renderQuote(quote, { locale, issuedAt: now(), seller: await seller(), buyer });
+      return { fileName: quoteFileName(quote.id), pdf };
     },
 
     render,

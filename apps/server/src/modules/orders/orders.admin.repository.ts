@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import { orderCredits, orderItems, orderPayments, orders } from '../../db/schema/index.js';
 import { nothingPaidSql, type CreditRow, type OrderItemRow, type OrderRow, type PaymentRow } from './orders.repository.js';
+import { partlyShippedSql } from './orders.shipments.repository.js';
 
 export type { PaymentRow } from './orders.repository.js';
 export type NewPaymentRow = Omit<typeof orderPayments.$inferInsert, 'id' | 'createdAt'>;
@@ -102,6 +103,8 @@ function filters(q: TAdminOrderQuery, search: QueueSearch | undefined, b: Bound)
     q.amountMax !== undefined ? lte(orders.totalFen, b.p('amountMax', Math.round(q.amountMax * 100))) : undefined,
     // What the unpaid-order follow-up would cancel (the service answers nothing while cancelling is off).
     q.lapsing ? b.mark('lapsing', nothingPaidSql) : undefined,
+    // Partly shipped: a parcel left, the order is not outbound yet (docs/orders.md, Split shipments).
+    q.fulfillment === 'partial' ? b.mark('partial', partlyShippedSql) : undefined,
   ];
   if (search) {
     const any: SQL[] = [];
@@ -132,7 +135,10 @@ export function createOrdersAdminRepository(db: Db) {
    * dropped. Unnamed (no name given): the database plans each execution with its values.
    */
   const statements = new LRUCache<string, { execute(values: Record<string, unknown>): Promise<unknown> }>({ max: 200 });
-  function prepared<T>(shape: string, build: () => { prepare(name: string): { execute(values: Record<string, unknown>): Promise<T> } }): { execute(values: Record<string, unknown>): Promise<T> } {
+  function prepared<T>(
+    shape: string,
+    build: () => { prepare(name: string): { execute(values: Record<string, unknown>): Promise<T> } },
+  ): { execute(values: Record<string, unknown>): Promise<T> } {
     let statement = statements.get(shape) as { execute(values: Record<string, unknown>): Promise<T> } | undefined;
     if (!statement) {
       // No name: node-postgres sends an unnamed statement, parsed and planned with each execution's values.
@@ -178,20 +184,18 @@ export function createOrdersAdminRepository(db: Db) {
     async countsByStatus(q: TAdminOrderQuery, search: QueueSearch | undefined): Promise<Map<TOrderStatus, number>> {
       const b = new Bound();
       const where = and(...filters(q, search, b));
-      const statement = prepared(`counts:${b.shape}`, () =>
-        db
-          .select({ status: orders.status, n: count() })
-          .from(orders)
-          .where(where)
-          .groupBy(orders.status),
-      );
+      const statement = prepared(`counts:${b.shape}`, () => db.select({ status: orders.status, n: count() }).from(orders).where(where).groupBy(orders.status));
       const rows = await statement.execute(b.values);
       return new Map(rows.map((r) => [r.status, r.n]));
     },
 
     /** Undefined: a payment with this method and provider id (external_id) is recorded already. */
     async insertPayment(tx: Db, row: NewPaymentRow): Promise<PaymentRow | undefined> {
-      const [created] = await tx.insert(orderPayments).values(row).onConflictDoNothing({ target: [orderPayments.method, orderPayments.externalId] }).returning();
+      const [created] = await tx
+        .insert(orderPayments)
+        .values(row)
+        .onConflictDoNothing({ target: [orderPayments.method, orderPayments.externalId] })
+        .returning();
       if (!created && !row.externalId) throw new Error('insert returned no row');
       return created;
     },

@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  fulfillmentOf,
   minorToMajor,
   ORDER_STATUSES,
   toMinor,
@@ -28,6 +29,11 @@ import { must, type OrderChange } from './orders.change.js';
 import { createOrderCredits } from './orders.credits.js';
 import { createOrderPayments } from './orders.payments.js';
 import { createOrderTransitions } from './orders.transitions.js';
+import { createOrderEdits } from './orders.edit.js';
+import type { OrderEditsRepository } from './orders.edit.repository.js';
+import type { StaffPricingDeps } from './orders.staff-placed.js';
+import { createOrderParcels, createOrderShipments } from './orders.shipments.js';
+import type { ShipmentsRepository } from './orders.shipments.repository.js';
 import { pick } from './orders.mapper.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 import type { OrderNotifier } from './orders.notify.js';
@@ -51,8 +57,12 @@ export interface OrdersAdminDeps extends Omit<OrderReaderDeps, 'notes'> {
   notifier: OrderNotifier;
   /** Staff notes and messages to the buyer (order_notes). */
   notes: Pick<OrderNotesRepository, 'all' | 'messages'>;
+  /** The orders' parcels (docs/orders.md, Split shipments). */
+  shipments: ShipmentsRepository;
   /** The unpaid-order follow-up's days (the settings): when each queue row lapses. */
   unpaidPolicy: () => Promise<TUnpaidOrdersSetting>;
+  /** Lines added or removed before the goods leave: the buyer's prices and the tables (docs/orders.md, Editing an order before it leaves). */
+  edits: StaffPricingDeps & { repo: OrderEditsRepository };
   /** Buyers' names and contacts, and buyer search (the account module). */
   buyers: {
     buyers(ids: number[]): Promise<Map<number, TOrderBuyer>>;
@@ -65,7 +75,6 @@ export interface OrdersAdminDeps extends Omit<OrderReaderDeps, 'notes'> {
 const BUYER_MATCHES = 1000;
 
 const unknownBuyer = (id: number): TOrderBuyer => ({ id, account: '', name: '', email: null, mobile: null });
-
 
 /**
  * The staff side of orders (docs/orders.md, Back office): the queue, an order with payments and
@@ -105,7 +114,10 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
     if (!q.q) return undefined;
     const text = q.q;
     const number = /^\d{1,15}$/.test(text) ? Number(text) : undefined;
-    const [userIds, itemOrderIds] = await Promise.all([buyers.idsContaining(text, BUYER_MATCHES), number === undefined ? undefined : repo.ordersWithItem(number)]);
+    const [userIds, itemOrderIds] = await Promise.all([
+      buyers.idsContaining(text, BUYER_MATCHES),
+      number === undefined ? undefined : repo.ordersWithItem(number),
+    ]);
     return { number, itemOrderIds, text, patterns: containsPatterns(text), userIds };
   }
 
@@ -143,7 +155,12 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
   };
 
   /** Stores the order's actual figures after an adjustment, and the payment status they give. */
-  async function recompute(tx: Db, row: OrderRow, lines: Parameters<typeof actualTotals>[1], actualFreightMinor: number | null): Promise<{ paymentStatus: OrderRow['paymentStatus']; balance: number }> {
+  async function recompute(
+    tx: Db,
+    row: OrderRow,
+    lines: Parameters<typeof actualTotals>[1],
+    actualFreightMinor: number | null,
+  ): Promise<{ paymentStatus: OrderRow['paymentStatus']; balance: number }> {
     const t = actualTotals({ ...row, actualFreightMinor }, lines);
     if (t.totalMinor < row.creditedMinor) {
       const money = (m: number) => formatMoney(m, row.currency);
@@ -165,23 +182,35 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
 
   const credits = createOrderCredits({ orders, repo, audit, stock: deps.stock, notifier: deps.notifier, change });
   const payments = createOrderPayments({ repo, audit, notifier: deps.notifier, change });
-  const transitions = createOrderTransitions({ orders, repo, audit, stock: deps.stock, notifier: deps.notifier, change });
+  const parcels = createOrderParcels({ repo, shipments: deps.shipments, audit, stock: deps.stock, notifier: deps.notifier });
+  const { outboundLocked, ...transitions } = createOrderTransitions({ orders, repo, audit, stock: deps.stock, notifier: deps.notifier, change, parcels });
+  const shipments = createOrderShipments({ parcels, change, outboundLocked });
+  const edits = createOrderEdits({ ...deps.edits, orders, admin: repo, audit, stock: deps.stock, notifier: deps.notifier, change, recompute });
 
   const service = {
     ...credits,
     ...payments,
     ...transitions,
+    ...shipments,
+    ...edits,
 
     /** GET /api/admin/orders */
     async queue(q: TAdminOrderQuery, locale: TLocale): Promise<TAdminOrderList> {
       const policy = await deps.unpaidPolicy();
       // Nothing lapses while the follow-up does not cancel.
       if (q.lapsing && !policy.cancelAfterDays) {
-        return { data: [], pager: { page: q.page, recPerPage: q.recPerPage, recTotal: 0 }, counts: { ...Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])), all: 0 } as TAdminOrderList['counts'] };
+        return {
+          data: [],
+          pager: { page: q.page, recPerPage: q.recPerPage, recTotal: 0 },
+          counts: { ...Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])), all: 0 } as TAdminOrderList['counts'],
+        };
       }
       const found = await search(q);
       const [rows, counts] = await Promise.all([repo.queue(q, found), countsFor(q, found)]);
-      const people = await buyers.buyers(rows.map((r) => r.userId));
+      const [people, parcelCounts] = await Promise.all([
+        buyers.buyers(rows.map((r) => r.userId)),
+        deps.shipments.counts(rows.filter((r) => r.status === 'confirm' || r.status === 'cancel').map((r) => r.id)),
+      ]);
       const all = [...counts.values()].reduce((a, b) => a + b, 0);
       const now = new Date();
       return {
@@ -206,6 +235,7 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
           payMethod: { id: r.payMethodId, name: pick(r.payNameZh, r.payNameEn, locale) ?? r.payMethodId },
           buyer: people.get(r.userId) ?? unknownBuyer(r.userId),
           lapsesAt: lapsesAt(r, policy, now)?.toISOString() ?? null,
+          fulfillment: fulfillmentOf(r.status, parcelCounts.get(r.id) ?? 0),
         })),
         pager: { page: q.page, recPerPage: q.recPerPage, recTotal: q.status ? (counts.get(q.status) ?? 0) : all },
         counts: { ...Object.fromEntries(ORDER_STATUSES.map((s) => [s, counts.get(s) ?? 0])), all } as TAdminOrderList['counts'],
@@ -227,7 +257,11 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
           return {
             id: r.id,
             title: `${r.id} · ${r.receiver}`,
-            detail: [r.company, buyer && (buyer.name && buyer.name !== r.receiver ? `${buyer.name} (${buyer.account})` : buyer.account), formatMoney(chargedMinor(r), r.currency)]
+            detail: [
+              r.company,
+              buyer && (buyer.name && buyer.name !== r.receiver ? `${buyer.name} (${buyer.account})` : buyer.account),
+              formatMoney(chargedMinor(r), r.currency),
+            ]
               .filter(Boolean)
               .join(' · '),
             link: `/admin/orders/${r.id}`,
@@ -282,9 +316,12 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
         if (!line) throw notFound('orderLineNotFound');
         const name = pick(line.nameZh, line.nameEn, 'en') ?? String(line.itemId);
         const quantity = body.actualQuantity ?? lineQuantity(line);
+        // Pieces that left in a parcel stay packed (docs/orders.md, Split shipments).
+        const shipped = line.shippedQuantity ?? 0;
         if (quantity !== lineQuantity(line)) {
           if (row.status !== 'confirm') throw conflict('orderLeftWarehouse');
           if (quantity < line.creditedQuantity) throw conflict('packedBelowCredited', { name, credited: line.creditedQuantity });
+          if (quantity < shipped) throw conflict('packedBelowShipped', { name, shipped });
         }
         const priceMinor = body.actualPrice === undefined ? (line.actualUnitPriceMinor ?? line.unitPriceMinor) : toMinor(body.actualPrice);
         const patch = {
@@ -293,8 +330,18 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
           stockReserved: line.stockReserved,
         };
         if (quantity !== lineQuantity(line)) {
-          const reserved = await deps.stock.rereserve(tx, { itemId: line.itemId, typeCode: line.typeCode, reserved: line.stockReserved, quantity });
-          if (reserved === undefined) throw conflict('packingStockShort', { name, quantity, available: line.stockReserved + ((await deps.stock.availableNow(line.itemId, line.typeCode, tx)) ?? 0) });
+          const reserved = await deps.stock.rereserve(tx, {
+            itemId: line.itemId,
+            typeCode: line.typeCode,
+            reserved: line.stockReserved,
+            quantity: quantity - shipped,
+          });
+          if (reserved === undefined)
+            throw conflict('packingStockShort', {
+              name,
+              quantity,
+              available: line.stockReserved + ((await deps.stock.availableNow(line.itemId, line.typeCode, tx)) ?? 0),
+            });
           if (reserved !== line.stockReserved) moved([line.itemId]);
           patch.stockReserved = reserved;
         }
@@ -306,8 +353,24 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
             action: 'order.line',
             entity: 'order',
             entityId: id,
-            before: { lineId, itemId: line.itemId, type: line.typeCode, actualQuantity: lineQuantity(line), actualPrice: minorToMajor(line.actualUnitPriceMinor ?? line.unitPriceMinor), currency: row.currency, ...standing(row) },
-            after: { lineId, itemId: line.itemId, type: line.typeCode, actualQuantity: quantity, actualPrice: minorToMajor(priceMinor), currency: row.currency, ...after },
+            before: {
+              lineId,
+              itemId: line.itemId,
+              type: line.typeCode,
+              actualQuantity: lineQuantity(line),
+              actualPrice: minorToMajor(line.actualUnitPriceMinor ?? line.unitPriceMinor),
+              currency: row.currency,
+              ...standing(row),
+            },
+            after: {
+              lineId,
+              itemId: line.itemId,
+              type: line.typeCode,
+              actualQuantity: quantity,
+              actualPrice: minorToMajor(priceMinor),
+              currency: row.currency,
+              ...after,
+            },
           },
         ]);
       });
@@ -332,7 +395,6 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
         ]);
       });
     },
-
   };
 
   return service;

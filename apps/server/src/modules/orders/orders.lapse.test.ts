@@ -171,7 +171,10 @@ describe(`unpaid orders: the follow-up (${TEST_DB_KIND})`, () => {
     expect((await staff.sales('PUT', `/api/admin/orders/${refunded.id}/lines/${refunded.items[0]!.id}`, { body: { actualPrice: 0 } })).status).toBe(200);
     expect((await staff.sales('PUT', `/api/admin/orders/${refunded.id}/shipping-fee`, { body: { actualExpressFee: 0 } })).status).toBe(200);
     expect((await pay(refunded.id, 50, 'refund')).status).toBe(201);
-    expect((await staff.sales('PUT', `/api/admin/orders/${refunded.id}/lines/${refunded.items[0]!.id}`, { body: { actualPrice: refunded.items[0]!.discountPrice } })).status).toBe(200);
+    expect(
+      (await staff.sales('PUT', `/api/admin/orders/${refunded.id}/lines/${refunded.items[0]!.id}`, { body: { actualPrice: refunded.items[0]!.discountPrice } }))
+        .status,
+    ).toBe(200);
     expect((await staffView(refunded.id)).paymentStatus).toBe('unpaid');
 
     const reminded = await sweep(after(refunded, 3));
@@ -182,7 +185,9 @@ describe(`unpaid orders: the follow-up (${TEST_DB_KIND})`, () => {
       for (const o of [part, full, refunded]) expect(done.cancelled, `${o.id} at ${days} days`).not.toContain(o.id);
     }
     for (const o of [part, full, refunded]) expect((await staffView(o.id)).order.status).toBe('confirm');
-    expect(await delivered(en.email)).toEqual(expect.arrayContaining([`Order ${part.id} is waiting for your payment`, `Order ${refunded.id} is waiting for your payment`]));
+    expect(await delivered(en.email)).toEqual(
+      expect.arrayContaining([`Order ${part.id} is waiting for your payment`, `Order ${refunded.id} is waiting for your payment`]),
+    );
     const text = mailbox.messages.find((m) => m.subject === `Order ${part.id} is waiting for your payment`)!.text;
     expect(text).toContain(`Still to pay: ${cny(part.totalAmount - 100)}`);
     expect(text).not.toContain('will be cancelled');
@@ -269,7 +274,8 @@ describe(`unpaid orders: the queue (${TEST_DB_KIND})`, () => {
     const unpaid = await order(en.call);
     const paid = await order(en.call);
     expect((await pay(paid.id, paid.totalAmount)).status).toBe(201);
-    const queue = (query: Record<string, string | number>) => staff.sales<TAdminOrderList>('GET', '/api/admin/orders', { query: { recPerPage: 200, ...query } });
+    const queue = (query: Record<string, string | number>) =>
+      staff.sales<TAdminOrderList>('GET', '/api/admin/orders', { query: { recPerPage: 200, ...query } });
 
     const all = (await queue({ q: en.email })).body;
     const row = (id: number) => all.data.find((r) => r.id === id)!;
@@ -287,6 +293,50 @@ describe(`unpaid orders: the queue (${TEST_DB_KIND})`, () => {
     expect(off.data).toEqual([]);
     expect(off.counts.all).toBe(0);
     expect((await queue({ q: en.email })).body.data.every((r) => r.lapsesAt === null)).toBe(true);
+    await policy(null, null);
+  });
+});
+
+describe(`unpaid orders: the buyer’s order page (${TEST_DB_KIND})`, () => {
+  const mine = async (c: ShopCall, id: number) => (await c<TOrderDetail>('GET', `/api/orders/${id}`)).body;
+  /** The day in China time, as the reminder mail writes it. */
+  const chinaDay = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10);
+
+  it('says by when to pay: the staff queue’s date, the reminder mail’s date; none once paid', async () => {
+    await policy(3, 10);
+    const zh = await buyer('zh');
+    const o = await order(zh.call);
+    const before = await mine(zh.call, o.id);
+    expect(Date.parse(before.lapsesAt!)).toBe(o.placed + 10 * DAY);
+    expect(before.lapseAfterDays).toBe(10);
+    const queued = (await staff.sales<TAdminOrderList>('GET', '/api/admin/orders', { query: { q: zh.email } })).body.data.find((r) => r.id === o.id)!;
+    expect(queued.lapsesAt).toBe(before.lapsesAt);
+
+    // Reminded a minute late: the cancel moves to 7 days after the reminder, on the page and in the mail alike.
+    expect((await sweepOf([o.id], after(o, 3))).reminded).toContain(o.id);
+    const reminded = await mine(zh.call, o.id);
+    expect(Date.parse(reminded.lapsesAt!)).toBe(after(o, 3).getTime() + 7 * DAY);
+    const subject = `订单 ${o.id} 尚待付款`;
+    expect(await delivered(zh.email)).toContain(subject);
+    const text = mailbox.messages.find((m) => m.rcptTo.includes(zh.email) && m.subject === subject)!.text;
+    expect(text).toContain(`订单将于 ${chinaDay(reminded.lapsesAt!)}（北京时间）自动取消`);
+
+    expect((await pay(o.id, 100)).status).toBe(201);
+    const part = await mine(zh.call, o.id);
+    expect(part.lapsesAt).toBeNull();
+    expect(part.lapseAfterDays).toBeNull();
+    await policy(null, null);
+  });
+
+  it('gives no date when the shop does not cancel unpaid orders, or once the order is cancelled', async () => {
+    await policy(3, null);
+    const en = await buyer('en');
+    const o = await order(en.call);
+    expect(await mine(en.call, o.id)).toMatchObject({ lapsesAt: null, lapseAfterDays: null });
+    await policy(null, 10);
+    expect(Date.parse((await mine(en.call, o.id)).lapsesAt!)).toBe(o.placed + 10 * DAY);
+    expect((await sweepOf([o.id], after(o, 10))).cancelled).toContain(o.id);
+    expect(await mine(en.call, o.id)).toMatchObject({ status: 'cancel', lapsesAt: null, lapseAfterDays: null });
     await policy(null, null);
   });
 });

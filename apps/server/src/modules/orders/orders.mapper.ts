@@ -1,6 +1,7 @@
 import {
   buyerDocuments,
   chargeableWeightG,
+  fulfillmentOf,
   minorToMajor,
   trackingUrl,
   type TBankTransferDetails,
@@ -16,8 +17,11 @@ import {
 } from '@cubeshop/shared';
 import { productImageUrls } from '../catalog/catalog.module.js';
 import { balanceMinor, chargedMinor, lineQuantity, lineUnitPrice, moneyOf } from './orders.money.js';
+import { eventTo } from './orders.line-events.js';
 import type { PricingItem } from '../catalog/catalog.module.js';
 import type { CreditRow, NewOrderItemRow, OrderEventRow, OrderItemRow, OrderRow, PaymentRow } from './orders.repository.js';
+import type { ShipmentWithLines } from './orders.shipments.repository.js';
+import { toShipment } from './orders.shipments.view.js';
 
 // Stored orders as the API shows them (pure functions of the rows and the reader's language).
 
@@ -114,6 +118,10 @@ export interface DetailParts {
   instructions?: Omit<TOrderPaymentInstructions, 'reference'> | null | undefined;
   /** Staff only: who issued each credit note (by user id). The buyer's page shows no names. */
   staffNames?: Map<number, string> | undefined;
+  /** The parcels that left (docs/orders.md, Split shipments). */
+  shipments?: ShipmentWithLines[] | undefined;
+  /** When the unpaid-order follow-up cancels the order (orders.lapse.ts `lapsesAt`), and after how many days it cancels. */
+  lapse?: { at: Date; days: number } | null | undefined;
 }
 
 /** A credit note as the API shows it: its lines named from the order's lines. */
@@ -180,7 +188,11 @@ export type OrderAudience = 'buyer' | 'staff';
  * The note of a history event as the audience may read it. Event notes are staff text; the one a
  * buyer is told is why the order was cancelled (`cancelReason`, also in the cancellation mail).
  */
-export function eventNote(event: Pick<OrderEventRow, 'type' | 'toValue' | 'note'>, row: Pick<OrderRow, 'cancelReason'>, audience: OrderAudience): string | null {
+export function eventNote(
+  event: Pick<OrderEventRow, 'type' | 'toValue' | 'note'>,
+  row: Pick<OrderRow, 'cancelReason'>,
+  audience: OrderAudience,
+): string | null {
   if (audience === 'staff') return event.note;
   return event.type === 'status' && event.toValue === 'cancel' ? row.cancelReason : null;
 }
@@ -235,9 +247,19 @@ export function toDetail(row: OrderRow, parts: DetailParts, locale: TLocale, aud
     cancelReason: row.cancelReason,
     bankTransfer: row.payMethodId === BANK_TRANSFER_METHOD && parts.bank ? { ...parts.bank, reference: String(row.id) } : null,
     items: lines.map((l) => toLine(l, row.currency, locale)),
-    history: events.map((e) => ({ type: e.type, from: e.fromValue, to: e.toValue, time: e.createdAt.toISOString(), note: eventNote(e, row, audience) })),
+    history: events.map((e) => ({
+      type: e.type,
+      from: e.fromValue,
+      to: eventTo(e, locale),
+      time: e.createdAt.toISOString(),
+      note: eventNote(e, row, audience),
+    })),
     messages: parts.messages ?? [],
     documents: buyerDocuments(row.id, row.status),
+    fulfillment: fulfillmentOf(row.status, parts.shipments?.length ?? 0),
+    shipments: (parts.shipments ?? []).map((s) => toShipment(s, lines, locale)),
+    lapsesAt: parts.lapse?.at.toISOString() ?? null,
+    lapseAfterDays: parts.lapse?.days ?? null,
   };
 }
 

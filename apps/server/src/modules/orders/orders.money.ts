@@ -27,7 +27,10 @@ export const lineUnitPrice = (line: Pick<OrderItemRow, 'unitPriceMinor' | 'actua
  * actual (or quoted) freight, and the payment surcharge at the order's rate on goods + freight,
  * rounded half up once, as at checkout.
  */
-export function actualTotals(order: Pick<OrderRow, 'freightMinor' | 'actualFreightMinor' | 'surchargeBp'>, lines: readonly Pick<OrderItemRow, 'quantity' | 'actualQuantity' | 'unitPriceMinor' | 'actualUnitPriceMinor'>[]): ActualTotals {
+export function actualTotals(
+  order: Pick<OrderRow, 'freightMinor' | 'actualFreightMinor' | 'surchargeBp'>,
+  lines: readonly Pick<OrderItemRow, 'quantity' | 'actualQuantity' | 'unitPriceMinor' | 'actualUnitPriceMinor'>[],
+): ActualTotals {
   let pieceCount = 0;
   let goodsMinor = 0;
   for (const line of lines) {
@@ -69,7 +72,12 @@ export function moneyOf(order: MoneyRow & ChargeRow): TOrderMoney {
     total: chargedMinor(order),
   };
   const ordered = { goods: order.goodsMinor, freight: order.freightMinor, surcharge: order.surchargeMinor, total: order.totalMinor };
-  const major = (c: typeof charged) => ({ goods: minorToMajor(c.goods), freight: minorToMajor(c.freight), surcharge: minorToMajor(c.surcharge), total: minorToMajor(c.total) });
+  const major = (c: typeof charged) => ({
+    goods: minorToMajor(c.goods),
+    freight: minorToMajor(c.freight),
+    surcharge: minorToMajor(c.surcharge),
+    total: minorToMajor(c.total),
+  });
   return {
     ordered: major(ordered),
     charged: major(charged),
@@ -82,4 +90,16 @@ export function moneyOf(order: MoneyRow & ChargeRow): TOrderMoney {
     toPay: minorToMajor(Math.max(balance, 0)),
     refundDue: minorToMajor(Math.max(-balance, 0)),
   };
+}
+
+/**
+ * A quote's figures (docs/orders.md, Quotes): its priced lines at the quoted prices plus the quoted
+ * freight, by the same rule as an order's actual total (before a payment method's surcharge,
+ * which the order adds when the quote is accepted).
+ */
+export function quotedTotals(lines: readonly { quantity: number; unitPriceMinor: number }[], freightMinor: number): ActualTotals {
+  return actualTotals(
+    { freightMinor, actualFreightMinor: null, surchargeBp: 0 },
+    lines.map((l) => ({ quantity: l.quantity, actualQuantity: null, unitPriceMinor: l.unitPriceMinor, actualUnitPriceMinor: null })),
+  );
 }

@@ -1,7 +1,7 @@
 import { trackingUrl, type TLocale, type TOrderPaymentInstructions } from '@cubeshop/shared';
 import type { Db } from '../../db/client.js';
 import { balanceMinor, chargedMinor, owedMinor } from './orders.money.js';
-import { orderMail, type OrderMailKind } from './orders.mail.js';
+import { orderMail, type OrderMailKind, type RenderedMail } from './orders.mail.js';
 import type { OrderRow } from './orders.repository.js';
 
 /** Where a buyer's order mail goes. */
@@ -24,7 +24,17 @@ export interface OrderNotifierDeps {
 
 type OrderFacts = Pick<
   OrderRow,
-  'id' | 'status' | 'currency' | 'totalMinor' | 'actualTotalMinor' | 'creditedMinor' | 'paidMinor' | 'refundedMinor' | 'carrier' | 'trackingNumber' | 'payMethodId'
+  | 'id'
+  | 'status'
+  | 'currency'
+  | 'totalMinor'
+  | 'actualTotalMinor'
+  | 'creditedMinor'
+  | 'paidMinor'
+  | 'refundedMinor'
+  | 'carrier'
+  | 'trackingNumber'
+  | 'payMethodId'
 >;
 
 export interface MailExtra {
@@ -38,6 +48,8 @@ export interface MailExtra {
   instructions?: Omit<TOrderPaymentInstructions, 'reference'> | null;
   /** When an unpaid order will be cancelled unless paid (reminder); null: it will not. */
   cancelAt?: Date | null;
+  /** The line staff added or removed (changed), labelled in each language. */
+  change?: { kind: 'added' | 'removed'; label: Record<TLocale, string> };
 }
 
 /** The shop's day (UTC+8) of a time, as YYYY-MM-DD. */
@@ -78,6 +90,7 @@ export function createOrderNotifier(deps: OrderNotifierDeps) {
           orderUrl: `${deps.origin}/order/${order.id}`,
           bankTransfer: order.payMethodId === 'tt',
           cancelOn: extra.cancelAt ? shopDay(extra.cancelAt) : undefined,
+          change: extra.change ? { kind: extra.change.kind, label: extra.change.label[contact.locale] } : undefined,
         },
         contact.locale,
       );
@@ -86,9 +99,28 @@ export function createOrderNotifier(deps: OrderNotifierDeps) {
           kind: 'mail',
           dedupeKey: `order:${order.id}:${kind}${extra.key === undefined ? '' : `:${extra.key}`}`,
           // The placed mail carries the proforma invoice, rendered when the mail is delivered (modules/documents).
-          payload: { to: contact.email, ...mail, ...(kind === 'placed' ? { attachments: [{ document: 'proforma', orderId: order.id, locale: contact.locale }] } : {}) },
+          payload: {
+            to: contact.email,
+            ...mail,
+            ...(kind === 'placed' ? { attachments: [{ document: 'proforma', orderId: order.id, locale: contact.locale }] } : {}),
+          },
         },
       ]);
+    },
+    /**
+     * A mail its caller renders (a parcel's, orders.shipments.mail.ts) with the buyer's name and the
+     * order page's link, keyed `order:<id>:<key>` so a retried change queues it once.
+     */
+    async queueRendered(
+      tx: Db,
+      contact: BuyerContact | undefined,
+      orderId: number,
+      key: string,
+      render: (buyerName: string, orderUrl: string, locale: TLocale) => RenderedMail,
+    ): Promise<void> {
+      if (!contact?.email) return;
+      const mail = render(contact.name, `${deps.origin}/order/${orderId}`, contact.locale);
+      await deps.outbox.enqueue(tx, [{ kind: 'mail', dedupeKey: `order:${orderId}:${key}`, payload: { to: contact.email, ...mail } }]);
     },
     /** After the commit: deliver now rather than at the worker's next pass. */
     sent(): void {

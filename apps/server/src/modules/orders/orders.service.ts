@@ -22,12 +22,14 @@ import type { ShippingService } from '../shipping/shipping.service.js';
 import { lineInput, priceGoods } from '../shipping/shipping.quote.js';
 import type { NewOrderItemRow, NewOrderRow, OrderItemRow, OrderRow, OrdersRepository } from './orders.repository.js';
 import { lineSnapshot, PREVIEW_LINES, toLine, toSummary } from './orders.mapper.js';
+import { orderRowOf } from './orders.draft.js';
 import type { OrderNotifier } from './orders.notify.js';
 import { createOrderReader, type OrderReaderDeps } from './orders.read.js';
 import { planChange, type PlannedEvent } from './orders.status.js';
 import { settleStock, type OrderStock, type StockMoved } from './orders.stock.js';
 import { paymentStatus } from './orders.money.js';
 import type { StockService } from '../stock/stock.service.js';
+import { createQuotedPlacement } from './orders.quoted.js';
 
 export interface OrdersDeps extends OrderReaderDeps {
   /** The buyer's e-mail about the new order (through the outbox). */
@@ -39,7 +41,7 @@ export interface OrdersDeps extends OrderReaderDeps {
   stock: OrderStock & Pick<StockService, 'reserve'>;
   /** Told after placement, cancel or outbound which products' stock moved (the catalog's states). */
   stockMoved: StockMoved;
-  catalog: Pick<CatalogQuery, 'exchangeRate'>;
+  catalog: Pick<CatalogQuery, 'exchangeRate' | 'itemsForPricing'>;
   shipping: ShippingService;
 }
 
@@ -47,9 +49,8 @@ export interface OrdersDeps extends OrderReaderDeps {
 const PLACE_ATTEMPTS = 5;
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]+$/;
 
-
 /** SHA-256 of the request as the server understood it (keys sorted) plus the display currency. */
-export function requestHash(input: TOrderCreate, currency: TCurrency): string {
+export function requestHash(input: object, currency: TCurrency): string {
   const sorted = (value: unknown): unknown =>
     Array.isArray(value)
       ? value.map(sorted)
@@ -61,7 +62,9 @@ export function requestHash(input: TOrderCreate, currency: TCurrency): string {
               .map(([k, v]) => [k, sorted(v)]),
           )
         : value;
-  return createHash('sha256').update(JSON.stringify({ currency, input: sorted(input) })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ currency, input: sorted(input) }))
+    .digest('hex');
 }
 
 const sameLines = (a: readonly CartLineRow[], b: readonly CartLineRow[]) => {
@@ -109,64 +112,17 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
     );
     const quote = await shipping.quote(goods, { methodId: input.expressMethod, regionId: input.deliveryRegionId, payMethodId: input.payMethod }, view.locale);
     const t = quote.totals;
-    const payment = quote.payment!;
-    const order: NewOrderRow = {
-      userId,
-      idempotencyKey: key,
-      requestHash: hash,
-      currency: view.currency,
-      exchangeRate: rate,
-      lineCount: t.lineCount,
-      pieceCount: t.pieceCount,
-      listFen: t.list.fen,
-      goodsFen: t.goods.fen,
-      freightBaseFen: t.freightBase.fen,
-      freightFen: t.freight.fen,
-      surchargeFen: t.surcharge.fen,
-      totalFen: t.total.fen,
-      listMinor: t.list.minor,
-      goodsMinor: t.goods.minor,
-      freightBaseMinor: t.freightBase.minor,
-      freightMinor: t.freight.minor,
-      surchargeMinor: t.surcharge.minor,
-      totalMinor: t.total.minor,
-      freeShipping: t.freeShipping,
-      freeShippingThresholdMinor: t.freeShippingThresholdMinor,
-      totalNwG: t.totalNwG,
-      totalGwG: t.totalGwG,
-      totalVolumeCm3: t.totalVolumeCm3,
-      totalVolumeWeightG: t.totalVolumeWeightG,
-      chargeableWeightG: t.chargeableWeightG,
-      expressMethodId: quote.method.id,
-      expressNameZh: quote.method.nameZh,
-      expressNameEn: quote.method.nameEn,
-      zoneCode: quote.zone.code,
-      zoneNameZh: quote.zone.nameZh,
-      zoneNameEn: quote.zone.nameEn,
-      transitMinDays: quote.rate.transitMinDays,
-      transitMaxDays: quote.rate.transitMaxDays,
-      payMethodId: payment.id,
-      payNameZh: payment.nameZh,
-      payNameEn: payment.nameEn,
-      surchargeBp: payment.surchargeBp,
-      regionId: input.deliveryRegionId.toUpperCase(),
-      state: input.deliveryState ?? null,
-      city: input.deliveryCity,
-      postalCode: input.deliveryPostalCode,
-      receiver: input.deliveryUser,
-      phone: input.deliveryPhone,
-      company: input.deliveryCompany ?? null,
-      taxId: input.deliveryTaxId ?? null,
-      shippingMark: input.deliveryShippingMark ?? null,
-      address: input.deliveryAddress,
-      address2: input.deliveryAddress2 ?? null,
-      comment: input.comment ?? null,
-    };
-    const orderLines = rows.map(({ line, item }, position): NewOrderItemRow => lineSnapshot(position, item, line.typeCode, line.quantity, t.lines[position]!, t.lines[position]!.tierMinQuantity));
+    const order = orderRowOf(userId, key, hash, view.currency, rate, quote, input);
+    const orderLines = rows.map(({ line, item }, position): NewOrderItemRow =>
+      lineSnapshot(position, item, line.typeCode, line.quantity, t.lines[position]!, t.lines[position]!.tierMinQuantity),
+    );
     return { order, lines: orderLines };
   }
 
   const service = {
+    /** Orders from accepted quotes: these lines at these prices, this freight (orders.quoted.ts). */
+    quoted: createQuotedPlacement(repo, deps),
+
     /**
      * POST /api/orders. Prices, weights and freight are computed here from the cart and today's
      * catalog; the order is written and its lines leave the cart in one transaction that holds
@@ -176,7 +132,8 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
     async place(userId: number, input: TOrderCreate, key: string | undefined, view: View): Promise<{ id: number; replayed: boolean }> {
       const idemKey = key?.trim();
       if (!idemKey) throw badRequest('idempotencyKeyRequired');
-      if (idemKey.length > IDEMPOTENCY_KEY_MAX || !IDEMPOTENCY_KEY_PATTERN.test(idemKey)) throw badRequest('idempotencyKeyInvalid', { max: IDEMPOTENCY_KEY_MAX });
+      if (idemKey.length > IDEMPOTENCY_KEY_MAX || !IDEMPOTENCY_KEY_PATTERN.test(idemKey))
+        throw badRequest('idempotencyKeyInvalid', { max: IDEMPOTENCY_KEY_MAX });
       const hash = requestHash(input, view.currency);
       const earlier = await repo.findByKey(undefined, userId, idemKey);
       if (earlier) return replay(earlier, hash);
@@ -214,7 +171,17 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
             tx,
             contact,
             'placed',
-            { ...planned.order, id, status: 'confirm', actualTotalMinor: null, creditedMinor: 0, paidMinor: 0, refundedMinor: 0, carrier: null, trackingNumber: null },
+            {
+              ...planned.order,
+              id,
+              status: 'confirm',
+              actualTotalMinor: null,
+              creditedMinor: 0,
+              paidMinor: 0,
+              refundedMinor: 0,
+              carrier: null,
+              trackingNumber: null,
+            },
             { instructions: instructions ?? null },
           );
           return { result: { kind: 'created', id }, consumedLineIds: locked.map((l) => l.id) };

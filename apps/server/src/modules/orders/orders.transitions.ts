@@ -9,6 +9,7 @@ import type { BuyerContact, OrderNotifier } from './orders.notify.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 import { planChange } from './orders.status.js';
 import { settleStock, type OrderStock } from './orders.stock.js';
+import type { OrderParcels } from './orders.shipments.js';
 
 export interface OrderTransitionsDeps {
   orders: Pick<OrdersRepository, 'updateState' | 'stockLines' | 'clearStockReserved' | 'markShipped'>;
@@ -17,6 +18,8 @@ export interface OrderTransitionsDeps {
   stock: OrderStock;
   notifier: OrderNotifier;
   change: OrderChange;
+  /** Parcels (docs/orders.md, Split shipments): shipping records one with everything left; a single parcel follows the order's tracking. */
+  parcels?: Pick<OrderParcels, 'shipRestLocked' | 'followTracking'>;
 }
 
 /** The fields of an order a staff change may touch, for the audit log's before/after. */
@@ -32,7 +35,7 @@ const stateOf = (row: OrderRow) => ({
  * Back office): staff's, and the unpaid-order follow-up's cancel (docs/orders.md, Unpaid orders),
  * which is the same change made by the system.
  */
-export function createOrderTransitions({ orders, repo, audit, stock, notifier, change }: OrderTransitionsDeps) {
+export function createOrderTransitions({ orders, repo, audit, stock, notifier, change, parcels }: OrderTransitionsDeps) {
   /**
    * A status, logistics, tracking or carrier change of the locked order (POST .../transitions, and
    * the system's cancel of an unpaid order): checks, state machine, stock, the buyer's mail, audit.
@@ -47,6 +50,8 @@ export function createOrderTransitions({ orders, repo, audit, stock, notifier, c
     body: TOrderTransition,
     also?: (tx: Db) => Promise<void>,
     auditNote?: string,
+    /** The last parcel was just recorded (POST .../shipments): no other parcel, no other mail. */
+    parcelRecorded = false,
   ): Promise<void> {
     const id = row.id;
     const system = actor === SYSTEM_ACTOR;
@@ -78,12 +83,23 @@ export function createOrderTransitions({ orders, repo, audit, stock, notifier, c
       { ...next, paymentStatus: nextPayment },
       (plan.ok ? plan.events : []).map((e) => ({ type: e.type, fromValue: e.from, toValue: e.to, actor: system ? 'system' : 'staff', note })),
     );
-    moved(await settleStock(orders, stock, tx, id, row.status, next.status));
     const after = { ...stateOf(row), ...next, carrier: carrierChange ? body.carrier! : row.carrier };
+    // The goods leave as one parcel with everything not sent yet (Split shipments), before the reservations are settled.
+    const parcel =
+      shipping && !parcelRecorded && parcels
+        ? await parcels.shipRestLocked(actor, tx, row, buyer, moved, {
+            carrier: after.carrier,
+            trackingNumber: next.trackingNumber,
+            note: unpaid ? note : null,
+          })
+        : false;
+    if (!shipping && parcels && (after.trackingNumber !== row.trackingNumber || after.carrier !== row.carrier))
+      await parcels.followTracking(tx, id, after.carrier, after.trackingNumber);
+    moved(await settleStock(orders, stock, tx, id, row.status, next.status));
     await repo.updateOrder(tx, id, { carrier: after.carrier, ...(cancelling ? { cancelReason: body.reason! } : {}) });
     const now = { ...row, ...next, carrier: after.carrier, paymentStatus: nextPayment };
     if (cancelling) await notifier.queue(tx, buyer, 'cancelled', now, { reason: body.reason ?? null });
-    if (shipping) await notifier.queue(tx, buyer, 'shipped', now);
+    if (shipping && !parcel && !parcelRecorded) await notifier.queue(tx, buyer, 'shipped', now);
     if (next.logisticsStatus === 'delivered' && row.logisticsStatus !== 'delivered') await notifier.queue(tx, buyer, 'delivered', now);
     await audit.record(tx, actor, [
       {
@@ -100,6 +116,16 @@ export function createOrderTransitions({ orders, repo, audit, stock, notifier, c
   }
 
   return {
+    /** The last parcel of an order left (orders.shipments.ts): the order goes outbound under the same lock. */
+    outboundLocked: (
+      actor: StaffActor,
+      tx: Db,
+      row: OrderRow,
+      buyer: BuyerContact | undefined,
+      moved: (itemIds: readonly number[]) => void,
+      body: TOrderTransition,
+    ) => transitionLocked(actor, tx, row, buyer, moved, body, undefined, undefined, true),
+
     /**
      * POST /api/admin/orders/{id}/transitions. Cancelling needs orders.sell and a reason; the
      * rest (outbound, delivery, complete, logistics, tracking, carrier) orders.fulfil. An order

@@ -23,7 +23,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; actorOf: 
       schema: {
         tags,
         summary: 'Staff members, oldest first (owner)',
-        description: 'Every account with a staff role, disabled or not: account, name, e-mail, role, mail language, whether a password is set (false: invited and not yet set), the last sign-in when known, created.',
+        description:
+          'Every account with a staff role, disabled or not: account, name, e-mail, role, mail language, whether a password is set (false: invited and not yet set), the last sign-in when known, created.',
         security,
         response: { 200: ZStaffList },
       },
@@ -55,7 +56,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; actorOf: 
       ...manage,
       schema: {
         tags,
-        summary: 'Change a staff member\'s role, disable or enable them, or force a password reset (owner)',
+        summary: "Change a staff member's role, disable or enable them, or force a password reset (owner)",
         description:
           'Any of `role`, `disabled`, `resetPassword: true`. Another role, disabling and a reset end every session of the person at once, and their open chat sockets close on every instance; ' +
           'a reset also clears the password and mails a link to set a new one (24 hours, once). The owner cannot disable or demote themselves or reset their own password (409), ' +
@@ -67,5 +68,23 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; actorOf: 
       },
     },
     async (request) => staff.change(await actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/staff/:id/invitation',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Send the invitation again to someone who has not set a password yet (owner)',
+        description:
+          'Their unused password links stop working and a fresh invitation is mailed in their language (72 hours, once). ' +
+          'Someone who already set a password answers 409 (force a password reset instead), as does a disabled account or one without an e-mail. Audited as staff.reinvite.',
+        security,
+        params: ZStaffIdParams,
+        response: { 200: ZStaffMember },
+      },
+    },
+    async (request) => staff.reinvite(await actorOf(request), request.params.id),
   );
 };

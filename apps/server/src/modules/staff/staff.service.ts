@@ -15,6 +15,8 @@ export interface StaffDeps {
     person(id: number): Promise<PersonFacts | undefined>;
     findIdByContact(contact: { kind: 'email'; value: string }): Promise<number | undefined>;
     createUser(input: CreateUserInput, tx?: Db): Promise<{ id: number }>;
+    /** Said once the invitation's transaction committed: every instance's caches learn the new name. */
+    announceCreated(userId: number): void;
     lockActiveOwners(tx: Db): Promise<number[]>;
     changeStaff(
       tx: Db,
@@ -52,7 +54,11 @@ function toMember(p: StaffPerson, lastSignin: Date | undefined): TStaffMember {
   };
 }
 
-const linkMail = (payload: PasswordLinkPayload) => ({ kind: PASSWORD_LINK_OUTBOX_KIND, dedupeKey: `password-link:${payload.userId}:${randomUUID()}`, payload: { ...payload } });
+const linkMail = (payload: PasswordLinkPayload) => ({
+  kind: PASSWORD_LINK_OUTBOX_KIND,
+  dedupeKey: `password-link:${payload.userId}:${randomUUID()}`,
+  payload: { ...payload },
+});
 
 /**
  * Staff accounts (docs/accounts.md, Staff accounts): the owner lists the staff, invites someone by
@@ -91,10 +97,13 @@ export function createStaffService(repo: StaffRepository, deps: StaffDeps) {
       const locale = input.locale ?? DEFAULT_LOCALE;
       const id = await repo.transaction(async (tx) => {
         const user = await account.createUser({ account: input.email, email: input.email, name: input.name, role: input.role, locale }, tx);
-        await audit.record(tx, actor, [{ action: 'staff.invite', entity: AUDIT_ENTITY, entityId: user.id, after: { email: input.email, name: input.name, role: input.role } }]);
+        await audit.record(tx, actor, [
+          { action: 'staff.invite', entity: AUDIT_ENTITY, entityId: user.id, after: { email: input.email, name: input.name, role: input.role } },
+        ]);
         await deps.outbox.enqueue(tx, [linkMail({ userId: user.id, purpose: 'invite', invitedBy: actor.name })]);
         return user.id;
       });
+      account.announceCreated(id);
       deps.outbox.nudge();
       return member(id);
     },
@@ -118,7 +127,8 @@ export function createStaffService(repo: StaffRepository, deps: StaffDeps) {
         if (change.resetPassword && !now.email) throw conflict('staffNoEmail');
 
         const entries: AuditChange[] = [];
-        const entry = (action: AuditChange['action'], b: Record<string, unknown> | null, a: Record<string, unknown> | null) => entries.push({ action, entity: AUDIT_ENTITY, entityId: id, before: b, after: a });
+        const entry = (action: AuditChange['action'], b: Record<string, unknown> | null, a: Record<string, unknown> | null) =>
+          entries.push({ action, entity: AUDIT_ENTITY, entityId: id, before: b, after: a });
         if (before.role !== now.role) entry('staff.role', { role: before.role }, { role: now.role });
         const wasDisabled = before.disabledAt !== null;
         const isDisabled = now.disabledAt !== null;
@@ -136,6 +146,32 @@ export function createStaffService(repo: StaffRepository, deps: StaffDeps) {
       if (after.changed) after.announce();
       after.ended?.();
       if (after.mail) deps.outbox.nudge();
+      return member(id);
+    },
+
+    /**
+     * POST /api/admin/staff/{id}/invitation: the invitation again, for someone who has not set a
+     * password yet. Their unused links stop working in this transaction and a fresh link is mailed
+     * in their language (the link is made when the mail leaves). Someone with a password gets a
+     * forced reset instead (409), as does a disabled account (enable it first) or one without an
+     * e-mail. Audited as staff.reinvite.
+     */
+    async reinvite(actor: StaffActor, id: number): Promise<TStaffMember> {
+      await repo.transaction(async (tx) => {
+        // The row locked (nothing changed): a password set meanwhile, or a second resend, waits here.
+        const locked = await account.changeStaff(tx, id, {});
+        if (!locked) throw notFound('staffNotFound');
+        const person = locked.before;
+        if (person.passwordSet) throw conflict('staffInviteAccepted');
+        if (person.disabledAt) throw conflict('staffInviteDisabled');
+        if (!person.email) throw conflict('staffNoEmail');
+        await deps.links.dropUnusedIn(tx, id);
+        await audit.record(tx, actor, [
+          { action: 'staff.reinvite', entity: AUDIT_ENTITY, entityId: id, after: { email: person.email, locale: person.locale } },
+        ]);
+        await deps.outbox.enqueue(tx, [linkMail({ userId: id, purpose: 'invite', invitedBy: actor.name })]);
+      });
+      deps.outbox.nudge();
       return member(id);
     },
   };

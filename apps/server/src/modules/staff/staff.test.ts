@@ -49,7 +49,8 @@ async function closedWith(socket: ChatTestClient, timeout = 3_000): Promise<numb
   return socket.closeCode ?? -1;
 }
 
-const auditOf = async (id: number) => (await staff.owner<TAuditList>('GET', '/api/admin/audit', { query: { entity: 'staff', entityId: String(id) } })).body.data;
+const auditOf = async (id: number) =>
+  (await staff.owner<TAuditList>('GET', '/api/admin/audit', { query: { entity: 'staff', entityId: String(id) } })).body.data;
 
 beforeAll(async () => {
   mailbox = await startMailbox();
@@ -97,7 +98,16 @@ describe('staff accounts: inviting', () => {
     const address = email('Ada');
     const invited = await staff.owner<TStaffMember>('POST', '/api/admin/staff', { body: { email: address, name: 'Ada Sales', role: 'sales', locale: 'en' } });
     expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-    expect(invited.body).toMatchObject({ account: address, email: address, name: 'Ada Sales', role: 'sales', locale: 'en', passwordSet: false, lastSigninTime: null, disabledTime: null });
+    expect(invited.body).toMatchObject({
+      account: address,
+      email: address,
+      name: 'Ada Sales',
+      role: 'sales',
+      locale: 'en',
+      passwordSet: false,
+      lastSigninTime: null,
+      disabledTime: null,
+    });
 
     const mail = await mailbox.next(address, 10_000);
     expect(mail.subject).toBe('You are invited to the Cubeshop back office');
@@ -134,13 +144,17 @@ describe('staff accounts: inviting', () => {
     const row = (await staff.owner<TStaffList>('GET', '/api/admin/staff')).body.data.find((m) => m.id === invited.body.id)!;
     expect(row).toMatchObject({ passwordSet: true });
     expect(row.lastSigninTime).not.toBeNull();
-    expect(await auditOf(invited.body.id)).toMatchObject([{ action: 'staff.invite', actor: { id: ids.owner, role: 'owner' }, after: { email: address, name: 'Ada Sales', role: 'sales' } }]);
+    expect(await auditOf(invited.body.id)).toMatchObject([
+      { action: 'staff.invite', actor: { id: ids.owner, role: 'owner' }, after: { email: address, name: 'Ada Sales', role: 'sales' } },
+    ]);
   });
 
   it("writes the invitation in Chinese when asked or when no language is given (the shop's default)", async () => {
     for (const locale of ['zh', undefined]) {
       const address = email('wang');
-      const res = await staff.owner<TStaffMember>('POST', '/api/admin/staff', { body: { email: address, name: '王仓库', role: 'warehouse', ...(locale ? { locale } : {}) } });
+      const res = await staff.owner<TStaffMember>('POST', '/api/admin/staff', {
+        body: { email: address, name: '王仓库', role: 'warehouse', ...(locale ? { locale } : {}) },
+      });
       expect(res.status).toBe(201);
       expect(res.body.locale).toBe('zh');
       const mail = await mailbox.next(address, 10_000);
@@ -151,14 +165,25 @@ describe('staff accounts: inviting', () => {
     }
   });
 
-  it('refuses an e-mail that already has an account, and bad input, in the caller\'s language', async () => {
+  it('an invitee is found by name at once, though the same name was just searched for and found nobody', async () => {
+    const name = `Invitee ${tag}${randomBytes(2).toString('hex')}`;
+    // The search is kept for a few seconds per instance; the invitation must drop it once committed.
+    expect(await app.services.account.idsContaining(name)).toEqual([]);
+    const invited = await staff.owner<TStaffMember>('POST', '/api/admin/staff', { body: { email: email('invitee'), name, role: 'sales', locale: 'en' } });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    expect(await app.services.account.idsContaining(name)).toEqual([invited.body.id]);
+  });
+
+  it("refuses an e-mail that already has an account, and bad input, in the caller's language", async () => {
     const address = email('dup');
     expect((await staff.owner('POST', '/api/admin/staff', { body: { email: address, name: 'X', role: 'sales' } })).status).toBe(201);
     const twice = await staff.owner('POST', '/api/admin/staff', { body: { email: address.toUpperCase(), name: 'Y', role: 'catalog' } });
     expect(twice.status).toBe(409);
     expect(twice.body).toMatchObject({ code: 'CONFLICT', details: { field: 'email' } });
     expect(twice.body.desc).toMatch(/already belongs to an account/);
-    expect((await staff.owner('POST', '/api/admin/staff', { body: { email: address, name: 'Y', role: 'catalog' }, lang: 'zh' })).body.desc).toMatch(/该邮箱已属于一个账号/);
+    expect((await staff.owner('POST', '/api/admin/staff', { body: { email: address, name: 'Y', role: 'catalog' }, lang: 'zh' })).body.desc).toMatch(
+      /该邮箱已属于一个账号/,
+    );
     expect((await staff.owner('POST', '/api/admin/staff', { body: { email: 'not-an-email', name: 'Y', role: 'sales' } })).status).toBe(400);
     expect((await staff.owner('POST', '/api/admin/staff', { body: { email: email('z'), name: 'Y', role: 'boss' } })).status).toBe(400);
     await mailbox.next(address, 10_000);
@@ -188,7 +213,9 @@ describe('staff accounts: changes end sessions at once', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.desc).toBe('This account has been disabled; please contact customer service');
     // Disabling again changes nothing and writes nothing.
-    expect((await staff.owner<TStaffMember>('PUT', `/api/admin/staff/${eve.id}`, { body: { disabled: true } })).body.disabledTime).toBe(disabled.body.disabledTime);
+    expect((await staff.owner<TStaffMember>('PUT', `/api/admin/staff/${eve.id}`, { body: { disabled: true } })).body.disabledTime).toBe(
+      disabled.body.disabledTime,
+    );
 
     expect((await staff.owner<TStaffMember>('PUT', `/api/admin/staff/${eve.id}`, { body: { disabled: false } })).body.disabledTime).toBeNull();
     expect((await eve.call('GET', '/api/user')).status).toBe(401);
@@ -254,7 +281,10 @@ describe('staff accounts: the owner stays', () => {
       const [a, b] = [await make('a'), await make('b')];
       const actor = (u: { id: number; name: string }) => ({ id: u.id, name: u.name, role: 'owner' as const });
       // Both requests passed the role check before either change was made.
-      const results = await Promise.allSettled([services.staff.change(actor(a), b.id, { role: 'sales' }), services.staff.change(actor(b), a.id, { disabled: true })]);
+      const results = await Promise.allSettled([
+        services.staff.change(actor(a), b.id, { role: 'sales' }),
+        services.staff.change(actor(b), a.id, { disabled: true }),
+      ]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const refused = results.find((r) => r.status === 'rejected')!;
       expect(isDomainError(refused.reason) && refused.reason.messageKey).toBe('staffLastOwner');
@@ -263,5 +293,66 @@ describe('staff accounts: the owner stays', () => {
     } finally {
       await shop.close();
     }
+  });
+});
+
+describe('staff accounts: sending the invitation again', () => {
+  it('mails a fresh link in the person’s language; the older unused link stops working; audited', async () => {
+    const address = email('resend');
+    const invited = await staff.owner<TStaffMember>('POST', '/api/admin/staff', { body: { email: address, name: '李销售', role: 'sales', locale: 'zh' } });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const first = linkOf(await mailbox.next(address, 10_000));
+
+    // Only the owner may; somebody unknown is 404.
+    expect((await staff.sales('POST', `/api/admin/staff/${invited.body.id}/invitation`)).status).toBe(403);
+    expect((await staff.owner('POST', '/api/admin/staff/999999999/invitation')).status).toBe(404);
+
+    const again = await staff.owner<TStaffMember>('POST', `/api/admin/staff/${invited.body.id}/invitation`);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ id: invited.body.id, passwordSet: false });
+    const mail = await mailbox.next(address, 10_000);
+    expect(mail.subject).toBe('【Cubeshop】邀请您加入商城后台');
+    expect(mail.text).toContain('以「销售」身份加入 Cubeshop 商城后台');
+    const second = linkOf(mail);
+    expect(second.token).not.toBe(first.token);
+
+    const old = await anonymous()('POST', '/api/authn/password/link', { body: { token: first.token, password: 'Staff2468' } });
+    expect(old.status).toBe(400);
+    expect(old.body.desc).toMatch(/^This link no longer works/);
+    const set = await anonymous()('POST', '/api/authn/password/link', { body: { token: second.token, password: 'Staff2468' } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect((await signin(address, 'Staff2468')).status).toBe(200);
+
+    const trail = await auditOf(invited.body.id);
+    expect(trail.map((e) => e.action).sort()).toEqual(['staff.invite', 'staff.reinvite']);
+    expect(trail.find((e) => e.action === 'staff.reinvite')).toMatchObject({
+      actor: { id: ids.owner, role: 'owner' },
+      after: { email: address, locale: 'zh' },
+    });
+  });
+
+  it('refuses someone who already set a password (a forced reset is for them) and a disabled account, in the caller’s language', async () => {
+    const person = await onboard('catalog');
+    const url = `/api/admin/staff/${person.id}/invitation`;
+    const en = await staff.owner('POST', url);
+    expect(en.status).toBe(409);
+    expect(en.body.desc).toContain('already set a password');
+    expect(en.body.desc).toContain('Force a password reset');
+    const zh = await staff.owner('POST', url, { lang: 'zh' });
+    expect(zh.status).toBe(409);
+    expect(zh.body.desc).toContain('强制重置密码');
+
+    const address = email('off');
+    const invited = await staff.owner<TStaffMember>('POST', '/api/admin/staff', {
+      body: { email: address, name: 'Off Duty', role: 'warehouse', locale: 'en' },
+    });
+    await mailbox.next(address, 10_000);
+    expect((await staff.owner('PUT', `/api/admin/staff/${invited.body.id}`, { body: { disabled: true } })).status).toBe(200);
+    const disabled = await staff.owner('POST', `/api/admin/staff/${invited.body.id}/invitation`);
+    expect(disabled.status).toBe(409);
+    expect(disabled.body.desc).toMatch(/disabled/);
+
+    expect((await auditOf(person.id)).some((e) => e.action === 'staff.reinvite')).toBe(false);
+    expect((await auditOf(invited.body.id)).some((e) => e.action === 'staff.reinvite')).toBe(false);
   });
 });

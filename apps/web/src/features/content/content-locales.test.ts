@@ -14,12 +14,32 @@ function keys(value: unknown, prefix = ''): string[] {
 
 async function translator(lng: 'zh' | 'en') {
   const instance = i18next.createInstance();
-  await instance.init({ lng, resources: { zh: { content: zh }, en: { content: en } }, ns: ['content'], defaultNS: 'content', interpolation: { escapeValue: false } });
+  await instance.init({
+    lng,
+    resources: { zh: { content: zh }, en: { content: en } },
+    ns: ['content'],
+    defaultNS: 'content',
+    interpolation: { escapeValue: false },
+  });
   return instance.t.bind(instance);
 }
 
 /** Every value any content key interpolates. */
-const everything = { ...claimValues, ...customizationValues, ...policyValues, skus: '3,100+', email: 'service@example.com', number: '+86 1', caption: 'x', current: 1, total: 6, value: 1, name: 'GAN', hours: '9:00-18:00' };
+const everything = {
+  ...claimValues,
+  ...customizationValues,
+  ...policyValues,
+  amount: 99,
+  skus: '3,100+',
+  email: 'service@example.com',
+  number: '+86 1',
+  caption: 'x',
+  current: 1,
+  total: 6,
+  value: 1,
+  name: 'GAN',
+  hours: '9:00-18:00',
+};
 
 describe('content locales', () => {
   it('zh and en content.json have exactly the same keys (plural forms aside: zh has _other only)', () => {

@@ -1,4 +1,4 @@
-import { CUSTOMIZATION, FREE_SHIPPING_THRESHOLD_USD_CENTS, RETURN_DAYS, SHOP_CLAIMS } from '@cubeshop/shared';
+import { CUSTOMIZATION, RETURN_DAYS, SHOP_CLAIMS } from '@cubeshop/shared';
 
 /**
  * Interpolation values for content.json: every number the copy states comes from the shared
@@ -35,8 +35,8 @@ export const customizationValues = {
   totalDaysMax: CUSTOMIZATION.designDays[1] + CUSTOMIZATION.productionDays[1] + CUSTOMIZATION.shippingDays[1],
 };
 
+/** The policy's fixed figures; the free-shipping threshold is the owner's setting (lib/shop-settings). */
 export const policyValues = {
-  amount: FREE_SHIPPING_THRESHOLD_USD_CENTS / 100,
   returnDays: RETURN_DAYS,
 };
 

@@ -235,6 +235,10 @@ export function orderDetail(overrides: Partial<TOrderDetail> = {}): TOrderDetail
     history: [{ type: 'created', from: null, to: 'confirm', time: TIME, note: null }],
     messages: [],
     documents: [{ kind: 'proforma', url: '/api/orders/5001/documents/proforma.pdf' }],
+    fulfillment: 'none',
+    shipments: [],
+    lapsesAt: null,
+    lapseAfterDays: null,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { ChevronDown, ClipboardList, LogOut, User } from 'lucide-react';
+import { ChevronDown, ClipboardList, FileQuestion, LogOut, User } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Menu, menuItemClass } from '@/components/ui/Menu';
@@ -38,7 +38,8 @@ export function UserMenu() {
       label={
         <>
           <User aria-hidden="true" className="size-4 shrink-0" />
-          <span className="truncate">{name}</span>
+          {/* The name from lg up: between md and lg the header's row has no room for it (the menu's label names the user). */}
+          <span className="hidden truncate lg:inline">{name}</span>
           <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
         </>
       }
@@ -52,6 +53,10 @@ export function UserMenu() {
           <Link role="menuitem" to="/my-order" className={menuItemClass} onClick={close}>
             <ClipboardList aria-hidden="true" className="size-4" />
             {t('nav.orders')}
+          </Link>
+          <Link role="menuitem" to="/quotes" className={menuItemClass} onClick={close}>
+            <FileQuestion aria-hidden="true" className="size-4" />
+            {t('nav.quotes')}
           </Link>
           <button
             role="menuitem"
@@ -106,6 +111,10 @@ export function MobileAccountLinks() {
       <Link to="/my-order" className={row}>
         <ClipboardList aria-hidden="true" className="size-4" />
         {t('nav.orders')}
+      </Link>
+      <Link to="/quotes" className={row}>
+        <FileQuestion aria-hidden="true" className="size-4" />
+        {t('nav.quotes')}
       </Link>
       <button type="button" className={row} onClick={() => void signOut()}>
         <LogOut aria-hidden="true" className="size-4" />

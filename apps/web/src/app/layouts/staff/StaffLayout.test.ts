@@ -27,8 +27,22 @@ describe('where each role lands and what its menu holds', () => {
     service: '/admin/customer-service',
   };
   const menus: Record<TStaffRole, string[]> = {
-    owner: ['dashboard', 'orders', 'requests', 'customer-service', 'customers', 'items', 'stock', 'customer-groups', 'search-terms', 'activity', 'settings', 'staff'],
-    sales: ['dashboard', 'orders', 'requests', 'customer-service', 'customers', 'search-terms'],
+    owner: [
+      'dashboard',
+      'orders',
+      'requests',
+      'quotes',
+      'customer-service',
+      'customers',
+      'items',
+      'stock',
+      'customer-groups',
+      'search-terms',
+      'activity',
+      'settings',
+      'staff',
+    ],
+    sales: ['dashboard', 'orders', 'requests', 'quotes', 'customer-service', 'customers', 'search-terms'],
     warehouse: ['orders', 'customer-service', 'stock'],
     catalog: ['customer-service', 'items', 'stock', 'customer-groups', 'search-terms'],
     service: ['customer-service'],
@@ -51,7 +65,13 @@ describe('where each role lands and what its menu holds', () => {
   });
 
   it('a section serves only capabilities a role that opens it may have, and nobody without a role lands anywhere', () => {
-    for (const role of STAFF_ROLES) for (const s of staffSections(role)) for (const c of s.serves) expect(STAFF_ROLES.some((r) => staffCan(r, s.needs) && staffCan(r, c)), `${s.to} ${c}`).toBe(true);
+    for (const role of STAFF_ROLES)
+      for (const s of staffSections(role))
+        for (const c of s.serves)
+          expect(
+            STAFF_ROLES.some((r) => staffCan(r, s.needs) && staffCan(r, c)),
+            `${s.to} ${c}`,
+          ).toBe(true);
     expect(staffHome(null)).toBeNull();
     expect(staffSections(null)).toEqual([]);
   });

@@ -17,8 +17,14 @@ import { StaffSearch } from '@/features/admin-lookup/components/StaffSearch';
  */
 const SECTIONS: { to: string; label: string; needs: TStaffCapability; serves: readonly TStaffCapability[] }[] = [
   { to: '/admin/dashboard', label: 'nav.dashboard', needs: 'dashboard.read', serves: ['dashboard.read'] },
-  { to: '/admin/orders', label: 'nav.orders', needs: 'orders.read', serves: ['orders.read', 'orders.fulfil', 'orders.sell', 'payments.record', 'orders.shipUnpaid'] },
+  {
+    to: '/admin/orders',
+    label: 'nav.orders',
+    needs: 'orders.read',
+    serves: ['orders.read', 'orders.fulfil', 'orders.sell', 'payments.record', 'orders.shipUnpaid'],
+  },
   { to: '/admin/requests', label: 'nav.requests', needs: 'orders.sell', serves: ['orders.sell'] },
+  { to: '/admin/quotes', label: 'nav.quotes', needs: 'orders.sell', serves: ['orders.sell'] },
   { to: '/admin/customer-service', label: 'nav.customerService', needs: 'chat', serves: ['chat'] },
   { to: '/admin/customers', label: 'nav.customers', needs: 'customers.read', serves: ['customers.read', 'customers.manage'] },
   { to: '/admin/items', label: 'nav.catalog', needs: 'catalog.manage', serves: ['catalog.manage'] },
@@ -50,7 +56,8 @@ const HOME: Record<TStaffRole, string> = {
 };
 
 /** Whether the role may search anything from the frame's box (orders, customers or products; docs/orders.md, Staff search). */
-export const staffMaySearch = (role: Parameters<typeof staffCan>[0]) => (['orders.read', 'customers.read', 'catalog.manage'] as const).some((c) => staffCan(role, c));
+export const staffMaySearch = (role: Parameters<typeof staffCan>[0]) =>
+  (['orders.read', 'customers.read', 'catalog.manage'] as const).some((c) => staffCan(role, c));
 
 /** The sections of the staff app this role may open, in the menu's order. */
 export function staffSections(role: Parameters<typeof staffCan>[0]) {

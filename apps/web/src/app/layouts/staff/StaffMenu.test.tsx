@@ -64,8 +64,22 @@ const LANDS: Record<TStaffRole, string> = {
   service: '/admin/customer-service',
 };
 const MENU: Record<TStaffRole, string[]> = {
-  owner: ['Dashboard', 'Orders', 'Requests', 'Customer service', 'Customers', 'Products', 'Stock', 'Customer groups', 'Search terms', 'Activity', 'Settings', 'Staff accounts'],
-  sales: ['Dashboard', 'Orders', 'Requests', 'Customer service', 'Customers', 'Search terms'],
+  owner: [
+    'Dashboard',
+    'Orders',
+    'Requests',
+    'Quotes',
+    'Customer service',
+    'Customers',
+    'Products',
+    'Stock',
+    'Customer groups',
+    'Search terms',
+    'Activity',
+    'Settings',
+    'Staff accounts',
+  ],
+  sales: ['Dashboard', 'Orders', 'Requests', 'Quotes', 'Customer service', 'Customers', 'Search terms'],
   warehouse: ['Orders', 'Customer service', 'Stock'],
   catalog: ['Customer service', 'Products', 'Stock', 'Customer groups', 'Search terms'],
   service: ['Customer service'],
@@ -86,7 +100,9 @@ describe('the staff frame per role', () => {
     // Where it landed is marked in the menu.
     expect(links.find((l) => l.getAttribute('href') === LANDS[role])).toHaveAttribute('aria-current', 'page');
     // The role is named by its label, never its id.
-    expect(screen.getByTestId('staff-who')).toHaveTextContent({ owner: 'Owner', sales: 'Sales', warehouse: 'Warehouse', catalog: 'Catalog', service: 'Customer service' }[role]);
+    expect(screen.getByTestId('staff-who')).toHaveTextContent(
+      { owner: 'Owner', sales: 'Sales', warehouse: 'Warehouse', catalog: 'Catalog', service: 'Customer service' }[role],
+    );
   });
 
   it('a role without the capability sees why and the way to its own work; a buyer sees access denied', async () => {

@@ -40,7 +40,9 @@ beforeEach(() => {
 
 describe('address modal', () => {
   it('blocks saving and shows the first error in a banner, then saves a valid address', async () => {
-    server.use(http.get('/api/selector/region', () => HttpResponse.json([{ id: 'US', name: 'United States', zh: '美国', en: 'United States', dialCode: '1' }])));
+    server.use(
+      http.get('/api/selector/region', () => HttpResponse.json([{ id: 'US', name: 'United States', zh: '美国', en: 'United States', dialCode: '1' }])),
+    );
     // The shop's next address gets id 7.
     shop.nextId = 6;
     const { posts, onSaved } = setup();
@@ -66,6 +68,29 @@ describe('address modal', () => {
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]).toMatchObject({ deliveryRegionId: 'US', deliveryUser: 'Jane Doe', deliveryPhone: '+1 (212) 555-0100', asDefault: false });
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 7 })));
+  });
+
+  it("starts a new address in the buyer's registered country, and leaves it to choose when the shop does not deliver there", async () => {
+    const regions = [
+      { id: 'US', name: 'United States', zh: '美国', en: 'United States', dialCode: '1' },
+      { id: 'DE', name: 'Germany', zh: '德国', en: 'Germany', dialCode: '49' },
+    ];
+    server.use(http.get('/api/selector/region', () => HttpResponse.json(regions)));
+    // The signed-in buyer of the fixtures registered in Germany (DE).
+    setup();
+    await screen.findByRole('option', { name: 'Germany' });
+    expect(screen.getByRole('combobox', { name: /Country or region/ })).toHaveValue('DE');
+  });
+
+  it('a registered country the shop does not deliver to is not chosen', async () => {
+    server.use(
+      http.get('/api/selector/region', () => HttpResponse.json([{ id: 'US', name: 'United States', zh: '美国', en: 'United States', dialCode: '1' }])),
+    );
+    setup();
+    await screen.findByRole('option', { name: 'United States' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Country or region/ })).toHaveValue(''));
+    save();
+    expect(await screen.findByTestId('address-error-banner')).toHaveTextContent('Country or region: This field is required');
   });
 
   it('checks a field when it loses focus and again as it changes; each field shows only its first failing message', async () => {
@@ -102,7 +127,8 @@ describe('address modal', () => {
       await screen.findByRole('option', { name: '美国' });
       fireEvent.input(screen.getByLabelText(/^电话/), { target: { value: 'abc' } });
       fireEvent.click(screen.getByRole('button', { name: '保存地址' }));
-      expect(await screen.findByTestId('address-error-banner')).toHaveTextContent('国家或地区: 此项为必填项');
+      // The country is the buyer's registered one (DE): the first field left to fill is the city.
+      expect(await screen.findByTestId('address-error-banner')).toHaveTextContent('城市: 此项为必填项');
       expect(screen.getByText('电话号码无效')).toBeInTheDocument();
       expect(calls('POST', '/api/address')).toHaveLength(0);
     } finally {

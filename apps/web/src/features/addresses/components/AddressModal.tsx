@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert } from 'lucide-react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { cn } from '@/components/ui/cn';
 import { isApiError } from '@/lib/api-client';
 import { getLocale } from '@/lib/locale';
 import { useRegions } from '@/lib/regions';
+import { useAuthStore } from '@/lib/stores/auth';
 import { toast } from '@/lib/stores/toast';
 import { useSaveAddress } from '../api/save-address';
 import {
@@ -30,7 +31,19 @@ const controlClass =
   'block h-10 w-full min-w-0 rounded-md border border-gray-300 bg-white px-3 text-base text-ink placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none disabled:bg-gray-50 aria-[invalid=true]:border-red-600 sm:text-sm';
 
 /** The address modal (docs/requirements.md, Screens): every delivery field, set as default, validation of docs/requirements.md, Validation. */
-export function AddressModal({ open, address, onClose, onSaved, defaultChecked = false }: { open: boolean; address: TAddress | null; onClose: () => void; onSaved: (address: TAddress) => void; defaultChecked?: boolean }) {
+export function AddressModal({
+  open,
+  address,
+  onClose,
+  onSaved,
+  defaultChecked = false,
+}: {
+  open: boolean;
+  address: TAddress | null;
+  onClose: () => void;
+  onSaved: (address: TAddress) => void;
+  defaultChecked?: boolean;
+}) {
   const { t } = useTranslation('addresses');
   return (
     <Dialog open={open} onClose={onClose} title={address ? t('addressForm.editTitle') : t('addressForm.addTitle')} className="max-w-2xl">
@@ -45,11 +58,23 @@ export function AddressModal({ open, address, onClose, onSaved, defaultChecked =
  * shows the first failing one in the banner and saves nothing. Each field shows its first
  * failing message in the page's language.
  */
-function AddressForm({ address, onClose, onSaved, defaultChecked }: { address: TAddress | null; onClose: () => void; onSaved: (address: TAddress) => void; defaultChecked: boolean }) {
+function AddressForm({
+  address,
+  onClose,
+  onSaved,
+  defaultChecked,
+}: {
+  address: TAddress | null;
+  onClose: () => void;
+  onSaved: (address: TAddress) => void;
+  defaultChecked: boolean;
+}) {
   const { t } = useTranslation('addresses');
   const locale = getLocale();
   const [banner, setBanner] = useState<string | null>(null);
   const regions = useRegions();
+  // A new address starts in the buyer's registered country (a known one only: the list decides).
+  const registeredRegion = useAuthStore((state) => state.user?.regionId ?? null);
   const save = useSaveAddress();
   const formId = useId();
   const form = useForm<TAddressFormValues>({
@@ -58,9 +83,14 @@ function AddressForm({ address, onClose, onSaved, defaultChecked }: { address: T
     reValidateMode: 'onChange',
     // The banner says what to fix; focus stays where the buyer is.
     shouldFocusError: false,
-    defaultValues: address ? addressToValues(address) : emptyAddressValues(defaultChecked),
+    defaultValues: address ? addressToValues(address) : emptyAddressValues(defaultChecked, registeredRegion),
   });
   const { errors } = form.formState;
+  // A registered country the shop no longer delivers to is not chosen for the buyer.
+  useEffect(() => {
+    const chosen = form.getValues('deliveryRegionId');
+    if (regions.data && chosen && !regions.data.some((option) => option.id === chosen)) form.setValue('deliveryRegionId', '');
+  }, [regions.data, form]);
 
   const label = (field: TAddressField) => t(`addressForm.fields.${field}`);
   const errorOf = (field: TAddressField) => (errors[field]?.message ? addressMessage(errors[field].message, locale) : undefined);
@@ -89,7 +119,16 @@ function AddressForm({ address, onClose, onSaved, defaultChecked }: { address: T
 
   const field = (name: TAddressField, options: { type?: string; autoComplete?: string; className?: string; placeholder?: string } = {}): ReactNode => (
     <FormField key={name} label={label(name)} error={errorOf(name)} required={REQUIRED_ADDRESS_FIELDS.includes(name)} className={options.className}>
-      {(control) => <input {...control} {...form.register(name)} type={options.type ?? 'text'} autoComplete={options.autoComplete} placeholder={options.placeholder} className={controlClass} />}
+      {(control) => (
+        <input
+          {...control}
+          {...form.register(name)}
+          type={options.type ?? 'text'}
+          autoComplete={options.autoComplete}
+          placeholder={options.placeholder}
+          className={controlClass}
+        />
+      )}
     </FormField>
   );
 
@@ -172,7 +211,19 @@ interface ControlProps {
   'aria-required'?: true;
 }
 
-function FormField({ label, error, required = false, className, children }: { label: string; error?: string | undefined; required?: boolean; className?: string | undefined; children: (control: ControlProps) => ReactNode }) {
+function FormField({
+  label,
+  error,
+  required = false,
+  className,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  required?: boolean;
+  className?: string | undefined;
+  children: (control: ControlProps) => ReactNode;
+}) {
   const { t } = useTranslation('addresses');
   const id = useId();
   const errorId = `${id}-error`;

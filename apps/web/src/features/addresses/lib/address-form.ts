@@ -20,11 +20,19 @@ export type TAddressField = (typeof ADDRESS_FIELDS)[number];
 
 export type TAddressFormValues = Record<TAddressField, string> & { asDefault: boolean };
 
-export const REQUIRED_ADDRESS_FIELDS: readonly TAddressField[] = ['deliveryRegionId', 'deliveryCity', 'deliveryPostalCode', 'deliveryUser', 'deliveryPhone', 'deliveryAddress'];
+export const REQUIRED_ADDRESS_FIELDS: readonly TAddressField[] = [
+  'deliveryRegionId',
+  'deliveryCity',
+  'deliveryPostalCode',
+  'deliveryUser',
+  'deliveryPhone',
+  'deliveryAddress',
+];
 
-export function emptyAddressValues(asDefault = false): TAddressFormValues {
+/** A new address: empty, in the country or region the buyer registered with (when there is one). */
+export function emptyAddressValues(asDefault = false, regionId: string | null = null): TAddressFormValues {
   const values = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ''])) as Record<TAddressField, string>;
-  return { ...values, asDefault };
+  return { ...values, deliveryRegionId: regionId ?? '', asDefault };
 }
 
 export function addressToValues(address: TAddress): TAddressFormValues {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatVolume, formatWeight, type TAdminOrderDetail, type TOrderLine } from '@cubeshop/shared';
 import { cn } from '@/components/ui/cn';
@@ -5,11 +6,30 @@ import { toast } from '@/lib/stores/toast';
 import { Section } from '@/components/staff/Section';
 import { adjustOrderLine, useOrderChange } from '../api/update-order';
 import { errorText, input } from './parts';
+import { AddLineForm, RemoveLineButton } from './OrderLineEdits';
 
 /** The order's lines with the packed quantity and actual price edited in place (Enter or leaving the field saves). */
-export function LinesCard({ detail, money, canPack, canPrice }: { detail: TAdminOrderDetail; money: (v: number) => string; canPack: boolean; canPrice: boolean }) {
+/**
+ * `canEdit`: the role may add and remove lines (orders.sell); they change only before the order is
+ * outbound (docs/orders.md, Editing an order before it leaves), else the card says why.
+ */
+export function LinesCard({
+  detail,
+  money,
+  canPack,
+  canPrice,
+  canEdit = false,
+}: {
+  detail: TAdminOrderDetail;
+  money: (v: number) => string;
+  canPack: boolean;
+  canPrice: boolean;
+  canEdit?: boolean;
+}) {
   const { t } = useTranslation('backoffice');
   const { order } = detail;
+  const locked = order.status === 'confirm' ? null : t('lineEdit.locked');
+  const blockedOf = (line: TOrderLine) => locked ?? (order.items.length <= 1 ? t('lineEdit.lastLine') : line.shippedQuantity ? t('lineEdit.shipped') : null);
   return (
     <Section title={`${t('order.lines')} (${order.items.length})`}>
       <div className="overflow-x-auto">
@@ -21,20 +41,48 @@ export function LinesCard({ detail, money, canPack, canPrice }: { detail: TAdmin
                   {t(`order.col.${c}`)}
                 </th>
               ))}
+              {canEdit ? (
+                <th scope="col" className="px-2 py-1">
+                  <span className="sr-only">{t('lineEdit.remove')}</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
             {order.items.map((line) => (
-              <LineRow key={line.id} orderId={order.id} line={line} money={money} canPack={canPack} canPrice={canPrice} />
+              <LineRow
+                key={line.id}
+                orderId={order.id}
+                line={line}
+                money={money}
+                canPack={canPack}
+                canPrice={canPrice}
+                remove={canEdit ? <RemoveLineButton orderId={order.id} line={line} blocked={blockedOf(line)} /> : null}
+              />
             ))}
           </tbody>
         </table>
       </div>
+      {canEdit ? <AddLineForm key={order.items.length} detail={detail} locked={locked} /> : null}
     </Section>
   );
 }
 
-function LineRow({ orderId, line, money, canPack, canPrice }: { orderId: number; line: TOrderLine; money: (v: number) => string; canPack: boolean; canPrice: boolean }) {
+function LineRow({
+  orderId,
+  line,
+  money,
+  canPack,
+  canPrice,
+  remove,
+}: {
+  orderId: number;
+  line: TOrderLine;
+  money: (v: number) => string;
+  canPack: boolean;
+  canPrice: boolean;
+  remove?: ReactNode;
+}) {
   const { t } = useTranslation('backoffice');
   const change = useOrderChange(orderId, (body: { actualQuantity?: number; actualPrice?: number }) => adjustOrderLine(orderId, line.id, body));
   const save = (body: { actualQuantity?: number; actualPrice?: number }) =>
@@ -52,8 +100,16 @@ function LineRow({ orderId, line, money, canPack, canPrice }: { orderId: number;
             <span className="block truncate">{line.name}</span>
             <span className="block text-xs text-gray-500">
               #{line.itemId} · {line.supplier}
-              {line.creditedQuantity ? <span className="ml-1 text-violet-800">· {t('order.col.credited')} {line.creditedQuantity}</span> : null}
-              {line.returnedQuantity ? <span className="ml-1 text-violet-800">· {t('order.col.returned')} {line.returnedQuantity}</span> : null}
+              {line.creditedQuantity ? (
+                <span className="ml-1 text-violet-800">
+                  · {t('order.col.credited')} {line.creditedQuantity}
+                </span>
+              ) : null}
+              {line.returnedQuantity ? (
+                <span className="ml-1 text-violet-800">
+                  · {t('order.col.returned')} {line.returnedQuantity}
+                </span>
+              ) : null}
             </span>
           </span>
         </div>
@@ -96,7 +152,7 @@ function LineRow({ orderId, line, money, canPack, canPrice }: { orderId: number;
       <td className="px-2 py-1 text-right tabular-nums">{money(line.actualAmount)}</td>
       <td className="px-2 py-1 text-right whitespace-nowrap tabular-nums">{line.totalGw === null ? '' : formatWeight(line.totalGw)}</td>
       <td className="px-2 py-1 text-right whitespace-nowrap tabular-nums">{line.totalVolume === null ? '' : formatVolume(line.totalVolume)}</td>
+      {remove ? <td className="px-2 py-1 text-right">{remove}</td> : null}
     </tr>
   );
 }
-

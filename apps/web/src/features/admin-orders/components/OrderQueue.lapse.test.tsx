@@ -41,6 +41,7 @@ const row = (id: number, lapsesAt: string | null): TAdminOrderRow => ({
   payMethod: { id: 'tt', name: 'T/T' },
   buyer: { id: 7, account: 'ada', name: 'Ada', email: 'ada@example.com', mobile: null },
   lapsesAt,
+  fulfillment: 'none',
 });
 
 function serve(seen: URLSearchParams[]) {

@@ -27,12 +27,17 @@ import { useAdminOrders } from '../api/get-admin-orders';
 import { transitionOrder } from '../api/update-order';
 import { ordersCsv } from '../lib/csv';
 import { BulkDocuments } from './StaffDocuments';
-import { formatStamp, LapseText, LogisticsText, OrderStatusBadge, PaymentBadge } from './badges';
+import { formatStamp, LapseText, LogisticsText, OrderStatusBadge, PartlyShippedBadge, PaymentBadge } from './badges';
 
 const money = (value: number, currency: TAdminOrderRow['currency']) => formatMoney(Math.round(value * 100), currency);
 
 /** The queue's `sort` param as the sorted column: the date (newest, oldest) or the total. */
-const SORTS = sortOptions({ newest: { id: 'date', desc: true }, oldest: { id: 'date', desc: false }, totalDesc: { id: 'total', desc: true }, totalAsc: { id: 'total', desc: false } });
+const SORTS = sortOptions({
+  newest: { id: 'date', desc: true },
+  oldest: { id: 'date', desc: false },
+  totalDesc: { id: 'total', desc: true },
+  totalAsc: { id: 'total', desc: false },
+});
 /** What the filter form's submit sets (the selects apply at once). */
 const TYPED = ['q', 'from', 'to', 'country', 'amountMin', 'amountMax'] as const;
 const col = staffColumns<TAdminOrderRow>();
@@ -73,7 +78,13 @@ export function OrderQueue({ role }: { role: TStaffRole | null }) {
             </Link>
           ),
         }),
-        col.accessor('createdTime', { id: 'date', header: t('queue.col.date'), sortDescFirst: true, meta: { className: 'whitespace-nowrap text-gray-700 tabular-nums' }, cell: (c) => formatStamp(c.getValue()) }),
+        col.accessor('createdTime', {
+          id: 'date',
+          header: t('queue.col.date'),
+          sortDescFirst: true,
+          meta: { className: 'whitespace-nowrap text-gray-700 tabular-nums' },
+          cell: (c) => formatStamp(c.getValue()),
+        }),
         col.accessor('buyer', {
           header: t('queue.col.buyer'),
           enableSorting: false,
@@ -90,19 +101,51 @@ export function OrderQueue({ role }: { role: TStaffRole | null }) {
         }),
         col.accessor('country', { header: t('queue.col.country'), enableSorting: false }),
         col.accessor('lineCount', { id: 'lines', header: t('queue.col.lines'), enableSorting: false, meta: { align: 'end' } }),
-        col.accessor('totalAmount', { id: 'total', header: t('queue.col.total'), sortDescFirst: true, meta: { align: 'end', className: 'whitespace-nowrap' }, cell: (c) => money(c.getValue(), c.row.original.currency) }),
+        col.accessor('totalAmount', {
+          id: 'total',
+          header: t('queue.col.total'),
+          sortDescFirst: true,
+          meta: { align: 'end', className: 'whitespace-nowrap' },
+          cell: (c) => money(c.getValue(), c.row.original.currency),
+        }),
         col.accessor('balance', {
           header: t('queue.col.balance'),
           enableSorting: false,
           meta: { align: 'end', className: 'whitespace-nowrap' },
           cell: (c) => <span className={c.getValue() > 0 ? 'text-red-700' : 'text-gray-600'}>{money(c.getValue(), c.row.original.currency)}</span>,
         }),
-        col.accessor('paymentStatus', { id: 'payment', header: t('queue.col.payment'), enableSorting: false, cell: (c) => <PaymentBadge status={c.getValue()} /> }),
+        col.accessor('paymentStatus', {
+          id: 'payment',
+          header: t('queue.col.payment'),
+          enableSorting: false,
+          cell: (c) => <PaymentBadge status={c.getValue()} />,
+        }),
         // When the unpaid-order follow-up cancels it unless paid (docs/orders.md, Unpaid orders).
         col.accessor('lapsesAt', { id: 'lapses', header: t('queue.col.lapses'), enableSorting: false, cell: (c) => <LapseText at={c.getValue()} /> }),
-        col.accessor('status', { header: t('queue.col.status'), enableSorting: false, cell: (c) => <OrderStatusBadge status={c.getValue()} /> }),
-        col.accessor('logisticsStatus', { id: 'logistics', header: t('queue.col.logistics'), enableSorting: false, cell: (c) => <LogisticsText status={c.getValue()} /> }),
-        col.accessor('trackingNumber', { id: 'tracking', header: t('queue.col.tracking'), enableSorting: false, meta: { className: 'font-mono text-xs' }, cell: (c) => c.getValue() ?? '' }),
+        col.accessor('status', {
+          header: t('queue.col.status'),
+          enableSorting: false,
+          // Partly shipped (docs/orders.md, Split shipments): some parcels left, more to come.
+          cell: (c) => (
+            <span className="inline-flex flex-wrap gap-1">
+              <OrderStatusBadge status={c.getValue()} />
+              {c.row.original.fulfillment === 'partial' ? <PartlyShippedBadge /> : null}
+            </span>
+          ),
+        }),
+        col.accessor('logisticsStatus', {
+          id: 'logistics',
+          header: t('queue.col.logistics'),
+          enableSorting: false,
+          cell: (c) => <LogisticsText status={c.getValue()} />,
+        }),
+        col.accessor('trackingNumber', {
+          id: 'tracking',
+          header: t('queue.col.tracking'),
+          enableSorting: false,
+          meta: { className: 'font-mono text-xs' },
+          cell: (c) => c.getValue() ?? '',
+        }),
       ]),
     [t],
   );
@@ -155,6 +198,16 @@ export function OrderQueue({ role }: { role: TStaffRole | null }) {
         </h1>
         {pager ? <span className="text-sm text-gray-600">{t('queue.found', { count: pager.recTotal })}</span> : null}
         <span className="ml-auto hidden text-xs text-gray-500 md:inline">{t('queue.keys')}</span>
+        {/* Orders taken for a buyer who ordered by WeChat, phone or e-mail (docs/orders.md, Orders taken for a buyer). */}
+        {staffCan(role, 'orders.sell') ? (
+          <Link
+            to="/admin/orders/new"
+            className="ml-auto inline-flex h-8 items-center rounded-md bg-brand-600 px-3 text-sm font-medium text-white hover:bg-brand-700 md:ml-0"
+            data-testid="new-order"
+          >
+            {t('newOrder.button')}
+          </Link>
+        ) : null}
       </div>
 
       <div role="tablist" aria-label={t('queue.col.status')} className="flex gap-1 overflow-x-auto border-b border-gray-200">
@@ -165,7 +218,10 @@ export function OrderQueue({ role }: { role: TStaffRole | null }) {
             type="button"
             aria-selected={status === s}
             onClick={() => list.set('status', s)}
-            className={cn('-mb-px border-b-2 px-3 py-1.5 text-sm whitespace-nowrap', status === s ? 'border-brand-600 font-semibold text-brand-700' : 'border-transparent text-gray-600 hover:text-ink')}
+            className={cn(
+              '-mb-px border-b-2 px-3 py-1.5 text-sm whitespace-nowrap',
+              status === s ? 'border-brand-600 font-semibold text-brand-700' : 'border-transparent text-gray-600 hover:text-ink',
+            )}
           >
             {s ? to(`status.${s}`) : t('queue.all')}
             <span className="ml-1.5 rounded bg-gray-100 px-1 text-xs text-gray-700 tabular-nums">{counts ? counts[s || 'all'] : '…'}</span>
@@ -174,16 +230,61 @@ export function OrderQueue({ role }: { role: TStaffRole | null }) {
       </div>
 
       <FilterForm list={list} fields={TYPED}>
-        <FilterText search inputRef={searchBox} name="q" label={t('queue.searchLabel')} defaultValue={list.params.get('q') ?? ''} placeholder={t('queue.search')} className="min-w-[16rem]" />
-        <FilterSelect label={t('queue.paymentStatus')} value={values.paymentStatus ?? ''} onChange={(v) => list.set('paymentStatus', v)} options={PAYMENT_STATUSES.map((s) => [s, to(`paymentStatus.${s}`)] as const)} any={t('queue.any')} />
-        <FilterSelect label={t('queue.lapsing')} value={values.lapsing ?? ''} onChange={(v) => list.set('lapsing', v)} options={[['1', t('queue.lapsingDue')] as const]} any={t('queue.any')} />
-        <FilterSelect label={t('queue.logisticsStatus')} value={values.logisticsStatus ?? ''} onChange={(v) => list.set('logisticsStatus', v)} options={LOGISTICS_STATUSES.map((s) => [s, to(`logistics.${s}`)] as const)} any={t('queue.any')} />
+        <FilterText
+          search
+          inputRef={searchBox}
+          name="q"
+          label={t('queue.searchLabel')}
+          defaultValue={list.params.get('q') ?? ''}
+          placeholder={t('queue.search')}
+          className="min-w-[16rem]"
+        />
+        <FilterSelect
+          label={t('queue.paymentStatus')}
+          value={values.paymentStatus ?? ''}
+          onChange={(v) => list.set('paymentStatus', v)}
+          options={PAYMENT_STATUSES.map((s) => [s, to(`paymentStatus.${s}`)] as const)}
+          any={t('queue.any')}
+        />
+        <FilterSelect
+          label={t('queue.lapsing')}
+          value={values.lapsing ?? ''}
+          onChange={(v) => list.set('lapsing', v)}
+          options={[['1', t('queue.lapsingDue')] as const]}
+          any={t('queue.any')}
+        />
+        <FilterSelect
+          label={t('queue.fulfillment')}
+          value={values.fulfillment ?? ''}
+          onChange={(v) => list.set('fulfillment', v)}
+          options={[['partial', t('queue.partlyShipped')] as const]}
+          any={t('queue.any')}
+        />
+        <FilterSelect
+          label={t('queue.logisticsStatus')}
+          value={values.logisticsStatus ?? ''}
+          onChange={(v) => list.set('logisticsStatus', v)}
+          options={LOGISTICS_STATUSES.map((s) => [s, to(`logistics.${s}`)] as const)}
+          any={t('queue.any')}
+        />
         <FilterText name="from" type="date" label={t('queue.from')} defaultValue={list.params.get('from') ?? ''} />
         <FilterText name="to" type="date" label={t('queue.to')} defaultValue={list.params.get('to') ?? ''} />
-        <FilterText name="country" label={t('queue.country')} defaultValue={list.params.get('country') ?? ''} className="w-20 uppercase" maxLength={2} placeholder="US" />
+        <FilterText
+          name="country"
+          label={t('queue.country')}
+          defaultValue={list.params.get('country') ?? ''}
+          className="w-20 uppercase"
+          maxLength={2}
+          placeholder="US"
+        />
         <FilterText name="amountMin" label={t('queue.amountMin')} defaultValue={list.params.get('amountMin') ?? ''} className="w-28" inputMode="decimal" />
         <FilterText name="amountMax" label={t('queue.amountMax')} defaultValue={list.params.get('amountMax') ?? ''} className="w-28" inputMode="decimal" />
-        <FilterSelect label={t('queue.sort')} value={values.sort} onChange={(v) => list.set('sort', v)} options={ADMIN_ORDER_SORTS.map((s) => [s, t(`queue.sorts.${s}`)] as const)} />
+        <FilterSelect
+          label={t('queue.sort')}
+          value={values.sort}
+          onChange={(v) => list.set('sort', v)}
+          options={ADMIN_ORDER_SORTS.map((s) => [s, t(`queue.sorts.${s}`)] as const)}
+        />
         <PageSizeSelect label={t('queue.pageSize')} value={values.recPerPage} sizes={ADMIN_ORDER_PAGE_SIZES} onChange={(n) => list.set('recPerPage', n)} />
         <FilterActions apply={t('queue.apply')} clear={t('queue.clear')} filtered={list.filtered} onClear={list.reset} />
       </FilterForm>

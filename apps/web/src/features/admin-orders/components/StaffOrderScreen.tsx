@@ -24,7 +24,7 @@ import { toast } from '@/lib/stores/toast';
 import { Section } from '@/components/staff/Section';
 import { useAdminOrder } from '../api/get-admin-order';
 import { setShippingFee, transitionOrder, useOrderChange } from '../api/update-order';
-import { formatStamp, LogisticsText, OrderStatusBadge, PaymentBadge } from './badges';
+import { formatStamp, LogisticsText, OrderStatusBadge, PartlyShippedBadge, PaymentBadge } from './badges';
 import { HistoryCard } from './OrderHistory';
 import { LinesCard } from './OrderLines';
 import { NotesCard } from './OrderNotes';
@@ -32,15 +32,32 @@ import { PaymentsCard } from './OrderPayments';
 import { CreditsCard } from './OrderCredits';
 import { RestockCard } from './OrderRestock';
 import { DocumentsCard } from './StaffDocuments';
+import { ShipmentsCard } from './OrderShipments';
 import { errorText, input } from './parts';
 
-
 /** /admin/orders/{id}: everything staff do to one order, on one screen. */
-export function StaffOrderScreen({ id, role, requests }: { id: string; role: TStaffRole | null; /** The order's after-sales requests (features/admin-requests, placed by the route). */ requests?: ReactNode }) {
+export function StaffOrderScreen({
+  id,
+  role,
+  requests,
+}: {
+  id: string;
+  role: TStaffRole | null;
+  /** The order's after-sales requests (features/admin-requests, placed by the route). */ requests?: ReactNode;
+}) {
   const { t } = useTranslation('backoffice');
   const query = useAdminOrder(id);
   if (query.isError && !query.data) {
-    return <QueryError error={query.error} onRetry={() => void query.refetch()} message={t('order.loadFailed')} notFoundMessage={t('order.notFound', { id })} backTo="/admin/orders" backLabel={t('order.back')} />;
+    return (
+      <QueryError
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        message={t('order.loadFailed')}
+        notFoundMessage={t('order.notFound', { id })}
+        backTo="/admin/orders"
+        backLabel={t('order.back')}
+      />
+    );
   }
   if (!query.data) {
     return (
@@ -67,9 +84,12 @@ function OrderWorkspace({ detail, role, requests }: { detail: TAdminOrderDetail;
         <OrderStatusBadge status={order.status} />
         <PaymentBadge status={detail.paymentStatus} />
         <LogisticsText status={order.logisticsStatus} />
+        {order.fulfillment === 'partial' ? <PartlyShippedBadge /> : null}
         <span className="text-sm text-gray-600">{t('order.placed', { time: formatStamp(order.createdTime) })}</span>
       </div>
-      {detail.cancelReason ? <p className="rounded border border-gray-300 bg-gray-100 px-3 py-2 text-sm">{t('order.cancelReason', { reason: detail.cancelReason })}</p> : null}
+      {detail.cancelReason ? (
+        <p className="rounded border border-gray-300 bg-gray-100 px-3 py-2 text-sm">{t('order.cancelReason', { reason: detail.cancelReason })}</p>
+      ) : null}
       {requests}
 
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
@@ -79,15 +99,24 @@ function OrderWorkspace({ detail, role, requests }: { detail: TAdminOrderDetail;
       </div>
 
       <DocumentsCard orderId={order.id} />
-      <LinesCard detail={detail} money={money} canPack={order.status === 'confirm' && staffCan(role, 'orders.fulfil')} canPrice={!closed && staffCan(role, 'orders.sell')} />
+      <ShipmentsCard
+        detail={detail}
+        canShip={order.status === 'confirm' && staffCan(role, 'orders.fulfil')}
+        canShipUnpaid={staffCan(role, 'orders.shipUnpaid')}
+      />
+      <LinesCard
+        detail={detail}
+        money={money}
+        canPack={order.status === 'confirm' && staffCan(role, 'orders.fulfil')}
+        canPrice={!closed && staffCan(role, 'orders.sell')}
+        canEdit={staffCan(role, 'orders.sell')}
+      />
 
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         <PaymentsCard detail={detail} money={money} canRecord={staffCan(role, 'payments.record')} />
         <CreditsCard detail={detail} money={money} canIssue={order.status !== 'cancel' && staffCan(role, 'orders.sell')} />
       </div>
-      {order.items.some((l) => (l.shippedQuantity ?? 0) > 0) ? (
-        <RestockCard detail={detail} canReceive={staffCan(role, 'orders.fulfil')} />
-      ) : null}
+      {order.items.some((l) => (l.shippedQuantity ?? 0) > 0) ? <RestockCard detail={detail} canReceive={staffCan(role, 'orders.fulfil')} /> : null}
       <NotesCard detail={detail} role={role} />
       <HistoryCard detail={detail} />
     </div>
@@ -172,7 +201,9 @@ function TotalsCard({ detail, money, canEdit }: { detail: TAdminOrderDetail; mon
       <dl className="text-sm" data-testid="staff-money">
         {row(t('order.goods'), money(m.charged.goods), { was: m.ordered.goods, now: m.charged.goods })}
         {row(t('order.shipping'), money(m.charged.freight), { was: m.ordered.freight, now: m.charged.freight })}
-        {m.charged.surcharge || m.ordered.surcharge ? row(t('order.surcharge'), money(m.charged.surcharge), { was: m.ordered.surcharge, now: m.charged.surcharge }) : null}
+        {m.charged.surcharge || m.ordered.surcharge
+          ? row(t('order.surcharge'), money(m.charged.surcharge), { was: m.ordered.surcharge, now: m.charged.surcharge })
+          : null}
         {row(t('order.charged'), money(m.charged.total), { strong: true, was: m.ordered.total, now: m.charged.total })}
         {order.credits.map((c) => row(t('order.creditRow', { number: c.number }), money(-c.amount)))}
         {order.status === 'cancel' ? row(t('order.owedCancelled'), money(m.owed)) : m.credited ? row(t('order.owed'), money(m.owed), { strong: true }) : null}
@@ -184,7 +215,9 @@ function TotalsCard({ detail, money, canEdit }: { detail: TAdminOrderDetail; mon
             ? row(t('order.refundDueLabel'), <span className="text-violet-800">{money(m.refundDue)}</span>, { strong: true, testId: 'staff-balance' })
             : row(t('order.settled'), money(0), { strong: true, testId: 'staff-balance' })}
       </dl>
-      <p className="mt-1 text-xs text-gray-600">{t('order.weights', { weight: formatWeight(order.actualChargeableWeight), volume: formatVolume(order.actualTotalVolume) })}</p>
+      <p className="mt-1 text-xs text-gray-600">
+        {t('order.weights', { weight: formatWeight(order.actualChargeableWeight), volume: formatVolume(order.actualTotalVolume) })}
+      </p>
       {canEdit ? (
         <form onSubmit={onFee} className="mt-2 flex items-end gap-2" key={order.actualExpressFee}>
           <label className="flex flex-1 flex-col gap-0.5 text-sm">
@@ -244,7 +277,11 @@ function FulfilmentCard({ detail, role }: { detail: TAdminOrderDetail; role: TSt
       ) : null}
       {closed ? <p className="text-sm text-gray-600">{t(order.status === 'cancel' ? 'order.closedCancel' : 'order.closedComplete')}</p> : null}
       {closed || !staffCan(role, 'orders.fulfil') ? null : (
-        <form onSubmit={onSubmit} className="grid grid-cols-2 gap-2 text-sm" key={`${order.status}-${order.logisticsStatus}-${order.trackingNumber}-${detail.carrier}`}>
+        <form
+          onSubmit={onSubmit}
+          className="grid grid-cols-2 gap-2 text-sm"
+          key={`${order.status}-${order.logisticsStatus}-${order.trackingNumber}-${detail.carrier}`}
+        >
           <label className="flex flex-col gap-0.5">
             <span className="text-xs text-gray-600">{t('order.moveTo')}</span>
             <select value={status} onChange={(e) => setStatus(e.target.value)} className={input}>
@@ -304,4 +341,3 @@ function FulfilmentCard({ detail, role }: { detail: TAdminOrderDetail; role: TSt
     </Section>
   );
 }
-

@@ -29,6 +29,12 @@ export function PaymentBadge({ status }: { status: TPaymentStatus }) {
   return <span className={cn(badge, PAYMENT_TONE[status])}>{t(`paymentStatus.${status}`)}</span>;
 }
 
+/** Some parcels left, packed pieces are still to ship (docs/orders.md, Split shipments). */
+export function PartlyShippedBadge() {
+  const { t } = useTranslation('orders');
+  return <span className={cn(badge, 'border-orange-300 bg-orange-50 text-orange-900')}>{t('parcels.partly')}</span>;
+}
+
 export function LogisticsText({ status }: { status: TLogisticsStatus }) {
   const { t } = useTranslation('orders');
   return <span className="whitespace-nowrap text-gray-700">{t(`logistics.${status}`)}</span>;
@@ -55,7 +61,10 @@ export function LapseText({ at }: { at: string | null }) {
   if (!at) return null;
   const days = daysUntil(at);
   return (
-    <span className={cn('text-xs whitespace-nowrap', days <= 1 ? 'font-medium text-red-700' : 'text-amber-800')} title={t('queue.lapsesOn', { date: formatStamp(at) })}>
+    <span
+      className={cn('text-xs whitespace-nowrap', days <= 1 ? 'font-medium text-red-700' : 'text-amber-800')}
+      title={t('queue.lapsesOn', { date: formatStamp(at) })}
+    >
       {days <= 0 ? t('queue.lapsesNow') : t('queue.lapsesIn', { count: days })}
     </span>
   );

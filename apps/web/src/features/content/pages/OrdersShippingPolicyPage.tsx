@@ -19,6 +19,7 @@ import {
 } from 'lucide-react';
 import { Section } from '../components/Section';
 import { PageHero } from '../components/PageHero';
+import { useFreeShippingThresholdUsd } from '@/lib/shop-settings';
 import { policyValues } from '../values';
 import { useSkusInStock } from '@/lib/skus-in-stock';
 
@@ -66,7 +67,11 @@ function Paragraphs({ items }: { items: string[] }) {
 export default function OrdersShippingPolicyPage() {
   const { t } = useTranslation('content');
   const { t: tc } = useTranslation('common');
-  const v = { ...policyValues, hours: tc('contact.hours') };
+  // Free shipping as the owner set it (Settings): not claimed while it is off or not known.
+  const freeShippingUsd = useFreeShippingThresholdUsd();
+  const freeShipping = typeof freeShippingUsd === 'number';
+  const amount = freeShipping ? (Number.isInteger(freeShippingUsd) ? String(freeShippingUsd) : freeShippingUsd.toFixed(2)) : '';
+  const v = { ...policyValues, amount, hours: tc('contact.hours') };
   // Products in stock from real counts (docs/catalog.md, Stock).
   const skus = useSkusInStock();
   const p = (key: string) => t(`policy.${key}`, v);
@@ -87,7 +92,13 @@ export default function OrdersShippingPolicyPage() {
         <p className="mt-4 text-sm leading-relaxed text-gray-500">{p('payment.note')}</p>
       </>
     ),
-    processing: <Bullets items={['arrange', 'stock', 'preorder', 'holidays'].map((k) => (k === 'stock' && skus ? `${p('processing.stock')} ${t('policy.processing.stockCount', skus)}` : p(`processing.${k}`)))} />,
+    processing: (
+      <Bullets
+        items={['arrange', 'stock', 'preorder', 'holidays'].map((k) =>
+          k === 'stock' && skus ? `${p('processing.stock')} ${t('policy.processing.stockCount', skus)}` : p(`processing.${k}`),
+        )}
+      />
+    ),
     shipping: (
       <>
         <div className="hidden overflow-hidden rounded-lg border border-gray-200 sm:block">
@@ -95,15 +106,23 @@ export default function OrdersShippingPolicyPage() {
             <caption className="sr-only">{p('shipping.caption')}</caption>
             <thead className="bg-gray-50 text-gray-600">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">{p('shipping.method')}</th>
-                <th scope="col" className="px-4 py-3 font-medium">{p('shipping.transit')}</th>
-                <th scope="col" className="px-4 py-3 font-medium">{p('shipping.bestFor')}</th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  {p('shipping.method')}
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  {p('shipping.transit')}
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  {p('shipping.bestFor')}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
               {METHODS.map((key) => (
                 <tr key={key}>
-                  <th scope="row" className="px-4 py-3 font-semibold whitespace-nowrap text-ink">{p(`shipping.${key}.name`)}</th>
+                  <th scope="row" className="px-4 py-3 font-semibold whitespace-nowrap text-ink">
+                    {p(`shipping.${key}.name`)}
+                  </th>
                   <td className="px-4 py-3 text-gray-700">{p(`shipping.${key}.transit`)}</td>
                   <td className="px-4 py-3 text-gray-600">{p(`shipping.${key}.bestFor`)}</td>
                 </tr>
@@ -138,13 +157,15 @@ export default function OrdersShippingPolicyPage() {
           <p className="mt-1 text-sm text-gray-700">{p('fees.volumetric')}</p>
         </div>
         <p className="mt-4 leading-relaxed text-gray-700">{p('fees.explain')}</p>
-        <div className="mt-4 flex gap-3 rounded-lg bg-green-50 p-4 text-green-900">
-          <PackageCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          <div>
-            <h3 className="font-semibold">{p('fees.freeTitle')}</h3>
-            <p className="mt-1 text-sm leading-relaxed">{p('fees.free')}</p>
+        {freeShipping ? (
+          <div className="mt-4 flex gap-3 rounded-lg bg-green-50 p-4 text-green-900">
+            <PackageCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+            <div>
+              <h3 className="font-semibold">{p('fees.freeTitle')}</h3>
+              <p className="mt-1 text-sm leading-relaxed">{p('fees.free')}</p>
+            </div>
           </div>
-        </div>
+        ) : null}
       </>
     ),
     customs: <Paragraphs items={['p1', 'p2'].map((k) => p(`customs.${k}`))} />,
@@ -155,11 +176,17 @@ export default function OrdersShippingPolicyPage() {
       <>
         <Bullets items={['reply', 'manager', 'hours'].map((k) => p(`support.${k}`))} />
         <div className="mt-5 flex flex-wrap gap-3">
-          <a href={`mailto:${email}`} className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
+          <a
+            href={`mailto:${email}`}
+            className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+          >
             <Mail className="size-5" aria-hidden="true" />
             {p('support.email')}
           </a>
-          <Link to="/about-us#contact" className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2.5 font-semibold text-ink hover:bg-gray-50">
+          <Link
+            to="/about-us#contact"
+            className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2.5 font-semibold text-ink hover:bg-gray-50"
+          >
             {p('support.about')}
             <ArrowRight className="size-5" aria-hidden="true" />
           </Link>
@@ -172,7 +199,7 @@ export default function OrdersShippingPolicyPage() {
     <div className="mx-auto flex w-full max-w-[1100px] flex-col gap-6 md:gap-8">
       <PageHero eyebrow={p('eyebrow')} title={p('title')} lead={p('lead')}>
         <ul aria-label={p('highlightsLabel')} className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4">
-          {HIGHLIGHTS.map((key) => (
+          {HIGHLIGHTS.filter((key) => key !== 'freeShipping' || freeShipping).map((key) => (
             <li key={key} className="rounded-lg bg-white/15 px-3 py-2 text-sm font-medium text-white ring-1 ring-white/25">
               {p(`highlights.${key}`)}
             </li>

@@ -11,6 +11,8 @@ import { useOrder } from '../api/get-order';
 import { useRegionName } from '@/lib/regions';
 import { useReorder } from '../hooks/use-reorder';
 import { StatusBadge, StatusProgress, formatDateTime } from './OrderStatus';
+import { OrderParcels } from './OrderParcels';
+import { OrderLapseNotice } from './OrderLapseNotice';
 import { OrderMessages } from './OrderMessages';
 import { OrderDocuments } from './OrderDocuments';
 import { OrderRequest } from './OrderRequest';
@@ -96,6 +98,7 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
         </Button>
       </div>
 
+      <OrderLapseNotice order={order} />
       <PayPalPay order={order} />
 
       <Card title={t('progress.title')}>
@@ -105,6 +108,7 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
       <OrderMessages messages={order.messages} />
       <OrderRequest orderId={order.id} />
       <OrderDocuments order={order} />
+      <OrderParcels order={order} />
 
       {order.paymentInstructions && !order.bankTransfer && order.status !== 'cancel' && order.money.toPay > 0 ? (
         <PaymentInstructions instructions={order.paymentInstructions} amount={money(order.money.toPay)} />
@@ -136,18 +140,25 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
           <Fact label={t('fields.status')}>
             {t(`status.${order.status}`)}
+            {order.fulfillment === 'partial' ? <span className="block text-xs text-amber-800">{t('parcels.partly')}</span> : null}
             {order.cancelReason ? <span className="block text-xs text-gray-500">{order.cancelReason}</span> : null}
           </Fact>
           <Fact label={t('fields.paymentStatus')}>
             <span data-testid="order-payment-status">{t(`paymentStatus.${order.paymentStatus}`)}</span>
-            {order.money.toPay > 0 ? <span className="block text-xs text-gray-500">{t('fields.balanceValue', { amount: money(order.money.toPay) })}</span> : null}
-            {order.money.refundDue > 0 ? <span className="block text-xs text-violet-800">{t('money.refundDueNote', { amount: money(order.money.refundDue) })}</span> : null}
+            {order.money.toPay > 0 ? (
+              <span className="block text-xs text-gray-500">{t('fields.balanceValue', { amount: money(order.money.toPay) })}</span>
+            ) : null}
+            {order.money.refundDue > 0 ? (
+              <span className="block text-xs text-violet-800">{t('money.refundDueNote', { amount: money(order.money.refundDue) })}</span>
+            ) : null}
           </Fact>
           <Fact label={t('fields.date')}>{formatDateTime(order.createdTime)}</Fact>
           <Fact label={t('fields.payment')}>{order.surchargePercent > 0 ? `${order.payMethod.name} (+${order.surchargePercent}%)` : order.payMethod.name}</Fact>
           <Fact label={t('fields.express')}>
             {order.expressMethod.name}
-            <span className="block text-xs text-gray-500">{t('transit', { min: order.transitDays.min, max: order.transitDays.max, zone: order.zone.name })}</span>
+            <span className="block text-xs text-gray-500">
+              {t('transit', { min: order.transitDays.min, max: order.transitDays.max, zone: order.zone.name })}
+            </span>
           </Fact>
           <Fact label={t('fields.totalQuantity')}>
             {order.actualQuantity}
@@ -158,7 +169,11 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
             {order.money.changed ? <s className="ml-2 text-xs text-gray-500">{money(order.money.ordered.total)}</s> : null}
           </Fact>
           <Fact label={t('fields.weights')}>
-            {t('weights', { gw: formatWeight(order.actualTotalGw), volume: formatVolume(order.actualTotalVolume), vw: formatWeight(order.actualTotalVolumeWeight) })}
+            {t('weights', {
+              gw: formatWeight(order.actualTotalGw),
+              volume: formatVolume(order.actualTotalVolume),
+              vw: formatWeight(order.actualTotalVolumeWeight),
+            })}
           </Fact>
         </dl>
       </Card>
@@ -172,9 +187,21 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
             const changed = line.actualQuantity !== line.quantity || line.actualPrice !== line.discountPrice;
             return (
               <li key={line.id} className="flex gap-3 py-3 first:pt-0 last:pb-0" data-testid="order-line">
-                <img src={line.thumbnail} alt="" width={56} height={56} loading="lazy" className="size-14 shrink-0 rounded border border-gray-100 object-contain" />
+                <img
+                  src={line.thumbnail}
+                  alt=""
+                  width={56}
+                  height={56}
+                  loading="lazy"
+                  className="size-14 shrink-0 rounded border border-gray-100 object-contain"
+                />
                 <div className="min-w-0 flex-1 text-sm">
-                  <a href={`/product/${line.itemId}`} target="_blank" rel="noopener" className="line-clamp-2 font-medium text-ink hover:text-brand-700 hover:underline">
+                  <a
+                    href={`/product/${line.itemId}`}
+                    target="_blank"
+                    rel="noopener"
+                    className="line-clamp-2 font-medium text-ink hover:text-brand-700 hover:underline"
+                  >
                     {line.name}
                   </a>
                   <p className="text-xs text-gray-500">
@@ -184,7 +211,9 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
                   <p className="mt-1 text-xs text-gray-600" data-testid="order-line-price">
                     {money(line.actualPrice)}
                     {!changed && discounted ? <s className="ml-1 text-gray-500">{money(line.price)}</s> : null} × {line.actualQuantity}
-                    {changed ? <s className="ml-2 text-gray-500">{t('lines.orderedStruck', { price: money(line.discountPrice), quantity: line.quantity })}</s> : null}
+                    {changed ? (
+                      <s className="ml-2 text-gray-500">{t('lines.orderedStruck', { price: money(line.discountPrice), quantity: line.quantity })}</s>
+                    ) : null}
                     {line.tierMinQuantity ? (
                       <span className="ml-2 text-emerald-700" data-testid="order-line-tier">
                         {t('tiers.soldAt', { count: line.tierMinQuantity })}
@@ -193,7 +222,10 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
                   </p>
                   {line.creditedQuantity || line.returnedQuantity ? (
                     <p className="mt-0.5 text-xs text-violet-800">
-                      {[line.creditedQuantity ? t('lines.credited', { count: line.creditedQuantity }) : null, line.returnedQuantity ? t('lines.returned', { count: line.returnedQuantity }) : null]
+                      {[
+                        line.creditedQuantity ? t('lines.credited', { count: line.creditedQuantity }) : null,
+                        line.returnedQuantity ? t('lines.returned', { count: line.returnedQuantity }) : null,
+                      ]
                         .filter(Boolean)
                         .join(' · ')}
                     </p>
@@ -203,7 +235,11 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
                   <p className="font-semibold tabular-nums" data-testid="order-line-amount">
                     {money(line.actualAmount)}
                   </p>
-                  {changed ? <s className="block text-xs text-gray-500 tabular-nums">{money(line.amount)}</s> : <p className="text-xs text-gray-500">{t('quantityShort', { n: line.actualQuantity })}</p>}
+                  {changed ? (
+                    <s className="block text-xs text-gray-500 tabular-nums">{money(line.amount)}</s>
+                  ) : (
+                    <p className="text-xs text-gray-500">{t('quantityShort', { n: line.actualQuantity })}</p>
+                  )}
                 </div>
               </li>
             );
@@ -271,5 +307,9 @@ function describeEvent(event: TOrderDetail['history'][number], t: (key: string, 
       return t('history.logistics', { to: event.to ? t(`logistics.${event.to}`) : '-' });
     case 'tracking':
       return t('history.tracking', { to: event.to ?? '-' });
+    case 'lineAdded':
+      return t('history.lineAdded', { line: event.to ?? '-' });
+    case 'lineRemoved':
+      return t('history.lineRemoved', { line: event.to ?? '-' });
   }
 }
