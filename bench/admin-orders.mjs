@@ -24,7 +24,11 @@ export async function benchQueue({ label, databaseUrl }) {
     console.log(await runCli(['seed', '--orders', String(ORDERS), '--buyers', '2000'], env));
     const seedSeconds = (Date.now() - seeded) / 1000;
     await runCli(['user', 'create', '--account', 'bench_owner', '--password', 'Bench1234', '--role', 'owner'], env);
-    const signin = await fetch(`${server.url}/api/authn/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'bench_owner', password: 'Bench1234' }) });
+    const signin = await fetch(`${server.url}/api/authn/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'bench_owner', password: 'Bench1234' }),
+    });
     const { token } = await signin.json();
     const headers = { authorization: `Bearer ${token}`, 'x-lang-type': 'en' };
     const get = async (q) => (await fetch(`${server.url}/api/admin/orders?${q}`, { headers })).json();
@@ -61,7 +65,11 @@ export async function benchQueue({ label, databaseUrl }) {
       ['staff order search by a Chinese name', `/api/admin/orders?q=${encodeURIComponent('小明')}`, (b) => b.pager?.recTotal],
       ['global admin search', '/api/admin/search?q=smi', (b) => b.sections?.map((x) => `${x.kind} ${x.hits.length}${x.more ? '+' : ''}`).join(', ')],
       // The sales dashboard over 90 days (target p99 <= 200 ms): GROUP BY over the range, reused for 5 s per range.
-      ['dashboard, 90 days', `/api/admin/dashboard?from=${day(89)}&to=${day(0)}`, (b) => (b.totals ? `${b.totals.orders.CNY + b.totals.orders.USD} orders` : undefined)],
+      [
+        'dashboard, 90 days',
+        `/api/admin/dashboard?from=${day(89)}&to=${day(0)}`,
+        (b) => (b.totals ? `${b.totals.orders.CNY + b.totals.orders.USD} orders` : undefined),
+      ],
     ];
     for (const [name, path, found] of searches) {
       if (only && !only.test(name)) continue;
@@ -77,7 +85,9 @@ export async function benchQueue({ label, databaseUrl }) {
 }
 
 export function printQueue(result) {
-  console.log(`\nStaff order queue, ${result.label}: ${ORDERS} orders seeded in ${result.seedSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${duration} s each, ${os.cpus().length} cores`);
+  console.log(
+    `\nStaff order queue, ${result.label}: ${ORDERS} orders seeded in ${result.seedSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${duration} s each, ${os.cpus().length} cores`,
+  );
   console.table(result.rows);
   if (result.searchRows?.length) {
     console.log(`Staff search, ${result.label}: ${SEARCH_CONNECTIONS} connections, ${duration} s each (target p99 <= 100 ms; the dashboard: <= 200 ms)`);

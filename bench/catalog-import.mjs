@@ -67,7 +67,11 @@ export async function benchCatalogImport({ label, databaseUrl }) {
     await runCli(['seed', '--skus', String(SKUS)], env);
     const seedSeconds = (Date.now() - seeded) / 1000;
     await runCli(['user', 'create', '--account', 'bench_owner', '--password', 'Bench1234', '--role', 'owner'], env);
-    const signin = await fetch(`${server.url}/api/authn/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'bench_owner', password: 'Bench1234' }) });
+    const signin = await fetch(`${server.url}/api/authn/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'bench_owner', password: 'Bench1234' }),
+    });
     const { token } = await signin.json();
     const auth = { authorization: `Bearer ${token}`, 'x-lang-type': 'en' };
 
@@ -121,10 +125,22 @@ export async function benchCatalogImport({ label, databaseUrl }) {
     // Reads right after the bulk changes (the caches were emptied by the imports).
     const first = await (await fetch(`${server.url}/api/items?recPerPage=1`)).json();
     const total = first.pager.recTotal;
-    const cold = (name, makePath) => measure(name, server.url, { headers: HEADERS, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: makePath() }) }] });
+    const cold = (name, makePath) =>
+      measure(name, server.url, { headers: HEADERS, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: makePath() }) }] });
     const reads = [];
-    reads.push(await cold(`list 120 of ${total}, random page and sort (cold)`, () => `/api/items?page=${int(1, Math.ceil(Math.min(total, 1_200_000) / 120))}&sortBy=${pick(['basePrice', 'lastUpdatedTime'])}&order=${pick(['asc', 'desc'])}`));
-    reads.push(await cold('keyword, random word and page (cold)', () => `/api/items?keyword=${encodeURIComponent(pick(KEYWORDS))}&page=${int(1, 5)}&sortBy=${pick(['basePrice', 'lastUpdatedTime'])}`));
+    reads.push(
+      await cold(
+        `list 120 of ${total}, random page and sort (cold)`,
+        () =>
+          `/api/items?page=${int(1, Math.ceil(Math.min(total, 1_200_000) / 120))}&sortBy=${pick(['basePrice', 'lastUpdatedTime'])}&order=${pick(['asc', 'desc'])}`,
+      ),
+    );
+    reads.push(
+      await cold(
+        'keyword, random word and page (cold)',
+        () => `/api/items?keyword=${encodeURIComponent(pick(KEYWORDS))}&page=${int(1, 5)}&sortBy=${pick(['basePrice', 'lastUpdatedTime'])}`,
+      ),
+    );
     return { label, seedSeconds, rows, reads };
   } finally {
     await server.stop();
@@ -140,5 +156,7 @@ export function printCatalogImport(result) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  printCatalogImport(await benchCatalogImport({ label: process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite', databaseUrl: process.env.BENCH_DATABASE_URL }));
+  printCatalogImport(
+    await benchCatalogImport({ label: process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite', databaseUrl: process.env.BENCH_DATABASE_URL }),
+  );
 }

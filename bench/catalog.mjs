@@ -23,8 +23,68 @@ const SKUS = Number(process.env.BENCH_SKUS ?? 100_000);
 const HEADERS = { 'accept-encoding': 'br, gzip', 'x-lang-type': 'zh', 'x-price-type': 'CNY' };
 
 // Model names as cubers type them (docs/catalog.md, Search, Model names): run together, apart, short forms, misspelt.
-const MODEL_KEYWORDS = ['gan356', 'gan 356 m', 'wrmv10', 'wrm v10', 'valk3', 'rs3m2020', 'mgc3x3', 'tornadov3', 'gan12', 'gts3', 'xmd', 'cb', 'weilonggts3', 'gan357', 'valk4', 'wrmv11', '魔域威龙', 'gan魔方'];
-const KEYWORDS = ['磁力', '魔方', '三阶', '镜面', '金字塔', '计时器', 'gan', 'moyu', 'magnetic', 'maglev', 'pyraminx', 'timer', 'mirror', 'weilong', 'mofang', 'cili', 'sjmf', 'mf', 'wrm', 'v9', '356', 'rs3m', '奇艺', '永骏', 'qiyi', 'yuxin', 'lube', 'bag', 'megaminx', 'skewb', 'smart', '智能', 'shengshou', 'dayan', 'tornado', 'uv', 'stickerless', '实色', 'gift', '礼盒'];
+const MODEL_KEYWORDS = [
+  'gan356',
+  'gan 356 m',
+  'wrmv10',
+  'wrm v10',
+  'valk3',
+  'rs3m2020',
+  'mgc3x3',
+  'tornadov3',
+  'gan12',
+  'gts3',
+  'xmd',
+  'cb',
+  'weilonggts3',
+  'gan357',
+  'valk4',
+  'wrmv11',
+  '魔域威龙',
+  'gan魔方',
+];
+const KEYWORDS = [
+  '磁力',
+  '魔方',
+  '三阶',
+  '镜面',
+  '金字塔',
+  '计时器',
+  'gan',
+  'moyu',
+  'magnetic',
+  'maglev',
+  'pyraminx',
+  'timer',
+  'mirror',
+  'weilong',
+  'mofang',
+  'cili',
+  'sjmf',
+  'mf',
+  'wrm',
+  'v9',
+  '356',
+  'rs3m',
+  '奇艺',
+  '永骏',
+  'qiyi',
+  'yuxin',
+  'lube',
+  'bag',
+  'megaminx',
+  'skewb',
+  'smart',
+  '智能',
+  'shengshou',
+  'dayan',
+  'tornado',
+  'uv',
+  'stickerless',
+  '实色',
+  'gift',
+  '礼盒',
+];
 
 function runCli(args, env) {
   return new Promise((resolve, reject) => {
@@ -62,9 +122,11 @@ function serverRssMb(url) {
 /** Runs `count` tasks `parallel` at a time. */
 async function inParallel(count, parallel, task) {
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < count) await task(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
 }
 const int = (min, max) => min + Math.floor(Math.random() * (max - min + 1));
 
@@ -112,18 +174,37 @@ export async function benchCatalog({ label, databaseUrl, startServer, measure })
     rows.push(await hot('model keyword valk3 (hot)', '/api/items?keyword=valk3'));
     rows.push(await hot('broad keyword 磁力 by price (hot)', `/api/items?keyword=${encodeURIComponent('磁力')}&sortBy=basePrice&order=asc`));
     rows.push(await hot('product detail (hot)', `/api/items/${detailId}`));
-    rows.push(await cold('list 120, random page and sort (cold)', () => `/api/items?page=${int(1, Math.ceil(total / 120))}&sortBy=${pick(['basePrice', 'lastUpdatedTime'])}&order=${pick(['asc', 'desc'])}`));
+    rows.push(
+      await cold(
+        'list 120, random page and sort (cold)',
+        () => `/api/items?page=${int(1, Math.ceil(total / 120))}&sortBy=${pick(['basePrice', 'lastUpdatedTime'])}&order=${pick(['asc', 'desc'])}`,
+      ),
+    );
     rows.push(
       await cold('list 120, random category+price+sort (cold)', () => {
         const min = int(0, 150);
         return `/api/items?categoryId=${pick(leafIds)}&minPrice=${min}&maxPrice=${min + int(20, 400)}&sortBy=${pick(['basePrice', 'lastUpdatedTime'])}&order=${pick(['asc', 'desc'])}`;
       }),
     );
-    rows.push(await cold('keyword, random word and page (cold)', () => `/api/items?keyword=${encodeURIComponent(pick(KEYWORDS))}&page=${int(1, 5)}&sortBy=${pick(['basePrice', 'lastUpdatedTime'])}`));
+    rows.push(
+      await cold(
+        'keyword, random word and page (cold)',
+        () => `/api/items?keyword=${encodeURIComponent(pick(KEYWORDS))}&page=${int(1, 5)}&sortBy=${pick(['basePrice', 'lastUpdatedTime'])}`,
+      ),
+    );
     // Best match (the default with a keyword), and suggestions while typing: each keyword cut after 1 to all of its characters.
-    rows.push(await cold('keyword, best match, random word and page (cold)', () => `/api/items?keyword=${encodeURIComponent(pick(KEYWORDS))}&page=${int(1, 5)}`));
-    rows.push(await cold('model keyword, random, best match or price (cold)', () => `/api/items?keyword=${encodeURIComponent(pick(MODEL_KEYWORDS))}${pick(['', '&sortBy=basePrice'])}`));
-    rows.push(await cold('did you mean / broader, random model keyword (cold)', () => `/api/items/alternatives?keyword=${encodeURIComponent(pick(MODEL_KEYWORDS))}`));
+    rows.push(
+      await cold('keyword, best match, random word and page (cold)', () => `/api/items?keyword=${encodeURIComponent(pick(KEYWORDS))}&page=${int(1, 5)}`),
+    );
+    rows.push(
+      await cold(
+        'model keyword, random, best match or price (cold)',
+        () => `/api/items?keyword=${encodeURIComponent(pick(MODEL_KEYWORDS))}${pick(['', '&sortBy=basePrice'])}`,
+      ),
+    );
+    rows.push(
+      await cold('did you mean / broader, random model keyword (cold)', () => `/api/items/alternatives?keyword=${encodeURIComponent(pick(MODEL_KEYWORDS))}`),
+    );
     rows.push(
       await cold('suggest, random prefix (cold)', () => {
         const word = pick(KEYWORDS);
@@ -133,18 +214,30 @@ export async function benchCatalog({ label, databaseUrl, startServer, measure })
     rows.push(await cold('product detail, random id (cold)', () => `/api/items/${pick(ids)}`));
     // Searches while staff work: a product archived and put back every second, each a catalog
     // write that empties the caches and has the search index rebuilt (1-3 s at 100,000 products).
-    await runCli(['user', 'create', '--account', 'bench_catalog', '--password', 'Bench1234', '--role', 'catalog'], { DATA_DIR: server.dataDir, DATABASE_URL: databaseUrl ?? '' });
-    const signin = await fetch(`${server.url}/api/authn/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'bench_catalog', password: 'Bench1234' }) });
+    await runCli(['user', 'create', '--account', 'bench_catalog', '--password', 'Bench1234', '--role', 'catalog'], {
+      DATA_DIR: server.dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+    });
+    const signin = await fetch(`${server.url}/api/authn/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'bench_catalog', password: 'Bench1234' }),
+    });
     const staff = { authorization: `Bearer ${(await signin.json()).token}`, 'content-type': 'application/json' };
     let archived = false;
     let edits = 0;
     const editing = setInterval(() => {
       archived = !archived;
       edits++;
-      void fetch(`${server.url}/api/admin/items/${ids[0]}/${archived ? 'archive' : 'restore'}`, { method: 'POST', headers: staff, body: '{}' }).then((r) => r.arrayBuffer());
+      void fetch(`${server.url}/api/admin/items/${ids[0]}/${archived ? 'archive' : 'restore'}`, { method: 'POST', headers: staff, body: '{}' }).then((r) =>
+        r.arrayBuffer(),
+      );
     }, 1000);
     try {
-      const row = await cold('keyword, best match, a staff write every second (cold)', () => `/api/items?keyword=${encodeURIComponent(pick(KEYWORDS))}&page=${int(1, 5)}`);
+      const row = await cold(
+        'keyword, best match, a staff write every second (cold)',
+        () => `/api/items?keyword=${encodeURIComponent(pick(KEYWORDS))}&page=${int(1, 5)}`,
+      );
       rows.push({ ...row, scenario: `${row.scenario} (${edits} writes)` });
     } finally {
       clearInterval(editing);
@@ -157,7 +250,9 @@ export async function benchCatalog({ label, databaseUrl, startServer, measure })
     const pages = Math.ceil(total / 120);
     const warmStarted = Date.now();
     await inParallel(pages * VIEWS.length, 8, async (i) => {
-      const res = await fetch(`${server.url}/api/items?recPerPage=120&sortBy=basePrice&page=${(i % pages) + 1}`, { headers: { ...HEADERS, ...VIEWS[Math.floor(i / pages)] } });
+      const res = await fetch(`${server.url}/api/items?recPerPage=120&sortBy=basePrice&page=${(i % pages) + 1}`, {
+        headers: { ...HEADERS, ...VIEWS[Math.floor(i / pages)] },
+      });
       await res.arrayBuffer();
     });
     const some = ids.slice(0, 5000);
@@ -165,7 +260,13 @@ export async function benchCatalog({ label, databaseUrl, startServer, measure })
       const res = await fetch(`${server.url}/api/items/${some[i % some.length]}`, { headers: { ...HEADERS, ...VIEWS[Math.floor(i / some.length)] } });
       await res.arrayBuffer();
     });
-    const memory = { rssAfterRows, rssWarm: serverRssMb(server.url), warmSeconds: ((Date.now() - warmStarted) / 1000).toFixed(1), pages: pages * VIEWS.length, details: some.length * VIEWS.length };
+    const memory = {
+      rssAfterRows,
+      rssWarm: serverRssMb(server.url),
+      warmSeconds: ((Date.now() - warmStarted) / 1000).toFixed(1),
+      pages: pages * VIEWS.length,
+      details: some.length * VIEWS.length,
+    };
     return { label, seeded, seedSeconds, rows, load, memory };
   } finally {
     await server.stop();
@@ -186,6 +287,7 @@ export function printCatalog({ label, seeded, seedSeconds, rows, load, memory })
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { startServer, measure } = await import('./lib.mjs');
   const results = process.env.BENCH_CATALOG_PG_ONLY ? [] : [await benchCatalog({ label: 'embedded PGlite', startServer, measure })];
-  if (process.env.BENCH_DATABASE_URL) results.push(await benchCatalog({ label: 'PostgreSQL', databaseUrl: process.env.BENCH_DATABASE_URL, startServer, measure }));
+  if (process.env.BENCH_DATABASE_URL)
+    results.push(await benchCatalog({ label: 'PostgreSQL', databaseUrl: process.env.BENCH_DATABASE_URL, startServer, measure }));
   results.forEach(printCatalog);
 }

@@ -322,7 +322,9 @@ server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address()
 `;
 
 async function fakeLibreTranslate(delayMs, { failing = false } = {}) {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', STANDIN, String(delayMs), failing ? 'fail' : 'ok'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', STANDIN, String(delayMs), failing ? 'fail' : 'ok'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise((resolve, reject) => {
     child.once('error', reject);
     child.stdout.once('data', (d) => resolve(Number(String(d).trim())));
@@ -523,7 +525,12 @@ if (!(await reachable(DATABASE_URL))) {
   process.exit(1);
 }
 build();
-const machine = `Load average at start ${os.loadavg().map((x) => round(x, 1)).join(' ')} (other processes share these cores). Node ${process.versions.node}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ${mb(os.totalmem())} MB RAM, file limit ${spawnSync('sh', ['-c', 'ulimit -n']).stdout.toString().trim()}`;
+const machine = `Load average at start ${os
+  .loadavg()
+  .map((x) => round(x, 1))
+  .join(
+    ' ',
+  )} (other processes share these cores). Node ${process.versions.node}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ${mb(os.totalmem())} MB RAM, file limit ${spawnSync('sh', ['-c', 'ulimit -n']).stdout.toString().trim()}`;
 
 let s;
 if (SCENARIOS.has('sockets')) {

@@ -50,7 +50,9 @@ export async function benchDocuments() {
 }
 
 export function printDocuments(result) {
-  console.log(`\nOrder documents (PDF), ${LINES}-line order, ${RUNS} runs each after a warm-up, Node ${process.versions.node}, ${os.cpus().length} cores; first render of the process (font files read): ${Math.round(result.firstMs)} ms`);
+  console.log(
+    `\nOrder documents (PDF), ${LINES}-line order, ${RUNS} runs each after a warm-up, Node ${process.versions.node}, ${os.cpus().length} cores; first render of the process (font files read): ${Math.round(result.firstMs)} ms`,
+  );
   console.table(result.rows);
 }
 

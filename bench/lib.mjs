@@ -51,4 +51,3 @@ export async function measure(name, url, extra = {}) {
     errors: result.errors + result.non2xx,
   };
 }
-

@@ -157,7 +157,9 @@ export async function benchOrders({ label, databaseUrl, startServer }) {
             if (res.status !== 200) failed(b, 'POST /api/cart/items', res);
           }
           const express = pick(methods);
-          const quote = await api(server.url, 'GET', `/api/cart/info/express-fee?deliveryRegionId=US&expressMethod=${express}&payMethod=tt`, { token: b.token });
+          const quote = await api(server.url, 'GET', `/api/cart/info/express-fee?deliveryRegionId=US&expressMethod=${express}&payMethod=tt`, {
+            token: b.token,
+          });
           if (quote.status !== 200) failed(b, 'express-fee', quote);
           const key = randomUUID();
           const body = { ...ADDRESS, expressMethod: express, payMethod: pick(pays) };
@@ -173,7 +175,8 @@ export async function benchOrders({ label, databaseUrl, startServer }) {
           checkoutMs.push(performance.now() - t0);
           if (++n % 5 === 0) {
             const again = await api(server.url, 'POST', '/api/orders', { token: b.token, body, headers: { 'idempotency-key': key } });
-            if (again.status !== 200 || again.body.id !== res.body.id) throw new Error(`replay of ${key} answered ${again.status} ${JSON.stringify(again.body)}`);
+            if (again.status !== 200 || again.body.id !== res.body.id)
+              throw new Error(`replay of ${key} answered ${again.status} ${JSON.stringify(again.body)}`);
             b.replays++;
           }
         }
@@ -225,7 +228,9 @@ export async function benchOrders({ label, databaseUrl, startServer }) {
         'p99 ms': round(percentile(sortedOrder, 99)),
         replays,
         errors,
-        'count check': countOk ? `ok (${orders} placed = ${listed} listed${stored === undefined ? '' : ` = ${stored} stored`})` : `MISMATCH (${orders} placed, ${listed} listed, ${stored ?? '-'} stored)`,
+        'count check': countOk
+          ? `ok (${orders} placed = ${listed} listed${stored === undefined ? '' : ` = ${stored} stored`})`
+          : `MISMATCH (${orders} placed, ${listed} listed, ${stored ?? '-'} stored)`,
       },
       ok: countOk && errors === 0,
     };

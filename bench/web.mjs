@@ -40,9 +40,17 @@ const base = process.env.BENCH_WEB_URL ?? server.url;
 // Warm the server's caches and the generated pictures once, as a returning shop would be: each
 // page, and the first pictures it shows (pictures are drawn on their first request).
 for (const p of wanted) {
-  const html = await fetch(`${base}${PAGES[p]}`).then((r) => r.text()).catch(() => '');
+  const html = await fetch(`${base}${PAGES[p]}`)
+    .then((r) => r.text())
+    .catch(() => '');
   const pictures = [...html.matchAll(/<img[^>]*\ssrc="(\/api\/[^"]+)"/g)].slice(0, 12).map((m) => m[1].replaceAll('&amp;', '&'));
-  await Promise.all(pictures.map((src) => fetch(`${base}${src}`).then((r) => r.arrayBuffer()).catch(() => {})));
+  await Promise.all(
+    pictures.map((src) =>
+      fetch(`${base}${src}`)
+        .then((r) => r.arrayBuffer())
+        .catch(() => {}),
+    ),
+  );
 }
 
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cubeshop-lh-'));
@@ -60,7 +68,12 @@ try {
       for (const name of wanted) {
         // The language a first visitor's browser asks for; the shop stores it in localStorage.
         const url = `${base}${PAGES[name]}`;
-        const flags = { port: chrome.port, output: 'json', logLevel: 'error', extraHeaders: { 'Accept-Language': lang === 'zh' ? 'zh-CN,zh;q=0.9' : 'en-US,en;q=0.9' } };
+        const flags = {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          extraHeaders: { 'Accept-Language': lang === 'zh' ? 'zh-CN,zh;q=0.9' : 'en-US,en;q=0.9' },
+        };
         const results = [];
         for (let i = 0; i < runs; i++) results.push((await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined)).lhr);
         // The median run by performance score (Lighthouse's own advice for noisy single runs).
@@ -88,7 +101,10 @@ try {
           for (const ref of categories[category]?.auditRefs ?? []) {
             const audit = audits[ref.id];
             if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
-              const items = (audit.details?.items ?? []).slice(0, 5).map((i) => i.node?.snippet ?? i.node?.selector ?? i.url ?? i.description ?? '').filter(Boolean);
+              const items = (audit.details?.items ?? [])
+                .slice(0, 5)
+                .map((i) => i.node?.snippet ?? i.node?.selector ?? i.url ?? i.description ?? '')
+                .filter(Boolean);
               failures.push(`${name} (${lang}, ${form}) ${category} ${audit.id}: ${audit.title}${items.length ? `\n      ${items.join('\n      ')}` : ''}`);
             }
           }
@@ -103,8 +119,12 @@ try {
 }
 
 const indexes = rows.flatMap((r) => r['bench index (runs)'].split(' / ').map(Number)).sort((a, b) => a - b);
-console.log(`\nLighthouse ${lighthouseVersion} in ${chromePath}, Node ${process.versions.node}, ${os.cpus().length} cores, median of ${runs} (mobile: simulated slow 4G and 4x CPU slowdown)`);
-console.log(`Lighthouse benchmark index of this machine during the runs: ${indexes[0] ?? '-'} to ${indexes.at(-1) ?? '-'}, median ${indexes[Math.floor(indexes.length / 2)] ?? '-'} (targets are stated at 1,300-1,600)`);
+console.log(
+  `\nLighthouse ${lighthouseVersion} in ${chromePath}, Node ${process.versions.node}, ${os.cpus().length} cores, median of ${runs} (mobile: simulated slow 4G and 4x CPU slowdown)`,
+);
+console.log(
+  `Lighthouse benchmark index of this machine during the runs: ${indexes[0] ?? '-'} to ${indexes.at(-1) ?? '-'}, median ${indexes[Math.floor(indexes.length / 2)] ?? '-'} (targets are stated at 1,300-1,600)`,
+);
 console.table(rows);
 if (failures.length) {
   console.log('\nFailing audits (accessibility, best practices, SEO):');

@@ -41,12 +41,18 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: [
     {
       // A test mailbox: SMTP on 2526, its messages over HTTP on 2527 (e2e/support/mailbox.mjs).
@@ -90,7 +96,20 @@ export default defineConfig({
       // Load shedding answers 503 past 1 s of event-loop delay; embedded PGlite runs its queries on the
       // event loop, and two browsers' journeys at once reached it (a staff page refused mid-journey).
       // The journeys test the shop, not overload (apps/server/src/plugins/pressure.test.ts tests that): 5 s.
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '5000', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, TRANSLATE_PROVIDER: 'libretranslate', TRANSLATE_URL: translateUrl, PAYPAL_API_URL: paypalUrl, ...paypal },
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '5000',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        TRANSLATE_PROVIDER: 'libretranslate',
+        TRANSLATE_URL: translateUrl,
+        PAYPAL_API_URL: paypalUrl,
+        ...paypal,
+      },
     },
   ],
 });

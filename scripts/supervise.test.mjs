@@ -12,7 +12,16 @@ import { root } from './lib.mjs';
 import { supervise } from './supervise.mjs';
 
 /** Short delays for tests; `signals: []` keeps the handlers off the test worker. */
-const quick = { initialDelayMs: 20, maxDelayMs: 50, resetAfterMs: 60_000, fastCrashMs: 10_000, maxFastCrashes: 5, killAfterMs: 3000, signals: [], stdio: 'ignore' };
+const quick = {
+  initialDelayMs: 20,
+  maxDelayMs: 50,
+  resetAfterMs: 60_000,
+  fastCrashMs: 10_000,
+  maxFastCrashes: 5,
+  killAfterMs: 3000,
+  signals: [],
+  stdio: 'ignore',
+};
 
 let dir;
 /** Processes this file started, killed in afterAll if a test left one behind. */
@@ -128,7 +137,15 @@ describe('supervise', () => {
     // Each run lasts 200 ms, longer than resetAfterMs and fastCrashMs: never a fast crash.
     const late = writeScript('late-crash.mjs', 'setTimeout(() => process.exit(1), 200);\n');
     const logs = [];
-    const supervisor = supervise({ ...quick, command: process.execPath, args: [late], resetAfterMs: 100, fastCrashMs: 100, maxFastCrashes: 2, log: (m) => logs.push(m) });
+    const supervisor = supervise({
+      ...quick,
+      command: process.execPath,
+      args: [late],
+      resetAfterMs: 100,
+      fastCrashMs: 100,
+      maxFastCrashes: 2,
+      log: (m) => logs.push(m),
+    });
     await waitFor('four starts', () => supervisor.starts >= 4);
     await expect(supervisor.stop()).resolves.toBe(0);
     const delays = [...logs.join('\n').matchAll(/restarting it in (\d+ ms)/g)].map((m) => m[1]);

@@ -16,7 +16,12 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
-    exclude: ['**/node_modules/**', ...(postgres ? [] : ['src/**/*.pg.test.ts']), ...(redis ? [] : ['src/**/*.redis.test.ts', 'src/**/*.redis.pg.test.ts']), ...(nginx ? [] : ['src/**/*.nginx.*'])],
+    exclude: [
+      '**/node_modules/**',
+      ...(postgres ? [] : ['src/**/*.pg.test.ts']),
+      ...(redis ? [] : ['src/**/*.redis.test.ts', 'src/**/*.redis.pg.test.ts']),
+      ...(nginx ? [] : ['src/**/*.nginx.*']),
+    ],
     environment: 'node',
     // The PostgreSQL pass's migrated template database (src/test/templates.ts).
     globalSetup: ['./src/test/global-setup.ts'],

@@ -35,7 +35,12 @@ function sharedSchemasArePure(): Plugin {
           .map((statement) => (statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement))
           .flatMap((statement) => (statement?.type === 'VariableDeclaration' ? statement.declarations : []))
           .map((declarator) => declarator.init)
-          .filter((init) => init && !['ArrowFunctionExpression', 'FunctionExpression', 'ClassExpression'].includes(init.type) && code.slice(init.start, init.end).includes('('));
+          .filter(
+            (init) =>
+              init &&
+              !['ArrowFunctionExpression', 'FunctionExpression', 'ClassExpression'].includes(init.type) &&
+              code.slice(init.start, init.end).includes('('),
+          );
         if (inits.length === 0) return null;
         let out = code;
         for (const init of inits.reverse()) {
@@ -81,18 +86,18 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       output: isSsrBuild
         ? {}
         : {
-        // The first load (everything the entry imports statically, tag $initial) as two chunks:
-        // libraries (React, react-router, i18next, TanStack Query, the shell's lucide icons ...)
-        // and the app shell, instead of ~40 small shared chunks (one per icon). Only $initial
-        // modules are grouped, so nothing the lazy routes use alone (zod, forms, chat) moves
-        // into the first load; lazy chunks keep the automatic splitting.
-        codeSplitting: {
-          groups: [
-            { name: 'vendor', test: /node_modules/, tags: ['$initial'], priority: 2 },
-            { name: 'app', tags: ['$initial'], priority: 1 },
-          ],
-        },
-      },
+            // The first load (everything the entry imports statically, tag $initial) as two chunks:
+            // libraries (React, react-router, i18next, TanStack Query, the shell's lucide icons ...)
+            // and the app shell, instead of ~40 small shared chunks (one per icon). Only $initial
+            // modules are grouped, so nothing the lazy routes use alone (zod, forms, chat) moves
+            // into the first load; lazy chunks keep the automatic splitting.
+            codeSplitting: {
+              groups: [
+                { name: 'vendor', test: /node_modules/, tags: ['$initial'], priority: 2 },
+                { name: 'app', tags: ['$initial'], priority: 1 },
+              ],
+            },
+          },
       treeshake: {
         // @cubeshop/shared has no top-level side effects (see sharedSchemasArePure): the browser
         // bundle keeps only the helpers it uses.

@@ -18,7 +18,10 @@ async function createAccount(request: APIRequestContext, email: string, options:
   const code = await request.get('/api/authn/signup/code', { params: { email }, headers });
   expect(code.status(), await code.text()).toBe(200);
   const otp = await waitForCode(request, email, since - 1);
-  const signup = await request.post('/api/authn/signup', { headers, data: { email, otp, name: options.name ?? 'E2E Buyer', regionId: 'DE', password: options.password } });
+  const signup = await request.post('/api/authn/signup', {
+    headers,
+    data: { email, otp, name: options.name ?? 'E2E Buyer', regionId: 'DE', password: options.password },
+  });
   expect(signup.status(), await signup.text()).toBe(200);
 }
 

@@ -12,7 +12,10 @@ import { waitForMail } from '../support/mailbox.js';
 // buyer in English, once the other way round. Screens go to .screenshots/.
 
 /** An 8x8 PNG (the photo the buyer picks). */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4Y2yMFTEMLQkACspMgcuiywsAAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4Y2yMFTEMLQkACspMgcuiywsAAAAASUVORK5CYII=',
+  'base64',
+);
 
 const BUYER = {
   en: {
@@ -48,18 +51,63 @@ const BUYER = {
 } as const;
 
 const STAFF = {
-  zh: { heading: '售后申请', order: (id: number) => `订单 ${id}`, photo: '第 1 张照片', note: '给买家的说明（拒绝时必填）', approve: '同意退货', all: /^全部 \d+$/, approveCredit: /^批准并减免/, refundTitle: '退款', amount: /退款金额/, record: '登记退款', recorded: '退款已登记', settled: '已结清', creditRow: '减免单' },
-  en: { heading: 'After-sales requests', order: (id: number) => `Order ${id}`, photo: 'Photo 1', note: 'Note to the buyer (needed to refuse)', approve: 'Approve the return', all: /^All \d+$/, approveCredit: /^Approve and credit/, refundTitle: 'Refund', amount: /Refund \(/, record: 'Record the refund', recorded: 'Refund recorded', settled: 'Settled', creditRow: 'Credit CN-' },
+  zh: {
+    heading: '售后申请',
+    order: (id: number) => `订单 ${id}`,
+    photo: '第 1 张照片',
+    note: '给买家的说明（拒绝时必填）',
+    approve: '同意退货',
+    all: /^全部 \d+$/,
+    approveCredit: /^批准并减免/,
+    refundTitle: '退款',
+    amount: /退款金额/,
+    record: '登记退款',
+    recorded: '退款已登记',
+    settled: '已结清',
+    creditRow: '减免单',
+  },
+  en: {
+    heading: 'After-sales requests',
+    order: (id: number) => `Order ${id}`,
+    photo: 'Photo 1',
+    note: 'Note to the buyer (needed to refuse)',
+    approve: 'Approve the return',
+    all: /^All \d+$/,
+    approveCredit: /^Approve and credit/,
+    refundTitle: 'Refund',
+    amount: /Refund \(/,
+    record: 'Record the refund',
+    recorded: 'Refund recorded',
+    settled: 'Settled',
+    creditRow: 'Credit CN-',
+  },
 } as const;
 
 /** A T/T order placed through the API; then paid, shipped and delivered by sales through the API. Answers its id and total. */
-async function deliveredOrder(request: APIRequestContext, buyerToken: string, salesToken: string, lang: Locale): Promise<{ id: number; total: number; currency: 'CNY' | 'USD' }> {
-  const id = await placeOrder(request, buyerToken, { lang, currency: lang === 'zh' ? 'CNY' : 'USD', minQuantity: 3, address: { deliveryUser: 'After Sales Buyer' } });
+async function deliveredOrder(
+  request: APIRequestContext,
+  buyerToken: string,
+  salesToken: string,
+  lang: Locale,
+): Promise<{ id: number; total: number; currency: 'CNY' | 'USD' }> {
+  const id = await placeOrder(request, buyerToken, {
+    lang,
+    currency: lang === 'zh' ? 'CNY' : 'USD',
+    minQuantity: 3,
+    address: { deliveryUser: 'After Sales Buyer' },
+  });
   const staff = { authorization: `Bearer ${salesToken}`, 'x-lang-type': 'en' };
   const detail = (await (await request.get(`/api/admin/orders/${id}`, { headers: staff })).json()) as { due: number; order: { currency: 'CNY' | 'USD' } };
-  const paid = await request.post(`/api/admin/orders/${id}/payments`, { headers: staff, data: { kind: 'payment', amount: detail.due, currency: detail.order.currency, method: 'bankTransfer', reference: 'TT-E2E' } });
+  const paid = await request.post(`/api/admin/orders/${id}/payments`, {
+    headers: staff,
+    data: { kind: 'payment', amount: detail.due, currency: detail.order.currency, method: 'bankTransfer', reference: 'TT-E2E' },
+  });
   expect(paid.status(), await paid.text()).toBe(201);
-  for (const body of [{ status: 'outbound', logisticsStatus: 'inTransit', trackingNumber: 'SF1234567890', carrier: 'sf' }, { status: 'delivery', logisticsStatus: 'outForDelivery' }, { logisticsStatus: 'delivered' }]) {
+  for (const body of [
+    { status: 'outbound', logisticsStatus: 'inTransit', trackingNumber: 'SF1234567890', carrier: 'sf' },
+    { status: 'delivery', logisticsStatus: 'outForDelivery' },
+    { logisticsStatus: 'delivered' },
+  ]) {
     const moved = await request.post(`/api/admin/orders/${id}/transitions`, { headers: staff, data: body });
     expect(moved.status(), await moved.text()).toBe(200);
   }
@@ -70,7 +118,10 @@ for (const [staffLang, buyerLang] of [
   ['zh', 'en'],
   ['en', 'zh'],
 ] as const) {
-  test(`a return: sales credits the returned pieces and refunds exactly that; the buyer owes nothing and is owed nothing (staff ${staffLang}, buyer ${buyerLang})`, async ({ browser, request }) => {
+  test(`a return: sales credits the returned pieces and refunds exactly that; the buyer owes nothing and is owed nothing (staff ${staffLang}, buyer ${buyerLang})`, async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(150_000);
     const b = BUYER[buyerLang];
     const s = STAFF[staffLang];

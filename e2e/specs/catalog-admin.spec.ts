@@ -34,10 +34,18 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
-test('staff create a product with types, tiers and a picture; the storefront shows it in both languages, and not once archived', async ({ browser, request }) => {
+test('staff create a product with types, tiers and a picture; the storefront shows it in both languages, and not once archived', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const owner = await signIn(request, 'demo_admin', 'Admin1234');
   const tag = Date.now().toString(36);
@@ -105,10 +113,13 @@ test('staff create a product with types, tiers and a picture; the storefront sho
   for (const lang of ['en', 'zh'] as const) {
     const name = lang === 'en' ? nameEn : nameZh;
     await expect
-      .poll(async () => {
-        const res = await request.get('/api/items', { params: { keyword: tag }, headers: { 'x-lang-type': lang } });
-        return ((await res.json()).data as { id: number; name: string }[]).find((p) => p.id === id)?.name;
-      }, { timeout: 2_000, intervals: [100, 200] })
+      .poll(
+        async () => {
+          const res = await request.get('/api/items', { params: { keyword: tag }, headers: { 'x-lang-type': lang } });
+          return ((await res.json()).data as { id: number; name: string }[]).find((p) => p.id === id)?.name;
+        },
+        { timeout: 2_000, intervals: [100, 200] },
+      )
       .toBe(name);
     const detail = await (await request.get(`/api/items/${id}`, { headers: { 'x-lang-type': lang } })).json();
     expect(detail.name).toBe(name);
@@ -152,9 +163,7 @@ test('staff create a product with types, tiers and a picture; the storefront sho
   await page.goto(`/admin/items/${id}`);
   await page.getByTestId('item-archive').click();
   await expect(page.getByTestId('item-archive')).toHaveText('Restore');
-  await expect
-    .poll(async () => (await request.get(`/api/items/${id}`)).status(), { timeout: 2_000, intervals: [100, 200] })
-    .toBe(404);
+  await expect.poll(async () => (await request.get(`/api/items/${id}`)).status(), { timeout: 2_000, intervals: [100, 200] }).toBe(404);
   const search = await (await request.get('/api/items', { params: { keyword: tag } })).json();
   expect(search.data.map((p: { id: number }) => p.id)).not.toContain(id);
 });

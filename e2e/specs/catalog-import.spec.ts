@@ -27,7 +27,7 @@ test('staff export XLSX, dry-run an edited file with one bad row, fix it, apply;
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
   expect(download.suggestedFilename()).toMatch(/^products-.*\.xlsx$/);
   const exported = new ExcelJS.Workbook();
-  await exported.xlsx.load(fs.readFileSync((await download.path())) as unknown as ArrayBuffer);
+  await exported.xlsx.load(fs.readFileSync(await download.path()) as unknown as ArrayBuffer);
   const sheet = exported.worksheets[0]!;
   const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
   const col = (name: string) => header.indexOf(name) + 1;
@@ -102,7 +102,9 @@ test('staff export XLSX, dry-run an edited file with one bad row, fix it, apply;
   const category = (await made.json()) as { id: number };
   const moved = picked.slice(1, 4);
   const later = moved.map((p) => Math.round((p.next + 2) * 100) / 100);
-  const csv = ['id,price,category', ...moved.map((p, i) => `${p.id},${later[i]!.toFixed(2)},${i === 2 ? slug : String(p.values[col('category') - 1])}`)].join('\n');
+  const csv = ['id,price,category', ...moved.map((p, i) => `${p.id},${later[i]!.toFixed(2)},${i === 2 ? slug : String(p.values[col('category') - 1])}`)].join(
+    '\n',
+  );
   await page.getByTestId('import-file').setInputFiles({ name: 'moves.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByTestId('import-summary')).toContainText('Checked moves.csv: nothing has been changed yet.');
   await expect(page.getByTestId('count-updated')).toHaveText('3 products change');
@@ -113,7 +115,10 @@ test('staff export XLSX, dry-run an edited file with one bad row, fix it, apply;
     page.getByTestId('import-apply').click(),
   ]);
   expect(answer.status()).toBe(422);
-  expect(((await answer.json()) as { details: { status: string; written: unknown } }).details).toMatchObject({ status: 'refused', written: { created: 0, updated: 0 } });
+  expect(((await answer.json()) as { details: { status: string; written: unknown } }).details).toMatchObject({
+    status: 'refused',
+    written: { created: 0, updated: 0 },
+  });
   const refused = page.getByRole('alert');
   await expect(refused).toContainText('moves.csv was refused: nothing was written.');
   await expect(refused).toContainText('The file has 1 error.');

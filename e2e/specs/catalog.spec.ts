@@ -16,8 +16,7 @@ async function prices(list: Locator): Promise<number[]> {
 }
 
 async function firstCardIds(page: Page, n = 3): Promise<string[]> {
-  return cards(page)
-    .evaluateAll((els, count) => els.slice(0, count).map((el) => el.getAttribute('data-product-id') ?? ''), n);
+  return cards(page).evaluateAll((els, count) => els.slice(0, count).map((el) => el.getAttribute('data-product-id') ?? ''), n);
 }
 
 async function signInDemoBuyer(page: Page, request: APIRequestContext): Promise<string> {
@@ -90,9 +89,19 @@ test.describe('catalogue (en)', () => {
     // Sort by price, both ways.
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('priceAsc');
     await expect(page).toHaveURL(/sort=price-asc/);
-    await expect.poll(async () => { const p = await prices(cards(page)); return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! <= v); }).toBe(true);
+    await expect
+      .poll(async () => {
+        const p = await prices(cards(page));
+        return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! <= v);
+      })
+      .toBe(true);
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('priceDesc');
-    await expect.poll(async () => { const p = await prices(cards(page)); return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! >= v); }).toBe(true);
+    await expect
+      .poll(async () => {
+        const p = await prices(cards(page));
+        return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! >= v);
+      })
+      .toBe(true);
 
     // A reload keeps it all.
     await page.reload();
@@ -244,7 +253,9 @@ test.describe('catalogue (en)', () => {
     const count = header.getByRole('link', { name: /^Favourites \(\d+\)$/ });
     await expect(count).toBeVisible();
     const before = Number(/\((\d+)\)/.exec((await count.getAttribute('aria-label')) ?? '')?.[1]);
-    const card = cards(page).filter({ has: page.getByRole('button', { name: 'Add to favourites' }) }).first();
+    const card = cards(page)
+      .filter({ has: page.getByRole('button', { name: 'Add to favourites' }) })
+      .first();
     const id = await card.getAttribute('data-product-id');
     await card.getByRole('button', { name: 'Add to favourites' }).click();
     const mine = page.locator(`[data-testid="product-card"][data-product-id="${id}"]`);

@@ -146,7 +146,10 @@ test('a buyer writes in Chinese, an admin answers in English; a dropped connecti
   // A picture is private to the conversation: the buyer shows the one it sent, the admin's browser
   // fetches it with its token and shows it (an <img> cannot send the header: a blob: URL);
   // nobody else gets it.
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABgAAAAQCAIAAACDRijCAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAIElEQVQ4jWM4ImdFFcQwatCR0TA6MpqO5EaziBz56QAA3ISqEG7P1T8AAAAASUVORK5CYII=', 'base64');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAABgAAAAQCAIAAACDRijCAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAIElEQVQ4jWM4ImdFFcQwatCR0TA6MpqO5EaziBz56QAA3ISqEG7P1T8AAAAASUVORK5CYII=',
+    'base64',
+  );
   await widget.getByTestId('chat-image-input').setInputFiles({ name: 'cube.png', mimeType: 'image/png', buffer: png });
   for (const [log, src] of [
     [buyerLog, /^data:image\/png;/],
@@ -156,7 +159,12 @@ test('a buyer writes in Chinese, an admin answers in English; a dropped connecti
     await expect(picture).toHaveAttribute('src', src, { timeout: 15_000 });
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   }
-  await expect(buyerLog.locator('li[data-message-id]').filter({ has: buyer.locator('img') }).last()).toHaveAttribute('data-status', 'sent');
+  await expect(
+    buyerLog
+      .locator('li[data-message-id]')
+      .filter({ has: buyer.locator('img') })
+      .last(),
+  ).toHaveAttribute('data-status', 'sent');
   const address = await admin.evaluate(() =>
     performance
       .getEntriesByType('resource')
@@ -267,7 +275,10 @@ test('a buyer writes in Chinese, an admin answers in English; a dropped connecti
 
   // The admin ends the service; the buyer is told.
   await admin.setViewportSize({ width: 1280, height: 800 });
-  await admin.getByRole('region', { name: 'Serving' }).getByRole('button', { name: /Demo Buyer/ }).click();
+  await admin
+    .getByRole('region', { name: 'Serving' })
+    .getByRole('button', { name: /Demo Buyer/ })
+    .click();
   await console_.getByRole('button', { name: 'End service' }).click();
   await admin.getByRole('alertdialog').getByRole('button', { name: 'End service' }).click();
   await expect(widgetEn.getByText('This conversation has ended.')).toBeVisible();

@@ -64,7 +64,8 @@ async function underLauncher(page: Page): Promise<string[]> {
       if (!ownText && !control) continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-      if (r.right > b.left && r.left < b.right && r.bottom > b.top && r.top < b.bottom) hits.push(`${el.tagName.toLowerCase()}: ${(el.textContent ?? '').trim().slice(0, 40)}`);
+      if (r.right > b.left && r.left < b.right && r.bottom > b.top && r.top < b.bottom)
+        hits.push(`${el.tagName.toLowerCase()}: ${(el.textContent ?? '').trim().slice(0, 40)}`);
     }
     return hits;
   });
@@ -127,7 +128,14 @@ const TEXT = {
     addAddress: 'Add address',
     save: 'Save address',
     required: 'This field is required',
-    fields: { receiver: 'Receiver name', phone: 'Phone', city: 'City', postal: 'Postal code', address: 'Detailed address (line 1)', region: 'Country or region' },
+    fields: {
+      receiver: 'Receiver name',
+      phone: 'Phone',
+      city: 'City',
+      postal: 'Postal code',
+      address: 'Detailed address (line 1)',
+      region: 'Country or region',
+    },
     badPhone: 'Invalid phone number',
     saved: 'Address saved',
     method: 'Shipping method',
@@ -142,134 +150,138 @@ const TEXT = {
   },
 } as const;
 
-for (const lang of ['zh', 'en'] as const) for (const phone of [false, true]) {
-  test(`checkout journey (${lang}, ${TEXT[lang].currency}${phone ? ', 390 px phone' : ''})`, async ({ page, request }) => {
-    test.setTimeout(120_000);
-    if (phone) await page.setViewportSize(MOBILE);
-    const x = TEXT[lang];
-    const { token, user } = await createBuyer(request, lang);
-    const products = await pickProducts(request, lang);
-    await page.addInitScript(
-      ([t, u, l, c]) => {
-        localStorage.setItem('token', t);
-        localStorage.setItem('userInfo', u);
-        localStorage.setItem('locale', l);
-        localStorage.setItem('userCurrency', c);
-      },
-      [token, JSON.stringify(user), lang, x.currency] as const,
-    );
-    const cartLink = page.getByRole('banner').locator('a[href="/cart"]').first();
+for (const lang of ['zh', 'en'] as const)
+  for (const phone of [false, true]) {
+    test(`checkout journey (${lang}, ${TEXT[lang].currency}${phone ? ', 390 px phone' : ''})`, async ({ page, request }) => {
+      test.setTimeout(120_000);
+      if (phone) await page.setViewportSize(MOBILE);
+      const x = TEXT[lang];
+      const { token, user } = await createBuyer(request, lang);
+      const products = await pickProducts(request, lang);
+      await page.addInitScript(
+        ([t, u, l, c]) => {
+          localStorage.setItem('token', t);
+          localStorage.setItem('userInfo', u);
+          localStorage.setItem('locale', l);
+          localStorage.setItem('userCurrency', c);
+        },
+        [token, JSON.stringify(user), lang, x.currency] as const,
+      );
+      const cartLink = page.getByRole('banner').locator('a[href="/cart"]').first();
 
-    // An empty cart first.
-    await page.goto('/cart');
-    await expect(page.getByRole('heading', { name: x.empty })).toBeVisible();
-    await shoot(page, `cart-empty-${lang}`);
+      // An empty cart first.
+      await page.goto('/cart');
+      await expect(page.getByRole('heading', { name: x.empty })).toBeVisible();
+      await shoot(page, `cart-empty-${lang}`);
 
-    // 1. A plain product from its card on the search page, found by its id.
-    await page.goto(`/search?keyword=${products.plain.id}`);
-    const card = page.locator(`[data-testid="product-card"][data-product-id="${products.plain.id}"]`);
-    await card.getByRole('button', { name: x.addToCartFor(products.plain.name) }).click();
-    await expect(page.getByText(x.added).first()).toBeVisible();
-    await expect(cartLink).toContainText('1');
+      // 1. A plain product from its card on the search page, found by its id.
+      await page.goto(`/search?keyword=${products.plain.id}`);
+      const card = page.locator(`[data-testid="product-card"][data-product-id="${products.plain.id}"]`);
+      await card.getByRole('button', { name: x.addToCartFor(products.plain.name) }).click();
+      await expect(page.getByText(x.added).first()).toBeVisible();
+      await expect(cartLink).toContainText('1');
 
-    // 2. A product with styles from its detail page: the second style.
-    await page.goto(`/product/${products.styled.id}`);
-    const style = products.styled.types![1]!;
-    await page.getByRole('button', { name: style.name, exact: true }).click();
-    await page.getByRole('button', { name: x.addToCart, exact: true }).click();
-    await expect(page.getByText(x.added).first()).toBeVisible();
+      // 2. A product with styles from its detail page: the second style.
+      await page.goto(`/product/${products.styled.id}`);
+      const style = products.styled.types![1]!;
+      await page.getByRole('button', { name: style.name, exact: true }).click();
+      await page.getByRole('button', { name: x.addToCart, exact: true }).click();
+      await expect(page.getByText(x.added).first()).toBeVisible();
 
-    // 3. A wholesale product (MOQ above 1) from its detail page: the stepper starts at the MOQ.
-    await page.goto(`/product/${products.moq.id}`);
-    await page.getByRole('button', { name: x.addToCart, exact: true }).click();
-    await expect(page.getByText(x.added).first()).toBeVisible();
-    await expect(cartLink).toContainText('3');
+      // 3. A wholesale product (MOQ above 1) from its detail page: the stepper starts at the MOQ.
+      await page.goto(`/product/${products.moq.id}`);
+      await page.getByRole('button', { name: x.addToCart, exact: true }).click();
+      await expect(page.getByText(x.added).first()).toBeVisible();
+      await expect(cartLink).toContainText('3');
 
-    // The cart: three lines, the MOQ shown, the style shown.
-    await page.goto('/cart');
-    await expect(page.getByRole('heading', { level: 1, name: new RegExp(x.cartTitle) })).toBeVisible();
-    const lines = page.getByTestId('cart-line');
-    await expect(lines).toHaveCount(3);
-    const moqLine = lines.filter({ hasText: products.moq.name });
-    await expect(moqLine.getByTestId('min-order')).toHaveText(x.moq);
-    await expect(moqLine.getByTestId('min-order')).toContainText(String(products.moq.moq));
-    await expect(lines.filter({ hasText: products.styled.name })).toContainText(style.name);
+      // The cart: three lines, the MOQ shown, the style shown.
+      await page.goto('/cart');
+      await expect(page.getByRole('heading', { level: 1, name: new RegExp(x.cartTitle) })).toBeVisible();
+      const lines = page.getByTestId('cart-line');
+      await expect(lines).toHaveCount(3);
+      const moqLine = lines.filter({ hasText: products.moq.name });
+      await expect(moqLine.getByTestId('min-order')).toHaveText(x.moq);
+      await expect(moqLine.getByTestId('min-order')).toContainText(String(products.moq.moq));
+      await expect(lines.filter({ hasText: products.styled.name })).toContainText(style.name);
 
-    // Quantity: + on the plain line goes to the server (debounced) and the totals follow.
-    const plainLine = lines.filter({ hasText: products.plain.name });
-    const put = page.waitForResponse((r) => r.url().includes('/api/cart/items/') && r.request().method() === 'PUT');
-    await plainLine.getByRole('button', { name: new RegExp(lang === 'zh' ? '^增加' : '^Increase') }).click();
-    expect((await put).status()).toBe(200);
-    await expect(plainLine.getByRole('textbox')).toHaveValue('2');
+      // Quantity: + on the plain line goes to the server (debounced) and the totals follow.
+      const plainLine = lines.filter({ hasText: products.plain.name });
+      const put = page.waitForResponse((r) => r.url().includes('/api/cart/items/') && r.request().method() === 'PUT');
+      await plainLine.getByRole('button', { name: new RegExp(lang === 'zh' ? '^增加' : '^Increase') }).click();
+      expect((await put).status()).toBe(200);
+      await expect(plainLine.getByRole('textbox')).toHaveValue('2');
 
-    // The search box filters the lines.
-    await page.getByRole('main').getByRole('searchbox').fill(String(products.moq.id));
-    await expect(lines).toHaveCount(1);
-    await page.getByRole('main').getByRole('searchbox').fill('');
-    await expect(lines).toHaveCount(3);
-    await shoot(page, `cart-filled-${lang}`);
+      // The search box filters the lines.
+      await page.getByRole('main').getByRole('searchbox').fill(String(products.moq.id));
+      await expect(lines).toHaveCount(1);
+      await page.getByRole('main').getByRole('searchbox').fill('');
+      await expect(lines).toHaveCount(3);
+      await shoot(page, `cart-filled-${lang}`);
 
-    // Add an address: an empty form is refused with a banner, then saved.
-    await page.getByRole('button', { name: x.addAddress }).first().click();
-    const modal = page.getByRole('dialog');
-    await modal.getByRole('button', { name: x.save }).click();
-    await expect(modal.getByTestId('address-error-banner')).toContainText(x.required);
-    await modal.getByLabel(x.fields.region).selectOption(x.region);
-    await modal.getByLabel(x.fields.city).fill(lang === 'zh' ? '深圳' : 'New York');
-    await modal.getByLabel(x.fields.postal).fill(lang === 'zh' ? '518000' : '10001');
-    await modal.getByLabel(x.fields.receiver).fill(lang === 'zh' ? '张三' : 'Jane Doe');
-    await modal.getByLabel(x.fields.phone).fill('abc');
-    await modal.getByLabel(x.fields.address).fill(lang === 'zh' ? '龙岗区坂田五和大道 168 号' : '350 Fifth Avenue');
-    await modal.getByRole('button', { name: x.save }).click();
-    await expect(modal.getByTestId('address-error-banner')).toContainText(x.badPhone);
-    await modal.getByLabel(x.fields.phone).fill('+1 (212) 555-0100');
-    await shoot(page, `address-modal-${lang}`);
-    await modal.getByRole('button', { name: x.save }).click();
-    await expect(modal).toBeHidden();
-    await expect(page.getByText(x.saved).first()).toBeVisible();
-    await expect(page.getByTestId('selected-address')).toContainText(lang === 'zh' ? '张三' : 'Jane Doe');
+      // Add an address: an empty form is refused with a banner, then saved.
+      await page.getByRole('button', { name: x.addAddress }).first().click();
+      const modal = page.getByRole('dialog');
+      await modal.getByRole('button', { name: x.save }).click();
+      await expect(modal.getByTestId('address-error-banner')).toContainText(x.required);
+      await modal.getByLabel(x.fields.region).selectOption(x.region);
+      await modal.getByLabel(x.fields.city).fill(lang === 'zh' ? '深圳' : 'New York');
+      await modal.getByLabel(x.fields.postal).fill(lang === 'zh' ? '518000' : '10001');
+      await modal.getByLabel(x.fields.receiver).fill(lang === 'zh' ? '张三' : 'Jane Doe');
+      await modal.getByLabel(x.fields.phone).fill('abc');
+      await modal.getByLabel(x.fields.address).fill(lang === 'zh' ? '龙岗区坂田五和大道 168 号' : '350 Fifth Avenue');
+      await modal.getByRole('button', { name: x.save }).click();
+      await expect(modal.getByTestId('address-error-banner')).toContainText(x.badPhone);
+      await modal.getByLabel(x.fields.phone).fill('+1 (212) 555-0100');
+      await shoot(page, `address-modal-${lang}`);
+      await modal.getByRole('button', { name: x.save }).click();
+      await expect(modal).toBeHidden();
+      await expect(page.getByText(x.saved).first()).toBeVisible();
+      await expect(page.getByTestId('selected-address')).toContainText(lang === 'zh' ? '张三' : 'Jane Doe');
 
-    // Shipping and payment, then the quote.
-    const placeOrder = page.getByRole('button', { name: x.placeOrder });
-    await expect(placeOrder).toBeDisabled();
-    await page.getByRole('group', { name: x.method }).getByRole('radio', { name: x.express }).check();
-    await page.getByRole('group', { name: x.payment_ }).getByRole('radio', { name: x.payment }).check();
-    await expect(page.getByTestId('shipping-fee')).toBeVisible();
-    await expect(page.getByTestId('shipping-fee')).toContainText(lang === 'zh' ? '¥' : '$');
-    await expect(page.getByTestId('shipping-breakdown')).toBeVisible();
-    await page.getByLabel(x.comment).fill('e2e order');
-    await expect(placeOrder).toBeEnabled();
-    const grandTotal = (await page.getByTestId('grand-total').textContent()) ?? '';
-    await expect(page.getByTestId('chat-button')).toBeVisible();
-    expect(await underLauncher(page), 'the chat button covers nothing on the cart').toEqual([]);
-    await shoot(page, `cart-checkout-${lang}`);
+      // Shipping and payment, then the quote.
+      const placeOrder = page.getByRole('button', { name: x.placeOrder });
+      await expect(placeOrder).toBeDisabled();
+      await page.getByRole('group', { name: x.method }).getByRole('radio', { name: x.express }).check();
+      await page.getByRole('group', { name: x.payment_ }).getByRole('radio', { name: x.payment }).check();
+      await expect(page.getByTestId('shipping-fee')).toBeVisible();
+      await expect(page.getByTestId('shipping-fee')).toContainText(lang === 'zh' ? '¥' : '$');
+      await expect(page.getByTestId('shipping-breakdown')).toBeVisible();
+      await page.getByLabel(x.comment).fill('e2e order');
+      await expect(placeOrder).toBeEnabled();
+      const grandTotal = (await page.getByTestId('grand-total').textContent()) ?? '';
+      await expect(page.getByTestId('chat-button')).toBeVisible();
+      expect(await underLauncher(page), 'the chat button covers nothing on the cart').toEqual([]);
+      await shoot(page, `cart-checkout-${lang}`);
 
-    // A double click makes one order; the success toast is checked as shown (it lives 3 s).
-    const toasts = await recordToasts(page);
-    await placeOrder.dblclick();
-    await expect(page).toHaveURL(/\/order\/\d+$/);
-    const orderId = /\/order\/(\d+)$/.exec(page.url())![1]!;
-    await expect.poll(toasts).toContain(x.success);
-    await expect(page.getByRole('heading', { level: 1, name: x.orderTitle })).toBeVisible();
-    await expect(page.getByTestId('order-id')).toContainText(orderId);
-    await expect(page.getByTestId('order-line')).toHaveCount(3);
-    await expect(page.getByTestId('order-total')).toHaveText(grandTotal);
-    await expect(page.getByText('e2e order')).toBeVisible();
-    await expect(cartLink).not.toContainText('3');
-    expect(await underLauncher(page), 'the chat button covers nothing on the order').toEqual([]);
-    await shoot(page, `order-detail-${lang}`);
+      // A double click makes one order; the success toast is checked as shown (it lives 3 s).
+      const toasts = await recordToasts(page);
+      await placeOrder.dblclick();
+      await expect(page).toHaveURL(/\/order\/\d+$/);
+      const orderId = /\/order\/(\d+)$/.exec(page.url())![1]!;
+      await expect.poll(toasts).toContain(x.success);
+      await expect(page.getByRole('heading', { level: 1, name: x.orderTitle })).toBeVisible();
+      await expect(page.getByTestId('order-id')).toContainText(orderId);
+      await expect(page.getByTestId('order-line')).toHaveCount(3);
+      await expect(page.getByTestId('order-total')).toHaveText(grandTotal);
+      await expect(page.getByText('e2e order')).toBeVisible();
+      await expect(cartLink).not.toContainText('3');
+      expect(await underLauncher(page), 'the chat button covers nothing on the order').toEqual([]);
+      await shoot(page, `order-detail-${lang}`);
 
-    // My orders: exactly this one order.
-    await page.goto('/my-order');
-    const rows = page.getByTestId('order-row');
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toHaveAttribute('data-order-id', orderId);
-    await shoot(page, `my-orders-${lang}`);
+      // My orders: exactly this one order.
+      await page.goto('/my-order');
+      const rows = page.getByTestId('order-row');
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toHaveAttribute('data-order-id', orderId);
+      await shoot(page, `my-orders-${lang}`);
 
-    // Reorder puts the three lines back and opens the cart.
-    await rows.first().getByRole('button', { name: new RegExp(orderId) }).click();
-    await expect(page).toHaveURL(/\/cart$/);
-    await expect(page.getByTestId('cart-line')).toHaveCount(3);
-    await expect(cartLink).toContainText('3');
-  });
-}
+      // Reorder puts the three lines back and opens the cart.
+      await rows
+        .first()
+        .getByRole('button', { name: new RegExp(orderId) })
+        .click();
+      await expect(page).toHaveURL(/\/cart$/);
+      await expect(page.getByTestId('cart-line')).toHaveCount(3);
+      await expect(cartLink).toContainText('3');
+    });
+  }

@@ -20,7 +20,8 @@ for (const locale of ['zh', 'en'] as Locale[]) {
     const currency = locale === 'zh' ? 'CNY' : 'USD';
     const owner = await signIn(request, 'demo_admin', 'Admin1234');
     const headers = { authorization: `Bearer ${owner.token}` };
-    const counted = async () => ((await (await request.get('/api/admin/dashboard', { headers })).json()) as { totals: { orders: Record<string, number> } }).totals.orders[currency]!;
+    const counted = async () =>
+      ((await (await request.get('/api/admin/dashboard', { headers })).json()) as { totals: { orders: Record<string, number> } }).totals.orders[currency]!;
     const before = await counted();
 
     const buyer = await createBuyer(request, locale, 'dashboard');

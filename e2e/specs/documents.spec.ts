@@ -22,7 +22,15 @@ test('the buyer downloads the proforma; the warehouse downloads packing lists on
   const orderId = await placeOrder(request, buyer.token, {
     lang: 'zh',
     expressMethod: 'sf',
-    address: { deliveryRegionId: 'CN', deliveryState: '广东省', deliveryCity: '深圳市', deliveryPostalCode: '518057', deliveryUser: '李伟', deliveryPhone: '+86 138 1234 5678', deliveryAddress: '南山区科技园路1号' },
+    address: {
+      deliveryRegionId: 'CN',
+      deliveryState: '广东省',
+      deliveryCity: '深圳市',
+      deliveryPostalCode: '518057',
+      deliveryUser: '李伟',
+      deliveryPhone: '+86 138 1234 5678',
+      deliveryAddress: '南山区科技园路1号',
+    },
   });
 
   const mine = await pageAs(browser, buyer, 'zh', 390, { acceptDownloads: true });

@@ -8,7 +8,14 @@ import { pageAs, placeOrder, shoot } from '../support/staff.js';
 // new amount. In English and in Chinese, on a phone. Screens go to .screenshots/.
 
 const WORDS = {
-  en: { changed: 'you pay the figures shown first', ordered: 'Ordered: ', toPay: 'Still to pay', staffPrice: 'Actual price: ', staffPacked: 'Packed: ', saved: 'Saved' },
+  en: {
+    changed: 'you pay the figures shown first',
+    ordered: 'Ordered: ',
+    toPay: 'Still to pay',
+    staffPrice: 'Actual price: ',
+    staffPacked: 'Packed: ',
+    saved: 'Saved',
+  },
   zh: { changed: '请以首先显示的金额为准', ordered: '下单：', toPay: '待付', staffPrice: '实际单价: ', staffPacked: '实际数量: ', saved: '已保存' },
 } as const;
 
@@ -17,7 +24,12 @@ for (const lang of ['en', 'zh'] as const) {
     test.setTimeout(120_000);
     const w = WORDS[lang];
     const buyer = await createBuyer(request, lang, 'orderchanges');
-    const id = await placeOrder(request, buyer.token, { lang, currency: lang === 'zh' ? 'CNY' : 'USD', minQuantity: 4, address: { deliveryUser: 'Changed Order Buyer' } });
+    const id = await placeOrder(request, buyer.token, {
+      lang,
+      currency: lang === 'zh' ? 'CNY' : 'USD',
+      minQuantity: 4,
+      address: { deliveryUser: 'Changed Order Buyer' },
+    });
     const staffSession = await signIn(request, 'demo_sales', 'Sales1234');
     const headers = { authorization: `Bearer ${staffSession.token}` };
     const before = (await (await request.get(`/api/admin/orders/${id}`, { headers })).json()) as {
@@ -42,7 +54,9 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(sales.getByTestId('staff-money').locator('s').first()).toBeVisible();
     await shoot(sales, `order-changes-staff-${lang}-1440`);
 
-    const after = (await (await request.get(`/api/admin/orders/${id}`, { headers })).json()) as { order: { money: { charged: { total: number }; ordered: { total: number }; toPay: number } } };
+    const after = (await (await request.get(`/api/admin/orders/${id}`, { headers })).json()) as {
+      order: { money: { charged: { total: number }; ordered: { total: number }; toPay: number } };
+    };
     expect(after.order.money.charged.total).toBeLessThan(before.order.money.charged.total);
 
     // The buyer: the actual figures first, the ordered ones struck through; the transfer asks for the new amount.

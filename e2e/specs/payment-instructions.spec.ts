@@ -9,7 +9,16 @@ import { pageAs, placeOrder, shoot } from '../support/staff.js';
 // order number to quote and the QR code. Alipay's instructions are put back afterwards.
 
 type Instructions = { receiver: string; account: string; noteZh: string; noteEn: string };
-type PaymentMethod = { id: string; nameZh: string; nameEn: string; surchargeBp: number; position: number; active: boolean; instructions: Instructions; qrUrl: string | null };
+type PaymentMethod = {
+  id: string;
+  nameZh: string;
+  nameEn: string;
+  surchargeBp: number;
+  position: number;
+  active: boolean;
+  instructions: Instructions;
+  qrUrl: string | null;
+};
 
 /** A QR-like PNG drawn on a canvas in the browser (nothing downloaded). */
 async function qrPicture(browser: Browser): Promise<Buffer> {
@@ -32,7 +41,11 @@ async function qrPicture(browser: Browser): Promise<Buffer> {
 }
 
 /** The buyer's order page shows the Alipay card: receiver, account, the reference, the note and the QR picture (loaded). */
-async function expectInstructions(page: Page, orderId: number, texts: { title: string; receiver: string; account: string; note: string[]; qrAlt: string; copy: string }) {
+async function expectInstructions(
+  page: Page,
+  orderId: number,
+  texts: { title: string; receiver: string; account: string; note: string[]; qrAlt: string; copy: string },
+) {
   const card = page.getByTestId('payment-instructions');
   await expect(page.getByRole('heading', { name: texts.title })).toBeVisible();
   await expect(card.getByTestId('payment-reference')).toHaveText(String(orderId));
@@ -49,7 +62,9 @@ test('the owner sets Alipay instructions and a QR code; buyers paying by Alipay 
   test.setTimeout(150_000);
   const owner = await signIn(request, 'demo_admin', 'Admin1234');
   const auth = { authorization: `Bearer ${owner.token}` };
-  const before = ((await (await request.get('/api/admin/shipping', { headers: auth })).json()) as { payments: PaymentMethod[] }).payments.find((p) => p.id === 'alipay')!;
+  const before = ((await (await request.get('/api/admin/shipping', { headers: auth })).json()) as { payments: PaymentMethod[] }).payments.find(
+    (p) => p.id === 'alipay',
+  )!;
   const stamp = String(Date.now()).slice(-6);
   const set = {
     receiver: `Cubeshop E2E ${stamp}`,
@@ -68,10 +83,20 @@ test('the owner sets Alipay instructions and a QR code; buyers paying by Alipay 
     await form.getByLabel('Note to buyers (Chinese)').fill(set.noteZh);
     await form.getByLabel('Note to buyers (English)').fill(set.noteEn);
     await form.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => ((await (await request.get('/api/admin/shipping', { headers: auth })).json()) as { payments: PaymentMethod[] }).payments.find((p) => p.id === 'alipay')!.instructions).toEqual(set);
+    await expect
+      .poll(
+        async () =>
+          ((await (await request.get('/api/admin/shipping', { headers: auth })).json()) as { payments: PaymentMethod[] }).payments.find(
+            (p) => p.id === 'alipay',
+          )!.instructions,
+      )
+      .toEqual(set);
 
     // The QR picture: uploaded, previewed, served at its versioned URL.
-    await page.getByRole('form', { name: 'Alipay (alipay)' }).getByLabel(/^(Upload|Replace) QR picture$/).setInputFiles({ name: 'alipay-qr.png', mimeType: 'image/png', buffer: await qrPicture(browser) });
+    await page
+      .getByRole('form', { name: 'Alipay (alipay)' })
+      .getByLabel(/^(Upload|Replace) QR picture$/)
+      .setInputFiles({ name: 'alipay-qr.png', mimeType: 'image/png', buffer: await qrPicture(browser) });
     const preview = page.getByRole('form', { name: 'Alipay (alipay)' }).getByRole('img', { name: 'QR code to pay by Alipay' });
     await expect(preview).toBeVisible();
     const qrUrl = (await preview.getAttribute('src'))!;

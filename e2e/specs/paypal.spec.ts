@@ -44,7 +44,13 @@ test('a buyer pays a PayPal order on PayPal and comes back to a paid order', asy
 // told the payment was received, the second that the order was already paid and PayPal did not
 // charge again. Staff see one payment.
 const twoTabs = {
-  en: { pay: 'Pay with PayPal', received: 'your PayPal payment was received', already: 'This order was already paid, so PayPal did not charge you again.', paid: 'Paid', currency: 'USD' },
+  en: {
+    pay: 'Pay with PayPal',
+    received: 'your PayPal payment was received',
+    already: 'This order was already paid, so PayPal did not charge you again.',
+    paid: 'Paid',
+    currency: 'USD',
+  },
   zh: { pay: '使用 PayPal 付款', received: '我们已收到您的 PayPal 付款', already: '该订单已付款，PayPal 未再次扣款。', paid: '已付款', currency: 'CNY' },
 } as const;
 
@@ -58,7 +64,9 @@ async function placePayPalOrder(request: APIRequestContext, token: string, lang:
   const headers = { authorization: `Bearer ${token}`, 'x-lang-type': lang, 'x-price-type': currency };
   const { data } = (await (await request.get('/api/items', { params: { recPerPage: 40 }, headers })).json()) as { data: Listed[] };
   const inStock = (s: string | undefined) => (s ?? 'in_stock') === 'in_stock';
-  const fit = data.filter((p) => inStock(p.stockStatus) && p.moq <= 2 && (p.orderMultiple ?? 1) <= 2 && (!p.types?.length || p.types.some((t) => inStock(t.stockStatus))));
+  const fit = data.filter(
+    (p) => inStock(p.stockStatus) && p.moq <= 2 && (p.orderMultiple ?? 1) <= 2 && (!p.types?.length || p.types.some((t) => inStock(t.stockStatus))),
+  );
   expect(fit.length).toBeGreaterThan(0);
   const product = fit[Math.floor(Math.random() * fit.length)]!;
   const type = product.types?.find((t) => inStock(t.stockStatus))?.code;
@@ -111,7 +119,12 @@ for (const lang of ['en', 'zh'] as const) {
     const sales = await signIn(request, 'demo_sales', 'Sales1234');
     const staff = await request.get(`/api/admin/orders/${orderId}`, { headers: { authorization: `Bearer ${sales.token}`, 'x-lang-type': lang } });
     expect(staff.status()).toBe(200);
-    const detail = (await staff.json()) as { paymentStatus: string; balance: number; payments: { method: string; amount: number }[]; order: { totalAmount: number } };
+    const detail = (await staff.json()) as {
+      paymentStatus: string;
+      balance: number;
+      payments: { method: string; amount: number }[];
+      order: { totalAmount: number };
+    };
     expect(detail.payments).toHaveLength(1);
     expect(detail.payments[0]).toMatchObject({ method: 'paypal', amount: detail.order.totalAmount });
     expect(detail.paymentStatus).toBe('paid');

@@ -9,13 +9,26 @@ import { pageAs, shoot, US_ADDRESS } from '../support/staff.js';
 // the buyer's page; that buyer then sees the VIP price, an anonymous visitor the shop's price.
 // Screens at 1280 and 390 px, zh and en, go to .screenshots/.
 
-type Tiered = { id: number; name: string; moq: number; orderMultiple: number | null; types: { code: string }[]; discountPrice: number; priceTiers: { minQuantity: number; price: number }[]; stockStatus?: string };
+type Tiered = {
+  id: number;
+  name: string;
+  moq: number;
+  orderMultiple: number | null;
+  types: { code: string }[];
+  discountPrice: number;
+  priceTiers: { minQuantity: number; price: number }[];
+  stockStatus?: string;
+};
 
 /** A demo product sold by the piece, in stock, with one style at most and a 12+ tier. */
 async function tieredProduct(request: APIRequestContext): Promise<Tiered> {
   for (let page = 1; page <= 10; page++) {
-    const { data } = (await (await request.get('/api/items', { params: { page, recPerPage: 120 }, headers: { 'x-price-type': 'CNY' } })).json()) as { data: Tiered[] };
-    const found = data.find((p) => p.priceTiers[0]?.minQuantity === 12 && p.moq === 1 && !p.orderMultiple && p.types.length <= 1 && (p.stockStatus ?? 'in_stock') === 'in_stock');
+    const { data } = (await (await request.get('/api/items', { params: { page, recPerPage: 120 }, headers: { 'x-price-type': 'CNY' } })).json()) as {
+      data: Tiered[];
+    };
+    const found = data.find(
+      (p) => p.priceTiers[0]?.minQuantity === 12 && p.moq === 1 && !p.orderMultiple && p.types.length <= 1 && (p.stockStatus ?? 'in_stock') === 'in_stock',
+    );
     if (found) return found;
   }
   throw new Error('no demo product with a 12+ tier');
@@ -76,9 +89,14 @@ test('a buyer of 12 pays the 12+ tier, sees the saving in the cart, and the orde
     await page.context().close();
 
     const headers = { authorization: `Bearer ${buyer.token}`, 'x-lang-type': lang, 'x-price-type': 'CNY' };
-    const placed = await request.post('/api/orders', { headers: { ...headers, 'idempotency-key': `e2e-tiers-${Date.now()}-${lang}` }, data: { expressMethod: 'dhl', payMethod: 'tt', ...US_ADDRESS } });
+    const placed = await request.post('/api/orders', {
+      headers: { ...headers, 'idempotency-key': `e2e-tiers-${Date.now()}-${lang}` },
+      data: { expressMethod: 'dhl', payMethod: 'tt', ...US_ADDRESS },
+    });
     expect(placed.status(), await placed.text()).toBe(201);
-    const order = (await (await request.get(`/api/orders/${((await placed.json()) as { id: number }).id}`, { headers })).json()) as { items: { itemId: number; quantity: number; discountPrice: number; tierMinQuantity: number | null }[] };
+    const order = (await (await request.get(`/api/orders/${((await placed.json()) as { id: number }).id}`, { headers })).json()) as {
+      items: { itemId: number; quantity: number; discountPrice: number; tierMinQuantity: number | null }[];
+    };
     expect(order.items[0]).toMatchObject({ itemId: product.id, quantity: 12, discountPrice: tier, tierMinQuantity: 12 });
   }
 });
@@ -98,7 +116,11 @@ test('staff put a buyer in the VIP group; the buyer sees the VIP price after sig
     const staff = await pageAs(browser, owner, lang, 1280);
     await staff.goto('/admin/customer-groups');
     await expect(staff.getByTestId('group-row')).toHaveCount(3);
-    await staff.getByTestId('group-row').filter({ hasText: 'vip' }).getByRole('button', { name: lang === 'en' ? 'Own prices' : '专属价' }).click();
+    await staff
+      .getByTestId('group-row')
+      .filter({ hasText: 'vip' })
+      .getByRole('button', { name: lang === 'en' ? 'Own prices' : '专属价' })
+      .click();
     await expect(staff.getByTestId('group-prices')).toBeVisible();
     await shoot(staff, `pricing-groups-${lang}-1280`);
     await staff.setViewportSize({ width: 390, height: 844 });

@@ -12,7 +12,11 @@ import { pageAs, shoot, type Locale } from '../support/staff.js';
 
 const cards = (scope: Page | Locator) => scope.getByTestId('product-card');
 const firstName = (page: Page) => cards(page).first().getByRole('heading', { level: 3 });
-const box = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: /^(Search the shop|全站搜索)$/ }).first();
+const box = (page: Page) =>
+  page
+    .getByRole('banner')
+    .getByRole('combobox', { name: /^(Search the shop|全站搜索)$/ })
+    .first();
 
 async function anonymousPage(browser: Browser, locale: Locale, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: locale === 'zh' ? 'zh-CN' : 'en-US' });
@@ -36,7 +40,11 @@ async function demoProduct(request: APIRequestContext): Promise<{ id: number; ba
   const list = await request.get('/api/items', { params: { sortBy: 'lastUpdatedTime', order: 'asc', recPerPage: 1 }, headers: { 'x-lang-type': 'zh' } });
   expect(list.status()).toBe(200);
   const [first] = ((await list.json()) as { data: { id: number }[] }).data;
-  const detail = (await (await request.get(`/api/items/${first!.id}`, { headers: { 'x-lang-type': 'zh' } })).json()) as { id: number; barcode: string | null; name: string };
+  const detail = (await (await request.get(`/api/items/${first!.id}`, { headers: { 'x-lang-type': 'zh' } })).json()) as {
+    id: number;
+    barcode: string | null;
+    name: string;
+  };
   expect(detail.barcode).toMatch(/^\d{8,14}$/);
   return { id: detail.id, barcode: detail.barcode!, name: detail.name };
 }
@@ -177,7 +185,10 @@ test.describe('phone (390 px)', () => {
       await input.pressSequentially('gan', { delay: 30 });
       const listbox = page.locator('#mobile-search-listbox');
       await expect(listbox.getByRole('option').first()).toBeVisible();
-      const [boxWidth, listWidth] = await Promise.all([input.evaluate((el) => el.getBoundingClientRect().width), listbox.evaluate((el) => el.getBoundingClientRect().width)]);
+      const [boxWidth, listWidth] = await Promise.all([
+        input.evaluate((el) => el.getBoundingClientRect().width),
+        listbox.evaluate((el) => el.getBoundingClientRect().width),
+      ]);
       expect(listWidth).toBeGreaterThanOrEqual(boxWidth - 1);
       expect(listWidth).toBeLessThanOrEqual(390);
       await shoot(page, `search-suggest-${locale}-390`, { fullPage: false });
@@ -230,7 +241,10 @@ test.describe('staff: search terms', () => {
         const page = await pageAs(browser, session, locale, width);
         // The section is in the staff frame's navigation, from the role's own work (catalog: its products; sales: the orders).
         await page.goto(locale === 'zh' ? '/admin/orders' : '/admin/items');
-        await page.getByRole('navigation').getByRole('link', { name: locale === 'zh' ? '搜索词' : 'Search terms' }).click();
+        await page
+          .getByRole('navigation')
+          .getByRole('link', { name: locale === 'zh' ? '搜索词' : 'Search terms' })
+          .click();
         await expect(page).toHaveURL(/\/admin\/search-terms$/);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(locale === 'zh' ? '搜索词' : 'Search terms');
         // Top searches: gan is among them.

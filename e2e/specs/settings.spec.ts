@@ -13,7 +13,8 @@ test('the owner changes the exchange rate and the footer phone; the storefront s
   const owner = await signIn(request, 'demo_admin', 'Admin1234');
   const auth = { authorization: `Bearer ${owner.token}` };
   const before = await (await request.get('/api/admin/settings', { headers: auth })).json();
-  const newest = (await (await request.get('/api/items/newest', { params: { page: 1, recPerPage: 1 }, headers: { 'x-price-type': 'CNY' } })).json()).data[0] as { id: number; basePrice: number };
+  const newest = (await (await request.get('/api/items/newest', { params: { page: 1, recPerPage: 1 }, headers: { 'x-price-type': 'CNY' } })).json())
+    .data[0] as { id: number; basePrice: number };
   const rate = before.exchangeRate.cnyPerUsd === 6.5 ? 6.4 : 6.5;
   const phone = `+86 20 ${String(Date.now()).slice(-8, -4)} ${String(Date.now()).slice(-4)}`;
 

@@ -8,8 +8,32 @@ import { pageAs, shoot, type Locale } from '../support/staff.js';
 // with its reason, which the activity log keeps. In both languages.
 
 const TEXT = {
-  en: { stock: 'Stock', title: 'Stock', state: 'Stock state', low: 'Low stock', out: 'Out of stock', search: 'Search products', apply: 'Apply', red: 'Red', blue: 'Blue', save: 'Save count', reason: 'Reason' },
-  zh: { stock: '库存', title: '库存', state: '库存状态', low: '库存紧张', out: '缺货', search: '搜索商品', apply: '应用', red: '红色', blue: '蓝色', save: '保存盘点', reason: '原因' },
+  en: {
+    stock: 'Stock',
+    title: 'Stock',
+    state: 'Stock state',
+    low: 'Low stock',
+    out: 'Out of stock',
+    search: 'Search products',
+    apply: 'Apply',
+    red: 'Red',
+    blue: 'Blue',
+    save: 'Save count',
+    reason: 'Reason',
+  },
+  zh: {
+    stock: '库存',
+    title: '库存',
+    state: '库存状态',
+    low: '库存紧张',
+    out: '缺货',
+    search: '搜索商品',
+    apply: '应用',
+    red: '红色',
+    blue: '蓝色',
+    save: '保存盘点',
+    reason: '原因',
+  },
 } as const;
 
 /** A new product with two styles, 3 red and no blue pieces (low stock), through the staff API. */
@@ -52,7 +76,10 @@ for (const locale of ['en', 'zh'] as Locale[]) {
 
     const page = await pageAs(browser, await signIn(request, 'demo_warehouse', 'Warehouse1234'), locale, 1280);
     await page.goto('/admin');
-    await page.getByRole('navigation', { name: locale === 'zh' ? '员工' : 'Staff' }).getByRole('link', { name: x.stock }).click();
+    await page
+      .getByRole('navigation', { name: locale === 'zh' ? '员工' : 'Staff' })
+      .getByRole('link', { name: x.stock })
+      .click();
     await expect(page).toHaveURL(/\/admin\/stock$/);
     await expect(page.getByRole('heading', { level: 1, name: x.title })).toBeVisible();
 
@@ -90,8 +117,13 @@ for (const locale of ['en', 'zh'] as Locale[]) {
       { typeCode: 'blue', onHand: 40, reserved: 0, available: 40 },
       { typeCode: 'red', onHand: 3, reserved: 0, available: 3 },
     ]);
-    const audit = await (await request.get('/api/admin/audit', { params: { entity: 'item', entityId: String(product.id) }, headers: { authorization: `Bearer ${owner.token}` } })).json();
-    expect(audit.data.find((e: { action: string }) => e.action === 'stock.adjust')).toMatchObject({ note: `Goods received ${tag}`, actor: { role: 'warehouse' } });
+    const audit = await (
+      await request.get('/api/admin/audit', { params: { entity: 'item', entityId: String(product.id) }, headers: { authorization: `Bearer ${owner.token}` } })
+    ).json();
+    expect(audit.data.find((e: { action: string }) => e.action === 'stock.adjust')).toMatchObject({
+      note: `Goods received ${tag}`,
+      actor: { role: 'warehouse' },
+    });
 
     await request.post(`/api/admin/items/${product.id}/archive`, { headers: { authorization: `Bearer ${owner.token}` }, data: {} });
     await page.context().close();

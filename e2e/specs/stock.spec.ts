@@ -149,10 +149,15 @@ for (const locale of ['en', 'zh'] as const) {
     }
     // The card of a sold-out product says so.
     await page.goto(`/search?keyword=${each.out_of_stock!.id}&lang=${locale}`);
-    await expect(page.locator(`[data-testid="product-card"][data-product-id="${each.out_of_stock!.id}"]`).getByTestId('stock-badge')).toHaveText(WORDS[locale].out_of_stock!);
+    await expect(page.locator(`[data-testid="product-card"][data-product-id="${each.out_of_stock!.id}"]`).getByTestId('stock-badge')).toHaveText(
+      WORDS[locale].out_of_stock!,
+    );
   });
 
-  test(`a sold-out style is marked and cannot be added; the server refuses a sold-out product with a clear message (${locale})`, async ({ browser, request }) => {
+  test(`a sold-out style is marked and cannot be added; the server refuses a sold-out product with a clear message (${locale})`, async ({
+    browser,
+    request,
+  }) => {
     const own = await productWithStock(request, { red: 30, blue: 0 });
     const soldOut = await productWithStock(request, 0);
     const buyer = await createBuyer(request, locale, 'stock');

@@ -13,7 +13,10 @@ export async function createBuyer(request: APIRequestContext, lang: 'zh' | 'en',
   const code = await request.get('/api/authn/signup/code', { params: { email }, headers });
   expect(code.status(), await code.text()).toBe(200);
   const otp = await waitForCode(request, email, since - 1);
-  const signup = await request.post('/api/authn/signup', { headers, data: { email, otp, name: `${label} ${lang}`, regionId: lang === 'zh' ? 'CN' : 'US', password } });
+  const signup = await request.post('/api/authn/signup', {
+    headers,
+    data: { email, otp, name: `${label} ${lang}`, regionId: lang === 'zh' ? 'CN' : 'US', password },
+  });
   expect(signup.status(), await signup.text()).toBe(200);
   const signin = await request.post('/api/authn/signin', { headers, data: { account: email, password } });
   expect(signin.status(), await signin.text()).toBe(200);

@@ -13,7 +13,12 @@ export interface ReceivedMail {
 }
 
 /** The newest mail to `to` received after `since` (ms), with `subject` when given, waiting for it to arrive. */
-export async function waitForMail(request: APIRequestContext, to: string, since = 0, timeout: number | { subject: string; timeout?: number } = 15_000): Promise<ReceivedMail> {
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  since = 0,
+  timeout: number | { subject: string; timeout?: number } = 15_000,
+): Promise<ReceivedMail> {
   let mail: ReceivedMail | undefined;
   const wait = typeof timeout === 'number' ? timeout : (timeout.timeout ?? 15_000);
   const subject = typeof timeout === 'number' ? undefined : timeout.subject;

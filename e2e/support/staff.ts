@@ -85,7 +85,9 @@ export async function placeOrder(request: APIRequestContext, token: string, opti
   // Products with plenty in stock (docs/catalog.md, Stock): the demo has low, sold-out and pre-order ones too,
   // and styles of their own stock; small order multiples, so specs running side by side do not empty a style.
   const inStock = (state: string | undefined) => (state ?? 'in_stock') === 'in_stock';
-  const data = newest.filter((p) => inStock(p.stockStatus) && (p.orderMultiple ?? 1) <= 12 && p.moq <= 12 && (!p.types?.length || p.types.some((t) => inStock(t.stockStatus))));
+  const data = newest.filter(
+    (p) => inStock(p.stockStatus) && (p.orderMultiple ?? 1) <= 12 && p.moq <= 12 && (!p.types?.length || p.types.some((t) => inStock(t.stockStatus))),
+  );
   expect(data.length).toBeGreaterThanOrEqual(products);
   for (const p of data.slice(0, products)) {
     const quantity = Math.max(p.moq, minQuantity, p.orderMultiple ?? 1);

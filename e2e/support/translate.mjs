@@ -33,7 +33,8 @@ createServer((req, res) => {
     try {
       const { q, target } = JSON.parse(raw);
       const texts = Array.isArray(q) ? q : [q];
-      if (!texts.length || !texts.every((t) => typeof t === 'string') || typeof target !== 'string') return send(res, 400, { error: 'q and target are required' });
+      if (!texts.length || !texts.every((t) => typeof t === 'string') || typeof target !== 'string')
+        return send(res, 400, { error: 'q and target are required' });
       const one = (t) => PHRASES[t.trim()] ?? `[${target}] ${t}`;
       const answer = () => send(res, 200, { translatedText: Array.isArray(q) ? q.map(one) : one(q) });
       const delay = Math.max(0, ...texts.map((t) => SLOW[t.trim()] ?? 0));

@@ -17,10 +17,18 @@ describe(`foundation API (${TEST_DB_KIND})`, () => {
     expect(res.body).not.toMatch(/pglite|postgres/i);
 
     const buyer = await t.services.account.createUser({ account: 'health_buyer', password: 'Secret12', name: 'B' });
-    const asBuyer = await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${await t.services.authn.issueUserToken(buyer.id)}` } });
+    const asBuyer = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { authorization: `Bearer ${await t.services.authn.issueUserToken(buyer.id)}` },
+    });
     expect(asBuyer.json()).toEqual({ status: 'ok', database: 'ok' });
     const admin = await t.services.account.createUser({ account: 'health_admin', password: 'Secret12', name: 'A', role: 'owner' });
-    const asStaff = await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${await t.services.authn.issueUserToken(admin.id)}` } });
+    const asStaff = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { authorization: `Bearer ${await t.services.authn.issueUserToken(admin.id)}` },
+    });
     expect(asStaff.json()).toMatchObject({ status: 'ok', database: 'ok', databaseKind: TEST_DB_KIND, uptimeSeconds: expect.any(Number) });
   });
 
@@ -32,7 +40,12 @@ describe(`foundation API (${TEST_DB_KIND})`, () => {
     const res = await other.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'error', database: 'error' });
-    for (const [url, auth] of [['/api/cart/info', true], ['/api/user', true], ['/api/items/100001', false], ['/api/authn/anonymous/token', false]] as const) {
+    for (const [url, auth] of [
+      ['/api/cart/info', true],
+      ['/api/user', true],
+      ['/api/items/100001', false],
+      ['/api/authn/anonymous/token', false],
+    ] as const) {
       const call = await other.app.inject({ method: 'GET', url, headers: { 'x-lang-type': 'en', ...(auth ? { authorization: `Bearer ${token}` } : {}) } });
       expect(call.statusCode, url).toBe(503);
       expect(call.headers['retry-after'], url).toBe('5');
@@ -137,7 +150,8 @@ describe(`foundation API (${TEST_DB_KIND})`, () => {
   });
 
   it('names the WebSocket origin in connect-src instead of any ws:/wss: host', async () => {
-    const csp = (host: string) => t.app.inject({ method: 'GET', url: '/api/health', headers: { host } }).then((r) => String(r.headers['content-security-policy']));
+    const csp = (host: string) =>
+      t.app.inject({ method: 'GET', url: '/api/health', headers: { host } }).then((r) => String(r.headers['content-security-policy']));
     const connect = (policy: string) => /connect-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
     expect(connect(await csp('shop.example.com'))).toEqual(["'self'", 'ws://shop.example.com', 'wss://shop.example.com']);
     expect(connect(await csp('127.0.0.1:8080'))).toEqual(["'self'", 'ws://127.0.0.1:8080', 'wss://127.0.0.1:8080']);

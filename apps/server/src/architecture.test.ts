@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Layering rules lint cannot express (README, Architecture). The import rules themselves (no
-// cycles, db/ and plugins/ below the modules, only repositories touch Drizzle) are in
-// eslint.config.js.
+// Layering rules lint cannot express (README, Architecture). The import rules themselves (db/ and
+// plugins/ below the modules, only repositories touch Drizzle) are in eslint.config.js; import
+// cycles are found by scripts/cycles.mjs.
 
 const src = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(src, '../../..');
@@ -26,7 +26,10 @@ describe('architecture', () => {
       const module = path.relative(path.join(src, 'modules'), file).split(path.sep)[0]!;
       const text = fs.readFileSync(file, 'utf8');
       for (const match of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'[./]*\/db\/schema[^']*'/g)) {
-        for (const name of match[1]!.split(',').map((n) => n.replace(/^\s*type\s+/, '').trim()).filter(Boolean)) {
+        for (const name of match[1]!
+          .split(',')
+          .map((n) => n.replace(/^\s*type\s+/, '').trim())
+          .filter(Boolean)) {
           if (!owners.has(name)) owners.set(name, new Set());
           owners.get(name)!.add(module);
         }

@@ -38,8 +38,14 @@ describe('configuration from the environment', () => {
   it('reads the load-shedding thresholds (heap: unset means 90 % of the heap limit)', () => {
     expect(loadConfig({}).PRESSURE_MAX_EVENT_LOOP_DELAY_MS).toBe(1000);
     expect(loadConfig({}).PRESSURE_MAX_HEAP_USED_MB).toBeUndefined();
-    expect(loadConfig({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0', PRESSURE_MAX_HEAP_USED_MB: '512' })).toMatchObject({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 0, PRESSURE_MAX_HEAP_USED_MB: 512 });
-    for (const [variable, value] of [['PRESSURE_MAX_EVENT_LOOP_DELAY_MS', 'fast'], ['PRESSURE_MAX_HEAP_USED_MB', '-1']] as const) {
+    expect(loadConfig({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0', PRESSURE_MAX_HEAP_USED_MB: '512' })).toMatchObject({
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 0,
+      PRESSURE_MAX_HEAP_USED_MB: 512,
+    });
+    for (const [variable, value] of [
+      ['PRESSURE_MAX_EVENT_LOOP_DELAY_MS', 'fast'],
+      ['PRESSURE_MAX_HEAP_USED_MB', '-1'],
+    ] as const) {
       expect(() => loadConfig({ [variable]: value }), variable).toThrow(new RegExp(variable));
     }
   });
@@ -54,10 +60,15 @@ describe('configuration from the environment', () => {
     expect(loadConfig({})).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
     // An endpoint (MinIO, R2, Ceph) means path-style addressing unless told otherwise; AWS means virtual hosts.
     expect(loadConfig({ S3_BUCKET: 'pics', S3_ENDPOINT: 'http://127.0.0.1:9000' })).toMatchObject({ S3_BUCKET: 'pics', S3_FORCE_PATH_STYLE: true });
-    expect(loadConfig({ S3_BUCKET: 'pics', S3_ENDPOINT: 'https://x.r2.cloudflarestorage.com', S3_FORCE_PATH_STYLE: 'false', S3_REGION: 'auto' })).toMatchObject({ S3_FORCE_PATH_STYLE: false, S3_REGION: 'auto' });
+    expect(loadConfig({ S3_BUCKET: 'pics', S3_ENDPOINT: 'https://x.r2.cloudflarestorage.com', S3_FORCE_PATH_STYLE: 'false', S3_REGION: 'auto' })).toMatchObject(
+      { S3_FORCE_PATH_STYLE: false, S3_REGION: 'auto' },
+    );
     expect(loadConfig({ S3_BUCKET: 'pics' }).S3_FORCE_PATH_STYLE).toBe(false);
     expect(loadConfig({ S3_BUCKET: 'pics', S3_PREFIX: '/shop/a/' }).S3_PREFIX).toBe('shop/a/');
-    expect(loadConfig({ S3_BUCKET: 'pics', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 's' })).toMatchObject({ S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 's' });
+    expect(loadConfig({ S3_BUCKET: 'pics', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 's' })).toMatchObject({
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 's',
+    });
     const refused: [Record<string, string>, string][] = [
       [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],
       [{ S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 's' }, 'S3_BUCKET'],

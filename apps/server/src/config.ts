@@ -7,13 +7,16 @@ const optionalUrl = (protocols: string[]) =>
     emptyToUndefined,
     z
       .string()
-      .refine((v) => {
-        try {
-          return protocols.includes(new URL(v).protocol);
-        } catch {
-          return false;
-        }
-      }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`)
+      .refine(
+        (v) => {
+          try {
+            return protocols.includes(new URL(v).protocol);
+          } catch {
+            return false;
+          }
+        },
+        `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+      )
       .optional(),
   );
 
@@ -28,7 +31,10 @@ export const ZConfig = z.object({
   /** Prefix of Redis keys and channels, one per deployment sharing a Redis. */
   REDIS_PREFIX: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^[\w:.-]{1,64}$/, 'may hold only letters, digits and _ : . - (at most 64)').default('cubeshop'),
+    z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/, 'may hold only letters, digits and _ : . - (at most 64)')
+      .default('cubeshop'),
   ),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Cubeshop <no-reply@cubeshop.local>')),
@@ -38,10 +44,7 @@ export const ZConfig = z.object({
   TRANSLATE_MODEL: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Translation calls in flight at most per instance (and keep-alive connections to the provider); unset: 32 for batching providers (LibreTranslate), 256 for one text a call. */
   TRANSLATE_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(4096).optional()),
-  LOG_LEVEL: z.preprocess(
-    emptyToUndefined,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   /**
    * Which proxies may set X-Forwarded-For (the client IP used by rate limits): 'loopback' (a proxy
    * on this machine), a comma-separated list of addresses/CIDRs, 'true' (any: only behind a proxy
@@ -84,7 +87,13 @@ export const ZConfig = z.object({
   /** How often each instance runs the unpaid-order follow-up (ms; docs/orders.md, Unpaid orders). */
   UNPAID_SWEEP_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1_000).max(3_600_000).default(60_000)),
   /** Seed the demo data when the database is empty (on by default). */
-  SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true').transform((v) => v === 'true')),
+  SEED_DEMO: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+  ),
   /**
    * Load shedding (plugins/pressure.ts): while the mean event-loop delay of the last second is
    * above this many ms, new requests are answered 503 with Retry-After. 0 turns the check off.
@@ -107,28 +116,55 @@ export const ZConfig = z.object({
    * GET /metrics (Prometheus) answers a request with `Authorization: Bearer <this>`; without it,
    * only a request straight from the loopback interface (no proxy header). Unset: loopback only.
    */
-  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 printable characters without spaces').optional()),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 printable characters without spaces')
+      .optional(),
+  ),
   /**
    * Pictures in S3-compatible object storage (lib/object-storage.ts; README, Running at scale):
    * set, every picture (products, brands, chat, after-sales, payment QR) lives in this bucket, so
    * every instance serves what any of them stored; unset: files under DATA_DIR/uploads.
    */
-  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/, 'must be a bucket name (letters, digits, . _ -)').optional()),
+  S3_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/, 'must be a bucket name (letters, digits, . _ -)')
+      .optional(),
+  ),
   /** An S3-compatible server (MinIO, Cloudflare R2, Ceph): http(s)://host[:port]; unset: AWS S3. */
   S3_ENDPOINT: optionalUrl(['http:', 'https:']),
-  S3_REGION: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a region name such as us-east-1 (R2: auto)').default('us-east-1')),
+  S3_REGION: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a region name such as us-east-1 (R2: auto)')
+      .default('us-east-1'),
+  ),
   /** Both or neither; neither: the AWS SDK's default chain (AWS_* variables, profile, instance role). */
   S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Bucket in the path (http://host/bucket/key) rather than the host name; unset: true with S3_ENDPOINT, false for AWS. */
-  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === 'true'))),
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === 'true')),
+  ),
   /** A folder in the bucket for this shop's pictures ("shop/"), so several may share a bucket. */
   S3_PREFIX: z.preprocess(
     emptyToUndefined,
     z
       .string()
       .transform((v) => v.replace(/^\/+|\/+$/g, ''))
-      .refine((v) => v.length <= 200 && v.split('/').every((seg) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(seg)), 'must be a path of letters, digits and . _ - (such as shop/pictures)')
+      .refine(
+        (v) => v.length <= 200 && v.split('/').every((seg) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(seg)),
+        'must be a path of letters, digits and . _ - (such as shop/pictures)',
+      )
       .transform((v) => `${v}/`)
       .optional(),
   ),
@@ -137,9 +173,7 @@ export type TConfig = z.infer<typeof ZConfig> & { DATA_DIR: string };
 
 export class ConfigError extends Error {
   constructor(public readonly issues: { variable: string; message: string }[]) {
-    super(
-      'Invalid configuration:\n' + issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n'),
-    );
+    super('Invalid configuration:\n' + issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n'));
     this.name = 'ConfigError';
   }
 }
@@ -148,15 +182,11 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): TConfig {
   const result = ZConfig.safeParse(env);
   if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '?'), message: issue.message })),
-    );
+    throw new ConfigError(result.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '?'), message: issue.message })));
   }
   const config = result.data;
   if (config.TRANSLATE_PROVIDER !== 'none' && !config.TRANSLATE_URL) {
-    throw new ConfigError([
-      { variable: 'TRANSLATE_URL', message: `is required when TRANSLATE_PROVIDER is ${config.TRANSLATE_PROVIDER}` },
-    ]);
+    throw new ConfigError([{ variable: 'TRANSLATE_URL', message: `is required when TRANSLATE_PROVIDER is ${config.TRANSLATE_PROVIDER}` }]);
   }
   if (!config.PAYPAL_CLIENT_ID !== !config.PAYPAL_CLIENT_SECRET) {
     const missing = config.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID';
@@ -169,12 +199,16 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
 /** The S3 variables make sense only together: a bucket to use, and both keys or neither. */
 function checkS3(config: z.infer<typeof ZConfig>, env: Record<string, string | undefined>): void {
   if (!config.S3_BUCKET) {
-    const stray = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'].find((name) => env[name]?.trim());
+    const stray = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'].find((name) =>
+      env[name]?.trim(),
+    );
     if (stray) throw new ConfigError([{ variable: 'S3_BUCKET', message: `is required when ${stray} is set (pictures go to S3 only with a bucket)` }]);
     return;
   }
   if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY) {
     const missing = config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
-    throw new ConfigError([{ variable: missing, message: 'S3 needs both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or neither, for the AWS SDK\'s default credentials)' }]);
+    throw new ConfigError([
+      { variable: missing, message: "S3 needs both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or neither, for the AWS SDK's default credentials)" },
+    ]);
   }
 }

@@ -28,7 +28,9 @@ export async function main() {
   if (!config.DATABASE_URL) {
     const got = acquireLock(config.DATA_DIR, 'server');
     if (isHolder(got)) {
-      fail(`Another process (${got.role}, pid ${got.pid}) is using the embedded database in ${config.DATA_DIR}. Stop it first, or set DATA_DIR to another folder.`);
+      fail(
+        `Another process (${got.role}, pid ${got.pid}) is using the embedded database in ${config.DATA_DIR}. Stop it first, or set DATA_DIR to another folder.`,
+      );
     }
     lock = got;
     cliSecret = randomBytes(32).toString('base64url');

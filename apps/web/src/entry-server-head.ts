@@ -38,7 +38,9 @@ export function headTags({ title, meta, url, request }: { title: string; meta: P
     tag('meta', { name: 'description', content: description }),
     meta.noindex ? tag('meta', { name: 'robots', content: 'noindex' }) : '',
     tag('link', { rel: 'canonical', href: canonical }),
-    ...(meta.noindex ? [] : LOCALES.map((locale) => tag('link', { rel: 'alternate', hreflang: HREFLANG[locale], href: localizedUrl(url, request.origin, locale) }))),
+    ...(meta.noindex
+      ? []
+      : LOCALES.map((locale) => tag('link', { rel: 'alternate', hreflang: HREFLANG[locale], href: localizedUrl(url, request.origin, locale) }))),
     meta.noindex ? '' : tag('link', { rel: 'alternate', hreflang: 'x-default', href: localizedUrl(url, request.origin, undefined) }),
     tag('meta', { property: 'og:type', content: meta.type ?? 'website' }),
     tag('meta', { property: 'og:site_name', content: 'Cubeshop' }),

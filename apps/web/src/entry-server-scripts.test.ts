@@ -25,7 +25,9 @@ describe('contentFirstTemplate', () => {
     expect(html).not.toMatch(/type="module"/);
     expect(html).not.toMatch(/modulepreload/);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-BOCvxYaP.css">');
-    expect(html).toContain('<script defer src="/hydrate.js" data-entry="/assets/index-D4W4GkKO.js" data-preload="/assets/rolldown-runtime-WkwZ5CU-.js /assets/vendor-ncxXyOxC.js"></script>');
+    expect(html).toContain(
+      '<script defer src="/hydrate.js" data-entry="/assets/index-D4W4GkKO.js" data-preload="/assets/rolldown-runtime-WkwZ5CU-.js /assets/vendor-ncxXyOxC.js"></script>',
+    );
     // The loader sits in <head>, after the stylesheet; the template's markers stay for the renderer.
     expect(html.indexOf('hydrate.js')).toBeGreaterThan(html.indexOf('stylesheet'));
     expect(html.indexOf('hydrate.js')).toBeLessThan(html.indexOf('</head>'));

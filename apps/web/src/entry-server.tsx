@@ -67,7 +67,10 @@ function apiFetch(request: TSsrRequest): typeof fetch {
     const target = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const url = new URL(target, request.origin);
     const answer = await request.fetchApi(`${url.pathname}${url.search}`);
-    return new Response(answer.status === 204 || answer.status === 304 ? null : answer.body, { status: answer.status, headers: { 'content-type': answer.contentType } });
+    return new Response(answer.status === 204 || answer.status === 304 ? null : answer.body, {
+      status: answer.status,
+      headers: { 'content-type': answer.contentType },
+    });
   };
 }
 
@@ -114,7 +117,10 @@ function renderToHtml(element: ReactNode): Promise<string> {
 
 /** JSON inside a <script>: nothing in it may close the element or start a comment. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The router's state for the browser's createBrowserRouter({ hydrationData }). */
@@ -164,7 +170,11 @@ async function renderPage(request: TSsrRequest, url: URL, template: string, i18n
 
   // A page whose data failed (a product that does not exist) is rendered again by the browser
   // instead of hydrated: its error state is not carried across.
-  const failed = queryClient.getQueryCache().getAll().some((query) => query.state.status === 'error') || Boolean(context.errors);
+  const failed =
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .some((query) => query.state.status === 'error') || Boolean(context.errors);
   const boot: BootData = { locale: request.locale, currency: request.currency, ssr: !failed };
   const state: HydrationState = { router: routerState(context), queries: dehydrate(queryClient) };
   const data = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptJson(boot)}</script>${failed ? '' : `<script type="application/json" id="${STATE_ELEMENT_ID}">${scriptJson(state)}</script>`}`;
@@ -187,7 +197,12 @@ export const createSsrRenderer: TCreateSsrRenderer = ({ template: built }) => {
       const handle = matches?.[matches.length - 1]?.route.handle as RouteHandle | undefined;
       if (!handle?.ssr) return { kind: 'client' };
       const i18n = translators[request.locale];
-      const context: RenderContext = { locale: request.locale, currency: request.currency, t: (key, options) => i18n.t(key, options), fetch: apiFetch(request) };
+      const context: RenderContext = {
+        locale: request.locale,
+        currency: request.currency,
+        t: (key, options) => i18n.t(key, options),
+        fetch: apiFetch(request),
+      };
       return requests.run(context, () => renderPage(request, url, template, i18n));
     },
   };

@@ -63,7 +63,11 @@ describe(`backup and restore (${TEST_DB_KIND})`, { timeout: 240_000 }, () => {
     const env = await emptyDatabase();
     const database = env.DATABASE_URL ? await openDatabase({ url: env.DATABASE_URL }) : await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
     await database.migrate();
-    const setup = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent' }), database, logger: false });
+    const setup = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent' }),
+      database,
+      logger: false,
+    });
     const products = await stockShop(setup);
     const buyer = await createBuyer(setup, 'keeper');
     expect((await shopClient(setup, buyer.token)('POST', '/api/cart/items', { body: { itemId: products.cube, type: 'black', quantity: 2 } })).status).toBe(200);
@@ -75,7 +79,9 @@ describe(`backup and restore (${TEST_DB_KIND})`, { timeout: 240_000 }, () => {
     const shop = await started(dataDir, env);
     const as = (token: string) => ({ authorization: `Bearer ${token}`, 'x-lang-type': 'en' });
     const form = new FormData();
-    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
     form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'red.png');
     const uploaded = await fetch(`${shop.url}/api/admin/items/${products.cube}/images`, { method: 'POST', headers: as(staffToken), body: form });
     expect(uploaded.status, await uploaded.clone().text()).toBe(201);

@@ -43,7 +43,8 @@ const usage = (line: string) => ({ code: 2, output: line });
 /** Files under dir, recursively (relative paths); none when it does not exist. */
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }))
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
@@ -135,7 +136,10 @@ export async function backup(args: string[], { config, database }: { config: TCo
     'files' in pictures
       ? `${pictures.files} picture file(s)`
       : `no pictures: they are in ${pictures.objectStorage} (back the bucket up with the provider's versioning or aws s3 sync)`;
-  return { code: 0, output: `Backed up the ${database.kind === 'pglite' ? 'embedded' : 'PostgreSQL'} database (${(size / 1e6).toFixed(1)} MB) and ${where} to ${target} in ${seconds} s.` };
+  return {
+    code: 0,
+    output: `Backed up the ${database.kind === 'pglite' ? 'embedded' : 'PostgreSQL'} database (${(size / 1e6).toFixed(1)} MB) and ${where} to ${target} in ${seconds} s.`,
+  };
 }
 
 function readManifest(folder: string): BackupManifest | string {
@@ -185,14 +189,18 @@ export async function restore(args: string[], config: TConfig): Promise<CommandR
     };
   }
   const holder = readLock(config.DATA_DIR);
-  if (holder && holder.pid !== process.pid) return { code: 1, output: `A ${holder.role} (pid ${holder.pid}) is using ${config.DATA_DIR}. Stop it before restoring.` };
+  if (holder && holder.pid !== process.pid)
+    return { code: 1, output: `A ${holder.role} (pid ${holder.pid}) is using ${config.DATA_DIR}. Stop it before restoring.` };
 
   const uploads = path.join(config.DATA_DIR, 'uploads');
   const started = Date.now();
   if (kind === 'pglite') {
     const present = fs.existsSync(config.DATA_DIR) ? fs.readdirSync(config.DATA_DIR).filter((name) => name !== 'db.lock') : [];
     if (present.length && !force) {
-      return { code: 1, output: `${config.DATA_DIR} is not empty (${present.slice(0, 5).join(', ')}). Restore into an empty DATA_DIR, or add --force to replace its database and pictures.` };
+      return {
+        code: 1,
+        output: `${config.DATA_DIR} is not empty (${present.slice(0, 5).join(', ')}). Restore into an empty DATA_DIR, or add --force to replace its database and pictures.`,
+      };
     }
     const lock = acquireLock(config.DATA_DIR, 'cli');
     if (isHolder(lock)) return { code: 1, output: `A ${lock.role} (pid ${lock.pid}) is using ${config.DATA_DIR}. Stop it before restoring.` };
@@ -215,17 +223,32 @@ export async function restore(args: string[], config: TConfig): Promise<CommandR
 
   // PostgreSQL: pg_restore into an empty database (or, with --force, over ours).
   if (!onPath('pg_restore')) {
-    return { code: 1, output: `pg_restore was not found on PATH. Install the PostgreSQL client tools, or restore yourself: pg_restore --no-owner --no-privileges --dbname="$DATABASE_URL" ${path.join(folder, manifest.file)}` };
+    return {
+      code: 1,
+      output: `pg_restore was not found on PATH. Install the PostgreSQL client tools, or restore yourself: pg_restore --no-owner --no-privileges --dbname="$DATABASE_URL" ${path.join(folder, manifest.file)}`,
+    };
   }
   const tables = await tableCount(config.DATABASE_URL!);
-  if (tables > 0 && !force) return { code: 1, output: `The database of DATABASE_URL is not empty (${tables} tables). Restore into a new, empty database, or add --force to replace its tables.` };
+  if (tables > 0 && !force)
+    return {
+      code: 1,
+      output: `The database of DATABASE_URL is not empty (${tables} tables). Restore into a new, empty database, or add --force to replace its tables.`,
+    };
   if ('files' in manifest.pictures && filesUnder(uploads).length > 0 && !force) {
     return { code: 1, output: `${uploads} is not empty. Restore into an empty DATA_DIR, or add --force to replace its pictures.` };
   }
   const { dbUrl, env } = pgTool(config.DATABASE_URL!);
   const failed = runPgTool(
     'pg_restore',
-    ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', ...(force ? ['--clean', '--if-exists'] : []), `--dbname=${dbUrl}`, path.join(folder, manifest.file)],
+    [
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      '--single-transaction',
+      ...(force ? ['--clean', '--if-exists'] : []),
+      `--dbname=${dbUrl}`,
+      path.join(folder, manifest.file),
+    ],
     env,
   );
   if (failed) return { code: 1, output: `pg_restore failed: ${failed}` };

@@ -1,5 +1,14 @@
 import { parseArgs } from 'node:util';
-import { formatMoney, LOGISTICS_STATUSES, ORDER_STATUSES, STAFF_ROLES, ZStaffRole, type TLogisticsStatus, type TOrderStatus, type TStaffRole } from '@cubeshop/shared';
+import {
+  formatMoney,
+  LOGISTICS_STATUSES,
+  ORDER_STATUSES,
+  STAFF_ROLES,
+  ZStaffRole,
+  type TLogisticsStatus,
+  type TOrderStatus,
+  type TStaffRole,
+} from '@cubeshop/shared';
 import type { Services } from '../services.js';
 import { describeError, isDomainError } from '../lib/app-error.js';
 import { backup } from './backup.js';
@@ -145,7 +154,8 @@ async function seed(args: string[], services: Services): Promise<CommandResult> 
   if (!Number.isInteger(skus) || skus < 0 || skus > 2_000_000) return { code: 2, output: `--skus must be a whole number from 0 to 2000000\n\n${USAGE}` };
   const orders = values.orders === undefined ? 0 : Number(values.orders);
   const buyers = values.buyers === undefined ? 500 : Number(values.buyers);
-  if (!Number.isInteger(orders) || orders < 0 || orders > 5_000_000) return { code: 2, output: `--orders must be a whole number from 0 to 5000000\n\n${USAGE}` };
+  if (!Number.isInteger(orders) || orders < 0 || orders > 5_000_000)
+    return { code: 2, output: `--orders must be a whole number from 0 to 5000000\n\n${USAGE}` };
   if (!Number.isInteger(buyers) || buyers < 1 || buyers > 100_000) return { code: 2, output: `--buyers must be a whole number from 1 to 100000\n\n${USAGE}` };
   const started = Date.now();
   if (values.reset) await services.catalog.admin.deleteCatalog();
@@ -166,7 +176,9 @@ async function seedOrders(services: Services, count: number, buyerCount: number)
   const buyerIds: number[] = [];
   for (let i = 1; i <= buyerCount; i++) {
     const account = `seedbuyer_${String(i).padStart(5, '0')}`;
-    const id = (await services.account.findIdByLogin(account)) ?? (await services.account.createUser({ account, email: `${account}@seed.cubeshop.local`, name: seedPerson(i).name })).id;
+    const id =
+      (await services.account.findIdByLogin(account)) ??
+      (await services.account.createUser({ account, email: `${account}@seed.cubeshop.local`, name: seedPerson(i).name })).id;
     buyerIds.push(id);
   }
   const stamps = await services.catalog.query.productStamps({ afterId: 0, limit: 500 });
@@ -193,7 +205,8 @@ async function orderStatus(args: string[], services: Services): Promise<CommandR
   }
   const [idText, status, ...extra] = parsed.positionals;
   const id = parseOrderId(idText);
-  if (id === undefined || !status || extra.length > 0) return { code: 2, output: `Usage: order status <id> <status> [--logistics S] [--tracking N] [--note T]` };
+  if (id === undefined || !status || extra.length > 0)
+    return { code: 2, output: `Usage: order status <id> <status> [--logistics S] [--tracking N] [--note T]` };
   if (!(ORDER_STATUSES as readonly string[]).includes(status)) return { code: 2, output: `Unknown status ${status}; one of ${ORDER_STATUSES.join(', ')}` };
   const { logistics, tracking, note } = parsed.values;
   if (logistics !== undefined && !(LOGISTICS_STATUSES as readonly string[]).includes(logistics)) {
@@ -207,7 +220,10 @@ async function orderStatus(args: string[], services: Services): Promise<CommandR
       note: note?.trim() || undefined,
     });
     const changes = events.map((e) => `${e.type} ${e.from ?? '-'} -> ${e.to ?? '-'}`).join('; ');
-    return { code: 0, output: `Order ${order.id}: ${changes}. Now ${order.status}, logistics ${order.logisticsStatus}, tracking ${order.trackingNumber ?? '-'}.` };
+    return {
+      code: 0,
+      output: `Order ${order.id}: ${changes}. Now ${order.status}, logistics ${order.logisticsStatus}, tracking ${order.trackingNumber ?? '-'}.`,
+    };
   } catch (err) {
     const result = refused(`Cannot change order ${id}`, err);
     // The command-line way to what the rule asks for.

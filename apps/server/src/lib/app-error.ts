@@ -25,7 +25,8 @@ export const isDomainError = (err: unknown): err is DomainError => err instanceo
 type Params = Record<string, string | number>;
 
 /** The request or the input is wrong (a rule, a missing field, an unknown reference). */
-export const badRequest = (key: MessageKey = 'badRequest', params?: Params, details?: Record<string, unknown>) => new DomainError('BAD_REQUEST', key, params, details);
+export const badRequest = (key: MessageKey = 'badRequest', params?: Params, details?: Record<string, unknown>) =>
+  new DomainError('BAD_REQUEST', key, params, details);
 /** No valid session. */
 export const unauthorized = (key: MessageKey = 'unauthorized') => new DomainError('UNAUTHORIZED', key);
 /** A valid session that may not do this. */

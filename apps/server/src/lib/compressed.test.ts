@@ -7,7 +7,21 @@ import { sendPrecompressed } from './compressed.js';
 describe('sendPrecompressed', () => {
   const WORDS = ['GAN', '三阶', 'magnetic', '魔方', 'MoYu', 'stickerless', '磁力', 'pyraminx', 'YuXin', '金字塔', 'megaminx', 'QiYi', 'timer'];
   const app = Fastify();
-  const answers = new Map([1, 2, 3].map((n) => [n, { text: JSON.stringify({ n, data: Array.from({ length: 400 }, (_, i) => ({ i, name: `${WORDS[i % 7]} ${WORDS[(i * 3) % 11]} ${WORDS[(i * 5) % 13]} ${i}`, price: (i * 7919) % 1000 })) }) }]));
+  const answers = new Map(
+    [1, 2, 3].map((n) => [
+      n,
+      {
+        text: JSON.stringify({
+          n,
+          data: Array.from({ length: 400 }, (_, i) => ({
+            i,
+            name: `${WORDS[i % 7]} ${WORDS[(i * 3) % 11]} ${WORDS[(i * 5) % 13]} ${i}`,
+            price: (i * 7919) % 1000,
+          })),
+        }),
+      },
+    ]),
+  );
   app.get<{ Params: { n: string } }>('/answer/:n', (request, reply) => {
     const answer = answers.get(Number(request.params.n))!;
     return sendPrecompressed(request, reply, answer, 'application/json; charset=utf-8', () => answer.text);

@@ -147,7 +147,12 @@ describe('object storage: an outage is 503, not 500 and not "missing"', () => {
   it('S3: a server that does not answer', async () => {
     const seen: unknown[] = [];
     const storage = s3Storage({ endpoint: `http://127.0.0.1:${await deadPort()}`, onError: (err) => seen.push(err) });
-    for (const call of [() => storage.get('items/a.png'), () => storage.put('items/a.png', Buffer.from('x'), 'image/png'), () => storage.exists('items/a.png'), () => storage.delete('items/a.png')]) {
+    for (const call of [
+      () => storage.get('items/a.png'),
+      () => storage.put('items/a.png', Buffer.from('x'), 'image/png'),
+      () => storage.exists('items/a.png'),
+      () => storage.delete('items/a.png'),
+    ]) {
       const err = await call().then(
         () => null,
         (e: unknown) => e,
@@ -158,7 +163,14 @@ describe('object storage: an outage is 503, not 500 and not "missing"', () => {
   });
 
   it('S3: a bucket that does not exist (a misconfiguration) is not "no such picture"', async () => {
-    const storage = createS3ObjectStorage({ bucket: 'no-such-bucket', endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    const storage = createS3ObjectStorage({
+      bucket: 'no-such-bucket',
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
     closers.push(() => storage.close());
     const err = await storage.get('items/a.png').then(
       () => null,

@@ -36,7 +36,8 @@ const KEY = new RegExp(`^${SEGMENT}(/${SEGMENT})*$`);
 
 /** Throws for a key that is not one of ours (a programming error, never a user's input). */
 export function checkKey(key: string): string {
-  if (key.length > 512 || !KEY.test(key) || key.split('/').some((s) => s === '.' || s === '..')) throw new Error(`object storage: bad key ${JSON.stringify(key)}`);
+  if (key.length > 512 || !KEY.test(key) || key.split('/').some((s) => s === '.' || s === '..'))
+    throw new Error(`object storage: bad key ${JSON.stringify(key)}`);
   return key;
 }
 

@@ -18,6 +18,7 @@ export async function checkUploadedImage(bytes: Buffer, limits: { maxBytes: numb
     throw badRequest('imageNotImage', {}, { field: 'file', rule: 'image' });
   }
   if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) throw badRequest('imageNotImage', {}, { field: 'file', rule: 'image' });
-  if (meta.width * meta.height > limits.maxPixels) throw badRequest('imageTooManyPixels', { pixels: limits.maxPixels / 1_000_000 }, { field: 'file', rule: 'pixels' });
+  if (meta.width * meta.height > limits.maxPixels)
+    throw badRequest('imageTooManyPixels', { pixels: limits.maxPixels / 1_000_000 }, { field: 'file', rule: 'pixels' });
   return { width: meta.width, height: meta.height };
 }

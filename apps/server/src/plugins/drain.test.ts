@@ -6,7 +6,14 @@ import { createTestApp } from '../test/harness.js';
 /** Sends the request's head and half its body now; the rest when `finish` is called. */
 function slowRequest(port: number, agent: http.Agent) {
   const body = JSON.stringify({ account: 'nobody_drain', password: 'Wrong123' });
-  const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/authn/signin', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+  const req = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/authn/signin',
+    agent,
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  });
   const response = once(req, 'response').then(([res]) => {
     (res as http.IncomingMessage).resume();
     return res as http.IncomingMessage;

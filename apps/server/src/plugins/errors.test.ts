@@ -62,7 +62,11 @@ describe('domain errors at the HTTP edge (plugins/errors.ts)', () => {
     // A broken shared rule reads as the rule itself, naming the field, in either language.
     const rule = await call('rule', 'en');
     expect(rule.statusCode).toBe(400);
-    expect(rule.json()).toEqual({ code: 'BAD_REQUEST', desc: expect.stringContaining('at least two of'), details: { field: 'password', rule: 'v.password.kinds' } });
+    expect(rule.json()).toEqual({
+      code: 'BAD_REQUEST',
+      desc: expect.stringContaining('at least two of'),
+      details: { field: 'password', rule: 'v.password.kinds' },
+    });
     expect((await call('rule', 'zh')).json().desc).toMatch(/[\u4e00-\u9fff]/);
     await app.close();
   });
@@ -80,7 +84,11 @@ describe('domain errors at the HTTP edge (plugins/errors.ts)', () => {
     // zod's own message: the sentence names the field, and so do the details (the request part left out).
     const nested = await put({ exchangeRate: { cnyPerUsd: -1 } });
     expect(nested.statusCode).toBe(400);
-    expect(nested.json()).toEqual({ code: 'BAD_REQUEST', desc: expect.stringMatching(/^Invalid body\.exchangeRate\.cnyPerUsd: /), details: { field: 'exchangeRate.cnyPerUsd' } });
+    expect(nested.json()).toEqual({
+      code: 'BAD_REQUEST',
+      desc: expect.stringMatching(/^Invalid body\.exchangeRate\.cnyPerUsd: /),
+      details: { field: 'exchangeRate.cnyPerUsd' },
+    });
     // A shared rule's key: its sentence, the field and the rule, as before.
     const rule = await put({ exchangeRate: { cnyPerUsd: 7 }, email: 'nobody' });
     expect(rule.json()).toEqual({ code: 'BAD_REQUEST', desc: 'Invalid email address', details: { field: 'email', rule: 'v.email' } });

@@ -2,16 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  DEFAULT_LOCALE,
-  HEADER_LANG,
-  isValidationKey,
-  parseLocale,
-  validationMessage,
-  type TApiError,
-  type TErrorCode,
-  type TLocale,
-} from '@cubeshop/shared';
+import { DEFAULT_LOCALE, HEADER_LANG, isValidationKey, parseLocale, validationMessage, type TApiError, type TErrorCode, type TLocale } from '@cubeshop/shared';
 import { isDatabaseUnavailable, isUniqueViolation } from '../db/errors.js';
 import { describeError, DomainError } from '../lib/app-error.js';
 import { message, type MessageKey } from '../lib/messages.js';
@@ -59,7 +50,10 @@ function describeValidation(error: FastifyError, request: FastifyRequest, locale
   const key = first?.message;
   if (key && isValidationKey(key)) {
     const params: Record<string, string | number> = {};
-    for (const [name, value] of [['min', first?.params?.minimum], ['max', first?.params?.maximum]] as const) {
+    for (const [name, value] of [
+      ['min', first?.params?.minimum],
+      ['max', first?.params?.maximum],
+    ] as const) {
       if (typeof value === 'number' || typeof value === 'bigint') params[name] = Number(value);
     }
     const desc = key === 'v.required' ? message('fieldRequired', locale, { field: path || where }) : validationMessage(key, locale, params);
@@ -67,8 +61,7 @@ function describeValidation(error: FastifyError, request: FastifyRequest, locale
   }
   // fastify-type-provider-zod passes the zod issue's own fields as params; rebuild the issue for zod's locale.
   const rawIssue = (first?.params?.issue ?? (first?.keyword ? { ...first.params, code: first.keyword, message: first.message } : undefined)) as
-    | Parameters<ReturnType<typeof z.locales.en>['localeError']>[0]
-    | undefined;
+    Parameters<ReturnType<typeof z.locales.en>['localeError']>[0] | undefined;
   let reason = first?.message ?? '';
   if (rawIssue) {
     try {

@@ -1,14 +1,5 @@
 import fp from 'fastify-plugin';
-import {
-  DEFAULT_CURRENCY,
-  DEFAULT_LOCALE,
-  HEADER_CURRENCY,
-  HEADER_LANG,
-  parseCurrency,
-  parseLocale,
-  type TCurrency,
-  type TLocale,
-} from '@cubeshop/shared';
+import { DEFAULT_CURRENCY, DEFAULT_LOCALE, HEADER_CURRENCY, HEADER_LANG, parseCurrency, parseLocale, type TCurrency, type TLocale } from '@cubeshop/shared';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,10 +20,7 @@ export const localePlugin = fp(
     app.decorateRequest('locale', DEFAULT_LOCALE);
     app.decorateRequest('currency', DEFAULT_CURRENCY);
     app.addHook('onRequest', async (request) => {
-      request.locale =
-        parseLocale(header(request.headers[HEADER_LANG])) ??
-        parseLocale(header(request.headers['accept-language'])) ??
-        DEFAULT_LOCALE;
+      request.locale = parseLocale(header(request.headers[HEADER_LANG])) ?? parseLocale(header(request.headers['accept-language'])) ?? DEFAULT_LOCALE;
       request.currency = parseCurrency(header(request.headers[HEADER_CURRENCY])) ?? DEFAULT_CURRENCY;
     });
   },

@@ -154,7 +154,17 @@ describe(`server-rendered pages (${TEST_DB_KIND})`, () => {
       if (pathname === '/go') return Promise.resolve({ kind: 'redirect', status: 302, location: searchParams.get('to') ?? '/' });
       return defaultRender(request);
     };
-    const hostile = ['/.//evil.example/', '/..//evil.example', '//evil.example', '/\\evil.example', '/\t/evil.example', '/\n/evil.example', 'https://evil.example/', 'javascript:alert(1)', '///evil.example'];
+    const hostile = [
+      '/.//evil.example/',
+      '/..//evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '///evil.example',
+    ];
     for (const to of hostile) {
       const res = await page(`/go?to=${encodeURIComponent(to)}`);
       const location = res.headers.location === undefined ? undefined : String(res.headers.location);
@@ -166,7 +176,12 @@ describe(`server-rendered pages (${TEST_DB_KIND})`, () => {
     expect(fine.statusCode).toBe(302);
     expect(fine.headers.location).toBe('/cart?x=1');
     // The sign-in pages are served as they are: the server follows no ?redirect= of its own.
-    for (const url of ['/login?redirect=/.//evil.example/', '/register?redirect=%2F%2Fevil', '/forgot-password?redirect=/..//evil.example', '/login?redirect=javascript:alert(1)']) {
+    for (const url of [
+      '/login?redirect=/.//evil.example/',
+      '/register?redirect=%2F%2Fevil',
+      '/forgot-password?redirect=/..//evil.example',
+      '/login?redirect=javascript:alert(1)',
+    ]) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers.location, url).toBeUndefined();

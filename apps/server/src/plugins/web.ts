@@ -64,9 +64,13 @@ export function cookieValue(header: string | undefined, name: string): string | 
 /** The page's language and currency as the browser will decide them too (@cubeshop/shared, preference). */
 export function pagePreferences(request: FastifyRequest): { locale: TLocale; currency: TCurrency } {
   const query = request.query as Record<string, unknown> | undefined;
-  const lang = typeof query?.[LANG_QUERY_PARAM] === 'string' ? (query[LANG_QUERY_PARAM]) : undefined;
+  const lang = typeof query?.[LANG_QUERY_PARAM] === 'string' ? query[LANG_QUERY_PARAM] : undefined;
   const cookies = request.headers.cookie;
-  const locale = choosePageLocale({ queryLang: lang, stored: cookieValue(cookies, PREFERENCE_COOKIES.locale), acceptLanguage: request.headers['accept-language'] });
+  const locale = choosePageLocale({
+    queryLang: lang,
+    stored: cookieValue(cookies, PREFERENCE_COOKIES.locale),
+    acceptLanguage: request.headers['accept-language'],
+  });
   return { locale, currency: choosePageCurrency({ stored: cookieValue(cookies, PREFERENCE_COOKIES.currency), locale }) };
 }
 

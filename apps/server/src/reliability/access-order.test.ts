@@ -21,7 +21,9 @@ type Caller = 'no token' | 'anonymous token' | 'buyer' | TStaffRole;
  * Secured operations with no role gate: each answers 404 to everyone but the owner of what it
  * names (its existence is not told), so every caller here, naming nothing of theirs, gets 404.
  */
-const OWNER_CHECKED = new Map([['GET /api/chat/images/{gid}/{name}', "a chat picture: the conversation's buyer and staff only, 404 to anyone else, signed out included"]]);
+const OWNER_CHECKED = new Map([
+  ['GET /api/chat/images/{gid}/{name}', "a chat picture: the conversation's buyer and staff only, 404 to anyone else, signed out included"],
+]);
 
 let t: ShopApp;
 let operations: ApiOperation[];
@@ -72,7 +74,11 @@ function brokenRequests(op: ApiOperation): Broken[] {
   if (takesBody) {
     out.push(
       { what: 'malformed JSON', contentType: 'application/json', payload: '{"gid": ' },
-      { what: 'a body of wrong types', contentType: 'application/json', payload: JSON.stringify({ gid: 12, uid: 'x', actualExpressFee: 'lots', body: [], kind: 7, status: {} }) },
+      {
+        what: 'a body of wrong types',
+        contentType: 'application/json',
+        payload: JSON.stringify({ gid: 12, uid: 'x', actualExpressFee: 'lots', body: [], kind: 7, status: {} }),
+      },
       { what: 'NUL characters', contentType: 'application/json', payload: JSON.stringify({ gid: 'a\u0000b', reason: '\u0000', name: '\u0000' }) },
       { what: 'a wrong content type', contentType: 'text/plain', payload: 'hello' },
       { what: 'an empty JSON body', contentType: 'application/json', payload: '' },
@@ -91,7 +97,9 @@ function pathOf(op: ApiOperation): string {
 describe('who is calling is checked first', () => {
   it('has secured operations to check, each saying who may call it', () => {
     expect(operations.length).toBeGreaterThan(50);
-    const undeclared = operations.filter((op) => typeof (op.spec as Record<string, unknown>)['x-access'] !== 'string' && !OWNER_CHECKED.has(op.key)).map((op) => op.key);
+    const undeclared = operations
+      .filter((op) => typeof (op.spec as Record<string, unknown>)['x-access'] !== 'string' && !OWNER_CHECKED.has(op.key))
+      .map((op) => op.key);
     // A secured route must declare its access check (onRequest: app.requireUser / app.requireStaff(...)).
     expect(undeclared).toEqual([]);
   });
@@ -108,12 +116,18 @@ describe('who is calling is checked first', () => {
           const headers: Record<string, string> = { 'x-lang-type': 'en', 'x-price-type': 'CNY' };
           if (token) headers.authorization = `Bearer ${token}`;
           if (broken.contentType) headers['content-type'] = broken.contentType;
-          const options: InjectOptions = { method: op.method, url: `${pathOf(op)}${broken.query ? `?${broken.query}` : ''}`, headers, remoteAddress: randomIp() };
+          const options: InjectOptions = {
+            method: op.method,
+            url: `${pathOf(op)}${broken.query ? `?${broken.query}` : ''}`,
+            headers,
+            remoteAddress: randomIp(),
+          };
           if (broken.payload !== undefined) options.payload = broken.payload;
           const res = await t.app.inject(options);
           sent++;
           const shape = errorShapeProblem(res.body);
-          if (res.statusCode !== expected || shape) wrong.push(`${op.key} as ${caller} with ${broken.what}: ${res.statusCode} ${res.body.slice(0, 160)} (expected ${expected})`);
+          if (res.statusCode !== expected || shape)
+            wrong.push(`${op.key} as ${caller} with ${broken.what}: ${res.statusCode} ${res.body.slice(0, 160)} (expected ${expected})`);
         }
       }
     }

@@ -63,7 +63,14 @@ const client = (localAddress = loopbackAddress()) => {
   return { agent, localAddress };
 };
 /** The instance (its port) that finally answered, from the X-Upstream header the test rendering adds. */
-const answeredBy = (header: string | string[] | undefined): number => Number(String(header ?? '').split(', ').at(-1)?.split(':').at(-1));
+const answeredBy = (header: string | string[] | undefined): number =>
+  Number(
+    String(header ?? '')
+      .split(', ')
+      .at(-1)
+      ?.split(':')
+      .at(-1),
+  );
 const HEADERS = { 'x-lang-type': 'en', 'x-price-type': 'USD' };
 /** About a megabyte of noise as a PNG: nginx buffers it in its temp folder; the server re-encodes it for a few hundred ms. */
 let picture: Buffer;
@@ -75,7 +82,12 @@ async function uploadPicture(itemId: number, agent = staffAgent, marker: string 
   const form = new FormData();
   form.append('file', new Blob([picture], { type: 'image/png' }), 'cube.png');
   const t0 = Date.now();
-  const res = await fetch(`${nginx.url}/api/admin/items/${itemId}/images?upload=${marker}`, { method: 'POST', dispatcher: agent, headers: { ...HEADERS, authorization: `Bearer ${staffToken}` }, body: form });
+  const res = await fetch(`${nginx.url}/api/admin/items/${itemId}/images?upload=${marker}`, {
+    method: 'POST',
+    dispatcher: agent,
+    headers: { ...HEADERS, authorization: `Bearer ${staffToken}` },
+    body: form,
+  });
   return { status: res.status, upstream: res.headers.get('x-upstream') ?? '', body: await res.text(), marker, ms: Date.now() - t0 };
 }
 
@@ -91,12 +103,18 @@ beforeAll(async () => {
   db = await createTestDatabase();
   cleanups.push(() => db.drop());
   // The shop's products and two accounts, written straight into the database.
-  const setup = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/cubeshop-test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent' }), database: db.database, logger: false });
+  const setup = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/cubeshop-test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent' }),
+    database: db.database,
+    logger: false,
+  });
   products = await stockShop(setup);
   await setup.services.account.createUser({ account: accounts.buyer, password: 'Secret12', name: 'Lin', role: null });
   await setup.services.account.createUser({ account: accounts.staff, password: 'Secret12', name: 'Bea', role: 'owner' });
   await setup.app.close();
-  picture = await sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } }).png().toBuffer();
+  picture = await sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } })
+    .png()
+    .toBuffer();
 
   const storage = await pictureStorage();
   cleanups.push(() => storage.stop());
@@ -111,10 +129,18 @@ beforeAll(async () => {
     ...storage.env,
   };
   ports = [await freePort(), await freePort()];
-  instances = (await Promise.all(ports.map((port, i) => startServerProcess({ port, env: serverEnv, dataDir: dataDirs[i]! })))) as [ServerProcess, ServerProcess];
+  instances = (await Promise.all(ports.map((port, i) => startServerProcess({ port, env: serverEnv, dataDir: dataDirs[i]! })))) as [
+    ServerProcess,
+    ServerProcess,
+  ];
   cleanups.push(() => Promise.all(instances.map((p) => p.kill())));
   // The test rendering names the instance that answered (production sends no such header).
-  nginx = await startNginx({ instances: ports, httpPort: await freePort(), httpsPort: await freePort(), extra: ['add_header X-Upstream $upstream_addr always;', 'add_header X-Upstream-Status $upstream_status always;'] });
+  nginx = await startNginx({
+    instances: ports,
+    httpPort: await freePort(),
+    httpsPort: await freePort(),
+    extra: ['add_header X-Upstream $upstream_addr always;', 'add_header X-Upstream-Status $upstream_status always;'],
+  });
   cleanups.push(() => nginx.stop());
 }, 120_000);
 
@@ -123,7 +149,12 @@ afterAll(async () => {
 });
 
 async function signIn(account: string, agent: Agent): Promise<string> {
-  const res = await fetch(`${nginx.url}/api/authn/signin`, { method: 'POST', dispatcher: agent, headers: { ...HEADERS, 'content-type': 'application/json' }, body: JSON.stringify({ account, password: 'Secret12' }) });
+  const res = await fetch(`${nginx.url}/api/authn/signin`, {
+    method: 'POST',
+    dispatcher: agent,
+    headers: { ...HEADERS, 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password: 'Secret12' }),
+  });
   expect(res.status, await res.clone().text()).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }
@@ -153,7 +184,11 @@ class ChatSide {
     const cursors: Record<string, number> = {};
     for (const m of this.messages()) cursors[m.gid] = Math.max(cursors[m.gid] ?? 0, m.seq);
     const since = formatChatSince(cursors);
-    const socket = await ChatTestClient.connect(nginx.url.replace('https:', 'wss:') + '/ws', { token: this.token, language: this.language, ...(since ? { since } : {}) }, { ca: nginx.ca, localAddress: this.agent.localAddress });
+    const socket = await ChatTestClient.connect(
+      nginx.url.replace('https:', 'wss:') + '/ws',
+      { token: this.token, language: this.language, ...(since ? { since } : {}) },
+      { ca: nginx.ca, localAddress: this.agent.localAddress },
+    );
     this.socket = socket;
     this.sockets.push(socket);
     socket.ws.once('close', (code: number) => void this.onClose(socket, code));
@@ -248,7 +283,15 @@ function startLoad(rate: number, token: string) {
     { name: 'detail', path: `/api/items/${products.cube}` },
     { name: 'cart', path: '/api/cart/items', auth: true },
   ];
-  const stats = { sent: 0, ok: 0, retried: 0, retriedAfter: new Map<string, number>(), latencies: [] as number[], failures: [] as string[], served: [] as { at: number; port: number }[] };
+  const stats = {
+    sent: 0,
+    ok: 0,
+    retried: 0,
+    retriedAfter: new Map<string, number>(),
+    latencies: [] as number[],
+    failures: [] as string[],
+    served: [] as { at: number; port: number }[],
+  };
   const inFlight = new Set<Promise<void>>();
   const started = Date.now();
   let n = 0;
@@ -331,7 +374,12 @@ describe('nginx in front of two instances (PostgreSQL, Redis)', { timeout: 150_0
     // TRUST_PROXY=loopback: the server counts sign-in attempts per client address (X-Forwarded-For
     // set by nginx), in Redis across both instances, not per proxy.
     const remaining = async (agent: Agent) => {
-      const res = await fetch(`${nginx.url}/api/authn/signin`, { method: 'POST', dispatcher: agent, headers: { ...HEADERS, 'content-type': 'application/json' }, body: JSON.stringify({ account: `nobody_${randomBytes(3).toString('hex')}`, password: 'Wrong123' }) });
+      const res = await fetch(`${nginx.url}/api/authn/signin`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { ...HEADERS, 'content-type': 'application/json' },
+        body: JSON.stringify({ account: `nobody_${randomBytes(3).toString('hex')}`, password: 'Wrong123' }),
+      });
       expect(res.status).toBe(400);
       return Number(res.headers.get('x-ratelimit-remaining'));
     };
@@ -374,7 +422,12 @@ describe('nginx in front of two instances (PostgreSQL, Redis)', { timeout: 150_0
     expect(ports).toContain(staff.instance());
     await staff.socket.waitFor(isEvent('session'));
 
-    const join = await fetch(`${nginx.url}/api/groups/join`, { method: 'POST', dispatcher: client().agent, headers: { ...HEADERS, 'content-type': 'application/json', authorization: `Bearer ${staffToken}` }, body: JSON.stringify({ gid }) });
+    const join = await fetch(`${nginx.url}/api/groups/join`, {
+      method: 'POST',
+      dispatcher: client().agent,
+      headers: { ...HEADERS, 'content-type': 'application/json', authorization: `Bearer ${staffToken}` },
+      body: JSON.stringify({ gid }),
+    });
     expect(join.status, await join.clone().text()).toBe(200);
     await staff.socket.waitForMessages(gid, 2);
 
@@ -411,7 +464,12 @@ describe('nginx in front of two instances (PostgreSQL, Redis)', { timeout: 150_0
 
   it('a rolling restart under traffic: no request fails, an upload in flight completes, chat sockets reconnect and catch up', async () => {
     // Something in the buyer's cart, read by the load.
-    const add = await fetch(`${nginx.url}/api/cart/items`, { method: 'POST', dispatcher: client().agent, headers: { ...HEADERS, 'content-type': 'application/json', authorization: `Bearer ${buyerToken}` }, body: JSON.stringify({ itemId: products.cube, type: 'black', quantity: 2 }) });
+    const add = await fetch(`${nginx.url}/api/cart/items`, {
+      method: 'POST',
+      dispatcher: client().agent,
+      headers: { ...HEADERS, 'content-type': 'application/json', authorization: `Bearer ${buyerToken}` },
+      body: JSON.stringify({ itemId: products.cube, type: 'black', quantity: 2 }),
+    });
     expect(add.status, await add.clone().text()).toBe(200);
 
     const load = startLoad(LOAD_RATE, buyerToken);
@@ -485,14 +543,33 @@ describe('nginx in front of two instances (PostgreSQL, Redis)', { timeout: 150_0
       ['requests sent', result.sent],
       ['answered 2xx/3xx', result.ok],
       ['failed (status or connection)', result.failures.length],
-      ['retried by nginx on the other instance (first upstream status: count)', `${result.retried} (${[...result.retriedAfter].map(([k, v]) => `${k}: ${v}`).join(', ') || 'none'})`],
-      ['latency p50 / p99 / max (ms)', `${percentile(result.latencies, 50).toFixed(1)} / ${percentile(result.latencies, 99).toFixed(1)} / ${Math.max(...result.latencies).toFixed(1)}`],
+      [
+        'retried by nginx on the other instance (first upstream status: count)',
+        `${result.retried} (${[...result.retriedAfter].map(([k, v]) => `${k}: ${v}`).join(', ') || 'none'})`,
+      ],
+      [
+        'latency p50 / p99 / max (ms)',
+        `${percentile(result.latencies, 50).toFixed(1)} / ${percentile(result.latencies, 99).toFixed(1)} / ${Math.max(...result.latencies).toFixed(1)}`,
+      ],
       ['load duration (s)', result.seconds.toFixed(1)],
-      ...restarts.map((r) => [`instance ${r.instance}: SIGTERM to exit / start to healthy / back in nginx (ms)`, `${r.stopMs} / ${r.startMs} / ${r.backInNginxMs} (exit ${r.exitCode})`]),
+      ...restarts.map((r) => [
+        `instance ${r.instance}: SIGTERM to exit / start to healthy / back in nginx (ms)`,
+        `${r.stopMs} / ${r.startMs} / ${r.backInNginxMs} (exit ${r.exitCode})`,
+      ]),
       ...restarts.map((r) => [`instance ${r.instance}: the upload in flight at SIGTERM`, r.upload]),
-      ...([['buyer', buyer], ['staff', staff]] as const).map(([who, side]) => [`chat socket of ${who}: closed (codes) / reconnected / failed attempts`, `${side.closes.length} (${side.closes.join(', ')}) / ${side.reconnects} / ${side.failedAttempts}`]),
+      ...(
+        [
+          ['buyer', buyer],
+          ['staff', staff],
+        ] as const
+      ).map(([who, side]) => [
+        `chat socket of ${who}: closed (codes) / reconnected / failed attempts`,
+        `${side.closes.length} (${side.closes.join(', ')}) / ${side.reconnects} / ${side.failedAttempts}`,
+      ]),
     ];
-    process.stdout.write(`\nRolling restart through nginx (${LOAD_RATE} req/s, ${durationS.toFixed(1)} s):\n${rows.map(([k, v]) => `  ${String(k).padEnd(72)} ${v}`).join('\n')}\n`);
+    process.stdout.write(
+      `\nRolling restart through nginx (${LOAD_RATE} req/s, ${durationS.toFixed(1)} s):\n${rows.map(([k, v]) => `  ${String(k).padEnd(72)} ${v}`).join('\n')}\n`,
+    );
 
     expect(result.failures, nginx.errors().slice(-3000)).toEqual([]);
     expect(result.ok).toBe(result.sent);
@@ -503,7 +580,10 @@ describe('nginx in front of two instances (PostgreSQL, Redis)', { timeout: 150_0
     // Every chat socket the restarts closed was told to reconnect (1012) and did, through nginx.
     for (const side of [buyer, staff]) {
       expect(side.closes.length).toBeGreaterThanOrEqual(1);
-      expect(side.closes.every((code) => code === CHAT_CLOSE_CODES.restart), String(side.closes)).toBe(true);
+      expect(
+        side.closes.every((code) => code === CHAT_CLOSE_CODES.restart),
+        String(side.closes),
+      ).toBe(true);
       expect(side.reconnects).toBe(side.closes.length);
       expect(side.connected()).toBe(true);
     }

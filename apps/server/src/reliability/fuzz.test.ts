@@ -467,7 +467,8 @@ function check(op: ApiOperation, who: Identity, c: Case, res: LightMyRequestResp
   // The document must say which operations need a token: one that declares none must not
   // refuse for lack of one, and one that declares it must not serve a caller without one.
   if (!hasSecurity(op) && (res.statusCode === 401 || res.statusCode === 403)) problems.push('refuses the caller but declares no security');
-  if (declaresSecurity(op) && who.name === 'no token' && !('authorization' in c.headers) && res.statusCode < 300) problems.push('declares bearer security but served a request without a token');
+  if (declaresSecurity(op) && who.name === 'no token' && !('authorization' in c.headers) && res.statusCode < 300)
+    problems.push('declares bearer security but served a request without a token');
   if (problems.length) {
     totals.failures++;
     failures.push(`${op.key} [${who.name}] ${c.what} -> ${res.statusCode} (${problems.join(', ')}): ${excerpt(text)}`);
@@ -500,7 +501,12 @@ async function pathValuesFor(op: ApiOperation, token: string): Promise<Record<st
       const inRange = n >= (s.minimum ?? -Infinity) && n <= (s.maximum ?? Infinity);
       candidate[p.name] = numeric ? String(inRange ? n : (s.minimum ?? 1)) : values[p.name]!;
     }
-    const res = await t.app.inject({ method: 'GET', url: fillPath(getter.path, candidate), headers: { authorization: `Bearer ${token}` }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: fillPath(getter.path, candidate),
+      headers: { authorization: `Bearer ${token}` },
+      remoteAddress: randomIp(),
+    });
     if (res.statusCode < 300) return candidate;
   }
   return values;
@@ -529,8 +535,14 @@ async function baseFor(op: ApiOperation, path: string, token: string): Promise<B
   const optionalBody = bodySchema ? propertiesOf(bodySchema).filter(([name]) => !(name in (first.body ?? {})) && hinted(name)) : [];
   if (!optionalQuery.length && !optionalBody.length) return first;
   const candidates: Base[] = [first];
-  const withQuery = (b: Base, list: OpenApiParameter[]): Base => ({ ...b, query: [...b.query, ...list.map((p): [string, string] => [p.name, enc(String(plausible(p.name, p.schema ?? {})))])] });
-  const withBody = (b: Base, list: [string, JsonSchema][]): Base => ({ ...b, body: { ...b.body, ...Object.fromEntries(list.map(([n, sch]) => [n, plausible(n, sch)])) } });
+  const withQuery = (b: Base, list: OpenApiParameter[]): Base => ({
+    ...b,
+    query: [...b.query, ...list.map((p): [string, string] => [p.name, enc(String(plausible(p.name, p.schema ?? {})))])],
+  });
+  const withBody = (b: Base, list: [string, JsonSchema][]): Base => ({
+    ...b,
+    body: { ...b.body, ...Object.fromEntries(list.map(([n, sch]) => [n, plausible(n, sch)])) },
+  });
   for (const p of optionalQuery) candidates.push(withQuery(required(), [p]));
   for (const prop of optionalBody) candidates.push(withBody(required(), [prop]));
   candidates.push(withBody(withQuery(required(), optionalQuery), optionalBody));
@@ -617,7 +629,9 @@ function casesFor(op: ApiOperation, pathValues: Record<string, string>, plausibl
       cases.push(base(`path ${p.name} = ${label}`, { url: fillPath(op.path, { ...pathValues, [p.name]: value }, true) + queryString(baseQuery), sent: true }));
     }
     for (const [label, value] of boundaries(p.name, p.schema ?? {})) {
-      cases.push(base(`path ${p.name} = ${label}`, { url: fillPath(op.path, { ...pathValues, [p.name]: String(value) }) + queryString(baseQuery), sent: true }));
+      cases.push(
+        base(`path ${p.name} = ${label}`, { url: fillPath(op.path, { ...pathValues, [p.name]: String(value) }) + queryString(baseQuery), sent: true }),
+      );
     }
   }
 
@@ -636,20 +650,26 @@ function casesFor(op: ApiOperation, pathValues: Record<string, string>, plausibl
   if (bodySchema) {
     for (const [name, schema] of propertiesOf(bodySchema)) {
       for (const [label, value] of [...JSON_VALUES, ...boundaries(name, schema)]) {
-        cases.push(base(`body ${name} = ${label}`, { payload: JSON.stringify({ ...baseBody, [name]: value }), headers: { 'content-type': JSON_TYPE }, sent: true }));
+        cases.push(
+          base(`body ${name} = ${label}`, { payload: JSON.stringify({ ...baseBody, [name]: value }), headers: { 'content-type': JSON_TYPE }, sent: true }),
+        );
       }
       const without = { ...baseBody };
       delete without[name];
       cases.push(base(`body without ${name}`, { payload: JSON.stringify(without), headers: { 'content-type': JSON_TYPE } }));
     }
-    cases.push(base('body with prototype keys beside valid fields', {
-      payload: `{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}},${JSON.stringify(baseBody).slice(1)}`,
-      headers: { 'content-type': JSON_TYPE },
-    }));
-    cases.push(base('body with unknown fields (userId, admin, price)', {
-      payload: JSON.stringify({ ...baseBody, userId: 1, admin: true, price: 0, totalPrice: 0 }),
-      headers: { 'content-type': JSON_TYPE },
-    }));
+    cases.push(
+      base('body with prototype keys beside valid fields', {
+        payload: `{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}},${JSON.stringify(baseBody).slice(1)}`,
+        headers: { 'content-type': JSON_TYPE },
+      }),
+    );
+    cases.push(
+      base('body with unknown fields (userId, admin, price)', {
+        payload: JSON.stringify({ ...baseBody, userId: 1, admin: true, price: 0, totalPrice: 0 }),
+        headers: { 'content-type': JSON_TYPE },
+      }),
+    );
   }
   if (hasBody) {
     for (const [label, payload, type] of RAW_BODIES) {
@@ -684,7 +704,8 @@ async function send(op: ApiOperation, who: Identity, c: Case) {
     return;
   }
   totals.requests++;
-  if (process.env.FUZZ_DEBUG && (c.what === 'plausible request' || res.statusCode < 300)) debug.push(`${op.key} [${who.name}] ${c.what} -> ${res.statusCode} ${res.body.slice(0, 100)}`);
+  if (process.env.FUZZ_DEBUG && (c.what === 'plausible request' || res.statusCode < 300))
+    debug.push(`${op.key} [${who.name}] ${c.what} -> ${res.statusCode} ${res.body.slice(0, 100)}`);
   check(op, who, c, res);
 }
 
@@ -712,7 +733,12 @@ it('answers every malformed request to every operation below 500, without intern
     const cases = casesFor(op, pathValues, await baseFor(op, fillPath(op.path, pathValues), identities[1]!.token!));
     totals.operations++;
     const heavyFor = identities[totals.operations % identities.length]!;
-    for (const who of identities) await pool(cases.filter((c) => !c.heavy || who === heavyFor), 4, (c) => send(op, who, c));
+    for (const who of identities)
+      await pool(
+        cases.filter((c) => !c.heavy || who === heavyFor),
+        4,
+        (c) => send(op, who, c),
+      );
   }
   const shown = failures.slice(0, 200);
   expect(failures.length, `${failures.length} failures (first ${shown.length}):\n${shown.join('\n')}\n`).toBe(0);

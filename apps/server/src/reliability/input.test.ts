@@ -23,17 +23,43 @@ const BAD = ['x\u0000y', 'bell\u0007', 'esc\u001b[2J', 'del\u007f', 'half\ud800'
 /** Each place a buyer types text, with the field the answer must name. */
 const places: { what: string; field: string; query?: true; send: (bad: string, lang: 'en' | 'zh') => ReturnType<ShopCall> }[] = [
   { what: 'search keyword', field: 'query.keyword', query: true, send: (bad, lang) => c('GET', '/api/items', { query: { keyword: bad }, lang }) },
-  { what: 'search keyword in a category list', field: 'query.keyword', query: true, send: (bad, lang) => c('GET', '/api/items/newest', { query: { keyword: bad }, lang }) },
+  {
+    what: 'search keyword in a category list',
+    field: 'query.keyword',
+    query: true,
+    send: (bad, lang) => c('GET', '/api/items/newest', { query: { keyword: bad }, lang }),
+  },
   { what: 'cart search', field: 'query.keyword', query: true, send: (bad, lang) => c('GET', '/api/cart/items', { query: { keyword: bad }, lang }) },
   { what: 'profile name', field: 'body.name', send: (bad, lang) => c('PUT', '/api/user', { body: { name: bad }, lang }) },
   { what: 'profile nickname', field: 'body.nickname', send: (bad, lang) => c('PUT', '/api/user', { body: { nickname: bad }, lang }) },
   { what: 'address recipient', field: 'body.deliveryUser', send: (bad, lang) => c('POST', '/api/address', { body: { ...ADDRESS, deliveryUser: bad }, lang }) },
-  { what: 'address street', field: 'body.deliveryAddress', send: (bad, lang) => c('POST', '/api/address', { body: { ...ADDRESS, deliveryAddress: bad }, lang }) },
+  {
+    what: 'address street',
+    field: 'body.deliveryAddress',
+    send: (bad, lang) => c('POST', '/api/address', { body: { ...ADDRESS, deliveryAddress: bad }, lang }),
+  },
   { what: 'address city', field: 'body.deliveryCity', send: (bad, lang) => c('POST', '/api/address', { body: { ...ADDRESS, deliveryCity: bad }, lang }) },
-  { what: 'order comment', field: 'body.comment', send: (bad, lang) => c('POST', '/api/orders', { body: orderPayload({ comment: bad }), headers: { 'idempotency-key': `k-${Math.random()}` }, lang }) },
-  { what: 'order address', field: 'body.deliveryCompany', send: (bad, lang) => c('POST', '/api/orders', { body: orderPayload({ deliveryCompany: bad }), headers: { 'idempotency-key': `k-${Math.random()}` }, lang }) },
-  { what: 'sign-in account', field: 'body.account', send: (bad, lang) => shopClient(t, undefined)('POST', '/api/authn/signin', { body: { account: bad, password: 'Secret12' }, lang }) },
-  { what: 'sign-up name', field: 'body.name', send: (bad, lang) => shopClient(t, undefined)('POST', '/api/authn/signup', { body: { email: 'a@example.com', otp: '123456', regionId: 'CN', name: bad }, lang }) },
+  {
+    what: 'order comment',
+    field: 'body.comment',
+    send: (bad, lang) => c('POST', '/api/orders', { body: orderPayload({ comment: bad }), headers: { 'idempotency-key': `k-${Math.random()}` }, lang }),
+  },
+  {
+    what: 'order address',
+    field: 'body.deliveryCompany',
+    send: (bad, lang) => c('POST', '/api/orders', { body: orderPayload({ deliveryCompany: bad }), headers: { 'idempotency-key': `k-${Math.random()}` }, lang }),
+  },
+  {
+    what: 'sign-in account',
+    field: 'body.account',
+    send: (bad, lang) => shopClient(t, undefined)('POST', '/api/authn/signin', { body: { account: bad, password: 'Secret12' }, lang }),
+  },
+  {
+    what: 'sign-up name',
+    field: 'body.name',
+    send: (bad, lang) =>
+      shopClient(t, undefined)('POST', '/api/authn/signup', { body: { email: 'a@example.com', otp: '123456', regionId: 'CN', name: bad }, lang }),
+  },
   { what: 'a JSON key', field: 'body.a?b', send: (_bad, lang) => c('PUT', '/api/user', { body: { ['a\u0000b']: 1 }, lang }) },
 ];
 
@@ -63,7 +89,10 @@ describe(`control characters in text are refused at the edge (${TEST_DB_KIND})`,
   });
 
   it('tabs and line breaks in a comment are text, and go through', async () => {
-    const res = await c('POST', '/api/orders', { body: orderPayload({ comment: 'Line 1\nLine 2\r\n\tpack well' }), headers: { 'idempotency-key': 'multi-line' } });
+    const res = await c('POST', '/api/orders', {
+      body: orderPayload({ comment: 'Line 1\nLine 2\r\n\tpack well' }),
+      headers: { 'idempotency-key': 'multi-line' },
+    });
     expect(res.status).toBe(201);
   });
 

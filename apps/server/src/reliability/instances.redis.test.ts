@@ -14,7 +14,8 @@ if (!(await redisAvailable())) throw new Error(`TEST_REDIS_URL=${process.env.TES
 
 // A stand-in for the web build's server renderer (as plugins/web.test.ts does): each page shows
 // what the storefront's API says (a search list, a product, the footer's phone) and counts renders.
-const TEMPLATE = '<!doctype html><html><head><!--ssr-head--><title>x</title><!--/ssr-head--></head><body><div id="root"><!--ssr-body--></div><!--ssr-data--></body></html>';
+const TEMPLATE =
+  '<!doctype html><html><head><!--ssr-head--><title>x</title><!--/ssr-head--></head><body><div id="root"><!--ssr-body--></div><!--ssr-data--></body></html>';
 const BUNDLE = `export function createSsrRenderer() {
   return { render: (request) => globalThis.__cubeshopInstancesSsr(request) };
 }
@@ -89,14 +90,17 @@ describe(`a back-office change reaches every instance within 2 s (${TEST_DB_KIND
     expect(renders).toBe(before); // B serves its cached page
     const [category] = (await get(a, '/api/categories')).json().data ?? (await get(a, '/api/categories')).json();
     const [supplier] = (await get(a, '/api/suppliers')).json().data ?? (await get(a, '/api/suppliers')).json();
-    await a.services.catalog.admin.addItems([{ nameZh: `${word} 魔方`, nameEn: `${word} Cube`, priceFen: 7_100, supplierId: supplier.id, categoryId: category.id }]);
+    await a.services.catalog.admin.addItems([
+      { nameZh: `${word} 魔方`, nameEn: `${word} Cube`, priceFen: 7_100, supplierId: supplier.id, categoryId: category.id },
+    ]);
     await within2s(async () => (await list()) === 1);
     await within2s(async () => (await page()).includes(`${word} Cube`));
   });
 
   it('a product edited in the back office on A shows changed in B’s detail, list and cached product page', async () => {
     const name = async () => (await get(b, `/api/items/${products.single}`)).json().name as string;
-    const listed = async () => ((await get(b, '/api/items?keyword=Orbit')).json().data as { id: number; name: string }[]).find((p) => p.id === products.single)?.name;
+    const listed = async () =>
+      ((await get(b, '/api/items?keyword=Orbit')).json().data as { id: number; name: string }[]).find((p) => p.id === products.single)?.name;
     const page = async () => (await get(b, `/product/${products.single}?lang=en`, { cookie: 'userCurrency=USD' })).text;
     expect(await name()).toBe('Orbit Single'); // cached on B
     expect(await listed()).toBe('Orbit Single');
@@ -129,7 +133,10 @@ describe(`a back-office change reaches every instance within 2 s (${TEST_DB_KIND
     expect(await carousel()).not.toEqual([products.timer]);
     await page();
     const current = (await get(a, '/api/shop/settings')).json().contact;
-    const res = await ownerPut(a, '/api/admin/settings', { carousel: { mode: 'picked', productIds: [products.timer] }, contact: { ...current, phone: '+86 20 5555 0000' } });
+    const res = await ownerPut(a, '/api/admin/settings', {
+      carousel: { mode: 'picked', productIds: [products.timer] },
+      contact: { ...current, phone: '+86 20 5555 0000' },
+    });
     expect(res.statusCode).toBe(200);
     await within2s(async () => JSON.stringify(await carousel()) === JSON.stringify([products.timer]));
     await within2s(async () => (await phone()) === '+86 20 5555 0000');
@@ -140,9 +147,21 @@ describe(`a back-office change reaches every instance within 2 s (${TEST_DB_KIND
     const buyer = await makeUser(b);
     const auth = { authorization: `Bearer ${buyer.token}` };
     await b.app.inject({ method: 'POST', url: '/api/cart/items', headers: auth, payload: { itemId: products.cube, type: 'black', quantity: 1 } });
-    const base = async () => (await get(b, '/api/cart/info/express-fee?deliveryRegionId=US&expressMethod=dhl', { ...auth, 'x-price-type': 'CNY' })).json().base as number;
+    const base = async () =>
+      (await get(b, '/api/cart/info/express-fee?deliveryRegionId=US&expressMethod=dhl', { ...auth, 'x-price-type': 'CNY' })).json().base as number;
     const old = await base();
-    const rate = { methodId: 'dhl', zoneCode: 'NORTH_AMERICA', firstWeightG: 500, firstPriceFen: 12_300, stepWeightG: 500, stepPriceFen: 100, minChargeFen: 0, maxWeightG: 30_000, transitMinDays: 2, transitMaxDays: 5 };
+    const rate = {
+      methodId: 'dhl',
+      zoneCode: 'NORTH_AMERICA',
+      firstWeightG: 500,
+      firstPriceFen: 12_300,
+      stepWeightG: 500,
+      stepPriceFen: 100,
+      minChargeFen: 0,
+      maxWeightG: 30_000,
+      transitMinDays: 2,
+      transitMaxDays: 5,
+    };
     expect((await ownerPut(a, '/api/admin/shipping/rates', rate)).statusCode).toBe(200);
     expect(old).not.toBe(123);
     await within2s(async () => (await base()) === 123);

@@ -81,7 +81,12 @@ async function uploadPicture(t: ChatInstance, token: string, itemId: number, byt
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const res = await t.app.inject({ method: 'POST', url: `/api/admin/items/${itemId}/images`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/items/${itemId}/images`,
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+  });
   return { status: res.statusCode, body: res.json<Json>() };
 }
 
@@ -89,7 +94,12 @@ const get = (t: ChatInstance, url: string, token?: string, accept = 'image/webp'
   t.app.inject({ method: 'GET', url, headers: { accept, 'x-lang-type': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 
 async function keysInBucket(): Promise<string[]> {
-  const client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY } });
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY },
+  });
   try {
     const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
     return (listed.Contents ?? []).map((o) => o.Key!);
@@ -101,7 +111,9 @@ async function keysInBucket(): Promise<string[]> {
 describe('pictures in one S3 bucket, served by every instance (PostgreSQL)', () => {
   it('a product picture uploaded through A is served by B', async () => {
     const owner = await staffToken(a);
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#1e6ac4' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#1e6ac4' } })
+      .png()
+      .toBuffer();
     const up = await uploadPicture(a, owner, products.cube, png);
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     const url = up.body.images[0].image as string;
@@ -123,9 +135,13 @@ describe('pictures in one S3 bucket, served by every instance (PostgreSQL)', () 
     const agentSocket = await ChatTestClient.connect(a.wsUrl, { token: agent.token, language: 'en' });
     const socket = await ChatTestClient.connect(a.wsUrl, { token: buyer.token, language: 'en' });
     const gid = (await socket.waitFor(isEvent('group'))).group.gid;
-    expect((await a.app.inject({ method: 'POST', url: '/api/groups/join', headers: { authorization: `Bearer ${agent.token}` }, payload: { gid } })).statusCode).toBe(200);
+    expect(
+      (await a.app.inject({ method: 'POST', url: '/api/groups/join', headers: { authorization: `Bearer ${agent.token}` }, payload: { gid } })).statusCode,
+    ).toBe(200);
     const id = randomUUID();
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c41e3a' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c41e3a' } })
+      .png()
+      .toBuffer();
     socket.send({ id, gid, image: png.toString('base64') });
     await socket.waitFor(isEvent('ack', (f) => f.id === id));
     const image = ((await agentSocket.waitFor((f) => !Array.isArray(f) && !('type' in f) && f.id === id)) as TChatMessageFrame).image!;
@@ -146,8 +162,14 @@ describe('pictures in one S3 bucket, served by every instance (PostgreSQL)', () 
     const call = shopClient(a, token);
     expect((await call('POST', '/api/cart/items', { body: { itemId: products.cube, type: 'black', quantity: 1 } })).status).toBe(200);
     const order = await call<TOrderDetail>('POST', '/api/orders', { body: orderPayload(), headers: { 'idempotency-key': randomUUID() } });
-    const photo = `data:image/png;base64,${(await sharp({ create: { width: 30, height: 30, channels: 3, background: '#0a0' } }).png().toBuffer()).toString('base64')}`;
-    const made = await call<TOrderRequests>('POST', `/api/orders/${order.body.id}/requests`, { body: { kind: 'cancel', reason: 'Wrong colour', photos: [photo] } });
+    const photo = `data:image/png;base64,${(
+      await sharp({ create: { width: 30, height: 30, channels: 3, background: '#0a0' } })
+        .png()
+        .toBuffer()
+    ).toString('base64')}`;
+    const made = await call<TOrderRequests>('POST', `/api/orders/${order.body.id}/requests`, {
+      body: { kind: 'cancel', reason: 'Wrong colour', photos: [photo] },
+    });
     expect(made.status).toBe(201);
     const res = await get(b, made.body.data[0]!.photos[0]!, token);
     expect(res.statusCode).toBe(200);
@@ -156,7 +178,9 @@ describe('pictures in one S3 bucket, served by every instance (PostgreSQL)', () 
 
   it('while the bucket cannot be reached: 503 with Retry-After for stored pictures, generated ones still drawn; then back', async () => {
     const owner = await staffToken(a);
-    const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#f0c000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#f0c000' } })
+      .png()
+      .toBuffer();
     const up = await uploadPicture(a, owner, products.timer, png);
     expect(up.status).toBe(201);
     // The PNG thumbnail: in the bucket, in neither instance's memory yet.

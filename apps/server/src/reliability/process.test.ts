@@ -51,7 +51,11 @@ describe(`the server process (${TEST_DB_KIND})`, { timeout: 120_000 }, () => {
     const server = await started(where);
     runCli(['user', 'create', '--account', 'mallory01', '--password', 'Secret12'], { ...where.env, DATA_DIR: where.dataDir });
     const signin = await json(
-      await fetch(`${server.url}/api/authn/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'mallory01', password: 'Secret12' }) }),
+      await fetch(`${server.url}/api/authn/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: 'mallory01', password: 'Secret12' }),
+      }),
     );
     expect(signin.status).toBe(200);
     const token = signin.body.token as string;
@@ -74,7 +78,11 @@ describe(`the server process (${TEST_DB_KIND})`, { timeout: 120_000 }, () => {
     expect(keyword.status).toBe(400);
     expect(keyword.body).toMatchObject({ code: 'BAD_REQUEST', desc: expect.stringContaining('控制字符') });
     const name = await json(
-      await fetch(`${server.url}/api/authn/signin`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-lang-type': 'en' }, body: JSON.stringify({ account: 'a\u0000b', password: 'Secret12' }) }),
+      await fetch(`${server.url}/api/authn/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-lang-type': 'en' },
+        body: JSON.stringify({ account: 'a\u0000b', password: 'Secret12' }),
+      }),
     );
     expect(name).toMatchObject({ status: 400, body: { desc: expect.stringContaining('body.account contains characters that are not allowed') } });
 
@@ -87,7 +95,8 @@ describe(`the server process (${TEST_DB_KIND})`, { timeout: 120_000 }, () => {
   it('SIGKILL during order placement leaves each buyer either the order or the unchanged cart; the key then settles it once', async () => {
     const where = await target();
     // Stock the shop and fill 12 carts in-process, then hand the database to a server process.
-    const database = TEST_DB_KIND === 'pglite' ? await openDatabase({ pgliteDir: path.join(where.dataDir, 'pglite') }) : await openDatabase({ url: where.env.DATABASE_URL });
+    const database =
+      TEST_DB_KIND === 'pglite' ? await openDatabase({ pgliteDir: path.join(where.dataDir, 'pglite') }) : await openDatabase({ url: where.env.DATABASE_URL });
     await database.migrate();
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: where.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent' });
     const setup = await buildApp({ config, database, logger: false });
@@ -109,11 +118,17 @@ describe(`the server process (${TEST_DB_KIND})`, { timeout: 120_000 }, () => {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}`, 'idempotency-key': buyer.key, 'x-lang-type': 'en' },
         body: JSON.stringify({ expressMethod: 'dhl', payMethod: 'tt', ...ADDRESS }),
       });
-    const get = (url: string, token: string, p: string) => fetch(`${url}${p}`, { headers: { authorization: `Bearer ${token}`, 'x-lang-type': 'en' } }).then((r) => r.json() as Promise<{ data: unknown[] }>);
+    const get = (url: string, token: string, p: string) =>
+      fetch(`${url}${p}`, { headers: { authorization: `Bearer ${token}`, 'x-lang-type': 'en' } }).then((r) => r.json() as Promise<{ data: unknown[] }>);
 
     // All 12 at once; the process dies as soon as the first order is answered.
     const first = await started(where);
-    const attempts = buyers.map((buyer) => order(first.url, buyer).then((r) => r.status, () => 0));
+    const attempts = buyers.map((buyer) =>
+      order(first.url, buyer).then(
+        (r) => r.status,
+        () => 0,
+      ),
+    );
     await Promise.race(attempts);
     await first.kill();
     const statuses = await Promise.all(attempts);

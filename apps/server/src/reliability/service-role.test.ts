@@ -28,7 +28,12 @@ beforeAll(async () => {
   serviceId = agent.id;
   otherService = (await staff('other')).call;
   buyerEmail = `buyer_${randomBytes(4).toString('hex')}@example.com`;
-  const buyer = await t.services.account.createUser({ account: `b_${randomBytes(4).toString('hex')}`, email: buyerEmail, mobile: '13912345678', name: 'Li Wei' });
+  const buyer = await t.services.account.createUser({
+    account: `b_${randomBytes(4).toString('hex')}`,
+    email: buyerEmail,
+    mobile: '13912345678',
+    name: 'Li Wei',
+  });
   buyerId = buyer.id;
   const b = shopClient(t, await t.services.authn.issueUserToken(buyer.id));
   expect((await b('POST', '/api/cart/items', { body: { itemId: t.products.cube, type: 'black', quantity: 2 } })).status).toBe(200);
@@ -47,15 +52,22 @@ describe('the customer-service role', () => {
     expect(staffCan('service', 'orders.read')).toBe(false);
   });
 
-  it('may not list customers, open a buyer, search the order queue or read a buyer\'s group', async () => {
-    for (const url of ['/api/admin/customers', `/api/admin/customers?q=${encodeURIComponent(buyerEmail)}`, `/api/admin/customers/${buyerId}`, `/api/admin/customers/${buyerId}/group`, '/api/admin/orders', `/api/admin/orders/${orderId}`]) {
+  it("may not list customers, open a buyer, search the order queue or read a buyer's group", async () => {
+    for (const url of [
+      '/api/admin/customers',
+      `/api/admin/customers?q=${encodeURIComponent(buyerEmail)}`,
+      `/api/admin/customers/${buyerId}`,
+      `/api/admin/customers/${buyerId}/group`,
+      '/api/admin/orders',
+      `/api/admin/orders/${orderId}`,
+    ]) {
       const res = await service('GET', url);
       expect(res.status, url).toBe(403);
       expect(JSON.stringify(res.body)).not.toContain(buyerEmail);
     }
   });
 
-  it('sees the name and orders\' status of the buyer it serves, without contact data', async () => {
+  it("sees the name and orders' status of the buyer it serves, without contact data", async () => {
     const res = await service<TChatBuyer>('GET', `/api/groups/${gid}/buyer`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ uid: buyerId, name: 'Li Wei', orders: [{ id: orderId, status: 'confirm', paymentStatus: 'unpaid', currency: 'CNY' }] });

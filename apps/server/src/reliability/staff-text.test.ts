@@ -53,13 +53,17 @@ async function place(): Promise<TOrderDetail> {
 
 /** A document's text as the PDF reader sees it. */
 async function documentText(token: string, id: number, kind: string): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/orders/${id}/documents/${kind}.pdf`, headers: { authorization: `Bearer ${token}`, 'x-lang-type': 'en' } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/orders/${id}/documents/${kind}.pdf`,
+    headers: { authorization: `Bearer ${token}`, 'x-lang-type': 'en' },
+  });
   expect(res.statusCode).toBe(200);
   return (await pdfText(res.rawPayload)).text;
 }
 
 describe('staff text stays with staff', () => {
-  it('keeps the ship-unpaid reason, status notes and internal notes out of the buyer\'s JSON, mail and documents', async () => {
+  it("keeps the ship-unpaid reason, status notes and internal notes out of the buyer's JSON, mail and documents", async () => {
     const shipped = await place();
     const cancelled = await place();
 

@@ -23,7 +23,9 @@ const tag = randomBytes(3).toString('hex');
  */
 function multipart(bytes: Buffer, filename: string, splitAt: number) {
   const boundary = `----cubeshop${randomBytes(6).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const pieces = [Buffer.concat([head, bytes.subarray(0, splitAt)]), Buffer.concat([bytes.subarray(splitAt), tail])];
   async function* body() {
@@ -34,7 +36,12 @@ function multipart(bytes: Buffer, filename: string, splitAt: number) {
   return { payload: Readable.from(body()), contentType: `multipart/form-data; boundary=${boundary}`, length: pieces[0]!.length + pieces[1]!.length };
 }
 
-async function send(method: 'POST' | 'PUT', url: string, bytes: Buffer, { limit, filename = 'a.png', lang = 'en' }: { limit: number; filename?: string; lang?: 'en' | 'zh' }) {
+async function send(
+  method: 'POST' | 'PUT',
+  url: string,
+  bytes: Buffer,
+  { limit, filename = 'a.png', lang = 'en' }: { limit: number; filename?: string; lang?: 'en' | 'zh' },
+) {
   const { payload, contentType, length } = multipart(bytes, filename, Math.min(limit, bytes.length));
   const res = await t.app.inject({
     method,
@@ -47,7 +54,9 @@ async function send(method: 'POST' | 'PUT', url: string, bytes: Buffer, { limit,
 
 /** A small valid PNG followed by padding up to `size` bytes: decoders stop at its end, so only its length is wrong. */
 async function paddedPng(size: number): Promise<Buffer> {
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c41e3a' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c41e3a' } })
+    .png()
+    .toBuffer();
   return Buffer.concat([png, Buffer.alloc(size - png.length)]);
 }
 
@@ -68,13 +77,18 @@ describe('a file one byte over its limit is 413 and stores nothing', () => {
     expect(res.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', desc: 'The image cannot be larger than 10 MB', details: { field: 'file', rule: 'size' } });
     expect((await shopClient(t, owner)('GET', `/api/admin/items/${t.products.cube}`)).body.images).toEqual(before);
     // At the limit exactly it is accepted: the limit is the limit.
-    expect((await send('POST', `/api/admin/items/${t.products.cube}/images`, await paddedPng(ITEM_IMAGE_MAX_BYTES), { limit: ITEM_IMAGE_MAX_BYTES })).status).toBe(201);
+    expect(
+      (await send('POST', `/api/admin/items/${t.products.cube}/images`, await paddedPng(ITEM_IMAGE_MAX_BYTES), { limit: ITEM_IMAGE_MAX_BYTES })).status,
+    ).toBe(201);
   });
 
   it('brand logo (10 MB), in Chinese too', async () => {
     const brands = (await shopClient(t, owner)('GET', '/api/admin/brands')).body;
     const brand = (brands.data ?? brands)[0];
-    const res = await send('POST', `/api/admin/brands/${brand.id}/logo`, await paddedPng(ITEM_IMAGE_MAX_BYTES + 1), { limit: ITEM_IMAGE_MAX_BYTES, lang: 'zh' });
+    const res = await send('POST', `/api/admin/brands/${brand.id}/logo`, await paddedPng(ITEM_IMAGE_MAX_BYTES + 1), {
+      limit: ITEM_IMAGE_MAX_BYTES,
+      lang: 'zh',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(413);
     expect(res.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', desc: '图片不能超过 10 MB' });
     const after = (await shopClient(t, owner)('GET', '/api/admin/brands')).body;

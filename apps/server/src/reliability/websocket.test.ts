@@ -48,7 +48,19 @@ function closeCode(ws: WebSocket): Promise<{ code: number; reason: string }> {
 describe(`WebSocket abuse (${TEST_DB_KIND})`, () => {
   it('prototype keys and unknown types as the frame type get an error frame; nothing is called, the socket keeps working', async () => {
     const { socket } = await buyerSocket();
-    const types = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__', 'propertyIsEnumerable', 'dance', '', 'PING'];
+    const types = [
+      'constructor',
+      'toString',
+      '__proto__',
+      'hasOwnProperty',
+      'valueOf',
+      'isPrototypeOf',
+      '__defineGetter__',
+      'propertyIsEnumerable',
+      'dance',
+      '',
+      'PING',
+    ];
     for (const type of types) {
       const before = socket.events('error').length;
       socket.send(`{"type":${JSON.stringify(type)}}`);

@@ -36,7 +36,11 @@ export interface CallResult<T = Record<string, unknown>> {
 /** JSON calls against the app from one client address (random unless given) in one language (en unless given). */
 export function apiClient(t: Pick<App, 'app'>, defaults: { lang?: TLocale; ip?: string } = {}) {
   const clientIp = defaults.ip ?? randomIp();
-  return async function call<T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: CallOptions = {}): Promise<CallResult<T>> {
+  return async function call<T = Record<string, unknown>>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    options: CallOptions = {},
+  ): Promise<CallResult<T>> {
     const headers: Record<string, string> = { 'x-lang-type': options.lang ?? defaults.lang ?? 'en' };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const res = await t.app.inject({

@@ -120,7 +120,12 @@ let serial = 0;
 export async function makeUser(instance: App, options: { admin?: boolean; name?: string } = {}) {
   serial++;
   const account = `${options.admin ? 'agent' : 'buyer'}_${serial}_${randomBytes(3).toString('hex')}`;
-  const user = await instance.services.account.createUser({ account, password: 'Secret12', name: options.name ?? account, role: options.admin ? 'owner' : null });
+  const user = await instance.services.account.createUser({
+    account,
+    password: 'Secret12',
+    name: options.name ?? account,
+    role: options.admin ? 'owner' : null,
+  });
   const token = await instance.services.authn.issueUserToken(user.id);
   return { user, token };
 }
@@ -160,7 +165,11 @@ export class ChatTestClient {
   }
 
   /** options: the ws client's own (a CA for wss://, a local address). */
-  static connect(wsUrl: string, query: { token: string; language?: string; since?: string | number }, options: WebSocket.ClientOptions = {}): Promise<ChatTestClient> {
+  static connect(
+    wsUrl: string,
+    query: { token: string; language?: string; since?: string | number },
+    options: WebSocket.ClientOptions = {},
+  ): Promise<ChatTestClient> {
     const ws = new WebSocket(ChatTestClient.url(wsUrl, query), options);
     const client = new ChatTestClient(ws);
     return new Promise((resolve, reject) => {

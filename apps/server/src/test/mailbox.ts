@@ -105,9 +105,7 @@ export async function startMailbox(port = 0, { delayMs = 0 }: { delayMs?: number
 
 function decodeWords(value: string): string {
   return value.replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=(\s+(?==\?))?/g, (_w, _charset: string, enc: string, data: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : Buffer.from(decodeQp(data.replace(/_/g, ' ')), 'latin1').toString('utf8'),
+    enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : Buffer.from(decodeQp(data.replace(/_/g, ' ')), 'latin1').toString('utf8'),
   );
 }
 

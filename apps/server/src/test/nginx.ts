@@ -52,7 +52,10 @@ export function renderSite(template: string, values: SiteValues): string {
   replace(/^([ \t]*)listen 443 ssl http2;$/m, (_m, indent) => `${indent}listen 127.0.0.1:${values.httpsPort} ssl http2;`);
   replace(/^[ \t]*listen \[::\]:\d+[^;\n]*;\n/m, () => '', 2);
   replace(/^([ \t]*)ssl_certificate \S+;$/m, (_m, indent) => `${indent}ssl_certificate ${values.certificate};`);
-  replace(/^([ \t]*)ssl_certificate_key \S+;$/m, (_m, indent) => `${indent}ssl_certificate_key ${values.certificateKey};${(values.extra ?? []).map((l) => `\n${indent}${l}`).join('')}`);
+  replace(
+    /^([ \t]*)ssl_certificate_key \S+;$/m,
+    (_m, indent) => `${indent}ssl_certificate_key ${values.certificateKey};${(values.extra ?? []).map((l) => `\n${indent}${l}`).join('')}`,
+  );
   return out;
 }
 
@@ -62,7 +65,25 @@ export function selfSignedCertificate(dir: string): { certificate: string; certi
   const certificateKey = path.join(dir, 'key.pem');
   const result = spawnSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', certificateKey, '-out', certificate],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      certificateKey,
+      '-out',
+      certificate,
+    ],
     { encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`openssl could not make a test certificate (${result.error?.message ?? result.status}): ${result.stderr}`);
@@ -121,7 +142,8 @@ export async function startNginx(options: { instances: number[]; httpPort: numbe
   fs.writeFileSync(conf, main);
   const args = ['-p', dir, '-c', conf, '-e', errorLog];
   const check = spawnSync(bin, [...args, '-t'], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`nginx -t refused the rendered configuration:\n${check.stderr}\n${fs.readFileSync(path.join(dir, 'cubeshop.conf'), 'utf8')}`);
+  if (check.status !== 0)
+    throw new Error(`nginx -t refused the rendered configuration:\n${check.stderr}\n${fs.readFileSync(path.join(dir, 'cubeshop.conf'), 'utf8')}`);
   const child: ChildProcess = spawn(bin, [...args, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));

@@ -127,7 +127,10 @@ const LEAKS: [string, RegExp][] = [
   ['stack frame', /(?:^|\n|\\n)\s*at (?:async )?[^\n]*?:\d+:\d+\)?/],
   ['source path', /\/src\/|\.ts:\d|\.js:\d+:\d+|node_modules/],
   ['SQL', /\bselect\s[\s\S]{0,300}?\bfrom\s+"?[a-z_]+|\binsert\s+into\b|\bupdate\s+"?[a-z_]+"?\s+set\b|\bdelete\s+from\b/i],
-  ['query error', /Failed query|\bparams:|syntax error at or near|violates (?:not-null|unique|foreign key|check) constraint|relation "[^"]+" does not exist|invalid input syntax for/i],
+  [
+    'query error',
+    /Failed query|\bparams:|syntax error at or near|violates (?:not-null|unique|foreign key|check) constraint|relation "[^"]+" does not exist|invalid input syntax for/i,
+  ],
 ];
 
 /** The first kind of internal detail a response text shows, or null. */

@@ -79,7 +79,9 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
   return raw;
 }
 
-export async function startPayPalStandIn(options: { port?: number; clientId?: string; clientSecret?: string; webhookId?: string } = {}): Promise<PayPalStandIn> {
+export async function startPayPalStandIn(
+  options: { port?: number; clientId?: string; clientSecret?: string; webhookId?: string } = {},
+): Promise<PayPalStandIn> {
   const clientId = options.clientId ?? 'test-client';
   const clientSecret = options.clientSecret ?? 'test-secret';
   const webhookId = options.webhookId ?? 'WH-TEST-1';
@@ -92,7 +94,9 @@ export async function startPayPalStandIn(options: { port?: number; clientId?: st
   let url = '';
 
   const signature = (id: string, time: string, hookId: string, body: string) =>
-    createHmac('sha256', signingKey).update(`${id}|${time}|${hookId}|${createHash('sha256').update(body).digest('hex')}`).digest('base64');
+    createHmac('sha256', signingKey)
+      .update(`${id}|${time}|${hookId}|${createHash('sha256').update(body).digest('hex')}`)
+      .digest('base64');
 
   const orderBody = (o: StandInOrder) => ({
     id: o.id,
@@ -103,7 +107,9 @@ export async function startPayPalStandIn(options: { port?: number; clientId?: st
         reference_id: o.referenceId,
         ...(o.customId ? { custom_id: o.customId } : {}),
         amount: o.amount,
-        ...(o.capture ? { payments: { captures: [{ ...o.capture, final_capture: true, create_time: new Date().toISOString(), update_time: new Date().toISOString() }] } } : {}),
+        ...(o.capture
+          ? { payments: { captures: [{ ...o.capture, final_capture: true, create_time: new Date().toISOString(), update_time: new Date().toISOString() }] } }
+          : {}),
       },
     ],
     links: [{ href: `${url}/v2/checkout/orders/${o.id}`, rel: 'self', method: 'GET' }],
@@ -114,10 +120,18 @@ export async function startPayPalStandIn(options: { port?: number; clientId?: st
     calls.push(`${req.method} ${path}`);
     if (req.method === 'POST' && path === '/v1/oauth2/token') {
       const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-      if (req.headers.authorization !== expected || !new URLSearchParams(raw).get('grant_type')) return json(res, 401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
+      if (req.headers.authorization !== expected || !new URLSearchParams(raw).get('grant_type'))
+        return json(res, 401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
       const token = `A21AA${randomBytes(16).toString('hex')}`;
       tokens.add(token);
-      return json(res, 200, { scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-TEST', expires_in: 32400, nonce: randomUUID() });
+      return json(res, 200, {
+        scope: 'https://uri.paypal.com/services/payments/payment',
+        access_token: token,
+        token_type: 'Bearer',
+        app_id: 'APP-TEST',
+        expires_in: 32400,
+        nonce: randomUUID(),
+      });
     }
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!bearer || !tokens.has(bearer)) return json(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
@@ -135,7 +149,8 @@ export async function startPayPalStandIn(options: { port?: number; clientId?: st
       if (requestId && byRequestId.has(requestId)) return json(res, 200, created(orders.get(byRequestId.get(requestId)!)!));
       const unit = body.purchase_units?.[0];
       const context = body.payment_source?.paypal?.experience_context;
-      if (body.intent !== 'CAPTURE' || !unit?.amount?.currency_code || !/^\d+(\.\d{2})?$/.test(unit.amount.value ?? '')) return issue(res, 400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE');
+      if (body.intent !== 'CAPTURE' || !unit?.amount?.currency_code || !/^\d+(\.\d{2})?$/.test(unit.amount.value ?? ''))
+        return issue(res, 400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE');
       if (!context?.return_url || !context?.cancel_url) return issue(res, 422, 'UNPROCESSABLE_ENTITY', 'MISSING_REQUIRED_PARAMETER');
       const id = randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
       const order: StandInOrder = {
@@ -177,7 +192,8 @@ export async function startPayPalStandIn(options: { port?: number; clientId?: st
 
     if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
       const fields = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id'];
-      if (fields.some((f) => typeof body[f] !== 'string') || typeof body.webhook_event !== 'object') return issue(res, 400, 'VALIDATION_ERROR', 'MISSING_REQUIRED_PARAMETER');
+      if (fields.some((f) => typeof body[f] !== 'string') || typeof body.webhook_event !== 'object')
+        return issue(res, 400, 'VALIDATION_ERROR', 'MISSING_REQUIRED_PARAMETER');
       const ok =
         body.webhook_id === webhookId &&
         body.cert_url.startsWith(`${url}/`) &&

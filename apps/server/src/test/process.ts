@@ -53,7 +53,12 @@ export function tempDataDir(): string {
 /** Runs `npx cubeshop ...` (src/cli.ts) against a data folder or database; throws when it fails. */
 export function runCli(args: string[], env: Record<string, string>): string {
   const script = `const { cli } = await import(${JSON.stringify(CLI_TS)}); process.exitCode = await cli(process.argv.slice(1));`;
-  const result = spawnSync(NODE_TS[0], [...NODE_TS.slice(1), '--input-type=module', '-e', script, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(NODE_TS[0], [...NODE_TS.slice(1), '--input-type=module', '-e', script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   if (result.status !== 0) throw new Error(`cli ${args.join(' ')} failed (${result.status}): ${result.stderr}${result.stdout}`);
   return result.stdout;
 }
@@ -91,7 +96,10 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (exited) throw new Error(`server exited during start-up:\n${out}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

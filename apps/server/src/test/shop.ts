@@ -57,7 +57,18 @@ export async function stockShop(t: Pick<App, 'services'>): Promise<ShopProducts>
       gwG: 125,
       volumeCm3: 343,
     },
-    { ...base, nameZh: '轨道 批发三阶', nameEn: 'Orbit Wholesale 3x3', priceFen: 1_000, discountPercent: 20, moq: 12, orderMultiple: 12, nwG: 80, gwG: 100, volumeCm3: 150 },
+    {
+      ...base,
+      nameZh: '轨道 批发三阶',
+      nameEn: 'Orbit Wholesale 3x3',
+      priceFen: 1_000,
+      discountPercent: 20,
+      moq: 12,
+      orderMultiple: 12,
+      nwG: 80,
+      gwG: 100,
+      volumeCm3: 150,
+    },
     { ...base, nameZh: '轨道 计时器', nameEn: 'Orbit Timer', priceFen: 19_900, moq: 2, orderMultiple: 2, nwG: 250, gwG: 300, volumeCm3: 1_000 },
     { ...base, nameZh: '轨道 十七阶', nameEn: 'Orbit 17x17', priceFen: 300_000, nwG: 4_500, gwG: 5_000, volumeCm3: 50_000 },
     { ...base, nameZh: '轨道 贴纸', nameEn: 'Orbit Stickers', priceFen: 200, nwG: 8, gwG: 10, volumeCm3: 20 },
@@ -93,7 +104,11 @@ export interface ShopResult<T> {
 
 /** JSON calls as one buyer (en and CNY unless told). */
 export function shopClient(t: Pick<TestApp, 'app'>, token: string | undefined, defaults: { lang?: TLocale; currency?: TCurrency } = {}) {
-  return async function call<T = Json>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, options: ShopCallOptions = {}): Promise<ShopResult<T>> {
+  return async function call<T = Json>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    options: ShopCallOptions = {},
+  ): Promise<ShopResult<T>> {
     const headers: Record<string, string> = {
       'x-lang-type': options.lang ?? defaults.lang ?? 'en',
       'x-price-type': options.currency ?? defaults.currency ?? 'CNY',

@@ -18,8 +18,16 @@ const list = (names: string[]) =>
 
 /** The catalogue's answers on top of the shop API (test/msw): brands, search results by keyword or brand, one favourite. */
 const catalogue = [
-  http.get('/api/suppliers', () => HttpResponse.json([{ id: 2, name: 'MoYu' }, { id: 1, name: 'GAN' }, { id: 3, name: 'QiYi' }])),
-  http.get('/api/items/suggest', ({ request }) => HttpResponse.json({ keyword: new URL(request.url).searchParams.get('keyword'), products: [], brands: [], categories: [] })),
+  http.get('/api/suppliers', () =>
+    HttpResponse.json([
+      { id: 2, name: 'MoYu' },
+      { id: 1, name: 'GAN' },
+      { id: 3, name: 'QiYi' },
+    ]),
+  ),
+  http.get('/api/items/suggest', ({ request }) =>
+    HttpResponse.json({ keyword: new URL(request.url).searchParams.get('keyword'), products: [], brands: [], categories: [] }),
+  ),
   http.get('/api/items', ({ request }) => {
     const url = new URL(request.url);
     const keyword = url.searchParams.get('keyword');
@@ -40,7 +48,23 @@ function renderAt(path: string) {
 
 function signIn() {
   localStorage.setItem(STORAGE_KEYS.token, 'user-token-abc');
-  useAuthStore.setState({ token: 'user-token-abc', user: { id: 1, account: 'buyer01', username: 'buyer01', name: 'Buyer', nickname: 'B', admin: false, role: null, mobile: null, email: null, regionId: null, subscribeEmail: null }, isAnonymous: false });
+  useAuthStore.setState({
+    token: 'user-token-abc',
+    user: {
+      id: 1,
+      account: 'buyer01',
+      username: 'buyer01',
+      name: 'Buyer',
+      nickname: 'B',
+      admin: false,
+      role: null,
+      mobile: null,
+      email: null,
+      regionId: null,
+      subscribeEmail: null,
+    },
+    isAnonymous: false,
+  });
 }
 
 beforeEach(() => {
@@ -75,7 +99,11 @@ describe('finding products', { timeout: 20_000 }, () => {
   it('/brands lists every brand in order, each leading to its products under its name', async () => {
     const router = renderAt('/brands');
     const listEl = await screen.findByTestId('brand-list');
-    expect(within(listEl).getAllByRole('link').map((a) => a.textContent)).toEqual(['GGAN', 'MMoYu', 'QQiYi']);
+    expect(
+      within(listEl)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['GGAN', 'MMoYu', 'QQiYi']);
     expect(screen.getByText('3 brands in our catalogue. Choose one to see its products.')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Find a brand' }), 'yu');
     expect(within(screen.getByTestId('brand-list')).getAllByRole('link')).toHaveLength(1);

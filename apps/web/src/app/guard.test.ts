@@ -18,7 +18,20 @@ describe('guard decisions', () => {
   });
 
   it('knows the login-required routes of docs/requirements.md, Screens (forgot-password is public)', () => {
-    for (const path of ['/cart', '/order/42', '/profile', '/change-password', '/my-info', '/edit-name', '/my-favorite', '/favorites', '/my-order', '/my-address', '/admin/customer-service', '/cart/']) {
+    for (const path of [
+      '/cart',
+      '/order/42',
+      '/profile',
+      '/change-password',
+      '/my-info',
+      '/edit-name',
+      '/my-favorite',
+      '/favorites',
+      '/my-order',
+      '/my-address',
+      '/admin/customer-service',
+      '/cart/',
+    ]) {
       expect(requiresLogin(path), path).toBe(true);
     }
     for (const path of ['/', '/forgot-password', '/login', '/register', '/product/1', '/about-us', '/order', '/products-by-tag/hot', '/cartoon']) {
@@ -28,7 +41,10 @@ describe('guard decisions', () => {
 
   it('sends an anonymous visitor to login with the wanted path encoded', () => {
     expect(decideNavigation({ pathname: '/cart', ...anonymous })).toEqual({ type: 'redirect', to: '/login?redirect=%2Fcart' });
-    expect(decideNavigation({ pathname: '/order/7', search: '?from=mail', ...anonymous })).toEqual({ type: 'redirect', to: '/login?redirect=%2Forder%2F7%3Ffrom%3Dmail' });
+    expect(decideNavigation({ pathname: '/order/7', search: '?from=mail', ...anonymous })).toEqual({
+      type: 'redirect',
+      to: '/login?redirect=%2Forder%2F7%3Ffrom%3Dmail',
+    });
     expect(decideNavigation({ pathname: '/cart', ...buyer })).toEqual({ type: 'allow' });
     expect(decideNavigation({ pathname: '/forgot-password', ...anonymous })).toEqual({ type: 'allow' });
     expect(decideNavigation({ pathname: '/', ...anonymous })).toEqual({ type: 'allow' });
@@ -36,7 +52,10 @@ describe('guard decisions', () => {
 
   it('lets only admins into the customer-service console', () => {
     expect(requiresAdmin('/admin/customer-service')).toBe(true);
-    expect(decideNavigation({ pathname: '/admin/customer-service', ...anonymous })).toEqual({ type: 'redirect', to: '/login?redirect=%2Fadmin%2Fcustomer-service' });
+    expect(decideNavigation({ pathname: '/admin/customer-service', ...anonymous })).toEqual({
+      type: 'redirect',
+      to: '/login?redirect=%2Fadmin%2Fcustomer-service',
+    });
     expect(decideNavigation({ pathname: '/admin/customer-service', ...buyer })).toEqual({ type: 'forbidden' });
     expect(decideNavigation({ pathname: '/admin/customer-service', ...admin })).toEqual({ type: 'allow' });
   });

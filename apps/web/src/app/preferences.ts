@@ -23,7 +23,9 @@ export function syncPreferences(boot: BootData | undefined): boolean {
   const currency = readString(STORAGE_KEYS.userCurrency);
   if (locale === 'zh' || locale === 'en') writeCookie(PREFERENCE_COOKIES.locale, locale, PREFERENCE_COOKIE_MAX_AGE_S);
   if (currency === 'CNY' || currency === 'USD') writeCookie(PREFERENCE_COOKIES.currency, currency, PREFERENCE_COOKIE_MAX_AGE_S);
-  const differs = Boolean(boot?.ssr) && (((locale === 'zh' || locale === 'en') && locale !== boot?.locale) || ((currency === 'CNY' || currency === 'USD') && currency !== boot?.currency));
+  const differs =
+    Boolean(boot?.ssr) &&
+    (((locale === 'zh' || locale === 'en') && locale !== boot?.locale) || ((currency === 'CNY' || currency === 'USD') && currency !== boot?.currency));
   if (!differs) {
     sessionFlag(false);
     return false;

@@ -65,7 +65,23 @@ describe('app routes', () => {
 
   it('shows access denied to a signed-in non-admin on the admin console', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'user-token-abc');
-    useAuthStore.setState({ token: 'user-token-abc', user: { id: 1, account: 'buyer01', username: 'buyer01', name: 'Buyer', nickname: 'B', admin: false, role: null, mobile: null, email: null, regionId: null, subscribeEmail: null }, isAnonymous: false });
+    useAuthStore.setState({
+      token: 'user-token-abc',
+      user: {
+        id: 1,
+        account: 'buyer01',
+        username: 'buyer01',
+        name: 'Buyer',
+        nickname: 'B',
+        admin: false,
+        role: null,
+        mobile: null,
+        email: null,
+        regionId: null,
+        subscribeEmail: null,
+      },
+      isAnonymous: false,
+    });
     renderAt('/admin/customer-service');
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toBeInTheDocument();
@@ -110,7 +126,23 @@ describe('app routes', () => {
 
   it('footer: no customer-service entry for a signed-in buyer (the chat button is there)', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'user-token-abc');
-    useAuthStore.setState({ token: 'user-token-abc', user: { id: 1, account: 'buyer01', username: 'buyer01', name: 'Buyer', nickname: 'B', admin: false, role: null, mobile: null, email: null, regionId: null, subscribeEmail: null }, isAnonymous: false });
+    useAuthStore.setState({
+      token: 'user-token-abc',
+      user: {
+        id: 1,
+        account: 'buyer01',
+        username: 'buyer01',
+        name: 'Buyer',
+        nickname: 'B',
+        admin: false,
+        role: null,
+        mobile: null,
+        email: null,
+        regionId: null,
+        subscribeEmail: null,
+      },
+      isAnonymous: false,
+    });
     renderAt('/404');
     await screen.findByRole('heading', { name: 'Page not found' });
     await screen.findByRole('contentinfo');

@@ -17,12 +17,22 @@ beforeEach(() => resetSession());
 /** The search results page with `found` products for any search, and `offer` as its alternatives. */
 function shopWith(found: number, offer: Omit<TSearchAlternatives, 'keyword' | 'total'>) {
   server.use(
-    http.get('/api/suppliers', () => HttpResponse.json([{ id: 1, name: 'GAN' }, { id: 2, name: 'QiYi' }])),
+    http.get('/api/suppliers', () =>
+      HttpResponse.json([
+        { id: 1, name: 'GAN' },
+        { id: 2, name: 'QiYi' },
+      ]),
+    ),
     http.get('/api/items', ({ request }) => {
       const keyword = new URL(request.url).searchParams.get('keyword') ?? '';
-      return HttpResponse.json({ data: Array.from({ length: found }, (_, i) => product({ id: 100100 + i, name: `${keyword} #${i}` })), pager: { page: 1, recPerPage: 120, recTotal: found } });
+      return HttpResponse.json({
+        data: Array.from({ length: found }, (_, i) => product({ id: 100100 + i, name: `${keyword} #${i}` })),
+        pager: { page: 1, recPerPage: 120, recTotal: found },
+      });
     }),
-    http.get('/api/items/alternatives', ({ request }) => HttpResponse.json({ keyword: new URL(request.url).searchParams.get('keyword'), total: found, ...offer })),
+    http.get('/api/items/alternatives', ({ request }) =>
+      HttpResponse.json({ keyword: new URL(request.url).searchParams.get('keyword'), total: found, ...offer }),
+    ),
   );
 }
 
@@ -52,7 +62,11 @@ describe('a search with few or no results', { timeout: 20_000 }, () => {
     expect(link).toHaveAttribute('href', '/search?keyword=GAN+356&brand=1');
     // The closest products, as cards under a heading that says what they are.
     const closest = screen.getByRole('region', { name: 'Closest products: GAN 356' });
-    expect(within(closest).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(gan356.map((p) => `${p.name} (opens in a new tab)`));
+    expect(
+      within(closest)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(gan356.map((p) => `${p.name} (opens in a new tab)`));
     // The panel still says nothing matched.
     expect(screen.getByTestId('empty-state')).toBeInTheDocument();
     await userEvent.click(link);

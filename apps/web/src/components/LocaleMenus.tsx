@@ -52,7 +52,15 @@ export function LanguageMenu() {
     >
       {() =>
         LOCALES.map((code: TLocale) => (
-          <button key={code} type="button" role="menuitemradio" aria-checked={code === current} lang={code === 'zh' ? 'zh-CN' : 'en'} className={menuItemClass} onClick={() => changeLocale(code)}>
+          <button
+            key={code}
+            type="button"
+            role="menuitemradio"
+            aria-checked={code === current}
+            lang={code === 'zh' ? 'zh-CN' : 'en'}
+            className={menuItemClass}
+            onClick={() => changeLocale(code)}
+          >
             <Check aria-hidden="true" className={cn('size-4', code === current ? 'opacity-100' : 'opacity-0')} />
             {t(`language.${code}`)}
           </button>
@@ -85,7 +93,14 @@ export function LocaleChoices() {
         <legend className="mb-1.5 text-xs font-medium tracking-wide text-gray-500 uppercase">{t('nav.language')}</legend>
         <div className="flex gap-2">
           {LOCALES.map((code) => (
-            <button key={code} type="button" aria-pressed={code === locale} lang={code === 'zh' ? 'zh-CN' : 'en'} className={chip(code === locale)} onClick={() => changeLocale(code)}>
+            <button
+              key={code}
+              type="button"
+              aria-pressed={code === locale}
+              lang={code === 'zh' ? 'zh-CN' : 'en'}
+              className={chip(code === locale)}
+              onClick={() => changeLocale(code)}
+            >
               {t(`language.${code}`)}
             </button>
           ))}

@@ -27,7 +27,14 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(init: { message: string; status: number; kind: ApiErrorKind; code?: string | undefined; desc?: string | undefined; details?: Record<string, unknown> | undefined }) {
+  constructor(init: {
+    message: string;
+    status: number;
+    kind: ApiErrorKind;
+    code?: string | undefined;
+    desc?: string | undefined;
+    details?: Record<string, unknown> | undefined;
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
@@ -85,11 +92,7 @@ export interface ApiClientConfig {
 /** Paths that never carry the bearer token (docs/requirements.md, API). */
 export function sendsBearer(path: string): boolean {
   const pathname = path.split('?')[0] ?? path;
-  return !(
-    pathname.startsWith('/api/authn/signin') ||
-    pathname.startsWith('/api/authn/signup') ||
-    pathname === '/api/authn/anonymous/token'
-  );
+  return !(pathname.startsWith('/api/authn/signin') || pathname.startsWith('/api/authn/signup') || pathname === '/api/authn/anonymous/token');
 }
 
 export function buildQuery(params: Record<string, QueryValue> | undefined): string {
@@ -114,7 +117,11 @@ export interface Failure {
 }
 
 /** docs/requirements.md, Errors: which toast type and which sentence a failure gets. */
-export function describeFailure(failure: Failure, api: ApiKind, t: (key: string, params?: Record<string, unknown>) => string): { type: 'error' | 'warning'; message: string } {
+export function describeFailure(
+  failure: Failure,
+  api: ApiKind,
+  t: (key: string, params?: Record<string, unknown>) => string,
+): { type: 'error' | 'warning'; message: string } {
   switch (failure.kind) {
     case 'network':
     case 'timeout':
@@ -253,10 +260,13 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const onOuterAbort = () => controller.abort();
     if (options.signal?.aborted) controller.abort();
     options.signal?.addEventListener('abort', onOuterAbort, { once: true });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, options.timeoutMs ?? config.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      options.timeoutMs ?? config.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    );
 
     try {
       const fetchImpl = config.fetch ?? renderContext()?.fetch ?? globalThis.fetch;

@@ -13,7 +13,10 @@ beforeEach(() => useToastStore.getState().clear());
 
 describe('typed client', () => {
   it('fills path parameters from the template and leaves blank query values out', async () => {
-    server.use(http.get('/api/admin/orders/:id', () => HttpResponse.json({ id: 7 })), http.get('/api/admin/orders', () => HttpResponse.json({ data: [] })));
+    server.use(
+      http.get('/api/admin/orders/:id', () => HttpResponse.json({ id: 7 })),
+      http.get('/api/admin/orders', () => HttpResponse.json({ data: [] })),
+    );
     await api.GET('/api/admin/orders/{id}', { params: { path: { id: 7 } }, silent: true });
     await api.GET('/api/admin/orders', { params: { query: { q: '', status: 'confirm', country: undefined, page: 2 } }, silent: true });
     expect(calls('GET', '/api/admin/orders/7')).toHaveLength(1);
@@ -23,7 +26,9 @@ describe('typed client', () => {
 
   it('encodes path parameters (a zone code, a chat conversation id)', async () => {
     expect(apiPath('/api/groups/{gid}/buyer', { params: { path: { gid: 'a/b c' } } })).toBe('/api/groups/a%2Fb%20c/buyer');
-    expect(apiPath('/api/orders/{id}/documents/{kind}.pdf', { params: { path: { id: 12, kind: 'invoice' }, query: { lang: 'en' } } })).toBe('/api/orders/12/documents/invoice.pdf?lang=en');
+    expect(apiPath('/api/orders/{id}/documents/{kind}.pdf', { params: { path: { id: 12, kind: 'invoice' }, query: { lang: 'en' } } })).toBe(
+      '/api/orders/12/documents/invoice.pdf?lang=en',
+    );
   });
 
   it('sends a JSON body with the transport headers, and answers the JSON', async () => {
@@ -39,7 +44,10 @@ describe('typed client', () => {
   // (jsdom's FormData is not the one Node's fetch knows: what reaches the network is for e2e/catalog-admin.)
   it('hands a FormData upload to the transport as it is', async () => {
     const seen: { path: string; options: RequestOptions | undefined }[] = [];
-    const transport = { ...createApiClient({ kind: 'shop', baseUrl: '' }), request: <T>(path: string, options?: RequestOptions) => (seen.push({ path, options }), Promise.resolve({} as T)) };
+    const transport = {
+      ...createApiClient({ kind: 'shop', baseUrl: '' }),
+      request: <T>(path: string, options?: RequestOptions) => (seen.push({ path, options }), Promise.resolve({} as T)),
+    };
     const form = new FormData();
     form.append('file', new File(['x'], 'cube.png', { type: 'image/png' }));
     await typedApi(transport).POST('/api/admin/items/{id}/images', { params: { path: { id: 5 } }, body: form, silent: true });
@@ -48,15 +56,23 @@ describe('typed client', () => {
   });
 
   it('downloads a file as a Blob', async () => {
-    server.use(http.get('/api/admin/orders/documents.zip', () => new HttpResponse(new Uint8Array([80, 75, 3, 4]), { headers: { 'content-type': 'application/zip' } })));
+    server.use(
+      http.get('/api/admin/orders/documents.zip', () => new HttpResponse(new Uint8Array([80, 75, 3, 4]), { headers: { 'content-type': 'application/zip' } })),
+    );
     const blob = await api.download('/api/admin/orders/documents.zip', { params: { query: { ids: '1,2', kind: 'invoice' } } });
     expect(blob.size).toBe(4);
     expect(calls('GET', '/api/admin/orders/documents.zip')[0]!.query.get('ids')).toBe('1,2');
   });
 
   it("a refusal is the transport's ApiError with the server's code, sentence and details", async () => {
-    server.use(http.post('/api/admin/customer-groups', () => HttpResponse.json({ code: 'CONFLICT', desc: 'The code is taken', details: { field: 'code' } }, { status: 409 })));
-    const error = await api.POST('/api/admin/customer-groups', { body: { code: 'x', nameZh: '批发', nameEn: 'Wholesale', discountPercent: 5 }, silent: true }).catch((e: unknown) => e);
+    server.use(
+      http.post('/api/admin/customer-groups', () =>
+        HttpResponse.json({ code: 'CONFLICT', desc: 'The code is taken', details: { field: 'code' } }, { status: 409 }),
+      ),
+    );
+    const error = await api
+      .POST('/api/admin/customer-groups', { body: { code: 'x', nameZh: '批发', nameEn: 'Wholesale', discountPercent: 5 }, silent: true })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, code: 'CONFLICT', desc: 'The code is taken', details: { field: 'code' } });
     // silent: the caller shows it

@@ -40,7 +40,8 @@ export type ApiData<O> = O extends { responses: infer R } ? { [S in keyof R & Ok
 /** The answer of `M path`, e.g. `ApiResult<'get', '/api/cart/info'>`. */
 export type ApiResult<M extends Method, P extends ApiPath<M>> = ApiData<Operation<P, M>>;
 /** The body `M path` takes, e.g. `ApiBody<'post', '/api/cart/items'>`. */
-export type ApiBody<M extends Method, P extends ApiPath<M>> = Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+export type ApiBody<M extends Method, P extends ApiPath<M>> =
+  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 /** The query parameters of `GET path`. */
 export type ApiQuery<P extends ApiPath<'get'>> = NonNullable<Operation<P, 'get'> extends { parameters: { query?: infer Q } } ? Q : never>;
 

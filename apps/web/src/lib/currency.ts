@@ -1,4 +1,12 @@
-import { DEFAULT_CURRENCY, DEFAULT_CURRENCY_BY_LOCALE, parseCurrency, PREFERENCE_COOKIE_MAX_AGE_S, PREFERENCE_COOKIES, type TCurrency, type TLocale } from '@cubeshop/shared';
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_CURRENCY_BY_LOCALE,
+  parseCurrency,
+  PREFERENCE_COOKIE_MAX_AGE_S,
+  PREFERENCE_COOKIES,
+  type TCurrency,
+  type TLocale,
+} from '@cubeshop/shared';
 import { getLocale, urlLocale } from './locale';
 import { bootData, renderContext } from './render-context';
 import { STORAGE_KEYS, readString, writeCookie, writeString } from './storage';

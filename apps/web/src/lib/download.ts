@@ -1,4 +1,3 @@
-
 /** Saves a Blob as a file: the browser's download of an object URL (nothing of the session goes in a URL). */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

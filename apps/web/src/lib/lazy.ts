@@ -7,5 +7,10 @@ import { lazy, type ComponentType } from 'react';
  */
 export function lazyOptional<P extends object>(load: () => Promise<ComponentType<P>>) {
   const Nothing: ComponentType<P> = () => null;
-  return lazy(() => load().then((Component) => ({ default: Component }), () => ({ default: Nothing })));
+  return lazy(() =>
+    load().then(
+      (Component) => ({ default: Component }),
+      () => ({ default: Nothing }),
+    ),
+  );
 }

@@ -7,7 +7,13 @@ const hundred = Array.from({ length: 100 }, (_, i) => i);
 
 function List({ items }: { items: readonly number[] }) {
   const shown = useProgressiveList(items, 24);
-  return <ul>{shown.map((i) => <li key={i}>{i}</li>)}</ul>;
+  return (
+    <ul>
+      {shown.map((i) => (
+        <li key={i}>{i}</li>
+      ))}
+    </ul>
+  );
 }
 
 describe('useProgressiveList', () => {
@@ -21,11 +27,14 @@ describe('useProgressiveList', () => {
 
   it('adds the rest a step at a time, each step after the browser has had a turn', async () => {
     const seen: number[] = [];
-    const { result } = renderHook(({ items }) => {
-      const shown = useProgressiveList(items, 24, 30);
-      seen.push(shown.length);
-      return shown;
-    }, { initialProps: { items: hundred } });
+    const { result } = renderHook(
+      ({ items }) => {
+        const shown = useProgressiveList(items, 24, 30);
+        seen.push(shown.length);
+        return shown;
+      },
+      { initialProps: { items: hundred } },
+    );
     await waitFor(() => expect(result.current).toHaveLength(100));
     expect([...new Set(seen)]).toEqual([24, 54, 84, 100]);
   });

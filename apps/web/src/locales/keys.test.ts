@@ -36,7 +36,10 @@ const namespaces = new Map(
     .filter((f) => f.endsWith('.json'))
     .map((file) => [
       file.replace(/\.json$/, ''),
-      Object.fromEntries(languages.map((lang) => [lang, nodePaths(JSON.parse(readFileSync(path.join(localesRoot, lang, file), 'utf8')))])) as Record<(typeof languages)[number], Set<string>>,
+      Object.fromEntries(languages.map((lang) => [lang, nodePaths(JSON.parse(readFileSync(path.join(localesRoot, lang, file), 'utf8')))])) as Record<
+        (typeof languages)[number],
+        Set<string>
+      >,
     ]),
 );
 
@@ -101,7 +104,8 @@ function bindingFromCall(init: ts.Expression): { kind: 'object' | 'function'; bi
   const name = calleeName(init);
   if (name === 'useTranslation') return { kind: 'object', binding: { ns: nsOf(init.arguments[0]), keyPrefix: optionString(init.arguments[1], 'keyPrefix') } };
   if (name === 'useFixedT') return { kind: 'function', binding: { ns: nsOf(init.arguments[0]) } };
-  if (name === 'getFixedT') return { kind: 'function', binding: { ns: init.arguments[1] ? nsOf(init.arguments[1]) : DEFAULT_NS, keyPrefix: literal(init.arguments[2]) } };
+  if (name === 'getFixedT')
+    return { kind: 'function', binding: { ns: init.arguments[1] ? nsOf(init.arguments[1]) : DEFAULT_NS, keyPrefix: literal(init.arguments[2]) } };
   return undefined;
 }
 
@@ -135,14 +139,21 @@ function scan(file: string, uses: Use[], passes: Pass[], unresolved: string[]) {
   const where = (node: ts.Node) => `${path.relative(srcRoot, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
 
   // `translate` from lib/i18n uses the default namespace.
-  if (/import\s*\{[^}]*\btranslate\b[^}]*\}\s*from\s*'[^']*i18n'/.test(text) || file.endsWith(path.join('lib', 'i18n.ts'))) declare('translate', { ns: DEFAULT_NS });
+  if (/import\s*\{[^}]*\btranslate\b[^}]*\}\s*from\s*'[^']*i18n'/.test(text) || file.endsWith(path.join('lib', 'i18n.ts')))
+    declare('translate', { ns: DEFAULT_NS });
 
   /** The translate function an expression stands for: a bound name, `x as T`, `a ?? b`, `(k, o) => t(k, o)`. */
   function resolve(node: ts.Expression): Binding | undefined {
     if (ts.isIdentifier(node)) return lookup(node.text);
     if (ts.isAsExpression(node) || ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node)) return resolve(node.expression);
     if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) return resolve(node.right) ?? resolve(node.left);
-    if (ts.isArrowFunction(node) && ts.isCallExpression(node.body) && ts.isIdentifier(node.body.expression) && ts.isIdentifier(node.parameters[0]?.name ?? node) && literal(node.body.arguments[0]) === undefined) {
+    if (
+      ts.isArrowFunction(node) &&
+      ts.isCallExpression(node.body) &&
+      ts.isIdentifier(node.body.expression) &&
+      ts.isIdentifier(node.parameters[0]?.name ?? node) &&
+      literal(node.body.arguments[0]) === undefined
+    ) {
       const arg = node.body.arguments[0];
       if (arg && ts.isIdentifier(arg) && arg.text === (node.parameters[0]!.name as ts.Identifier).text) return lookup(node.body.expression.text);
     }

@@ -44,7 +44,10 @@ describe('locales', () => {
       const needed = required(lang);
       const plurals = new Set(flat.filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
       for (const base of plurals) {
-        const forms = flat.filter((k) => k.replace(PLURAL, '') === base && PLURAL.test(k)).map((k) => PLURAL.exec(k)![1]).sort();
+        const forms = flat
+          .filter((k) => k.replace(PLURAL, '') === base && PLURAL.test(k))
+          .map((k) => PLURAL.exec(k)![1])
+          .sort();
         expect(forms, `${lang}/${file}: ${base}`).toEqual([...needed].sort());
         expect(flat, `${lang}/${file}: ${base} is both plural and plain`).not.toContain(base);
       }

@@ -26,7 +26,8 @@ async function translator(lng: 'zh' | 'en') {
 describe('count plurals', () => {
   it('en cart summary says "1 line" / "2 lines", "1 pc" / "2 pcs"', async () => {
     const t = await translator('en');
-    const summary = (lines: number, pieces: number) => t('summary.itemCountValue', { lines: t('summary.lines', { count: lines }), pieces: t('summary.pcs', { count: pieces }) });
+    const summary = (lines: number, pieces: number) =>
+      t('summary.itemCountValue', { lines: t('summary.lines', { count: lines }), pieces: t('summary.pcs', { count: pieces }) });
     expect(summary(1, 1)).toBe('1 line, 1 pc');
     expect(summary(2, 2)).toBe('2 lines, 2 pcs');
     const total = (lines: number, pieces: number) => t('totalLine', { lines: t('lines', { count: lines }), pieces: t('pieces', { count: pieces }) });
@@ -36,7 +37,8 @@ describe('count plurals', () => {
 
   it('en order list and product count agree with the number', async () => {
     const t = await translator('en');
-    const summary = (lines: number, pieces: number) => t('orders:list.summary', { lines: t('orders:list.lines', { count: lines }), pieces: t('orders:list.pcs', { count: pieces }), method: 'DHL' });
+    const summary = (lines: number, pieces: number) =>
+      t('orders:list.summary', { lines: t('orders:list.lines', { count: lines }), pieces: t('orders:list.pcs', { count: pieces }), method: 'DHL' });
     expect(summary(1, 1)).toBe('1 line, 1 pc · DHL');
     expect(summary(2, 3)).toBe('2 lines, 3 pcs · DHL');
     expect(t('catalog:panel.found', { count: 1, total: '1' })).toBe('1 product found');
@@ -59,7 +61,23 @@ describe('count plurals', () => {
  * "{{n}}+" lower bounds and unit abbreviations (s, min, MB, cm, DPI) are fine in every number.
  */
 const UNITS = new Set(['s', 'min', 'mb', 'cm', 'dpi', 'pcs']);
-const NOT_COUNTS = new Set(['name', 'names', 'id', 'who', 'contact', 'company', 'method', 'zone', 'amount', 'founded', 'email', 'formats', 'keyword', 'symbol', 'brand']);
+const NOT_COUNTS = new Set([
+  'name',
+  'names',
+  'id',
+  'who',
+  'contact',
+  'company',
+  'method',
+  'zone',
+  'amount',
+  'founded',
+  'email',
+  'formats',
+  'keyword',
+  'symbol',
+  'brand',
+]);
 /** Reviewed exceptions: shop constants that are never 1 ("10 years", "30 days"), and words that do not inflect. */
 const ALLOWED = new Set([
   'backoffice.json:cs.unread', // "{{count}} unread": "unread" does not inflect
@@ -80,7 +98,8 @@ const ALLOWED = new Set([
 ]);
 
 function flatten(value: unknown, prefix = ''): [string, string][] {
-  if (value && typeof value === 'object') return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
+  if (value && typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
   return [[prefix, String(value)]];
 }
 
@@ -119,7 +138,10 @@ describe('en locale count placeholders', () => {
     for (const entry of ALLOWED) {
       const [file = '', key = ''] = entry.split(':');
       const flat = flatten(JSON.parse(readFileSync(path.join(root, 'en', file), 'utf8')));
-      expect(flat.some(([k]) => k === key), entry).toBe(true);
+      expect(
+        flat.some(([k]) => k === key),
+        entry,
+      ).toBe(true);
     }
   });
 });

@@ -17,7 +17,10 @@ import { BUYER } from './msw/fixtures';
  * "Another page"), with the query client, toasts and the confirm modal, as the app shell has
  * them. Navigation from outside React (the api client's 401, lib/navigation) goes to the router.
  */
-export function renderScreen(element: ReactElement, { path = '/', at, queryClient = createQueryClient() }: { path?: string; at?: string; queryClient?: QueryClient } = {}) {
+export function renderScreen(
+  element: ReactElement,
+  { path = '/', at, queryClient = createQueryClient() }: { path?: string; at?: string; queryClient?: QueryClient } = {},
+) {
   const router = createMemoryRouter(
     [
       { path, element },

@@ -15,7 +15,9 @@ describe('account request schemas', () => {
     expect(issue(ZSignupRequest.safeParse({ ...signup, email: '' }))).toBe('email:v.required');
     expect(issue(ZSignupRequest.safeParse({ ...signup, email: undefined, mobile: '13812345678' }))).toBe('ok');
     expect(issue(ZSignupRequest.safeParse({ ...signup, account: '', password: '' }))).toBe('ok');
-    expect(issue(ZSignupRequest.safeParse({ ...signup, email: 'a.very.long.address+tag@example.com', account: 'A.Very.Long.Address+tag@example.com' }))).toBe('ok');
+    expect(issue(ZSignupRequest.safeParse({ ...signup, email: 'a.very.long.address+tag@example.com', account: 'A.Very.Long.Address+tag@example.com' }))).toBe(
+      'ok',
+    );
     expect(issue(ZSignupRequest.safeParse({ ...signup, account: 'ab' }))).toBe('account:v.account.min3');
     expect(issue(ZSignupRequest.safeParse({ ...signup, password: 'onlyletters' }))).toBe('password:v.password.kinds');
     expect(issue(ZSignupRequest.safeParse({ ...signup, regionId: 'CHN' }))).toBe('regionId:v.pattern');

@@ -18,9 +18,17 @@ export const optionalField = <T extends z.ZodType>(schema: T) => z.preprocess(bl
 /** Display name: required, at most 50 characters. */
 export const ZPersonName = z.string({ error: 'v.required' }).trim().min(1, 'v.required').max(50, 'v.maxLength');
 /** Country or region: ISO 3166-1 alpha-2 (the server checks it is a known one). */
-export const ZRegionId = z.string({ error: 'v.required' }).trim().toUpperCase().min(1, 'v.required').regex(/^[A-Za-z]{2}$/, 'v.pattern');
+export const ZRegionId = z
+  .string({ error: 'v.required' })
+  .trim()
+  .toUpperCase()
+  .min(1, 'v.required')
+  .regex(/^[A-Za-z]{2}$/, 'v.pattern');
 /** Dialling code sent with a mobile number: 86 or +86 (anything else is refused by the server). */
-export const ZCountryCode = z.string().trim().regex(/^\+?\d{1,4}$/, 'v.digits');
+export const ZCountryCode = z
+  .string()
+  .trim()
+  .regex(/^\+?\d{1,4}$/, 'v.digits');
 
 /** The e-mail or mainland mobile a code goes to; exactly one is needed (e-mail wins when both come). */
 const contactShape = {
@@ -98,9 +106,7 @@ export const ZSigninRequest = z
 export type TSigninRequest = z.infer<typeof ZSigninRequest>;
 
 /** POST /api/authn/password: a forgotten password, reset with a code from GET /api/authn/password/code. */
-export const ZPasswordResetRequest = z
-  .object({ ...contactShape, otp: ZOtp, password: ZPassword })
-  .superRefine(requireContact);
+export const ZPasswordResetRequest = z.object({ ...contactShape, otp: ZOtp, password: ZPassword }).superRefine(requireContact);
 export type TPasswordResetRequest = z.infer<typeof ZPasswordResetRequest>;
 
 /** Answer to a password reset: the buyer is signed in with a fresh token; other sessions are ended. */

@@ -33,4 +33,9 @@ export const ZMobileCn = z.string({ error: 'v.required' }).trim().min(1, 'v.requ
 export const ZOtp = z.string({ error: 'v.required' }).trim().min(1, 'v.required').regex(/^\d+$/, 'v.digits').length(6, 'v.otp');
 
 /** Phone on an address: digits, spaces, hyphen, plus and parentheses. */
-export const ZPhone = z.string({ error: 'v.required' }).trim().min(1, 'v.required').max(32, 'v.phone').regex(/^[\d\s\-+()]+$/, 'v.phone');
+export const ZPhone = z
+  .string({ error: 'v.required' })
+  .trim()
+  .min(1, 'v.required')
+  .max(32, 'v.phone')
+  .regex(/^[\d\s\-+()]+$/, 'v.phone');

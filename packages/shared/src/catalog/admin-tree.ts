@@ -79,7 +79,12 @@ export type TAuthorizedBrandList = z.infer<typeof ZAuthorizedBrandList>;
 export const ZAdminBrandCreate = z.object({ slug, nameZh: name, nameEn: name, authorized: z.boolean().default(false) });
 export type TAdminBrandCreate = z.infer<typeof ZAdminBrandCreate>;
 /** PUT /api/admin/brands/{id} */
-export const ZAdminBrandUpdate = z.object({ nameZh: name.optional(), nameEn: name.optional(), authorized: z.boolean().optional(), position: z.number().int().min(0).max(10_000).optional() });
+export const ZAdminBrandUpdate = z.object({
+  nameZh: name.optional(),
+  nameEn: name.optional(),
+  authorized: z.boolean().optional(),
+  position: z.number().int().min(0).max(10_000).optional(),
+});
 export type TAdminBrandUpdate = z.infer<typeof ZAdminBrandUpdate>;
 
 /** PUT /api/admin/items/{id}/images: the uploaded pictures in their new order (the first is the main one). */

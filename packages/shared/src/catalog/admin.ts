@@ -30,8 +30,7 @@ export { STOCK_STATUSES, ZStockStatus, type TStockStatus } from './stock.js';
 
 const text = (max: number) => z.string({ error: 'v.required' }).trim().max(max, 'v.maxLength');
 const required = (max: number) => text(max).min(1, 'v.required');
-const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), text(max).nullable()).optional();
+const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), text(max).nullable()).optional();
 const quantity = (min: number) => z.number({ error: 'v.number' }).int('v.integer').min(min, 'v.minimum').max(ADMIN_QUANTITY_MAX, 'v.numberRange');
 const grams = z.number({ error: 'v.number' }).int('v.integer').min(0, 'v.minimum').max(100_000_000, 'v.numberRange').nullable().optional();
 
@@ -73,10 +72,17 @@ const ZAdminItemFields = z.object({
   hot: z.boolean().default(false),
   categoryId: z.number({ error: 'v.required' }).int().min(1, 'v.required'),
   supplierId: z.number({ error: 'v.required' }).int().min(1, 'v.required'),
-  barcode: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.string().trim().max(64, 'v.maxLength').regex(/^[0-9A-Za-z-]+$/, 'v.barcode').nullable(),
-  ).optional(),
+  barcode: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      z
+        .string()
+        .trim()
+        .max(64, 'v.maxLength')
+        .regex(/^[0-9A-Za-z-]+$/, 'v.barcode')
+        .nullable(),
+    )
+    .optional(),
   /** List price, yuan. */
   price: ZYuan,
   /** Percent off the list price (0: no discount). */
@@ -106,7 +112,10 @@ const ZAdminItemFields = z.object({
   /** Available pieces at or below which the stock shows as low. */
   lowStockAt: quantity(0).default(10),
   /** Pieces on hand per type; left out: unchanged (a new product starts with none). */
-  stock: z.array(ZAdminStockLine).max(ADMIN_TYPES_MAX + 1, 'v.maxItems').optional(),
+  stock: z
+    .array(ZAdminStockLine)
+    .max(ADMIN_TYPES_MAX + 1, 'v.maxItems')
+    .optional(),
 });
 
 /**
@@ -294,7 +303,10 @@ export const STOCK_REASON_MAX = 500;
  * note; the warehouse's stock screen always sends one.
  */
 export const ZStockAdjust = z.object({
-  lines: z.array(ZAdminStockLine).min(1, 'v.required').max(ADMIN_TYPES_MAX + 1, 'v.maxItems'),
+  lines: z
+    .array(ZAdminStockLine)
+    .min(1, 'v.required')
+    .max(ADMIN_TYPES_MAX + 1, 'v.maxItems'),
   reason: text(STOCK_REASON_MAX).optional(),
 });
 export type TStockAdjust = z.infer<typeof ZStockAdjust>;

@@ -29,6 +29,9 @@ export type TAdminItemExportQuery = z.infer<typeof ZAdminItemExportQuery>;
 
 export const ZImportQuery = z.object({
   /** true (the default): report what would change, write nothing. */
-  dryRun: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  dryRun: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 export type TImportQuery = z.infer<typeof ZImportQuery>;

@@ -52,7 +52,12 @@ describe('since', () => {
     expect(parseChatSince('17')).toEqual({ all: 17, byGid: new Map() });
     const other = '11111111-2222-4333-8444-555555555555';
     const text = formatChatSince({ [gid]: 3, [other]: 40 });
-    expect(parseChatSince(text)).toEqual({ byGid: new Map([[gid, 3], [other, 40]]) });
+    expect(parseChatSince(text)).toEqual({
+      byGid: new Map([
+        [gid, 3],
+        [other, 40],
+      ]),
+    });
     expect(parseChatSince('abc')).toBeNull();
     expect(parseChatSince(`${gid}:x`)).toBeNull();
   });

@@ -136,14 +136,22 @@ export function parseChatClientFrame(value: unknown): TChatFrameParse {
   // The text rule of every input (validation/text.ts): no control characters anywhere in a frame.
   const bad = findInputProblem(value);
   if (bad) {
-    if (bad.path === 'content' && bad.problem !== 'depth') return { success: false, code: 'bad_text', message: 'the text contains characters that are not allowed', ...echo };
-    return { success: false, code: 'bad_frame', message: bad.problem === 'depth' ? 'nested too deeply' : `${bad.path}: characters that are not allowed`, ...echo };
+    if (bad.path === 'content' && bad.problem !== 'depth')
+      return { success: false, code: 'bad_text', message: 'the text contains characters that are not allowed', ...echo };
+    return {
+      success: false,
+      code: 'bad_frame',
+      message: bad.problem === 'depth' ? 'nested too deeply' : `${bad.path}: characters that are not allowed`,
+      ...echo,
+    };
   }
   const type = record.type;
   const schema = typeof type === 'string' ? typed.get(type) : undefined;
   if (schema) {
     const result = schema.safeParse(value);
-    return result.success ? { success: true, frame: result.data as TChatClientFrame } : { success: false, code: 'bad_frame', message: describe(result.error), ...echo };
+    return result.success
+      ? { success: true, frame: result.data as TChatClientFrame }
+      : { success: false, code: 'bad_frame', message: describe(result.error), ...echo };
   }
   if (type !== undefined && type !== 0 && type !== 'message' && type !== 'image') {
     return { success: false, code: 'bad_frame', message: `unknown frame type ${JSON.stringify(type).slice(0, 40)}`, ...echo };

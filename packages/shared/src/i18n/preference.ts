@@ -16,7 +16,11 @@ export function exactLocale(value: string | null | undefined): TLocale | undefin
   return value === 'zh' || value === 'en' ? value : undefined;
 }
 
-export function choosePageLocale(input: { queryLang?: string | null | undefined; stored?: string | null | undefined; acceptLanguage?: string | null | undefined }): TLocale {
+export function choosePageLocale(input: {
+  queryLang?: string | null | undefined;
+  stored?: string | null | undefined;
+  acceptLanguage?: string | null | undefined;
+}): TLocale {
   return exactLocale(input.queryLang) ?? exactLocale(input.stored) ?? parseLocale(input.acceptLanguage) ?? FALLBACK_LOCALE;
 }
 

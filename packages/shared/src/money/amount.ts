@@ -15,7 +15,10 @@ const numberFromText = (v: unknown) => (typeof v === 'string' && v.trim() !== ''
  */
 export const ZMoneyAmount = (min: 'zero' | 'positive' = 'zero') => {
   const base = z.number({ error: 'v.number' }).finite('v.number');
-  return z.preprocess(numberFromText, (min === 'zero' ? base.min(0, 'v.minimum') : base.gt(0, 'v.positive')).max(100_000_000, 'v.numberRange').refine(hasCents, 'v.money'));
+  return z.preprocess(
+    numberFromText,
+    (min === 'zero' ? base.min(0, 'v.minimum') : base.gt(0, 'v.positive')).max(100_000_000, 'v.numberRange').refine(hasCents, 'v.money'),
+  );
 };
 
 /** Major units to minor units, exactly (the amount has at most 2 decimals). */

@@ -113,4 +113,3 @@ export const ZOrderPaymentInstructions = z.object({
   qrUrl: z.string().nullable(),
 });
 export type TOrderPaymentInstructions = z.infer<typeof ZOrderPaymentInstructions>;
-

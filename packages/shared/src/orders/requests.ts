@@ -139,5 +139,12 @@ export const ZRequestIdParams = z.object({ id: z.preprocess(digitsToNumber, z.nu
 export const ZRequestPhotoParams = z.object({
   id: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
   requestId: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
-  index: z.preprocess(digitsToNumber, z.number().int().min(0).max(ORDER_REQUEST_PHOTOS_MAX - 1)),
+  index: z.preprocess(
+    digitsToNumber,
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(ORDER_REQUEST_PHOTOS_MAX - 1),
+  ),
 });

@@ -58,7 +58,10 @@ export const ZBankTransferSetting = z.object({
   accountName: required(200),
   bank: required(200),
   bankAddress: text(300).nullable(),
-  swift: z.string(missing).trim().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'v.pattern'),
+  swift: z
+    .string(missing)
+    .trim()
+    .regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'v.pattern'),
   accountNumber: z.string(missing).trim().min(4, 'v.minLength').max(60, 'v.maxLength'),
 });
 
@@ -72,7 +75,10 @@ const afterDays = z.number({ error: 'v.number' }).int('v.integer').min(0, 'v.min
  */
 export const ZUnpaidOrdersSetting = z
   .object({ remindAfterDays: afterDays, cancelAfterDays: afterDays })
-  .refine((u) => !u.remindAfterDays || !u.cancelAfterDays || u.cancelAfterDays > u.remindAfterDays, { message: 'v.cancelAfterReminder', path: ['cancelAfterDays'] });
+  .refine((u) => !u.remindAfterDays || !u.cancelAfterDays || u.cancelAfterDays > u.remindAfterDays, {
+    message: 'v.cancelAfterReminder',
+    path: ['cancelAfterDays'],
+  });
 export type TUnpaidOrdersSetting = z.infer<typeof ZUnpaidOrdersSetting>;
 /** Both off: no reminder, no cancel (the default). */
 export const UNPAID_ORDERS_OFF: TUnpaidOrdersSetting = { remindAfterDays: null, cancelAfterDays: null };

@@ -52,7 +52,18 @@ export type TStaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
 const GRANTS: Record<TStaffRole, readonly TStaffCapability[]> = {
   owner: STAFF_CAPABILITIES,
-  sales: ['chat', 'dashboard.read', 'orders.read', 'orders.fulfil', 'orders.sell', 'payments.record', 'orders.shipUnpaid', 'customers.read', 'customers.manage', 'search.read'],
+  sales: [
+    'chat',
+    'dashboard.read',
+    'orders.read',
+    'orders.fulfil',
+    'orders.sell',
+    'payments.record',
+    'orders.shipUnpaid',
+    'customers.read',
+    'customers.manage',
+    'search.read',
+  ],
   warehouse: ['chat', 'orders.read', 'orders.fulfil', 'stock.manage'],
   catalog: ['chat', 'catalog.manage', 'stock.manage', 'search.read'],
   // Service answers the chat; the buyer it serves (name, orders' status) comes with the conversation, not from the customer list.

@@ -10,7 +10,24 @@ import { catalogTemplates, composeName, DEMO_SKUS, fillPlaceholders, generateIte
 
 const now = new Date('2026-06-01T08:00:00Z');
 /** Shops that sell cubes but make none: never a brand, never in a product name. */
-const RETAILERS = ['TheCubicle', 'Cubicle', 'Cubicle Labs', 'SpeedCubeShop', 'SCS', 'Cubelelo', 'Kewbz', 'ZiCube', 'Cubezz', 'DailyPuzzles', 'Puzzle Master', 'Cubezz', 'Cubedepot', 'Amazon', 'Taobao', 'AliExpress'];
+const RETAILERS = [
+  'TheCubicle',
+  'Cubicle',
+  'Cubicle Labs',
+  'SpeedCubeShop',
+  'SCS',
+  'Cubelelo',
+  'Kewbz',
+  'ZiCube',
+  'Cubezz',
+  'DailyPuzzles',
+  'Puzzle Master',
+  'Cubezz',
+  'Cubedepot',
+  'Amazon',
+  'Taobao',
+  'AliExpress',
+];
 /** Variant rounds in the generator (retail, wholesale, carton, ... , then numbered lots). */
 const ROUNDS = 10;
 
@@ -20,7 +37,11 @@ for (let k = 0; k < DEMO_SKUS; k++) ks.add(k);
 for (let k = 0; k < templates.length * ROUNDS; k++) ks.add(k);
 const items = [...ks].map((k) => ({ k, item: generateItem(k, now) }));
 
-const plain = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9\u4e00-\u9fff]/g, '');
 /** Every text of an item a buyer can read, by field, tags removed. */
 function texts(item: ReturnType<typeof generateItem>): [field: string, lang: 'zh' | 'en', text: string][] {
@@ -94,7 +115,10 @@ describe('demo catalog text (every product, both languages)', () => {
         ['descriptionZh', item.descriptionZh ?? ''],
         ['descriptionEn', item.descriptionEn ?? ''],
       ] as const) {
-        const sentences = html.split(/<[^>]+>|[。.；;]\s*/).map((x) => x.trim()).filter((x) => x.length > 8);
+        const sentences = html
+          .split(/<[^>]+>|[。.；;]\s*/)
+          .map((x) => x.trim())
+          .filter((x) => x.length > 8);
         const twice = sentences.find((x, i) => sentences.indexOf(x) !== i);
         if (twice) bad.push(`#${k} ${field}: sentence twice: ${twice}`);
       }

@@ -107,7 +107,10 @@ describe(`demo seed at first start (${TEST_DB_KIND})`, () => {
   });
 
   it('grows, keeps or resets the catalog with `cubeshop seed`', async () => {
-    expect(await runCommand(['seed', '--skus', String(DEMO_SKUS + 40)], t.services)).toEqual({ code: 0, output: expect.stringMatching(new RegExp(`^Catalog: ${DEMO_SKUS + 40} SKUs \\(added 40 in`)) });
+    expect(await runCommand(['seed', '--skus', String(DEMO_SKUS + 40)], t.services)).toEqual({
+      code: 0,
+      output: expect.stringMatching(new RegExp(`^Catalog: ${DEMO_SKUS + 40} SKUs \\(added 40 in`)),
+    });
     const again = await runCommand(['seed', '--skus', '100'], t.services);
     expect(again.output).toMatch(new RegExp(`^Catalog: ${DEMO_SKUS + 40} SKUs \\(added 0 in`));
     const reset = await runCommand(['seed', '--skus', '25', '--reset'], t.services);

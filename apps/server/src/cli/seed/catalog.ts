@@ -1,3 +1,4 @@
+// Over 400 lines: the demo catalog's generator, mostly data.
 import { volumeWeightG } from '@cubeshop/shared';
 import type { CatalogAdmin, ItemInput } from '../../modules/catalog/catalog.module.js';
 import type { StockService } from '../../modules/stock/stock.service.js';
@@ -206,7 +207,17 @@ export function fillPlaceholders(template: string, vars: Record<string, string |
 function description(t: Template, variant: { zh: string; en: string }, profile: (typeof PROFILES)[keyof typeof PROFILES]) {
   const kind = t.category.parent ?? t.category.slug;
   const general =
-    kind === 'cubes' ? FEATURES.cube : kind === 'wca-puzzles' ? FEATURES.puzzle : kind === 'mods' ? FEATURES.mod : kind === 'puzzle-toys' ? FEATURES.toy : kind === 'smart-cubes' ? FEATURES.smart : FEATURES.accessory;
+    kind === 'cubes'
+      ? FEATURES.cube
+      : kind === 'wca-puzzles'
+        ? FEATURES.puzzle
+        : kind === 'mods'
+          ? FEATURES.mod
+          : kind === 'puzzle-toys'
+            ? FEATURES.toy
+            : kind === 'smart-cubes'
+              ? FEATURES.smart
+              : FEATURES.accessory;
   const feature = EDITIONS[t.edition].feature ? FEATURES[EDITIONS[t.edition].feature!] : undefined;
   // The general sentence opens the description; the list adds the edition's feature (not the same sentence again).
   const lines = feature ? [feature] : [];
@@ -232,7 +243,12 @@ export function generateItem(k: number, now: Date, seed = DEFAULT_SEED): Generat
   const rnd = prng(Math.imul(seed ^ 0x9e3779b9, 31) + k * 2_654_435_761);
   const int = (min: number, max: number) => min + Math.floor(rnd() * (max - min + 1));
   const profile = PROFILES[t.category.profile ?? 'cube'];
-  const variant = VARIANTS[round] ?? { zh: `${2016 + (round % 10)}款 批次 ${round}`, en: `${2016 + (round % 10)} Edition, Lot ${round}`, price: 0.9 + (round % 5) * 0.05, kind: 'retail' as const };
+  const variant = VARIANTS[round] ?? {
+    zh: `${2016 + (round % 10)}款 批次 ${round}`,
+    en: `${2016 + (round % 10)} Edition, Lot ${round}`,
+    price: 0.9 + (round % 5) * 0.05,
+    kind: 'retail' as const,
+  };
   const brandIndex = BRANDS.findIndex((b) => b.slug === t.brand);
 
   const wholesaleMoq = [6, 10, 12, 24][int(0, 3)]!;
@@ -309,7 +325,6 @@ export function generateItem(k: number, now: Date, seed = DEFAULT_SEED): Generat
   };
 }
 
-
 /**
  * Demo stock of SKU number k (docs/catalog.md, Stock): pieces on hand per type and whether it
  * takes pre-orders. About 76 % in stock (20-600 a type), 12 % low (1-10 in all), 8 % out of
@@ -358,7 +373,17 @@ export async function seedCatalog(catalog: CatalogAdmin, options: SeedCatalogOpt
   if (ids.categories.size === 0) {
     const created = new Map<string, number>();
     for (const [position, c] of CATEGORIES.entries()) {
-      created.set(c.slug, await catalog.createCategory({ slug: c.slug, nameZh: c.zh, nameEn: c.en, parentId: c.parent ? created.get(c.parent)! : null, position, shape: c.shape ?? null }));
+      created.set(
+        c.slug,
+        await catalog.createCategory({
+          slug: c.slug,
+          nameZh: c.zh,
+          nameEn: c.en,
+          parentId: c.parent ? created.get(c.parent)! : null,
+          position,
+          shape: c.shape ?? null,
+        }),
+      );
     }
   }
   if (ids.suppliers.size === 0) {

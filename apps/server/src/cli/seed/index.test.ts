@@ -57,7 +57,9 @@ describe(`demo users of the seed (${TEST_DB_KIND})`, () => {
 
   it('refuses demo data that breaks a rule (a refusal that is not "exists")', async () => {
     const { account } = other.services;
-    const strict = { createUser: (input: Parameters<typeof account.createUser>[0]) => account.createUser({ ...input, account: `x${input.account}`, email: 'not an e-mail' }) };
+    const strict = {
+      createUser: (input: Parameters<typeof account.createUser>[0]) => account.createUser({ ...input, account: `x${input.account}`, email: 'not an e-mail' }),
+    };
     await expect(seedDemoUsers(strict)).rejects.toMatchObject({ details: { field: 'email' } });
   });
 });

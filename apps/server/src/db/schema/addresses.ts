@@ -26,5 +26,10 @@ export const addresses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('addresses_user_idx').on(t.userId), uniqueIndex('addresses_one_default_key').on(t.userId).where(sql`is_default`)],
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    uniqueIndex('addresses_one_default_key')
+      .on(t.userId)
+      .where(sql`is_default`),
+  ],
 );

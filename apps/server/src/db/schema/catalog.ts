@@ -134,11 +134,21 @@ export const items = pgTable(
     // brand, each carries every column a list filters or sorts on, so the ordered id list of
     // any filter is read from one index alone (an index-only scan), never from the wide rows.
     // They hold the products on sale only (archived ones leave the storefront).
-    index('items_list_price_idx').on(t.basePriceFen, t.id, t.updatedAt, t.categoryId, t.supplierId, t.createdAt, t.discountPercent, t.hot).where(sql`archived_at is null`),
-    index('items_list_category_idx').on(t.categoryId, t.basePriceFen, t.id, t.updatedAt, t.supplierId, t.createdAt, t.discountPercent, t.hot).where(sql`archived_at is null`),
-    index('items_list_supplier_idx').on(t.supplierId, t.basePriceFen, t.id, t.updatedAt, t.categoryId, t.createdAt, t.discountPercent, t.hot).where(sql`archived_at is null`),
-    index('items_hot_idx').on(t.updatedAt, t.id).where(sql`hot and archived_at is null`),
-    index('items_discount_idx').on(t.updatedAt, t.id).where(sql`discount_percent > 0 and archived_at is null`),
+    index('items_list_price_idx')
+      .on(t.basePriceFen, t.id, t.updatedAt, t.categoryId, t.supplierId, t.createdAt, t.discountPercent, t.hot)
+      .where(sql`archived_at is null`),
+    index('items_list_category_idx')
+      .on(t.categoryId, t.basePriceFen, t.id, t.updatedAt, t.supplierId, t.createdAt, t.discountPercent, t.hot)
+      .where(sql`archived_at is null`),
+    index('items_list_supplier_idx')
+      .on(t.supplierId, t.basePriceFen, t.id, t.updatedAt, t.categoryId, t.createdAt, t.discountPercent, t.hot)
+      .where(sql`archived_at is null`),
+    index('items_hot_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`hot and archived_at is null`),
+    index('items_discount_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`discount_percent > 0 and archived_at is null`),
     index('items_barcode_idx').on(t.barcode),
     index('items_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('items_moq_check', sql`moq >= 1`),
@@ -181,5 +191,9 @@ export const favorites = pgTable(
       .references(() => items.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('favorites_user_created_idx').on(t.userId, t.createdAt), index('favorites_item_idx').on(t.itemId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemId] }),
+    index('favorites_user_created_idx').on(t.userId, t.createdAt),
+    index('favorites_item_idx').on(t.itemId),
+  ],
 );

@@ -34,9 +34,13 @@ export const chatConversations = pgTable(
     warnedAt: timestamp('warned_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('chat_conversations_open_buyer_key').on(t.buyerId).where(sql`${t.status} <> 'ended'`),
+    uniqueIndex('chat_conversations_open_buyer_key')
+      .on(t.buyerId)
+      .where(sql`${t.status} <> 'ended'`),
     index('chat_conversations_status_created_idx').on(t.status, t.createdAt),
-    index('chat_conversations_open_activity_idx').on(t.lastActivityAt).where(sql`${t.status} <> 'ended'`),
+    index('chat_conversations_open_activity_idx')
+      .on(t.lastActivityAt)
+      .where(sql`${t.status} <> 'ended'`),
   ],
 );
 
@@ -56,7 +60,12 @@ export const chatMembers = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
     leftAt: timestamp('left_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.gid, t.userId] }), index('chat_members_active_user_idx').on(t.userId).where(sql`${t.leftAt} is null`)],
+  (t) => [
+    primaryKey({ columns: [t.gid, t.userId] }),
+    index('chat_members_active_user_idx')
+      .on(t.userId)
+      .where(sql`${t.leftAt} is null`),
+  ],
 );
 
 /**

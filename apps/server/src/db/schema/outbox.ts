@@ -24,5 +24,9 @@ export const outbox = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`sent_at is null`)],
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`sent_at is null`),
+  ],
 );

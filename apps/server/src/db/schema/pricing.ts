@@ -35,7 +35,11 @@ export const customerGroupPrices = pgTable(
       .references(() => items.id, { onDelete: 'cascade' }),
     priceFen: integer('price_fen').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.itemId] }), index('customer_group_prices_item_idx').on(t.itemId), check('customer_group_prices_check', sql`price_fen >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.itemId] }),
+    index('customer_group_prices_item_idx').on(t.itemId),
+    check('customer_group_prices_check', sql`price_fen >= 0`),
+  ],
 );
 
 /** Which group a buyer is in (staff assign it). */

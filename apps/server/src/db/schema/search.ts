@@ -10,7 +10,9 @@ import { bigint, date, integer, pgTable, primaryKey, text, timestamp } from 'dri
 export const searchSynonyms = pgTable('search_synonyms', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   words: text('words').array().notNull(),
-  kind: text('kind', { enum: ['same', 'short'] }).notNull().default('same'),
+  kind: text('kind', { enum: ['same', 'short'] })
+    .notNull()
+    .default('same'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

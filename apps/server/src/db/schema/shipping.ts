@@ -29,7 +29,10 @@ export const shippingMethods = pgTable('shipping_methods', {
   position: integer('position').notNull().default(0),
   active: boolean('active').notNull().default(true),
   /** Regions this method does not serve even though it serves their zone (sea freight: landlocked countries). */
-  excludedRegions: text('excluded_regions').array().notNull().default(sql`'{}'::text[]`),
+  excludedRegions: text('excluded_regions')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -58,7 +61,10 @@ export const shippingRates = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.methodId, t.zoneCode] }),
-    check('shipping_rates_check', sql`first_weight_g >= 0 and step_weight_g > 0 and first_price_fen >= 0 and step_price_fen >= 0 and min_charge_fen >= 0 and max_weight_g > 0`),
+    check(
+      'shipping_rates_check',
+      sql`first_weight_g >= 0 and step_weight_g > 0 and first_price_fen >= 0 and step_price_fen >= 0 and min_charge_fen >= 0 and max_weight_g > 0`,
+    ),
   ],
 );
 
@@ -73,7 +79,10 @@ export const paymentMethods = pgTable(
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),
     /** How buyers pay by it: {receiver, account, noteZh, noteEn} (blank: left out). */
-    instructions: jsonb('instructions').$type<{ receiver: string; account: string; noteZh: string; noteEn: string }>().notNull().default(sql`'{"receiver":"","account":"","noteZh":"","noteEn":""}'::jsonb`),
+    instructions: jsonb('instructions')
+      .$type<{ receiver: string; account: string; noteZh: string; noteEn: string }>()
+      .notNull()
+      .default(sql`'{"receiver":"","account":"","noteZh":"","noteEn":""}'::jsonb`),
     /** The stored QR picture to scan (a name in the uploads storage), or null. */
     qrImage: text('qr_image'),
   },

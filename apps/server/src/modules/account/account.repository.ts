@@ -29,7 +29,10 @@ export function createAccountRepository(db: Db) {
     /** Account, name and contacts of these users (the staff app's buyer column). */
     async briefs(ids: number[]): Promise<Pick<UserRow, 'id' | 'account' | 'name' | 'email' | 'mobile'>[]> {
       if (!ids.length) return [];
-      return db.select({ id: users.id, account: users.account, name: users.name, email: users.email, mobile: users.mobile }).from(users).where(inArray(users.id, ids));
+      return db
+        .select({ id: users.id, account: users.account, name: users.name, email: users.email, mobile: users.mobile })
+        .from(users)
+        .where(inArray(users.id, ids));
     },
     /**
      * Users whose account, name, nickname, e-mail or mobile contain every pattern (staff search,
@@ -46,7 +49,13 @@ export function createAccountRepository(db: Db) {
      * how many match.
      */
     /** A page of buyers, newest first, and how many match (`counted: false`: not counted, total -1). */
-    async buyerPage(q: { patterns?: string[] | undefined; alsoIds?: number[] | undefined; limit: number; offset: number; counted?: boolean }): Promise<{ rows: UserRow[]; total: number }> {
+    async buyerPage(q: {
+      patterns?: string[] | undefined;
+      alsoIds?: number[] | undefined;
+      limit: number;
+      offset: number;
+      counted?: boolean;
+    }): Promise<{ rows: UserRow[]; total: number }> {
       let match: SQL | undefined;
       if (q.patterns?.length) match = or(containsAll(q.patterns), q.alsoIds?.length ? inArray(users.id, q.alsoIds) : undefined);
       const where = and(isNull(users.role), match);
@@ -61,10 +70,18 @@ export function createAccountRepository(db: Db) {
      * before and after (undefined: no such buyer).
      */
     async setBuyerDisabled(tx: Db, id: number, disabled: boolean): Promise<{ before: UserRow; after: UserRow } | undefined> {
-      const [before] = await tx.select().from(users).where(and(eq(users.id, id), isNull(users.role))).for('update');
+      const [before] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.role)))
+        .for('update');
       if (!before) return undefined;
       const disabledAt = disabled ? sql`coalesce(${users.disabledAt}, now())` : null;
-      const [after] = await tx.update(users).set({ disabledAt, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+      const [after] = await tx
+        .update(users)
+        .set({ disabledAt, updatedAt: sql`now()` })
+        .where(eq(users.id, id))
+        .returning();
       return after ? { before, after } : undefined;
     },
     /** Every staff member (a role, disabled or not), oldest first. */
@@ -73,15 +90,28 @@ export function createAccountRepository(db: Db) {
     },
     /** The ids of the owners who are not disabled, their rows locked until the caller's transaction ends (two owners demoting each other wait in turn). */
     async lockActiveOwners(tx: Db): Promise<number[]> {
-      const rows = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'owner'), isNull(users.disabledAt))).orderBy(asc(users.id)).for('update');
+      const rows = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'owner'), isNull(users.disabledAt)))
+        .orderBy(asc(users.id))
+        .for('update');
       return rows.map((r) => r.id);
     },
     /**
      * Changes a staff member inside the caller's transaction: role, disabled (keeping the first
      * time) or enabled, password cleared. The row before and after; undefined: no such staff member.
      */
-    async changeStaff(tx: Db, id: number, patch: { role?: TStaffRole | undefined; disabled?: boolean | undefined; clearPassword?: boolean | undefined }): Promise<{ before: UserRow; after: UserRow } | undefined> {
-      const [before] = await tx.select().from(users).where(and(eq(users.id, id), isNotNull(users.role))).for('update');
+    async changeStaff(
+      tx: Db,
+      id: number,
+      patch: { role?: TStaffRole | undefined; disabled?: boolean | undefined; clearPassword?: boolean | undefined },
+    ): Promise<{ before: UserRow; after: UserRow } | undefined> {
+      const [before] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNotNull(users.role)))
+        .for('update');
       if (!before) return undefined;
       const set: PgUpdateSetSource<typeof users> = { updatedAt: sql`now()` };
       if (patch.role !== undefined) set.role = patch.role;
@@ -109,7 +139,11 @@ export function createAccountRepository(db: Db) {
       return rows[0];
     },
     async findByEmail(email: string): Promise<UserRow | undefined> {
-      const rows = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+      const rows = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+        .limit(1);
       return rows[0];
     },
     async findByMobile(mobile: string): Promise<UserRow | undefined> {
@@ -117,7 +151,11 @@ export function createAccountRepository(db: Db) {
       return rows[0];
     },
     async update(id: number, patch: Partial<NewUserRow>): Promise<UserRow | undefined> {
-      const [row] = await db.update(users).set({ ...patch, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+      const [row] = await db
+        .update(users)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(users.id, id))
+        .returning();
       return row;
     },
   };

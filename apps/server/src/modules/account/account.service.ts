@@ -1,3 +1,4 @@
+// Over 400 lines: the users table's one owner: accounts, passwords, contacts, staff facts and the caches of names and searches.
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { LRUCache } from 'lru-cache';
 import { MOBILE_CN_PATTERN, ZAccountName, ZEmail, ZMobileCn, ZPassword, type TLocale, type TOrderBuyer, type TStaffRole, type TUser } from '@cubeshop/shared';

@@ -12,7 +12,11 @@ export function createAddressesRepository(db: Db) {
   const mine = (userId: number, id: number) => and(eq(addresses.userId, userId), eq(addresses.id, id));
   return {
     list(userId: number): Promise<AddressRow[]> {
-      return db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(...listOrder);
+      return db
+        .select()
+        .from(addresses)
+        .where(eq(addresses.userId, userId))
+        .orderBy(...listOrder);
     },
 
     async get(userId: number, id: number): Promise<AddressRow | undefined> {
@@ -49,7 +53,10 @@ export function createAddressesRepository(db: Db) {
     },
 
     async insert(tx: Db, userId: number, fields: AddressFields, isDefault: boolean): Promise<AddressRow> {
-      const [row] = await tx.insert(addresses).values({ ...fields, userId, isDefault }).returning();
+      const [row] = await tx
+        .insert(addresses)
+        .values({ ...fields, userId, isDefault })
+        .returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },

@@ -73,7 +73,13 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesServic
     '/address/:id',
     {
       ...common,
-      schema: { tags: ['addresses'], summary: 'Delete an address (deleting the default promotes another)', security, params: ZIdParams, response: { 200: ZDeleted } },
+      schema: {
+        tags: ['addresses'],
+        summary: 'Delete an address (deleting the default promotes another)',
+        security,
+        params: ZIdParams,
+        response: { 200: ZDeleted },
+      },
     },
     async (request) => {
       await addresses.remove(await userIdOf(request), request.params.id);

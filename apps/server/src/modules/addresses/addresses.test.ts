@@ -30,9 +30,24 @@ describe('addresses', () => {
     expect((await c<TAddress>('GET', `/api/address/${id}`)).body).toEqual(created.body);
     // PUT replaces every field: optional ones left out become null, '' counts as absent
     const replaced = await c<TAddress>('PUT', `/api/address/${id}`, {
-      body: { ...ADDRESS, deliveryCity: 'Oakland', deliveryCompany: '', deliveryAddress2: undefined, deliveryTaxId: undefined, deliveryShippingMark: undefined, deliveryState: undefined },
+      body: {
+        ...ADDRESS,
+        deliveryCity: 'Oakland',
+        deliveryCompany: '',
+        deliveryAddress2: undefined,
+        deliveryTaxId: undefined,
+        deliveryShippingMark: undefined,
+        deliveryState: undefined,
+      },
     });
-    expect(replaced.body).toMatchObject({ deliveryCity: 'Oakland', deliveryCompany: null, deliveryAddress2: null, deliveryTaxId: null, deliveryState: null, asDefault: true });
+    expect(replaced.body).toMatchObject({
+      deliveryCity: 'Oakland',
+      deliveryCompany: null,
+      deliveryAddress2: null,
+      deliveryTaxId: null,
+      deliveryState: null,
+      asDefault: true,
+    });
     expect((await c('DELETE', `/api/address/${id}`)).body).toEqual({ ok: true, id });
     expect((await c('GET', `/api/address/${id}`)).status).toBe(404);
     expect((await c<TAddress[]>('GET', '/api/address')).body).toEqual([]);
@@ -68,7 +83,9 @@ describe('addresses', () => {
 
   it('gives every concurrent first address one default between them', async () => {
     const c = await buyer();
-    const created = await Promise.all(Array.from({ length: 5 }, (_, i) => c<TAddress>('POST', '/api/address', { body: { ...ADDRESS, deliveryCity: `City ${i}` } })));
+    const created = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => c<TAddress>('POST', '/api/address', { body: { ...ADDRESS, deliveryCity: `City ${i}` } })),
+    );
     expect(created.every((r) => r.status === 200)).toBe(true);
     expect(defaults((await c<TAddress[]>('GET', '/api/address')).body)).toHaveLength(1);
   });
@@ -98,7 +115,9 @@ describe('addresses', () => {
     expect(unknown.body.desc).toBe('Please choose a valid country or region');
     const zh = await c('POST', '/api/address', { body: { ...ADDRESS, deliveryPhone: 'abc' }, lang: 'zh' });
     expect(zh.body.desc).toBe('电话号码无效');
-    expect((await c('POST', '/api/address', { body: { ...ADDRESS, deliveryCompany: undefined, deliveryTaxId: undefined, deliveryShippingMark: undefined } })).status).toBe(200);
+    expect(
+      (await c('POST', '/api/address', { body: { ...ADDRESS, deliveryCompany: undefined, deliveryTaxId: undefined, deliveryShippingMark: undefined } })).status,
+    ).toBe(200);
   });
 
   it('never shows or changes another buyer’s address', async () => {

@@ -28,7 +28,12 @@ export function createRequestPhotoStore(storage: ObjectStorage) {
     } catch (err) {
       if (err instanceof ChatImageError && err.code === 'image_too_large') {
         // Over the limit: 413, as every upload (docs/security.md, Limits).
-        throw new DomainError('PAYLOAD_TOO_LARGE', 'requestPhotoTooLarge', { n: position, size: ORDER_REQUEST_PHOTO_MAX_BYTES / 1024 / 1024 }, { field: 'photos', rule: 'size' });
+        throw new DomainError(
+          'PAYLOAD_TOO_LARGE',
+          'requestPhotoTooLarge',
+          { n: position, size: ORDER_REQUEST_PHOTO_MAX_BYTES / 1024 / 1024 },
+          { field: 'photos', rule: 'size' },
+        );
       }
       throw badRequest('requestPhotoNotImage', { n: position }, { field: 'photos', rule: 'image' });
     }

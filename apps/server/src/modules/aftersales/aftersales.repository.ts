@@ -41,14 +41,24 @@ export function createAftersalesRepository(db: Db) {
     async page(status: TOrderRequestStatus, limit: number, offset: number): Promise<{ rows: RequestRow[]; total: number }> {
       const order = status === 'open' ? [asc(orderRequests.createdAt), asc(orderRequests.id)] : [desc(orderRequests.decidedAt), desc(orderRequests.id)];
       const [rows, [total]] = await Promise.all([
-        db.select().from(orderRequests).where(eq(orderRequests.status, status)).orderBy(...order).limit(limit).offset(offset),
+        db
+          .select()
+          .from(orderRequests)
+          .where(eq(orderRequests.status, status))
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
         db.select({ n: count() }).from(orderRequests).where(eq(orderRequests.status, status)),
       ]);
       return { rows, total: total?.n ?? 0 };
     },
 
     /** Decides an open request in the caller's transaction; undefined when it was no longer open. */
-    async decide(tx: Db, id: number, patch: { status: 'approved' | 'refused'; decidedBy: number | null; decisionNote: string | null }): Promise<RequestRow | undefined> {
+    async decide(
+      tx: Db,
+      id: number,
+      patch: { status: 'approved' | 'refused'; decidedBy: number | null; decisionNote: string | null },
+    ): Promise<RequestRow | undefined> {
       const [row] = await tx
         .update(orderRequests)
         .set({ ...patch, decidedAt: sql`now()` })

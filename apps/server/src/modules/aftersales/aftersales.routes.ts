@@ -31,10 +31,7 @@ async function sessionOf(request: FastifyRequest) {
  * After-sales requests (docs/orders.md, After-sales): the buyer's routes under /api/orders/{id}/requests
  * and the staff's under /api/admin/requests.
  */
-export const aftersalesRoutes: FastifyPluginAsyncZod<{ aftersales: AftersalesService; actorOf: ActorOf }> = async (
-  app,
-  { aftersales, actorOf },
-) => {
+export const aftersalesRoutes: FastifyPluginAsyncZod<{ aftersales: AftersalesService; actorOf: ActorOf }> = async (app, { aftersales, actorOf }) => {
   const security = [{ bearer: [] }];
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -47,7 +44,8 @@ export const aftersalesRoutes: FastifyPluginAsyncZod<{ aftersales: AftersalesSer
       schema: {
         tags: ['orders'],
         summary: "An order's cancellation and return requests, and which may be made now",
-        description: 'Newest first. canRequest: cancel while the order has not left the warehouse; return within 7 days of delivery; one open request at a time.',
+        description:
+          'Newest first. canRequest: cancel while the order has not left the warehouse; return within 7 days of delivery; one open request at a time.',
         security,
         params: ZOrderIdParams,
         response: { 200: ZOrderRequests },
@@ -119,7 +117,7 @@ export const aftersalesRoutes: FastifyPluginAsyncZod<{ aftersales: AftersalesSer
         tags: ['admin'],
         summary: 'Approve or refuse an after-sales request (sales, owner)',
         description:
-          'Approving a cancellation cancels the order (with the buyer\'s reason) through the order state machine. Approving a return only marks it: record the refund with POST /api/admin/orders/{id}/payments (kind refund). refundDue: money received and not refunded yet. Refusing needs a note. The buyer is e-mailed.',
+          "Approving a cancellation cancels the order (with the buyer's reason) through the order state machine. Approving a return only marks it: record the refund with POST /api/admin/orders/{id}/payments (kind refund). refundDue: money received and not refunded yet. Refusing needs a note. The buyer is e-mailed.",
         security,
         params: ZRequestIdParams,
         body: ZRequestDecision,

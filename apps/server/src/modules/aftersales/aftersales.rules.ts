@@ -32,7 +32,8 @@ export function refusal(kind: TOrderRequestKind, c: RequestContext, now: Date): 
   }
   const until = returnUntil(c.deliveredAt);
   if (!until || (c.status !== 'delivery' && c.status !== 'complete')) return conflict('requestNotDelivered', {}, { reason: 'notDelivered' });
-  if (now.getTime() > until.getTime()) return conflict('requestReturnWindowOver', { days: RETURN_DAYS }, { reason: 'returnWindowOver', returnUntil: until.toISOString() });
+  if (now.getTime() > until.getTime())
+    return conflict('requestReturnWindowOver', { days: RETURN_DAYS }, { reason: 'returnWindowOver', returnUntil: until.toISOString() });
   if (c.requests.some((r) => r.kind === 'return' && r.status === 'approved')) return conflict('requestReturnDone', {}, { reason: 'returned' });
   return undefined;
 }

@@ -138,7 +138,13 @@ export function createAftersalesService(repo: AftersalesRepository, deps: Afters
         if (!created) throw conflict('requestAlreadyOpen', {}, { reason: 'alreadyOpen' });
         // The buyer's request is part of the order's audited history (actor: the buyer, no staff role).
         await deps.audit.record(tx, { id: userId, name: buyer?.name || buyer?.account || String(userId), role: null }, [
-          { action: 'request.create', entity: 'order', entityId: orderId, after: { request: created.id, kind: body.kind, status: 'open', photos: photos.length }, note: body.reason },
+          {
+            action: 'request.create',
+            entity: 'order',
+            entityId: orderId,
+            after: { request: created.id, kind: body.kind, status: 'open', photos: photos.length },
+            note: body.reason,
+          },
         ]);
       });
       return service.forBuyer(userId, orderId);

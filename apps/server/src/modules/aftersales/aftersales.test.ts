@@ -39,7 +39,8 @@ async function placeOrder(b: Buyer): Promise<TOrderDetail> {
 }
 
 const move = (id: number, body: Record<string, unknown>) => staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${id}/transitions`, { body });
-const pay = (id: number, amount: number) => staff.sales('POST', `/api/admin/orders/${id}/payments`, { body: { kind: 'payment', amount, currency: 'CNY', method: 'bankTransfer' } });
+const pay = (id: number, amount: number) =>
+  staff.sales('POST', `/api/admin/orders/${id}/payments`, { body: { kind: 'payment', amount, currency: 'CNY', method: 'bankTransfer' } });
 
 /** Paid, shipped and delivered; the delivery is moved `daysAgo` into the past. */
 async function delivered(b: Buyer, daysAgo = 0): Promise<TOrderDetail> {
@@ -60,7 +61,11 @@ async function deliveredAgo(orderId: number, days: number): Promise<void> {
 }
 
 const png = async (color = '#c00') =>
-  `data:image/png;base64,${(await sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer()).toString('base64')}`;
+  `data:image/png;base64,${(
+    await sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
+      .png()
+      .toBuffer()
+  ).toString('base64')}`;
 
 beforeAll(async () => {
   mailbox = await startMailbox();
@@ -111,17 +116,31 @@ describe('cancellation requests', () => {
 
     const queue = await staff.sales<TAdminRequestList>('GET', '/api/admin/requests');
     expect(queue.status).toBe(200);
-    expect(queue.body.data.find((r) => r.id === requestId)).toMatchObject({ kind: 'cancel', reason: '买错了型号', buyer: { email: b.email }, order: { status: 'confirm', netPaid: 100 } });
+    expect(queue.body.data.find((r) => r.id === requestId)).toMatchObject({
+      kind: 'cancel',
+      reason: '买错了型号',
+      buyer: { email: b.email },
+      order: { status: 'confirm', netPaid: 100 },
+    });
 
-    const decided = await staff.sales<TRequestDecided>('POST', `/api/admin/requests/${requestId}/decision`, { body: { decision: 'approve', note: '已为您取消' } });
+    const decided = await staff.sales<TRequestDecided>('POST', `/api/admin/requests/${requestId}/decision`, {
+      body: { decision: 'approve', note: '已为您取消' },
+    });
     expect(decided.status).toBe(200);
-    expect(decided.body).toMatchObject({ request: { status: 'approved', decisionNote: '已为您取消', decidedBy: 'sales person', order: { status: 'cancel' } }, refundDue: 100 });
+    expect(decided.body).toMatchObject({
+      request: { status: 'approved', decisionNote: '已为您取消', decidedBy: 'sales person', order: { status: 'cancel' } },
+      refundDue: 100,
+    });
 
     const admin = (await staff.sales<TAdminOrderDetail>('GET', `/api/admin/orders/${order.id}`)).body;
     expect(admin.order.status).toBe('cancel');
     expect(admin.cancelReason).toBe('买错了型号');
     expect(admin.audit.map((a) => a.action)).toEqual(expect.arrayContaining(['order.cancel', 'request.approve', 'request.create']));
-    expect(admin.audit.find((a) => a.action === 'request.approve')).toMatchObject({ actor: { role: 'sales' }, note: '已为您取消', after: { request: requestId, status: 'approved' } });
+    expect(admin.audit.find((a) => a.action === 'request.approve')).toMatchObject({
+      actor: { role: 'sales' },
+      note: '已为您取消',
+      after: { request: requestId, status: 'approved' },
+    });
 
     const seen = (await b.call<TOrderRequests>('GET', `/api/orders/${order.id}/requests`)).body;
     expect(seen.data[0]).toMatchObject({ status: 'approved', decisionNote: '已为您取消' });
@@ -172,8 +191,14 @@ describe('return requests', () => {
     const b = await newBuyer();
     const other = await newBuyer();
     const order = await delivered(b, 1);
-    const jpeg = `data:image/jpeg;base64,${(await sharp({ create: { width: 30, height: 20, channels: 3, background: '#0a0' } }).jpeg().toBuffer()).toString('base64')}`;
-    const made = await b.call<TOrderRequests>('POST', `/api/orders/${order.id}/requests`, { body: { kind: 'return', reason: 'Cracked', photos: [await png(), jpeg] } });
+    const jpeg = `data:image/jpeg;base64,${(
+      await sharp({ create: { width: 30, height: 20, channels: 3, background: '#0a0' } })
+        .jpeg()
+        .toBuffer()
+    ).toString('base64')}`;
+    const made = await b.call<TOrderRequests>('POST', `/api/orders/${order.id}/requests`, {
+      body: { kind: 'return', reason: 'Cracked', photos: [await png(), jpeg] },
+    });
     expect(made.status).toBe(201);
     const photos = made.body.data[0]!.photos;
     expect(photos).toHaveLength(2);
@@ -198,7 +223,11 @@ describe('return requests', () => {
     const order = await delivered(b);
     const ask = (photos: string[]) => b.call('POST', `/api/orders/${order.id}/requests`, { body: { kind: 'return', reason: 'bad', photos } });
     const text = `data:image/png;base64,${Buffer.from('not a picture at all').toString('base64')}`;
-    const gif = `data:image/gif;base64,${(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00f' } }).gif().toBuffer()).toString('base64')}`;
+    const gif = `data:image/gif;base64,${(
+      await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00f' } })
+        .gif()
+        .toBuffer()
+    ).toString('base64')}`;
     const notImage = await ask([await png(), text]);
     expect(notImage.status).toBe(400);
     expect(notImage.body.desc).toBe('Photo 2 is not a JPG, PNG or WebP image');
@@ -219,7 +248,9 @@ describe('return requests', () => {
     const made = await b.call<TOrderRequests>('POST', `/api/orders/${order.id}/requests`, { body: { kind: 'return', reason: 'Do not like it' } });
     const id = made.body.data[0]!.id;
     expect((await staff.sales('POST', `/api/admin/requests/${id}/decision`, { body: { decision: 'refuse' } })).status).toBe(400);
-    const refused = await staff.owner<TRequestDecided>('POST', `/api/admin/requests/${id}/decision`, { body: { decision: 'refuse', note: 'Opened cubes cannot be returned' } });
+    const refused = await staff.owner<TRequestDecided>('POST', `/api/admin/requests/${id}/decision`, {
+      body: { decision: 'refuse', note: 'Opened cubes cannot be returned' },
+    });
     expect(refused.status).toBe(200);
     expect(refused.body).toMatchObject({ request: { status: 'refused' }, refundDue: 0 });
     const seen = (await b.call<TOrderRequests>('GET', `/api/orders/${order.id}/requests`)).body;
@@ -241,21 +272,42 @@ describe('return requests', () => {
     const second = await b.call<TOrderRequests>('POST', `/api/orders/${order.id}/requests`, { body: { kind: 'return', reason: 'Cracked plastic' } });
     const line = order.items[0]!;
     // A credit goes only with approving a return.
-    expect((await staff.sales('POST', `/api/admin/requests/${second.body.data[0]!.id}/decision`, { body: { decision: 'refuse', note: 'x', credit: { amount: 1 } } })).status).toBe(400);
+    expect(
+      (await staff.sales('POST', `/api/admin/requests/${second.body.data[0]!.id}/decision`, { body: { decision: 'refuse', note: 'x', credit: { amount: 1 } } }))
+        .status,
+    ).toBe(400);
     const approved = await staff.sales<TRequestDecided>('POST', `/api/admin/requests/${second.body.data[0]!.id}/decision`, {
       body: { decision: 'approve', note: 'Sorry about the cracked cube', credit: { lines: [{ lineId: line.id, quantity: 1 }] } },
     });
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ request: { status: 'approved', order: { status: 'delivery', credited: line.actualPrice } }, refundDue: line.actualPrice, creditId: expect.any(Number) });
+    expect(approved.body).toMatchObject({
+      request: { status: 'approved', order: { status: 'delivery', credited: line.actualPrice } },
+      refundDue: line.actualPrice,
+      creditId: expect.any(Number),
+    });
     const credited = (await b.call<TOrderDetail>('GET', `/api/orders/${order.id}`)).body;
     expect(credited.credits).toEqual([
-      expect.objectContaining({ kind: 'return', amount: line.actualPrice, reason: 'Sorry about the cracked cube', requestId: second.body.data[0]!.id, createdBy: null, lines: [expect.objectContaining({ lineId: line.id, quantity: 1 })] }),
+      expect.objectContaining({
+        kind: 'return',
+        amount: line.actualPrice,
+        reason: 'Sorry about the cracked cube',
+        requestId: second.body.data[0]!.id,
+        createdBy: null,
+        lines: [expect.objectContaining({ lineId: line.id, quantity: 1 })],
+      }),
     ]);
-    expect(credited.money).toMatchObject({ credited: line.actualPrice, owed: +(order.totalAmount - line.actualPrice).toFixed(2), refundDue: line.actualPrice, balance: -line.actualPrice });
+    expect(credited.money).toMatchObject({
+      credited: line.actualPrice,
+      owed: +(order.totalAmount - line.actualPrice).toFixed(2),
+      refundDue: line.actualPrice,
+      balance: -line.actualPrice,
+    });
     expect(credited.items[0]!.creditedQuantity).toBe(1);
     const after = (await b.call<TOrderRequests>('GET', `/api/orders/${order.id}/requests`)).body;
     expect(after.canRequest.return).toBe(false);
-    expect((await b.call('POST', `/api/orders/${order.id}/requests`, { body: { kind: 'return', reason: 'more' } })).body.details).toMatchObject({ reason: 'returned' });
+    expect((await b.call('POST', `/api/orders/${order.id}/requests`, { body: { kind: 'return', reason: 'more' } })).body.details).toMatchObject({
+      reason: 'returned',
+    });
   });
 });
 
@@ -282,4 +334,3 @@ describe('access', () => {
     expect((await staff.sales('POST', '/api/admin/requests/999999/decision', { body: { decision: 'approve' } })).status).toBe(404);
   });
 });
-

@@ -26,7 +26,11 @@ export function createAuditRepository(db: Db) {
         .orderBy(desc(auditLog.id))
         .limit(limit);
     },
-    async page(filter: { entity?: string | undefined; entityId?: string | undefined; actorId?: number | undefined }, limit: number, offset: number): Promise<{ rows: AuditRow[]; total: number }> {
+    async page(
+      filter: { entity?: string | undefined; entityId?: string | undefined; actorId?: number | undefined },
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: AuditRow[]; total: number }> {
       const where = and(
         filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
         filter.entityId ? eq(auditLog.entityId, filter.entityId) : undefined,

@@ -21,7 +21,9 @@ export interface AuditChange {
 /** JSON with object keys in order (jsonb gives keys back in its own order: {code, zh, en} is {en, zh, code}). */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : v,
   );
 }
 
@@ -29,7 +31,10 @@ function canonical(value: unknown): string {
  * The fields whose values differ, before and after (an audit entry of a change keeps only those):
  * the product editor's and the spreadsheet import's entries are made by it alike.
  */
-export function auditDiff(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } {
+export function auditDiff(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
   const b: Record<string, unknown> = {};
   const a: Record<string, unknown> = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
@@ -82,7 +87,13 @@ export function createAuditService(repo: AuditRepository) {
       return (await repo.forEntity(entity, String(entityId), limit)).map(toEntry);
     },
     /** The staff activity page (optionally one thing's: entity and entityId, e.g. item 42). */
-    async list(q: { page: number; recPerPage: number; entity?: string | undefined; entityId?: string | undefined; actorId?: number | undefined }): Promise<TAuditList> {
+    async list(q: {
+      page: number;
+      recPerPage: number;
+      entity?: string | undefined;
+      entityId?: string | undefined;
+      actorId?: number | undefined;
+    }): Promise<TAuditList> {
       const { rows, total } = await repo.page({ entity: q.entity, entityId: q.entityId, actorId: q.actorId }, q.recPerPage, (q.page - 1) * q.recPerPage);
       return { data: rows.map(toEntry), pager: { page: q.page, recPerPage: q.recPerPage, recTotal: total } };
     },

@@ -36,7 +36,8 @@ async function registered(password = 'Right123'): Promise<string> {
   return email;
 }
 
-const signin = (account: string, password: string, ip: string, lang: TLocale = 'en') => api('POST', '/api/authn/signin', { body: { account, password }, ip, lang });
+const signin = (account: string, password: string, ip: string, lang: TLocale = 'en') =>
+  api('POST', '/api/authn/signin', { body: { account, password }, ip, lang });
 const retryAfterOf = (res: CallResult) => (res.body.details as { retryAfter: number }).retryAfter;
 
 /**
@@ -45,7 +46,7 @@ const retryAfterOf = (res: CallResult) => (res.body.details as { retryAfter: num
  * account's lane for unknown addresses is closed for 60 s.
  */
 async function distributedGuess(account: string) {
-  for (let failed = 0; failed < 16; ) {
+  for (let failed = 0; failed < 16;) {
     const res = await signin(account, `Guess${failed}abc`, randomIp());
     if (res.status === 400) {
       failed++;
@@ -313,7 +314,10 @@ describe(`one-time codes and sign-in under abuse (${TEST_DB_KIND})`, () => {
     const home = randomIp();
     expect((await signin(email, 'Known1234', home)).status).toBe(200);
     const userId = await t.services.account.findIdByLogin(email);
-    const rows = await t.services.database.db.select().from(signinSources).where(eq(signinSources.userId, userId ?? -1));
+    const rows = await t.services.database.db
+      .select()
+      .from(signinSources)
+      .where(eq(signinSources.userId, userId ?? -1));
     expect(rows).toHaveLength(2); // the sign-up address and home
     for (const row of rows) {
       expect(row.sourceHash).toMatch(/^[0-9a-f]{64}$/);

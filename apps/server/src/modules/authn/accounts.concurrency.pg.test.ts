@@ -16,9 +16,7 @@ describe('one-time codes under concurrent requests (postgres)', () => {
     const sms = captureSms(t);
     const mobile = uniqueMobile();
     const api = apiClient(t);
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => api('GET', '/api/authn/signup/code', { query: { mobile }, ip: randomIp() })),
-    );
+    const results = await Promise.all(Array.from({ length: 10 }, () => api('GET', '/api/authn/signup/code', { query: { mobile }, ip: randomIp() })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 400).every((r) => typeof (r.body.details as { retryAfter?: number }).retryAfter === 'number')).toBe(true);
     expect(sms.sent.filter((m) => m.to === `+86${mobile}`)).toHaveLength(1);
@@ -31,9 +29,7 @@ describe('one-time codes under concurrent requests (postgres)', () => {
     await api('GET', '/api/authn/signup/code', { query: { mobile } });
     const otp = sms.lastCode(mobile);
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        api('POST', '/api/authn/signup', { body: { mobile, name: `Racer ${i}`, otp, regionId: 'CN' }, ip: randomIp() }),
-      ),
+      Array.from({ length: 10 }, (_, i) => api('POST', '/api/authn/signup', { body: { mobile, name: `Racer ${i}`, otp, regionId: 'CN' }, ip: randomIp() })),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 400)).toHaveLength(9);

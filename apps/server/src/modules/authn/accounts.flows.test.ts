@@ -51,7 +51,16 @@ describe(`account flows over real SMTP (${TEST_DB_KIND})`, () => {
     expect(res.status).toBe(200);
     expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const me = await api('GET', '/api/user', { token: res.body.token });
-    expect(me.body).toMatchObject({ account: 'li_wei_zh', username: 'li_wei_zh', name: '李伟', email, regionId: 'CN', mobile: null, subscribeEmail: null, admin: false });
+    expect(me.body).toMatchObject({
+      account: 'li_wei_zh',
+      username: 'li_wei_zh',
+      name: '李伟',
+      email,
+      regionId: 'CN',
+      mobile: null,
+      subscribeEmail: null,
+      admin: false,
+    });
 
     // The chosen account name, the e-mail and the password all sign in.
     for (const account of ['li_wei_zh', email.toUpperCase()]) {
@@ -241,11 +250,18 @@ describe(`account flows over real SMTP (${TEST_DB_KIND})`, () => {
   });
 
   it('lets a user made with `npx cubeshop user create` sign in at once', async () => {
-    const result = await runCommand(['user', 'create', '--account', 'cli_staff_1', '--password', 'Staff123', '--email', 'cli.staff@example.com', '--admin'], t.services);
+    const result = await runCommand(
+      ['user', 'create', '--account', 'cli_staff_1', '--password', 'Staff123', '--email', 'cli.staff@example.com', '--admin'],
+      t.services,
+    );
     expect(result.code).toBe(0);
     const res = await api<{ token: string }>('POST', '/api/authn/signin', { body: { account: 'cli_staff_1', password: 'Staff123' } });
     expect(res.status).toBe(200);
-    expect((await api('GET', '/api/user', { token: res.body.token })).body).toMatchObject({ account: 'cli_staff_1', admin: true, email: 'cli.staff@example.com' });
+    expect((await api('GET', '/api/user', { token: res.body.token })).body).toMatchObject({
+      account: 'cli_staff_1',
+      admin: true,
+      email: 'cli.staff@example.com',
+    });
     expect((await api('POST', '/api/authn/signin', { body: { account: 'cli.staff@example.com', password: 'Staff123' } })).status).toBe(200);
   });
 });

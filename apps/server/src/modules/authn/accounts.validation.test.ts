@@ -34,7 +34,14 @@ const cases: Case[] = [
   ['password shorter than 6', 'POST', '/api/authn/signup', { body: signup({ password: 'Ab1' }) }, 'v.password.min', 'password'],
   ['password longer than 20', 'POST', '/api/authn/signup', { body: signup({ password: 'Abcdef12'.repeat(3) }) }, 'v.password.length', 'password'],
   ['password of one kind', 'POST', '/api/authn/signup', { body: signup({ password: 'abcdefgh' }) }, 'v.password.kinds', 'password'],
-  ['reset password of one kind', 'POST', '/api/authn/password', { body: { email: 'a@example.com', otp: '123456', password: '12345678' } }, 'v.password.kinds', 'password'],
+  [
+    'reset password of one kind',
+    'POST',
+    '/api/authn/password',
+    { body: { email: 'a@example.com', otp: '123456', password: '12345678' } },
+    'v.password.kinds',
+    'password',
+  ],
   ['new password too short', 'PUT', '/api/user/reset-pwd', { body: { oldPassword: 'Valid123', newPassword: 'A1' } }, 'v.password.min', 'newPassword'],
   // e-mail
   ['bad e-mail on a sign-up code', 'GET', '/api/authn/signup/code', { query: { email: 'not-an-email' } }, 'v.email', 'email'],

@@ -33,7 +33,10 @@ export function createAuthnRepository(db: Db) {
         .where(and(inArray(authTokens.tokenHash, tokenHashes), isNull(authTokens.revokedAt)));
     },
     async touchToken(tokenHash: string): Promise<void> {
-      await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.tokenHash, tokenHash));
+      await db
+        .update(authTokens)
+        .set({ lastUsedAt: sql`now()` })
+        .where(eq(authTokens.tokenHash, tokenHash));
     },
     async revokeToken(tokenHash: string): Promise<void> {
       await db
@@ -47,11 +50,7 @@ export function createAuthnRepository(db: Db) {
         .update(authTokens)
         .set({ revokedAt: sql`now()` })
         .where(
-          and(
-            eq(authTokens.userId, userId),
-            isNull(authTokens.revokedAt),
-            keepTokenHash === undefined ? undefined : ne(authTokens.tokenHash, keepTokenHash),
-          ),
+          and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt), keepTokenHash === undefined ? undefined : ne(authTokens.tokenHash, keepTokenHash)),
         );
     },
     /** The newest token each of these users was given (a sign-in), per user; users without a stored token are left out. */

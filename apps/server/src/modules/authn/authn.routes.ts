@@ -24,7 +24,10 @@ const codeDescription = (what: string) =>
   'A code is valid 10 minutes, once, for 5 tries; a new one comes no sooner than 60 s after the last ' +
   '(400 with details.retryAfter). Rate limits per address and per IP answer 429 with details.retryAfter.';
 
-export const authnRoutes: FastifyPluginAsyncZod<{ authn: AuthnService; credentials: CredentialsService; links: Pick<PasswordLinks, 'check'> }> = async (app, { authn, credentials, links }) => {
+export const authnRoutes: FastifyPluginAsyncZod<{ authn: AuthnService; credentials: CredentialsService; links: Pick<PasswordLinks, 'check'> }> = async (
+  app,
+  { authn, credentials, links },
+) => {
   app.get(
     '/authn/anonymous/token',
     {
@@ -168,7 +171,8 @@ export const authnRoutes: FastifyPluginAsyncZod<{ authn: AuthnService; credentia
       schema: {
         tags: ['authn'],
         summary: 'Set a password with a mailed link',
-        description: 'Sets the password (the rules of sign-up) with the token of a mailed link, which then stops working; every other session of the user ends and the answer signs in.',
+        description:
+          'Sets the password (the rules of sign-up) with the token of a mailed link, which then stops working; every other session of the user ends and the answer signs in.',
         body: ZPasswordLinkSet,
         response: { 200: ZPasswordResetResponse },
       },

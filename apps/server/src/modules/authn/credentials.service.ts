@@ -80,7 +80,9 @@ export function createCredentialsService({ authn, account, otp, limits, sources,
    */
   async function rememberSource(userId: number, source: string) {
     const at = now();
-    const remembered = sources.markKnown(userId, sourceHash(userId, source), at).catch((err: unknown) => log?.warn({ err }, 'remembering a sign-in source failed'));
+    const remembered = sources
+      .markKnown(userId, sourceHash(userId, source), at)
+      .catch((err: unknown) => log?.warn({ err }, 'remembering a sign-in source failed'));
     await Promise.all([limits.signinPair.reset(pairKey(`user:${userId}`, source)), remembered]);
     housekeeping(at);
   }

@@ -171,9 +171,7 @@ export function createLimits(redis?: Redis, prefix = 'cubeshop:rl') {
   const entries = Object.entries(LIMITS).map(([name, { points, seconds: duration }]) => {
     const keyPrefix = `${prefix}:${name}`;
     const memory = new RateLimiterMemory({ keyPrefix, points, duration });
-    const limiter = redis
-      ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: memory })
-      : memory;
+    const limiter = redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: memory }) : memory;
     return [name, wrap(limiter, points)] as const;
   });
   const limiters = Object.fromEntries(entries) as Record<LimitName, Limiter>;
@@ -184,7 +182,10 @@ export function createLimits(redis?: Redis, prefix = 'cubeshop:rl') {
 export type Limits = ReturnType<typeof createLimits>;
 
 /** 429 with the minutes (or seconds) in desc and `retryAfter` (seconds) in details and in the Retry-After header. */
-export function limitedError(key: 'codeTargetLimited' | 'codeIpLimited' | 'codeAccountLimited' | 'signinLocked' | 'signinSlowed', retryAfter: number): DomainError {
+export function limitedError(
+  key: 'codeTargetLimited' | 'codeIpLimited' | 'codeAccountLimited' | 'signinLocked' | 'signinSlowed',
+  retryAfter: number,
+): DomainError {
   return tooManyRequests(key, retryAfter, { minutes: Math.ceil(retryAfter / 60) });
 }
 

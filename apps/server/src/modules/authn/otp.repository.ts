@@ -36,9 +36,7 @@ export function createOtpRepository(db: Db) {
       const rows = await db
         .update(oneTimeCodes)
         .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-        .where(
-          and(key(purpose, target), isNull(oneTimeCodes.consumedAt), gt(oneTimeCodes.expiresAt, now), lt(oneTimeCodes.attempts, maxAttempts)),
-        )
+        .where(and(key(purpose, target), isNull(oneTimeCodes.consumedAt), gt(oneTimeCodes.expiresAt, now), lt(oneTimeCodes.attempts, maxAttempts)))
         .returning({ codeHash: oneTimeCodes.codeHash });
       return rows[0]?.codeHash;
     },

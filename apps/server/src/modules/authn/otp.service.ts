@@ -128,7 +128,13 @@ export function createOtpService({ repo, limits, notifications, log, now }: OtpD
       housekeeping(at);
 
       const send = () =>
-        notifications.sendCode({ channel: contact.kind === 'email' ? 'email' : 'sms', to: contact.kind === 'email' ? contact.value.trim() : target, purpose, code, locale });
+        notifications.sendCode({
+          channel: contact.kind === 'email' ? 'email' : 'sms',
+          to: contact.kind === 'email' ? contact.value.trim() : target,
+          purpose,
+          code,
+          locale,
+        });
       if (delivery === 'await') {
         try {
           await send();

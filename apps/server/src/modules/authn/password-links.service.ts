@@ -97,7 +97,10 @@ export function createPasswordLinks(repo: PasswordLinksRepository, { people, now
           deps.log.info({ purpose, channel: 'email' }, `[dev delivery] password link for ${person.email}: ${url}`);
           return;
         }
-        const mail = passwordLinkMail({ purpose, name: person.name || person.account, account: person.account, role: person.role, invitedBy, url, hours: PASSWORD_LINK_TTL_HOURS[purpose] }, person.locale);
+        const mail = passwordLinkMail(
+          { purpose, name: person.name || person.account, account: person.account, role: person.role, invitedBy, url, hours: PASSWORD_LINK_TTL_HOURS[purpose] },
+          person.locale,
+        );
         await deps.send({ to: person.email, ...mail, messageId: `<outbox-${row.id}@cubeshop>` });
       };
     },

@@ -98,7 +98,14 @@ export function assertOrderable(lines: readonly QuantityCheck[], locale: TLocale
   }
   const names = (list: QuantityCheck[]) => [...new Set(list.map((l) => itemName(l.item, locale)))].join(locale === 'zh' ? '、' : ', ');
   const details = (list: QuantityCheck[]) => ({
-    lines: list.map((l) => ({ id: l.lineId ?? null, itemId: l.item.id, type: l.typeCode, quantity: l.quantity, moq: l.item.moq, orderMultiple: l.item.orderMultiple })),
+    lines: list.map((l) => ({
+      id: l.lineId ?? null,
+      itemId: l.item.id,
+      type: l.typeCode,
+      quantity: l.quantity,
+      moq: l.item.moq,
+      orderMultiple: l.item.orderMultiple,
+    })),
   });
   if (by.type.length > 0) throw badRequest('typeUnavailable', { names: names(by.type) }, details(by.type));
   if (by.moq.length > 0) throw badRequest('moqNotMet', { names: names(by.moq) }, details(by.moq));
@@ -183,7 +190,10 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
   /** Lines with their products; a line whose product just went away is left out. */
   async function priced(userId: number, ids?: readonly number[]) {
     const lines = await repo.lines(userId, ids);
-    const items = await itemsFor(userId, lines.map((l) => l.itemId));
+    const items = await itemsFor(
+      userId,
+      lines.map((l) => l.itemId),
+    );
     return { lines: lines.filter((l) => items.has(l.itemId)), items };
   }
 
@@ -347,7 +357,13 @@ export function createCartService(repo: CartRepository, deps: CartDeps) {
           choices.push({ id: method.id, name: method.name, available: true, fee, reason: null });
         } catch (error) {
           if (!isDomainError(error) || (error.messageKey !== 'expressUnavailable' && error.messageKey !== 'expressTooHeavy')) throw error;
-          choices.push({ id: method.id, name: method.name, available: false, fee: null, reason: { code: error.messageKey, message: message(error.messageKey, view.locale, error.params) } });
+          choices.push({
+            id: method.id,
+            name: method.name,
+            available: false,
+            fee: null,
+            reason: { code: error.messageKey, message: message(error.messageKey, view.locale, error.params) },
+          });
         }
       }
       return choices;

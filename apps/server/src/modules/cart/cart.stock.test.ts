@@ -18,10 +18,23 @@ const COLOURS = [
   { code: 'green', zh: '绿色', en: 'Green' },
 ];
 
-async function product(name: string, extra: { types?: typeof COLOURS; preorder?: boolean; moq?: number; orderMultiple?: number; lowStockAt?: number } = {}): Promise<number> {
+async function product(
+  name: string,
+  extra: { types?: typeof COLOURS; preorder?: boolean; moq?: number; orderMultiple?: number; lowStockAt?: number } = {},
+): Promise<number> {
   const ids = await t.services.catalog.admin.slugIds();
   const [id] = await t.services.catalog.admin.addItems([
-    { supplierId: [...ids.suppliers.values()][0]!, categoryId: [...ids.categories.values()][0]!, nameZh: `${name}（中）`, nameEn: name, priceFen: 1_000, nwG: 50, gwG: 60, volumeCm3: 100, ...extra },
+    {
+      supplierId: [...ids.suppliers.values()][0]!,
+      categoryId: [...ids.categories.values()][0]!,
+      nameZh: `${name}（中）`,
+      nameEn: name,
+      priceFen: 1_000,
+      nwG: 50,
+      gwG: 60,
+      volumeCm3: 100,
+      ...extra,
+    },
   ]);
   return id!;
 }
@@ -29,7 +42,8 @@ const setStock = async (itemId: number, lines: { typeCode: string; onHand: numbe
   const res = await warehouse<TStockLevels>('PUT', `/api/admin/items/${itemId}/stock`, { body: { lines } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
-const add = (c: ShopCall, body: { itemId: number; type?: string; quantity: number }, lang: 'en' | 'zh' = 'en') => c<Json>('POST', '/api/cart/items', { body, lang });
+const add = (c: ShopCall, body: { itemId: number; type?: string; quantity: number }, lang: 'en' | 'zh' = 'en') =>
+  c<Json>('POST', '/api/cart/items', { body, lang });
 
 beforeAll(async () => {
   t = await createShopApp();

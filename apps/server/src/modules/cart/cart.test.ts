@@ -77,7 +77,15 @@ describe('cart lines', () => {
   it('shows prices in the display currency and names in the request language', async () => {
     const c = await fresh();
     const line = await c<TCartItem>('POST', '/api/cart/items', { body: { itemId: p.wholesale, quantity: 24 }, currency: 'USD', lang: 'zh' });
-    expect(line.body).toMatchObject({ name: '轨道 批发三阶', supplier: { name: '轨道' }, currency: 'USD', price: 1.41, discountPrice: 1.13, discountPercent: 20, amount: 27.12 });
+    expect(line.body).toMatchObject({
+      name: '轨道 批发三阶',
+      supplier: { name: '轨道' },
+      currency: 'USD',
+      price: 1.41,
+      discountPrice: 1.13,
+      discountPercent: 20,
+      amount: 27.12,
+    });
     // ¥8.00 / 7.1 = $1.1268 -> $1.13; 24 × $1.13 = $27.12 (a line is unit × quantity in the shown currency)
   });
 
@@ -130,7 +138,9 @@ describe('cart lines', () => {
     expect((await c('POST', '/api/cart/items', { body: { itemId: p.wholesale, quantity: 6 } })).status).toBe(400);
     expect((await c('PUT', `/api/cart/items/${ok.body.id}`, { body: { quantity: 13 } })).status).toBe(400);
     expect((await c<TCartItem>('PUT', `/api/cart/items/${ok.body.id}`, { body: { quantity: 36 } })).body.quantity).toBe(36);
-    expect((await c('POST', '/api/cart/items', { body: { itemId: p.timer, quantity: 1 } })).body.desc).toBe('Product Orbit Timer quantity is less than the minimum order quantity');
+    expect((await c('POST', '/api/cart/items', { body: { itemId: p.timer, quantity: 1 } })).body.desc).toBe(
+      'Product Orbit Timer quantity is less than the minimum order quantity',
+    );
   });
 
   it('filters by name (either language), brand, type and id', async () => {

@@ -53,8 +53,24 @@ export interface CatalogDeps extends CatalogQueryOptions {
   cacheStats?: CacheStats | undefined;
 }
 
-export function createCatalog({ repo, searchRepo, onSearchError, settings, imageStorage, uploadStorage, onImageStorageError, imageMemoryBytes, stockLevels, events, ...options }: CatalogDeps) {
-  const dictionary = createCategoryDictionary(repo, { ttlMs: options.dictTtlMs ?? 60_000, now: options.now && (() => options.now!().getTime()), cacheStats: options.cacheStats });
+export function createCatalog({
+  repo,
+  searchRepo,
+  onSearchError,
+  settings,
+  imageStorage,
+  uploadStorage,
+  onImageStorageError,
+  imageMemoryBytes,
+  stockLevels,
+  events,
+  ...options
+}: CatalogDeps) {
+  const dictionary = createCategoryDictionary(repo, {
+    ttlMs: options.dictTtlMs ?? 60_000,
+    now: options.now && (() => options.now!().getTime()),
+    cacheStats: options.cacheStats,
+  });
   const search = createCatalogSearch({ repo: searchRepo, dictionary, now: options.now, onError: onSearchError });
   const query = createCatalogQuery(repo, { dictionary, cnyPerUsd: () => settings.cnyPerUsd(), stockLevels, search }, options);
   const suggest = createSuggest({ search, query, dictionary, now: options.now, cacheStats: options.cacheStats });
@@ -67,7 +83,14 @@ export function createCatalog({ repo, searchRepo, onSearchError, settings, image
   });
   const admin = createCatalogAdmin(repo, { dictionary, changed: () => broadcast.changed() });
   const uploads = uploadStorage ?? createMemoryObjectStorage();
-  const images = createProductImages(repo, { dictionary, storage: imageStorage ?? memoryOnlyImageStorage, uploads, memoryBytes: imageMemoryBytes, onStorageError: onImageStorageError, cacheStats: options.cacheStats });
+  const images = createProductImages(repo, {
+    dictionary,
+    storage: imageStorage ?? memoryOnlyImageStorage,
+    uploads,
+    memoryBytes: imageMemoryBytes,
+    onStorageError: onImageStorageError,
+    cacheStats: options.cacheStats,
+  });
   // Pages and details carry prices in the buyer's currency: a new rate must not wait for them to expire.
   settings.onChange((keys) => {
     if (keys.includes('exchangeRate')) query.invalidate();
@@ -98,12 +121,22 @@ export type Catalog = ReturnType<typeof createCatalog>;
  */
 export function createCatalogStaff(
   catalog: Catalog,
-  deps: { repo: CatalogAdminRepository; searchRepo: CatalogSearchRepository; audit: Pick<AuditService, 'record'>; stock: Pick<StockService, 'levels' | 'setOnHand'> },
+  deps: {
+    repo: CatalogAdminRepository;
+    searchRepo: CatalogSearchRepository;
+    audit: Pick<AuditService, 'record'>;
+    stock: Pick<StockService, 'levels' | 'setOnHand'>;
+  },
 ) {
   return {
     items: createCatalogItemsAdmin({ ...deps, dictionary: catalog.dictionary, uploads: catalog.uploads, changed: catalog.changed }),
     tree: createCatalogTreeAdmin({ repo: deps.repo, audit: deps.audit, uploads: catalog.uploads, changed: catalog.changed }),
-    synonyms: createSynonymsAdmin({ searchRepo: deps.searchRepo, transaction: (work) => deps.repo.transaction(work), audit: deps.audit, changed: () => catalog.changed() }),
+    synonyms: createSynonymsAdmin({
+      searchRepo: deps.searchRepo,
+      transaction: (work) => deps.repo.transaction(work),
+      audit: deps.audit,
+      changed: () => catalog.changed(),
+    }),
   };
 }
 export type CatalogStaff = ReturnType<typeof createCatalogStaff>;

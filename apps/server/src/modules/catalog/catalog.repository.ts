@@ -309,13 +309,19 @@ export function createCatalogRepository(db: Db) {
     async findByIds(ids: number[]): Promise<ItemListRow[]> {
       if (ids.length === 0) return [];
       // One array parameter rather than 120 (building 120 typed parameters costs more than the query).
-      return db.select(listColumns).from(items).where(sql`${items.id} = any(${sql.param(ids)}::bigint[])`);
+      return db
+        .select(listColumns)
+        .from(items)
+        .where(sql`${items.id} = any(${sql.param(ids)}::bigint[])`);
     },
 
     async findForPricing(ids: number[]): Promise<ItemPricingRow[]> {
       if (ids.length === 0) return [];
       // Archived products cannot be bought: the cart sees them as gone (orders keep their snapshots).
-      return db.select(pricingColumns).from(items).where(and(inArray(items.id, ids), onSale));
+      return db
+        .select(pricingColumns)
+        .from(items)
+        .where(and(inArray(items.id, ids), onSale));
     },
 
     async findDetail(id: number): Promise<ItemDetailRow | undefined> {
@@ -339,7 +345,11 @@ export function createCatalogRepository(db: Db) {
     },
 
     async exists(id: number): Promise<boolean> {
-      const rows = await db.select({ id: items.id }).from(items).where(and(eq(items.id, id), onSale)).limit(1);
+      const rows = await db
+        .select({ id: items.id })
+        .from(items)
+        .where(and(eq(items.id, id), onSale))
+        .limit(1);
       return rows.length > 0;
     },
 

@@ -30,7 +30,12 @@ async function get<T = TProductList>(url: string, headers: Record<string, string
 const fixtureList = (query: string, headers: Record<string, string> = {}) => get(`/api/items?supplierId=${nebula}&${query}`, headers);
 /** The read side of another catalog on the same database, with its own options and caches. */
 const catalogWith = (options: { searchCountCap?: number }) =>
-  createCatalog({ repo: createCatalogRepository(t.services.database.db), searchRepo: createCatalogSearchRepository(t.services.database.db), settings: t.services.settings, ...options }).query;
+  createCatalog({
+    repo: createCatalogRepository(t.services.database.db),
+    searchRepo: createCatalogSearchRepository(t.services.database.db),
+    settings: t.services.settings,
+    ...options,
+  }).query;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -74,11 +79,54 @@ beforeAll(async () => {
       createdAt: daysAgo(2),
       updatedAt: daysAgo(1),
     },
-    { ...base, nameZh: '星河 小星 二阶魔方', nameEn: 'Nebula Starlet 2x2 Speed Cube', categoryId: cat.get('2x2')!, priceFen: 3_000, discountPercent: 20, createdAt: daysAgo(800), updatedAt: daysAgo(10) },
-    { ...base, nameZh: '星河 专业计时器', nameEn: 'Nebula Pro Timer', categoryId: cat.get('timers')!, priceFen: 19_900, moq: 2, orderMultiple: 2, createdAt: daysAgo(100), updatedAt: daysAgo(3) },
-    { ...base, nameZh: '星河 镜面魔方', nameEn: 'Nebula Mirror Cube', categoryId: cat.get('mirror')!, priceFen: 7_100, createdAt: daysAgo(50), updatedAt: daysAgo(20) },
-    { ...base, nameZh: '星河 润滑油 甲', nameEn: 'Nebula Lube A', categoryId: cat.get('lubricants')!, priceFen: 7_097, createdAt: daysAgo(60), updatedAt: daysAgo(30) },
-    { ...base, nameZh: '星河 润滑油 乙', nameEn: 'Nebula Lube B', categoryId: cat.get('lubricants')!, priceFen: 7_096, createdAt: daysAgo(70), updatedAt: daysAgo(40) },
+    {
+      ...base,
+      nameZh: '星河 小星 二阶魔方',
+      nameEn: 'Nebula Starlet 2x2 Speed Cube',
+      categoryId: cat.get('2x2')!,
+      priceFen: 3_000,
+      discountPercent: 20,
+      createdAt: daysAgo(800),
+      updatedAt: daysAgo(10),
+    },
+    {
+      ...base,
+      nameZh: '星河 专业计时器',
+      nameEn: 'Nebula Pro Timer',
+      categoryId: cat.get('timers')!,
+      priceFen: 19_900,
+      moq: 2,
+      orderMultiple: 2,
+      createdAt: daysAgo(100),
+      updatedAt: daysAgo(3),
+    },
+    {
+      ...base,
+      nameZh: '星河 镜面魔方',
+      nameEn: 'Nebula Mirror Cube',
+      categoryId: cat.get('mirror')!,
+      priceFen: 7_100,
+      createdAt: daysAgo(50),
+      updatedAt: daysAgo(20),
+    },
+    {
+      ...base,
+      nameZh: '星河 润滑油 甲',
+      nameEn: 'Nebula Lube A',
+      categoryId: cat.get('lubricants')!,
+      priceFen: 7_097,
+      createdAt: daysAgo(60),
+      updatedAt: daysAgo(30),
+    },
+    {
+      ...base,
+      nameZh: '星河 润滑油 乙',
+      nameEn: 'Nebula Lube B',
+      categoryId: cat.get('lubricants')!,
+      priceFen: 7_096,
+      createdAt: daysAgo(70),
+      updatedAt: daysAgo(40),
+    },
   ]);
   Object.assign(ids, { wing, starlet, timer, mirror, lubeA, lubeB });
 });
@@ -107,7 +155,17 @@ describe(`catalog lists (${TEST_DB_KIND})`, () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('BAD_REQUEST');
     expect(res.body.desc).toContain('recPerPage');
-    for (const bad of ['page=0', 'page=abc', 'sortBy=name', 'order=up', 'minPrice=-1', 'minPrice=1e3', 'maxPrice=abc', 'supplierId=x', `keyword=${'x'.repeat(101)}`]) {
+    for (const bad of [
+      'page=0',
+      'page=abc',
+      'sortBy=name',
+      'order=up',
+      'minPrice=-1',
+      'minPrice=1e3',
+      'maxPrice=abc',
+      'supplierId=x',
+      `keyword=${'x'.repeat(101)}`,
+    ]) {
       const r = await get<{ desc: string }>(`/api/items?${bad}`, { 'x-lang-type': 'en' });
       expect(r.status, bad).toBe(400);
       expect(r.body.desc, bad).toMatch(/^Invalid querystring\./);
@@ -304,7 +362,12 @@ describe(`catalog search (${TEST_DB_KIND})`, () => {
     const walked = catalogWith({ searchCountCap: 8 });
     const gathered = catalogWith({});
     const view = { locale: 'zh', currency: 'CNY' } as const;
-    for (const sort of [{ sortBy: 'basePrice', order: 'asc' }, { sortBy: 'basePrice', order: 'desc' }, { sortBy: 'lastUpdatedTime' }, { sortBy: 'lastUpdatedTime', order: 'asc' }]) {
+    for (const sort of [
+      { sortBy: 'basePrice', order: 'asc' },
+      { sortBy: 'basePrice', order: 'desc' },
+      { sortBy: 'lastUpdatedTime' },
+      { sortBy: 'lastUpdatedTime', order: 'asc' },
+    ]) {
       const all = await gathered.list('all', ZProductListQuery.parse({ keyword: '魔方', recPerPage: 120, ...sort }), view);
       expect(all.body.pager.recTotalCapped).toBeUndefined();
       expect(all.body.pager.recTotal).toBeGreaterThan(10);
@@ -414,7 +477,15 @@ describe(`product detail, categories, suppliers (${TEST_DB_KIND})`, () => {
   it('documents the catalog routes in the OpenAPI document', async () => {
     const doc = (await get<{ paths: Record<string, unknown> }>('/api/docs/json')).body;
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/items', '/api/items/hot', '/api/items/{id}', '/api/categories', '/api/suppliers', '/api/favorites', '/api/items/{id}/image']),
+      expect.arrayContaining([
+        '/api/items',
+        '/api/items/hot',
+        '/api/items/{id}',
+        '/api/categories',
+        '/api/suppliers',
+        '/api/favorites',
+        '/api/items/{id}/image',
+      ]),
     );
     expect(JSON.stringify(doc.paths['/api/items'])).toContain('recPerPage');
   });
@@ -501,7 +572,12 @@ describe(`favourites (${TEST_DB_KIND})`, () => {
 
     // the flag on lists (one query for the page) and on the detail; anonymous callers never see it
     const page = (await fixtureList('', auth)).body.data;
-    expect(page.filter((p: TProduct) => p.favorite).map((p) => p.id).sort()).toEqual([ids.wing, ids.timer].sort());
+    expect(
+      page
+        .filter((p: TProduct) => p.favorite)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual([ids.wing, ids.timer].sort());
     expect((await fixtureList('')).body.data.some((p) => p.favorite)).toBe(false);
     expect((await get<TProductDetail>(`/api/items/${ids.wing}`, auth)).body.favorite).toBe(true);
     expect((await get<TProductDetail>(`/api/items/${ids.mirror}`, auth)).body.favorite).toBe(false);

@@ -9,7 +9,14 @@ import { createShopApp, shopClient, type ShopApp, type ShopCall } from '../../te
 // caller whose role does not answer the chat (a buyer, a staff member whose role was taken away)
 // is refused with 403 and every role that has it may call them.
 
-const CS_ROUTES = ['GET /api/groups/waiting', 'GET /api/groups/serving', 'GET /api/groups/admin', 'POST /api/groups/join', 'POST /api/groups/leave', 'POST /api/groups/invite'];
+const CS_ROUTES = [
+  'GET /api/groups/waiting',
+  'GET /api/groups/serving',
+  'GET /api/groups/admin',
+  'POST /api/groups/join',
+  'POST /api/groups/leave',
+  'POST /api/groups/invite',
+];
 
 let t: ShopApp;
 const callers = new Map<TStaffRole | 'buyer', { id: number; call: ShopCall }>();

@@ -14,7 +14,13 @@ export function createChatBuyersRepository(db: Db) {
     /** The buyer's latest conversations, newest first. */
     conversations(buyerId: number, limit: number): Promise<BuyerConversationRow[]> {
       return db
-        .select({ gid: chatConversations.gid, status: chatConversations.status, createdAt: chatConversations.createdAt, endedAt: chatConversations.endedAt, lastSeq: chatConversations.lastSeq })
+        .select({
+          gid: chatConversations.gid,
+          status: chatConversations.status,
+          createdAt: chatConversations.createdAt,
+          endedAt: chatConversations.endedAt,
+          lastSeq: chatConversations.lastSeq,
+        })
         .from(chatConversations)
         .where(eq(chatConversations.buyerId, buyerId))
         .orderBy(desc(chatConversations.createdAt))
@@ -40,8 +46,19 @@ export function createChatBuyersRepository(db: Db) {
           translation: chatTranslations.text,
         })
         .from(chatMessages)
-        .leftJoin(chatTranslations, and(eq(chatTranslations.gid, chatMessages.gid), eq(chatTranslations.seq, chatMessages.seq), eq(chatTranslations.language, locale)))
-        .where(and(inArray(chatMessages.gid, conversations.map((c) => c.gid)), gt(chatMessages.seq, since)))
+        .leftJoin(
+          chatTranslations,
+          and(eq(chatTranslations.gid, chatMessages.gid), eq(chatTranslations.seq, chatMessages.seq), eq(chatTranslations.language, locale)),
+        )
+        .where(
+          and(
+            inArray(
+              chatMessages.gid,
+              conversations.map((c) => c.gid),
+            ),
+            gt(chatMessages.seq, since),
+          ),
+        )
         .orderBy(chatMessages.gid, chatMessages.seq);
     },
   };

@@ -57,10 +57,14 @@ function setup(initial: ConversationRow | null = row()) {
     accept: vi.fn(async (_gid, _agent, at, make) => (current?.status === 'waiting' ? append(make(current), { status: 'serving', acceptedAt: at }) : null)),
     leave: vi.fn(async (_gid, _agent, at, left, ended) => {
       if (!current) return { error: 'unknown_gid' as const };
-      return agents > 1 ? { row: append(left(current)), ended: false } : { row: append(ended(current), { status: 'ended', endedAt: at, endReason: 'agent_ended' }), ended: true };
+      return agents > 1
+        ? { row: append(left(current)), ended: false }
+        : { row: append(ended(current), { status: 'ended', endedAt: at, endReason: 'agent_ended' }), ended: true };
     }),
     invite: vi.fn(async (_gid, _inviter, _invitee, _at, make) => (current?.status === 'ended' ? { error: 'ended' as const } : { row: append(make(current!)) })),
-    end: vi.fn(async (_gid, reason, at, make) => (current && current.status !== 'ended' ? append(make(current), { status: 'ended', endedAt: at, endReason: reason }) : null)),
+    end: vi.fn(async (_gid, reason, at, make) =>
+      current && current.status !== 'ended' ? append(make(current), { status: 'ended', endedAt: at, endReason: reason }) : null,
+    ),
     readCursors: vi.fn(async () => new Map([['g', 4]])),
   };
   const conversations = createConversations({

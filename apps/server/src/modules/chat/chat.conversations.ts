@@ -102,7 +102,9 @@ export function createConversations({ repo, bus, presence, account, groups, queu
       const agent: AgentRef = { uid: admin.uid, uname: admin.uname };
       const at = now();
       let sys: NewMessage | undefined;
-      const row = await queue.run(gid, () => repo.accept(gid, agent, at, (r) => (sys = systemMessage('chatAccepted', conversationLocale(r), { name: admin.uname }))));
+      const row = await queue.run(gid, () =>
+        repo.accept(gid, agent, at, (r) => (sys = systemMessage('chatAccepted', conversationLocale(r), { name: admin.uname }))),
+      );
       if (!row || !sys) {
         const current = await repo.findConversation(gid);
         throw new ChatError(!current ? 'unknown_gid' : current.status === 'ended' ? 'ended' : 'not_waiting');

@@ -1,3 +1,4 @@
+// Over 400 lines: the delivery journeys of one socket protocol, sharing one harness.
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
@@ -50,12 +51,18 @@ describe(`chat delivery (${TEST_DB_KIND})`, () => {
 
     const mark = buyerSocket.frames.length;
     buyerSocket.send({ id, gid, content: 'Do you ship to Canada?' });
-    const second = await buyerSocket.waitFor(isEvent('ack', (f) => f.id === id), { after: mark });
+    const second = await buyerSocket.waitFor(
+      isEvent('ack', (f) => f.id === id),
+      { after: mark },
+    );
     expect(second).toMatchObject({ gid, seq: 3, duplicate: true, timestamp: first.timestamp });
 
     // A resend with other text is still the same message: nothing new is stored.
     buyerSocket.send({ id, gid, content: 'changed my mind' });
-    await buyerSocket.waitFor(isEvent('ack', (f) => f.id === id && f.duplicate), { after: buyerSocket.frames.length });
+    await buyerSocket.waitFor(
+      isEvent('ack', (f) => f.id === id && f.duplicate),
+      { after: buyerSocket.frames.length },
+    );
     await sleep(150);
     expect(agentSocket.messages(gid).filter((m) => m.id === id)).toHaveLength(1);
     const stored = await app.services.chat.service.history(gid, 0, 100);
@@ -91,7 +98,10 @@ describe(`chat delivery (${TEST_DB_KIND})`, () => {
     const second = await ChatTestClient.connect(app.wsUrl, { token: buyer.token, language: 'en', since });
     await sending;
     const finalSeq = 2 + total;
-    await agentSocket.waitFor(isEvent('ack', (f) => f.seq === finalSeq), { timeout: 10_000 });
+    await agentSocket.waitFor(
+      isEvent('ack', (f) => f.seq === finalSeq),
+      { timeout: 10_000 },
+    );
     const after = await second.waitForMessages(gid, finalSeq - since, 10_000);
     await sleep(200);
     expect(dropped).toBe(true);
@@ -125,15 +135,32 @@ describe(`chat delivery (${TEST_DB_KIND})`, () => {
     // catch_up for older messages sends seq 3..5 only (6..9 were sent already), then synced.
     const mark = back.frames.length;
     back.send({ type: 'catch_up', gid, since: 2 });
-    await back.waitFor(isEvent('synced', (f) => f.gid === gid), { after: mark });
+    await back.waitFor(
+      isEvent('synced', (f) => f.gid === gid),
+      { after: mark },
+    );
     const older = back.frames.slice(mark).filter(Array.isArray).flat();
     expect(older.map((m) => m.seq)).toEqual([3, 4, 5]);
     // Asking again sends nothing new.
     const mark2 = back.frames.length;
     back.send({ type: 'catch_up', gid, since: 0 });
-    await back.waitFor(isEvent('synced', (f) => f.gid === gid), { after: mark2 });
-    expect(back.frames.slice(mark2).filter(Array.isArray).flat().map((m) => m.seq)).toEqual([1, 2]);
-    expect(back.messages(gid).map((m) => m.seq).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    await back.waitFor(
+      isEvent('synced', (f) => f.gid === gid),
+      { after: mark2 },
+    );
+    expect(
+      back.frames
+        .slice(mark2)
+        .filter(Array.isArray)
+        .flat()
+        .map((m) => m.seq),
+    ).toEqual([1, 2]);
+    expect(
+      back
+        .messages(gid)
+        .map((m) => m.seq)
+        .sort((a, b) => a - b),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     back.close();
     buyerSocket.close();
   });
@@ -159,7 +186,10 @@ describe(`chat delivery (${TEST_DB_KIND})`, () => {
     expect(await errorAfter({ gid: other.gid, content: 'hi', id: randomUUID() })).toMatchObject({ code: 'forbidden_gid', gid: other.gid });
     const empty = randomUUID();
     expect(await errorAfter({ gid, content: '   \n ', id: empty })).toMatchObject({ code: 'empty_text', gid, id: empty });
-    expect(await errorAfter({ gid, content: 'x'.repeat(2001) })).toMatchObject({ code: 'text_too_long', desc: 'The message cannot be longer than 2000 characters' });
+    expect(await errorAfter({ gid, content: 'x'.repeat(2001) })).toMatchObject({
+      code: 'text_too_long',
+      desc: 'The message cannot be longer than 2000 characters',
+    });
     // An image that is not one, whatever its data-URL prefix says.
     const fake = `data:image/png;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')}`;
     expect(await errorAfter({ gid, image: fake })).toMatchObject({ code: 'not_image', desc: 'Only image files can be sent' });
@@ -230,7 +260,12 @@ describe(`chat delivery (${TEST_DB_KIND})`, () => {
     const stranger = await makeUser(app);
     const anonymous = (await app.app.inject({ method: 'GET', url: '/api/authn/anonymous/token' })).json().token as string;
     const outsider = await staffToken('service'); // customer service, not in this conversation
-    for (const [who, token] of [['another buyer', stranger.token], ['an anonymous visitor', anonymous], ['no token', undefined], ['customer service not in it', outsider]] as const) {
+    for (const [who, token] of [
+      ['another buyer', stranger.token],
+      ['an anonymous visitor', anonymous],
+      ['no token', undefined],
+      ['customer service not in it', outsider],
+    ] as const) {
       const refused = await get(token);
       expect(refused.statusCode, who).toBe(404);
       expect(refused.headers['content-type'], who).toContain('application/json');
@@ -260,19 +295,26 @@ describe(`chat delivery (${TEST_DB_KIND})`, () => {
   it('an image stored when pictures were public (/uploads/chat/<name>) is shown at its conversation’s private address', async () => {
     const { buyer, buyerSocket, agentSocket, gid } = await conversation();
     const id = randomUUID();
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0a0' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
     buyerSocket.send({ id, gid, image: png.toString('base64') });
     await buyerSocket.waitFor(isEvent('ack', (f) => f.id === id));
     const name = ((await agentSocket.waitFor((f) => isMessage(f) && f.id === id)) as TChatMessageFrame).image!.split('/').pop()!;
     // As an earlier version stored it.
-    await app.services.database.db.update(chatMessages).set({ image: `/uploads/chat/${name}` }).where(eq(chatMessages.id, id));
+    await app.services.database.db
+      .update(chatMessages)
+      .set({ image: `/uploads/chat/${name}` })
+      .where(eq(chatMessages.id, id));
     const history = await ChatTestClient.connect(app.wsUrl, { token: buyer.token, language: 'en', since: 0 });
     await history.waitForMessages(gid, 3);
     const again = history.messages(gid).find((m) => m.id === id)!;
     expect(again.image).toBe(`/api/chat/images/${gid}/${name}`);
     const res = await app.app.inject({ method: 'GET', url: again.image!, headers: { authorization: `Bearer ${buyer.token}` } });
     expect(res.statusCode).toBe(200);
-    expect((await app.app.inject({ method: 'GET', url: again.image!, headers: { authorization: `Bearer ${(await makeUser(app)).token}` } })).statusCode).toBe(404);
+    expect((await app.app.inject({ method: 'GET', url: again.image!, headers: { authorization: `Bearer ${(await makeUser(app)).token}` } })).statusCode).toBe(
+      404,
+    );
     for (const s of [history, buyerSocket, agentSocket]) s.close();
   });
 

@@ -126,7 +126,7 @@ describe('fan-out', () => {
     expect(en.ws.sent).toHaveLength(2);
   });
 
-  it("sends a late translation to the readers of its language only, behind the message it updates", async () => {
+  it('sends a late translation to the readers of its language only, behind the message it updates', async () => {
     const { fanout, connect } = setup();
     const en = connect(buyer);
     const zh = connect(agent);
@@ -179,7 +179,7 @@ describe('fan-out', () => {
     }
   });
 
-  it("never sends a socket its own message (it gets the ack), even when it arrives early", async () => {
+  it('never sends a socket its own message (it gets the ack), even when it arrives early', async () => {
     const { fanout, connect } = setup();
     const sender = connect();
     const reader = connect(agent);

@@ -31,7 +31,11 @@ export function createFanout({ connections, history, mode, log, gapWaitMs = 1_00
   const { sendRaw, send } = connections;
 
   function sendMessages(conn: Conn, messages: DeliveredMessage[]) {
-    if (messages.length) send(conn, messages.map((m) => renderMessage(m, conn.actor.language, mode)));
+    if (messages.length)
+      send(
+        conn,
+        messages.map((m) => renderMessage(m, conn.actor.language, mode)),
+      );
   }
 
   /** Sends what the subscription's sequencer lets out; arms the gap read or ends it as it says. */
@@ -161,7 +165,15 @@ export function createFanout({ connections, history, mode, log, gapWaitMs = 1_00
       for (const conn of set) {
         if (conn.actor.language !== t.language) continue;
         const sub = conn.subscriptions.get(t.gid);
-        const frame: TChatEvent = { type: 'translated', gid: t.gid, id: t.id, seq: t.seq, language: t.language, translate: t.text, ...(t.failed ? { translateError: true as const } : {}) };
+        const frame: TChatEvent = {
+          type: 'translated',
+          gid: t.gid,
+          id: t.id,
+          seq: t.seq,
+          language: t.language,
+          translate: t.text,
+          ...(t.failed ? { translateError: true as const } : {}),
+        };
         data ??= JSON.stringify(frame);
         if (sub?.seq.event(data)) sendRaw(conn, data);
       }

@@ -116,7 +116,10 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
           const id = frame.id ?? randomUUID();
           conn.own.add(id);
           try {
-            const result = await service.send(actor, frame.type === 'message' ? { gid: frame.gid, id, content: frame.content } : { gid: frame.gid, id, image: frame.image });
+            const result = await service.send(
+              actor,
+              frame.type === 'message' ? { gid: frame.gid, id, content: frame.content } : { gid: frame.gid, id, image: frame.image },
+            );
             hub.send(conn, { type: 'ack', gid: result.gid, id: result.id, seq: result.seq, timestamp: result.timestamp, duplicate: result.duplicate });
           } finally {
             conn.own.delete(id);
@@ -196,7 +199,10 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
       // Each conversation with the agent's read cursor first: a reloaded console counts as unread
       // (and notifies about) only what this agent has not read on any device.
       const groups = await service.listJoined(actor.uid);
-      const reads = await service.readCursors(actor.uid, groups.map((g) => g.gid));
+      const reads = await service.readCursors(
+        actor.uid,
+        groups.map((g) => g.gid),
+      );
       for (const group of groups) await hub.subscribe(conn, group.gid, sinceFor(group.gid), group, undefined, reads.get(group.gid) ?? 0);
       return;
     }
@@ -226,7 +232,13 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
         language: actor.language,
         translation: service.translationMode,
         serverTime: service.clock.now(),
-        limits: { textMaxLength: CHAT_TEXT_MAX_LENGTH, imageMaxBytes: CHAT_IMAGE_MAX_BYTES, warningMs: CHAT_WARNING_MS, countdownS: CHAT_COUNTDOWN_S, endMs: CHAT_END_MS },
+        limits: {
+          textMaxLength: CHAT_TEXT_MAX_LENGTH,
+          imageMaxBytes: CHAT_IMAGE_MAX_BYTES,
+          warningMs: CHAT_WARNING_MS,
+          countdownS: CHAT_COUNTDOWN_S,
+          endMs: CHAT_END_MS,
+        },
       });
       // Frames are handled one after another, after the set-up.
       let chain: Promise<void> = setUp(conn, since).catch((err: unknown) => {

@@ -15,7 +15,12 @@ interface Idle {
   lastActivityAt: Date;
   warnedAt: Date | null;
 }
-const idle = (gid: string, idleMs: number, warned = false): Idle => ({ gid, language: 'zh', lastActivityAt: new Date(NOW - idleMs), warnedAt: warned ? new Date(NOW - 1) : null });
+const idle = (gid: string, idleMs: number, warned = false): Idle => ({
+  gid,
+  language: 'zh',
+  lastActivityAt: new Date(NOW - idleMs),
+  warnedAt: warned ? new Date(NOW - 1) : null,
+});
 
 function setup(rows: Idle[], options: { claim?: (gid: string) => boolean; end?: (gid: string) => boolean } = {}) {
   const published: BusEvent[] = [];
@@ -64,7 +69,9 @@ describe('idle rule', () => {
   });
 
   it('ends what has been idle for the whole time (warned or not), only where the buyer was idle since the cut-off', async () => {
-    const { rule, end, published } = setup([idle('a', CHAT_END_MS), idle('b', CHAT_END_MS + 5_000, true), idle('c', CHAT_END_MS)], { end: (gid) => gid !== 'c' });
+    const { rule, end, published } = setup([idle('a', CHAT_END_MS), idle('b', CHAT_END_MS + 5_000, true), idle('c', CHAT_END_MS)], {
+      end: (gid) => gid !== 'c',
+    });
     expect(await rule.sweep()).toEqual({ warned: [], ended: ['a', 'b'] });
     expect(end).toHaveBeenCalledWith('a', 'inactivity_timeout', new Date(NOW - CHAT_END_MS));
     expect(published).toEqual([]);

@@ -84,7 +84,9 @@ describe(`chat images and the picture pipeline (${TEST_DB_KIND})`, () => {
     const answers = await Promise.all(sockets.map((s, i) => answerTo(s, ids[i]!)));
     expect(answers.filter((a) => a.type === 'ack')).toHaveLength(2);
     const refused = answers.filter((a) => a.type === 'error');
-    expect(refused).toEqual([expect.objectContaining({ code: 'image_busy', desc: 'Your previous image is still being processed; send this one again in a moment', gid })]);
+    expect(refused).toEqual([
+      expect.objectContaining({ code: 'image_busy', desc: 'Your previous image is still being processed; send this one again in a moment', gid }),
+    ]);
     // Never two of this user's images at once (nor anyone's: one encoder).
     expect(app.services.chat.images.encoding.most).toBe(Math.max(most, 1));
     // Once they are done the buyer may send again.
@@ -119,7 +121,9 @@ describe(`chat images and the picture pipeline (${TEST_DB_KIND})`, () => {
     );
     const thumbnailsDone = Date.now() - started;
     const answers = await chatDone;
-    console.info(`chat images: ${answers.map((a) => a.at).join(', ')} ms; ${thumbnails.length} thumbnails: max ${Math.max(...thumbnails)} ms, all done at ${thumbnailsDone} ms`);
+    console.info(
+      `chat images: ${answers.map((a) => a.at).join(', ')} ms; ${thumbnails.length} thumbnails: max ${Math.max(...thumbnails)} ms, all done at ${thumbnailsDone} ms`,
+    );
     expect(answers.every((a) => a.type === 'ack')).toBe(true);
     // The thumbnails did not wait for the chat's queue: they were all answered before the last image was.
     expect(thumbnailsDone).toBeLessThan(Math.max(...answers.map((a) => a.at)));

@@ -45,7 +45,12 @@ afterAll(async () => {
 });
 
 async function api(method: 'GET' | 'POST', url: string, token: string, body?: unknown) {
-  return app.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'x-lang-type': 'en' }, ...(body ? { payload: body as Record<string, unknown> } : {}) });
+  return app.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}`, 'x-lang-type': 'en' },
+    ...(body ? { payload: body as Record<string, unknown> } : {}),
+  });
 }
 
 describe(`chat lifecycle (${TEST_DB_KIND})`, () => {
@@ -97,7 +102,17 @@ describe(`chat lifecycle (${TEST_DB_KIND})`, () => {
     const ack1 = await buyerSocket.waitFor(isEvent('ack', (f) => f.id === id1));
     expect(ack1).toMatchObject({ gid, seq: 3, duplicate: false });
     const atAgent = (await agentSocket.waitForMessages(gid, 3))[2]!;
-    expect(atAgent).toMatchObject({ id: id1, seq: 3, kind: 'text', uid: buyer.id, uname: '小明', content: '我想买 3 个 GAN356 👍', source: '我想买 3 个 GAN356 👍', language: 'zh', translation: 'on' });
+    expect(atAgent).toMatchObject({
+      id: id1,
+      seq: 3,
+      kind: 'text',
+      uid: buyer.id,
+      uname: '小明',
+      content: '我想买 3 个 GAN356 👍',
+      source: '我想买 3 个 GAN356 👍',
+      language: 'zh',
+      translation: 'on',
+    });
     expect(atAgent).toMatchObject({ translate: '我想买 3 个 GAN356 👍', translatePending: true });
     expect(atAgent).not.toHaveProperty('translateError');
     const update1 = await agentSocket.waitFor(isEvent('translated', (f) => f.id === id1));

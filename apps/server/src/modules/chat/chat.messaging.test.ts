@@ -20,7 +20,14 @@ interface Row {
 }
 
 /** Conversation `g` in memory: appendMessage takes the next seq; ids are unique per conversation. */
-function setup(options: { translation?: 'on' | 'off'; translate?: (text: string, from: TLocale, to: TLocale) => Promise<string | null>; open?: boolean; refusal?: ChatErrorCode } = {}) {
+function setup(
+  options: {
+    translation?: 'on' | 'off';
+    translate?: (text: string, from: TLocale, to: TLocale) => Promise<string | null>;
+    open?: boolean;
+    refusal?: ChatErrorCode;
+  } = {},
+) {
   const rows: Row[] = [];
   const translations: { seq: number; language: TLocale; text: string }[] = [];
   const published: BusEvent[] = [];
@@ -29,7 +36,7 @@ function setup(options: { translation?: 'on' | 'off'; translate?: (text: string,
     if (image === 'not an image') throw new ChatImageError('not_image');
     return { url: '/api/chat/images/g/abc.webp', bytes: 10, width: 1, height: 1 };
   });
-  const classify = vi.fn(async () => options.refusal ?? ('ended'));
+  const classify = vi.fn(async () => options.refusal ?? 'ended');
   const toDelivered = (r: Row): DeliveredMessage => ({
     gid: 'g',
     seq: r.seq,

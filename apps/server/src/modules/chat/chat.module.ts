@@ -87,7 +87,9 @@ export function createChat({ config, db, redis, account, sessions, events, log, 
   const prefix = chatPrefix(config);
   const instanceId = deps.instanceId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const onRedisError = (err: unknown) => log.warn({ err }, 'chat: redis');
-  const bus = redis ? createRedisBus({ redis, prefix, instanceId, onError: onRedisError }) : createLocalBus((err) => log.error({ err }, 'chat: delivery failed'));
+  const bus = redis
+    ? createRedisBus({ redis, prefix, instanceId, onError: onRedisError })
+    : createLocalBus((err) => log.error({ err }, 'chat: delivery failed'));
   const presence = redis ? createRedisPresence({ redis, prefix, instanceId, onError: onRedisError }) : createLocalPresence();
   const translator = createTranslator(
     createTranslationProvider({
@@ -97,7 +99,11 @@ export function createChat({ config, db, redis, account, sessions, events, log, 
       model: config.TRANSLATE_MODEL,
       connections: config.TRANSLATE_CONCURRENCY,
     }),
-    { concurrency: config.TRANSLATE_CONCURRENCY, cacheStats: deps.cacheStats, onError: throttled((err, suppressed) => log.warn({ err, suppressed }, 'chat: translation failed (the original went out; receivers are told)')) },
+    {
+      concurrency: config.TRANSLATE_CONCURRENCY,
+      cacheStats: deps.cacheStats,
+      onError: throttled((err, suppressed) => log.warn({ err, suppressed }, 'chat: translation failed (the original went out; receivers are told)')),
+    },
   );
   const repo = createChatRepository(db);
   const images = createChatImageStore({ storage: pictures, repo });
@@ -107,7 +113,16 @@ export function createChat({ config, db, redis, account, sessions, events, log, 
   const queue = createSerialQueue();
   const groups = createChatGroups({ repo, presence, clock });
   const conversations = createConversations({ repo, bus, presence, account, groups, queue, clock });
-  const messaging = createMessaging({ repo, bus, translator, images, groups, queue, clock, onError: (err) => log.error({ err }, 'chat: storing a translation failed') });
+  const messaging = createMessaging({
+    repo,
+    bus,
+    translator,
+    images,
+    groups,
+    queue,
+    clock,
+    onError: (err) => log.error({ err }, 'chat: storing a translation failed'),
+  });
   const reads = createReadCursors({ repo, bus, groups, clock });
   const idle = createIdleRule({ repo, bus, conversations, groups, clock, log });
   const service = createChatService({ clock, translationMode: translator.mode, groups, conversations, messaging, reads, idle, queue });

@@ -72,7 +72,7 @@ describe('presence announcer', () => {
     expect(elsewhere.published).toEqual([]);
   });
 
-  it("a buyer is announced to their conversation when they come, and offline there when their last socket goes", () => {
+  it('a buyer is announced to their conversation when they come, and offline there when their last socket goes', () => {
     const { published, announcer } = setup();
     announcer.buyerOnline(buyer, 'g1');
     announcer.closed(buyer, ['g1', 'g2'], false);

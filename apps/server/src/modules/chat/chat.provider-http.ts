@@ -29,7 +29,11 @@ export interface JsonClient {
   close(): Promise<void>;
 }
 
-export function createJsonClient({ connections = 64, connectTimeoutMs = DEFAULT_CALL_TIMEOUT_MS, keepAliveTimeoutMs = 4_000 }: JsonClientOptions = {}): JsonClient {
+export function createJsonClient({
+  connections = 64,
+  connectTimeoutMs = DEFAULT_CALL_TIMEOUT_MS,
+  keepAliveTimeoutMs = 4_000,
+}: JsonClientOptions = {}): JsonClient {
   const dispatcher = new Agent({
     connections,
     pipelining: 1,

@@ -16,18 +16,24 @@ function setup(advance: { seq: number; advanced: boolean } | null, refusal: Chat
   const reads = createReadCursors({ repo, bus: { publish: (e) => published.push(e) }, groups: { classify: async () => refusal }, clock: { now: () => 9_000 } });
   return { reads, repo, published };
 }
-const reason = async (p: Promise<unknown>) => p.then(
-  () => 'no error',
-  (err: unknown) => {
-    if (err instanceof ChatError) return err.reason;
-    throw err;
-  },
-);
+const reason = async (p: Promise<unknown>) =>
+  p.then(
+    () => 'no error',
+    (err: unknown) => {
+      if (err instanceof ChatError) return err.reason;
+      throw err;
+    },
+  );
 
 describe('read cursors', () => {
   it('reads 0 for conversations not read yet', async () => {
     const { reads } = setup(null);
-    expect(await reads.readCursors(2, ['g1', 'g2'])).toEqual(new Map([['g1', 5], ['g2', 0]]));
+    expect(await reads.readCursors(2, ['g1', 'g2'])).toEqual(
+      new Map([
+        ['g1', 5],
+        ['g2', 0],
+      ]),
+    );
   });
 
   it("a cursor that moved is told to all the agent's sockets, everywhere", async () => {

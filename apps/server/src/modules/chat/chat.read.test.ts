@@ -116,17 +116,32 @@ describe(`chat read cursors (${TEST_DB_KIND})`, () => {
     // An older report (a slow tab): the cursor stays, the sender is told.
     let mark = agentSocket.frames.length;
     agentSocket.send({ type: 'read', gid, seq: 2 });
-    expect(await agentSocket.waitFor(isEvent('read', (f) => f.gid === gid), { after: mark })).toMatchObject({ seq: 4 });
+    expect(
+      await agentSocket.waitFor(
+        isEvent('read', (f) => f.gid === gid),
+        { after: mark },
+      ),
+    ).toMatchObject({ seq: 4 });
     expect(await cursorOf(agent.user.id, gid)).toBe(4);
 
     // Beyond the conversation's last message: capped at it.
     mark = agentSocket.frames.length;
     agentSocket.send({ type: 'read', gid, seq: 1_000_000 });
-    expect(await agentSocket.waitFor(isEvent('read', (f) => f.gid === gid), { after: mark })).toMatchObject({ seq: 4 });
+    expect(
+      await agentSocket.waitFor(
+        isEvent('read', (f) => f.gid === gid),
+        { after: mark },
+      ),
+    ).toMatchObject({ seq: 4 });
     const five = await buyerSays(buyerSocket, agentSocket, gid, 'c');
     mark = agentSocket.frames.length;
     agentSocket.send({ type: 'read', gid, seq: 1_000_000 });
-    expect(await agentSocket.waitFor(isEvent('read', (f) => f.gid === gid), { after: mark })).toMatchObject({ seq: five });
+    expect(
+      await agentSocket.waitFor(
+        isEvent('read', (f) => f.gid === gid),
+        { after: mark },
+      ),
+    ).toMatchObject({ seq: five });
 
     // Reports racing from two devices keep the highest.
     const second = await ChatTestClient.connect(app.wsUrl, { token: agent.token, language: 'en' });
@@ -165,7 +180,12 @@ describe(`chat read cursors (${TEST_DB_KIND})`, () => {
     await agentSocket.waitFor(isEvent('read', (f) => f.gid === gid && f.seq === four));
     await sleep(100);
     // The helper's sockets hear nothing of it, and the helper's cursor did not move.
-    expect(helperSocket.events('read').filter((f) => f.gid === gid).map((f) => f.seq)).toEqual([0]);
+    expect(
+      helperSocket
+        .events('read')
+        .filter((f) => f.gid === gid)
+        .map((f) => f.seq),
+    ).toEqual([0]);
     expect(await cursorOf(helper.user.id, gid)).toBe(0);
 
     helperSocket.send({ type: 'read', gid, seq: 2 });

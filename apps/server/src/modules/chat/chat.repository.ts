@@ -224,7 +224,12 @@ export function createChatRepository(db: Db) {
     /** Messages with after < seq (<= upTo), oldest first, with their stored translations. */
     async messagesAfter(gid: string, after: number, limit: number, upTo?: number): Promise<DeliveredMessage[]> {
       const range = upTo === undefined ? gt(chatMessages.seq, after) : and(gt(chatMessages.seq, after), lte(chatMessages.seq, upTo));
-      const rows = await db.select().from(chatMessages).where(and(eq(chatMessages.gid, gid), range)).orderBy(asc(chatMessages.seq)).limit(limit);
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.gid, gid), range))
+        .orderBy(asc(chatMessages.seq))
+        .limit(limit);
       if (!rows.length) return [];
       const last = rows[rows.length - 1]!.seq;
       const translations = await db
@@ -241,7 +246,11 @@ export function createChatRepository(db: Db) {
     },
 
     async messageById(gid: string, id: string): Promise<DeliveredMessage | undefined> {
-      const rows = await db.select().from(chatMessages).where(and(eq(chatMessages.gid, gid), eq(chatMessages.id, id))).limit(1);
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.gid, gid), eq(chatMessages.id, id)))
+        .limit(1);
       const row = rows[0];
       if (!row) return undefined;
       const translations = await db
@@ -265,12 +274,7 @@ export function createChatRepository(db: Db) {
     },
 
     async listByStatus(status: 'waiting' | 'serving', limit = 500): Promise<ConversationRow[]> {
-      return db
-        .select()
-        .from(chatConversations)
-        .where(eq(chatConversations.status, status))
-        .orderBy(asc(chatConversations.createdAt))
-        .limit(limit);
+      return db.select().from(chatConversations).where(eq(chatConversations.status, status)).orderBy(asc(chatConversations.createdAt)).limit(limit);
     },
 
     /** Open conversations uid is an active member of (buyer or agent). */

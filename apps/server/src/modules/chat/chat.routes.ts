@@ -1,7 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { staffCan, ZChatBuyer, ZChatBuyerParams, ZChatGidBody, ZChatGroup, ZChatInviteBody, ZChatOnlineAdmin, type TCustomerOrder, type TUser } from '@cubeshop/shared';
+import {
+  staffCan,
+  ZChatBuyer,
+  ZChatBuyerParams,
+  ZChatGidBody,
+  ZChatGroup,
+  ZChatInviteBody,
+  ZChatOnlineAdmin,
+  type TCustomerOrder,
+  type TUser,
+} from '@cubeshop/shared';
 import { notFound, unauthorized } from '../../lib/app-error.js';
 import type { ChatActor } from './chat.context.js';
 import type { ChatImageStore } from './chat.images.js';
@@ -68,7 +78,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
         ...common,
         summary: 'The buyer of a conversation the caller serves: name and latest orders with their status',
         description:
-          'For answering questions in the chat (every chat role, customer service included): the name and up to 20 orders (id, date, status, payment status, amount due, paid), never e-mail, phone or addresses. 404 unless the caller is one of the conversation\'s agents now.',
+          "For answering questions in the chat (every chat role, customer service included): the name and up to 20 orders (id, date, status, payment status, amount due, paid), never e-mail, phone or addresses. 404 unless the caller is one of the conversation's agents now.",
         params: ZChatBuyerParams,
         response: { 200: ZChatBuyer },
       },
@@ -150,7 +160,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       if (!(await images.may(reader, gid, name))) throw notFound('imageNotFound');
       const etag = `"${name.slice(0, 64)}"`;
       // Private: the browser keeps it (per signed-in caller), shared caches never do.
-      reply.header('cache-control', 'private, max-age=31536000, immutable').header('etag', etag).header('vary', 'authorization').header('x-content-type-options', 'nosniff');
+      reply
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('etag', etag)
+        .header('vary', 'authorization')
+        .header('x-content-type-options', 'nosniff');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       const bytes = await images.read(name);
       if (!bytes) throw notFound('imageNotFound');

@@ -96,7 +96,9 @@ describe(`chat sockets end with their session (${TEST_DB_KIND})`, () => {
     const dying = await open(expiring.token);
     const living = await open(renewed.token);
     for (const token of [expiring.token, renewed.token]) {
-      await db.execute(sql`update auth_tokens set last_used_at = now() - make_interval(secs => ${(idleMs - 1_000) / 1000}) where token_hash = ${hashToken(token)}`);
+      await db.execute(
+        sql`update auth_tokens set last_used_at = now() - make_interval(secs => ${(idleMs - 1_000) / 1000}) where token_hash = ${hashToken(token)}`,
+      );
     }
     await app.services.chat.sessionWatch.checkNow();
     expect(dying.closeCode).toBeNull();

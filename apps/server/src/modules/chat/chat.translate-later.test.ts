@@ -13,7 +13,8 @@ async function until(check: () => boolean) {
   expect(check()).toBe(true);
 }
 
-const isMessage = (id: string) => (f: unknown) => typeof f === 'object' && f !== null && !Array.isArray(f) && !('type' in f) && (f as TChatMessageFrame).id === id;
+const isMessage = (id: string) => (f: unknown) =>
+  typeof f === 'object' && f !== null && !Array.isArray(f) && !('type' in f) && (f as TChatMessageFrame).id === id;
 
 describe(`chat translation after delivery (${TEST_DB_KIND})`, () => {
   let cluster: ChatCluster;

@@ -31,7 +31,9 @@ describe(`chat translation updates across two instances through Redis (${TEST_DB
     const buyerSocket = await ChatTestClient.connect(a.wsUrl, { token: buyer.token, language: 'zh' });
     const gid = (await buyerSocket.waitFor(isEvent('group'))).group.gid;
     await buyerSocket.waitForMessages(gid, 1);
-    expect((await b.app.inject({ method: 'POST', url: '/api/groups/join', headers: { authorization: `Bearer ${agent.token}` }, payload: { gid } })).statusCode).toBe(200);
+    expect(
+      (await b.app.inject({ method: 'POST', url: '/api/groups/join', headers: { authorization: `Bearer ${agent.token}` }, payload: { gid } })).statusCode,
+    ).toBe(200);
     await agentSocket.waitForMessages(gid, 2);
 
     provider.hold();

@@ -4,14 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatMessageFrame } from '@cubeshop/shared';
 import { TEST_DB_KIND } from '../../test/harness.js';
 import { ChatTestClient, isEvent, openConversation, startCluster } from '../../test/chat-harness.js';
-import {
-  detectLanguage,
-  libreTranslateProvider,
-  openAiProvider,
-  protectText,
-  restoreText,
-  translationPrompt,
-} from './chat.translate.js';
+import { detectLanguage, libreTranslateProvider, openAiProvider, protectText, restoreText, translationPrompt } from './chat.translate.js';
 
 interface Seen {
   url: string;
@@ -169,7 +162,9 @@ describe(`chat with a failing provider (${TEST_DB_KIND})`, () => {
   let failing = true;
   let kept: http.Server | undefined;
   beforeAll(async () => {
-    const p = await provider((seen, res) => (failing ? json(res, 503, { error: 'down' }) : json(res, 200, { translatedText: `<${String(seen.body.target)}>` })));
+    const p = await provider((seen, res) =>
+      failing ? json(res, 503, { error: 'down' }) : json(res, 200, { translatedText: `<${String(seen.body.target)}>` }),
+    );
     kept = servers.pop(); // kept for the whole block, closed in afterAll
     cluster = await startCluster({ env: { TRANSLATE_PROVIDER: 'libretranslate', TRANSLATE_URL: p.url } });
   });

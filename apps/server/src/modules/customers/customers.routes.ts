@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZCustomerDetail, ZCustomerDisable, ZCustomerEnable, ZCustomerIdParams, ZCustomerList, ZCustomerNote, ZCustomerNoteCreate, ZCustomerQuery } from '@cubeshop/shared';
+import {
+  ZCustomerDetail,
+  ZCustomerDisable,
+  ZCustomerEnable,
+  ZCustomerIdParams,
+  ZCustomerList,
+  ZCustomerNote,
+  ZCustomerNoteCreate,
+  ZCustomerQuery,
+} from '@cubeshop/shared';
 import type { ActorOf } from '../../plugins/auth.js';
 import type { CustomersService } from './customers.service.js';
-
 
 /**
  * The staff customer API (docs/orders.md, Customers): /api/admin/customers .... Reading needs
@@ -25,7 +33,8 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
       schema: {
         tags,
         summary: 'Buyers, newest first (staff: owner, sales)',
-        description: 'q: words, each found as any part, any case: of the account, name, nickname, e-mail or mobile, or of the number, receiver\'s name, company or phone of one of the buyer\'s orders. Staff accounts are not listed. Each row has the order count, money received per currency (payments minus refunds) and the last order time.',
+        description:
+          "q: words, each found as any part, any case: of the account, name, nickname, e-mail or mobile, or of the number, receiver's name, company or phone of one of the buyer's orders. Staff accounts are not listed. Each row has the order count, money received per currency (payments minus refunds) and the last order time.",
         security,
         querystring: ZCustomerQuery,
         response: { 200: ZCustomerList },
@@ -38,14 +47,30 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
     '/admin/customers/:id',
     {
       ...read,
-      schema: { tags, summary: 'A buyer with orders, money received, addresses, chat history, notes and account changes', security, params: ZCustomerIdParams, response: { 200: ZCustomerDetail } },
+      schema: {
+        tags,
+        summary: 'A buyer with orders, money received, addresses, chat history, notes and account changes',
+        security,
+        params: ZCustomerIdParams,
+        response: { 200: ZCustomerDetail },
+      },
     },
     async (request) => customers.detail(request.params.id, request.locale),
   );
 
   app.post(
     '/admin/customers/:id/notes',
-    { ...manage, schema: { tags, summary: 'Add an internal note about a buyer (owner, sales)', security, params: ZCustomerIdParams, body: ZCustomerNoteCreate, response: { 201: ZCustomerNote } } },
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Add an internal note about a buyer (owner, sales)',
+        security,
+        params: ZCustomerIdParams,
+        body: ZCustomerNoteCreate,
+        response: { 201: ZCustomerNote },
+      },
+    },
     async (request, reply) => reply.status(201).send(await customers.addNote(await actorOf(request), request.params.id, request.body.body)),
   );
 
@@ -55,8 +80,9 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
       ...manage,
       schema: {
         tags,
-        summary: 'Disable a buyer\'s account (owner, sales)',
-        description: 'The buyer cannot sign in (a clear message says why); every token ends at once and open chat sockets close on every instance. The reason is kept in the audit log. Disabling a disabled account changes nothing.',
+        summary: "Disable a buyer's account (owner, sales)",
+        description:
+          'The buyer cannot sign in (a clear message says why); every token ends at once and open chat sockets close on every instance. The reason is kept in the audit log. Disabling a disabled account changes nothing.',
         security,
         params: ZCustomerIdParams,
         body: ZCustomerDisable,
@@ -73,7 +99,15 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
     '/admin/customers/:id/enable',
     {
       ...manage,
-      schema: { tags, summary: 'Enable a disabled buyer\'s account again (owner, sales)', description: 'The buyer may sign in again; sessions ended by disabling stay ended.', security, params: ZCustomerIdParams, body: ZCustomerEnable, response: { 200: ZCustomerDetail } },
+      schema: {
+        tags,
+        summary: "Enable a disabled buyer's account again (owner, sales)",
+        description: 'The buyer may sign in again; sessions ended by disabling stay ended.',
+        security,
+        params: ZCustomerIdParams,
+        body: ZCustomerEnable,
+        response: { 200: ZCustomerDetail },
+      },
     },
     async (request) => {
       await customers.enable(await actorOf(request), request.params.id, request.body.reason);

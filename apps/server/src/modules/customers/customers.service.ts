@@ -10,7 +10,13 @@ import type { CustomerNoteRow, CustomersRepository } from './customers.repositor
 export interface CustomersDeps {
   /** The users' owner: buyers, search, disabling. */
   account: {
-    buyerPage(q: { text?: string | undefined; alsoIds?: number[] | undefined; limit: number; offset: number; counted?: boolean }): Promise<{ rows: BuyerFacts[]; total: number }>;
+    buyerPage(q: {
+      text?: string | undefined;
+      alsoIds?: number[] | undefined;
+      limit: number;
+      offset: number;
+      counted?: boolean;
+    }): Promise<{ rows: BuyerFacts[]; total: number }>;
     buyer(id: number): Promise<BuyerFacts | undefined>;
     setDisabled(tx: Db, id: number, disabled: boolean): Promise<{ before: BuyerFacts; after: BuyerFacts } | undefined>;
   };

@@ -104,12 +104,13 @@ describe('customers: list and search', () => {
     expect((await staff.owner('GET', '/api/admin/customers', { query: { recPerPage: 500 } })).status).toBe(400);
   });
 
-  it('shows each buyer\'s order count, money received per currency (payments minus refunds) and last order', async () => {
+  it("shows each buyer's order count, money received per currency (payments minus refunds) and last order", async () => {
     const carol = await buyer('carol');
     const cny = await placeOrder(carol.call, 'CNY');
     const usd = await placeOrder(carol.call, 'USD');
     await placeOrder(carol.call, 'CNY');
-    const pay = (id: number, body: Record<string, unknown>) => staff.sales('POST', `/api/admin/orders/${id}/payments`, { body: { method: 'bankTransfer', ...body } });
+    const pay = (id: number, body: Record<string, unknown>) =>
+      staff.sales('POST', `/api/admin/orders/${id}/payments`, { body: { method: 'bankTransfer', ...body } });
     expect((await pay(cny, { kind: 'payment', amount: 100, currency: 'CNY' })).status).toBe(201);
     // A refund pays out what is owed back: cancelled, the order owes nothing and the 100 received are due back.
     expect((await staff.sales('POST', `/api/admin/orders/${cny}/transitions`, { body: { status: 'cancel', reason: 'buyer asked' } })).status).toBe(200);
@@ -117,7 +118,14 @@ describe('customers: list and search', () => {
     expect((await pay(usd, { kind: 'payment', amount: 12.5, currency: 'USD' })).status).toBe(201);
 
     const row = (await staff.owner<TCustomerList>('GET', '/api/admin/customers', { query: { q: `carol_${tag}` } })).body.data[0]!;
-    expect(row).toMatchObject({ id: carol.user.id, orderCount: 3, spent: [{ currency: 'CNY', amount: 70 }, { currency: 'USD', amount: 12.5 }] });
+    expect(row).toMatchObject({
+      id: carol.user.id,
+      orderCount: 3,
+      spent: [
+        { currency: 'CNY', amount: 70 },
+        { currency: 'USD', amount: 12.5 },
+      ],
+    });
     expect(row.lastOrderTime).not.toBeNull();
 
     const fresh = (await staff.owner<TCustomerList>('GET', '/api/admin/customers', { query: { q: `roles_${tag}` } })).body.data[0]!;
@@ -170,7 +178,12 @@ describe('customers: disabling', () => {
     const disabled = await staff.sales<TCustomerDetail>('POST', `/api/admin/customers/${eve.user.id}/disable`, { body: { reason: 'Chargeback fraud' } });
     expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
     expect(disabled.body.customer.disabledTime).not.toBeNull();
-    expect(disabled.body.audit[0]).toMatchObject({ action: 'customer.disable', note: 'Chargeback fraud', before: { disabled: false }, after: { disabled: true } });
+    expect(disabled.body.audit[0]).toMatchObject({
+      action: 'customer.disable',
+      note: 'Chargeback fraud',
+      before: { disabled: false },
+      after: { disabled: true },
+    });
 
     expect((await eve.call('GET', '/api/user')).status).toBe(401);
     expect(await closedWith(socket)).toBe(CHAT_CLOSE_CODES.sessionEnded);
@@ -179,7 +192,8 @@ describe('customers: disabling', () => {
     expect(bystander.closeCode).toBeNull();
     bystander.ws.close();
 
-    const signin = (lang: 'en' | 'zh', password = 'Secret12') => shopClient(app, undefined)('POST', '/api/authn/signin', { body: { account: `eve_${tag}`, password }, lang });
+    const signin = (lang: 'en' | 'zh', password = 'Secret12') =>
+      shopClient(app, undefined)('POST', '/api/authn/signin', { body: { account: `eve_${tag}`, password }, lang });
     const refused = await signin('en');
     expect(refused.status).toBe(400);
     expect(refused.body.desc).toBe('This account has been disabled; please contact customer service');

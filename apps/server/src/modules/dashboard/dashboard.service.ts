@@ -33,7 +33,12 @@ export interface DashboardDeps {
 
 const zero = (): TByCurrency => ({ CNY: 0, USD: 0 });
 const major = (m: TByCurrency): TByCurrency => ({ CNY: minorToMajor(m.CNY), USD: minorToMajor(m.USD) });
-const ranked = (r: SalesRank) => ({ nameZh: r.nameZh, nameEn: r.nameEn, units: r.units, revenue: { CNY: minorToMajor(r.cnyMinor), USD: minorToMajor(r.usdMinor) } });
+const ranked = (r: SalesRank) => ({
+  nameZh: r.nameZh,
+  nameEn: r.nameEn,
+  units: r.units,
+  revenue: { CNY: minorToMajor(r.cnyMinor), USD: minorToMajor(r.usdMinor) },
+});
 
 /**
  * The sales dashboard (GET /api/admin/dashboard, dashboard.read: owner, sales): orders, revenue
@@ -59,7 +64,12 @@ export function createDashboardService(deps: DashboardDeps) {
 
   async function compute(from: string, to: string): Promise<TDashboard> {
     const range = { start: new Date(`${from}T00:00:00+08:00`), end: new Date(`${addShopDays(to, 1)}T00:00:00+08:00`) };
-    const [figures, lowStock, openRequests, chat] = await Promise.all([deps.sales.figures(range, DASHBOARD_TOP), deps.lowStock(), deps.openRequests(), deps.chatLoad()]);
+    const [figures, lowStock, openRequests, chat] = await Promise.all([
+      deps.sales.figures(range, DASHBOARD_TOP),
+      deps.lowStock(),
+      deps.openRequests(),
+      deps.chatLoad(),
+    ]);
     const count = dashboardDays(from, to);
     const days = Array.from({ length: count }, (_, i) => {
       const day = addShopDays(from, i);
@@ -119,4 +129,3 @@ export function createDashboardService(deps: DashboardDeps) {
   };
 }
 export type DashboardService = ReturnType<typeof createDashboardService>;
-

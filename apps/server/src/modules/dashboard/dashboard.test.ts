@@ -38,7 +38,8 @@ const dashboard = async (query = '') => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
-const pay = (id: number, body: Record<string, unknown>) => staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${id}/payments`, { body: { kind: 'payment', method: 'bankTransfer', ...body } });
+const pay = (id: number, body: Record<string, unknown>) =>
+  staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${id}/payments`, { body: { kind: 'payment', method: 'bankTransfer', ...body } });
 const money = (v: number) => Math.round(v * 100);
 const today = () => shopDayOf(Date.now());
 
@@ -88,7 +89,9 @@ describe('the sales dashboard', () => {
     expect(money(paid.totals.received.USD - placed.totals.received.USD)).toBe(money(usd.money.owed));
 
     // A goodwill credit note lowers what the order owes (revenue); its refund lowers what was received.
-    const credited = await staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${usd.id}/credits`, { body: { kind: 'goodwill', reason: 'Late delivery', amount: 5 } });
+    const credited = await staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${usd.id}/credits`, {
+      body: { kind: 'goodwill', reason: 'Late delivery', amount: 5 },
+    });
     expect(credited.status, JSON.stringify(credited.body)).toBe(201);
     const refunded = await pay(usd.id, { kind: 'refund', amount: 5, currency: 'USD' });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
@@ -115,7 +118,9 @@ describe('the sales dashboard', () => {
     expect(week.days.map((d) => d.day)).toEqual(Array.from({ length: 7 }, (_, i) => addShopDays(to, i - 6)));
     // Days before anything was sold are there, with zeros.
     const past = await dashboard(`?from=2020-01-01&to=2020-01-03`);
-    expect(past.days).toEqual(['2020-01-01', '2020-01-02', '2020-01-03'].map((day) => ({ day, orders: { CNY: 0, USD: 0 }, revenue: { CNY: 0, USD: 0 }, newBuyers: 0 })));
+    expect(past.days).toEqual(
+      ['2020-01-01', '2020-01-02', '2020-01-03'].map((day) => ({ day, orders: { CNY: 0, USD: 0 }, revenue: { CNY: 0, USD: 0 }, newBuyers: 0 })),
+    );
     expect(past.totals.orders).toEqual({ CNY: 0, USD: 0 });
     expect(past.topProducts).toEqual([]);
     expect((await dashboard(`?from=2024-01-01&to=2024-12-31`)).days).toHaveLength(366);

@@ -42,7 +42,7 @@ function alipayOrder(locale: 'zh' | 'en', qr: boolean): TOrderDetail {
 const hasImage = (pdf: Buffer) => pdf.includes('/Subtype /Image');
 
 describe('proforma payment block', () => {
-  it('prints the method\'s instructions with the order number as the reference, in zh and en, and the QR picture', async () => {
+  it("prints the method's instructions with the order number as the reference, in zh and en, and the QR picture", async () => {
     const qr = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000000' } })
       .composite([{ input: { create: { width: 100, height: 100, channels: 3, background: '#ffffff' } }, left: 100, top: 100 }])
       .png()
@@ -86,8 +86,11 @@ describe('proforma payment block', () => {
   it('keeps the bank details on T/T orders, and prints no payment block for a method without instructions', async () => {
     const tt = sampleOrder(3, 'en');
     const { compact } = await pdfText(await renderDocument('proforma', { ...tt, paymentInstructions: null }, ctx('en')));
-    for (const s of ['Bank transfer (T/T)', 'BKCHCNBJ45A', '7563 0000 1234', `${tt.id} (Please quote the order number as the payment reference)`]) expect(compact).toContain(squeeze(s));
-    const paypal = await pdfText(await renderDocument('proforma', { ...tt, payMethod: { id: 'paypal', name: 'PayPal' }, bankTransfer: null, paymentInstructions: null }, ctx('en')));
+    for (const s of ['Bank transfer (T/T)', 'BKCHCNBJ45A', '7563 0000 1234', `${tt.id} (Please quote the order number as the payment reference)`])
+      expect(compact).toContain(squeeze(s));
+    const paypal = await pdfText(
+      await renderDocument('proforma', { ...tt, payMethod: { id: 'paypal', name: 'PayPal' }, bankTransfer: null, paymentInstructions: null }, ctx('en')),
+    );
     expect(paypal.compact).not.toContain('BKCHCNBJ45A');
     expect(paypal.compact).not.toContain(squeeze('How to pay'));
     expect(paypal.compact).toContain(squeeze('valid for 30 days'));

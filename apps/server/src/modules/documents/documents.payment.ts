@@ -42,7 +42,11 @@ const LABEL_WIDTH = 110;
 
 function bankDetails(doc: Doc, bank: NonNullable<TOrderDetail['bankTransfer']>, t: DocumentText): void {
   ensureRoom(doc, 100);
-  doc.font('bold').fontSize(9.5).fillColor('black').text(t.bankTitle, PAGE.margin, doc.y + 6);
+  doc
+    .font('bold')
+    .fontSize(9.5)
+    .fillColor('black')
+    .text(t.bankTitle, PAGE.margin, doc.y + 6);
   doc.y = fields(
     doc,
     PAGE.margin,
@@ -74,14 +78,22 @@ function instructions(doc: Doc, pay: NonNullable<TOrderDetail['paymentInstructio
   doc.font('regular').fontSize(8.5);
   const rowsHeight = rows.reduce((h, [, v]) => h + (v ? Math.max(12, doc.heightOfString(v, { width: textWidth - LABEL_WIDTH }) + 1) : 0), 0);
   ensureRoom(doc, 22 + Math.max(rowsHeight, qr ? QR_SIDE + 14 : 0));
-  doc.font('bold').fontSize(9.5).fillColor('black').text(w.title(pay.method.name), PAGE.margin, doc.y + 6, { width: CONTENT_WIDTH });
+  doc
+    .font('bold')
+    .fontSize(9.5)
+    .fillColor('black')
+    .text(w.title(pay.method.name), PAGE.margin, doc.y + 6, { width: CONTENT_WIDTH });
   const top = doc.y + 2;
   let bottom = fields(doc, PAGE.margin, top, textWidth, rows, LABEL_WIDTH);
   if (qr) {
     const x = PAGE.margin + CONTENT_WIDTH - QR_SIDE;
     try {
       doc.image(qr, x, top, { fit: [QR_SIDE, QR_SIDE] });
-      doc.font('regular').fontSize(7.5).fillColor(GREY).text(w.scan, x, top + QR_SIDE + 2, { width: QR_SIDE, align: 'center' });
+      doc
+        .font('regular')
+        .fontSize(7.5)
+        .fillColor(GREY)
+        .text(w.scan, x, top + QR_SIDE + 2, { width: QR_SIDE, align: 'center' });
       bottom = Math.max(bottom, doc.y);
     } catch {
       // A picture pdfkit cannot read is left out rather than failing the document.
@@ -100,7 +112,11 @@ export function paymentBlock(doc: Doc, order: TOrderDetail, t: DocumentText, opt
   if (order.bankTransfer) bankDetails(doc, order.bankTransfer, t);
   else if (order.paymentInstructions) instructions(doc, order.paymentInstructions, options.locale, options.qrPng);
   ensureRoom(doc, 40);
-  doc.font('regular').fontSize(8.5).fillColor(GREY).text(options.validity, PAGE.margin, doc.y + 8, { width: CONTENT_WIDTH });
+  doc
+    .font('regular')
+    .fontSize(8.5)
+    .fillColor(GREY)
+    .text(options.validity, PAGE.margin, doc.y + 8, { width: CONTENT_WIDTH });
   if (order.comment) doc.text(`${t.comment}: ${order.comment}`, PAGE.margin, doc.y + 4, { width: CONTENT_WIDTH });
   doc.fillColor('black');
 }

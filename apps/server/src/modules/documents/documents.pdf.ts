@@ -147,8 +147,16 @@ export function table(doc: Doc, columns: readonly Column[], rows: readonly Cell[
       const c = columns[i]!;
       const { text, note } = typeof cell === 'string' ? { text: cell, note: undefined } : cell;
       const options = { width: c.width - 2 * CELL_PAD, align: c.align ?? 'left' } as const;
-      doc.font('regular').fontSize(FONT_SIZE).fillColor('black').text(text, x + CELL_PAD, y + CELL_PAD, options);
-      if (note) doc.fontSize(FONT_SIZE - 1).fillColor(GREY).text(note, x + CELL_PAD, doc.y, options);
+      doc
+        .font('regular')
+        .fontSize(FONT_SIZE)
+        .fillColor('black')
+        .text(text, x + CELL_PAD, y + CELL_PAD, options);
+      if (note)
+        doc
+          .fontSize(FONT_SIZE - 1)
+          .fillColor(GREY)
+          .text(note, x + CELL_PAD, doc.y, options);
       x += c.width;
     });
     rule(doc, y + height);

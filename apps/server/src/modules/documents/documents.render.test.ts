@@ -8,7 +8,13 @@ import { sampleOrder } from './documents.sample.js';
 // 200-line order on several pages, Chinese names and addresses in the embedded CJK font, the
 // totals, and what each kind adds (bank details and validity, payments, shipping marks).
 
-const ctx = (locale: 'zh' | 'en') => ({ locale, issuedAt: new Date('2025-03-05T03:00:00Z'), validityDays: 30, seller: 'Cubeshop Trading Ltd', regionName: locale === 'zh' ? '中国' : 'China' });
+const ctx = (locale: 'zh' | 'en') => ({
+  locale,
+  issuedAt: new Date('2025-03-05T03:00:00Z'),
+  validityDays: 30,
+  seller: 'Cubeshop Trading Ltd',
+  regionName: locale === 'zh' ? '中国' : 'China',
+});
 const usd = (v: number) => formatMoney(Math.round(v * 100), 'USD');
 
 describe('order documents (PDF)', () => {
@@ -45,7 +51,20 @@ describe('order documents (PDF)', () => {
     const order = sampleOrder(3, 'en');
     const { compact, pages } = await pdfText(await renderDocument('invoice', order, ctx('en')));
     expect(pages).toBe(1);
-    for (const s of ['Commercial invoice', `CI-${order.id}`, 'Consignee', 'DHL', 'JD0146000999', 'Country of origin', usd(order.actualTotalPrice), 'Paid', usd(100), 'Balance due', usd(order.balance), '2025-03-05'])
+    for (const s of [
+      'Commercial invoice',
+      `CI-${order.id}`,
+      'Consignee',
+      'DHL',
+      'JD0146000999',
+      'Country of origin',
+      usd(order.actualTotalPrice),
+      'Paid',
+      usd(100),
+      'Balance due',
+      usd(order.balance),
+      '2025-03-05',
+    ])
       expect(compact).toContain(squeeze(s));
   });
 
@@ -55,7 +74,18 @@ describe('order documents (PDF)', () => {
     if (process.env.DOCS_OUT) (await import('node:fs')).writeFileSync(`${process.env.DOCS_OUT}/packing-list-zh.pdf`, pdf);
     const { compact } = await pdfText(pdf);
     const pieces = order.items.reduce((a, l) => a + l.actualQuantity, 0);
-    for (const s of ['装箱单', `PL-${order.id}`, '唛头', 'SZMF/2025', 'C/NO. 1/1', '1 箱', '总毛重', `${(0.125 * pieces).toFixed(4)} kg`, `${(0.085 * pieces).toFixed(4)} kg`, '轨道 三阶磁力魔方'])
+    for (const s of [
+      '装箱单',
+      `PL-${order.id}`,
+      '唛头',
+      'SZMF/2025',
+      'C/NO. 1/1',
+      '1 箱',
+      '总毛重',
+      `${(0.125 * pieces).toFixed(4)} kg`,
+      `${(0.085 * pieces).toFixed(4)} kg`,
+      '轨道 三阶磁力魔方',
+    ])
       expect(compact).toContain(squeeze(s));
   });
 });

@@ -72,7 +72,20 @@ describe('order documents over HTTP', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     const zh = await pdfText(res.body);
     const total = formatMoney(Math.round(order.actualTotalPrice * 100), order.currency);
-    for (const s of ['形式发票', String(order.id), '轨道 三阶磁力魔方', '轨道 计时器', '南山区科技园路1号', '深圳魔方贸易有限公司', '李伟', '中国', total, 'BKCHCNBJ45A', String(order.id), '有效期至'])
+    for (const s of [
+      '形式发票',
+      String(order.id),
+      '轨道 三阶磁力魔方',
+      '轨道 计时器',
+      '南山区科技园路1号',
+      '深圳魔方贸易有限公司',
+      '李伟',
+      '中国',
+      total,
+      'BKCHCNBJ45A',
+      String(order.id),
+      '有效期至',
+    ])
       expect(zh.compact).toContain(squeeze(s));
 
     const en = await pdfText((await get(tokens.buyer, docUrl(order.id, 'proforma', '?lang=en'))).body);
@@ -107,8 +120,16 @@ describe('order documents over HTTP', () => {
     const cube = detail.items.find((l) => l.itemId === t.products.cube)!;
     expect((await staff.warehouse('PUT', `/api/admin/orders/${order.id}/lines/${cube.id}`, { body: { actualQuantity: 2 } })).status).toBe(200);
     const adjusted = (await staff.sales<TAdminOrderDetail>('GET', `/api/admin/orders/${order.id}`)).body.order;
-    expect((await staff.sales('POST', `/api/admin/orders/${order.id}/payments`, { body: { kind: 'payment', amount: adjusted.actualTotalPrice, currency: order.currency, method: 'bankTransfer' } })).status).toBe(201);
-    const shipped = await staff.warehouse('POST', `/api/admin/orders/${order.id}/transitions`, { body: { status: 'outbound', logisticsStatus: 'inTransit', trackingNumber: 'SF1234567890', carrier: 'sf' } });
+    expect(
+      (
+        await staff.sales('POST', `/api/admin/orders/${order.id}/payments`, {
+          body: { kind: 'payment', amount: adjusted.actualTotalPrice, currency: order.currency, method: 'bankTransfer' },
+        })
+      ).status,
+    ).toBe(201);
+    const shipped = await staff.warehouse('POST', `/api/admin/orders/${order.id}/transitions`, {
+      body: { status: 'outbound', logisticsStatus: 'inTransit', trackingNumber: 'SF1234567890', carrier: 'sf' },
+    });
     expect(shipped.status).toBe(200);
 
     const now = (await buyer<TOrderDetail>('GET', `/api/orders/${order.id}`)).body;
@@ -119,7 +140,8 @@ describe('order documents over HTTP', () => {
     expect(invoice.headers['content-disposition']).toBe(`attachment; filename="invoice-${order.id}.pdf"`);
     const text = await pdfText(invoice.body);
     const actualTotal = formatMoney(Math.round(adjusted.actualTotalPrice * 100), order.currency);
-    for (const s of ['Commercial invoice', 'SF Express', 'SF1234567890', 'Ordered: 3', actualTotal, 'Country of origin']) expect(text.compact).toContain(squeeze(s));
+    for (const s of ['Commercial invoice', 'SF Express', 'SF1234567890', 'Ordered: 3', actualTotal, 'Country of origin'])
+      expect(text.compact).toContain(squeeze(s));
 
     const packing = await pdfText((await get(tokens.buyer, docUrl(order.id, 'packing-list'))).body);
     // 2 cubes at 125 g and 2 timers at 300 g gross.

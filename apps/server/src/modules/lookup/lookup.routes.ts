@@ -20,7 +20,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ lookup: LookupService }> = as
         tags: ['admin'],
         summary: 'Search orders, customers and products at once (any staff role: the kinds it may read)',
         description:
-          'q: words, each found as any part, any case (Chinese too). orders (owner, sales, warehouse): as the queue\'s q: order number, receiver\'s name, company or phone, buyer\'s account, name, e-mail or mobile. customers (owner, sales): as the customer list\'s q. products (owner, catalog): as the product list\'s keyword, archived ones too. Each section has the newest 5 matches with the staff page each opens, `more` when there are others, and `all`: the staff list with the same search. A role that may read none of them gets no sections.',
+          "q: words, each found as any part, any case (Chinese too). orders (owner, sales, warehouse): as the queue's q: order number, receiver's name, company or phone, buyer's account, name, e-mail or mobile. customers (owner, sales): as the customer list's q. products (owner, catalog): as the product list's keyword, archived ones too. Each section has the newest 5 matches with the staff page each opens, `more` when there are others, and `all`: the staff list with the same search. A role that may read none of them gets no sections.",
         security: [{ bearer: [] }],
         querystring: ZAdminSearchQuery,
         response: { 200: ZAdminSearchResult },

@@ -61,7 +61,10 @@ describe('GET /api/admin/search', () => {
       const res = await search(staff[role], 'tom');
       expect(res.status, role).toBe(200);
       expect(res.headers['cache-control'], role).toBe('private, no-store');
-      expect(res.body.sections.map((s) => s.kind), role).toEqual(kinds);
+      expect(
+        res.body.sections.map((s) => s.kind),
+        role,
+      ).toEqual(kinds);
     }
   });
 
@@ -85,7 +88,9 @@ describe('GET /api/admin/search', () => {
     expect(first.detail).toContain(`kestrel_${tag}`);
     const customers = body.sections.find((s) => s.kind === 'customers')!;
     expect(customers).toMatchObject({ more: false, all: '/admin/customers?q=tom' });
-    expect(customers.hits).toEqual([{ id: tomId, title: 'Tom Smith', detail: `kestrel_${tag} · t.smith.${tag}@example.com`, link: `/admin/customers/${tomId}` }]);
+    expect(customers.hits).toEqual([
+      { id: tomId, title: 'Tom Smith', detail: `kestrel_${tag} · t.smith.${tag}@example.com`, link: `/admin/customers/${tomId}` },
+    ]);
     expect(body.sections.find((s) => s.kind === 'products')!.hits).toEqual([]);
   });
 

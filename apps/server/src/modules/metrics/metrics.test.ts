@@ -64,7 +64,11 @@ const FAMILIES = [
 
 describe(`GET /metrics (${TEST_DB_KIND})`, () => {
   it('answers the token and a direct loopback request with every family; a wrong token or a proxied request gets 404', async () => {
-    const allowed: Record<string, string>[] = [{ authorization: `Bearer ${TOKEN}` }, {}, { authorization: `Bearer ${TOKEN}`, 'x-forwarded-for': '203.0.113.9' }];
+    const allowed: Record<string, string>[] = [
+      { authorization: `Bearer ${TOKEN}` },
+      {},
+      { authorization: `Bearer ${TOKEN}`, 'x-forwarded-for': '203.0.113.9' },
+    ];
     for (const headers of allowed) {
       const got = await scrape(headers);
       expect(got.status).toBe(200);
@@ -94,7 +98,10 @@ describe(`GET /metrics (${TEST_DB_KIND})`, () => {
     // Two order mails waiting while the outbox worker is stopped.
     await app.services.outbox.stop();
     await app.services.database.db.transaction((tx) =>
-      app.services.outbox.enqueue(tx as never, [0, 1].map((n) => ({ kind: 'mail', dedupeKey: `metrics:${n}`, payload: { to: `m${n}@example.com`, subject: 's', text: 't', html: 'h' } }))),
+      app.services.outbox.enqueue(
+        tx as never,
+        [0, 1].map((n) => ({ kind: 'mail', dedupeKey: `metrics:${n}`, payload: { to: `m${n}@example.com`, subject: 's', text: 't', html: 'h' } })),
+      ),
     );
 
     // A buyer writes in Chinese to an agent reading English: the provider is down.
@@ -105,7 +112,9 @@ describe(`GET /metrics (${TEST_DB_KIND})`, () => {
     const after = (await scrape({ authorization: `Bearer ${TOKEN}` })).text;
     const moved = (name: string, labels: Record<string, string> = {}) => sample(after, name, labels) - sample(before, name, labels);
     expect(moved('cubeshop_http_request_duration_seconds_count', listed)).toBe(3);
-    expect(sample(after, 'cubeshop_http_request_duration_seconds_bucket', { ...listed, le: '+Inf' })).toBe(sample(after, 'cubeshop_http_request_duration_seconds_count', listed));
+    expect(sample(after, 'cubeshop_http_request_duration_seconds_bucket', { ...listed, le: '+Inf' })).toBe(
+      sample(after, 'cubeshop_http_request_duration_seconds_count', listed),
+    );
     expect(moved('cubeshop_http_request_duration_seconds_count', { route: '(unmatched)', status_code: '404' })).toBe(1);
     expect(after).not.toContain('/api/no-such-thing/42'); // patterns, never raw URLs
     expect(moved('cubeshop_cache_requests_total', { cache: 'catalog.pages', result: 'hit' })).toBeGreaterThanOrEqual(2);

@@ -16,7 +16,14 @@ export function createNewsletterService({ account, otp }: { account: AccountServ
      * the shop mail strangers at will (docs/accounts.md, Codes to an address a buyer types).
      */
     requestCode(userId: number, email: string, caller: Caller): Promise<TCodeSentResponse> {
-      return otp.issue({ purpose: 'subscribe', contact: { kind: 'email', value: email }, locale: caller.locale, ip: caller.ip, delivery: 'await', account: userId });
+      return otp.issue({
+        purpose: 'subscribe',
+        contact: { kind: 'email', value: email },
+        locale: caller.locale,
+        ip: caller.ip,
+        delivery: 'await',
+        account: userId,
+      });
     },
     async subscribe(userId: number, email: string, code: string): Promise<TSubscribeResponse> {
       await otp.verify('subscribe', { kind: 'email', value: email }, code);

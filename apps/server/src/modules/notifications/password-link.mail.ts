@@ -76,7 +76,8 @@ function lines(f: PasswordLinkMailFacts, locale: TLocale): { subject: string; in
 export function passwordLinkMail(f: PasswordLinkMailFacts, locale: TLocale): PasswordLinkMail {
   const l = lines(f, locale);
   const signature = locale === 'zh' ? '—— Cubeshop 魔方商城' : '— Cubeshop';
-  const button = locale === 'zh' ? (f.purpose === 'invite' ? '设置密码并登录' : '设置新密码') : f.purpose === 'invite' ? 'Set my password' : 'Set a new password';
+  const button =
+    locale === 'zh' ? (f.purpose === 'invite' ? '设置密码并登录' : '设置新密码') : f.purpose === 'invite' ? 'Set my password' : 'Set a new password';
   const text = `${[...l.intro, l.action, ...l.after].join('\n\n')}\n\n${signature}\n`;
   const p = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
   const html = `<!doctype html>

@@ -35,10 +35,15 @@ describe('paymentInstructionLines', () => {
   });
 
   it('leaves out what is not set', () => {
-    expect(paymentInstructionLines({ method: { id: 'westernunion', name: 'Western Union' }, receiver: 'ZHANG SAN', account: null, note: null, qrUrl: null }, 7, 'en')).toEqual([
-      'Please pay by Western Union and quote the order number 7 as the reference, so we can match your payment.',
-      'Receiver: ZHANG SAN',
+    expect(
+      paymentInstructionLines(
+        { method: { id: 'westernunion', name: 'Western Union' }, receiver: 'ZHANG SAN', account: null, note: null, qrUrl: null },
+        7,
+        'en',
+      ),
+    ).toEqual(['Please pay by Western Union and quote the order number 7 as the reference, so we can match your payment.', 'Receiver: ZHANG SAN']);
+    expect(paymentInstructionLines({ method: { id: 'wechat', name: '微信支付' }, receiver: null, account: null, note: '  ', qrUrl: null }, 7, 'zh')).toEqual([
+      '付款方式：微信支付。付款时请在附言（备注）中填写订单号 7，以便我们核对款项。',
     ]);
-    expect(paymentInstructionLines({ method: { id: 'wechat', name: '微信支付' }, receiver: null, account: null, note: '  ', qrUrl: null }, 7, 'zh')).toEqual(['付款方式：微信支付。付款时请在附言（备注）中填写订单号 7，以便我们核对款项。']);
   });
 });

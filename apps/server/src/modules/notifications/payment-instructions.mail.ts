@@ -16,7 +16,9 @@ export function paymentInstructionLines(instr: MailPaymentInstructions, orderId:
     .filter(Boolean);
   const zh = locale === 'zh';
   return [
-    zh ? `付款方式：${instr.method.name}。付款时请在附言（备注）中填写订单号 ${orderId}，以便我们核对款项。` : `Please pay by ${instr.method.name} and quote the order number ${orderId} as the reference, so we can match your payment.`,
+    zh
+      ? `付款方式：${instr.method.name}。付款时请在附言（备注）中填写订单号 ${orderId}，以便我们核对款项。`
+      : `Please pay by ${instr.method.name} and quote the order number ${orderId} as the reference, so we can match your payment.`,
     ...(instr.receiver ? [zh ? `收款人：${instr.receiver}` : `Receiver: ${instr.receiver}`] : []),
     ...(instr.account ? [zh ? `收款账号：${instr.account}` : `Account: ${instr.account}`] : []),
     ...note,

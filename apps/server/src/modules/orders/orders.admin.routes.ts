@@ -39,7 +39,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
         tags,
         summary: 'The order queue (staff: owner, sales, warehouse)',
         description:
-          'Filters: status, paymentStatus, logisticsStatus, from/to (days, UTC+8, inclusive), country, method (shipping), payMethod, amountMin/amountMax (order total in CNY), q (words, each found as any part, any case: of the order number, the receiver\'s name, company or phone, or the buyer\'s account, name, e-mail or mobile; also a whole product id or tracking number). sort: newest, oldest, totalDesc, totalAsc. counts: orders per status under the other filters.',
+          "Filters: status, paymentStatus, logisticsStatus, from/to (days, UTC+8, inclusive), country, method (shipping), payMethod, amountMin/amountMax (order total in CNY), q (words, each found as any part, any case: of the order number, the receiver's name, company or phone, or the buyer's account, name, e-mail or mobile; also a whole product id or tracking number). sort: newest, oldest, totalDesc, totalAsc. counts: orders per status under the other filters.",
         security,
         querystring: ZAdminOrderQuery,
         response: { 200: ZAdminOrderList },
@@ -50,7 +50,10 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
 
   app.get(
     '/admin/orders/:id',
-    { ...read, schema: { tags, summary: 'An order with its buyer, payments and audit trail', security, params: ZOrderIdParams, response: { 200: ZAdminOrderDetail } } },
+    {
+      ...read,
+      schema: { tags, summary: 'An order with its buyer, payments and audit trail', security, params: ZOrderIdParams, response: { 200: ZAdminOrderDetail } },
+    },
     async (request) => admin.detail(request.params.id, request.locale),
   );
 
@@ -83,7 +86,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
         tags,
         summary: 'Record the packed quantity and/or actual unit price of a line',
         description:
-          'actualQuantity (before the goods leave; the stock reservation follows): warehouse, sales, owner; actualPrice (order currency, at most 2 decimals): sales, owner. The order\'s actual total, balance and payment status follow; it may not fall below what was credited.',
+          "actualQuantity (before the goods leave; the stock reservation follows): warehouse, sales, owner; actualPrice (order currency, at most 2 decimals): sales, owner. The order's actual total, balance and payment status follow; it may not fall below what was credited.",
         security,
         params: ZOrderLineParams,
         body: ZLineAdjustment,
@@ -100,7 +103,14 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
     '/admin/orders/:id/shipping-fee',
     {
       onRequest: app.requireStaff('orders.sell'),
-      schema: { tags, summary: 'Record the actual shipping fee (order currency)', security, params: ZOrderIdParams, body: ZShippingFeeAdjustment, response: { 200: ZAdminOrderDetail } },
+      schema: {
+        tags,
+        summary: 'Record the actual shipping fee (order currency)',
+        security,
+        params: ZOrderIdParams,
+        body: ZShippingFeeAdjustment,
+        response: { 200: ZAdminOrderDetail },
+      },
     },
     async (request) => {
       await admin.setShippingFee(await actorOf(request), request.params.id, request.body.actualExpressFee);
@@ -116,7 +126,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
         tags,
         summary: 'Record a payment received or a refund given',
         description:
-          'The amount (at most 2 decimals) is converted to the order\'s currency at its exchange rate and must not round to nothing. A refund pays out at most what is owed back (409 otherwise); a payment beyond what is owed needs confirmOverpayment (409 with details.toPay otherwise). The balance and payment status are computed, never typed.',
+          "The amount (at most 2 decimals) is converted to the order's currency at its exchange rate and must not round to nothing. A refund pays out at most what is owed back (409 otherwise); a payment beyond what is owed needs confirmOverpayment (409 with details.toPay otherwise). The balance and payment status are computed, never typed.",
         security,
         params: ZOrderIdParams,
         body: ZPaymentCreate,
@@ -157,7 +167,8 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
       schema: {
         tags,
         summary: 'Receive returned goods back into stock',
-        description: 'Per line, pieces that came back (at most what left less what came back before); they go on hand again for products whose stock is tracked. Audited.',
+        description:
+          'Per line, pieces that came back (at most what left less what came back before); they go on hand again for products whose stock is tracked. Audited.',
         security,
         params: ZOrderIdParams,
         body: ZRestockCreate,
@@ -177,7 +188,8 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; note
       schema: {
         tags,
         summary: 'Add an internal note or send the buyer a message',
-        description: 'kind note: internal, any staff member who reads orders. kind message: sales, owner; e-mailed to the buyer in their language and shown on the buyer\'s order page.',
+        description:
+          "kind note: internal, any staff member who reads orders. kind message: sales, owner; e-mailed to the buyer in their language and shown on the buyer's order page.",
         security,
         params: ZOrderIdParams,
         body: ZOrderNoteCreate,

@@ -113,7 +113,9 @@ describe('staff search', () => {
   });
 
   it('keeps the other filters: a buyer search within a status tab', async () => {
-    expect((await staff.owner<TAdminOrderList>('GET', '/api/admin/orders', { query: { q: 'tom', status: 'confirm' } })).body.data.map((r) => r.id)).toEqual([orderOf.tom]);
+    expect((await staff.owner<TAdminOrderList>('GET', '/api/admin/orders', { query: { q: 'tom', status: 'confirm' } })).body.data.map((r) => r.id)).toEqual([
+      orderOf.tom,
+    ]);
     expect((await staff.owner<TAdminOrderList>('GET', '/api/admin/orders', { query: { q: 'tom', status: 'complete' } })).body.data).toEqual([]);
   });
 

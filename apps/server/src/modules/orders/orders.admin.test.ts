@@ -48,10 +48,26 @@ describe('staff roles', () => {
   const TABLE: { what: string; call: (c: ShopCall, orderId: number, lineId: number) => ReturnType<ShopCall>; allowed: Who[] }[] = [
     { what: 'list the queue', call: (c) => c('GET', '/api/admin/orders'), allowed: ['owner', 'sales', 'warehouse'] },
     { what: 'open an order', call: (c, id) => c('GET', `/api/admin/orders/${id}`), allowed: ['owner', 'sales', 'warehouse'] },
-    { what: 'pack: record a quantity', call: (c, id, line) => c('PUT', `/api/admin/orders/${id}/lines/${line}`, { body: { actualQuantity: 2 } }), allowed: ['owner', 'sales', 'warehouse'] },
-    { what: 'change a price', call: (c, id, line) => c('PUT', `/api/admin/orders/${id}/lines/${line}`, { body: { actualPrice: 1 } }), allowed: ['owner', 'sales'] },
-    { what: 'change the shipping fee', call: (c, id) => c('PUT', `/api/admin/orders/${id}/shipping-fee`, { body: { actualExpressFee: 100 } }), allowed: ['owner', 'sales'] },
-    { what: 'ship (unpaid: refused by rule, not role)', call: (c, id) => c('POST', `/api/admin/orders/${id}/transitions`, { body: { status: 'outbound' } }), allowed: ['owner', 'sales', 'warehouse'] },
+    {
+      what: 'pack: record a quantity',
+      call: (c, id, line) => c('PUT', `/api/admin/orders/${id}/lines/${line}`, { body: { actualQuantity: 2 } }),
+      allowed: ['owner', 'sales', 'warehouse'],
+    },
+    {
+      what: 'change a price',
+      call: (c, id, line) => c('PUT', `/api/admin/orders/${id}/lines/${line}`, { body: { actualPrice: 1 } }),
+      allowed: ['owner', 'sales'],
+    },
+    {
+      what: 'change the shipping fee',
+      call: (c, id) => c('PUT', `/api/admin/orders/${id}/shipping-fee`, { body: { actualExpressFee: 100 } }),
+      allowed: ['owner', 'sales'],
+    },
+    {
+      what: 'ship (unpaid: refused by rule, not role)',
+      call: (c, id) => c('POST', `/api/admin/orders/${id}/transitions`, { body: { status: 'outbound' } }),
+      allowed: ['owner', 'sales', 'warehouse'],
+    },
     { what: 'cancel', call: (c, id) => c('POST', `/api/admin/orders/${id}/transitions`, { body: { status: 'cancel' } }), allowed: ['owner', 'sales'] },
     {
       what: 'ship unpaid with a reason',
@@ -100,20 +116,27 @@ describe('payments, shipping and adjustments', () => {
     const refused = await ship(staff.warehouse, { status: 'outbound' });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'CONFLICT' });
-    expect((await staff.warehouse('POST', `/api/admin/orders/${order.id}/transitions`, { body: { status: 'outbound' }, lang: 'zh' })).body.desc).toContain('尚未付清');
+    expect((await staff.warehouse('POST', `/api/admin/orders/${order.id}/transitions`, { body: { status: 'outbound' }, lang: 'zh' })).body.desc).toContain(
+      '尚未付清',
+    );
     expect((await ship(staff.warehouse, { status: 'outbound', shipUnpaid: true, reason: 'regular buyer' })).status).toBe(403);
     expect((await ship(staff.sales, { status: 'outbound', shipUnpaid: true })).status).toBe(400);
     const shipped = await ship(staff.sales, { status: 'outbound', shipUnpaid: true, reason: 'regular buyer, pays on arrival' });
     expect(shipped.status).toBe(200);
     expect(shipped.body.order.status).toBe('outbound');
     expect(shipped.body.paymentStatus).toBe('unpaid');
-    expect(shipped.body.audit[0]).toMatchObject({ action: 'order.shipUnpaid', note: 'regular buyer, pays on arrival', actor: { role: 'sales', name: 'sales person' } });
+    expect(shipped.body.audit[0]).toMatchObject({
+      action: 'order.shipUnpaid',
+      note: 'regular buyer, pays on arrival',
+      actor: { role: 'sales', name: 'sales person' },
+    });
   });
 
   it('computes the balance and payment status from payments and refunds, converting currencies at the order rate', async () => {
     const order = await placeOrder();
     const total = order.totalAmount;
-    const pay = (body: Record<string, unknown>) => staff.sales('POST', `/api/admin/orders/${order.id}/payments`, { body: { method: 'bankTransfer', currency: 'CNY', ...body } });
+    const pay = (body: Record<string, unknown>) =>
+      staff.sales('POST', `/api/admin/orders/${order.id}/payments`, { body: { method: 'bankTransfer', currency: 'CNY', ...body } });
     const first = await pay({ kind: 'payment', amount: 100, reference: 'TT-001' });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ paymentStatus: 'partially_paid', balance: +(total - 100).toFixed(2) });
@@ -142,14 +165,23 @@ describe('payments, shipping and adjustments', () => {
     const back = await pay({ kind: 'refund', amount: 30 });
     expect(back.body).toMatchObject({ paymentStatus: 'paid', balance: 0 });
     expect(back.body.order.money).toMatchObject({ owed: total, paid: +(total + 30).toFixed(2), refunded: 30, balance: 0, refundDue: 0, toPay: 0 });
-    expect(back.body.audit.map((a: { action: string }) => a.action)).toEqual(['order.refund', 'order.payment', 'order.payment', 'order.payment', 'order.payment']);
+    expect(back.body.audit.map((a: { action: string }) => a.action)).toEqual([
+      'order.refund',
+      'order.payment',
+      'order.payment',
+      'order.payment',
+      'order.payment',
+    ]);
   });
 
   it('owes nothing on a cancelled order: money received shows as a refund due until it is refunded', async () => {
     const order = await placeOrder();
-    const pay = (kind: string, amount: number) => staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/payments`, { body: { kind, amount, method: 'bankTransfer', currency: 'CNY' } });
+    const pay = (kind: string, amount: number) =>
+      staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/payments`, { body: { kind, amount, method: 'bankTransfer', currency: 'CNY' } });
     expect((await pay('payment', 100)).status).toBe(201);
-    const cancelled = await staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/transitions`, { body: { status: 'cancel', reason: 'buyer asked' } });
+    const cancelled = await staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/transitions`, {
+      body: { status: 'cancel', reason: 'buyer asked' },
+    });
     expect(cancelled.body).toMatchObject({ paymentStatus: 'refund_due', balance: -100, due: 0 });
     expect((await buyer<TOrderDetail>('GET', `/api/orders/${order.id}`)).body.balance).toBe(-100);
     const refunded = await pay('refund', 100);
@@ -164,7 +196,12 @@ describe('payments, shipping and adjustments', () => {
     const packed = await staff.warehouse<TAdminOrderDetail>('PUT', `/api/admin/orders/${order.id}/lines/${line.id}`, { body: { actualQuantity: 10 } });
     expect(packed.status).toBe(200);
     const lineAfter = packed.body.order.items.find((l) => l.id === line.id)!;
-    expect(lineAfter).toMatchObject({ quantity: 12, actualQuantity: 10, discountPrice: line.discountPrice, actualAmount: +(line.discountPrice * 10).toFixed(2) });
+    expect(lineAfter).toMatchObject({
+      quantity: 12,
+      actualQuantity: 10,
+      discountPrice: line.discountPrice,
+      actualAmount: +(line.discountPrice * 10).toFixed(2),
+    });
     expect(packed.body.order.quantity).toBe(14);
     expect(packed.body.order.actualQuantity).toBe(12);
     const goods = order.items.reduce((sum, l) => sum + (l.id === line.id ? l.discountPrice * 10 : l.amount), 0);
@@ -186,7 +223,9 @@ describe('payments, shipping and adjustments', () => {
 
   it('runs a paid order through outbound with tracking and carrier to complete, with a public tracking link', async () => {
     const order = await placeOrder();
-    await staff.sales('POST', `/api/admin/orders/${order.id}/payments`, { body: { kind: 'payment', amount: order.totalAmount, currency: 'CNY', method: 'bankTransfer' } });
+    await staff.sales('POST', `/api/admin/orders/${order.id}/payments`, {
+      body: { kind: 'payment', amount: order.totalAmount, currency: 'CNY', method: 'bankTransfer' },
+    });
     const go = (body: Record<string, unknown>) => staff.warehouse<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/transitions`, { body });
     expect((await go({ carrier: 'dhl' })).status).toBe(409);
     const out = await go({ status: 'outbound', logisticsStatus: 'inTransit', trackingNumber: 'JD0146000123', carrier: 'dhl' });
@@ -205,11 +244,14 @@ describe('payments, shipping and adjustments', () => {
 
   it('cancels with a reason only, and a cancelled order takes refunds but no payments', async () => {
     const order = await placeOrder();
-    const cancel = (body: Record<string, unknown>) => staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/transitions`, { body: { status: 'cancel', ...body } });
+    const cancel = (body: Record<string, unknown>) =>
+      staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/transitions`, { body: { status: 'cancel', ...body } });
     expect((await cancel({})).status).toBe(400);
     const done = await cancel({ reason: 'buyer asked' });
     expect(done.body).toMatchObject({ cancelReason: 'buyer asked', order: { status: 'cancel', cancelReason: 'buyer asked' } });
-    expect((await staff.sales('POST', `/api/admin/orders/${order.id}/payments`, { body: { kind: 'payment', amount: 1, currency: 'CNY', method: 'cash' } })).status).toBe(409);
+    expect(
+      (await staff.sales('POST', `/api/admin/orders/${order.id}/payments`, { body: { kind: 'payment', amount: 1, currency: 'CNY', method: 'cash' } })).status,
+    ).toBe(409);
   });
 });
 
@@ -243,7 +285,9 @@ describe('the order queue', () => {
   it('filters, searches by order id, buyer e-mail, tracking number and product id, counts per status and pages', async () => {
     const a = await placeOrder();
     const b = await placeOrder();
-    await staff.sales('POST', `/api/admin/orders/${b.id}/payments`, { body: { kind: 'payment', amount: b.totalAmount, currency: 'CNY', method: 'bankTransfer' } });
+    await staff.sales('POST', `/api/admin/orders/${b.id}/payments`, {
+      body: { kind: 'payment', amount: b.totalAmount, currency: 'CNY', method: 'bankTransfer' },
+    });
     await staff.warehouse('POST', `/api/admin/orders/${b.id}/transitions`, { body: { status: 'outbound', trackingNumber: 'QUEUE-TRACK-42' } });
     const list = (query: Record<string, string | number>) => staff.warehouse<TAdminOrderList>('GET', '/api/admin/orders', { query });
     const ids = (res: { body: TAdminOrderList }) => res.body.data.map((r) => r.id);
@@ -261,7 +305,11 @@ describe('the order queue', () => {
     expect(ids(paid)).not.toContain(a.id);
     const counts = (await list({ q: buyerEmail })).body.counts;
     expect(counts.outbound).toBeGreaterThanOrEqual(1);
-    expect(counts.all).toBe(Object.entries(counts).filter(([k]) => k !== 'all').reduce((s, [, n]) => s + n, 0));
+    expect(counts.all).toBe(
+      Object.entries(counts)
+        .filter(([k]) => k !== 'all')
+        .reduce((s, [, n]) => s + n, 0),
+    );
 
     const oldest = await list({ sort: 'oldest', recPerPage: 1 });
     const newest = await list({ sort: 'newest', recPerPage: 1, page: 1 });

@@ -1,3 +1,4 @@
+// Over 400 lines: the staff side of an order (queue, detail, changes) in one service; payments, credits, edits and parcels are files beside it.
 import {
   formatMoney,
   fulfillmentOf,

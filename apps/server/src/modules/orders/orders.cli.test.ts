@@ -90,7 +90,9 @@ describe('npx cubeshop order status', () => {
     expect((await cli('status', id, 'confirm', '--tracking', 'SF123456')).output).toContain('A tracking number is set once the order is outbound');
     expect((await cli('status', id, 'confirm')).output).toBe(`Cannot change order ${id}: Nothing to change`);
     await cli('status', id, 'outbound');
-    expect((await cli('status', id, 'outbound', '--logistics', 'delivered')).output).toContain('Logistics status pending cannot become delivered (allowed: inTransit)');
+    expect((await cli('status', id, 'outbound', '--logistics', 'delivered')).output).toContain(
+      'Logistics status pending cannot become delivered (allowed: inTransit)',
+    );
     expect((await cli('status', id, 'outbound', '--logistics', 'inTransit')).code).toBe(0);
     expect((await cli('status', id, 'outbound', '--logistics', 'failed')).code).toBe(0);
     expect((await cli('status', id, 'outbound', '--logistics', 'inTransit', '--tracking', 'EMS-RESENT-2')).code).toBe(0);

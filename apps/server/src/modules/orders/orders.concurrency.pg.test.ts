@@ -93,7 +93,13 @@ describe('orders under real concurrency (PostgreSQL)', () => {
 
     const ids = await t.services.catalog.admin.slugIds();
     const fillers = await t.services.catalog.admin.addItems(
-      Array.from({ length: MAX_CART_LINES + 5 }, (_, i) => ({ supplierId: ids.suppliers.get('orbit')!, categoryId: ids.categories.get('cubes')!, nameZh: `并发 ${i}`, nameEn: `Race ${i}`, priceFen: 100 })),
+      Array.from({ length: MAX_CART_LINES + 5 }, (_, i) => ({
+        supplierId: ids.suppliers.get('orbit')!,
+        categoryId: ids.categories.get('cubes')!,
+        nameZh: `并发 ${i}`,
+        nameEn: `Race ${i}`,
+        priceFen: 100,
+      })),
     );
     const full = await buyer();
     for (const itemId of fillers.slice(0, MAX_CART_LINES - 1)) await full('POST', '/api/cart/items', { body: { itemId, quantity: 1 } });

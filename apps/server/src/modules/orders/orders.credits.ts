@@ -51,7 +51,12 @@ export function createOrderCredits({ repo, audit, stock, notifier, change }: Ord
      * (`requestId`, and `also`: the request's decision in the same transaction). Answers the
      * credit note's id.
      */
-    async credit(actor: StaffActor, orderId: number, body: TCreditCreate, opts: { requestId?: number; also?: (tx: Db) => Promise<void> } = {}): Promise<number> {
+    async credit(
+      actor: StaffActor,
+      orderId: number,
+      body: TCreditCreate,
+      opts: { requestId?: number; also?: (tx: Db) => Promise<void> } = {},
+    ): Promise<number> {
       must(actor, 'orders.sell');
       let creditId = 0;
       await change(orderId, async (tx, row, buyer) => {
@@ -97,7 +102,12 @@ export function createOrderCredits({ repo, audit, stock, notifier, change }: Ord
             action: 'order.credit',
             entity: 'order',
             entityId: orderId,
-            before: { paymentStatus: row.paymentStatus, balance: minorToMajor(balanceMinor(row)), credited: minorToMajor(row.creditedMinor), currency: row.currency },
+            before: {
+              paymentStatus: row.paymentStatus,
+              balance: minorToMajor(balanceMinor(row)),
+              credited: minorToMajor(row.creditedMinor),
+              currency: row.currency,
+            },
             after: {
               credit: number,
               kind: body.kind,
@@ -140,7 +150,9 @@ export function createOrderCredits({ repo, audit, stock, notifier, change }: Ord
         }
         await stock.restock(tx, back);
         moved(back.map((b) => b.itemId));
-        await audit.record(tx, actor, [{ action: 'order.restock', entity: 'order', entityId: orderId, before: null, after: { status: row.status, lines: audited }, note: body.note ?? null }]);
+        await audit.record(tx, actor, [
+          { action: 'order.restock', entity: 'order', entityId: orderId, before: null, after: { status: row.status, lines: audited }, note: body.note ?? null },
+        ]);
       });
     },
   };

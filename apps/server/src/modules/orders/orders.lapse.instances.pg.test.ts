@@ -62,7 +62,11 @@ describe('unpaid orders on two instances (PostgreSQL)', { timeout: 120_000 }, ()
     }
     expect((await levels()).reserved).toBe(before.reserved + 24);
     const newest = Math.max(...orders.map((o) => o.placed));
-    const race = async (now: Date) => (await Promise.all([one, two, one, two].map((a) => a.services.unpaidOrders.sweep({ now })))).map((r) => ({ reminded: r.reminded, cancelled: r.cancelled }));
+    const race = async (now: Date) =>
+      (await Promise.all([one, two, one, two].map((a) => a.services.unpaidOrders.sweep({ now })))).map((r) => ({
+        reminded: r.reminded,
+        cancelled: r.cancelled,
+      }));
 
     const reminds = await race(new Date(newest + 3 * DAY + 60_000));
     const reminded = reminds.flatMap((r) => r.reminded).sort();
@@ -76,8 +80,14 @@ describe('unpaid orders on two instances (PostgreSQL)', { timeout: 120_000 }, ()
     await new Promise((r) => setTimeout(r, 500));
     for (const o of orders) {
       const subjects = mailbox.messages.filter((m) => m.rcptTo.includes(o.email)).map((m) => m.subject);
-      expect(subjects.filter((s) => s.includes(String(o.id)) && (s.includes('尚待付款') || s.includes('waiting for your payment'))), o.email).toHaveLength(1);
-      expect(subjects.filter((s) => s.includes(String(o.id)) && (s.includes('已取消') || s.includes('was cancelled'))), o.email).toHaveLength(1);
+      expect(
+        subjects.filter((s) => s.includes(String(o.id)) && (s.includes('尚待付款') || s.includes('waiting for your payment'))),
+        o.email,
+      ).toHaveLength(1);
+      expect(
+        subjects.filter((s) => s.includes(String(o.id)) && (s.includes('已取消') || s.includes('was cancelled'))),
+        o.email,
+      ).toHaveLength(1);
       const trail = await one.services.audit.of('order', o.id);
       expect(trail.filter((e) => e.action === 'order.cancel')).toHaveLength(1);
       expect(trail.filter((e) => e.action === 'order.remind')).toHaveLength(1);

@@ -27,7 +27,12 @@ export const nothingPaid = (row: LapseRow) => awaitingPayment(row) && row.paidMi
 
 /** The reminder is due: reminders on, waiting for money, old enough, never reminded. */
 export function reminderDue(row: LapseRow, policy: TUnpaidOrdersSetting, now: Date): boolean {
-  return !!policy.remindAfterDays && row.unpaidRemindedAt === null && awaitingPayment(row) && row.createdAt.getTime() + policy.remindAfterDays * DAY_MS <= now.getTime();
+  return (
+    !!policy.remindAfterDays &&
+    row.unpaidRemindedAt === null &&
+    awaitingPayment(row) &&
+    row.createdAt.getTime() + policy.remindAfterDays * DAY_MS <= now.getTime()
+  );
 }
 
 /**
@@ -115,7 +120,13 @@ export function createUnpaidFollowUp(deps: UnpaidFollowUpDeps) {
               action: 'order.remind',
               entity: 'order',
               entityId: id,
-              after: { paymentStatus: row.paymentStatus, balance: minorToMajor(balanceMinor(row)), currency: row.currency, mailed: !!contact?.email, lapsesAt: cancelAt?.toISOString() ?? null },
+              after: {
+                paymentStatus: row.paymentStatus,
+                balance: minorToMajor(balanceMinor(row)),
+                currency: row.currency,
+                mailed: !!contact?.email,
+                lapsesAt: cancelAt?.toISOString() ?? null,
+              },
               note: 'unpaid',
             },
           ]);
@@ -130,7 +141,14 @@ export function createUnpaidFollowUp(deps: UnpaidFollowUpDeps) {
     const days = policy.cancelAfterDays!;
     for (const id of work.cancel) {
       try {
-        if (await deps.admin.cancelUnpaid(id, (row) => cancelDue(row, policy, now), (locale) => lapseReason(days, locale))) done.cancelled.push(id);
+        if (
+          await deps.admin.cancelUnpaid(
+            id,
+            (row) => cancelDue(row, policy, now),
+            (locale) => lapseReason(days, locale),
+          )
+        )
+          done.cancelled.push(id);
       } catch (err) {
         deps.log.warn({ err, orderId: id }, 'unpaid orders: cancel failed');
       }

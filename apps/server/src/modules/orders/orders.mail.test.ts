@@ -58,11 +58,16 @@ describe('order mail through the outbox', () => {
     const zh = await buyer('zh');
     const a = await order(en.call);
     const b = await order(zh.call);
-    const pay = (id: number, amount: number, kind = 'payment') => staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${id}/payments`, { body: { kind, amount, currency: 'CNY', method: 'bankTransfer' } });
+    const pay = (id: number, amount: number, kind = 'payment') =>
+      staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${id}/payments`, { body: { kind, amount, currency: 'CNY', method: 'bankTransfer' } });
     expect((await pay(a.id, a.totalAmount)).status).toBe(201);
-    const ship = await staff.warehouse<TAdminOrderDetail>('POST', `/api/admin/orders/${a.id}/transitions`, { body: { status: 'outbound', logisticsStatus: 'inTransit', trackingNumber: 'JD0146000999', carrier: 'dhl' } });
+    const ship = await staff.warehouse<TAdminOrderDetail>('POST', `/api/admin/orders/${a.id}/transitions`, {
+      body: { status: 'outbound', logisticsStatus: 'inTransit', trackingNumber: 'JD0146000999', carrier: 'dhl' },
+    });
     expect(ship.status).toBe(200);
-    expect((await staff.warehouse('POST', `/api/admin/orders/${a.id}/transitions`, { body: { status: 'delivery', logisticsStatus: 'outForDelivery' } })).status).toBe(200);
+    expect(
+      (await staff.warehouse('POST', `/api/admin/orders/${a.id}/transitions`, { body: { status: 'delivery', logisticsStatus: 'outForDelivery' } })).status,
+    ).toBe(200);
     expect((await staff.warehouse('POST', `/api/admin/orders/${a.id}/transitions`, { body: { logisticsStatus: 'delivered' } })).status).toBe(200);
     expect((await pay(b.id, 100)).status).toBe(201);
     expect((await staff.sales('POST', `/api/admin/orders/${b.id}/transitions`, { body: { status: 'cancel', reason: '缺货' } })).status).toBe(200);
@@ -87,7 +92,10 @@ describe('order mail through the outbox', () => {
     expect(mailbox.messages.find((m) => m.subject === `订单 ${b.id} 已取消`)!.text).toContain('原因：缺货');
     expect(mailbox.messages.find((m) => m.subject === `We received your order ${a.id}`)!.text).toContain(`order number ${a.id} as the reference`);
     // The placed mail carries the proforma invoice as a PDF, in the buyer's language; the others carry nothing.
-    for (const [id, title] of [[a.id, 'Proforma invoice'], [b.id, '形式发票']] as const) {
+    for (const [id, title] of [
+      [a.id, 'Proforma invoice'],
+      [b.id, '形式发票'],
+    ] as const) {
       const placed = mailbox.messages.find((m) => m.subject === `We received your order ${id}` || m.subject === `订单 ${id} 已收到`)!;
       expect(placed.attachments.map((f) => [f.filename, f.contentType])).toEqual([[`proforma-${id}.pdf`, 'application/pdf']]);
       const pdf = await pdfText(placed.attachments[0]!.content);
@@ -116,7 +124,10 @@ describe('order mail through the outbox', () => {
 
     // Paid in full, shipped, then a goodwill credit: the mail names the credit note, what is owed now and the refund that follows.
     const detail = (await staff.sales<TAdminOrderDetail>('GET', `/api/admin/orders/${id}`)).body;
-    expect((await staff.sales('POST', `/api/admin/orders/${id}/payments`, { body: { kind: 'payment', amount: detail.due, currency: 'CNY', method: 'alipay' } })).status).toBe(201);
+    expect(
+      (await staff.sales('POST', `/api/admin/orders/${id}/payments`, { body: { kind: 'payment', amount: detail.due, currency: 'CNY', method: 'alipay' } }))
+        .status,
+    ).toBe(201);
     expect((await staff.sales('POST', `/api/admin/orders/${id}/credits`, { body: { kind: 'goodwill', reason: '包装破损', amount: 20 } })).status).toBe(201);
     const subject = `订单 ${id} 的减免单 CN-${id}-1`;
     await expect.poll(() => mailbox!.messages.some((m) => m.subject === subject), { timeout: 15_000 }).toBe(true);
@@ -129,19 +140,67 @@ describe('order mail through the outbox', () => {
 
 describe('order mail text', () => {
   it('says what was packed when staff changed it, and where the money stands after a credit note', () => {
-    const shipped = orderMail('shipped', { orderId: 7, buyerName: 'Ann', currency: 'USD', totalMinor: 72408, orderedMinor: 78258, balanceMinor: -5850, orderUrl: 'https://shop/order/7', carrier: 'dhl', trackingNumber: 'JD1' }, 'en');
+    const shipped = orderMail(
+      'shipped',
+      {
+        orderId: 7,
+        buyerName: 'Ann',
+        currency: 'USD',
+        totalMinor: 72408,
+        orderedMinor: 78258,
+        balanceMinor: -5850,
+        orderUrl: 'https://shop/order/7',
+        carrier: 'dhl',
+        trackingNumber: 'JD1',
+      },
+      'en',
+    );
     expect(shipped.text).toContain('As packed, your order comes to $724.08 (ordered: $782.58).');
     expect(shipped.text).toContain('We owe you $58.50 and will refund it shortly.');
-    const credit = orderMail('credited', { orderId: 7, buyerName: 'Ann', currency: 'USD', totalMinor: 72408, creditedMinor: 1251, owedMinor: 71157, balanceMinor: -1251, amountMinor: 1251, credit: 'CN-7-1', reason: 'Cracked cube', orderUrl: 'https://shop/order/7' }, 'en');
+    const credit = orderMail(
+      'credited',
+      {
+        orderId: 7,
+        buyerName: 'Ann',
+        currency: 'USD',
+        totalMinor: 72408,
+        creditedMinor: 1251,
+        owedMinor: 71157,
+        balanceMinor: -1251,
+        amountMinor: 1251,
+        credit: 'CN-7-1',
+        reason: 'Cracked cube',
+        orderUrl: 'https://shop/order/7',
+      },
+      'en',
+    );
     expect(credit.subject).toBe('Credit note CN-7-1 for order 7');
     expect(credit.text).toContain('taking $12.51 off your order');
     expect(credit.text).toContain('Credited $12.51; owed $711.57.');
-    const settled = orderMail('refunded', { orderId: 7, buyerName: 'Ann', currency: 'USD', totalMinor: 72408, creditedMinor: 1251, owedMinor: 71157, balanceMinor: 0, amountMinor: 1251, orderUrl: 'https://shop/order/7' }, 'en');
+    const settled = orderMail(
+      'refunded',
+      {
+        orderId: 7,
+        buyerName: 'Ann',
+        currency: 'USD',
+        totalMinor: 72408,
+        creditedMinor: 1251,
+        owedMinor: 71157,
+        balanceMinor: 0,
+        amountMinor: 1251,
+        orderUrl: 'https://shop/order/7',
+      },
+      'en',
+    );
     expect(settled.text).toContain('Nothing is left to pay on this order.');
   });
 
   it('escapes what buyers and staff typed in the HTML and keeps it in the text', () => {
-    const mail = orderMail('cancelled', { orderId: 1, buyerName: '<b>x</b>', currency: 'USD', totalMinor: 100, balanceMinor: 0, reason: 'a & "b"', orderUrl: 'https://shop/order/1' }, 'en');
+    const mail = orderMail(
+      'cancelled',
+      { orderId: 1, buyerName: '<b>x</b>', currency: 'USD', totalMinor: 100, balanceMinor: 0, reason: 'a & "b"', orderUrl: 'https://shop/order/1' },
+      'en',
+    );
     expect(mail.html).toContain('&lt;b&gt;x&lt;/b&gt;');
     expect(mail.html).toContain('Reason: a &amp; &quot;b&quot;');
     expect(mail.text).toContain('Reason: a & "b"');

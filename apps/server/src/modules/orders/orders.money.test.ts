@@ -58,12 +58,17 @@ async function pdf(token: string, id: number, kind: string, lang = 'en') {
 
 describe('a return with a credit note, then its refund', () => {
   it('leaves balance 0 and nothing due either way; buyer, staff and the invoice show paid, credited and refunded', async () => {
-    const order = await place(usdBuyer, [{ itemId: t.products.wholesale, quantity: 24 }, { itemId: t.products.cube, type: 'black', quantity: 2 }]);
+    const order = await place(usdBuyer, [
+      { itemId: t.products.wholesale, quantity: 24 },
+      { itemId: t.products.cube, type: 'black', quantity: 2 },
+    ]);
     expect(order.currency).toBe('USD');
     const total = order.money.owed;
     expect((await pay(order.id, { amount: total, currency: 'USD' })).body.paymentStatus).toBe('paid');
     await shipAndDeliver(order.id);
-    const made = await usdBuyer<{ data: { id: number }[] }>('POST', `/api/orders/${order.id}/requests`, { body: { kind: 'return', reason: 'One cube arrived cracked' } });
+    const made = await usdBuyer<{ data: { id: number }[] }>('POST', `/api/orders/${order.id}/requests`, {
+      body: { kind: 'return', reason: 'One cube arrived cracked' },
+    });
     expect(made.status).toBe(201);
     const cube = order.items.find((l) => l.itemId === t.products.cube)!;
     const approved = await staff.sales<TRequestDecided>('POST', `/api/admin/requests/${made.body.data[0]!.id}/decision`, {
@@ -82,13 +87,27 @@ describe('a return with a credit note, then its refund', () => {
 
     staffView = refunded.body;
     const mine = (await usdBuyer<TOrderDetail>('GET', `/api/orders/${order.id}`)).body;
-    const expected = { owed: +(total - cube.actualPrice).toFixed(2), paid: total, credited: cube.actualPrice, refunded: cube.actualPrice, balance: 0, toPay: 0, refundDue: 0 };
+    const expected = {
+      owed: +(total - cube.actualPrice).toFixed(2),
+      paid: total,
+      credited: cube.actualPrice,
+      refunded: cube.actualPrice,
+      balance: 0,
+      toPay: 0,
+      refundDue: 0,
+    };
     expect(staffView.order.money).toMatchObject(expected);
     expect(mine.money).toEqual(staffView.order.money);
     expect(mine).toMatchObject({ paymentStatus: 'paid', balance: 0 });
     expect(staffView).toMatchObject({ paymentStatus: 'paid', balance: 0, due: expected.owed });
     expect(mine.credits).toHaveLength(1);
-    expect(mine.credits[0]).toMatchObject({ number: `CN-${order.id}-1`, kind: 'return', amount: cube.actualPrice, reason: 'Returned: 1 cracked cube', createdBy: null });
+    expect(mine.credits[0]).toMatchObject({
+      number: `CN-${order.id}-1`,
+      kind: 'return',
+      amount: cube.actualPrice,
+      reason: 'Returned: 1 cracked cube',
+      createdBy: null,
+    });
     expect(staffView.order.credits[0]!.createdBy).toBe('sales person');
     expect(mine.payments.map((p) => [p.kind, p.orderAmount])).toEqual([
       ['payment', total],
@@ -107,7 +126,8 @@ describe('a return with a credit note, then its refund', () => {
 
   it('a goodwill reduction lowers what an unpaid order owes; credits are checked against what the order comes to', async () => {
     const order = await place(buyer, [{ itemId: t.products.timer, quantity: 2 }]);
-    const credit = (body: Record<string, unknown>, who: ShopCall = staff.sales) => who<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/credits`, { body: { kind: 'goodwill', reason: 'Late delivery', ...body } });
+    const credit = (body: Record<string, unknown>, who: ShopCall = staff.sales) =>
+      who<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/credits`, { body: { kind: 'goodwill', reason: 'Late delivery', ...body } });
     expect((await credit({ amount: 20 }, staff.warehouse)).status).toBe(403);
     // Lines are credited only once the goods left (before that, the packed quantity changes).
     expect((await credit({ lines: [{ lineId: order.items[0]!.id, quantity: 1 }] })).status).toBe(409);
@@ -115,9 +135,18 @@ describe('a return with a credit note, then its refund', () => {
     expect((await credit({ amount: order.money.owed + 0.01 })).status).toBe(409);
     const done = await credit({ amount: 20 });
     expect(done.status).toBe(201);
-    expect(done.body.order.money).toMatchObject({ credited: 20, owed: +(order.money.owed - 20).toFixed(2), toPay: +(order.money.owed - 20).toFixed(2), refundDue: 0 });
+    expect(done.body.order.money).toMatchObject({
+      credited: 20,
+      owed: +(order.money.owed - 20).toFixed(2),
+      toPay: +(order.money.owed - 20).toFixed(2),
+      refundDue: 0,
+    });
     expect(done.body.paymentStatus).toBe('unpaid');
-    expect(done.body.audit[0]).toMatchObject({ action: 'order.credit', note: 'Late delivery', after: { credit: `CN-${order.id}-1`, kind: 'goodwill', amount: 20, currency: 'CNY' } });
+    expect(done.body.audit[0]).toMatchObject({
+      action: 'order.credit',
+      note: 'Late delivery',
+      after: { credit: `CN-${order.id}-1`, kind: 'goodwill', amount: 20, currency: 'CNY' },
+    });
     // A price cut that would bring the order below what was credited is refused.
     expect((await staff.sales('PUT', `/api/admin/orders/${order.id}/shipping-fee`, { body: { actualExpressFee: 0 } })).status).toBe(200);
     const below = await staff.sales('PUT', `/api/admin/orders/${order.id}/lines/${order.items[0]!.id}`, { body: { actualPrice: 0 } });
@@ -134,7 +163,10 @@ describe('a return with a credit note, then its refund', () => {
 
 describe('what staff changed, as the buyer and the documents see it', () => {
   it('a price cut below what was paid: actual lines and totals first, ordered figures kept, the invoice says the refund due', async () => {
-    const order = await place(usdBuyer, [{ itemId: t.products.wholesale, quantity: 12 }, { itemId: t.products.timer, quantity: 2 }]);
+    const order = await place(usdBuyer, [
+      { itemId: t.products.wholesale, quantity: 12 },
+      { itemId: t.products.timer, quantity: 2 },
+    ]);
     await pay(order.id, { amount: order.money.owed, currency: 'USD' });
     const line = order.items.find((l) => l.itemId === t.products.timer)!;
     const cut = +(line.actualPrice - 5).toFixed(2);
@@ -147,7 +179,11 @@ describe('what staff changed, as the buyer and the documents see it', () => {
     expect(mine.money.ordered.total).toBe(order.money.owed);
     expect(mine.money.charged.goods).toBe(+(order.money.ordered.goods - minusGoods).toFixed(2));
     expect(mine.money.charged.total).toBe(+(mine.money.charged.goods + mine.money.charged.freight + surcharge).toFixed(2));
-    expect(mine.items.find((l) => l.id === line.id)).toMatchObject({ discountPrice: line.discountPrice, actualPrice: cut, actualAmount: +(cut * 2).toFixed(2) });
+    expect(mine.items.find((l) => l.id === line.id)).toMatchObject({
+      discountPrice: line.discountPrice,
+      actualPrice: cut,
+      actualAmount: +(cut * 2).toFixed(2),
+    });
     expect(mine.money.refundDue).toBe(+(order.money.owed - mine.money.charged.total).toFixed(2));
     expect(mine.paymentStatus).toBe('refund_due');
     expect(mine.money).toEqual(changed.body.order.money);
@@ -188,7 +224,10 @@ describe('amounts that break or mislead', () => {
     expect(huge.status).toBe(409);
     expect(huge.body.details).toMatchObject({ toPay: cny.money.owed });
     expect((await admin(staff.sales, cny.id)).body.payments).toEqual([]);
-    const zh = await staff.sales('POST', `/api/admin/orders/${cny.id}/payments`, { body: { kind: 'payment', method: 'cash', amount: 1_000, currency: 'CNY' }, lang: 'zh' });
+    const zh = await staff.sales('POST', `/api/admin/orders/${cny.id}/payments`, {
+      body: { kind: 'payment', method: 'cash', amount: 1_000, currency: 'CNY' },
+      lang: 'zh',
+    });
     expect(zh.body.desc).toContain('多于尚欠');
     // 0.1 + 0.2 style floats are exact cents, not refused.
     expect((await pay(cny.id, { amount: 0.1 + 0.2, currency: 'CNY' })).status).toBe(201);
@@ -218,7 +257,8 @@ describe('stock through packing, shipping, returns and cancellation', () => {
     const order = await place(buyer, [{ itemId: t.products.cube, type: 'black', quantity: 4 }]);
     const line = order.items[0]!;
     expect(await levels(t.products.cube)).toContainEqual({ typeCode: 'black', onHand: 10, reserved: 4 });
-    const pack = (q: number, who: ShopCall = staff.warehouse) => who<TAdminOrderDetail>('PUT', `/api/admin/orders/${order.id}/lines/${line.id}`, { body: { actualQuantity: q } });
+    const pack = (q: number, who: ShopCall = staff.warehouse) =>
+      who<TAdminOrderDetail>('PUT', `/api/admin/orders/${order.id}/lines/${line.id}`, { body: { actualQuantity: q } });
     expect((await pack(3)).status).toBe(200);
     expect(await levels(t.products.cube)).toContainEqual({ typeCode: 'black', onHand: 10, reserved: 3 });
     const short = await pack(11);
@@ -233,7 +273,8 @@ describe('stock through packing, shipping, returns and cancellation', () => {
     expect(await levels(t.products.cube)).toContainEqual({ typeCode: 'black', onHand: 4, reserved: 0 });
     expect((await pack(5)).status).toBe(409);
 
-    const restock = (q: number, who: ShopCall = staff.warehouse) => who<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/restock`, { body: { lines: [{ lineId: line.id, quantity: q }], note: 'box 1' } });
+    const restock = (q: number, who: ShopCall = staff.warehouse) =>
+      who<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/restock`, { body: { lines: [{ lineId: line.id, quantity: q }], note: 'box 1' } });
     expect((await restock(1, staff.catalog)).status).toBe(403);
     expect((await restock(7)).status).toBe(409);
     const back = await restock(2);
@@ -254,7 +295,9 @@ describe('stock through packing, shipping, returns and cancellation', () => {
     expect(await levels(t.products.timer)).toContainEqual({ typeCode: '', onHand: 20, reserved: 4 });
     await move(stayed.id, { status: 'cancel', reason: 'changed mind' });
     expect(await levels(t.products.timer)).toContainEqual({ typeCode: '', onHand: 20, reserved: 0 });
-    expect((await staff.warehouse('POST', `/api/admin/orders/${stayed.id}/restock`, { body: { lines: [{ lineId: stayed.items[0]!.id, quantity: 1 }] } })).status).toBe(409);
+    expect(
+      (await staff.warehouse('POST', `/api/admin/orders/${stayed.id}/restock`, { body: { lines: [{ lineId: stayed.items[0]!.id, quantity: 1 }] } })).status,
+    ).toBe(409);
 
     const left = await place(buyer, [{ itemId: t.products.timer, quantity: 6 }]);
     await pay(left.id, { amount: left.money.owed, currency: 'CNY' });
@@ -263,7 +306,9 @@ describe('stock through packing, shipping, returns and cancellation', () => {
     const cancelled = await move(left.id, { status: 'cancel', reason: 'parcel refused at the gate' });
     expect(cancelled.body).toMatchObject({ paymentStatus: 'refund_due', balance: -left.money.owed });
     expect(await levels(t.products.timer)).toContainEqual({ typeCode: '', onHand: 14, reserved: 0 });
-    expect((await staff.warehouse('POST', `/api/admin/orders/${left.id}/restock`, { body: { lines: [{ lineId: left.items[0]!.id, quantity: 6 }] } })).status).toBe(201);
+    expect(
+      (await staff.warehouse('POST', `/api/admin/orders/${left.id}/restock`, { body: { lines: [{ lineId: left.items[0]!.id, quantity: 6 }] } })).status,
+    ).toBe(201);
     expect(await levels(t.products.timer)).toContainEqual({ typeCode: '', onHand: 20, reserved: 0 });
   });
 
@@ -271,7 +316,9 @@ describe('stock through packing, shipping, returns and cancellation', () => {
     const order = await place(buyer, [{ itemId: t.products.big, quantity: 1 }]);
     await pay(order.id, { amount: order.money.owed, currency: 'CNY' });
     await move(order.id, { status: 'outbound' });
-    const back = await staff.warehouse<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/restock`, { body: { lines: [{ lineId: order.items[0]!.id, quantity: 1 }] } });
+    const back = await staff.warehouse<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/restock`, {
+      body: { lines: [{ lineId: order.items[0]!.id, quantity: 1 }] },
+    });
     expect(back.status).toBe(201);
     expect(back.body.order.items[0]!.returnedQuantity).toBe(1);
     expect(await levels(t.products.big)).toEqual([]);

@@ -37,11 +37,15 @@ async function buyerWithOrder(locale: 'zh' | 'en') {
 describe('order notes and messages', () => {
   it('keeps internal notes from the buyer and e-mails and shows messages', async () => {
     const { email, call, orderId } = await buyerWithOrder('zh');
-    const note = await staff.warehouse<TAdminOrderDetail>('POST', `/api/admin/orders/${orderId}/notes`, { body: { kind: 'note', body: '  two cartons, fragile  ' } });
+    const note = await staff.warehouse<TAdminOrderDetail>('POST', `/api/admin/orders/${orderId}/notes`, {
+      body: { kind: 'note', body: '  two cartons, fragile  ' },
+    });
     expect(note.status).toBe(201);
     expect(note.body.notes).toEqual([expect.objectContaining({ kind: 'note', body: 'two cartons, fragile', author: 'warehouse person' })]);
 
-    const message = await staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${orderId}/notes`, { body: { kind: 'message', body: '您好，黑色缺货，\n可以换白色吗？' } });
+    const message = await staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${orderId}/notes`, {
+      body: { kind: 'message', body: '您好，黑色缺货，\n可以换白色吗？' },
+    });
     expect(message.status).toBe(201);
     expect(message.body.notes.map((n) => n.kind)).toEqual(['note', 'message']);
     expect(message.body.audit.map((a) => a.action)).toEqual(expect.arrayContaining(['order.note', 'order.message']));
@@ -51,7 +55,9 @@ describe('order notes and messages', () => {
     expect(seen.body.messages).toEqual([expect.objectContaining({ body: '您好，黑色缺货，\n可以换白色吗？' })]);
     expect(JSON.stringify(seen.body)).not.toContain('fragile');
 
-    await expect.poll(() => mailbox.messages.filter((m) => m.rcptTo.includes(email)).map((m) => m.subject), { timeout: 10_000 }).toContain(`关于订单 ${orderId} 的新消息`);
+    await expect
+      .poll(() => mailbox.messages.filter((m) => m.rcptTo.includes(email)).map((m) => m.subject), { timeout: 10_000 })
+      .toContain(`关于订单 ${orderId} 的新消息`);
     const mail = mailbox.messages.find((m) => m.subject === `关于订单 ${orderId} 的新消息`)!;
     expect(mail.text).toContain('可以换白色吗？');
     expect(mailbox.messages.filter((m) => m.rcptTo.includes(email) && m.text.includes('fragile'))).toEqual([]);
@@ -60,7 +66,13 @@ describe('order notes and messages', () => {
   it('lets only sales and the owner message the buyer, and refuses empty text', async () => {
     const { orderId } = await buyerWithOrder('en');
     const send = (c: ShopCall, kind: string, body = 'hello') => c('POST', `/api/admin/orders/${orderId}/notes`, { body: { kind, body } });
-    const allowed: Record<TStaffRole, [number, number]> = { owner: [201, 201], sales: [201, 201], warehouse: [201, 403], catalog: [403, 403], service: [403, 403] };
+    const allowed: Record<TStaffRole, [number, number]> = {
+      owner: [201, 201],
+      sales: [201, 201],
+      warehouse: [201, 403],
+      catalog: [403, 403],
+      service: [403, 403],
+    };
     for (const [role, [noteStatus, messageStatus]] of Object.entries(allowed) as [TStaffRole, [number, number]][]) {
       expect([role, (await send(staff[role], 'note')).status]).toEqual([role, noteStatus]);
       expect([role, (await send(staff[role], 'message')).status]).toEqual([role, messageStatus]);

@@ -37,7 +37,9 @@ export function createOrderNotes(orders: OrdersRepository, repo: OrderNotesRepos
         if (!row) throw notFound('orderNotFound');
         const note = await repo.insert(tx, { orderId, kind: body.kind, authorId: actor.id, authorName: actor.name, body: body.body });
         if (body.kind === 'message') await deps.notifier.queue(tx, buyer, 'message', row, { message: body.body, key: note.id });
-        await deps.audit.record(tx, actor, [{ action: body.kind === 'message' ? 'order.message' : 'order.note', entity: 'order', entityId: orderId, after: { body: body.body } }]);
+        await deps.audit.record(tx, actor, [
+          { action: body.kind === 'message' ? 'order.message' : 'order.note', entity: 'order', entityId: orderId, after: { body: body.body } },
+        ]);
         return note;
       });
       if (body.kind === 'message') deps.notifier.sent();

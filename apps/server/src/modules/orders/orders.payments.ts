@@ -33,14 +33,19 @@ export function createOrderPayments({ repo, audit, notifier, change }: OrderPaym
         if (row.status === 'cancel' && body.kind === 'payment' && actor) throw conflict('orderCancelledNoPayment');
         const amountMinor = toMinor(body.amount);
         const orderAmountMinor = convertBetween(amountMinor, body.currency, row.currency, row.exchangeRate);
-        if (orderAmountMinor <= 0) throw badRequest('paymentRoundsToNothing', { amount: formatMoney(amountMinor, body.currency), currency: row.currency }, { field: 'amount' });
+        if (orderAmountMinor <= 0)
+          throw badRequest('paymentRoundsToNothing', { amount: formatMoney(amountMinor, body.currency), currency: row.currency }, { field: 'amount' });
         const money = (m: number) => formatMoney(m, row.currency);
         const balance = balanceMinor(row);
         if (body.kind === 'refund') {
           if (balance >= 0) throw conflict('refundNothingDue', {}, { refundDue: 0 });
           if (orderAmountMinor > -balance) throw conflict('refundTooLarge', { max: money(-balance) }, { refundDue: minorToMajor(-balance) });
         } else if (actor && orderAmountMinor > Math.max(balance, 0) && !body.confirmOverpayment) {
-          throw conflict('paymentExceedsDue', { toPay: money(Math.max(balance, 0)) }, { toPay: minorToMajor(Math.max(balance, 0)), amount: minorToMajor(orderAmountMinor) });
+          throw conflict(
+            'paymentExceedsDue',
+            { toPay: money(Math.max(balance, 0)) },
+            { toPay: minorToMajor(Math.max(balance, 0)), amount: minorToMajor(orderAmountMinor) },
+          );
         }
         const paid = row.paidMinor + (body.kind === 'payment' ? orderAmountMinor : 0);
         const refunded = row.refundedMinor + (body.kind === 'refund' ? orderAmountMinor : 0);

@@ -57,14 +57,31 @@ export function createOrdersRepository(db: Db) {
       await db.transaction(async (tx) => {
         const created = await tx
           .insert(orders)
-          .values(batch.map((b) => ({ ...b.order, status: b.status, logisticsStatus: b.logistics, trackingNumber: b.tracking, createdAt: b.createdAt, updatedAt: b.createdAt })))
+          .values(
+            batch.map((b) => ({
+              ...b.order,
+              status: b.status,
+              logisticsStatus: b.logistics,
+              trackingNumber: b.tracking,
+              createdAt: b.createdAt,
+              updatedAt: b.createdAt,
+            })),
+          )
           .returning({ id: orders.id });
         const lines = batch.flatMap((b, i) => b.lines.map((l) => ({ ...l, orderId: created[i]!.id, userId: b.order.userId, createdAt: b.createdAt })));
         // Parameters per statement stay under PostgreSQL's 65,535.
         for (let at = 0; at < lines.length; at += 1500) await tx.insert(orderItems).values(lines.slice(at, at + 1500));
-        await tx
-          .insert(orderEvents)
-          .values(batch.map((b, i) => ({ orderId: created[i]!.id, type: 'created' as const, fromValue: null, toValue: 'confirm', actor: 'seed', note: null, createdAt: b.createdAt })));
+        await tx.insert(orderEvents).values(
+          batch.map((b, i) => ({
+            orderId: created[i]!.id,
+            type: 'created' as const,
+            fromValue: null,
+            toValue: 'confirm',
+            actor: 'seed',
+            note: null,
+            createdAt: b.createdAt,
+          })),
+        );
         // What was received is on record as a payment (a T/T a day after the order), as staff would have recorded it.
         const payments = batch.flatMap((b, i) =>
           b.order.paidMinor
@@ -149,7 +166,10 @@ export function createOrdersRepository(db: Db) {
     /** Several orders by id, whoever placed them (one query; unknown ids are left out). */
     async getManyAny(ids: readonly number[]): Promise<OrderRow[]> {
       if (!ids.length) return [];
-      return db.select().from(orders).where(inArray(orders.id, [...ids]));
+      return db
+        .select()
+        .from(orders)
+        .where(inArray(orders.id, [...ids]));
     },
 
     async lines(orderId: number): Promise<OrderItemRow[]> {
@@ -222,7 +242,14 @@ export function createOrdersRepository(db: Db) {
         ? await db
             .select({ id: orders.id })
             .from(orders)
-            .where(and(nothingPaidSql, lte(orders.createdAt, due.cancelBefore), due.remindedBefore ? lte(orders.unpaidRemindedAt, due.remindedBefore) : undefined, among))
+            .where(
+              and(
+                nothingPaidSql,
+                lte(orders.createdAt, due.cancelBefore),
+                due.remindedBefore ? lte(orders.unpaidRemindedAt, due.remindedBefore) : undefined,
+                among,
+              ),
+            )
             .orderBy(asc(orders.createdAt), asc(orders.id))
             .limit(limit)
         : [];

@@ -40,7 +40,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         tags: ['orders'],
         summary: 'Place an order from the cart',
         description:
-          'Needs the header Idempotency-Key (1-100 visible ASCII characters, e.g. a UUID made when the buyer opened checkout). The server prices the cart lines (all, or cartItemIds) with today\'s catalog, quotes the shipping and the payment surcharge, and writes the order in one transaction; the lines leave the cart. Prices or totals in the body are ignored. The same key again answers the same {id} (200, header idempotent-replayed: true); the same key with a different body answers 409. New orders answer 201. See docs/orders.md.',
+          "Needs the header Idempotency-Key (1-100 visible ASCII characters, e.g. a UUID made when the buyer opened checkout). The server prices the cart lines (all, or cartItemIds) with today's catalog, quotes the shipping and the payment surcharge, and writes the order in one transaction; the lines leave the cart. Prices or totals in the body are ignored. The same key again answers the same {id} (200, header idempotent-replayed: true); the same key with a different body answers 409. New orders answer 201. See docs/orders.md.",
         security,
         body: ZOrderCreate,
         response: { 200: ZOrderCreated, 201: ZOrderCreated },
@@ -62,7 +62,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       schema: {
         tags: ['orders'],
         summary: "The buyer's orders, newest first",
-        description: 'Money in each order\'s own currency (fixed when it was placed). `status` filters.',
+        description: "Money in each order's own currency (fixed when it was placed). `status` filters.",
         security,
         querystring: ZOrderListQuery,
         response: { 200: ZOrderList },
@@ -93,7 +93,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       schema: {
         tags: ['orders'],
         summary: "Put an order's products back in the cart at today's prices",
-        description: 'Quantities are raised to today\'s minimum order quantity and multiple where needed (adjusted: true). Products that are gone, types no longer offered and lines beyond the cart limit are listed in unavailable.',
+        description:
+          "Quantities are raised to today's minimum order quantity and multiple where needed (adjusted: true). Products that are gone, types no longer offered and lines beyond the cart limit are listed in unavailable.",
         security,
         body: ZReorderBody,
         response: { 200: ZReorderResult },

@@ -95,7 +95,11 @@ export function createOrdersSalesRepository(db: Db) {
         .from(orders)
         .where(inRange(r))
         .groupBy(shopDaySql, orders.currency, cancelledSql, settledSql);
-      return rows.map((row) => ({ ...row, cancelled: row.cancelled === true || String(row.cancelled) === 't', settled: row.settled === true || String(row.settled) === 't' }));
+      return rows.map((row) => ({
+        ...row,
+        cancelled: row.cancelled === true || String(row.cancelled) === 't',
+        settled: row.settled === true || String(row.settled) === 't',
+      }));
     },
 
     /** The products with the most pieces charged (orders not cancelled), then the most money. */
@@ -113,7 +117,10 @@ export function createOrdersSalesRepository(db: Db) {
         .groupBy(orders.userId)
         .as('firsts');
       const day = sql<string>`to_char((${first.first} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
-      const rows = await db.select({ day, n: num(sql`count(*)`) }).from(first).groupBy(day);
+      const rows = await db
+        .select({ day, n: num(sql`count(*)`) })
+        .from(first)
+        .groupBy(day);
       return new Map(rows.map((row) => [row.day, row.n]));
     },
   };

@@ -6,7 +6,6 @@ import { lineInput, percentOf, priceGoods } from '../shipping/shipping.quote.js'
 import { lineSnapshot } from './orders.mapper.js';
 import type { NewOrderItemRow, NewOrderRow, OrdersRepository } from './orders.repository.js';
 
-
 const COUNTRIES = ['US', 'DE', 'GB', 'FR', 'CA', 'AU', 'JP', 'KR', 'CN', 'BR', 'ES', 'IT', 'NL', 'SE', 'PL', 'SG'];
 const METHODS = [
   { id: 'dhl', zh: 'DHL 快递', en: 'DHL Express' },
@@ -33,8 +32,50 @@ const LOGISTICS_OF: Record<TOrderStatus, TLogisticsStatus[]> = {
   cancel: ['pending'],
 };
 
-const FIRST = ['Tom', 'Anna', 'James', 'Maria', 'David', 'Laura', 'Peter', 'Sofia', 'Michael', 'Emma', 'Lucas', 'Olivia', 'Daniel', 'Julia', 'Marco', 'Chloe', 'Ivan', 'Hannah', 'Kenji', 'Sara'];
-const LAST = ['Smith', 'Müller', 'Johnson', 'Rossi', 'Garcia', 'Martin', 'Brown', 'Novak', 'Kowalski', 'Silva', 'Tanaka', 'Kim', 'Dubois', 'Jensen', 'Lopez', 'Wilson', 'Fischer', 'Andersson', 'Costa', 'Nguyen'];
+const FIRST = [
+  'Tom',
+  'Anna',
+  'James',
+  'Maria',
+  'David',
+  'Laura',
+  'Peter',
+  'Sofia',
+  'Michael',
+  'Emma',
+  'Lucas',
+  'Olivia',
+  'Daniel',
+  'Julia',
+  'Marco',
+  'Chloe',
+  'Ivan',
+  'Hannah',
+  'Kenji',
+  'Sara',
+];
+const LAST = [
+  'Smith',
+  'Müller',
+  'Johnson',
+  'Rossi',
+  'Garcia',
+  'Martin',
+  'Brown',
+  'Novak',
+  'Kowalski',
+  'Silva',
+  'Tanaka',
+  'Kim',
+  'Dubois',
+  'Jensen',
+  'Lopez',
+  'Wilson',
+  'Fischer',
+  'Andersson',
+  'Costa',
+  'Nguyen',
+];
 const XING = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '周', '吴'];
 const MING = ['小明', '伟', '芳', '娜', '秀英', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰'];
 const COMPANY = ['Cubes Ltd', 'Puzzle Trading', 'Toys GmbH', 'Speedcube Shop', 'Hobby World', '魔方专营店', '玩具贸易有限公司'];
@@ -46,7 +87,9 @@ const COMPANY = ['Cubes Ltd', 'Puzzle Trading', 'Toys GmbH', 'Speedcube Shop', '
  */
 export function seedPerson(i: number): { name: string; company: string | null } {
   const chinese = i % 3 === 2;
-  const name = chinese ? `${XING[i % XING.length]}${MING[Math.floor(i / 3) % MING.length]}` : `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
+  const name = chinese
+    ? `${XING[i % XING.length]}${MING[Math.floor(i / 3) % MING.length]}`
+    : `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
   const surname = chinese ? XING[i % XING.length]! : LAST[Math.floor(i / FIRST.length) % LAST.length]!;
   return { name, company: i % 5 < 2 ? `${surname} ${COMPANY[i % COMPANY.length]}` : null };
 }
@@ -75,7 +118,14 @@ export function createOrderSeeder(repo: OrdersRepository, events: Pick<ClusterEv
       const BATCH = 300;
       let done = 0;
       while (done < count) {
-        const batch: { order: NewOrderRow; lines: NewOrderItemRow[]; status: TOrderStatus; logistics: TLogisticsStatus; tracking: string | null; createdAt: Date }[] = [];
+        const batch: {
+          order: NewOrderRow;
+          lines: NewOrderItemRow[];
+          status: TOrderStatus;
+          logistics: TLogisticsStatus;
+          tracking: string | null;
+          createdAt: Date;
+        }[] = [];
         for (let i = 0; i < Math.min(BATCH, count - done); i++) {
           const n = done + i;
           const currency: TCurrency = r.next() < 0.6 ? 'USD' : 'CNY';
@@ -110,7 +160,8 @@ export function createOrderSeeder(repo: OrdersRepository, events: Pick<ClusterEv
           const logistics = r.pick(LOGISTICS_OF[status]);
           const createdAt = new Date(now - Math.floor(r.next() * days * 86_400_000));
           const totalMinor = goodsMinor + freightMinor + surchargeMinor;
-          const paid = status === 'confirm' ? (r.next() < 0.4 ? 0 : r.next() < 0.5 ? Math.round(totalMinor / 2) : totalMinor) : status === 'cancel' ? 0 : totalMinor;
+          const paid =
+            status === 'confirm' ? (r.next() < 0.4 ? 0 : r.next() < 0.5 ? Math.round(totalMinor / 2) : totalMinor) : status === 'cancel' ? 0 : totalMinor;
           const country = r.pick(COUNTRIES);
           batch.push({
             status,
@@ -185,4 +236,3 @@ export function createOrderSeeder(repo: OrdersRepository, events: Pick<ClusterEv
     },
   };
 }
-

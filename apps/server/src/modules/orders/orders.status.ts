@@ -1,10 +1,4 @@
-import {
-  LOGISTICS_STATUS_NEXT,
-  ORDER_STATUS_NEXT,
-  SHIPPED_ORDER_STATUSES,
-  type TLogisticsStatus,
-  type TOrderStatus,
-} from '@cubeshop/shared';
+import { LOGISTICS_STATUS_NEXT, ORDER_STATUS_NEXT, SHIPPED_ORDER_STATUSES, type TLogisticsStatus, type TOrderStatus } from '@cubeshop/shared';
 import type { MessageKey } from '../../lib/messages.js';
 
 export interface OrderState {

@@ -3,7 +3,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TCartItemList, type TExpressFee, type TOrderDetail, type TOrderItemList, type TOrderLine, type TOrderList, type TReorderResult } from '@cubeshop/shared';
+import {
+  type TCartItemList,
+  type TExpressFee,
+  type TOrderDetail,
+  type TOrderItemList,
+  type TOrderLine,
+  type TOrderList,
+  type TReorderResult,
+} from '@cubeshop/shared';
 import { createBuyer, createShopApp, orderPayload, RATE, seededRandom, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 import { usdRoundingBound } from '../shipping/shipping.quote.js';
 
@@ -20,8 +28,13 @@ afterAll(async () => {
 });
 
 const buyer = async () => shopClient(t, (await createBuyer(t, 'order')).token);
-const place = (c: ShopCall, body: Record<string, unknown> = orderPayload(), key: string | null = randomUUID(), currency: 'CNY' | 'USD' = 'CNY', lang: 'en' | 'zh' = 'en') =>
-  c('POST', '/api/orders', { body, headers: key === null ? {} : { 'idempotency-key': key }, currency, lang });
+const place = (
+  c: ShopCall,
+  body: Record<string, unknown> = orderPayload(),
+  key: string | null = randomUUID(),
+  currency: 'CNY' | 'USD' = 'CNY',
+  lang: 'en' | 'zh' = 'en',
+) => c('POST', '/api/orders', { body, headers: key === null ? {} : { 'idempotency-key': key }, currency, lang });
 async function fill(c: ShopCall, lines: { itemId: number; type?: string; quantity: number }[]) {
   for (const body of lines) expect((await c('POST', '/api/cart/items', { body })).status).toBe(200);
 }
@@ -105,7 +118,14 @@ describe('POST /api/orders', () => {
   it('keeps its prices when the catalog changes afterwards', async () => {
     const c = await buyer();
     const [item] = await t.services.catalog.admin.addItems([
-      { supplierId: (await t.services.catalog.admin.slugIds()).suppliers.get('orbit')!, categoryId: (await t.services.catalog.admin.slugIds()).categories.get('cubes')!, nameZh: '变价', nameEn: 'Repriced', priceFen: 10_000, gwG: 100 },
+      {
+        supplierId: (await t.services.catalog.admin.slugIds()).suppliers.get('orbit')!,
+        categoryId: (await t.services.catalog.admin.slugIds()).categories.get('cubes')!,
+        nameZh: '变价',
+        nameEn: 'Repriced',
+        priceFen: 10_000,
+        gwG: 100,
+      },
     ]);
     await fill(c, [{ itemId: item!, quantity: 1 }]);
     const { id } = (await place(c)).body;
@@ -162,8 +182,14 @@ describe('POST /api/orders', () => {
       [orderPayload({ expressMethod: '' }), 'expressMethod is required'],
       [orderPayload({ payMethod: undefined }), 'payMethod is required'],
       [orderPayload({ deliveryRegionId: 'ZZ' }), 'Please choose a valid country or region'],
-      [orderPayload({ expressMethod: 'sf' }), 'SF Express (mainland China) does not deliver to United States of America; please choose another shipping method'],
-      [orderPayload({ expressMethod: 'chinapost' }), 'China Post Registered Air Mail carries at most 2 kg per shipment; this order weighs 10 kg (chargeable); please choose another shipping method'],
+      [
+        orderPayload({ expressMethod: 'sf' }),
+        'SF Express (mainland China) does not deliver to United States of America; please choose another shipping method',
+      ],
+      [
+        orderPayload({ expressMethod: 'chinapost' }),
+        'China Post Registered Air Mail carries at most 2 kg per shipment; this order weighs 10 kg (chargeable); please choose another shipping method',
+      ],
       [orderPayload({ payMethod: 'cheque' }), 'Unknown payment method: cheque'],
       [orderPayload({ cartItemIds: [999_999_999] }), 'Some selected lines are no longer in your cart; please reload the cart'],
     ];
@@ -204,7 +230,9 @@ describe('POST /api/orders', () => {
     } finally {
       await exec(sql`update items set moq = 1 where id in (${p.cube}, ${p.sticker})`);
       await exec(sql`update items set order_multiple = 2 where id = ${p.timer}`);
-      await exec(sql`update items set types = '[{"code":"black","zh":"黑色","en":"Black"},{"code":"stickerless","zh":"实色","en":"Stickerless"}]'::jsonb where id = ${p.cube}`);
+      await exec(
+        sql`update items set types = '[{"code":"black","zh":"黑色","en":"Black"},{"code":"stickerless","zh":"实色","en":"Stickerless"}]'::jsonb where id = ${p.cube}`,
+      );
     }
     expect((await place(c)).status).toBe(201);
   });
@@ -263,7 +291,9 @@ describe('POST /api/orders', () => {
       if ((await c<TCartItemList>('GET', '/api/cart/items')).body.data.length === 0) await fill(c, [{ itemId: p.sticker, quantity: 1 }]);
       const method = r.pick(['dhl', 'ems', 'fedex', 'ups']);
       const pay = r.pick(['paypal', 'tt', 'alipay']);
-      const quote = (await c<TExpressFee>('GET', '/api/cart/info/express-fee', { query: { deliveryRegionId: 'US', expressMethod: method, payMethod: pay }, currency })).body;
+      const quote = (
+        await c<TExpressFee>('GET', '/api/cart/info/express-fee', { query: { deliveryRegionId: 'US', expressMethod: method, payMethod: pay }, currency })
+      ).body;
       const res = await place(c, orderPayload({ expressMethod: method, payMethod: pay }), randomUUID(), currency);
       expect(res.status).toBe(201);
       const order = (await c<TOrderDetail>('GET', `/api/orders/${res.body.id}`)).body;
@@ -274,7 +304,10 @@ describe('POST /api/orders', () => {
       for (const l of order.items) expect(cents(l.amount)).toBe(cents(l.discountPrice) * l.quantity);
       expect(cents(order.cny.totalAmount)).toBe(cents(order.cny.goodsAmount) + cents(order.cny.expressFee) + cents(order.cny.surcharge));
       if (currency === 'CNY') expect(order.cny.totalAmount).toBe(order.totalAmount);
-      else expect(Math.abs(cents(order.totalAmount) - Math.round(cents(order.cny.totalAmount) / RATE))).toBeLessThanOrEqual(usdRoundingBound(order.quantity, order.surchargePercent * 100, RATE));
+      else
+        expect(Math.abs(cents(order.totalAmount) - Math.round(cents(order.cny.totalAmount) / RATE))).toBeLessThanOrEqual(
+          usdRoundingBound(order.quantity, order.surchargePercent * 100, RATE),
+        );
     }
   });
 });

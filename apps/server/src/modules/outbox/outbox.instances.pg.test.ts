@@ -56,7 +56,12 @@ describe('the outbox on two instances (PostgreSQL)', { timeout: 120_000 }, () =>
   it('140 messages through a slow SMTP server arrive 140 times, each once, sent by both instances', async () => {
     const [one, two] = apps as [App, App];
     const started = Date.now();
-    await testDb.database.db.transaction(async (tx) => one.services.outbox.enqueue(tx as never, Array.from({ length: 140 }, (_, n) => mail('order', n))));
+    await testDb.database.db.transaction(async (tx) =>
+      one.services.outbox.enqueue(
+        tx as never,
+        Array.from({ length: 140 }, (_, n) => mail('order', n)),
+      ),
+    );
     one.services.outbox.nudge();
     two.services.outbox.nudge();
     await expect.poll(async () => (await one.services.outbox.pending()).waiting, { timeout: 100_000, interval: 200 }).toBe(0);
@@ -78,7 +83,10 @@ describe('the outbox on two instances (PostgreSQL)', { timeout: 120_000 }, () =>
     const dead = await openDatabase({ url: testDb.url!, poolSize: 1 });
     const claimed = await dead.db.transaction(async (tx) => {
       const repo = createOutboxRepository(tx);
-      await repo.enqueue(tx, Array.from({ length: 5 }, (_, n) => mail('orphan', n)));
+      await repo.enqueue(
+        tx,
+        Array.from({ length: 5 }, (_, n) => mail('orphan', n)),
+      );
       return repo.claim('dead-instance', 10, 2_000);
     });
     await dead.close();

@@ -21,7 +21,11 @@ export function createOutboxRepository(db: Db) {
   return {
     /** Inside the change's transaction; a key already written is left alone (the change was retried). */
     async enqueue(exec: Db, rows: readonly NewOutboxRow[]): Promise<void> {
-      if (rows.length) await exec.insert(outbox).values([...rows]).onConflictDoNothing({ target: outbox.dedupeKey });
+      if (rows.length)
+        await exec
+          .insert(outbox)
+          .values([...rows])
+          .onConflictDoNothing({ target: outbox.dedupeKey });
     },
     /**
      * Claims up to `limit` messages that are due and not claimed by anyone (or whose claim has
@@ -32,17 +36,15 @@ export function createOutboxRepository(db: Db) {
       const due = db
         .select({ id: outbox.id })
         .from(outbox)
-        .where(
-          and(
-            isNull(outbox.sentAt),
-            lte(outbox.nextAttemptAt, sql`now()`),
-            or(isNull(outbox.claimedUntil), lte(outbox.claimedUntil, sql`now()`)),
-          ),
-        )
+        .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, sql`now()`), or(isNull(outbox.claimedUntil), lte(outbox.claimedUntil, sql`now()`))))
         .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
         .limit(limit)
         .for('update', { skipLocked: true });
-      const rows = await db.update(outbox).set({ claimedBy: holder, claimedUntil: inMs(leaseMs) }).where(inArray(outbox.id, due)).returning();
+      const rows = await db
+        .update(outbox)
+        .set({ claimedBy: holder, claimedUntil: inMs(leaseMs) })
+        .where(inArray(outbox.id, due))
+        .returning();
       return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
     },
     /** Extends holder's claims on these rows by leaseMs from now; the ids it still holds (unsent). */

@@ -21,7 +21,14 @@ afterAll(async () => {
 });
 
 function worker(instanceId: string, deliver: (payload: Record<string, unknown>) => Promise<void>, concurrency?: number) {
-  const service = createOutboxService(createOutboxRepository(t.services.database.db), { log, instanceId, intervalMs: 50, retryBaseMs: 20, maxRetryMs: 100, concurrency });
+  const service = createOutboxService(createOutboxRepository(t.services.database.db), {
+    log,
+    instanceId,
+    intervalMs: 50,
+    retryBaseMs: 20,
+    maxRetryMs: 100,
+    concurrency,
+  });
   service.register('test', deliver);
   return service;
 }
@@ -29,7 +36,10 @@ function worker(instanceId: string, deliver: (payload: Record<string, unknown>) 
 async function enqueue(keys: (string | number)[]) {
   const db = t.services.database.db;
   await db.transaction(async (tx) => {
-    await createOutboxRepository(db).enqueue(tx, keys.map((n) => ({ kind: 'test', dedupeKey: `test:${n}`, payload: { n } })));
+    await createOutboxRepository(db).enqueue(
+      tx,
+      keys.map((n) => ({ kind: 'test', dedupeKey: `test:${n}`, payload: { n } })),
+    );
   });
 }
 
@@ -75,10 +85,14 @@ describe('outbox worker', () => {
     // finishes, the rest are given back and delivered by the other at once.
     const seen: string[] = [];
     let hang: (() => void) | undefined;
-    const slow = worker('instance-slow', async (p) => {
-      if (p.n === 'stop-0') await new Promise<void>((r) => (hang = r));
-      seen.push(`slow:${String(p.n)}`);
-    }, 1);
+    const slow = worker(
+      'instance-slow',
+      async (p) => {
+        if (p.n === 'stop-0') await new Promise<void>((r) => (hang = r));
+        seen.push(`slow:${String(p.n)}`);
+      },
+      1,
+    );
     const other = worker('instance-other', async (p) => void seen.push(`other:${String(p.n)}`));
     await enqueue(['stop-0', 'stop-1', 'stop-2']);
     slow.start();

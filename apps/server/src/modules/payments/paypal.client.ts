@@ -38,7 +38,15 @@ export interface PayPalWebhookDelivery {
  * such as ORDER_NOT_APPROVED); any other failure (network, 5xx) is thrown as is.
  */
 export interface PayPalPort {
-  createOrder(input: { referenceId: string; value: string; currency: string; returnUrl: string; cancelUrl: string; requestId: string; locale: string }): Promise<{ id: string; status: string; approveUrl: string }>;
+  createOrder(input: {
+    referenceId: string;
+    value: string;
+    currency: string;
+    returnUrl: string;
+    cancelUrl: string;
+    requestId: string;
+    locale: string;
+  }): Promise<{ id: string; status: string; approveUrl: string }>;
   /** Captures an approved order; the same `requestId` again answers the first capture (PayPal-Request-Id). */
   captureOrder(id: string, requestId: string): Promise<PayPalOrderState>;
   getOrder(id: string): Promise<PayPalOrderState>;
@@ -104,7 +112,12 @@ const stateOf = (order: Order): PayPalOrderState => ({
   id: order.id ?? '',
   status: order.status ?? '',
   captures: (order.purchaseUnits ?? []).flatMap((unit) =>
-    (unit.payments?.captures ?? []).map((c) => ({ id: c.id ?? '', status: c.status ?? '', value: c.amount?.value ?? '', currency: c.amount?.currencyCode ?? '' })),
+    (unit.payments?.captures ?? []).map((c) => ({
+      id: c.id ?? '',
+      status: c.status ?? '',
+      value: c.amount?.value ?? '',
+      currency: c.amount?.currencyCode ?? '',
+    })),
   ),
 });
 

@@ -50,7 +50,12 @@ const captureCalls = (paypalOrderId: string) => paypal.calls.filter((c) => c ===
 
 beforeAll(async () => {
   paypal = await startPayPalStandIn();
-  t = await createShopApp({ PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_API_URL: paypal.url, PUBLIC_ORIGIN: 'https://shop.example' });
+  t = await createShopApp({
+    PAYPAL_CLIENT_ID: paypal.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+    PAYPAL_API_URL: paypal.url,
+    PUBLIC_ORIGIN: 'https://shop.example',
+  });
   const user = await t.services.account.createUser({ account: `owner_${randomBytes(3).toString('hex')}`, name: 'Owner', role: 'owner' });
   owner = shopClient(t, await t.services.authn.issueUserToken(user.id));
 });
@@ -119,7 +124,9 @@ describe('PayPal charges an order once', () => {
     const started = await checkout(c, order.id);
     const back = await paypal.approve(started.body.paypalOrderId);
     // Meanwhile the buyer also paid by bank transfer and staff recorded it.
-    const recorded = await owner('POST', `/api/admin/orders/${order.id}/payments`, { body: { kind: 'payment', amount: order.balance, currency: 'USD', method: 'bankTransfer' } });
+    const recorded = await owner('POST', `/api/admin/orders/${order.id}/payments`, {
+      body: { kind: 'payment', amount: order.balance, currency: 'USD', method: 'bankTransfer' },
+    });
     expect(recorded.status).toBe(201);
 
     const captures = paypal.captureCount;
@@ -176,7 +183,9 @@ describe('PayPal charges an order once', () => {
     const order = await placeOrder(c);
     const before = await checkout(c, order.id);
     const line = order.items[0]!;
-    expect((await owner('PUT', `/api/admin/orders/${order.id}/lines/${line.id}`, { body: { actualPrice: Math.round((line.price - 2) * 100) / 100 } })).status).toBe(200);
+    expect(
+      (await owner('PUT', `/api/admin/orders/${order.id}/lines/${line.id}`, { body: { actualPrice: Math.round((line.price - 2) * 100) / 100 } })).status,
+    ).toBe(200);
     const after = await checkout(c, order.id);
     expect(after.body.paypalOrderId).not.toBe(before.body.paypalOrderId);
     expect(after.body.approveUrl).not.toBe(before.body.approveUrl);
@@ -192,11 +201,13 @@ describe('PayPal charges an order once', () => {
     expect((await staffView(order.id)).payments).toHaveLength(0);
   });
 
-  it('replaces an open PayPal order near PayPal\'s expiry instead of sending the buyer to it again', async () => {
+  it("replaces an open PayPal order near PayPal's expiry instead of sending the buyer to it again", async () => {
     const c = await buyer();
     const order = await placeOrder(c);
     const before = await checkout(c, order.id);
-    await t.services.database.db.execute(sql`update paypal_orders set created_at = now() - interval '150 minutes' where paypal_order_id = ${before.body.paypalOrderId}`);
+    await t.services.database.db.execute(
+      sql`update paypal_orders set created_at = now() - interval '150 minutes' where paypal_order_id = ${before.body.paypalOrderId}`,
+    );
     const after = await checkout(c, order.id);
     expect(after.body.paypalOrderId).not.toBe(before.body.paypalOrderId);
     expect(paypal.orders.get(after.body.paypalOrderId)!.amount.value).toBe(toPayPalValue(minor(order.balance)));

@@ -23,7 +23,13 @@ export const paypalRoutes: FastifyPluginAsyncZod<{ paypal: PayPalService; public
 
   app.get(
     '/paypal/config',
-    { schema: { tags: ['payments'], summary: 'Whether buyers who chose PayPal pay online (else PayPal sends an invoice by e-mail)', response: { 200: ZPayPalConfig } } },
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Whether buyers who chose PayPal pay online (else PayPal sends an invoice by e-mail)',
+        response: { 200: ZPayPalConfig },
+      },
+    },
     async () => ({ online: paypal.online }),
   );
 
@@ -34,9 +40,9 @@ export const paypalRoutes: FastifyPluginAsyncZod<{ paypal: PayPalService; public
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['payments'],
-        summary: 'Pay the balance of the buyer\'s order with PayPal',
+        summary: "Pay the balance of the buyer's order with PayPal",
         description:
-          'The buyer\'s own order, paid by PayPal, not cancelled, with a balance: a PayPal order (Orders v2, intent CAPTURE) for the balance in the order\'s currency. An order has one open PayPal order: asked again for the same balance (another tab) the answer is the same approveUrl; after the balance changed, the old one is voided and a new one made. Send the buyer to approveUrl; PayPal sends them back to /api/paypal/return, which captures the payment if the order still owes at least that much, records it and redirects to /order/{id}?paypal=paid|pending|failed|alreadyPaid|amountChanged|orderCancelled (cancelled from /api/paypal/cancel). 409 when PayPal online is off (no credentials: invoice by e-mail), the order cannot be paid so, or its PayPal payment is being captured right now.',
+          "The buyer's own order, paid by PayPal, not cancelled, with a balance: a PayPal order (Orders v2, intent CAPTURE) for the balance in the order's currency. An order has one open PayPal order: asked again for the same balance (another tab) the answer is the same approveUrl; after the balance changed, the old one is voided and a new one made. Send the buyer to approveUrl; PayPal sends them back to /api/paypal/return, which captures the payment if the order still owes at least that much, records it and redirects to /order/{id}?paypal=paid|pending|failed|alreadyPaid|amountChanged|orderCancelled (cancelled from /api/paypal/cancel). 409 when PayPal online is off (no credentials: invoice by e-mail), the order cannot be paid so, or its PayPal payment is being captured right now.",
         security: [{ bearer: [] }],
         params: ZOrderIdParams,
         response: { 200: ZPayPalCheckout },
@@ -57,7 +63,7 @@ export const paypalRoutes: FastifyPluginAsyncZod<{ paypal: PayPalService; public
         tags: ['payments'],
         summary: 'PayPal sends the buyer back here after approving: capture, record, redirect to the order',
         description:
-          'Captured only if the order is not cancelled and still owes at least the PayPal order\'s amount (re-read under the order\'s lock); else the PayPal order is voided, nothing is charged, and the order page says alreadyPaid, amountChanged or orderCancelled. A return of an already captured PayPal order captures nothing (alreadyPaid).',
+          "Captured only if the order is not cancelled and still owes at least the PayPal order's amount (re-read under the order's lock); else the PayPal order is voided, nothing is charged, and the order page says alreadyPaid, amountChanged or orderCancelled. A return of an already captured PayPal order captures nothing (alreadyPaid).",
         querystring: ZReturnQuery,
       },
     },

@@ -79,7 +79,12 @@ type Claim =
 /** The fields of a PAYMENT.CAPTURE.COMPLETED event the shop reads. */
 interface CaptureEvent {
   event_type?: string;
-  resource?: { id?: string; status?: string; amount?: { value?: string; currency_code?: string }; supplementary_data?: { related_ids?: { order_id?: string } } };
+  resource?: {
+    id?: string;
+    status?: string;
+    amount?: { value?: string; currency_code?: string };
+    supplementary_data?: { related_ids?: { order_id?: string } };
+  };
 }
 
 /**
@@ -104,7 +109,10 @@ export function createPayPalService(deps: PayPalServiceDeps) {
   async function record(row: PayPalOrderRow, capture: PayPalCapture): Promise<boolean> {
     const minor = fromPayPalValue(capture.value);
     if (capture.currency !== row.currency || minor !== row.amountMinor) {
-      log.error({ paypalOrderId: row.paypalOrderId, orderId: row.orderId, capture, asked: { amountMinor: row.amountMinor, currency: row.currency } }, 'paypal: capture does not match the order asked for; not recorded');
+      log.error(
+        { paypalOrderId: row.paypalOrderId, orderId: row.orderId, capture, asked: { amountMinor: row.amountMinor, currency: row.currency } },
+        'paypal: capture does not match the order asked for; not recorded',
+      );
       return false;
     }
     try {
@@ -160,7 +168,14 @@ export function createPayPalService(deps: PayPalServiceDeps) {
       if (refused) {
         await repo.setStatus(current.paypalOrderId, 'VOIDED', { tx });
         log.warn(
-          { orderId: row.orderId, paypalOrderId: row.paypalOrderId, amountMinor: current.amountMinor, balanceMinor: facts.balanceMinor, orderStatus: facts.status, why: refused },
+          {
+            orderId: row.orderId,
+            paypalOrderId: row.paypalOrderId,
+            amountMinor: current.amountMinor,
+            balanceMinor: facts.balanceMinor,
+            orderStatus: facts.status,
+            why: refused,
+          },
           'paypal: approved, but the order no longer owes it; voided, not captured',
         );
         return { kind: 'refused', outcome: refused };
@@ -247,7 +262,14 @@ export function createPayPalService(deps: PayPalServiceDeps) {
         log.error({ err, orderId }, 'paypal: creating the order failed');
         throw unavailable('paypalUnavailable');
       }
-      const row = { paypalOrderId: created.id, orderId, amountMinor: balanceMinor, currency: order.currency, status: created.status, approveUrl: created.approveUrl };
+      const row = {
+        paypalOrderId: created.id,
+        orderId,
+        amountMinor: balanceMinor,
+        currency: order.currency,
+        status: created.status,
+        approveUrl: created.approveUrl,
+      };
       for (let attempt = 0; attempt < 3; attempt++) {
         if (await repo.insert(row)) return { paypalOrderId: created.id, approveUrl: created.approveUrl };
         // Another checkout of this order (another tab) stored its PayPal order first: the buyer goes there too.
@@ -346,7 +368,12 @@ export function createPayPalService(deps: PayPalServiceDeps) {
         throw badRequest('paypalWebhookUnverified');
       }
       await repo.setStatus(row.paypalOrderId, 'COMPLETED');
-      await record(row, { id: resource.id, status: resource.status ?? 'COMPLETED', value: resource.amount?.value ?? '', currency: resource.amount?.currency_code ?? '' });
+      await record(row, {
+        id: resource.id,
+        status: resource.status ?? 'COMPLETED',
+        value: resource.amount?.value ?? '',
+        currency: resource.amount?.currency_code ?? '',
+      });
     },
   };
 }

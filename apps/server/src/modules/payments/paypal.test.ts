@@ -86,7 +86,14 @@ describe('PayPal online payment', () => {
     expect(after.balance).toBe(0);
     let staff = await staffView(order.id);
     expect(staff.payments).toHaveLength(1);
-    expect(staff.payments[0]).toMatchObject({ kind: 'payment', method: 'paypal', amount: order.balance, currency: 'USD', reference: asked.capture!.id, recordedBy: 'system' });
+    expect(staff.payments[0]).toMatchObject({
+      kind: 'payment',
+      method: 'paypal',
+      amount: order.balance,
+      currency: 'USD',
+      reference: asked.capture!.id,
+      recordedBy: 'system',
+    });
     expect(staff.audit.some((a) => a.action === 'order.payment' && a.actor.name === 'system')).toBe(true);
 
     // Back again (reload, double redirect) and PayPal's webhook for the same capture: nothing more,
@@ -119,10 +126,16 @@ describe('PayPal online payment', () => {
     // PayPal captured (e.g. the buyer closed the tab on the way back): simulate it on the stand-in's side.
     const captured = await fetch(`${paypal.url}/v1/oauth2/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${paypal.clientId}:${paypal.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${paypal.clientId}:${paypal.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     }).then((r) => r.json() as Promise<{ access_token: string }>);
-    const cap = await fetch(`${paypal.url}/v2/checkout/orders/${started.body.paypalOrderId}/capture`, { method: 'POST', headers: { authorization: `Bearer ${captured.access_token}`, 'content-type': 'application/json' } });
+    const cap = await fetch(`${paypal.url}/v2/checkout/orders/${started.body.paypalOrderId}/capture`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${captured.access_token}`, 'content-type': 'application/json' },
+    });
     expect(cap.status).toBe(201);
 
     const delivery = paypal.captureCompletedDelivery(started.body.paypalOrderId);
@@ -221,7 +234,9 @@ describe('PayPal online payment', () => {
     expect(notPayPal.body.desc).toBe('该订单的付款方式不是 PayPal');
 
     // Paid in full by staff: nothing is due.
-    await owner('POST', `/api/admin/orders/${order.id}/payments`, { body: { kind: 'payment', amount: order.balance, currency: order.currency, method: 'bankTransfer' } });
+    await owner('POST', `/api/admin/orders/${order.id}/payments`, {
+      body: { kind: 'payment', amount: order.balance, currency: order.currency, method: 'bankTransfer' },
+    });
     const paid = await a.call('POST', `/api/orders/${order.id}/paypal`);
     expect(paid.status).toBe(409);
     expect(paid.body.desc).toBe('Nothing is due on this order');

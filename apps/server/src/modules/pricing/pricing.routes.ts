@@ -14,7 +14,6 @@ import {
 import type { ActorOf } from '../../plugins/auth.js';
 import type { PricingService } from './pricing.service.js';
 
-
 /**
  * The staff API of customer groups (docs/catalog.md, Prices: tiers and customer groups):
  * groups and their own prices need catalog.manage (owner, catalog); putting a buyer in a group
@@ -32,7 +31,10 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService; act
 
   app.get(
     '/admin/customer-groups',
-    { ...catalog, schema: { tags, summary: 'Customer groups with their member and own-price counts (owner, catalog)', security, response: { 200: ZCustomerGroupList } } },
+    {
+      ...catalog,
+      schema: { tags, summary: 'Customer groups with their member and own-price counts (owner, catalog)', security, response: { 200: ZCustomerGroupList } },
+    },
     async () => pricing.list(),
   );
 
@@ -43,7 +45,8 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService; act
       schema: {
         tags,
         summary: 'Create a customer group (owner, catalog)',
-        description: 'discountPercent is taken off the price a buyer in the group would pay; isDefault makes it the group of buyers nobody assigned (the other groups lose the flag).',
+        description:
+          'discountPercent is taken off the price a buyer in the group would pay; isDefault makes it the group of buyers nobody assigned (the other groups lose the flag).',
         security,
         body: ZCustomerGroupInput,
         response: { 201: ZCustomerGroup },
@@ -54,7 +57,17 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService; act
 
   app.put(
     '/admin/customer-groups/:id',
-    { ...catalog, schema: { tags, summary: 'Change a customer group (owner, catalog)', security, params: ZCustomerGroupIdParams, body: ZCustomerGroupInput, response: { 200: ZCustomerGroup } } },
+    {
+      ...catalog,
+      schema: {
+        tags,
+        summary: 'Change a customer group (owner, catalog)',
+        security,
+        params: ZCustomerGroupIdParams,
+        body: ZCustomerGroupInput,
+        response: { 200: ZCustomerGroup },
+      },
+    },
     async (request) => pricing.update(await actorOf(request), request.params.id, request.body),
   );
 
@@ -79,7 +92,16 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService; act
 
   app.get(
     '/admin/customer-groups/:id/prices',
-    { ...catalog, schema: { tags, summary: "A group's own per-product prices (yuan; owner, catalog)", security, params: ZCustomerGroupIdParams, response: { 200: ZGroupPriceList } } },
+    {
+      ...catalog,
+      schema: {
+        tags,
+        summary: "A group's own per-product prices (yuan; owner, catalog)",
+        security,
+        params: ZCustomerGroupIdParams,
+        response: { 200: ZGroupPriceList },
+      },
+    },
     async (request) => pricing.prices(request.params.id, request.locale),
   );
 
@@ -102,7 +124,10 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService; act
 
   app.get(
     '/admin/customers/:id/group',
-    { ...read, schema: { tags, summary: "A buyer's customer group (owner, sales)", security, params: ZCustomerIdParams, response: { 200: ZCustomerGroupOfBuyer } } },
+    {
+      ...read,
+      schema: { tags, summary: "A buyer's customer group (owner, sales)", security, params: ZCustomerIdParams, response: { 200: ZCustomerGroupOfBuyer } },
+    },
     async (request) => pricing.buyerGroup(request.params.id),
   );
 

@@ -1,4 +1,12 @@
-import type { TCustomerGroup, TCustomerGroupInput, TCustomerGroupList, TCustomerGroupOfBuyer, TGroupPriceList, TGroupPricesChange, TLocale } from '@cubeshop/shared';
+import type {
+  TCustomerGroup,
+  TCustomerGroupInput,
+  TCustomerGroupList,
+  TCustomerGroupOfBuyer,
+  TGroupPriceList,
+  TGroupPricesChange,
+  TLocale,
+} from '@cubeshop/shared';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { LoadingCache } from '../../lib/cache.js';
@@ -33,7 +41,14 @@ const toGroup = (g: GroupFacts): TCustomerGroup => ({
   memberCount: g.memberCount,
   priceCount: g.priceCount,
 });
-const auditShape = (g: GroupRow) => ({ code: g.code, nameZh: g.nameZh, nameEn: g.nameEn, discountPercent: g.discountPercent, position: g.position, isDefault: g.isDefault });
+const auditShape = (g: GroupRow) => ({
+  code: g.code,
+  nameZh: g.nameZh,
+  nameEn: g.nameEn,
+  discountPercent: g.discountPercent,
+  position: g.position,
+  isDefault: g.isDefault,
+});
 
 /**
  * Customer groups (docs/catalog.md, Prices: tiers and customer groups). Staff keep the groups,

@@ -14,10 +14,13 @@ const anonymous = () => shopClient(t, undefined);
 
 beforeAll(async () => {
   t = await createShopApp();
-  const { categoryId, supplierId } = (await t.services.catalog.query.itemsForPricing([t.products.cube])).get(t.products.cube)! as unknown as { categoryId?: number; supplierId: number };
+  const { categoryId, supplierId } = (await t.services.catalog.query.itemsForPricing([t.products.cube])).get(t.products.cube)! as unknown as {
+    categoryId?: number;
+    supplierId: number;
+  };
   void categoryId;
   const cat = (await anonymous()('GET', `/api/items/${t.products.cube}`)).body.categoryId as number;
-  [tiered] = await t.services.catalog.admin.addItems([
+  [tiered] = (await t.services.catalog.admin.addItems([
     {
       supplierId,
       categoryId: cat,
@@ -32,7 +35,7 @@ beforeAll(async () => {
       gwG: 100,
       volumeCm3: 150,
     },
-  ]) as [number];
+  ])) as [number];
   for (const role of ['owner', 'sales', 'catalog', 'warehouse', 'service'] as const) {
     const user = await t.services.account.createUser({ account: `${role}_${randomUUID().slice(0, 6)}`, name: `${role} person`, role });
     staff[role] = shopClient(t, await t.services.authn.issueUserToken(user.id));
@@ -110,13 +113,17 @@ describe('customer groups', () => {
   it('creates, validates, updates and audits a group; a group in use cannot be deleted', async () => {
     const bad = await staff.owner('POST', '/api/admin/customer-groups', { body: { code: 'Bad Code', nameZh: '', nameEn: 'x', discountPercent: 120 } });
     expect(bad.status).toBe(400);
-    const created = await staff.catalog('POST', '/api/admin/customer-groups', { body: { code: 'trade', nameZh: '同行', nameEn: 'Trade', discountPercent: 5, position: 3 } });
+    const created = await staff.catalog('POST', '/api/admin/customer-groups', {
+      body: { code: 'trade', nameZh: '同行', nameEn: 'Trade', discountPercent: 5, position: 3 },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ code: 'trade', discountPercent: 5, memberCount: 0, isDefault: false });
     const dup = await staff.owner('POST', '/api/admin/customer-groups', { body: { code: 'trade', nameZh: '同行', nameEn: 'Trade', discountPercent: 5 } });
     expect(dup.status).toBe(409);
     const id = created.body.id as number;
-    const updated = await staff.owner('PUT', `/api/admin/customer-groups/${id}`, { body: { code: 'trade', nameZh: '同行', nameEn: 'Trade partners', discountPercent: 7, position: 3 } });
+    const updated = await staff.owner('PUT', `/api/admin/customer-groups/${id}`, {
+      body: { code: 'trade', nameZh: '同行', nameEn: 'Trade partners', discountPercent: 7, position: 3 },
+    });
     expect(updated.body).toMatchObject({ nameEn: 'Trade partners', discountPercent: 7 });
 
     const b = await buyer('inuse');
@@ -129,7 +136,9 @@ describe('customer groups', () => {
     expect((await staff.owner('DELETE', `/api/admin/customer-groups/${id}`)).status).toBe(404);
 
     const audit = await staff.owner('GET', '/api/admin/audit', { query: { recPerPage: 50 } });
-    const actions = (audit.body.data as { action: string; entityId: string }[]).filter((e) => e.entityId === String(id) || e.entityId === String(b.id)).map((e) => e.action);
+    const actions = (audit.body.data as { action: string; entityId: string }[])
+      .filter((e) => e.entityId === String(id) || e.entityId === String(b.id))
+      .map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['group.create', 'group.update', 'group.delete', 'customer.group']));
   });
 
@@ -139,7 +148,9 @@ describe('customer groups', () => {
     // An own price for the timer (199 → 150); the percentage for the rest.
     const prices = await staff.catalog('PUT', `/api/admin/customer-groups/${groupId}/prices`, { body: { set: [{ itemId: t.products.timer, price: 150 }] } });
     expect(prices.body.data).toEqual([{ itemId: t.products.timer, name: 'Orbit Timer', price: 150, shopPrice: 199 }]);
-    expect((await staff.catalog('PUT', `/api/admin/customer-groups/${groupId}/prices`, { body: { set: [{ itemId: 987_654_321, price: 1 }] } })).status).toBe(400);
+    expect((await staff.catalog('PUT', `/api/admin/customer-groups/${groupId}/prices`, { body: { set: [{ itemId: 987_654_321, price: 1 }] } })).status).toBe(
+      400,
+    );
 
     const member = await buyer('vipbuyer');
     const other = await buyer('plainbuyer');
@@ -189,8 +200,12 @@ describe('customer groups', () => {
   });
 
   it('gives buyers nobody assigned the default group, and keeps at most one default', async () => {
-    const a = await staff.owner('POST', '/api/admin/customer-groups', { body: { code: 'def-a', nameZh: '默认甲', nameEn: 'Default A', discountPercent: 10, isDefault: true } });
-    const b = await staff.owner('POST', '/api/admin/customer-groups', { body: { code: 'def-b', nameZh: '默认乙', nameEn: 'Default B', discountPercent: 20, isDefault: true } });
+    const a = await staff.owner('POST', '/api/admin/customer-groups', {
+      body: { code: 'def-a', nameZh: '默认甲', nameEn: 'Default A', discountPercent: 10, isDefault: true },
+    });
+    const b = await staff.owner('POST', '/api/admin/customer-groups', {
+      body: { code: 'def-b', nameZh: '默认乙', nameEn: 'Default B', discountPercent: 20, isDefault: true },
+    });
     const groups = (await staff.owner('GET', '/api/admin/customer-groups')).body.data as { id: number; isDefault: boolean }[];
     expect(groups.filter((g) => g.isDefault).map((g) => g.id)).toEqual([b.body.id]);
     const someone = await buyer('defaulted');
@@ -198,7 +213,9 @@ describe('customer groups', () => {
     expect((await anonymous()('GET', `/api/items/${tiered}`)).body.discountPrice).toBe(10);
     expect((await staff.owner('DELETE', `/api/admin/customer-groups/${b.body.id}`)).status).toBe(409);
     // Back to no default, so the other tests keep the shop's prices.
-    await staff.owner('PUT', `/api/admin/customer-groups/${b.body.id}`, { body: { code: 'def-b', nameZh: '默认乙', nameEn: 'Default B', discountPercent: 20, isDefault: false } });
+    await staff.owner('PUT', `/api/admin/customer-groups/${b.body.id}`, {
+      body: { code: 'def-b', nameZh: '默认乙', nameEn: 'Default B', discountPercent: 20, isDefault: false },
+    });
     expect((await staff.owner('DELETE', `/api/admin/customer-groups/${b.body.id}`)).status).toBe(200);
     expect((await staff.owner('DELETE', `/api/admin/customer-groups/${a.body.id}`)).status).toBe(200);
     expect((await someone.call('GET', `/api/items/${tiered}`)).body.discountPrice).toBe(10);

@@ -1,3 +1,4 @@
+// Over 400 lines: a quote's whole life (ask, edit, send, withdraw, accept) in one service; placing its order is orders.quoted.ts.
 import {
   formatMoney,
   minorToMajor,

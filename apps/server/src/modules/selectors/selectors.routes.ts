@@ -19,10 +19,7 @@ export const selectorsRoutes: FastifyPluginAsyncZod<{ selectors: SelectorsServic
       // The list is serialized once per language; the untyped reply sends that JSON string (and 304) as is.
       const reply = typedReply as unknown as FastifyReply;
       const list = selectors.regions(request.locale);
-      reply
-        .header('cache-control', 'public, max-age=86400')
-        .header('vary', 'x-lang-type, accept-language')
-        .header('etag', list.etag);
+      reply.header('cache-control', 'public, max-age=86400').header('vary', 'x-lang-type, accept-language').header('etag', list.etag);
       if (request.headers['if-none-match'] === list.etag) return reply.status(304).send();
       return reply.type('application/json; charset=utf-8').send(list.json);
     },

@@ -55,7 +55,11 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, { 
   app.get(
     SITEMAP_PATHS.pages,
     {
-      schema: { tags: ['seo'], summary: 'Sitemap of the public pages: home, brands, content, tags, categories, brand pages (zh/en alternates)', produces: ['application/xml'] },
+      schema: {
+        tags: ['seo'],
+        summary: 'Sitemap of the public pages: home, brands, content, tags, categories, brand pages (zh/en alternates)',
+        produces: ['application/xml'],
+      },
       config: { rateLimit },
     },
     async (request, reply) => sendXml(request, reply, await seo.pages(originOf(request))),

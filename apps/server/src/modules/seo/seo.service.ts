@@ -35,7 +35,15 @@ const LOC_LOCALE: TLocale = 'zh';
 const HREFLANG: Record<TLocale, string> = { zh: 'zh-CN', en: 'en' };
 
 /** Public pages besides products, categories and brands (the web app's router). */
-const STATIC_PATHS = ['/', '/brands', ...PRODUCT_TAGS.map((tag) => `/products-by-tag/${tag}`), '/about-us', '/customization', '/orders-shipping-policy', '/brand-authorization'];
+const STATIC_PATHS = [
+  '/',
+  '/brands',
+  ...PRODUCT_TAGS.map((tag) => `/products-by-tag/${tag}`),
+  '/about-us',
+  '/customization',
+  '/orders-shipping-policy',
+  '/brand-authorization',
+];
 
 /**
  * Pages crawlers may not fetch: accounts, cart, orders, favourites, staff pages, sign-in (also
@@ -121,7 +129,14 @@ export function createSeoService({ catalog, chunkSize = DEFAULT_SITEMAP_CHUNK_SI
   if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > SITEMAP_MAX_URLS) throw new Error(`sitemap chunk size must be 1-${SITEMAP_MAX_URLS}`);
   // The runs are the same for every origin; documents are kept per origin (PUBLIC_ORIGIN makes it one).
   const runs = new LoadingCache<ItemRun[]>({ ttlMs, maxEntries: 1, now });
-  const documents = new LoadingCache<SitemapDocument>({ ttlMs, weigh: (d) => d.xml.length, maxWeight: SITEMAP_CACHE_CHARS, now, name: 'seo.sitemaps', stats: cacheStats });
+  const documents = new LoadingCache<SitemapDocument>({
+    ttlMs,
+    weigh: (d) => d.xml.length,
+    maxWeight: SITEMAP_CACHE_CHARS,
+    now,
+    name: 'seo.sitemaps',
+    stats: cacheStats,
+  });
   catalog.onInvalidate(() => {
     runs.clear();
     documents.clear();

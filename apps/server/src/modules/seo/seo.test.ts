@@ -24,7 +24,13 @@ async function get(url: string, headers: Record<string, string> = {}) {
 /** Parses with the package's strict XML parser; any error in the document fails the test. */
 async function parse<T>(stream: XMLToSitemapItemStream | XMLToSitemapIndexStream, xml: string): Promise<T[]> {
   const out: T[] = [];
-  await new Promise((resolve, reject) => Readable.from([xml]).pipe(stream).on('data', (item: T) => out.push(item)).on('end', resolve).on('error', reject));
+  await new Promise((resolve, reject) =>
+    Readable.from([xml])
+      .pipe(stream)
+      .on('data', (item: T) => out.push(item))
+      .on('end', resolve)
+      .on('error', reject),
+  );
   // The urlset parser collects what it refused (the index parser fails on it instead).
   if (stream instanceof XMLToSitemapItemStream) expect(stream.errors).toEqual([]);
   expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
@@ -70,8 +76,21 @@ describe(`robots.txt (${TEST_DB_KIND})`, () => {
     }
     // Nothing public is caught by a prefix (/order/ must not take /orders-shipping-policy).
     const disallowed = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice('Disallow: '.length));
-    for (const page of ['/', '/brands', '/product/100001', '/products-by-category/3', '/products-by-tag/hot', '/search?brand=3', '/search?keyword=magnetic', '/orders-shipping-policy', '/about-us']) {
-      expect(disallowed.filter((rule) => !rule.includes('*') && page.startsWith(rule)), page).toEqual([]);
+    for (const page of [
+      '/',
+      '/brands',
+      '/product/100001',
+      '/products-by-category/3',
+      '/products-by-tag/hot',
+      '/search?brand=3',
+      '/search?keyword=magnetic',
+      '/orders-shipping-policy',
+      '/about-us',
+    ]) {
+      expect(
+        disallowed.filter((rule) => !rule.includes('*') && page.startsWith(rule)),
+        page,
+      ).toEqual([]);
     }
     // Pictures stay reachable; Allow lines come before the Disallow lines (Baidu takes the first match).
     expect(lines).toContain('Allow: /api/items/*/image');
@@ -96,7 +115,10 @@ describe(`sitemaps (${TEST_DB_KIND})`, () => {
     expect(res.headers['cache-control']).toBe('public, max-age=300');
     const entries = await parseIndex(res.body);
     const chunks = Math.ceil(SKUS / CHUNK);
-    expect(entries.map((e) => e.url)).toEqual([`${ORIGIN}/sitemap-pages.xml`, ...Array.from({ length: chunks }, (_, i) => `${ORIGIN}/sitemap-products-${i + 1}.xml`)]);
+    expect(entries.map((e) => e.url)).toEqual([
+      `${ORIGIN}/sitemap-pages.xml`,
+      ...Array.from({ length: chunks }, (_, i) => `${ORIGIN}/sitemap-products-${i + 1}.xml`),
+    ]);
     // Product chunks carry their latest update; each one listed answers.
     for (const entry of entries.slice(1)) expect(Number.isNaN(Date.parse(entry.lastmod!))).toBe(false);
     for (const entry of entries) expect((await get(new URL(entry.url).pathname)).statusCode, entry.url).toBe(200);
@@ -133,7 +155,7 @@ describe(`sitemaps (${TEST_DB_KIND})`, () => {
     expect(seen.sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b));
   });
 
-  it("gives each product its update time as lastmod", async () => {
+  it('gives each product its update time as lastmod', async () => {
     const items = await parseUrlset((await get('/sitemap-products-2.xml')).body);
     for (const item of items.slice(0, 5)) {
       const detail = (await get(`/api/items/${productId(item.url)}`)).json<{ lastUpdatedTime: string }>();
@@ -146,7 +168,17 @@ describe(`sitemaps (${TEST_DB_KIND})`, () => {
     expect(res.statusCode).toBe(200);
     const items = await parseUrlset(res.body);
     const urls = items.map((i) => i.url);
-    for (const path of ['/', '/brands', '/products-by-tag/newest', '/products-by-tag/hot', '/products-by-tag/discount', '/about-us', '/customization', '/orders-shipping-policy', '/brand-authorization']) {
+    for (const path of [
+      '/',
+      '/brands',
+      '/products-by-tag/newest',
+      '/products-by-tag/hot',
+      '/products-by-tag/discount',
+      '/about-us',
+      '/customization',
+      '/orders-shipping-policy',
+      '/brand-authorization',
+    ]) {
       expect(urls, path).toContain(`${ORIGIN}${path}?lang=zh`);
     }
     const flat = (tree: TCategory[]): number[] => tree.flatMap((c) => [c.id, ...flat(c.children)]);
@@ -169,7 +201,14 @@ describe(`sitemaps (${TEST_DB_KIND})`, () => {
   });
 
   it('answers 404 JSON past the last chunk and for names that are no chunk', async () => {
-    for (const path of ['/sitemap-products-5.xml', '/sitemap-products-0.xml', '/sitemap-products-x.xml', '/sitemap-products-01.xml', '/sitemap-products-.xml', '/sitemap-other.xml']) {
+    for (const path of [
+      '/sitemap-products-5.xml',
+      '/sitemap-products-0.xml',
+      '/sitemap-products-x.xml',
+      '/sitemap-products-01.xml',
+      '/sitemap-products-.xml',
+      '/sitemap-other.xml',
+    ]) {
       const res = await get(path);
       expect(res.statusCode, path).toBe(404);
       expect(res.json<{ code: string }>().code, path).toBe('NOT_FOUND');
@@ -195,7 +234,17 @@ describe(`sitemaps (${TEST_DB_KIND})`, () => {
     const admin = t.services.catalog.admin;
     const { categories, suppliers } = await admin.slugIds();
     const updatedAt = new Date('2030-01-02T03:04:05.000Z');
-    const [id] = await admin.addItems([{ nameZh: '新品', nameEn: 'New one', priceFen: 1_000, categoryId: categories.get('3x3')!, supplierId: [...suppliers.values()][0]!, createdAt: updatedAt, updatedAt }]);
+    const [id] = await admin.addItems([
+      {
+        nameZh: '新品',
+        nameEn: 'New one',
+        priceFen: 1_000,
+        categoryId: categories.get('3x3')!,
+        supplierId: [...suppliers.values()][0]!,
+        createdAt: updatedAt,
+        updatedAt,
+      },
+    ]);
     const after = await parseUrlset((await get('/sitemap-products-4.xml')).body);
     expect(after).toHaveLength(before.length + 1);
     expect(after.at(-1)).toMatchObject({ url: `${ORIGIN}/product/${id}?lang=zh`, lastmod: updatedAt.toISOString() });

@@ -108,7 +108,9 @@ describe(`shop settings: owner (${TEST_DB_KIND})`, () => {
 
     // the same values again change nothing and write no history
     await staff.owner('PUT', '/api/admin/settings', { body: { exchangeRate: { cnyPerUsd: 6.9 } } });
-    expect((await staff.owner('GET', '/api/admin/settings/exchange-rates')).body.data.filter((r: { cnyPerUsd: number }) => r.cnyPerUsd === 6.9)).toHaveLength(1);
+    expect((await staff.owner('GET', '/api/admin/settings/exchange-rates')).body.data.filter((r: { cnyPerUsd: number }) => r.cnyPerUsd === 6.9)).toHaveLength(
+      1,
+    );
     expect(await t.services.audit.of('settings', 'shop')).toHaveLength(audit.length);
   });
 
@@ -140,13 +142,19 @@ describe(`shop settings: owner (${TEST_DB_KIND})`, () => {
   it('names the document seller when set, else the bank account holder', async () => {
     const bank = { accountName: 'Cube Bank Holder Ltd', bank: 'Bank of Cubes', bankAddress: null, swift: 'ABCDCNSH', accountNumber: '6222000011112222' };
     expect((await staff.owner('PUT', '/api/admin/settings', { body: { bankTransfer: bank } })).status).toBe(200);
-    expect((await staff.owner('PUT', '/api/admin/settings', { body: { documentSeller: { name: 'Cubeshop Trading Ltd', address: 'Shenzhen' } } })).status).toBe(200);
+    expect((await staff.owner('PUT', '/api/admin/settings', { body: { documentSeller: { name: 'Cubeshop Trading Ltd', address: 'Shenzhen' } } })).status).toBe(
+      200,
+    );
     expect((await t.services.settings.get('documentSeller'))?.name).toBe('Cubeshop Trading Ltd');
     // the proforma names that seller, with its address
     expect((await buyer('POST', '/api/cart/items', { body: { itemId: t.products.cube, type: 'black', quantity: 2 } })).status).toBe(200);
     const placed = await buyer('POST', '/api/orders', { body: orderPayload(), headers: { 'idempotency-key': randomUUID() } });
     expect(placed.status).toBe(201);
-    const pdf = await t.app.inject({ method: 'GET', url: `/api/orders/${placed.body.id}/documents/proforma.pdf?lang=en`, headers: { authorization: buyerAuth } });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${placed.body.id}/documents/proforma.pdf?lang=en`,
+      headers: { authorization: buyerAuth },
+    });
     expect(pdf.statusCode).toBe(200);
     const { compact } = await pdfText(pdf.rawPayload);
     expect(compact).toContain(squeeze('Cubeshop Trading Ltd'));

@@ -1,4 +1,13 @@
-import { NEWEST_CAROUSEL_SIZE, UNPAID_ORDERS_OFF, ZProductListQuery, type TAdminSettings, type TAdminSettingsUpdate, type TExchangeRateHistory, type TProduct, type TShopPublicSettings } from '@cubeshop/shared';
+import {
+  NEWEST_CAROUSEL_SIZE,
+  UNPAID_ORDERS_OFF,
+  ZProductListQuery,
+  type TAdminSettings,
+  type TAdminSettingsUpdate,
+  type TExchangeRateHistory,
+  type TProduct,
+  type TShopPublicSettings,
+} from '@cubeshop/shared';
 import { badRequest } from '../../lib/app-error.js';
 import type { AccountService } from '../account/account.service.js';
 import type { AuditService, StaffActor } from '../audit/audit.service.js';
@@ -15,7 +24,15 @@ export interface SettingsAdminDeps {
   people: Pick<AccountService, 'contact'>;
 }
 
-const EDITABLE = ['exchangeRate', 'freeShipping', 'bankTransfer', 'carousel', 'contact', 'documentSeller', 'unpaidOrders'] as const satisfies readonly (keyof TAdminSettings)[] satisfies readonly SettingKey[];
+const EDITABLE = [
+  'exchangeRate',
+  'freeShipping',
+  'bankTransfer',
+  'carousel',
+  'contact',
+  'documentSeller',
+  'unpaidOrders',
+] as const satisfies readonly (keyof TAdminSettings)[] satisfies readonly SettingKey[];
 
 /**
  * The owner's side of the shop settings (GET|PUT /api/admin/settings): every editable setting with

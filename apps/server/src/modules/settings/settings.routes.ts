@@ -1,10 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAdminSettings, ZAdminSettingsUpdate, ZExchangeRateHistory, ZProduct, ZShopPublicSettings, type TCurrency, type TLocale, type TProduct } from '@cubeshop/shared';
+import {
+  ZAdminSettings,
+  ZAdminSettingsUpdate,
+  ZExchangeRateHistory,
+  ZProduct,
+  ZShopPublicSettings,
+  type TCurrency,
+  type TLocale,
+  type TProduct,
+} from '@cubeshop/shared';
 import type { ActorOf } from '../../plugins/auth.js';
 import type { SettingsAdmin } from './settings.admin.js';
-
 
 export interface SettingsRoutesOptions {
   admin: SettingsAdmin;
@@ -63,7 +71,13 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
 
   app.get(
     '/shop/settings',
-    { schema: { tags: ['shop'], summary: 'What the storefront shows of the shop settings: contact details, carousel mode, free-shipping threshold', response: { 200: ZShopPublicSettings } } },
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'What the storefront shows of the shop settings: contact details, carousel mode, free-shipping threshold',
+        response: { 200: ZShopPublicSettings },
+      },
+    },
     async (_request, reply) => {
       // Short: a change must show within seconds (the server keeps its own copy in memory).
       reply.header('cache-control', 'public, max-age=1');

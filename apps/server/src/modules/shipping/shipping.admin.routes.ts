@@ -20,7 +20,6 @@ import type { ActorOf } from '../../plugins/auth.js';
 import type { ShippingAdmin } from './shipping.admin.js';
 import { QR_MAX_BYTES } from './shipping.qr.js';
 
-
 /**
  * The uploaded QR picture (the first file of a multipart request): 400 (field `file`) when there
  * is none, 413 when it is larger than QR_MAX_BYTES (a truncated file is never stored). Checking
@@ -48,19 +47,35 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod<{ admin: ShippingAdmin; 
   };
   const ok = z.object({ ok: z.literal(true) });
 
-  app.get('/admin/shipping', { ...manage, schema: { tags, summary: 'Shipping methods, zones, rates and payment methods (owner)', security, response: { 200: ZAdminShippingConfig } } }, async () =>
-    admin.config(),
+  app.get(
+    '/admin/shipping',
+    { ...manage, schema: { tags, summary: 'Shipping methods, zones, rates and payment methods (owner)', security, response: { 200: ZAdminShippingConfig } } },
+    async () => admin.config(),
   );
-  app.get('/admin/shipping/methods', { ...manage, schema: { tags, summary: 'Shipping methods (owner)', security, response: { 200: z.array(ZAdminShippingMethod) } } }, async () =>
-    (await admin.config()).methods,
+  app.get(
+    '/admin/shipping/methods',
+    { ...manage, schema: { tags, summary: 'Shipping methods (owner)', security, response: { 200: z.array(ZAdminShippingMethod) } } },
+    async () => (await admin.config()).methods,
   );
   app.put(
     '/admin/shipping/methods/:id',
-    { ...manage, schema: { tags, summary: 'Create or change a shipping method (owner)', security, params: ZConfigCodeParams, body: ZAdminShippingMethodInput, response: { 200: ZAdminShippingMethod } } },
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Create or change a shipping method (owner)',
+        security,
+        params: ZConfigCodeParams,
+        body: ZAdminShippingMethodInput,
+        response: { 200: ZAdminShippingMethod },
+      },
+    },
     async (request) => admin.putMethod(await actorOf(request), { ...request.body, id: request.params.id }),
   );
-  app.get('/admin/shipping/zones', { ...manage, schema: { tags, summary: 'Shipping zones with their regions (owner)', security, response: { 200: z.array(ZAdminShippingZone) } } }, async () =>
-    (await admin.config()).zones,
+  app.get(
+    '/admin/shipping/zones',
+    { ...manage, schema: { tags, summary: 'Shipping zones with their regions (owner)', security, response: { 200: z.array(ZAdminShippingZone) } } },
+    async () => (await admin.config()).zones,
   );
   app.put(
     '/admin/shipping/zones/:id',
@@ -69,7 +84,8 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod<{ admin: ShippingAdmin; 
       schema: {
         tags,
         summary: 'Create or change a shipping zone and its regions (owner)',
-        description: 'The regions given become exactly the zone\'s (a region listed here leaves its old zone). The default zone takes every region no zone lists; making a zone the default unsets the old one.',
+        description:
+          "The regions given become exactly the zone's (a region listed here leaves its old zone). The default zone takes every region no zone lists; making a zone the default unsets the old one.",
         security,
         params: ZConfigCodeParams,
         body: ZAdminShippingZoneInput,
@@ -80,14 +96,25 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod<{ admin: ShippingAdmin; 
   );
   app.delete(
     '/admin/shipping/zones/:id',
-    { ...manage, schema: { tags, summary: 'Delete a shipping zone with its rates (not the default zone) (owner)', security, params: ZConfigCodeParams, response: { 200: ok } } },
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Delete a shipping zone with its rates (not the default zone) (owner)',
+        security,
+        params: ZConfigCodeParams,
+        response: { 200: ok },
+      },
+    },
     async (request) => {
       await admin.deleteZone(await actorOf(request), request.params.id);
       return { ok: true as const };
     },
   );
-  app.get('/admin/shipping/rates', { ...manage, schema: { tags, summary: 'The rate table: one row per method and zone (owner)', security, response: { 200: z.array(ZAdminShippingRate) } } }, async () =>
-    (await admin.config()).rates,
+  app.get(
+    '/admin/shipping/rates',
+    { ...manage, schema: { tags, summary: 'The rate table: one row per method and zone (owner)', security, response: { 200: z.array(ZAdminShippingRate) } } },
+    async () => (await admin.config()).rates,
   );
   app.put(
     '/admin/shipping/rates',
@@ -96,7 +123,8 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod<{ admin: ShippingAdmin; 
       schema: {
         tags,
         summary: 'Create or change the rate of a method to a zone (owner)',
-        description: 'Fen and grams: price of w g = max(minCharge, firstPrice + ceil(max(0, w − firstWeight) / stepWeight) × stepPrice); unavailable above maxWeight.',
+        description:
+          'Fen and grams: price of w g = max(minCharge, firstPrice + ceil(max(0, w − firstWeight) / stepWeight) × stepPrice); unavailable above maxWeight.',
         security,
         body: ZAdminShippingRate,
         response: { 200: ZAdminShippingRate },
@@ -106,14 +134,19 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod<{ admin: ShippingAdmin; 
   );
   app.delete(
     '/admin/shipping/rates/:methodId/:zoneCode',
-    { ...manage, schema: { tags, summary: 'Delete a rate: the method no longer serves the zone (owner)', security, params: ZRateParams, response: { 200: ok } } },
+    {
+      ...manage,
+      schema: { tags, summary: 'Delete a rate: the method no longer serves the zone (owner)', security, params: ZRateParams, response: { 200: ok } },
+    },
     async (request) => {
       await admin.deleteRate(await actorOf(request), request.params.methodId, request.params.zoneCode);
       return { ok: true as const };
     },
   );
-  app.get('/admin/payment-methods', { ...manage, schema: { tags, summary: 'Payment methods (owner)', security, response: { 200: z.array(ZAdminPaymentMethod) } } }, async () =>
-    (await admin.config()).payments,
+  app.get(
+    '/admin/payment-methods',
+    { ...manage, schema: { tags, summary: 'Payment methods (owner)', security, response: { 200: z.array(ZAdminPaymentMethod) } } },
+    async () => (await admin.config()).payments,
   );
   app.put(
     '/admin/payment-methods/:id',
@@ -122,7 +155,8 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod<{ admin: ShippingAdmin; 
       schema: {
         tags,
         summary: 'Create or change a payment method: names, surcharge (basis points), position, active, instructions to buyers (owner)',
-        description: '`instructions` (receiver, account, noteZh, noteEn; blank: left out) are shown on the order page, in the order mail and on the proforma of orders paid this way; left out, they stay as they are.',
+        description:
+          '`instructions` (receiver, account, noteZh, noteEn; blank: left out) are shown on the order page, in the order mail and on the proforma of orders paid this way; left out, they stay as they are.',
         security,
         params: ZConfigCodeParams,
         body: ZAdminPaymentMethodInput,
@@ -154,7 +188,16 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod<{ admin: ShippingAdmin; 
   );
   app.delete(
     '/admin/payment-methods/:id/qr',
-    { ...manage, schema: { tags, summary: 'Remove the QR picture of a payment method (owner)', security, params: ZConfigCodeParams, response: { 200: ZAdminPaymentMethod } } },
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Remove the QR picture of a payment method (owner)',
+        security,
+        params: ZConfigCodeParams,
+        response: { 200: ZAdminPaymentMethod },
+      },
+    },
     async (request) => admin.deleteQr(await actorOf(request), request.params.id),
   );
 };

@@ -11,7 +11,16 @@ const staff = {} as Record<TStaffRole, ShopCall>;
 let buyer: ShopCall;
 const tag = randomBytes(3).toString('hex');
 
-const RATE = { firstWeightG: 500, firstPriceFen: 10_000, stepWeightG: 500, stepPriceFen: 2_000, minChargeFen: 0, maxWeightG: 30_000, transitMinDays: 2, transitMaxDays: 5 };
+const RATE = {
+  firstWeightG: 500,
+  firstPriceFen: 10_000,
+  stepWeightG: 500,
+  stepPriceFen: 2_000,
+  minChargeFen: 0,
+  maxWeightG: 30_000,
+  transitMinDays: 2,
+  transitMaxDays: 5,
+};
 
 beforeAll(async () => {
   t = await createShopApp();
@@ -27,7 +36,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const quote = (query: Record<string, string>) => buyer('GET', '/api/cart/info/express-fee', { query: { deliveryRegionId: ADDRESS.deliveryRegionId, ...query } });
+const quote = (query: Record<string, string>) =>
+  buyer('GET', '/api/cart/info/express-fee', { query: { deliveryRegionId: ADDRESS.deliveryRegionId, ...query } });
 
 describe(`shipping configuration: roles (${TEST_DB_KIND})`, () => {
   it('lets only the owner in (401 visitors, 403 buyers and other staff)', async () => {
@@ -83,7 +93,10 @@ describe(`shipping configuration: owner (${TEST_DB_KIND})`, () => {
     }
     // the default zone cannot be deleted or lose its flag
     expect((await staff.owner('DELETE', '/api/admin/shipping/zones/REST')).status).toBe(400);
-    expect((await staff.owner('PUT', '/api/admin/shipping/zones/REST', { body: { nameZh: '其他', nameEn: 'Rest', position: 9, isDefault: false, regions: [] } })).status).toBe(400);
+    expect(
+      (await staff.owner('PUT', '/api/admin/shipping/zones/REST', { body: { nameZh: '其他', nameEn: 'Rest', position: 9, isDefault: false, regions: [] } }))
+        .status,
+    ).toBe(400);
     expect((await staff.owner('DELETE', '/api/admin/shipping/zones/NOPE')).status).toBe(404);
   });
 
@@ -105,7 +118,10 @@ describe(`shipping configuration: owner (${TEST_DB_KIND})`, () => {
     // a new method with a rate to the zone is offered at once; switched off, it is gone
     const newMethod = { nameZh: '测试快递', nameEn: 'Test Express', position: 99, active: true, excludedRegions: [] };
     expect((await staff.owner('PUT', '/api/admin/shipping/methods/test-express', { body: newMethod })).status).toBe(200);
-    expect((await staff.owner('PUT', '/api/admin/shipping/rates', { body: { ...RATE, methodId: 'test-express', zoneCode: 'NORTH_AMERICA', firstPriceFen: 500 } })).status).toBe(200);
+    expect(
+      (await staff.owner('PUT', '/api/admin/shipping/rates', { body: { ...RATE, methodId: 'test-express', zoneCode: 'NORTH_AMERICA', firstPriceFen: 500 } }))
+        .status,
+    ).toBe(200);
     expect((await quote({ expressMethod: 'test-express' })).body.base).toBe(5);
     const offered = await buyer('GET', '/api/selector/express', { query: { regionId: 'US' }, lang: 'zh' });
     expect(offered.body.map((m: { name: string }) => m.name)).toContain('测试快递');
@@ -113,7 +129,13 @@ describe(`shipping configuration: owner (${TEST_DB_KIND})`, () => {
     expect((await quote({ expressMethod: 'test-express' })).status).toBe(400);
 
     // a region moved to a new zone without a DHL rate: DHL no longer serves it
-    expect((await staff.owner('PUT', '/api/admin/shipping/zones/TEST_ZONE', { body: { nameZh: '测试区', nameEn: 'Test zone', position: 20, isDefault: false, regions: ['US'] } })).status).toBe(200);
+    expect(
+      (
+        await staff.owner('PUT', '/api/admin/shipping/zones/TEST_ZONE', {
+          body: { nameZh: '测试区', nameEn: 'Test zone', position: 20, isDefault: false, regions: ['US'] },
+        })
+      ).status,
+    ).toBe(200);
     expect((await quote({ expressMethod: 'dhl' })).status).toBe(400);
     const zones = (await staff.owner<TAdminShippingConfig>('GET', '/api/admin/shipping')).body.zones;
     expect(zones.find((z) => z.code === 'NORTH_AMERICA')?.regions).not.toContain('US');
@@ -126,7 +148,11 @@ describe(`shipping configuration: owner (${TEST_DB_KIND})`, () => {
     const rateAudit = await t.services.audit.of('shipping_rate', 'dhl|NORTH_AMERICA');
     expect(rateAudit[0]).toMatchObject({ action: 'shipping.update', after: { firstPriceFen: 10_000 } });
     expect(rateAudit[0]?.before).not.toBeNull();
-    expect((await t.services.audit.of('payment_method', 'paypal'))[0]).toMatchObject({ action: 'payment.update', before: { surchargeBp: 440 }, after: { surchargeBp: 1_000 } });
+    expect((await t.services.audit.of('payment_method', 'paypal'))[0]).toMatchObject({
+      action: 'payment.update',
+      before: { surchargeBp: 440 },
+      after: { surchargeBp: 1_000 },
+    });
     expect((await t.services.audit.of('shipping_zone', 'TEST_ZONE')).map((e) => e.after === null)).toEqual([true, false]);
   });
 });

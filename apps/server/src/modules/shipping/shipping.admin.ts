@@ -38,8 +38,21 @@ const paymentOut = (p: PaymentRow): TAdminPaymentMethod => ({
 
 function toConfig(t: ShippingTables): TAdminShippingConfig {
   return {
-    methods: t.methods.map((m) => ({ id: m.id, nameZh: m.nameZh, nameEn: m.nameEn, position: m.position, active: m.active, excludedRegions: m.excludedRegions })),
-    zones: t.zones.map((z) => ({ ...z, regions: t.zoneRegions.filter((r) => r.zoneCode === z.code).map((r) => r.regionId).sort() })),
+    methods: t.methods.map((m) => ({
+      id: m.id,
+      nameZh: m.nameZh,
+      nameEn: m.nameEn,
+      position: m.position,
+      active: m.active,
+      excludedRegions: m.excludedRegions,
+    })),
+    zones: t.zones.map((z) => ({
+      ...z,
+      regions: t.zoneRegions
+        .filter((r) => r.zoneCode === z.code)
+        .map((r) => r.regionId)
+        .sort(),
+    })),
     rates: t.rates.map((r) => ({ ...r })),
     payments: t.payments.map(paymentOut),
   };
@@ -115,7 +128,9 @@ export function createShippingAdmin(repo: ShippingRepository, deps: ShippingAdmi
       const before = now.rates.find((r) => r.methodId === rate.methodId && r.zoneCode === rate.zoneCode) ?? null;
       await write(async (tx) => {
         await repo.upsertRate(tx, rate);
-        await deps.audit.record(tx, actor, [{ action: 'shipping.update', entity: 'shipping_rate', entityId: `${rate.methodId}|${rate.zoneCode}`, before, after: rate }]);
+        await deps.audit.record(tx, actor, [
+          { action: 'shipping.update', entity: 'shipping_rate', entityId: `${rate.methodId}|${rate.zoneCode}`, before, after: rate },
+        ]);
       });
       return rate;
     },
@@ -157,7 +172,15 @@ export function createShippingAdmin(repo: ShippingRepository, deps: ShippingAdmi
       try {
         await write(async (tx) => {
           if (!(await repo.setPaymentQr(tx, id, name))) throw notFound('paymentMethodNotFound');
-          await deps.audit.record(tx, actor, [{ action: 'payment.update', entity: 'payment_method', entityId: id, before: { qrUrl: qrUrlOf(id, row.qrImage) }, after: { qrUrl: qrUrlOf(id, name) } }]);
+          await deps.audit.record(tx, actor, [
+            {
+              action: 'payment.update',
+              entity: 'payment_method',
+              entityId: id,
+              before: { qrUrl: qrUrlOf(id, row.qrImage) },
+              after: { qrUrl: qrUrlOf(id, name) },
+            },
+          ]);
         });
       } catch (err) {
         if (name !== row.qrImage) await deps.qr.remove(name).catch(() => undefined);
@@ -174,7 +197,9 @@ export function createShippingAdmin(repo: ShippingRepository, deps: ShippingAdmi
       if (!row.qrImage) return paymentOut(row);
       await write(async (tx) => {
         await repo.setPaymentQr(tx, id, null);
-        await deps.audit.record(tx, actor, [{ action: 'payment.update', entity: 'payment_method', entityId: id, before: { qrUrl: qrUrlOf(id, row.qrImage) }, after: { qrUrl: null } }]);
+        await deps.audit.record(tx, actor, [
+          { action: 'payment.update', entity: 'payment_method', entityId: id, before: { qrUrl: qrUrlOf(id, row.qrImage) }, after: { qrUrl: null } },
+        ]);
       });
       await deps.qr.remove(row.qrImage).catch(() => undefined);
       return paymentOut({ ...row, qrImage: null });

@@ -65,9 +65,17 @@ async function uploadQr(token: string | undefined, id: string, bytes: Buffer, fi
 }
 
 const payments = async () => (await staff.owner<TAdminShippingConfig>('GET', '/api/admin/shipping')).body.payments;
-const ownerToken = async () => t.services.authn.issueUserToken((await t.services.account.createUser({ account: `owner2_${randomBytes(3).toString('hex')}`, name: 'Owner Two', role: 'owner' })).id);
+const ownerToken = async () =>
+  t.services.authn.issueUserToken(
+    (await t.services.account.createUser({ account: `owner2_${randomBytes(3).toString('hex')}`, name: 'Owner Two', role: 'owner' })).id,
+  );
 
-const ALIPAY = { receiver: '  Cubeshop Ltd  ', account: 'pay@cubeshop.test', noteZh: '备注填写订单号。\n到账后发货。', noteEn: 'Put the order number in the remark.\nWe ship when it arrives.' };
+const ALIPAY = {
+  receiver: '  Cubeshop Ltd  ',
+  account: 'pay@cubeshop.test',
+  noteZh: '备注填写订单号。\n到账后发货。',
+  noteEn: 'Put the order number in the remark.\nWe ship when it arrives.',
+};
 
 describe(`payment instructions (${TEST_DB_KIND})`, () => {
   it('lets only the owner upload or remove a QR picture', async () => {
@@ -106,9 +114,14 @@ describe(`payment instructions (${TEST_DB_KIND})`, () => {
     expect(put.body.qrUrl).toBeNull();
     // names changed, instructions left out: they stay
     const { instructions: _i, ...withoutInstructions } = body;
-    const renamed = await staff.owner<TAdminPaymentMethod>('PUT', '/api/admin/payment-methods/alipay', { body: { ...withoutInstructions, nameEn: 'Alipay (CN)' } });
+    const renamed = await staff.owner<TAdminPaymentMethod>('PUT', '/api/admin/payment-methods/alipay', {
+      body: { ...withoutInstructions, nameEn: 'Alipay (CN)' },
+    });
     expect(renamed.status).toBe(200);
-    expect((await payments()).find((p) => p.id === 'alipay')).toMatchObject({ nameEn: 'Alipay (CN)', instructions: { receiver: 'Cubeshop Ltd', account: 'pay@cubeshop.test' } });
+    expect((await payments()).find((p) => p.id === 'alipay')).toMatchObject({
+      nameEn: 'Alipay (CN)',
+      instructions: { receiver: 'Cubeshop Ltd', account: 'pay@cubeshop.test' },
+    });
     const audit = await t.services.audit.of('payment_method', 'alipay');
     expect(audit.map((e) => e.action)).toEqual(['payment.update', 'payment.update']);
     expect(audit.some((e) => (e.after as TAdminPaymentMethod).instructions?.account === 'pay@cubeshop.test')).toBe(true);
@@ -120,7 +133,7 @@ describe(`payment instructions (${TEST_DB_KIND})`, () => {
     expect(missing.status).toBe(400);
   });
 
-  it('answers paymentInstructions in the reader\'s language: blank fields null, the note falling back to the other language, null for T/T and nothing set', async () => {
+  it("answers paymentInstructions in the reader's language: blank fields null, the note falling back to the other language, null for T/T and nothing set", async () => {
     const { shipping } = t.services;
     expect(await shipping.paymentInstructions('alipay', 'en')).toEqual({
       method: { id: 'alipay', name: 'Alipay (CN)' },
@@ -129,17 +142,21 @@ describe(`payment instructions (${TEST_DB_KIND})`, () => {
       note: 'Put the order number in the remark.\nWe ship when it arrives.',
       qrUrl: null,
     });
-    expect((await shipping.paymentInstructions('alipay', 'zh'))).toMatchObject({ method: { name: '支付宝' }, note: '备注填写订单号。\n到账后发货。' });
+    expect(await shipping.paymentInstructions('alipay', 'zh')).toMatchObject({ method: { name: '支付宝' }, note: '备注填写订单号。\n到账后发货。' });
     expect(await shipping.paymentInstructions('tt', 'en')).toBeNull();
     expect(await shipping.paymentInstructions('nope', 'en')).toBeNull();
 
     const wu = (await payments()).find((p) => p.id === 'westernunion')!;
     const { id: _id, qrUrl: _q, ...body } = wu;
     // only a Chinese note, blank account: English readers get the Chinese note
-    await staff.owner('PUT', '/api/admin/payment-methods/westernunion', { body: { ...body, instructions: { receiver: 'ZHANG SAN', account: '   ', noteZh: '只有中文', noteEn: '' } } });
+    await staff.owner('PUT', '/api/admin/payment-methods/westernunion', {
+      body: { ...body, instructions: { receiver: 'ZHANG SAN', account: '   ', noteZh: '只有中文', noteEn: '' } },
+    });
     expect(await shipping.paymentInstructions('westernunion', 'en')).toMatchObject({ receiver: 'ZHANG SAN', account: null, note: '只有中文' });
     // everything blank: no instructions at all
-    await staff.owner('PUT', '/api/admin/payment-methods/westernunion', { body: { ...body, instructions: { receiver: '', account: '', noteZh: '', noteEn: '' } } });
+    await staff.owner('PUT', '/api/admin/payment-methods/westernunion', {
+      body: { ...body, instructions: { receiver: '', account: '', noteZh: '', noteEn: '' } },
+    });
     expect(await shipping.paymentInstructions('westernunion', 'zh')).toBeNull();
     // a switched-off method keeps its instructions for the orders placed with it
     await staff.owner('PUT', '/api/admin/payment-methods/westernunion', { body: { ...body, active: false } });
@@ -160,7 +177,9 @@ describe(`payment instructions (${TEST_DB_KIND})`, () => {
     expect((await other.paymentInstructions('wechat', 'en'))?.account).toBe('WeChat ID: cubeshop_pay');
     const wechat = (await payments()).find((p) => p.id === 'wechat')!;
     const { id: _id, qrUrl: _q, ...body } = wechat;
-    await staff.owner('PUT', '/api/admin/payment-methods/wechat', { body: { ...body, instructions: { ...wechat.instructions, account: 'WeChat ID: cube_new' } } });
+    await staff.owner('PUT', '/api/admin/payment-methods/wechat', {
+      body: { ...body, instructions: { ...wechat.instructions, account: 'WeChat ID: cube_new' } },
+    });
     expect((await other.paymentInstructions('wechat', 'en'))?.account).toBe('WeChat ID: cube_new');
   });
 
@@ -245,11 +264,16 @@ describe(`payment instructions (${TEST_DB_KIND})`, () => {
         qrUrl: expect.stringMatching(/^\/api\/payment-methods\/wechat\/qr\.png\?v=/),
       });
       expect(order.body.paymentInstructions.note).toMatch(lang === 'zh' ? /订单号/ : /order number/);
-      const pdf = await t.app.inject({ method: 'GET', url: `/api/orders/${id}/documents/proforma.pdf?lang=${lang}`, headers: { authorization: `Bearer ${buyerToken}` } });
+      const pdf = await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/${id}/documents/proforma.pdf?lang=${lang}`,
+        headers: { authorization: `Bearer ${buyerToken}` },
+      });
       expect(pdf.statusCode).toBe(200);
       expect(pdf.rawPayload.includes('/Subtype /Image')).toBe(true);
       const { compact } = await pdfText(pdf.rawPayload);
-      for (const text of [lang === 'zh' ? '微信支付付款说明' : 'How to pay by WeChat Pay', 'WeChat ID: cube_new', String(id)]) expect(compact).toContain(squeeze(text));
+      for (const text of [lang === 'zh' ? '微信支付付款说明' : 'How to pay by WeChat Pay', 'WeChat ID: cube_new', String(id)])
+        expect(compact).toContain(squeeze(text));
     }
   });
 });

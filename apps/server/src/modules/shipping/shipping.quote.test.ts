@@ -186,7 +186,16 @@ describe('shipping quote arithmetic (property tests, seeded)', () => {
       { minQuantity: 48, priceFen: 800 },
     ];
     const line = { unitPriceFen: 1000, listPriceFen: 1200, priceTiers: tiers, nwG: 100, gwG: 120, volumeCm3: 150, volumeWeightG: 30 };
-    const g = priceGoods([{ ...line, quantity: 11 }, { ...line, quantity: 12 }, { ...line, unitPriceFen: 850, quantity: 12 }, { ...line, quantity: 50 }], 'USD', 7.1);
+    const g = priceGoods(
+      [
+        { ...line, quantity: 11 },
+        { ...line, quantity: 12 },
+        { ...line, unitPriceFen: 850, quantity: 12 },
+        { ...line, quantity: 50 },
+      ],
+      'USD',
+      7.1,
+    );
     expect(g.lines.map((l) => [l.unitPriceFen, l.baseFen, l.tierMinQuantity])).toEqual([
       [1000, 1000, null],
       [900, 1000, 12],

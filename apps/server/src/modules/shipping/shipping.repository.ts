@@ -48,12 +48,18 @@ export function createShippingRepository(db: Db) {
       await tx
         .insert(shippingMethods)
         .values(m)
-        .onConflictDoUpdate({ target: shippingMethods.id, set: { nameZh: m.nameZh, nameEn: m.nameEn, position: m.position, active: m.active, excludedRegions: m.excludedRegions, updatedAt: sql`now()` } });
+        .onConflictDoUpdate({
+          target: shippingMethods.id,
+          set: { nameZh: m.nameZh, nameEn: m.nameEn, position: m.position, active: m.active, excludedRegions: m.excludedRegions, updatedAt: sql`now()` },
+        });
     },
 
     /** Writes a zone and makes `regions` exactly its regions (a region listed here leaves its old zone); one default zone at most. */
     async upsertZone(tx: Db, z: ZoneRow, regions: string[]): Promise<void> {
-      await tx.insert(shippingZones).values(z).onConflictDoUpdate({ target: shippingZones.code, set: { nameZh: z.nameZh, nameEn: z.nameEn, position: z.position, isDefault: z.isDefault } });
+      await tx
+        .insert(shippingZones)
+        .values(z)
+        .onConflictDoUpdate({ target: shippingZones.code, set: { nameZh: z.nameZh, nameEn: z.nameEn, position: z.position, isDefault: z.isDefault } });
       if (z.isDefault) await tx.update(shippingZones).set({ isDefault: false }).where(ne(shippingZones.code, z.code));
       await tx.delete(shippingZoneRegions).where(eq(shippingZoneRegions.zoneCode, z.code));
       if (regions.length > 0) {
@@ -69,7 +75,10 @@ export function createShippingRepository(db: Db) {
 
     async upsertRate(tx: Db, r: RateRow): Promise<void> {
       const { methodId: _m, zoneCode: _z, ...rest } = r;
-      await tx.insert(shippingRates).values(r).onConflictDoUpdate({ target: [shippingRates.methodId, shippingRates.zoneCode], set: rest });
+      await tx
+        .insert(shippingRates)
+        .values(r)
+        .onConflictDoUpdate({ target: [shippingRates.methodId, shippingRates.zoneCode], set: rest });
     },
 
     async deleteRate(tx: Db, methodId: string, zoneCode: string): Promise<boolean> {
@@ -85,7 +94,10 @@ export function createShippingRepository(db: Db) {
       await tx
         .insert(paymentMethods)
         .values(p)
-        .onConflictDoUpdate({ target: paymentMethods.id, set: { nameZh: p.nameZh, nameEn: p.nameEn, surchargeBp: p.surchargeBp, position: p.position, active: p.active, instructions: p.instructions } });
+        .onConflictDoUpdate({
+          target: paymentMethods.id,
+          set: { nameZh: p.nameZh, nameEn: p.nameEn, surchargeBp: p.surchargeBp, position: p.position, active: p.active, instructions: p.instructions },
+        });
     },
 
     /** Sets (or clears) a payment method's stored QR picture; false when there is no such method. */
@@ -102,7 +114,10 @@ export function createShippingRepository(db: Db) {
     async upsert(tables: ShippingTables): Promise<void> {
       await db.transaction(async (tx) => {
         for (const z of tables.zones) {
-          await tx.insert(shippingZones).values(z).onConflictDoUpdate({ target: shippingZones.code, set: { nameZh: z.nameZh, nameEn: z.nameEn, position: z.position, isDefault: z.isDefault } });
+          await tx
+            .insert(shippingZones)
+            .values(z)
+            .onConflictDoUpdate({ target: shippingZones.code, set: { nameZh: z.nameZh, nameEn: z.nameEn, position: z.position, isDefault: z.isDefault } });
         }
         if (tables.zoneRegions.length > 0) {
           await tx
@@ -121,7 +136,10 @@ export function createShippingRepository(db: Db) {
         }
         for (const r of tables.rates) {
           const { methodId: _m, zoneCode: _z, ...rest } = r;
-          await tx.insert(shippingRates).values(r).onConflictDoUpdate({ target: [shippingRates.methodId, shippingRates.zoneCode], set: rest });
+          await tx
+            .insert(shippingRates)
+            .values(r)
+            .onConflictDoUpdate({ target: [shippingRates.methodId, shippingRates.zoneCode], set: rest });
         }
         for (const p of tables.payments) {
           // the QR picture is the owner's upload: a seed run neither sets nor clears it
@@ -129,7 +147,10 @@ export function createShippingRepository(db: Db) {
           await tx
             .insert(paymentMethods)
             .values(row)
-            .onConflictDoUpdate({ target: paymentMethods.id, set: { nameZh: p.nameZh, nameEn: p.nameEn, surchargeBp: p.surchargeBp, position: p.position, active: p.active, instructions: p.instructions } });
+            .onConflictDoUpdate({
+              target: paymentMethods.id,
+              set: { nameZh: p.nameZh, nameEn: p.nameEn, surchargeBp: p.surchargeBp, position: p.position, active: p.active, instructions: p.instructions },
+            });
         }
       });
     },

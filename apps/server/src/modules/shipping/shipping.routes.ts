@@ -16,7 +16,7 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ shipping: ShippingService }
         tags: ['selectors'],
         summary: 'Shipping methods that serve a country or region',
         description:
-          'With `regionId` (ISO 3166-1 alpha-2): only the methods with a rate for the region\'s zone that do not exclude it, with transit days. Without: every active method. Names in the request language.',
+          "With `regionId` (ISO 3166-1 alpha-2): only the methods with a rate for the region's zone that do not exclude it, with transit days. Without: every active method. Names in the request language.",
         querystring: ZExpressMethodQuery,
         response: { 200: ZExpressMethodList },
       },
@@ -49,7 +49,7 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ shipping: ShippingService }
       schema: {
         tags: ['selectors'],
         summary: 'The QR picture buyers scan to pay by a method (PNG); immutable when v is the current version',
-        description: '404 when the method has none. The order detail\'s `paymentInstructions.qrUrl` links here with the version.',
+        description: "404 when the method has none. The order detail's `paymentInstructions.qrUrl` links here with the version.",
         params: ZConfigCodeParams,
         querystring: z.object({ v: z.string().max(40).optional() }),
         produces: ['image/png'],

@@ -68,7 +68,8 @@ describe('GET /api/selector/payment', () => {
 });
 
 describe('GET /api/cart/info/express-fees', () => {
-  const fees = (c: ShopCall, query: Record<string, string>, lang: 'en' | 'zh' = 'en') => c<TExpressChoice[]>('GET', '/api/cart/info/express-fees', { query, lang });
+  const fees = (c: ShopCall, query: Record<string, string>, lang: 'en' | 'zh' = 'en') =>
+    c<TExpressChoice[]>('GET', '/api/cart/info/express-fees', { query, lang });
 
   it('quotes every method at once with the same figures as the single quote, and says why the others cannot carry the cart', async () => {
     const heavy = await cartWith([{ itemId: p.big, quantity: 1 }]);
@@ -85,7 +86,9 @@ describe('GET /api/cart/info/express-fees', () => {
     ]);
     const chinapost = res.body.find((m) => m.id === 'chinapost')!;
     expect(chinapost.fee).toBeNull();
-    expect(chinapost.reason!.message).toBe('China Post Registered Air Mail carries at most 2 kg per shipment; this order weighs 10 kg (chargeable); please choose another shipping method');
+    expect(chinapost.reason!.message).toBe(
+      'China Post Registered Air Mail carries at most 2 kg per shipment; this order weighs 10 kg (chargeable); please choose another shipping method',
+    );
     for (const m of res.body.filter((x) => x.available)) {
       const single = await fee(heavy, { deliveryRegionId: 'US', expressMethod: m.id, payMethod: 'paypal' });
       expect(m.fee).toEqual(single.body);
@@ -108,7 +111,14 @@ describe('GET /api/cart/info/express-fees', () => {
 describe('GET /api/cart/info/express-fee', () => {
   it('quotes freight on the chargeable weight plus the payment surcharge, ignoring the client’s weights', async () => {
     const c = await cartWith([{ itemId: p.cube, type: 'black', quantity: 2 }]);
-    const res = await fee(c, { deliveryRegionId: 'US', deliveryPostalCode: '94105', expressMethod: 'dhl', payMethod: 'paypal', totalGw: 0.001, totalVolumeWeight: 0 });
+    const res = await fee(c, {
+      deliveryRegionId: 'US',
+      deliveryPostalCode: '94105',
+      expressMethod: 'dhl',
+      payMethod: 'paypal',
+      totalGw: 0.001,
+      totalVolumeWeight: 0,
+    });
     expect(res.status).toBe(200);
     // 0.25 kg gross, 0.138 kg volumetric: first 0.5 kg ¥260; PayPal 4.4 % of (258 + 260) = ¥22.79
     expect(res.body).toEqual({
@@ -133,7 +143,15 @@ describe('GET /api/cart/info/express-fee', () => {
     // the same cart in USD: every amount converted once and then added in cents
     const usd = await fee(c, { deliveryRegionId: 'US', expressMethod: 'dhl', payMethod: 'paypal' }, 'USD');
     // goods 2 × $18.17 = $36.34; freight ¥260 -> $36.62; surcharge 4.4 % of $72.96 = $3.21
-    expect(usd.body).toMatchObject({ currency: 'USD', goodsAmount: 36.34, freight: 36.62, surcharge: 3.21, totalPrice: 39.83, grandTotal: 76.17, freeShippingThreshold: 69 });
+    expect(usd.body).toMatchObject({
+      currency: 'USD',
+      goodsAmount: 36.34,
+      freight: 36.62,
+      surcharge: 3.21,
+      totalPrice: 39.83,
+      grandTotal: 76.17,
+      freeShippingThreshold: 69,
+    });
     // without a payment method: no surcharge
     const plain = await fee(c, { deliveryRegionId: 'US', expressMethod: 'dhl' });
     expect(plain.body).toMatchObject({ totalPrice: 260, surcharge: 0, payMethod: null });
@@ -143,17 +161,32 @@ describe('GET /api/cart/info/express-fee', () => {
     const c = await cartWith([{ itemId: p.big, quantity: 1 }]);
     const res = await fee(c, { deliveryRegionId: 'DE', expressMethod: 'ups', payMethod: 'tt' });
     // 5 kg gross, 10 kg volumetric: ¥275 + 19 × ¥73 = ¥1,662, but goods ¥3,000 ≥ ¥489.90
-    expect(res.body).toMatchObject({ chargeableWeight: 10, totalGw: 5, totalVolumeWeight: 10, base: 1662, freight: 0, freeShipping: true, totalPrice: 0, grandTotal: 3000 });
+    expect(res.body).toMatchObject({
+      chargeableWeight: 10,
+      totalGw: 5,
+      totalVolumeWeight: 10,
+      base: 1662,
+      freight: 0,
+      freeShipping: true,
+      totalPrice: 0,
+      grandTotal: 3000,
+    });
     expect(res.body.zone.code).toBe('EUROPE');
   });
 
   it('applies the minimum charge (sea freight) and refuses a method that cannot carry the weight', async () => {
     const small = await cartWith([{ itemId: p.cube, type: 'black', quantity: 1 }]);
-    expect((await fee(small, { deliveryRegionId: 'JP', expressMethod: 'sea' })).body).toMatchObject({ base: 1200, freight: 1200, transitDays: { min: 7, max: 15 } });
+    expect((await fee(small, { deliveryRegionId: 'JP', expressMethod: 'sea' })).body).toMatchObject({
+      base: 1200,
+      freight: 1200,
+      transitDays: { min: 7, max: 15 },
+    });
     const heavy = await cartWith([{ itemId: p.big, quantity: 1 }]);
     const res = await fee(heavy, { deliveryRegionId: 'US', expressMethod: 'chinapost' });
     expect(res.status).toBe(400);
-    expect(res.body.desc).toBe('China Post Registered Air Mail carries at most 2 kg per shipment; this order weighs 10 kg (chargeable); please choose another shipping method');
+    expect(res.body.desc).toBe(
+      'China Post Registered Air Mail carries at most 2 kg per shipment; this order weighs 10 kg (chargeable); please choose another shipping method',
+    );
     expect(res.body.details).toEqual({ maxWeight: 2, chargeableWeight: 10 });
     const zh = await fee(heavy, { deliveryRegionId: 'US', expressMethod: 'chinapost' }, 'CNY', 'zh');
     expect(zh.body.desc).toBe('中国邮政航空小包 每票最多 2 公斤，本单计费重量 10 公斤，请选择其他配送方式');
@@ -204,7 +237,11 @@ describe('GET /api/cart/info/express-fee', () => {
     const c = await cartWith([{ itemId: p.big, quantity: 1 }]);
     await t.services.shipping.setFreeShippingThreshold(null);
     try {
-      expect((await fee(c, { deliveryRegionId: 'US', expressMethod: 'dhl' })).body).toMatchObject({ freeShipping: false, freeShippingThreshold: null, freight: 1590 });
+      expect((await fee(c, { deliveryRegionId: 'US', expressMethod: 'dhl' })).body).toMatchObject({
+        freeShipping: false,
+        freeShippingThreshold: null,
+        freight: 1590,
+      });
       expect((await c('GET', '/api/cart/info')).body).toMatchObject({ freeShippingThreshold: null, freeShipping: false });
     } finally {
       await t.services.shipping.setFreeShippingThreshold(FREE_SHIPPING_THRESHOLD_USD_CENTS);

@@ -1,4 +1,12 @@
-import { minValidQuantity, type TAdminItemList, type TAdminItemQuery, type TStockLevels, type TStockSheet, type TStockSheetQuery, type TStockSummary } from '@cubeshop/shared';
+import {
+  minValidQuantity,
+  type TAdminItemList,
+  type TAdminItemQuery,
+  type TStockLevels,
+  type TStockSheet,
+  type TStockSheetQuery,
+  type TStockSummary,
+} from '@cubeshop/shared';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import type { AuditService, StaffActor } from '../audit/audit.service.js';
 import type { StockRepository } from './stock.repository.js';
@@ -72,7 +80,9 @@ export function createStockAdmin(repo: StockRepository, deps: StockAdminDeps) {
         );
         const now = await repo.linesForUpdate(tx, itemId);
         const pick = (rows: readonly StockLine[]) => Object.fromEntries(rows.map((r) => [r.typeCode, { onHand: r.onHand, reserved: r.reserved }]));
-        await deps.audit.record(tx, actor, [{ action: 'stock.adjust', entity: 'item', entityId: itemId, before: pick(before), after: pick(now), note: reason || null }]);
+        await deps.audit.record(tx, actor, [
+          { action: 'stock.adjust', entity: 'item', entityId: itemId, before: pick(before), after: pick(now), note: reason || null },
+        ]);
         return now;
       });
       summary = undefined;
@@ -86,7 +96,14 @@ export function createStockAdmin(repo: StockRepository, deps: StockAdminDeps) {
      * available and its own state; a style of a tracked product without a row has none.
      */
     async sheet(q: TStockSheetQuery): Promise<TStockSheet> {
-      const list = await deps.products({ keyword: q.keyword, stockStatus: q.stockStatus, archived: 'false', sortBy: 'lastUpdatedTime', page: q.page, recPerPage: q.recPerPage });
+      const list = await deps.products({
+        keyword: q.keyword,
+        stockStatus: q.stockStatus,
+        archived: 'false',
+        sortBy: 'lastUpdatedTime',
+        page: q.page,
+        recPerPage: q.recPerPage,
+      });
       const ids = list.data.map((r) => r.id);
       const [items, rows] = await Promise.all([deps.items(ids), repo.lines(ids)]);
       const linesOf = new Map<number, StockLine[]>();
@@ -101,9 +118,29 @@ export function createStockAdmin(repo: StockRepository, deps: StockAdminDeps) {
           const onHand = line?.onHand ?? 0;
           const reserved = line?.reserved ?? 0;
           const available = Math.max(onHand - reserved, 0);
-          return { code: type.code, zh: type.zh, en: type.en, onHand, reserved, available, stockStatus: styleStatusOf(item, lines ? available : undefined, least) };
+          return {
+            code: type.code,
+            zh: type.zh,
+            en: type.en,
+            onHand,
+            reserved,
+            available,
+            stockStatus: styleStatusOf(item, lines ? available : undefined, least),
+          };
         });
-        return [{ id: row.id, nameZh: row.nameZh, nameEn: row.nameEn, barcode: row.barcode, thumbnail: row.thumbnail, tracked: lines !== undefined, lowStockAt: item.lowStockAt, stockStatus: row.stockStatus, styles }];
+        return [
+          {
+            id: row.id,
+            nameZh: row.nameZh,
+            nameEn: row.nameEn,
+            barcode: row.barcode,
+            thumbnail: row.thumbnail,
+            tracked: lines !== undefined,
+            lowStockAt: item.lowStockAt,
+            stockStatus: row.stockStatus,
+            styles,
+          },
+        ];
       });
       return { data, pager: list.pager };
     },

@@ -67,7 +67,10 @@ export function createStockRepository(db: Db) {
       await tx
         .insert(itemStock)
         .values({ itemId, typeCode, onHand: 0, reserved: quantity })
-        .onConflictDoUpdate({ target: [itemStock.itemId, itemStock.typeCode], set: { reserved: sql`${itemStock.reserved} + ${quantity}`, updatedAt: sql`now()` } });
+        .onConflictDoUpdate({
+          target: [itemStock.itemId, itemStock.typeCode],
+          set: { reserved: sql`${itemStock.reserved} + ${quantity}`, updatedAt: sql`now()` },
+        });
     },
 
     /** Gives back reserved pieces (never below zero). */

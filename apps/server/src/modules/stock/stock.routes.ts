@@ -3,7 +3,6 @@ import { ZAdminIdParams, ZStockAdjust, ZStockLevels, ZStockSheet, ZStockSheetQue
 import type { ActorOf } from '../../plugins/auth.js';
 import type { StockAdmin } from './stock.admin.js';
 
-
 /**
  * Stock (docs/catalog.md, Stock): staff read and set pieces on hand per type (stock.manage:
  * owner, catalog, warehouse; audited), and the public count behind the pages' "in stock" claims.
@@ -28,9 +27,9 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockAdmin; actorOf: Ac
       ...manage,
       schema: {
         tags,
-        summary: 'The stock screen: products on sale with every style\'s pieces (owner, catalog, warehouse)',
+        summary: "The stock screen: products on sale with every style's pieces (owner, catalog, warehouse)",
         description:
-          'keyword: a product id, a barcode or words of the names (as the staff product list). stockStatus: only products in that state (low: at most their low-stock mark available). Each product lists its styles (one with code \'\' when it has none) with on hand, reserved, available and the style\'s own state; no prices.',
+          "keyword: a product id, a barcode or words of the names (as the staff product list). stockStatus: only products in that state (low: at most their low-stock mark available). Each product lists its styles (one with code '' when it has none) with on hand, reserved, available and the style's own state; no prices.",
         security,
         querystring: ZStockSheetQuery,
         response: { 200: ZStockSheet },
@@ -44,7 +43,16 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockAdmin; actorOf: Ac
 
   app.get(
     '/admin/items/:id/stock',
-    { ...manage, schema: { tags, summary: 'A product\'s stock per type: on hand, reserved, available (owner, catalog, warehouse)', security, params: ZAdminIdParams, response: { 200: ZStockLevels } } },
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: "A product's stock per type: on hand, reserved, available (owner, catalog, warehouse)",
+        security,
+        params: ZAdminIdParams,
+        response: { 200: ZStockLevels },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return stock.levels(request.params.id);

@@ -66,7 +66,11 @@ export function stockStatusOf(item: { preorder: boolean; lowStockAt: number } & 
  * smallest quantity one may order count as none (`least`, minValidQuantity of the product, passed
  * in by callers that ask for many styles of one product).
  */
-export function styleStatusOf(item: { preorder: boolean; lowStockAt: number } & QuantityRules, pieces: number | undefined, least = minValidQuantity(item)): TStockStatus {
+export function styleStatusOf(
+  item: { preorder: boolean; lowStockAt: number } & QuantityRules,
+  pieces: number | undefined,
+  least = minValidQuantity(item),
+): TStockStatus {
   if (pieces === undefined) return item.preorder ? 'preorder' : 'in_stock';
   if (pieces < least || pieces <= 0) return item.preorder ? 'preorder' : 'out_of_stock';
   return pieces <= item.lowStockAt ? 'low' : 'in_stock';
@@ -192,7 +196,11 @@ export function createStockService(repo: StockRepository) {
       if (short.length > 0) {
         const sep = locale === 'zh' ? '、' : ', ';
         const names = short
-          .map((s) => (locale === 'zh' ? `${s.name}${s.typeCode ? `（${s.typeCode}）` : ''}：仅剩 ${s.available} 件` : `${s.name}${s.typeCode ? ` (${s.typeCode})` : ''}: only ${s.available} available`))
+          .map((s) =>
+            locale === 'zh'
+              ? `${s.name}${s.typeCode ? `（${s.typeCode}）` : ''}：仅剩 ${s.available} 件`
+              : `${s.name}${s.typeCode ? ` (${s.typeCode})` : ''}: only ${s.available} available`,
+          )
           .join(sep);
         throw badRequest('stockShort', { names }, { reason: 'stockShort', lines: short });
       }

@@ -14,7 +14,17 @@ const tag = randomBytes(3).toString('hex');
 async function product(name: string, extra: { types?: { code: string; zh: string; en: string }[]; lowStockAt?: number } = {}): Promise<number> {
   const ids = await t.services.catalog.admin.slugIds();
   const [id] = await t.services.catalog.admin.addItems([
-    { supplierId: [...ids.suppliers.values()][0]!, categoryId: [...ids.categories.values()][0]!, nameZh: `${name}（中）`, nameEn: name, priceFen: 1_000, nwG: 50, gwG: 60, volumeCm3: 100, ...extra },
+    {
+      supplierId: [...ids.suppliers.values()][0]!,
+      categoryId: [...ids.categories.values()][0]!,
+      nameZh: `${name}（中）`,
+      nameEn: name,
+      priceFen: 1_000,
+      nwG: 50,
+      gwG: 60,
+      volumeCm3: 100,
+      ...extra,
+    },
   ]);
   return id!;
 }
@@ -36,7 +46,13 @@ describe('GET /api/admin/stock', () => {
   });
 
   it('lists every style with its pieces and state, finds by name and keeps only low stock when asked', async () => {
-    const styled = await product(`Shelf Cube ${tag}`, { types: [{ code: 'red', zh: '红色', en: 'Red' }, { code: 'blue', zh: '蓝色', en: 'Blue' }], lowStockAt: 10 });
+    const styled = await product(`Shelf Cube ${tag}`, {
+      types: [
+        { code: 'red', zh: '红色', en: 'Red' },
+        { code: 'blue', zh: '蓝色', en: 'Blue' },
+      ],
+      lowStockAt: 10,
+    });
     const plain = await product(`Shelf Plain ${tag}`);
     const untracked = await product(`Shelf Loose ${tag}`);
     expect((await staff.warehouse('PUT', `/api/admin/items/${styled}/stock`, { body: { lines: [{ typeCode: 'red', onHand: 3 }] } })).status).toBe(200);
@@ -57,7 +73,11 @@ describe('GET /api/admin/stock', () => {
         { code: 'blue', zh: '蓝色', en: 'Blue', onHand: 0, reserved: 0, available: 0, stockStatus: 'out_of_stock' },
       ],
     });
-    expect(byId.get(plain)).toMatchObject({ tracked: true, stockStatus: 'in_stock', styles: [{ code: '', onHand: 80, available: 80, stockStatus: 'in_stock' }] });
+    expect(byId.get(plain)).toMatchObject({
+      tracked: true,
+      stockStatus: 'in_stock',
+      styles: [{ code: '', onHand: 80, available: 80, stockStatus: 'in_stock' }],
+    });
     expect(byId.get(untracked)).toMatchObject({ tracked: false, stockStatus: 'in_stock', styles: [{ code: '', onHand: 0 }] });
     // No prices on the warehouse's view.
     expect(JSON.stringify(all.body)).not.toMatch(/"price"/);
@@ -69,7 +89,9 @@ describe('GET /api/admin/stock', () => {
 
   it('keeps the reason of a count as the audit note', async () => {
     const id = await product(`Recount Cube ${tag}`);
-    const res = await staff.warehouse('PUT', `/api/admin/items/${id}/stock`, { body: { lines: [{ typeCode: '', onHand: 12 }], reason: '  Monthly recount  ' } });
+    const res = await staff.warehouse('PUT', `/api/admin/items/${id}/stock`, {
+      body: { lines: [{ typeCode: '', onHand: 12 }], reason: '  Monthly recount  ' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const audit = (await staff.owner<TAuditList>('GET', '/api/admin/audit', { query: { entity: 'item', recPerPage: 200 } })).body;
     const entry = audit.data.find((e) => e.action === 'stock.adjust' && e.entityId === String(id));

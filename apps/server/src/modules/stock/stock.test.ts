@@ -1,3 +1,4 @@
+// Over 400 lines: the stock rules' journeys, sharing one shop.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +40,10 @@ const reservedOnLines = (orderId: number) =>
 const transition = (orderId: number, body: Record<string, unknown>) => staff.owner('POST', `/api/admin/orders/${orderId}/transitions`, { body });
 
 /** A product of its own per test (a name the messages can be checked against). */
-async function product(name: string, extra: { types?: { code: string; zh: string; en: string }[]; preorder?: boolean; lowStockAt?: number } = {}): Promise<number> {
+async function product(
+  name: string,
+  extra: { types?: { code: string; zh: string; en: string }[]; preorder?: boolean; lowStockAt?: number } = {},
+): Promise<number> {
   const ids = await t.services.catalog.admin.slugIds();
   const [id] = await t.services.catalog.admin.addItems([
     {
@@ -73,16 +77,36 @@ describe('stockStatusOf', () => {
     expect(stockStatusOf({ ...item, preorder: true }, undefined)).toBe('preorder');
     expect(stockStatusOf(item, [{ typeCode: 'a', onHand: 30, reserved: 0 }])).toBe('in_stock');
     expect(stockStatusOf(item, [{ typeCode: 'a', onHand: 30, reserved: 20 }])).toBe('low');
-    expect(stockStatusOf(item, [{ typeCode: 'a', onHand: 5, reserved: 2 }, { typeCode: 'b', onHand: 8, reserved: 0 }])).toBe('in_stock');
+    expect(
+      stockStatusOf(item, [
+        { typeCode: 'a', onHand: 5, reserved: 2 },
+        { typeCode: 'b', onHand: 8, reserved: 0 },
+      ]),
+    ).toBe('in_stock');
     expect(stockStatusOf(item, [{ typeCode: 'a', onHand: 5, reserved: 5 }])).toBe('out_of_stock');
     expect(stockStatusOf({ ...item, preorder: true }, [{ typeCode: 'a', onHand: 0, reserved: 7 }])).toBe('preorder');
     expect(stockStatusOf({ ...item, preorder: true }, [{ typeCode: 'a', onHand: 50, reserved: 0 }])).toBe('in_stock');
   });
   it('tells a cart line how many pieces it may have', () => {
     expect(lineStock(item, '', 5, undefined)).toEqual({ stockStatus: 'in_stock', available: null, stockShort: false, preorder: false });
-    expect(lineStock(item, 'b', 5, [{ typeCode: 'a', onHand: 50, reserved: 0 }])).toEqual({ stockStatus: 'out_of_stock', available: 0, stockShort: true, preorder: false });
-    expect(lineStock(item, 'a', 5, [{ typeCode: 'a', onHand: 6, reserved: 3 }])).toEqual({ stockStatus: 'low', available: 3, stockShort: true, preorder: false });
-    expect(lineStock({ ...item, preorder: true }, 'a', 5, [{ typeCode: 'a', onHand: 0, reserved: 0 }])).toEqual({ stockStatus: 'preorder', available: 0, stockShort: false, preorder: true });
+    expect(lineStock(item, 'b', 5, [{ typeCode: 'a', onHand: 50, reserved: 0 }])).toEqual({
+      stockStatus: 'out_of_stock',
+      available: 0,
+      stockShort: true,
+      preorder: false,
+    });
+    expect(lineStock(item, 'a', 5, [{ typeCode: 'a', onHand: 6, reserved: 3 }])).toEqual({
+      stockStatus: 'low',
+      available: 3,
+      stockShort: true,
+      preorder: false,
+    });
+    expect(lineStock({ ...item, preorder: true }, 'a', 5, [{ typeCode: 'a', onHand: 0, reserved: 0 }])).toEqual({
+      stockStatus: 'preorder',
+      available: 0,
+      stockShort: false,
+      preorder: true,
+    });
   });
 });
 
@@ -100,15 +124,26 @@ describe(`the race for the last pieces (${TEST_DB_KIND})`, () => {
     for (const r of refused) expect(r.body.desc).toBe('Not enough stock; please lower the quantity and order again: Race Cube: only 0 available');
     const after = await line(id);
     expect(after).toEqual({ typeCode: '', onHand: 10, reserved: 10, available: 0 });
-    const [ordered] = await query<{ q: number; r: number }>(sql`select coalesce(sum(quantity), 0)::int as q, coalesce(sum(stock_reserved), 0)::int as r from order_items where item_id = ${id}`);
+    const [ordered] = await query<{ q: number; r: number }>(
+      sql`select coalesce(sum(quantity), 0)::int as q, coalesce(sum(stock_reserved), 0)::int as r from order_items where item_id = ${id}`,
+    );
     expect(ordered).toEqual({ q: 10, r: 10 });
     // A refused buyer keeps the cart, its line now marked short.
     const loser = buyers[results.indexOf(refused[0]!)]!;
-    expect((await loser<{ data: TCartItem[] }>('GET', '/api/cart/items')).body.data[0]).toMatchObject({ stockStatus: 'out_of_stock', available: 0, stockShort: true });
+    expect((await loser<{ data: TCartItem[] }>('GET', '/api/cart/items')).body.data[0]).toMatchObject({
+      stockStatus: 'out_of_stock',
+      available: 0,
+      stockShort: true,
+    });
   });
 
   it('buyers asking 1-4 pieces each never take more than there is, and reserved equals the ordered pieces', async () => {
-    const id = await product('Race Timer', { types: [{ code: 'red', zh: '红', en: 'Red' }, { code: 'blue', zh: '蓝', en: 'Blue' }] });
+    const id = await product('Race Timer', {
+      types: [
+        { code: 'red', zh: '红', en: 'Red' },
+        { code: 'blue', zh: '蓝', en: 'Blue' },
+      ],
+    });
     const buyers = await Promise.all(Array.from({ length: 30 }, () => buyer()));
     // The carts are filled while the product is not tracked yet (the cart takes no more than is
     // available), then the stock is counted: the buyers race for fewer pieces than they ask.
@@ -119,7 +154,9 @@ describe(`the race for the last pieces (${TEST_DB_KIND})`, () => {
     ]);
     const results = await Promise.all(buyers.map((c) => place(c)));
     expect(results.every((r) => r.status === 201 || r.status === 400)).toBe(true);
-    const rows = await query<{ type_code: string; q: number; r: number }>(sql`select type_code, sum(quantity)::int as q, sum(stock_reserved)::int as r from order_items where item_id = ${id} group by type_code`);
+    const rows = await query<{ type_code: string; q: number; r: number }>(
+      sql`select type_code, sum(quantity)::int as q, sum(stock_reserved)::int as r from order_items where item_id = ${id} group by type_code`,
+    );
     const after = await levels(id);
     for (const l of after.lines) {
       const ordered = rows.find((r) => r.type_code === l.typeCode) ?? { q: 0, r: 0 };
@@ -134,7 +171,7 @@ describe(`the race for the last pieces (${TEST_DB_KIND})`, () => {
 });
 
 describe('an order holds, gives back and uses up stock', () => {
-  it('a shortfall refuses the whole order and names every short product, in the buyer\'s language', async () => {
+  it("a shortfall refuses the whole order and names every short product, in the buyer's language", async () => {
     const a = await product('Short Alpha');
     const b = await product('Short Beta');
     const plenty = await product('Plenty Gamma');
@@ -235,7 +272,10 @@ describe('an order holds, gives back and uses up stock', () => {
   });
 
   it('a pre-order of a type that has no row yet creates it; the same type of a product without pre-orders is out of stock', async () => {
-    const types = [{ code: 'red', zh: '红', en: 'Red' }, { code: 'blue', zh: '蓝', en: 'Blue' }];
+    const types = [
+      { code: 'red', zh: '红', en: 'Red' },
+      { code: 'blue', zh: '蓝', en: 'Blue' },
+    ];
     const pre = await product('Preorder Types', { types, preorder: true });
     const plain = await product('Plain Types', { types });
     await setStock(pre, [{ typeCode: 'red', onHand: 5 }]);
@@ -298,7 +338,8 @@ describe('a staff stock change on the storefront', () => {
   it('shows in cached pages and details at once, without emptying the rest of the catalog or rebuilding the search index', async () => {
     const id = await product('Recount Cube');
     await setStock(id, [{ typeCode: '', onHand: 50 }]);
-    const page = async () => (await anonymous<TProductList>('GET', '/api/items', { query: { keyword: 'Recount', recPerPage: 50 } })).body.data.find((p) => p.id === id)!.stockStatus;
+    const page = async () =>
+      (await anonymous<TProductList>('GET', '/api/items', { query: { keyword: 'Recount', recPerPage: 50 } })).body.data.find((p) => p.id === id)!.stockStatus;
     const detail = async () => (await anonymous<TProductDetail>('GET', `/api/items/${id}`)).body.stockStatus;
     expect([await page(), await detail()]).toEqual(['in_stock', 'in_stock']);
     const index = await t.services.catalog.search.index();
@@ -326,7 +367,12 @@ describe('a staff stock change on the storefront', () => {
 
 describe('PUT /api/admin/items/{id}/stock', () => {
   it('lets owner, catalog and warehouse set pieces on hand, audited with before and after', async () => {
-    const id = await product('Staff Cube', { types: [{ code: 'a', zh: 'A', en: 'A' }, { code: 'b', zh: 'B', en: 'B' }] });
+    const id = await product('Staff Cube', {
+      types: [
+        { code: 'a', zh: 'A', en: 'A' },
+        { code: 'b', zh: 'B', en: 'B' },
+      ],
+    });
     for (const role of ['sales', 'service'] as const) {
       expect((await staff[role]('PUT', `/api/admin/items/${id}/stock`, { body: { lines: [{ typeCode: 'a', onHand: 1 }] } })).status).toBe(403);
     }
@@ -335,7 +381,14 @@ describe('PUT /api/admin/items/{id}/stock', () => {
       const res = await staff[role]<TStockLevels>('PUT', `/api/admin/items/${id}/stock`, { body: { lines: [{ typeCode: 'a', onHand: 4 }] } });
       expect(res.status).toBe(200);
     }
-    const res = await staff.warehouse<TStockLevels>('PUT', `/api/admin/items/${id}/stock`, { body: { lines: [{ typeCode: 'b', onHand: 30 }, { typeCode: 'a', onHand: 7 }] } });
+    const res = await staff.warehouse<TStockLevels>('PUT', `/api/admin/items/${id}/stock`, {
+      body: {
+        lines: [
+          { typeCode: 'b', onHand: 30 },
+          { typeCode: 'a', onHand: 7 },
+        ],
+      },
+    });
     expect(res.body).toEqual({
       itemId: id,
       tracked: true,

@@ -23,7 +23,19 @@ class SilentWebSocket {
   close() {}
 }
 
-const staffUser = (role: TStaffRole) => ({ id: 5, account: role, username: role, name: `${role} person`, nickname: '', admin: true, role, mobile: null, email: null, regionId: null, subscribeEmail: null });
+const staffUser = (role: TStaffRole) => ({
+  id: 5,
+  account: role,
+  username: role,
+  name: `${role} person`,
+  nickname: '',
+  admin: true,
+  role,
+  mobile: null,
+  email: null,
+  regionId: null,
+  subscribeEmail: null,
+});
 
 function renderAs(role: TStaffRole) {
   localStorage.setItem(STORAGE_KEYS.token, 'staff-token-abcdef');
@@ -60,9 +72,13 @@ describe('/admin/customer-service', () => {
     expect(await screen.findByText('Nobody is waiting.')).toBeInTheDocument();
   });
 
-  it('is the service role\'s whole menu', async () => {
+  it("is the service role's whole menu", async () => {
     renderAs('service');
     expect(await screen.findByRole('heading', { name: 'Customer service console' })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Staff' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Customer service']);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Staff' }))
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Customer service']);
   });
 });

@@ -77,7 +77,10 @@ export default function BrandsRoute() {
                     aria-label={t('brands.products', { brand: brand.name })}
                     className="flex h-14 items-center gap-3 rounded-lg border border-gray-200 bg-white px-3 text-sm font-medium text-ink hover:border-brand-300 hover:text-brand-700"
                   >
-                    <span aria-hidden="true" className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-700">
+                    <span
+                      aria-hidden="true"
+                      className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-700"
+                    >
                       {Array.from(brand.name)[0]?.toLocaleUpperCase()}
                     </span>
                     <span className="min-w-0 flex-1 truncate">{brand.name}</span>

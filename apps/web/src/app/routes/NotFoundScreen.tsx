@@ -25,7 +25,11 @@ export function NotFoundScreen() {
           <House aria-hidden="true" className="size-4" />
           {t('ui.backHome')}
         </Link>
-        <button type="button" onClick={goBack} className="inline-flex h-10 items-center gap-2 rounded-md border border-gray-300 bg-white px-4 text-sm font-medium text-ink hover:bg-gray-50">
+        <button
+          type="button"
+          onClick={goBack}
+          className="inline-flex h-10 items-center gap-2 rounded-md border border-gray-300 bg-white px-4 text-sm font-medium text-ink hover:bg-gray-50"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t('ui.goBack')}
         </button>

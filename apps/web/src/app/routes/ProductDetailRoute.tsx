@@ -27,5 +27,11 @@ export const meta: MetaFunction = ({ queryClient, params, t, origin }) => {
     ...product.categoryPath.map((c) => ({ name: c.name, path: `/products-by-category/${c.id}` })),
     { name: product.name, path: `/product/${product.id}` },
   ];
-  return { title: product.name, description, image: product.image, type: 'product', jsonLd: [productLd(origin, product, description), breadcrumbLd(origin, steps)] };
+  return {
+    title: product.name,
+    description,
+    image: product.image,
+    type: 'product',
+    jsonLd: [productLd(origin, product, description), breadcrumbLd(origin, steps)],
+  };
 };

@@ -59,7 +59,10 @@ export default function ProductsByCategoryRoute() {
 
 export const prefetch: PrefetchFunction = async ({ queryClient, params, url }) => {
   const categoryId = idOf(params.categoryId);
-  const [tree] = await Promise.all([queryClient.fetchQuery(categoriesQuery()).catch(() => undefined), prefetchProductPanel(queryClient, { kind: 'category', categoryId }, url)]);
+  const [tree] = await Promise.all([
+    queryClient.fetchQuery(categoriesQuery()).catch(() => undefined),
+    prefetchProductPanel(queryClient, { kind: 'category', categoryId }, url),
+  ]);
   if (tree && categoryPath(tree, categoryId).length === 0) return { status: 404 };
 };
 
@@ -68,6 +71,9 @@ export const meta: MetaFunction = ({ queryClient, params, t, origin }) => {
   const trail = tree ? categoryPath(tree, idOf(params.categoryId)) : [];
   const current = trail[trail.length - 1];
   if (!current) return { noindex: true, title: t('common:routes.notFound'), description: t('common:seo.notFound') };
-  const steps = [{ name: t('common:nav.home'), path: '/' }, ...trail.map((node) => ({ name: node.name, path: `/products-by-category/${encodeURIComponent(String(node.id))}` }))];
+  const steps = [
+    { name: t('common:nav.home'), path: '/' },
+    ...trail.map((node) => ({ name: node.name, path: `/products-by-category/${encodeURIComponent(String(node.id))}` })),
+  ];
   return { title: current.name, description: t('common:seo.category', { name: current.name }), jsonLd: [breadcrumbLd(origin, steps)] };
 };

@@ -15,13 +15,7 @@ export default function ProductsByTagRoute() {
   return (
     <div className="space-y-3">
       <header className="space-y-1">
-        <Breadcrumb
-          label={t('category.breadcrumb')}
-          items={[
-            { label: t('common:nav.home'), to: '/' },
-            { label: t(`tag.${tag}.title`) },
-          ]}
-        />
+        <Breadcrumb label={t('category.breadcrumb')} items={[{ label: t('common:nav.home'), to: '/' }, { label: t(`tag.${tag}.title`) }]} />
         <h1 className="text-2xl font-bold text-ink">{t(`tag.${tag}.title`)}</h1>
         <p className="text-sm text-gray-600">{t(`tag.${tag}.intro`)}</p>
       </header>

@@ -65,9 +65,14 @@ export const meta: MetaFunction = ({ queryClient, url, t }) => {
   const filters = filtersFromSearch(url.searchParams);
   if (filters.keyword) {
     const found = queryClient.getQueryData(itemsQuery({ kind: 'all' }, filters).queryKey)?.pager.recTotal;
-    return { title: t('catalog:search.titleFor', { keyword: filters.keyword }), description: t('common:seo.search', { keyword: filters.keyword }), ...(found === 0 ? { noindex: true } : {}) };
+    return {
+      title: t('catalog:search.titleFor', { keyword: filters.keyword }),
+      description: t('common:seo.search', { keyword: filters.keyword }),
+      ...(found === 0 ? { noindex: true } : {}),
+    };
   }
-  const brand = filters.supplierId === undefined ? undefined : queryClient.getQueryData(suppliersQuery().queryKey)?.find((s) => s.id === filters.supplierId)?.name;
+  const brand =
+    filters.supplierId === undefined ? undefined : queryClient.getQueryData(suppliersQuery().queryKey)?.find((s) => s.id === filters.supplierId)?.name;
   if (brand) return { title: t('catalog:search.brandTitle', { brand }), description: t('common:seo.brand', { brand }) };
   return { title: t('catalog:search.title'), description: t('common:seo.searchAll') };
 };

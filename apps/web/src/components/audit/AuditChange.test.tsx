@@ -25,7 +25,11 @@ function show(entry: Entry, props: { currency?: TCurrency; lineName?: (id: numbe
     </Suspense>,
   );
   const root = screen.queryByTestId('audit-change');
-  const lines = root ? within(root).queryAllByRole('listitem').map((li) => li.textContent ?? '') : [];
+  const lines = root
+    ? within(root)
+        .queryAllByRole('listitem')
+        .map((li) => li.textContent ?? '')
+    : [];
   const context = root ? (within(root).queryByTestId('audit-context')?.textContent ?? null) : null;
   const text = [context ?? '', ...lines].join('\n');
   view.unmount();
@@ -83,7 +87,10 @@ describe('AuditChange', () => {
     expect(named.lines).toEqual(['Packed quantity: 25 → 24', 'Actual unit price: $129.00 → $119.50']);
     expectNoRawCodes(named.text);
     // Without the order's lines (the activity log): the product and type it is about.
-    expect(show(line)).toMatchObject({ context: 'Product: #100001 · Type: black', lines: ['Packed quantity: 25 → 24', 'Actual unit price: $129.00 → $119.50'] });
+    expect(show(line)).toMatchObject({
+      context: 'Product: #100001 · Type: black',
+      lines: ['Packed quantity: 25 → 24', 'Actual unit price: $129.00 → $119.50'],
+    });
   });
 
   it('shows status changes as labels: order, logistics, carrier, and the new refund-due payment status', () => {
@@ -92,26 +99,44 @@ describe('AuditChange', () => {
       before: { status: 'confirm', logisticsStatus: 'pending', trackingNumber: null, carrier: null },
       after: { status: 'outbound', logisticsStatus: 'inTransit', trackingNumber: 'DHL-1234567890', carrier: 'dhl' },
     });
-    expect(moved.lines).toEqual(['Order status: Confirmed → Outbound', 'Logistics status: Pending → In transit', 'Tracking number: — → DHL-1234567890', 'Carrier: — → DHL Express']);
+    expect(moved.lines).toEqual([
+      'Order status: Confirmed → Outbound',
+      'Logistics status: Pending → In transit',
+      'Tracking number: — → DHL-1234567890',
+      'Carrier: — → DHL Express',
+    ]);
     expectNoRawCodes(moved.text);
-    const refundDue = show({ action: 'order.refund', before: { paymentStatus: 'paid', balance: 0 }, after: { paymentStatus: 'refund_due', balance: -20 } }, { currency: 'CNY' });
+    const refundDue = show(
+      { action: 'order.refund', before: { paymentStatus: 'paid', balance: 0 }, after: { paymentStatus: 'refund_due', balance: -20 } },
+      { currency: 'CNY' },
+    );
     expect(refundDue.lines).toEqual(['Payment status: Paid → Refund due', 'Balance: ¥0.00 → -¥20.00']);
   });
 
   it('says it all in Chinese', async () => {
     await i18n.changeLanguage('zh');
     await i18n.loadNamespaces(['backoffice', 'orders']);
-    expect(show(payment, { currency: 'CNY' }).lines).toEqual(['金额：$174.50', '付款方式：银行转账', '参考号：TT-778', '付款状态：部分付款 → 已付款', '余额：¥1,234.50 → ¥0.00']);
-    expect(show({ action: 'order.restock', before: null, after: { status: 'delivery', lines: [{ lineId: 7, itemId: 1, name: '魔方', quantity: 2, returned: 2 }] } }).lines).toEqual([
-      '订单状态：配送中',
-      '商品行：魔方 × 2',
+    expect(show(payment, { currency: 'CNY' }).lines).toEqual([
+      '金额：$174.50',
+      '付款方式：银行转账',
+      '参考号：TT-778',
+      '付款状态：部分付款 → 已付款',
+      '余额：¥1,234.50 → ¥0.00',
     ]);
+    expect(
+      show({ action: 'order.restock', before: null, after: { status: 'delivery', lines: [{ lineId: 7, itemId: 1, name: '魔方', quantity: 2, returned: 2 }] } })
+        .lines,
+    ).toEqual(['订单状态：配送中', '商品行：魔方 × 2']);
     const named = show(line, { currency: 'USD', lineName: () => '魔方 356（黑色）' });
     expect(named.context).toBe('订单行：魔方 356（黑色）');
     expect(named.lines).toEqual(['实发数量：25 → 24', '实际单价：$129.00 → $119.50']);
-    expect(show({ action: 'order.refund', before: { paymentStatus: 'paid' }, after: { paymentStatus: 'refund_due' } }).lines).toEqual(['付款状态：已付款 → 待退款']);
+    expect(show({ action: 'order.refund', before: { paymentStatus: 'paid' }, after: { paymentStatus: 'refund_due' } }).lines).toEqual([
+      '付款状态：已付款 → 待退款',
+    ]);
     expect(show({ action: 'customer.disable', before: { disabled: false }, after: { disabled: true } }).lines).toEqual(['账号已停用：否 → 是']);
-    expect(show({ action: 'request.approve', before: { request: 12, kind: 'return', status: 'open' }, after: { request: 12, kind: 'return', status: 'approved' } })).toMatchObject({
+    expect(
+      show({ action: 'request.approve', before: { request: 12, kind: 'return', status: 'open' }, after: { request: 12, kind: 'return', status: 'approved' } }),
+    ).toMatchObject({
       context: '申请：#12 · 申请类型：退货',
       lines: ['申请状态：待处理 → 已通过'],
     });
@@ -155,7 +180,11 @@ describe('AuditChange', () => {
       'Amount: ¥20.00',
       'Reason: Late',
     ]);
-    const restock = show({ action: 'order.restock', before: null, after: { status: 'delivery', lines: [{ lineId: 7, itemId: 100001, name: 'Gan 356 M', quantity: 2, returned: 2 }] } });
+    const restock = show({
+      action: 'order.restock',
+      before: null,
+      after: { status: 'delivery', lines: [{ lineId: 7, itemId: 100001, name: 'Gan 356 M', quantity: 2, returned: 2 }] },
+    });
     expect(restock.lines).toEqual(['Order status: In delivery', 'Lines: Gan 356 M × 2']);
   });
 
@@ -186,7 +215,11 @@ describe('AuditChange', () => {
       'Home carousel › Mode: Newest products → Picked products',
       'Home carousel › Products: — → #100001, #100002',
     ]);
-    const zone = show({ action: 'shipping.update', before: { code: 'eu', regions: ['DE'], isDefault: false }, after: { code: 'eu', regions: ['DE', 'FR'], isDefault: false } });
+    const zone = show({
+      action: 'shipping.update',
+      before: { code: 'eu', regions: ['DE'], isDefault: false },
+      after: { code: 'eu', regions: ['DE', 'FR'], isDefault: false },
+    });
     expect(zone.lines).toEqual(['Regions: Germany → Germany, France']);
   });
 
@@ -205,7 +238,9 @@ describe('AuditChange', () => {
     ]);
     expectNoRawCodes(unknown.text);
     // Different values that read the same (a new QR picture) still say something changed.
-    expect(show({ action: 'payment.update', before: { qrUrl: '/api/qr/1-a.png' }, after: { qrUrl: '/api/qr/1-b.png' } }).lines).toEqual(['QR code: Uploaded → changed (not shown)']);
+    expect(show({ action: 'payment.update', before: { qrUrl: '/api/qr/1-a.png' }, after: { qrUrl: '/api/qr/1-b.png' } }).lines).toEqual([
+      'QR code: Uploaded → changed (not shown)',
+    ]);
     // Nothing changed: nothing shown.
     expect(show({ action: 'order.line', before: { actualQuantity: 3 }, after: { actualQuantity: 3 } }).lines).toEqual([]);
   });

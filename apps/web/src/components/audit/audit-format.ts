@@ -50,7 +50,11 @@ const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Ar
 /** Equality for display (objects compared key by key whatever their order). */
 function stable(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stable).join(',')}]`;
-  if (isObj(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stable(v[k])}`).join(',')}}`;
+  if (isObj(v))
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stable(v[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v ?? null);
 }
 
@@ -85,7 +89,28 @@ const WHOLE = new Set(['stock', 'prices', 'set', 'remove', 'types', 'priceTiers'
  * Fields shown first, in this order (what was done, then what it did to the order); the database
  * gives an entry's keys back in an order of its own. Other fields follow as they come.
  */
-const FIRST = ['credit', 'kind', 'request', 'status', 'logisticsStatus', 'trackingNumber', 'carrier', 'actualQuantity', 'actualPrice', 'expressFee', 'amount', 'extra', 'lines', 'method', 'reference', 'paidAt', 'paymentStatus', 'balance', 'owed', 'credited'];
+const FIRST = [
+  'credit',
+  'kind',
+  'request',
+  'status',
+  'logisticsStatus',
+  'trackingNumber',
+  'carrier',
+  'actualQuantity',
+  'actualPrice',
+  'expressFee',
+  'amount',
+  'extra',
+  'lines',
+  'method',
+  'reference',
+  'paidAt',
+  'paymentStatus',
+  'balance',
+  'owed',
+  'credited',
+];
 const rank = (key: string) => {
   const at = FIRST.indexOf(key);
   return at < 0 ? FIRST.length : at;
@@ -168,7 +193,10 @@ export function createAuditFormatter({ t, locale, currency, lineName }: AuditCon
   }
 
   function lineOf(line: Obj, cur: Cur): string {
-    const name = (typeof line.name === 'string' && line.name) || (typeof line.lineId === 'number' && lineName?.(line.lineId)) || (line.itemId !== undefined ? id(line.itemId) : NONE);
+    const name =
+      (typeof line.name === 'string' && line.name) ||
+      (typeof line.lineId === 'number' && lineName?.(line.lineId)) ||
+      (line.itemId !== undefined ? id(line.itemId) : NONE);
     const quantity = typeof line.quantity === 'number' ? count(line.quantity) : NONE;
     return typeof line.amount === 'number'
       ? t('audit.value.lineAmount', { name, quantity, amount: money(line.amount, cur.order) })
@@ -206,7 +234,8 @@ export function createAuditFormatter({ t, locale, currency, lineName }: AuditCon
       }
       if (key === 'logisticsStatus') return label(`orders:logistics.${v}`, humanize(v));
       if (key === 'paymentStatus') return label(`orders:paymentStatus.${v}`, label(`audit.value.paymentStatus.${v}`, humanize(v)));
-      if (key === 'carrier') return (Object.hasOwn(CARRIERS, v) && (CARRIERS as Record<string, { name: string }>)[v]!.name) || (v === 'other' ? t('order.carriers.other') : v);
+      if (key === 'carrier')
+        return (Object.hasOwn(CARRIERS, v) && (CARRIERS as Record<string, { name: string }>)[v]!.name) || (v === 'other' ? t('order.carriers.other') : v);
       if (key === 'method' && action.startsWith('order.')) return label(`order.methods.${v}`, humanize(v));
       if (key === 'role') return label(`nav.role.${v}`, humanize(v));
       if (key === 'kind') {
@@ -242,10 +271,16 @@ export function createAuditFormatter({ t, locale, currency, lineName }: AuditCon
       );
     }
     if (key === 'priceTiers') {
-      return list(v.map((x) => (isObj(x) ? t('audit.value.tier', { quantity: count(Number(x.minQuantity)), price: money(Number(x.price), 'CNY') }) : String(x))));
+      return list(
+        v.map((x) => (isObj(x) ? t('audit.value.tier', { quantity: count(Number(x.minQuantity)), price: money(Number(x.price), 'CNY') }) : String(x))),
+      );
     }
     if (key === 'stock') return list(v.map((x) => (isObj(x) ? `${typeName(x.typeCode)}: ${count(Number(x.onHand))}` : String(x))));
-    if (key === 'lines') return list(v.map((x) => (isObj(x) ? lineOf(x, cur) : String(x))), locale === 'zh' ? '；' : '; ');
+    if (key === 'lines')
+      return list(
+        v.map((x) => (isObj(x) ? lineOf(x, cur) : String(x))),
+        locale === 'zh' ? '；' : '; ',
+      );
     // Anything else: scalars in words, objects as "Field: value" pairs.
     return list(
       v.map((x) => (isObj(x) ? object(key, x, action, cur) : value(key, x, action, cur))),
@@ -270,7 +305,8 @@ export function createAuditFormatter({ t, locale, currency, lineName }: AuditCon
   /** The fields of a stock.adjust entry are the product's type codes, each with on hand and reserved. */
   function stockAdjust(before: Obj, after: Obj): AuditLine[] {
     const codes = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-    const line = (x: unknown) => (isObj(x) ? t('audit.value.stockLine', { onHand: count(Number(x.onHand ?? 0)), reserved: count(Number(x.reserved ?? 0)) }) : NONE);
+    const line = (x: unknown) =>
+      isObj(x) ? t('audit.value.stockLine', { onHand: count(Number(x.onHand ?? 0)), reserved: count(Number(x.reserved ?? 0)) }) : NONE;
     return codes
       .filter((c) => stable(before[c]) !== stable(after[c]))
       .map((c) => {

@@ -68,7 +68,12 @@ function Bubble({ message, language, showTranslations, onImage, onRetry, onRetry
         )}
       >
         {message.kind === 'image' && message.image ? (
-          <button type="button" onClick={() => onImage(message.image!, t('imageFrom', { name: message.uname || t('you') }))} className="block" aria-label={t('openImage', { name: message.uname || t('you') })}>
+          <button
+            type="button"
+            onClick={() => onImage(message.image!, t('imageFrom', { name: message.uname || t('you') }))}
+            className="block"
+            aria-label={t('openImage', { name: message.uname || t('you') })}
+          >
             <AuthedImage api="chat" path={message.image} alt="" className="max-h-48 max-w-full rounded-lg object-contain" loading="lazy" />
           </button>
         ) : (
@@ -109,13 +114,23 @@ function Bubble({ message, language, showTranslations, onImage, onRetry, onRetry
             {t('translating')}
           </span>
         ) : view === 'available' ? (
-          <button type="button" onClick={() => setOwn(!translated)} aria-pressed={translated} className="inline-flex items-center gap-0.5 text-brand-700 hover:underline">
+          <button
+            type="button"
+            onClick={() => setOwn(!translated)}
+            aria-pressed={translated}
+            className="inline-flex items-center gap-0.5 text-brand-700 hover:underline"
+          >
             <Languages aria-hidden="true" className="size-3" />
             {translated ? t('showOriginal') : t('showTranslation')}
           </button>
         ) : view === 'off' || view === 'error' ? (
           <>
-            <button type="button" onClick={() => setExplain((v) => !v)} aria-expanded={explain} className="inline-flex items-center gap-0.5 text-brand-700 hover:underline">
+            <button
+              type="button"
+              onClick={() => setExplain((v) => !v)}
+              aria-expanded={explain}
+              className="inline-flex items-center gap-0.5 text-brand-700 hover:underline"
+            >
               <Languages aria-hidden="true" className="size-3" />
               {t('showTranslation')}
             </button>

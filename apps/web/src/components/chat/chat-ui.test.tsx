@@ -114,7 +114,9 @@ describe('MessageList', () => {
     URL.createObjectURL = vi.fn(() => `blob:chat-${++blobs}`);
     URL.revokeObjectURL = vi.fn();
     const path = `/api/chat/images/${GID}/${'a'.repeat(64)}.webp`;
-    server.use(http.get('*/api/chat/images/:gid/:name', () => new HttpResponse(new Uint8Array([82, 73, 70, 70]), { headers: { 'content-type': 'image/webp' } })));
+    server.use(
+      http.get('*/api/chat/images/:gid/:name', () => new HttpResponse(new Uint8Array([82, 73, 70, 70]), { headers: { 'content-type': 'image/webp' } })),
+    );
     render(<MessageList label="Messages" language="en" messages={[message({ kind: 'image', content: '', image: path })]} />);
     // The picture is the content of the button naming it (alt="").
     await waitFor(() => expect(within(screen.getByRole('button', { name: 'Open the image from Ann' })).getByAltText('')).toHaveAttribute('src', 'blob:chat-1'));

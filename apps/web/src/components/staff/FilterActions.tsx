@@ -5,7 +5,19 @@ import { Spinner } from '@/components/ui/Spinner';
  * The end of a staff list's filter form: Apply (the form's submit), Clear when any filter is set,
  * and a spinner while the list refetches.
  */
-export function FilterActions({ apply, clear, filtered, onClear, fetching = false }: { apply: string; clear: string; filtered: boolean; onClear: () => void; fetching?: boolean }) {
+export function FilterActions({
+  apply,
+  clear,
+  filtered,
+  onClear,
+  fetching = false,
+}: {
+  apply: string;
+  clear: string;
+  filtered: boolean;
+  onClear: () => void;
+  fetching?: boolean;
+}) {
   return (
     <>
       <Button type="submit" size="sm">

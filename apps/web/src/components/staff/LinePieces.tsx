@@ -20,7 +20,17 @@ export const piecesOf = (values: Record<number, string>, id: number) => Math.max
  * Pieces per order line (a credit note's returned pieces, an approved return): a digits-only input
  * per line with what may be chosen at most, and an "all" button that fills it in.
  */
-export function LinePieces({ legend, lines, values, onChange }: { legend: string; lines: readonly PieceLine[]; values: Record<number, string>; onChange: (values: Record<number, string>) => void }) {
+export function LinePieces({
+  legend,
+  lines,
+  values,
+  onChange,
+}: {
+  legend: string;
+  lines: readonly PieceLine[];
+  values: Record<number, string>;
+  onChange: (values: Record<number, string>) => void;
+}) {
   const { t } = useTranslation('backoffice');
   return (
     <fieldset>

@@ -20,7 +20,12 @@ beforeAll(async () => {
 function GroupForm({ onSaved }: { onSaved: (group: TCustomerGroup) => void }) {
   const form = useStaffForm(ZCustomerGroupInput, { defaultValues: { code: '', nameZh: '', nameEn: '', discountPercent: 0, position: 0, isDefault: false } });
   return (
-    <StaffForm form={form} title="Customer group" testId="group-form" onSubmit={async (values) => onSaved(await api.POST('/api/admin/customer-groups', { body: values, silent: true }))}>
+    <StaffForm
+      form={form}
+      title="Customer group"
+      testId="group-form"
+      onSubmit={async (values) => onSaved(await api.POST('/api/admin/customer-groups', { body: values, silent: true }))}
+    >
       <TextField label="Code" name="code" />
       <TextField label="Name (Chinese)" name="nameZh" />
       <TextField label="Name (English)" name="nameEn" />
@@ -36,8 +41,13 @@ function serve(sent: unknown[]) {
     http.post('/api/admin/customer-groups', async ({ request }) => {
       const body = (await request.json()) as TCustomerGroupInput;
       sent.push(body);
-      if (body.code === 'taken') return HttpResponse.json({ code: 'CONFLICT', desc: 'The code taken is used by another group', details: { field: 'code', rule: 'unique' } }, { status: 409 });
-      if (body.code === 'long') return HttpResponse.json({ code: 'BAD_REQUEST', desc: 'Invalid body.nameEn: Too big', details: { field: 'body.nameEn' } }, { status: 400 });
+      if (body.code === 'taken')
+        return HttpResponse.json(
+          { code: 'CONFLICT', desc: 'The code taken is used by another group', details: { field: 'code', rule: 'unique' } },
+          { status: 409 },
+        );
+      if (body.code === 'long')
+        return HttpResponse.json({ code: 'BAD_REQUEST', desc: 'Invalid body.nameEn: Too big', details: { field: 'body.nameEn' } }, { status: 400 });
       if (body.code === 'busy') return HttpResponse.json({ code: 'CONFLICT', desc: 'Another change was saved first; load the page again' }, { status: 409 });
       if (body.code === 'offline') return HttpResponse.error();
       return HttpResponse.json(body, { status: 201 });
@@ -90,7 +100,7 @@ describe('StaffForm', { timeout: 20_000 }, () => {
     expect(sent).toHaveLength(2);
   });
 
-  it('shows a refusal that names no field, or a failure with no answer, over the form in the user\'s language', async () => {
+  it("shows a refusal that names no field, or a failure with no answer, over the form in the user's language", async () => {
     const sent: unknown[] = [];
     serve(sent);
     const saved: unknown[] = [];

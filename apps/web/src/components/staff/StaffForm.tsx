@@ -17,7 +17,10 @@ const ROOT = 'root.server' as const;
  * A form checked by `schema` (a shared zod schema, or one that reads typed text and `.pipe()`s into
  * it): the values are the schema's input, a valid submit hands over its output (the API's body).
  */
-export function useStaffForm<TIn extends FieldValues, TOut>(schema: z.ZodType<TOut, TIn>, options: Omit<UseFormProps<TIn, unknown, TOut>, 'resolver'> = {}): UseFormReturn<TIn, unknown, TOut> {
+export function useStaffForm<TIn extends FieldValues, TOut>(
+  schema: z.ZodType<TOut, TIn>,
+  options: Omit<UseFormProps<TIn, unknown, TOut>, 'resolver'> = {},
+): UseFormReturn<TIn, unknown, TOut> {
   return useForm<TIn, unknown, TOut>({ mode: 'onSubmit', reValidateMode: 'onChange', ...options, resolver: zodResolver(schema) });
 }
 
@@ -65,7 +68,19 @@ export interface StaffFormProps<TIn extends FieldValues, TOut> {
 }
 
 /** A staff form: FormProvider, submit through the schema, refusals mapped by applyServerError. */
-export function StaffForm<TIn extends FieldValues, TOut>({ form, onSubmit, children, title, description, level = 2, message = 'end', className, testId, 'aria-label': ariaLabel, 'aria-labelledby': labelledBy }: StaffFormProps<TIn, TOut>) {
+export function StaffForm<TIn extends FieldValues, TOut>({
+  form,
+  onSubmit,
+  children,
+  title,
+  description,
+  level = 2,
+  message = 'end',
+  className,
+  testId,
+  'aria-label': ariaLabel,
+  'aria-labelledby': labelledBy,
+}: StaffFormProps<TIn, TOut>) {
   const headingId = useId();
   const submit = form.handleSubmit(async (values) => {
     try {

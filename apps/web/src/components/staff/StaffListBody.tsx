@@ -13,7 +13,19 @@ interface ListQuery {
  * A staff list's body: the error with a retry when nothing could be loaded, a spinner until the
  * first answer, the empty sentence, else the list itself (kept on screen while a new page loads).
  */
-export function StaffListBody({ query, loadFailed, empty, isEmpty, children }: { query: ListQuery; loadFailed: string; empty: string; isEmpty: boolean; children: ReactNode }) {
+export function StaffListBody({
+  query,
+  loadFailed,
+  empty,
+  isEmpty,
+  children,
+}: {
+  query: ListQuery;
+  loadFailed: string;
+  empty: string;
+  isEmpty: boolean;
+  children: ReactNode;
+}) {
   if (query.isError && !query.data) return <QueryError error={query.error} onRetry={() => void query.refetch()} message={loadFailed} />;
   if (!query.data) {
     return (

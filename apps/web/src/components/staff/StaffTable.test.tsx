@@ -28,7 +28,12 @@ const ROWS: Row[] = [
   { id: 12, buyer: 'Bob', country: 'DE', total: 80 },
   { id: 13, buyer: 'Cy', country: 'FR', total: 40 },
 ];
-const SORTS = sortOptions({ newest: { id: 'id', desc: true }, oldest: { id: 'id', desc: false }, totalDesc: { id: 'total', desc: true }, totalAsc: { id: 'total', desc: false } });
+const SORTS = sortOptions({
+  newest: { id: 'id', desc: true },
+  oldest: { id: 'id', desc: false },
+  totalDesc: { id: 'total', desc: true },
+  totalAsc: { id: 'total', desc: false },
+});
 const col = staffColumns<Row>();
 
 interface Query {
@@ -69,7 +74,9 @@ function Screen({ query, selectable = false }: { query: Query; selectable?: bool
         columnsKey="test-orders"
         resetOn={list.search}
         onOpen={(row) => void navigate(`/orders/${row.id}`)}
-        {...(selectable ? { selection: { state: selected, onChange: setSelected, label: (r: Row) => `Select order ${r.id}`, allLabel: 'Select every order' } } : {})}
+        {...(selectable
+          ? { selection: { state: selected, onChange: setSelected, label: (r: Row) => `Select order ${r.id}`, allLabel: 'Select every order' } }
+          : {})}
       />
       <output data-testid="selected">{Object.keys(selected).join(',')}</output>
     </>
@@ -107,7 +114,11 @@ describe('StaffTable', { timeout: 20_000 }, () => {
     expect(country).toHaveAttribute('aria-checked', 'true');
     await user.click(country);
     expect(screen.queryByRole('columnheader', { name: 'Country' })).toBeNull();
-    expect(within(screen.getAllByRole('row')[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['11', 'Ada', '120']);
+    expect(
+      within(screen.getAllByRole('row')[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['11', 'Ada', '120']);
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.staffColumns)!)).toEqual({ 'test-orders': { country: false } });
 
     unmount();
@@ -169,11 +180,36 @@ describe('StaffTable', { timeout: 20_000 }, () => {
       { id: 11, buyer: 'Ada', country: 'DE', total: 2 },
       { id: 12, buyer: 'Bob', country: 'FR', total: 3 },
     ];
-    const columns = [col.accessor('buyer', { header: 'Buyer', meta: { span: true } }), col.accessor('country', { header: 'Country' }), col.accessor('total', { header: 'Total' })];
+    const columns = [
+      col.accessor('buyer', { header: 'Buyer', meta: { span: true } }),
+      col.accessor('country', { header: 'Country' }),
+      col.accessor('total', { header: 'Total' }),
+    ];
     renderScreen(
       <>
-        <StaffTable label="Grouped" columns={columns} rows={lines} rowId={(r) => `${r.id}-${r.country}`} group={(r) => ({ id: String(r.id), label: r.buyer })} query={answered(lines)} loadFailed="" empty="" resetOn={null} />
-        <StaffTable label="Plain" columns={columns} rows={ROWS} rowId={(r) => String(r.id)} query={answered(ROWS)} loadFailed="" empty="" resetOn={null} cursor={false} onOpen={(r) => opened.push(r.id)} />
+        <StaffTable
+          label="Grouped"
+          columns={columns}
+          rows={lines}
+          rowId={(r) => `${r.id}-${r.country}`}
+          group={(r) => ({ id: String(r.id), label: r.buyer })}
+          query={answered(lines)}
+          loadFailed=""
+          empty=""
+          resetOn={null}
+        />
+        <StaffTable
+          label="Plain"
+          columns={columns}
+          rows={ROWS}
+          rowId={(r) => String(r.id)}
+          query={answered(ROWS)}
+          loadFailed=""
+          empty=""
+          resetOn={null}
+          cursor={false}
+          onOpen={(r) => opened.push(r.id)}
+        />
       </>,
       { path: '/admin/orders' },
     );
@@ -182,10 +218,20 @@ describe('StaffTable', { timeout: 20_000 }, () => {
     expect(rows).toHaveLength(2);
     // The buyer's cell heads both of its rows, once.
     expect(within(rows[0]!).getByRole('rowheader')).toHaveAttribute('rowspan', '2');
-    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['US', '1']);
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['DE', '2']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['US', '1']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['DE', '2']);
 
-    const plain = within(screen.getByRole('table', { name: 'Plain' })).getAllByRole('row').slice(1);
+    const plain = within(screen.getByRole('table', { name: 'Plain' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(plain.map((r) => r.getAttribute('tabindex'))).toEqual([null, null, null]);
     await user.keyboard('j{Enter}');
     expect(opened).toEqual([]);

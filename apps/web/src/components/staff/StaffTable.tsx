@@ -1,3 +1,4 @@
+// Over 400 lines: the one table every staff list uses (sorting, columns, selection, keys, loading/empty/error states).
 import { useCallback, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, Columns3 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -149,7 +150,31 @@ const noop = () => undefined;
  * sideways and columns marked `from` drop out.
  */
 export function StaffTable<Row extends RowData>(props: StaffTableProps<Row>) {
-  const { label, columns, rows, rowId, query, loadFailed, empty, sort, onSort, columnsKey, hiddenByDefault, selection, cursor = true, onOpen, onKey, searchBox, resetOn, rowClassName, rowData, rowLabel, group, toolbar, testId } = props;
+  const {
+    label,
+    columns,
+    rows,
+    rowId,
+    query,
+    loadFailed,
+    empty,
+    sort,
+    onSort,
+    columnsKey,
+    hiddenByDefault,
+    selection,
+    cursor = true,
+    onOpen,
+    onKey,
+    searchBox,
+    resetOn,
+    rowClassName,
+    rowData,
+    rowLabel,
+    group,
+    toolbar,
+    testId,
+  } = props;
   const { t } = useTranslation('backoffice');
   const body = useRef<HTMLTableElement>(null);
   const [visibility, setVisibility] = useState<ColumnVisibilityState>(() => storedVisibility(columnsKey, hiddenByDefault));
@@ -191,10 +216,23 @@ export function StaffTable<Row extends RowData>(props: StaffTableProps<Row>) {
     onRowSelectionChange,
   });
 
-  const [cursorAt, setActive] = useListKeys({ rows: cursor ? rows : noRows, searchBox: searchBox ?? noRef, table: cursor ? body : noTable, resetOn, onOpen: onOpen ?? noop, ...(onKey ? { onKey } : {}) });
+  const [cursorAt, setActive] = useListKeys({
+    rows: cursor ? rows : noRows,
+    searchBox: searchBox ?? noRef,
+    table: cursor ? body : noTable,
+    resetOn,
+    onOpen: onOpen ?? noop,
+    ...(onKey ? { onKey } : {}),
+  });
   const active = cursor ? cursorAt : -1;
   const chooser = columnsKey ? <ColumnChooser columns={table.getAllLeafColumns()} label={t('table.columns')} /> : null;
-  const bar = toolbar || chooser ? <div className="flex flex-wrap items-center gap-2 text-sm">{toolbar}{chooser ? <span className="ml-auto">{chooser}</span> : null}</div> : null;
+  const bar =
+    toolbar || chooser ? (
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        {toolbar}
+        {chooser ? <span className="ml-auto">{chooser}</span> : null}
+      </div>
+    ) : null;
 
   let content: ReactNode;
   if (query.isError && !query.data) content = <QueryError error={query.error} onRetry={() => void query.refetch()} message={loadFailed} />;
@@ -203,7 +241,12 @@ export function StaffTable<Row extends RowData>(props: StaffTableProps<Row>) {
   else {
     const headers = table.getHeaderGroups()[0]?.headers ?? [];
     content = (
-      <div className={cn('overflow-auto rounded border border-gray-200 bg-white md:max-h-[max(24rem,calc(100dvh-12rem))]', query.isPlaceholderData && 'opacity-60')}>
+      <div
+        className={cn(
+          'overflow-auto rounded border border-gray-200 bg-white md:max-h-[max(24rem,calc(100dvh-12rem))]',
+          query.isPlaceholderData && 'opacity-60',
+        )}
+      >
         <table ref={body} className="w-full text-left text-sm" aria-label={label} data-testid={testId}>
           <thead className="sticky top-0 z-10 bg-gray-100 text-xs text-gray-700 shadow-[0_1px_0_var(--color-gray-200)]">
             <tr>
@@ -238,12 +281,22 @@ export function StaffTable<Row extends RowData>(props: StaffTableProps<Row>) {
                     aria-selected={selection ? row.getIsSelected() : undefined}
                     onClick={cursor ? () => setActive(i) : undefined}
                     onFocus={cursor ? (event) => event.target === event.currentTarget && setActive(i) : undefined}
-                    className={cn('border-t border-gray-100 outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset', i === active ? 'bg-brand-50' : 'hover:bg-gray-50', row.getIsSelected() && 'bg-amber-50', rowClassName?.(row.original))}
+                    className={cn(
+                      'border-t border-gray-100 outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset',
+                      i === active ? 'bg-brand-50' : 'hover:bg-gray-50',
+                      row.getIsSelected() && 'bg-amber-50',
+                      rowClassName?.(row.original),
+                    )}
                     {...rowData?.(row.original)}
                   >
                     {selection ? (
                       <td className="px-2 py-1">
-                        <input type="checkbox" aria-label={selection.label(row.original)} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+                        <input
+                          type="checkbox"
+                          aria-label={selection.label(row.original)}
+                          checked={row.getIsSelected()}
+                          onChange={row.getToggleSelectedHandler()}
+                        />
                       </td>
                     ) : null}
                     {row.getVisibleCells().map((cell) => {
@@ -310,7 +363,14 @@ function HeaderCell<Row extends RowData>({ header }: { header: Header<StaffTable
   const Icon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown;
   return (
     <th scope="col" className={className} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
-      <button type="button" onClick={column.getToggleSortingHandler()} className={cn('inline-flex items-center gap-1 rounded hover:text-ink focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none', sorted && 'font-semibold text-ink')}>
+      <button
+        type="button"
+        onClick={column.getToggleSortingHandler()}
+        className={cn(
+          'inline-flex items-center gap-1 rounded hover:text-ink focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none',
+          sorted && 'font-semibold text-ink',
+        )}
+      >
         {content}
         <Icon aria-hidden="true" className={cn('size-3', !sorted && 'text-gray-400')} />
       </button>
@@ -347,7 +407,15 @@ function ColumnChooser({ columns, label }: { columns: ChooserColumn[]; label: st
         hideable.map((c) => {
           const on = c.getIsVisible();
           return (
-            <button key={c.id} type="button" role="menuitemcheckbox" aria-checked={on} disabled={on && visible <= 1} className={cn(menuItemClass, 'disabled:text-gray-400')} onClick={() => c.toggleVisibility(!on)}>
+            <button
+              key={c.id}
+              type="button"
+              role="menuitemcheckbox"
+              aria-checked={on}
+              disabled={on && visible <= 1}
+              className={cn(menuItemClass, 'disabled:text-gray-400')}
+              onClick={() => c.toggleVisibility(!on)}
+            >
               <input type="checkbox" tabIndex={-1} aria-hidden="true" checked={on} readOnly className="pointer-events-none" />
               {nameOf(c)}
             </button>

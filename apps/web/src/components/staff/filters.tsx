@@ -11,7 +11,17 @@ import type { ListParams, TListSchema } from './list-params';
  * The filter form: on submit the typed `fields` are set together (blank ones removed, the page
  * back to 1). It is drawn again when the URL changes, so its boxes show the URL's values.
  */
-export function FilterForm<S extends TListSchema>({ list, fields, children, className }: { list: ListParams<S>; fields: readonly (keyof z.input<S> & string)[]; children: ReactNode; className?: string }) {
+export function FilterForm<S extends TListSchema>({
+  list,
+  fields,
+  children,
+  className,
+}: {
+  list: ListParams<S>;
+  fields: readonly (keyof z.input<S> & string)[];
+  children: ReactNode;
+  className?: string;
+}) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -25,7 +35,17 @@ export function FilterForm<S extends TListSchema>({ list, fields, children, clas
 }
 
 /** A labelled text filter of the form, applied with the others on submit; `search`: the list's search box (`/` focuses it). */
-export function FilterText({ label, name, className, inputRef, search, ...rest }: { label: string; name: string; className?: string; inputRef?: RefObject<HTMLInputElement | null>; search?: boolean } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'className'>) {
+export function FilterText({
+  label,
+  name,
+  className,
+  inputRef,
+  search,
+  ...rest
+}: { label: string; name: string; className?: string; inputRef?: RefObject<HTMLInputElement | null>; search?: boolean } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'name' | 'className'
+>) {
   return (
     <label className={cn('flex flex-col gap-0.5', search && 'min-w-[12rem] flex-1')}>
       <span className="text-xs text-gray-600">{label}</span>
@@ -35,7 +55,21 @@ export function FilterText({ label, name, className, inputRef, search, ...rest }
 }
 
 /** A labelled select that applies at once; `any`: the first option, no filter. */
-export function FilterSelect({ label, value, onChange, options, any, className }: { label: string; value: string; onChange: (value: string) => void; options: readonly (readonly [string, string])[]; any?: string; className?: string }) {
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+  any,
+  className,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly (readonly [string, string])[];
+  any?: string;
+  className?: string;
+}) {
   // A value the options do not have (a page size typed into the URL) is shown as it is.
   const known = value === '' || options.some(([v]) => v === value);
   return (
@@ -55,6 +89,16 @@ export function FilterSelect({ label, value, onChange, options, any, className }
 }
 
 /** Rows a page (50, 100, 200). */
-export function PageSizeSelect({ label, value, sizes, onChange }: { label: string; value: number; sizes: readonly number[]; onChange: (size: number) => void }) {
+export function PageSizeSelect({
+  label,
+  value,
+  sizes,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  sizes: readonly number[];
+  onChange: (size: number) => void;
+}) {
   return <FilterSelect label={label} value={String(value)} onChange={(v) => onChange(Number(v))} options={sizes.map((n) => [String(n), String(n)] as const)} />;
 }

@@ -33,7 +33,23 @@ const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boole
  * A field's frame: label, the control (given its id and description ids), hint, error. `wide`:
  * two columns of a field grid.
  */
-function FieldFrame({ label, name, hint, wide, className, hideLabel, children }: { label: ReactNode; name: string; hint?: ReactNode; wide?: boolean | undefined; className?: string | undefined; hideLabel?: boolean | undefined; children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode }) {
+function FieldFrame({
+  label,
+  name,
+  hint,
+  wide,
+  className,
+  hideLabel,
+  children,
+}: {
+  label: ReactNode;
+  name: string;
+  hint?: ReactNode;
+  wide?: boolean | undefined;
+  className?: string | undefined;
+  hideLabel?: boolean | undefined;
+  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+}) {
   const id = useId();
   const error = useFieldError(name);
   return (
@@ -88,7 +104,23 @@ export function TextField({ label, name, hint, wide, className, inputClassName, 
 }
 
 /** A number; `nullable`: an empty box is null (not set), else it is NaN and the schema says so. */
-export function NumberField({ label, name, hint, wide, className, nullable, step = 'any' }: { label: ReactNode; name: string; hint?: ReactNode; wide?: boolean; className?: string; nullable?: boolean; step?: string }) {
+export function NumberField({
+  label,
+  name,
+  hint,
+  wide,
+  className,
+  nullable,
+  step = 'any',
+}: {
+  label: ReactNode;
+  name: string;
+  hint?: ReactNode;
+  wide?: boolean;
+  className?: string;
+  nullable?: boolean;
+  step?: string;
+}) {
   const { register } = useFormContext<FieldValues>();
   return (
     <FieldFrame label={label} name={name} hint={hint} wide={wide} className={className}>
@@ -109,7 +141,15 @@ export function NumberField({ label, name, hint, wide, className, nullable, step
 }
 
 /** Several lines of text, kept as typed; two columns wide in a field grid. */
-export function TextAreaField({ label, name, hint, className, rows = 4, maxLength, ...rest }: { label: ReactNode; name: string; hint?: ReactNode; className?: string } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'className'>) {
+export function TextAreaField({
+  label,
+  name,
+  hint,
+  className,
+  rows = 4,
+  maxLength,
+  ...rest
+}: { label: ReactNode; name: string; hint?: ReactNode; className?: string } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'className'>) {
   const { register } = useFormContext<FieldValues>();
   return (
     <FieldFrame label={label} name={name} hint={hint} wide className={className}>
@@ -130,7 +170,26 @@ export function TextAreaField({ label, name, hint, className, rows = 4, maxLengt
 }
 
 /** A select of `options` ([value, text]); `numeric`: the value is a number ('' is null); `hideLabel`: the label is for screen readers only. */
-export function SelectField({ label, name, options, hint, wide, className, numeric, hideLabel, ...rest }: { label: ReactNode; name: string; options: readonly (readonly [string, string])[]; hint?: ReactNode; wide?: boolean; className?: string; numeric?: boolean; hideLabel?: boolean } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'className'>) {
+export function SelectField({
+  label,
+  name,
+  options,
+  hint,
+  wide,
+  className,
+  numeric,
+  hideLabel,
+  ...rest
+}: {
+  label: ReactNode;
+  name: string;
+  options: readonly (readonly [string, string])[];
+  hint?: ReactNode;
+  wide?: boolean;
+  className?: string;
+  numeric?: boolean;
+  hideLabel?: boolean;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'className'>) {
   const { register } = useFormContext<FieldValues>();
   return (
     <FieldFrame label={label} name={name} hint={hint} wide={wide} className={className} hideLabel={hideLabel}>
@@ -172,7 +231,21 @@ export function CheckboxField({ label, name, className }: { label: ReactNode; na
  * hint and error of the others; `group`: no <label> around it, for a control with buttons of its
  * own (a label would click the first of them).
  */
-export function Labelled({ label, name, children, className, hint, group }: { label: string; name: string; children: ReactNode; className?: string; hint?: string | undefined; group?: boolean }) {
+export function Labelled({
+  label,
+  name,
+  children,
+  className,
+  hint,
+  group,
+}: {
+  label: string;
+  name: string;
+  children: ReactNode;
+  className?: string;
+  hint?: string | undefined;
+  group?: boolean;
+}) {
   const Tag = group ? 'div' : 'label';
   return (
     <div className={cn('flex min-w-0 flex-col gap-0.5', className)}>

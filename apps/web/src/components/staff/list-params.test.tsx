@@ -17,7 +17,12 @@ describe('parseListParams', () => {
     const values = parseListParams(ZAdminOrderQuery, params('sort=random&page=abc&status=confirm&country=USA'));
     expect(values).toMatchObject({ sort: 'newest', page: 1, status: 'confirm' });
     expect(values.country).toBeUndefined();
-    expect(parseListParams(ZAdminItemQuery, params('categoryId=x&archived=all&recPerPage=999'))).toMatchObject({ archived: 'all', recPerPage: 50, page: 1, sortBy: 'lastUpdatedTime' });
+    expect(parseListParams(ZAdminItemQuery, params('categoryId=x&archived=all&recPerPage=999'))).toMatchObject({
+      archived: 'all',
+      recPerPage: 50,
+      page: 1,
+      sortBy: 'lastUpdatedTime',
+    });
   });
 
   it('writes the API query with set, non-default values only, in the schema order', () => {

@@ -44,7 +44,11 @@ export function parseListParams<S extends TListSchema>(schema: S, params: URLSea
  * The list's query string for the API and the cache key: the schema's keys in its order, each
  * only when set and not its default (`?q=bo`, not `?page=1&recPerPage=50&q=bo`).
  */
-export function listSearch<S extends TListSchema>(schema: S, values: z.output<S>, defaults: z.output<S> = parseListParams(schema, new URLSearchParams())): string {
+export function listSearch<S extends TListSchema>(
+  schema: S,
+  values: z.output<S>,
+  defaults: z.output<S> = parseListParams(schema, new URLSearchParams()),
+): string {
   const out = new URLSearchParams();
   const have = values as Record<string, unknown>;
   const base = defaults as Record<string, unknown>;

@@ -29,7 +29,8 @@ function formField(raw: unknown): string | undefined {
 }
 
 /** A shared rule's key ('v.required') as a sentence in the user's language; any other text as it is. */
-export const ruleText = (message: string | undefined): string => (message && isValidationKey(message) ? validationMessage(message, getLocale()) : (message ?? ''));
+export const ruleText = (message: string | undefined): string =>
+  message && isValidationKey(message) ? validationMessage(message, getLocale()) : (message ?? '');
 
 /**
  * A failure as field and sentence: the server's `desc` for an answer (an HTTP error), the client's

@@ -19,7 +19,8 @@ export interface ListKeys<Row> {
 }
 
 /** True when the target is in the list's rows: inside the table, not in its header (a sort button keeps its focus). */
-const inRows = (table: HTMLElement | null, target: EventTarget | null) => target instanceof Element && table?.contains(target) === true && !target.closest('thead');
+const inRows = (table: HTMLElement | null, target: EventTarget | null) =>
+  target instanceof Element && table?.contains(target) === true && !target.closest('thead');
 
 /**
  * The staff lists' keyboard (StaffTable): `/` search (unless the staff frame's search box took the

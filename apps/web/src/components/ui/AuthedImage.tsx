@@ -49,7 +49,12 @@ export function AuthedImage({
   const classes = cn(!/\bobject-/.test(className ?? '') && 'object-cover', className);
   if (!shown) {
     return alt ? (
-      <span role="img" aria-label={alt} aria-busy={!failed || undefined} className={cn('inline-block animate-pulse bg-gray-100', failed && 'animate-none', className)} />
+      <span
+        role="img"
+        aria-label={alt}
+        aria-busy={!failed || undefined}
+        className={cn('inline-block animate-pulse bg-gray-100', failed && 'animate-none', className)}
+      />
     ) : (
       <span aria-hidden="true" className={cn('inline-block min-h-12 min-w-12 animate-pulse bg-gray-100', failed && 'animate-none', className)} />
     );

@@ -22,7 +22,13 @@ export function ConfirmModal() {
   const { Icon, className } = icons[options.type ?? 'info'];
   const showButtons = options.showButtons !== false;
   return (
-    <Dialog open={isOpen} onClose={cancel} role="alertdialog" title={options.title || t('ui.notification')} describedBy={options.message ? messageId : undefined}>
+    <Dialog
+      open={isOpen}
+      onClose={cancel}
+      role="alertdialog"
+      title={options.title || t('ui.notification')}
+      describedBy={options.message ? messageId : undefined}
+    >
       <div className="mt-3 flex gap-3">
         <Icon aria-hidden="true" className={cn('mt-0.5 size-5 shrink-0', className)} />
         {options.message ? (

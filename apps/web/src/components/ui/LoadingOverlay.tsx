@@ -7,7 +7,11 @@ export function LoadingOverlay() {
   const { isLoading, loadingText } = useLoadingStore();
   if (!isLoading) return null;
   return (
-    <div data-testid="loading-overlay" className="fixed inset-0 z-[100] flex cursor-wait items-center justify-center bg-white/60 backdrop-blur-[1px]" aria-busy="true">
+    <div
+      data-testid="loading-overlay"
+      className="fixed inset-0 z-[100] flex cursor-wait items-center justify-center bg-white/60 backdrop-blur-[1px]"
+      aria-busy="true"
+    >
       <div role="status" className="flex flex-col items-center gap-3 rounded-lg bg-white px-6 py-5 shadow-lg">
         <span aria-hidden="true" className="size-8 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600" />
         <span className="text-sm text-gray-700">{loadingText || t('ui.loading')}</span>

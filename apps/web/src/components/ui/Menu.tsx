@@ -110,4 +110,5 @@ export function Menu({ label, ariaLabel, buttonClassName, menuClassName, align =
   );
 }
 
-export const menuItemClass = 'flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-gray-100 focus:bg-gray-100 focus-visible:bg-brand-50 focus-visible:outline-none';
+export const menuItemClass =
+  'flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-gray-100 focus:bg-gray-100 focus-visible:bg-brand-50 focus-visible:outline-none';

@@ -9,7 +9,9 @@ import { QuantityStepper } from './QuantityStepper';
 /** A stepper for a wholesale product: MOQ 6, in steps of 3, starting where a card starts (6). */
 function Wholesale({ start = 6 }: { start?: number }) {
   const [value, setValue] = useState(start);
-  return <QuantityStepper value={value} onChange={setValue} moq={6} orderMultiple={3} labels={{ input: 'Quantity', decrease: 'Decrease', increase: 'Increase' }} />;
+  return (
+    <QuantityStepper value={value} onChange={setValue} moq={6} orderMultiple={3} labels={{ input: 'Quantity', decrease: 'Decrease', increase: 'Increase' }} />
+  );
 }
 
 const input = () => screen.getByRole('textbox', { name: 'Quantity' });

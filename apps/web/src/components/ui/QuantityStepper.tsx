@@ -48,7 +48,12 @@ export function QuantityStepper({ value, onChange, orderMultiple, moq, size = 'm
     size === 'sm' ? 'w-8' : 'w-10',
   );
   return (
-    <div className={cn('inline-flex min-w-0 items-stretch overflow-hidden rounded-md border border-gray-300 bg-white focus-within:border-brand-500', size === 'sm' ? 'h-8' : 'h-10')}>
+    <div
+      className={cn(
+        'inline-flex min-w-0 items-stretch overflow-hidden rounded-md border border-gray-300 bg-white focus-within:border-brand-500',
+        size === 'sm' ? 'h-8' : 'h-10',
+      )}
+    >
       <button type="button" className={button} onClick={() => step(-1)} disabled={value <= least && draft === null} aria-label={labels.decrease}>
         <Minus aria-hidden="true" className="size-3.5" />
       </button>
@@ -81,7 +86,10 @@ export function QuantityStepper({ value, onChange, orderMultiple, moq, size = 'm
 }
 
 /** "from 6, in steps of 3" / "6 件起，按 3 的倍数": why a quantity was changed. */
-export function quantityRule(t: (key: string, options?: Record<string, unknown>) => string, rules: { moq?: number | null | undefined; orderMultiple?: number | null | undefined }): string {
+export function quantityRule(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  rules: { moq?: number | null | undefined; orderMultiple?: number | null | undefined },
+): string {
   const least = minValidQuantity(rules);
   const step = rules.orderMultiple && rules.orderMultiple > 1 ? rules.orderMultiple : 1;
   if (step > 1 && least > 1 && least !== step) return t('quantity.ruleFromSteps', { min: least, step });

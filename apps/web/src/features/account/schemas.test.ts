@@ -41,9 +41,13 @@ describe('register form rules (shared zod rules)', () => {
       account: 'v.account.min3',
       password: 'v.password.min',
     });
-    expect(firstErrors(registerFormSchema.safeParse({ ...filled, password: 'onlyletters', confirmPassword: 'onlyletters' }))).toEqual({ password: 'v.password.kinds' });
+    expect(firstErrors(registerFormSchema.safeParse({ ...filled, password: 'onlyletters', confirmPassword: 'onlyletters' }))).toEqual({
+      password: 'v.password.kinds',
+    });
     expect(firstErrors(registerFormSchema.safeParse({ ...filled, password: 'Abc123', confirmPassword: '' }))).toEqual({ confirmPassword: 'v.required' });
-    expect(firstErrors(registerFormSchema.safeParse({ ...filled, password: 'Abc123', confirmPassword: 'Abc124' }))).toEqual({ confirmPassword: 'v.password.mismatch' });
+    expect(firstErrors(registerFormSchema.safeParse({ ...filled, password: 'Abc123', confirmPassword: 'Abc124' }))).toEqual({
+      confirmPassword: 'v.password.mismatch',
+    });
     // The buyer's own e-mail is always accepted as the account name.
     expect(registerFormSchema.safeParse({ ...filled, account: 'Li@Example.com' }).success).toBe(true);
   });
@@ -51,7 +55,9 @@ describe('register form rules (shared zod rules)', () => {
   it('code login, reset and password change use the same rules', () => {
     expect(firstErrors(codeLoginSchema.safeParse({ mode: 'email', email: 'nope', mobile: '', otp: '12a' }))).toEqual({ email: 'v.email', otp: 'v.digits' });
     expect(firstErrors(codeLoginSchema.safeParse({ mode: 'mobile', email: '', mobile: '13812345678', otp: '12345' }))).toEqual({ otp: 'v.otp' });
-    expect(firstErrors(resetFormSchema.safeParse({ mode: 'mobile', email: '', mobile: '', otp: '123456', password: 'Abc123', confirmPassword: 'Abc123' }))).toEqual({ mobile: 'v.required' });
+    expect(
+      firstErrors(resetFormSchema.safeParse({ mode: 'mobile', email: '', mobile: '', otp: '123456', password: 'Abc123', confirmPassword: 'Abc123' })),
+    ).toEqual({ mobile: 'v.required' });
     expect(firstErrors(changePasswordSchema.safeParse({ oldPassword: '', newPassword: 'abcdefghijklmnopqrstu1', confirmPassword: 'x' }))).toEqual({
       oldPassword: 'v.required',
       newPassword: 'v.password.length',

@@ -99,12 +99,10 @@ export interface CodeFormValues {
 const contactRules = { email: z.object({ email: ZEmail }), mobile: z.object({ mobile: ZMobileCn }) } as const;
 const ZOtpOnly = z.object({ otp: ZOtp });
 
-export const codeLoginSchema = z
-  .object({ mode: contactMode, email: z.string(), mobile: z.string(), otp: z.string() })
-  .superRefine((values, ctx) => {
-    reportIssues(contactRules[values.mode], values, ctx);
-    reportIssues(ZOtpOnly, values, ctx);
-  });
+export const codeLoginSchema = z.object({ mode: contactMode, email: z.string(), mobile: z.string(), otp: z.string() }).superRefine((values, ctx) => {
+  reportIssues(contactRules[values.mode], values, ctx);
+  reportIssues(ZOtpOnly, values, ctx);
+});
 
 /** POST /api/authn/signin body in code mode. */
 export function toCodeSigninRequest(values: CodeFormValues) {
@@ -149,12 +147,10 @@ export interface ChangePasswordValues {
   confirmPassword: string;
 }
 
-export const changePasswordSchema = z
-  .object({ oldPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
-  .superRefine((values, ctx) => {
-    reportIssues(ZChangePasswordRequest, { oldPassword: values.oldPassword, newPassword: values.newPassword }, ctx);
-    reportConfirmation(values.newPassword, values.confirmPassword, ctx);
-  });
+export const changePasswordSchema = z.object({ oldPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() }).superRefine((values, ctx) => {
+  reportIssues(ZChangePasswordRequest, { oldPassword: values.oldPassword, newPassword: values.newPassword }, ctx);
+  reportConfirmation(values.newPassword, values.confirmPassword, ctx);
+});
 
 export interface ProfileInfoValues {
   name: string;
@@ -165,10 +161,8 @@ export interface ProfileInfoValues {
 const ZProfileRest = ZUpdateUserRequest.omit({ name: true });
 const ZProfileName = z.object({ name: ZPersonName });
 
-export const profileInfoSchema = z
-  .object({ name: z.string(), nickname: z.string(), regionId: z.string() })
-  .superRefine((values, ctx) => {
-    // The name stays required here: clearing it is not a way to keep it.
-    reportIssues(ZProfileName, values, ctx);
-    reportIssues(ZProfileRest, values, ctx);
-  });
+export const profileInfoSchema = z.object({ name: z.string(), nickname: z.string(), regionId: z.string() }).superRefine((values, ctx) => {
+  // The name stays required here: clearing it is not a way to keep it.
+  reportIssues(ZProfileName, values, ctx);
+  reportIssues(ZProfileRest, values, ctx);
+});

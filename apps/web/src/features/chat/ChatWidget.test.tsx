@@ -5,7 +5,19 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { useAuthStore } from '@/lib/stores/auth';
 import { ChatWidget } from './ChatWidget';
 
-const user = { id: 7, account: 'u1', username: 'u1', name: 'U', nickname: 'U', admin: false, role: null, mobile: null, email: null, regionId: null, subscribeEmail: null };
+const user = {
+  id: 7,
+  account: 'u1',
+  username: 'u1',
+  name: 'U',
+  nickname: 'U',
+  admin: false,
+  role: null,
+  mobile: null,
+  email: null,
+  regionId: null,
+  subscribeEmail: null,
+};
 const GID = '11111111-2222-4333-8444-555555555555';
 
 /** The browser WebSocket, played by the test. */
@@ -107,7 +119,18 @@ describe('ChatWidget', () => {
 
     // Minimize: back to the button; a reply while minimized shows in the badge, reset on open.
     await userEvent.click(screen.getByRole('button', { name: 'Minimize chat' }));
-    socket.push({ ...greeting, id: 'a1', seq: 3, kind: 'text', uid: 2, uname: 'Agent', content: '你好！', source: '你好！', translate: '你好！', language: 'zh' });
+    socket.push({
+      ...greeting,
+      id: 'a1',
+      seq: 3,
+      kind: 'text',
+      uid: 2,
+      uname: 'Agent',
+      content: '你好！',
+      source: '你好！',
+      translate: '你好！',
+      language: 'zh',
+    });
     expect(screen.getByTestId('chat-unread')).toHaveTextContent('1');
     await userEvent.click(screen.getByRole('button', { name: 'Chat with customer service (1)' }));
     expect(screen.queryByTestId('chat-unread')).toBeNull();
@@ -160,7 +183,19 @@ describe('ChatWidget', () => {
     socket.push([greeting]);
     socket.push({ type: 'synced', gid: GID, lastSeq: 1 });
     const window = screen.getByRole('region', { name: 'Customer service' });
-    const reply = { ...greeting, id: 'a1', seq: 2, kind: 'text', uid: 2, uname: 'Agent', content: '有货', source: '有货', translate: '有货', language: 'zh', translation: 'on' };
+    const reply = {
+      ...greeting,
+      id: 'a1',
+      seq: 2,
+      kind: 'text',
+      uid: 2,
+      uname: 'Agent',
+      content: '有货',
+      source: '有货',
+      translate: '有货',
+      language: 'zh',
+      translation: 'on',
+    };
     socket.push({ ...reply, translatePending: true });
     expect(within(window).getByText('有货')).toBeInTheDocument();
     expect(within(window).getByText('Translating…')).toBeInTheDocument();

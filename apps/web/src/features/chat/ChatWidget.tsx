@@ -68,7 +68,10 @@ export function ChatWidget() {
         >
           {isAdmin ? <Headset aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
           {unread > 0 ? (
-            <span data-testid="chat-unread" className="absolute -top-1 -right-1 min-w-5 rounded-full bg-ink px-1 text-center text-xs leading-5 font-semibold text-white">
+            <span
+              data-testid="chat-unread"
+              className="absolute -top-1 -right-1 min-w-5 rounded-full bg-ink px-1 text-center text-xs leading-5 font-semibold text-white"
+            >
               {unread > 99 ? '99+' : unread}
             </span>
           ) : null}
@@ -91,7 +94,14 @@ function WindowFallback() {
       aria-label={t('chat.title')}
       aria-busy="true"
       className="fixed z-40 flex flex-col items-center justify-center gap-3 rounded-xl border border-gray-200 bg-white p-6 text-center shadow-2xl"
-      style={{ right: margin, bottom: margin, width: CHAT_WINDOW.width, height: CHAT_WINDOW.height, maxWidth: `calc(100vw - ${margin * 2}px)`, maxHeight: `calc(100vh - ${margin * 2}px)` }}
+      style={{
+        right: margin,
+        bottom: margin,
+        width: CHAT_WINDOW.width,
+        height: CHAT_WINDOW.height,
+        maxWidth: `calc(100vw - ${margin * 2}px)`,
+        maxHeight: `calc(100vh - ${margin * 2}px)`,
+      }}
     >
       <span aria-hidden="true" className="size-8 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600" />
       <p className="text-sm text-gray-600">{t('chat.connecting')}</p>

@@ -9,7 +9,19 @@ import { createQueryClient } from '@/lib/query-client';
 import { useAuthStore } from '@/lib/stores/auth';
 import { AdminConsole } from './AdminConsole';
 
-const admin = { id: 2, account: 'ann', username: 'ann', name: 'Ann', nickname: 'Ann', admin: true, role: 'service' as const, mobile: null, email: null, regionId: null, subscribeEmail: null };
+const admin = {
+  id: 2,
+  account: 'ann',
+  username: 'ann',
+  name: 'Ann',
+  nickname: 'Ann',
+  admin: true,
+  role: 'service' as const,
+  mobile: null,
+  email: null,
+  regionId: null,
+  subscribeEmail: null,
+};
 const GID = '11111111-2222-4333-8444-555555555555';
 const BUYER = { uid: 7, uname: 'Mei' };
 
@@ -205,8 +217,14 @@ describe('AdminConsole: the served buyer', () => {
     vi.unstubAllGlobals();
   });
 
-  it("shows customer service the orders of the buyer it serves, with their status (GET /api/groups/{gid}/buyer)", async () => {
-    const buyer = { uid: 7, name: 'Mei', orders: [{ id: 10000001, createdTime: '2026-11-20T10:00:00.000Z', status: 'outbound', paymentStatus: 'paid', currency: 'USD', totalAmount: 30, paid: 30 }] };
+  it('shows customer service the orders of the buyer it serves, with their status (GET /api/groups/{gid}/buyer)', async () => {
+    const buyer = {
+      uid: 7,
+      name: 'Mei',
+      orders: [
+        { id: 10000001, createdTime: '2026-11-20T10:00:00.000Z', status: 'outbound', paymentStatus: 'paid', currency: 'USD', totalAmount: 30, paid: 30 },
+      ],
+    };
     fetchDouble.mockImplementation(async (url: string) => (String(url).includes(`/api/groups/${GID}/buyer`) ? json(buyer) : serving(url)));
     renderConsole();
     await serverLoads(1, [1]);

@@ -182,7 +182,10 @@ export function AdminConsole() {
         <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-2">
           <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-gray-700">
             <input type="checkbox" role="switch" checked={online} onChange={(e) => setOnline(e.target.checked)} className="peer sr-only" />
-            <span aria-hidden="true" className="relative h-5 w-9 rounded-full bg-gray-300 transition-colors peer-checked:bg-emerald-500 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-500 after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-4" />
+            <span
+              aria-hidden="true"
+              className="relative h-5 w-9 rounded-full bg-gray-300 transition-colors peer-checked:bg-emerald-500 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-500 after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-4"
+            />
             {online ? t('online') : t('offline')}
           </label>
           <ConnectionStatus status={state.status} attempt={state.attempt} className="text-gray-600" />
@@ -202,7 +205,11 @@ export function AdminConsole() {
 
       <div aria-live="polite" className="pointer-events-none fixed bottom-20 left-3 z-50 flex w-72 max-w-[calc(100vw-1.5rem)] flex-col gap-2">
         {notices.map((n) => (
-          <div key={n.id} role="status" className="pointer-events-auto flex items-start gap-2 rounded-lg border border-brand-200 bg-white p-3 text-sm shadow-lg">
+          <div
+            key={n.id}
+            role="status"
+            className="pointer-events-auto flex items-start gap-2 rounded-lg border border-brand-200 bg-white p-3 text-sm shadow-lg"
+          >
             <button type="button" className="min-w-0 flex-1 text-left text-ink hover:underline" onClick={() => (setSelected(n.gid), dismiss(n.id))}>
               {n.text}
             </button>
@@ -214,7 +221,12 @@ export function AdminConsole() {
       </div>
 
       <div className="flex min-h-0 flex-1 flex-col md:flex-row">
-        <aside className={cn('min-h-0 overflow-y-auto border-gray-200 bg-white md:block md:w-80 md:shrink-0 md:border-r', selected ? 'hidden' : 'flex-1 md:flex-none')}>
+        <aside
+          className={cn(
+            'min-h-0 overflow-y-auto border-gray-200 bg-white md:block md:w-80 md:shrink-0 md:border-r',
+            selected ? 'hidden' : 'flex-1 md:flex-none',
+          )}
+        >
           {!online ? <p className="border-b border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900">{t('offlineHint')}</p> : null}
           <QueueList
             title={t('waiting')}
@@ -257,14 +269,24 @@ export function AdminConsole() {
           ) : (
             <>
               <div className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-white px-3 py-2">
-                <button type="button" onClick={() => setSelected(null)} className="rounded p-1 text-gray-600 hover:bg-gray-100 md:hidden" aria-label={t('backToLists')}>
+                <button
+                  type="button"
+                  onClick={() => setSelected(null)}
+                  className="rounded p-1 text-gray-600 hover:bg-gray-100 md:hidden"
+                  aria-label={t('backToLists')}
+                >
                   <ArrowLeft aria-hidden="true" className="size-5" />
                 </button>
                 <h2 className="min-w-0 flex-1 truncate font-semibold text-ink">
                   {group.uname} <span className="text-xs font-normal text-gray-500">#{group.uid}</span>
                 </h2>
                 <label className="inline-flex items-center gap-1.5 text-sm text-gray-700">
-                  <input type="checkbox" checked={showTranslations} onChange={(e) => setShowTranslations(e.target.checked)} className="size-4 accent-brand-600" />
+                  <input
+                    type="checkbox"
+                    checked={showTranslations}
+                    onChange={(e) => setShowTranslations(e.target.checked)}
+                    className="size-4 accent-brand-600"
+                  />
                   <Languages aria-hidden="true" className="size-4" />
                   {t('translations')}
                 </label>

@@ -11,7 +11,19 @@ import { apiError } from '@/test/msw/handlers';
 import { calls, server } from '@/test/msw/server';
 import { NewsletterBlock } from './NewsletterBlock';
 
-const buyer: TUser = { id: 3, account: 'li_wei', username: 'li_wei', name: 'Li Wei', nickname: '', admin: false, role: null, mobile: null, email: 'li@example.com', regionId: 'CN', subscribeEmail: null };
+const buyer: TUser = {
+  id: 3,
+  account: 'li_wei',
+  username: 'li_wei',
+  name: 'Li Wei',
+  nickname: '',
+  admin: false,
+  role: null,
+  mobile: null,
+  email: 'li@example.com',
+  regionId: 'CN',
+  subscribeEmail: null,
+};
 
 function signIn(user: TUser) {
   localStorage.setItem('token', 'user-token-123456');
@@ -62,7 +74,9 @@ describe('footer newsletter', () => {
     let refuse = true;
     server.use(
       http.get('/api/user/subscribe/code', () =>
-        refuse ? apiError(400, 'BAD_REQUEST', 'You can ask for a new code in 25 s', { retryAfter: 25 }) : HttpResponse.json({ ok: true, resendAfter: 60, expiresIn: 600 }),
+        refuse
+          ? apiError(400, 'BAD_REQUEST', 'You can ask for a new code in 25 s', { retryAfter: 25 })
+          : HttpResponse.json({ ok: true, resendAfter: 60, expiresIn: 600 }),
       ),
     );
     signIn(buyer);

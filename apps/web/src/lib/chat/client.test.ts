@@ -87,7 +87,14 @@ describe('ChatClient connection', () => {
   it('a session that ended on the server (4401) shows the signed-out state and never reconnects with that token', () => {
     const ended = vi.fn();
     const { client, socket } = connected(
-      new ChatClient({ role: 'buyer', language: 'en', getToken: () => 'a-token-of-enough-length', url: 'ws://shop.test/ws', createSocket: (url) => new FakeSocket(url), onSessionEnded: ended }),
+      new ChatClient({
+        role: 'buyer',
+        language: 'en',
+        getToken: () => 'a-token-of-enough-length',
+        url: 'ws://shop.test/ws',
+        createSocket: (url) => new FakeSocket(url),
+        onSessionEnded: ended,
+      }),
     );
     socket.serverClose(4401);
     expect(client.getState()).toMatchObject({ status: 'disconnected', problem: 'unauthorized' });

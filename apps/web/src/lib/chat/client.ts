@@ -23,7 +23,15 @@ import { catchUpCursors, findMessage, initialChatState, type ChatClientEvent, ty
  * (useSyncExternalStore, use-chat-client.ts) and renders snapshots.
  */
 
-export { contiguousSeq, type ChatClientEvent, type ChatConnectionStatus, type ChatInactivityWarning, type ChatMessage, type ChatRole, type ChatState } from './state';
+export {
+  contiguousSeq,
+  type ChatClientEvent,
+  type ChatConnectionStatus,
+  type ChatInactivityWarning,
+  type ChatMessage,
+  type ChatRole,
+  type ChatState,
+} from './state';
 export { defaultChatSocketUrl, type ChatSocketLike } from './socket';
 export { CHAT_END_CLEAR_MS } from './inactivity';
 export { CHAT_READ_REPORT_MS } from './read-reports';
@@ -285,7 +293,11 @@ export class ChatClient {
     const message = findMessage(this.state, undefined, id);
     if (!message || message.status !== 'failed') return;
     this.dispatch({ type: 'resending', id });
-    this.outbox.push(message.kind === 'image' && message.image ? { type: 'image', id, gid: message.gid, image: message.image } : { type: 'message', id, gid: message.gid, content: message.content });
+    this.outbox.push(
+      message.kind === 'image' && message.image
+        ? { type: 'image', id, gid: message.gid, image: message.image }
+        : { type: 'message', id, gid: message.gid, content: message.content },
+    );
   }
 
   /** Asks the server to translate one message (again) into this user's language. */

@@ -38,7 +38,9 @@ describe('incoming frames', () => {
   it('one message, an array of messages, or an event', () => {
     expect(parseServerData(json(frame))).toEqual([{ kind: 'message', frame: { ...frame, translateError: false, translatePending: false } }]);
     // A translation on its way (a `translated` event follows).
-    expect(parseServerData(json({ ...frame, translate: 'hi', translatePending: true }))).toMatchObject([{ frame: { translate: 'hi', translatePending: true, translateError: false } }]);
+    expect(parseServerData(json({ ...frame, translate: 'hi', translatePending: true }))).toMatchObject([
+      { frame: { translate: 'hi', translatePending: true, translateError: false } },
+    ]);
     expect(parseServerData(json([frame, { ...frame, id: 'm-2', seq: 2 }])).map((i) => i.kind === 'message' && i.frame.id)).toEqual(['m-1', 'm-2']);
     expect(parseServerData(json({ type: 'synced', gid: GID, lastSeq: 3 }))).toEqual([{ kind: 'event', event: { type: 'synced', gid: GID, lastSeq: 3 } }]);
     // Public message frames may say type 0 (docs/requirements.md, API, WebSocket chat): still a message.
@@ -65,7 +67,9 @@ describe('incoming frames', () => {
         },
       },
     ]);
-    expect(parseServerData(json({ gid: GID, id: 'y', image: '/uploads/chat/a.webp', uid: 3, uname: 'U' }))).toMatchObject([{ frame: { kind: 'image', content: '' } }]);
+    expect(parseServerData(json({ gid: GID, id: 'y', image: '/uploads/chat/a.webp', uid: 3, uname: 'U' }))).toMatchObject([
+      { frame: { kind: 'image', content: '' } },
+    ]);
     for (const bad of [
       { ...frame, gid: '' },
       { ...frame, gid: 'not-a-conversation' },
@@ -92,7 +96,14 @@ describe('incoming frames', () => {
   });
 
   it('events are checked against their shape in the shared protocol', () => {
-    expect(parseChatEvent({ type: 'ack', gid: GID, id: 'c-1', seq: 2, timestamp: 9, duplicate: false })).toEqual({ type: 'ack', gid: GID, id: 'c-1', seq: 2, timestamp: 9, duplicate: false });
+    expect(parseChatEvent({ type: 'ack', gid: GID, id: 'c-1', seq: 2, timestamp: 9, duplicate: false })).toEqual({
+      type: 'ack',
+      gid: GID,
+      id: 'c-1',
+      seq: 2,
+      timestamp: 9,
+      duplicate: false,
+    });
     expect(parseChatEvent({ type: 'ack', gid: GID, id: 'c-1', seq: '2', timestamp: 9, duplicate: false })).toBeNull();
     expect(parseChatEvent({ type: 'group', group })).toEqual({ type: 'group', group });
     expect(parseChatEvent({ type: 'group', group: { ...group, status: 'lost' } })).toBeNull();
@@ -102,7 +113,14 @@ describe('incoming frames', () => {
     expect(parseChatEvent({ type: 'error', code: 'teapot', desc: 'x' })).toBeNull();
     expect(parseChatEvent({ type: 'read', gid: GID, seq: -1 })).toBeNull();
     expect(parseChatEvent({ type: 'translation', gid: GID, id: 'm-1', seq: 1, language: 'zh', translate: '你好', translateError: true })).not.toBeNull();
-    expect(parseChatEvent({ type: 'translated', gid: GID, id: 'm-1', seq: 1, language: 'en', translate: 'Hello' })).toEqual({ type: 'translated', gid: GID, id: 'm-1', seq: 1, language: 'en', translate: 'Hello' });
+    expect(parseChatEvent({ type: 'translated', gid: GID, id: 'm-1', seq: 1, language: 'en', translate: 'Hello' })).toEqual({
+      type: 'translated',
+      gid: GID,
+      id: 'm-1',
+      seq: 1,
+      language: 'en',
+      translate: 'Hello',
+    });
     expect(parseChatEvent({ type: 'translated', gid: GID, id: 'm-1', seq: 1, language: 'fr', translate: 'Bonjour' })).toBeNull();
     expect(parseChatEvent({ type: 'queue', change: 'waiting', group })).not.toBeNull();
     // Unknown or inherited names are no event types.
@@ -114,7 +132,9 @@ describe('incoming frames', () => {
 
   it('session limits the server leaves out fall back to the shared constants', () => {
     const session = { type: 'session', uid: 7, uname: 'U', admin: false, language: 'en', translation: 'off', serverTime: 0 };
-    expect(parseChatEvent({ ...session, limits: {} })).toMatchObject({ limits: { textMaxLength: 2000, imageMaxBytes: 1_048_576, warningMs: 270_000, countdownS: 30, endMs: 300_000 } });
+    expect(parseChatEvent({ ...session, limits: {} })).toMatchObject({
+      limits: { textMaxLength: 2000, imageMaxBytes: 1_048_576, warningMs: 270_000, countdownS: 30, endMs: 300_000 },
+    });
     expect(parseChatEvent(session)).toMatchObject({ limits: { endMs: 300_000 } });
     expect(parseChatEvent({ ...session, admin: 'no' })).toBeNull();
   });
@@ -123,8 +143,16 @@ describe('incoming frames', () => {
 describe('outgoing frames', () => {
   it('messages and images go without a type; every other frame with one', () => {
     expect(toWire({ type: 'message', id: 'c-1', gid: GID, content: 'hi' })).toEqual({ id: 'c-1', gid: GID, content: 'hi' });
-    expect(toWire({ type: 'image', id: 'c-2', gid: GID, image: 'data:image/png;base64,AAAA' })).toEqual({ id: 'c-2', gid: GID, image: 'data:image/png;base64,AAAA' });
-    expect(toWire({ type: 'user_inactive', gid: GID, reason: 'inactivity_timeout' })).toEqual({ type: 'user_inactive', gid: GID, reason: 'inactivity_timeout' });
+    expect(toWire({ type: 'image', id: 'c-2', gid: GID, image: 'data:image/png;base64,AAAA' })).toEqual({
+      id: 'c-2',
+      gid: GID,
+      image: 'data:image/png;base64,AAAA',
+    });
+    expect(toWire({ type: 'user_inactive', gid: GID, reason: 'inactivity_timeout' })).toEqual({
+      type: 'user_inactive',
+      gid: GID,
+      reason: 'inactivity_timeout',
+    });
     expect(toWire({ type: 'read', gid: GID, seq: 4 })).toEqual({ type: 'read', gid: GID, seq: 4 });
   });
 });

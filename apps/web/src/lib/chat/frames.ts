@@ -64,25 +64,23 @@ const ZIncomingMessage = z
     translatePending: z.boolean().optional(),
   })
   .refine((m) => typeof m.content === 'string' || typeof m.image === 'string', { message: 'content or image is required' })
-  .transform(
-    (m): TIncomingChatMessage => ({
-      gid: m.gid,
-      id: m.id,
-      seq: m.seq ?? null,
-      kind: m.kind ?? (m.image ? 'image' : 'text'),
-      content: m.content ?? '',
-      image: m.image ?? null,
-      uid: m.uid,
-      uname: m.uname,
-      timestamp: m.timestamp ?? null,
-      source: m.source ?? m.content ?? '',
-      translate: m.translate ?? m.content ?? '',
-      language: m.language ?? null,
-      translation: m.translation ?? 'off',
-      translateError: m.translateError === true,
-      translatePending: m.translatePending === true && m.translateError !== true,
-    }),
-  );
+  .transform((m): TIncomingChatMessage => ({
+    gid: m.gid,
+    id: m.id,
+    seq: m.seq ?? null,
+    kind: m.kind ?? (m.image ? 'image' : 'text'),
+    content: m.content ?? '',
+    image: m.image ?? null,
+    uid: m.uid,
+    uname: m.uname,
+    timestamp: m.timestamp ?? null,
+    source: m.source ?? m.content ?? '',
+    translate: m.translate ?? m.content ?? '',
+    language: m.language ?? null,
+    translation: m.translation ?? 'off',
+    translateError: m.translateError === true,
+    translatePending: m.translatePending === true && m.translateError !== true,
+  }));
 
 /** Limits are informative here; the shared constants stand in for any the server leaves out. */
 const ZLimits = z

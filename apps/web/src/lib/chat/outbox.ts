@@ -13,9 +13,7 @@ import type { ChatClientFrameMap } from '@cubeshop/shared';
  * - the server acks a resend of an id it has without storing it twice, so a resend is safe.
  */
 
-export type OutgoingMessage =
-  | ({ type: 'message'; id: string } & ChatClientFrameMap['message'])
-  | ({ type: 'image'; id: string } & ChatClientFrameMap['image']);
+export type OutgoingMessage = ({ type: 'message'; id: string } & ChatClientFrameMap['message']) | ({ type: 'image'; id: string } & ChatClientFrameMap['image']);
 
 /** Without an id yet. */
 export type OutgoingBody = { type: 'message'; gid: string; content: string } | { type: 'image'; gid: string; image: string };

@@ -80,7 +80,13 @@ describe('chatReducer: messages', () => {
   it('is pure: the state it is given is never changed', () => {
     const start = deepFreeze(buyer());
     const before = JSON.stringify(start);
-    const next = run(start, message(frame(3)), message(frame(2)), own('c-1'), server({ type: 'ack', gid: GID, id: 'c-1', seq: 4, timestamp: 9, duplicate: false }));
+    const next = run(
+      start,
+      message(frame(3)),
+      message(frame(2)),
+      own('c-1'),
+      server({ type: 'ack', gid: GID, id: 'c-1', seq: 4, timestamp: 9, duplicate: false }),
+    );
     expect(JSON.stringify(start)).toBe(before);
     expect(seqs(next)).toEqual([1, 2, 3, 4]);
   });
@@ -160,7 +166,11 @@ describe('chatReducer: messages', () => {
   });
 
   it('a translation replaces the text in my language and its flag', () => {
-    const state = run(buyer(), message(frame(2)), server({ type: 'translation', gid: GID, id: 'm-2', seq: 2, language: 'zh', translate: '文字', translateError: true }));
+    const state = run(
+      buyer(),
+      message(frame(2)),
+      server({ type: 'translation', gid: GID, id: 'm-2', seq: 2, language: 'zh', translate: '文字', translateError: true }),
+    );
     expect(state.messages[GID]![1]).toMatchObject({ translate: '文字', translateError: true });
   });
 
@@ -181,7 +191,11 @@ describe('chatReducer: messages', () => {
 
   it('a failed translation after the message ends the pending state with the error flag', () => {
     const pending = frame(2, { content: '你好', source: '你好', translate: '你好', language: 'zh', translation: 'on', translatePending: true });
-    const state = run(buyer(), message(pending), server({ type: 'translated', gid: GID, id: 'm-2', seq: 2, language: 'en', translate: '你好', translateError: true }));
+    const state = run(
+      buyer(),
+      message(pending),
+      server({ type: 'translated', gid: GID, id: 'm-2', seq: 2, language: 'en', translate: '你好', translateError: true }),
+    );
     expect(state.messages[GID]!.find((m) => m.id === 'm-2')).toMatchObject({ translate: '你好', translatePending: false, translateError: true });
   });
 
@@ -233,7 +247,11 @@ describe('chatReducer: conversations and queues', () => {
     expect(state.messages[GID]!.at(-1)).toMatchObject({ id: `local-end-${GID}`, isSystem: true, localKey: 'endedInactive', timestamp: 5, seq: null });
     expect(state.messages[GID]!.find((m) => m.id === 'c-1')!.status).toBe('failed');
     expect(state.warning).toBeNull();
-    state = run(state, message(frame(2, { kind: 'system', uid: 0, uname: 'Cubeshop', content: 'closed' })), server({ type: 'ended', gid: GID, reason: 'inactivity_timeout', at: 6 }));
+    state = run(
+      state,
+      message(frame(2, { kind: 'system', uid: 0, uname: 'Cubeshop', content: 'closed' })),
+      server({ type: 'ended', gid: GID, reason: 'inactivity_timeout', at: 6 }),
+    );
     expect(state.ended[GID]).toBe('inactivity_timeout');
     expect(state.messages[GID]!.map((m) => m.id)).toEqual(['m-1', 'm-2', 'c-1']);
     // The conversation stays the open one until it is cleared.

@@ -227,7 +227,8 @@ function serverEvent(state: ChatState, event: TChatEvent, at: number): ChatState
       const message = findMessage(state, event.gid, event.id);
       if (!message) return state;
       // A late failure never replaces a translation this message already has.
-      if (event.translateError && hasTranslation(message)) return message.translatePending ? replaceMessage(state, { ...message, translatePending: false }) : state;
+      if (event.translateError && hasTranslation(message))
+        return message.translatePending ? replaceMessage(state, { ...message, translatePending: false }) : state;
       return replaceMessage(state, { ...message, translate: event.translate, translateError: event.translateError === true, translatePending: false });
     }
     // Nothing to keep: the client acts on them (synced, accepted) or they only inform (waiting, pong).

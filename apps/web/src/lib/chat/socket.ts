@@ -98,7 +98,12 @@ export class ChatSocket {
   private current: ChatConnection = { status: 'disconnected', problem: null, attempt: 0 };
 
   constructor(options: ChatSocketOptions) {
-    this.options = { ...options, createSocket: options.createSocket ?? browserSocket, attempts: options.attempts ?? CHAT_RECONNECT_ATTEMPTS, delayMs: options.delayMs ?? CHAT_RECONNECT_DELAY_MS };
+    this.options = {
+      ...options,
+      createSocket: options.createSocket ?? browserSocket,
+      attempts: options.attempts ?? CHAT_RECONNECT_ATTEMPTS,
+      delayMs: options.delayMs ?? CHAT_RECONNECT_DELAY_MS,
+    };
   }
 
   get connection(): ChatConnection {

@@ -6,7 +6,19 @@ import { apiError } from '@/test/msw/handlers';
 import { server } from '@/test/msw/server';
 import { useAuthStore } from './auth';
 
-const buyer = { id: 1, account: 'buyer01', username: 'buyer01', name: 'Buyer', nickname: 'B', admin: false, role: null, mobile: null, email: null, regionId: null, subscribeEmail: null };
+const buyer = {
+  id: 1,
+  account: 'buyer01',
+  username: 'buyer01',
+  name: 'Buyer',
+  nickname: 'B',
+  admin: false,
+  role: null,
+  mobile: null,
+  email: null,
+  regionId: null,
+  subscribeEmail: null,
+};
 
 beforeEach(() => {
   localStorage.setItem(STORAGE_KEYS.token, 'revoked-token');

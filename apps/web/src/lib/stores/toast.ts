@@ -64,7 +64,11 @@ export const useToastStore = create<ToastState>()((set, get) => ({
       onClose: input.onClose,
     };
     set((state) => ({ toasts: [...state.toasts, toast] }));
-    if (toast.autoDismiss) timers.set(id, setTimeout(() => get().dismiss(id), toast.timeout));
+    if (toast.autoDismiss)
+      timers.set(
+        id,
+        setTimeout(() => get().dismiss(id), toast.timeout),
+      );
     return id;
   },
   dismiss: (id) => {

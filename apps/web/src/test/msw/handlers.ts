@@ -71,7 +71,8 @@ function saveAddress(id: number | null, body: unknown, locale: TLocale) {
   const parsed = ZAddressInput.safeParse(body);
   if (!parsed.success) return invalid(parsed.error.issues, locale);
   const input = parsed.data;
-  if (!REGIONS.some((r) => r.id === input.deliveryRegionId)) return apiError(400, 'BAD_REQUEST', say(locale, 'Please choose a valid country or region', '请选择有效的国家或地区'));
+  if (!REGIONS.some((r) => r.id === input.deliveryRegionId))
+    return apiError(400, 'BAD_REQUEST', say(locale, 'Please choose a valid country or region', '请选择有效的国家或地区'));
   const existing = id === null ? undefined : shop.addresses.find((a) => a.id === id);
   if (id !== null && !existing) return notFound(locale, 'The address does not exist', '收货地址不存在');
   const asDefault = Boolean(input.asDefault) || shop.addresses.length === 0 || Boolean(existing?.asDefault);
@@ -100,7 +101,10 @@ function saveAddress(id: number | null, body: unknown, locale: TLocale) {
 
 const account = [
   http.get('/api/authn/anonymous/token', () => HttpResponse.json({ token: 'anon-token-xyz' })),
-  http.get('/api/user', buyer(() => reply(ZUser, shop.user))),
+  http.get(
+    '/api/user',
+    buyer(() => reply(ZUser, shop.user)),
+  ),
   http.get('/api/selector/region', ({ request }) => HttpResponse.json(regionsIn(localeOf(request)))),
   // The pages' "N+ SKUs in stock" (footer, home, about, policy): 3,187 products in stock.
   http.get('/api/stock/summary', () => reply(ZStockSummary, { productsInStock: shop.productsInStock })),
@@ -115,7 +119,9 @@ const cart = [
     '/api/cart/items',
     buyer(({ request }) => {
       const keyword = (new URL(request.url).searchParams.get('keyword') ?? '').trim().toLowerCase();
-      const data = shop.cart.filter((l) => !keyword || [l.name, l.supplier.name, l.type, l.typeName ?? '', String(l.itemId)].some((v) => v.toLowerCase().includes(keyword)));
+      const data = shop.cart.filter(
+        (l) => !keyword || [l.name, l.supplier.name, l.type, l.typeName ?? '', String(l.itemId)].some((v) => v.toLowerCase().includes(keyword)),
+      );
       return reply(ZCartItemList, { data, pager: { page: 1, recPerPage: 200, recTotal: data.length } });
     }),
   ),
@@ -143,7 +149,10 @@ const cart = [
       return HttpResponse.json({ ok: true, id });
     }),
   ),
-  http.get('/api/cart/info', buyer(() => reply(ZCartInfo, cartInfo()))),
+  http.get(
+    '/api/cart/info',
+    buyer(() => reply(ZCartInfo, cartInfo())),
+  ),
   http.get(
     '/api/cart/info/express-fee',
     buyer(({ request }) => {
@@ -172,9 +181,18 @@ const cart = [
 ];
 
 const addresses = [
-  http.get('/api/address', buyer(() => reply(ZAddressList, addressList()))),
-  http.post('/api/address', buyer(async ({ request }) => saveAddress(null, await request.json(), localeOf(request)))),
-  http.put('/api/address/:id', buyer(async ({ request, params }) => saveAddress(Number(params.id), await request.json(), localeOf(request)))),
+  http.get(
+    '/api/address',
+    buyer(() => reply(ZAddressList, addressList())),
+  ),
+  http.post(
+    '/api/address',
+    buyer(async ({ request }) => saveAddress(null, await request.json(), localeOf(request))),
+  ),
+  http.put(
+    '/api/address/:id',
+    buyer(async ({ request, params }) => saveAddress(Number(params.id), await request.json(), localeOf(request))),
+  ),
   http.delete(
     '/api/address/:id',
     buyer(({ request, params }) => {
@@ -193,7 +211,10 @@ const addresses = [
       const id = Number(params.id);
       if (!shop.addresses.some((a) => a.id === id)) return notFound(localeOf(request), 'The address does not exist', '收货地址不存在');
       shop.addresses = shop.addresses.map((a) => ({ ...a, asDefault: a.id === id, updatedTime: a.id === id ? now() : a.updatedTime }));
-      return reply(ZAddress, shop.addresses.find((a) => a.id === id)!);
+      return reply(
+        ZAddress,
+        shop.addresses.find((a) => a.id === id)!,
+      );
     }),
   ),
 ];

@@ -28,7 +28,15 @@ const seen: SeenRequest[] = [];
 
 server.events.on('request:start', ({ request }) => {
   const url = new URL(request.url);
-  const entry: SeenRequest = { method: request.method, url: url.href, path: url.pathname, query: url.searchParams, headers: Object.fromEntries(request.headers), body: undefined, text: undefined };
+  const entry: SeenRequest = {
+    method: request.method,
+    url: url.href,
+    path: url.pathname,
+    query: url.searchParams,
+    headers: Object.fromEntries(request.headers),
+    body: undefined,
+    text: undefined,
+  };
   seen.push(entry);
   // The body is read from a copy; it is there before the app sees the answer.
   void request

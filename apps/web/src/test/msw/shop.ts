@@ -49,9 +49,33 @@ export interface TShop {
   nextId: number;
 }
 
-const DHL: TTestMethod = { id: 'DHL', name: { en: 'DHL Express', zh: 'DHL 快递' }, transitDays: { min: 3, max: 5 }, regions: ['US', 'DE', 'CN'], maxKg: null, firstKg: 150, extraKg: 50 };
-const EMS: TTestMethod = { id: 'EMS', name: { en: 'EMS', zh: 'EMS' }, transitDays: { min: 5, max: 10 }, regions: ['US', 'DE', 'CN'], maxKg: 30, firstKg: 120, extraKg: 30 };
-const POST: TTestMethod = { id: 'CHINAPOST', name: { en: 'China Post', zh: '中国邮政' }, transitDays: { min: 10, max: 20 }, regions: ['US', 'DE', 'CN'], maxKg: 2, firstKg: 60, extraKg: 20 };
+const DHL: TTestMethod = {
+  id: 'DHL',
+  name: { en: 'DHL Express', zh: 'DHL 快递' },
+  transitDays: { min: 3, max: 5 },
+  regions: ['US', 'DE', 'CN'],
+  maxKg: null,
+  firstKg: 150,
+  extraKg: 50,
+};
+const EMS: TTestMethod = {
+  id: 'EMS',
+  name: { en: 'EMS', zh: 'EMS' },
+  transitDays: { min: 5, max: 10 },
+  regions: ['US', 'DE', 'CN'],
+  maxKg: 30,
+  firstKg: 120,
+  extraKg: 30,
+};
+const POST: TTestMethod = {
+  id: 'CHINAPOST',
+  name: { en: 'China Post', zh: '中国邮政' },
+  transitDays: { min: 10, max: 20 },
+  regions: ['US', 'DE', 'CN'],
+  maxKg: 2,
+  firstKg: 60,
+  extraKg: 20,
+};
 
 function initial(): TShop {
   return {
@@ -121,14 +145,22 @@ function unavailable(method: TTestMethod, regionId: string, weight: number, loca
     return { code: 'expressUnavailable', message: locale === 'zh' ? `${name} 不配送到该地区` : `${name} does not deliver to this country or region` };
   }
   if (method.maxKg !== null && weight > method.maxKg) {
-    const message = locale === 'zh' ? `${name} 每票最多 ${method.maxKg} kg；本订单重 ${weight} kg` : `${name} carries at most ${method.maxKg} kg per shipment; this order weighs ${weight} kg`;
+    const message =
+      locale === 'zh'
+        ? `${name} 每票最多 ${method.maxKg} kg；本订单重 ${weight} kg`
+        : `${name} carries at most ${method.maxKg} kg per shipment; this order weighs ${weight} kg`;
     return { code: 'expressTooHeavy', message };
   }
   return null;
 }
 
 /** The shipping quote of the current cart (GET /api/cart/info/express-fee), or why there is none. */
-export function quote(methodId: string, regionId: string, payMethodId: string | undefined, locale: TLocale): { fee: TExpressFee } | { reason: NonNullable<TExpressChoice['reason']> } | null {
+export function quote(
+  methodId: string,
+  regionId: string,
+  payMethodId: string | undefined,
+  locale: TLocale,
+): { fee: TExpressFee } | { reason: NonNullable<TExpressChoice['reason']> } | null {
   const method = shop.methods.find((m) => m.id === methodId);
   if (!method) return null;
   const info = cartInfo();
@@ -177,7 +209,8 @@ export function quotes(regionId: string, payMethodId: string | undefined, locale
 
 /** The refusal of a quantity the server would refuse (docs/requirements.md, Errors), or null. */
 export function quantityRefusal(line: TCartItem, quantity: number, locale: TLocale): string | null {
-  if (quantity < line.moq) return locale === 'zh' ? `商品 ${line.name} 数量低于最小起订量` : `Product ${line.name} quantity is less than the minimum order quantity`;
+  if (quantity < line.moq)
+    return locale === 'zh' ? `商品 ${line.name} 数量低于最小起订量` : `Product ${line.name} quantity is less than the minimum order quantity`;
   if (line.orderMultiple && quantity % line.orderMultiple !== 0) {
     return locale === 'zh' ? `商品 ${line.name} 数量须为起订倍数的整数倍` : `Product ${line.name} quantity must be a multiple of its order multiple`;
   }

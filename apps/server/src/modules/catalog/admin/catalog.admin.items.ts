@@ -205,7 +205,9 @@ export function createCatalogItemsAdmin({ repo, dictionary, audit, stock, upload
         const created = await repo.insertItem(tx, row);
         await writeStock(tx, created, input);
         const stored = await repo.findItem(created, tx);
-        await audit.record(tx, actor, [{ action: 'item.create', entity: 'item', entityId: created, after: { ...editableOf(stored!), stock: input.stock ?? [] } }]);
+        await audit.record(tx, actor, [
+          { action: 'item.create', entity: 'item', entityId: created, after: { ...editableOf(stored!), stock: input.stock ?? [] } },
+        ]);
         return created;
       });
       changed([id]);
@@ -275,7 +277,14 @@ export function createCatalogItemsAdmin({ repo, dictionary, audit, stock, upload
         for (const f of picture.files) await uploads.put(uploadKey(imageId, f.size, f.format), f.bytes, imageContentType(f.format));
         await afterImages(tx, id);
         await audit.record(tx, actor, [
-          { action: 'item.images', entity: 'item', entityId: id, before: { images: existing.map((i) => i.id) }, after: { images: [...existing.map((i) => i.id), imageId] }, note: 'upload' },
+          {
+            action: 'item.images',
+            entity: 'item',
+            entityId: id,
+            before: { images: existing.map((i) => i.id) },
+            after: { images: [...existing.map((i) => i.id), imageId] },
+            note: 'upload',
+          },
         ]);
       });
       changed([id]);
@@ -292,7 +301,9 @@ export function createCatalogItemsAdmin({ repo, dictionary, audit, stock, upload
         if (existing.every((v, i) => v === ids[i])) return;
         await repo.orderImages(tx, id, ids);
         await afterImages(tx, id);
-        await audit.record(tx, actor, [{ action: 'item.images', entity: 'item', entityId: id, before: { images: existing }, after: { images: [...ids] }, note: 'order' }]);
+        await audit.record(tx, actor, [
+          { action: 'item.images', entity: 'item', entityId: id, before: { images: existing }, after: { images: [...ids] }, note: 'order' },
+        ]);
       });
       changed([id]);
       return itemOf(id);
@@ -308,7 +319,9 @@ export function createCatalogItemsAdmin({ repo, dictionary, audit, stock, upload
         const left = existing.filter((i) => i !== imageId);
         await repo.orderImages(tx, id, left);
         await afterImages(tx, id);
-        await audit.record(tx, actor, [{ action: 'item.images', entity: 'item', entityId: id, before: { images: existing }, after: { images: left }, note: 'delete' }]);
+        await audit.record(tx, actor, [
+          { action: 'item.images', entity: 'item', entityId: id, before: { images: existing }, after: { images: left }, note: 'delete' },
+        ]);
       });
       changed([id]);
       return itemOf(id);

@@ -55,7 +55,14 @@ function whereOf(f: AdminItemFilter): SQL | undefined {
     const text = and(...f.search.patterns.map((p) => sql`${items.searchText} like ${p}`));
     if (f.search.code) {
       const id = Number(f.search.code);
-      parts.push(or(Number.isSafeInteger(id) ? eq(items.id, id) : undefined, eq(items.barcode, f.search.code), f.barcode ? eq(items.barcode, f.barcode) : undefined, text));
+      parts.push(
+        or(
+          Number.isSafeInteger(id) ? eq(items.id, id) : undefined,
+          eq(items.barcode, f.search.code),
+          f.barcode ? eq(items.barcode, f.barcode) : undefined,
+          text,
+        ),
+      );
     } else {
       parts.push(f.barcode ? or(eq(items.barcode, f.barcode), text) : text);
     }
@@ -70,7 +77,12 @@ export function createCatalogAdminRepository(db: Db) {
       return db.transaction(async (tx) => work(tx as unknown as Db));
     },
 
-    async listItems(filter: AdminItemFilter, sort: { field: 'basePrice' | 'lastUpdatedTime'; order: 'asc' | 'desc' }, limit: number, offset: number): Promise<{ rows: AdminListRow[]; total: number }> {
+    async listItems(
+      filter: AdminItemFilter,
+      sort: { field: 'basePrice' | 'lastUpdatedTime'; order: 'asc' | 'desc' },
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: AdminListRow[]; total: number }> {
       const where = whereOf(filter);
       const dir = sort.order === 'asc' ? asc : desc;
       const key = sort.field === 'basePrice' ? items.basePriceFen : items.updatedAt;
@@ -103,7 +115,10 @@ export function createCatalogAdminRepository(db: Db) {
     },
     async listByIds(ids: readonly number[]): Promise<AdminListRow[]> {
       if (ids.length === 0) return [];
-      return db.select(staffListColumns).from(items).where(inArray(items.id, [...ids]));
+      return db
+        .select(staffListColumns)
+        .from(items)
+        .where(inArray(items.id, [...ids]));
     },
 
     async findItem(id: number, tx: Db = db): Promise<AdminItemRow | undefined> {
@@ -152,7 +167,10 @@ export function createCatalogAdminRepository(db: Db) {
     /** Positions 0.. in the order given (the first is the main picture). */
     async orderImages(tx: Db, itemId: number, ids: readonly number[]): Promise<void> {
       for (const [position, id] of ids.entries()) {
-        await tx.update(itemImages).set({ position }).where(and(eq(itemImages.itemId, itemId), eq(itemImages.id, id)));
+        await tx
+          .update(itemImages)
+          .set({ position })
+          .where(and(eq(itemImages.itemId, itemId), eq(itemImages.id, id)));
       }
     },
     /** After the pictures change: their count and a new version (the storefront's URLs change). */
@@ -165,7 +183,11 @@ export function createCatalogAdminRepository(db: Db) {
 
     // Categories.
     async listCategories(tx: Db = db): Promise<AdminCategoryRow[]> {
-      const counts = tx.select({ categoryId: items.categoryId, n: count().as('n') }).from(items).groupBy(items.categoryId).as('counts');
+      const counts = tx
+        .select({ categoryId: items.categoryId, n: count().as('n') })
+        .from(items)
+        .groupBy(items.categoryId)
+        .as('counts');
       const rows = await tx
         .select({ category: categories, n: counts.n })
         .from(categories)
@@ -194,7 +216,11 @@ export function createCatalogAdminRepository(db: Db) {
 
     // Brands.
     async listSuppliers(tx: Db = db): Promise<AdminSupplierRow[]> {
-      const counts = tx.select({ supplierId: items.supplierId, n: count().as('n') }).from(items).groupBy(items.supplierId).as('counts');
+      const counts = tx
+        .select({ supplierId: items.supplierId, n: count().as('n') })
+        .from(items)
+        .groupBy(items.supplierId)
+        .as('counts');
       const rows = await tx
         .select({ supplier: suppliers, n: counts.n })
         .from(suppliers)

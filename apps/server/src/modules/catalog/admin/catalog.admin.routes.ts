@@ -16,7 +16,6 @@ import { readUploadedFile } from '../../../lib/uploaded-file.js';
 import type { ActorOf } from '../../../plugins/auth.js';
 import type { CatalogItemsAdmin } from './catalog.admin.items.js';
 
-
 /**
  * The uploaded picture (the first file of a multipart request): 400 (field `file`) when there is
  * none, 413 when it is larger than ITEM_IMAGE_MAX_BYTES. Checking the content is the service's
@@ -52,7 +51,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ items: CatalogItemsAdmi
       schema: {
         tags,
         summary: 'Products for staff, archived ones too (owner, catalog)',
-        description: 'keyword: a product id, a barcode or words of the names (as the storefront search). archived: false (on sale, default), true, or all. Prices in CNY yuan.',
+        description:
+          'keyword: a product id, a barcode or words of the names (as the storefront search). archived: false (on sale, default), true, or all. Prices in CNY yuan.',
         security,
         querystring: ZAdminItemQuery,
         response: { 200: ZAdminItemList },
@@ -68,7 +68,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ items: CatalogItemsAdmi
       schema: {
         tags,
         summary: 'Create a product (owner, catalog)',
-        description: 'Prices in CNY yuan; the discount price and the volumetric weights are derived. stock: pieces on hand per type. 400 names the field (details.field) of the first problem; a barcode already used names the product that has it.',
+        description:
+          'Prices in CNY yuan; the discount price and the volumetric weights are derived. stock: pieces on hand per type. 400 names the field (details.field) of the first problem; a barcode already used names the product that has it.',
         security,
         body: ZAdminItemInput,
         response: { 201: ZAdminItem },
@@ -79,7 +80,16 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ items: CatalogItemsAdmi
 
   app.get(
     '/admin/items/:id',
-    { ...manage, schema: { tags, summary: 'A product with every editable field, stock lines and uploaded pictures (owner, catalog)', security, params: ZAdminIdParams, response: { 200: ZAdminItem } } },
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'A product with every editable field, stock lines and uploaded pictures (owner, catalog)',
+        security,
+        params: ZAdminIdParams,
+        response: { 200: ZAdminItem },
+      },
+    },
     async (request) => items.get(request.params.id),
   );
 
@@ -90,7 +100,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ items: CatalogItemsAdmi
       schema: {
         tags,
         summary: 'Change a product (owner, catalog)',
-        description: 'The whole editable product, as in POST. stock lines set pieces on hand (types left out keep theirs); reserved pieces are never changed here.',
+        description:
+          'The whole editable product, as in POST. stock lines set pieces on hand (types left out keep theirs); reserved pieces are never changed here.',
         security,
         params: ZAdminIdParams,
         body: ZAdminItemInput,
@@ -118,7 +129,17 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ items: CatalogItemsAdmi
 
   app.post(
     '/admin/items/:id/restore',
-    { ...manage, schema: { tags, summary: 'Put an archived product back on sale (owner, catalog)', security, params: ZAdminIdParams, body: z.object({}).optional(), response: { 200: ZAdminItem } } },
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Put an archived product back on sale (owner, catalog)',
+        security,
+        params: ZAdminIdParams,
+        body: z.object({}).optional(),
+        response: { 200: ZAdminItem },
+      },
+    },
     async (request) => items.setArchived(await actorOf(request), request.params.id, false),
   );
 

@@ -51,12 +51,20 @@ async function upload(call: 'owner' | 'catalog' | 'sales', url: string, bytes: B
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const token = tokens[call];
-  const res = await t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}`, 'x-lang-type': 'en' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}`, 'x-lang-type': 'en' },
+  });
   return { status: res.statusCode, body: res.json<Json>() };
 }
 const tokens = {} as Record<string, string>;
 
-const png = (w = 64, h = 48, colour = '#c41e3a') => sharp({ create: { width: w, height: h, channels: 3, background: colour } }).png().toBuffer();
+const png = (w = 64, h = 48, colour = '#c41e3a') =>
+  sharp({ create: { width: w, height: h, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 beforeAll(async () => {
   t = await createShopApp();
@@ -95,13 +103,30 @@ describe('catalog admin: roles', () => {
 });
 
 describe('catalog admin: products', () => {
-  it('refuses bad input naming the field, in the staff member\'s language', async () => {
+  it("refuses bad input naming the field, in the staff member's language", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ nameEn: '' }, 'nameEn'],
       [{ price: 1.234 }, 'price'],
       [{ priceTiers: [{ minQuantity: 12, price: 25 }] }, 'priceTiers.0.price'],
-      [{ priceTiers: [{ minQuantity: 12, price: 15 }, { minQuantity: 6, price: 12 }] }, 'priceTiers.1.minQuantity'],
-      [{ types: [{ code: 'a', zh: 'a', en: 'a' }, { code: 'a', zh: 'b', en: 'b' }], stock: [] }, 'types.1.code'],
+      [
+        {
+          priceTiers: [
+            { minQuantity: 12, price: 15 },
+            { minQuantity: 6, price: 12 },
+          ],
+        },
+        'priceTiers.1.minQuantity',
+      ],
+      [
+        {
+          types: [
+            { code: 'a', zh: 'a', en: 'a' },
+            { code: 'a', zh: 'b', en: 'b' },
+          ],
+          stock: [],
+        },
+        'types.1.code',
+      ],
       [{ stock: [{ typeCode: 'red', onHand: 1 }] }, 'stock.0.typeCode'],
     ];
     for (const [extra, field] of cases) {
@@ -154,10 +179,15 @@ describe('catalog admin: products', () => {
     // Staff find it by id, barcode and name.
     for (const keyword of [String(item.id), `BC${tag}`, `Test Cube ${tag}`]) {
       const list = await staff.owner('GET', '/api/admin/items', { query: { keyword } });
-      expect(list.body.data.map((r: Json) => r.id), keyword).toContain(item.id);
+      expect(
+        list.body.data.map((r: Json) => r.id),
+        keyword,
+      ).toContain(item.id);
     }
 
-    const edited = await staff.owner('PUT', `/api/admin/items/${item.id}`, { body: input({ nameEn: `Renamed ${tag}`, price: 30, stock: [{ typeCode: 'white', onHand: 0 }] }) });
+    const edited = await staff.owner('PUT', `/api/admin/items/${item.id}`, {
+      body: input({ nameEn: `Renamed ${tag}`, price: 30, stock: [{ typeCode: 'white', onHand: 0 }] }),
+    });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.price).toBe(30);
     expect(edited.body.stock.find((s: Json) => s.typeCode === 'white').onHand).toBe(0);
@@ -253,8 +283,11 @@ describe('catalog admin: pictures', () => {
 describe('catalog admin: categories and brands', () => {
   it('creates, renames, moves without cycles, reorders, and deletes only empty categories', async () => {
     const root = (await staff.catalog('POST', '/api/admin/categories', { body: { slug: `root-${tag}`, nameZh: '根', nameEn: 'Root' } })).body;
-    const child = (await staff.catalog('POST', '/api/admin/categories', { body: { slug: `child-${tag}`, nameZh: '子', nameEn: 'Child', parentId: root.id } })).body;
-    const second = (await staff.catalog('POST', '/api/admin/categories', { body: { slug: `second-${tag}`, nameZh: '二', nameEn: 'Second', parentId: root.id } })).body;
+    const child = (await staff.catalog('POST', '/api/admin/categories', { body: { slug: `child-${tag}`, nameZh: '子', nameEn: 'Child', parentId: root.id } }))
+      .body;
+    const second = (
+      await staff.catalog('POST', '/api/admin/categories', { body: { slug: `second-${tag}`, nameZh: '二', nameEn: 'Second', parentId: root.id } })
+    ).body;
     expect([child.position, second.position]).toEqual([0, 1]);
     const dup = await staff.catalog('POST', '/api/admin/categories', { body: { slug: `root-${tag}`, nameZh: '根', nameEn: 'Root' } });
     expect(dup.status).toBe(400);

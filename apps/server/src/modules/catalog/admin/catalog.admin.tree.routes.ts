@@ -17,7 +17,6 @@ import type { ActorOf } from '../../../plugins/auth.js';
 import { uploadedFile, useMultipart } from './catalog.admin.routes.js';
 import type { CatalogTreeAdmin } from './catalog.admin.tree.js';
 
-
 /**
  * Staff categories and brands (docs/catalog.md, Back office), and the public brand logos.
  * Changes need catalog.manage (owner, catalog).
@@ -27,14 +26,32 @@ export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeAdmin; 
   const security = [{ bearer: [] }];
   const tags = ['admin'];
   const manage = { onRequest: app.requireStaff('catalog.manage') };
-  const noStore = { onSend: async (_r: FastifyRequest, reply: { header: (k: string, v: string) => unknown }) => void reply.header('cache-control', 'private, no-store') };
+  const noStore = {
+    onSend: async (_r: FastifyRequest, reply: { header: (k: string, v: string) => unknown }) => void reply.header('cache-control', 'private, no-store'),
+  };
 
-  app.get('/admin/categories', { ...manage, ...noStore, schema: { tags, summary: 'Every category, flat with parent and position (owner, catalog)', security, response: { 200: ZAdminCategoryList } } }, async () =>
-    tree.categories(),
+  app.get(
+    '/admin/categories',
+    {
+      ...manage,
+      ...noStore,
+      schema: { tags, summary: 'Every category, flat with parent and position (owner, catalog)', security, response: { 200: ZAdminCategoryList } },
+    },
+    async () => tree.categories(),
   );
   app.post(
     '/admin/categories',
-    { ...manage, ...noStore, schema: { tags, summary: 'Create a category, last among its siblings (owner, catalog)', security, body: ZAdminCategoryCreate, response: { 201: ZAdminCategory } } },
+    {
+      ...manage,
+      ...noStore,
+      schema: {
+        tags,
+        summary: 'Create a category, last among its siblings (owner, catalog)',
+        security,
+        body: ZAdminCategoryCreate,
+        response: { 201: ZAdminCategory },
+      },
+    },
     async (request, reply) => reply.status(201).send(await tree.createCategory(await actorOf(request), request.body)),
   );
   app.put(
@@ -59,7 +76,14 @@ export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeAdmin; 
     {
       ...manage,
       ...noStore,
-      schema: { tags, summary: 'Delete an empty category (owner, catalog)', description: '409 when it still holds products (archived ones too) or subcategories.', security, params: ZAdminTreeIdParams, response: { 204: z.null() } },
+      schema: {
+        tags,
+        summary: 'Delete an empty category (owner, catalog)',
+        description: '409 when it still holds products (archived ones too) or subcategories.',
+        security,
+        params: ZAdminTreeIdParams,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       await tree.deleteCategory(await actorOf(request), request.params.id);
@@ -67,8 +91,14 @@ export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeAdmin; 
     },
   );
 
-  app.get('/admin/brands', { ...manage, ...noStore, schema: { tags, summary: 'Every brand with its logo and authorization flag (owner, catalog)', security, response: { 200: ZAdminBrandList } } }, async () =>
-    tree.brands(),
+  app.get(
+    '/admin/brands',
+    {
+      ...manage,
+      ...noStore,
+      schema: { tags, summary: 'Every brand with its logo and authorization flag (owner, catalog)', security, response: { 200: ZAdminBrandList } },
+    },
+    async () => tree.brands(),
   );
   app.post(
     '/admin/brands',
@@ -77,7 +107,18 @@ export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeAdmin; 
   );
   app.put(
     '/admin/brands/:id',
-    { ...manage, ...noStore, schema: { tags, summary: 'Rename a brand or set its authorization flag (owner, catalog)', security, params: ZAdminTreeIdParams, body: ZAdminBrandUpdate, response: { 200: ZAdminBrand } } },
+    {
+      ...manage,
+      ...noStore,
+      schema: {
+        tags,
+        summary: 'Rename a brand or set its authorization flag (owner, catalog)',
+        security,
+        params: ZAdminTreeIdParams,
+        body: ZAdminBrandUpdate,
+        response: { 200: ZAdminBrand },
+      },
+    },
     async (request) => tree.updateBrand(await actorOf(request), request.params.id, request.body),
   );
   app.post(
@@ -85,7 +126,14 @@ export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeAdmin; 
     {
       ...manage,
       ...noStore,
-      schema: { tags, summary: 'Upload a brand logo (multipart field "file"; JPG, PNG or WebP; owner, catalog)', security, consumes: ['multipart/form-data'], params: ZAdminTreeIdParams, response: { 200: ZAdminBrand } },
+      schema: {
+        tags,
+        summary: 'Upload a brand logo (multipart field "file"; JPG, PNG or WebP; owner, catalog)',
+        security,
+        consumes: ['multipart/form-data'],
+        params: ZAdminTreeIdParams,
+        response: { 200: ZAdminBrand },
+      },
     },
     async (request) => {
       const actor = await actorOf(request);
@@ -97,7 +145,13 @@ export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeAdmin; 
 
   app.get(
     '/suppliers/authorized',
-    { schema: { tags: ['catalog'], summary: 'Brands the shop is an authorized dealer of, with their logos (the brand authorization page)', response: { 200: ZAuthorizedBrandList } } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Brands the shop is an authorized dealer of, with their logos (the brand authorization page)',
+        response: { 200: ZAuthorizedBrandList },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
       reply.header('vary', 'x-lang-type, accept-language');
@@ -108,7 +162,13 @@ export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeAdmin; 
   app.get(
     '/suppliers/:id/logo',
     {
-      schema: { tags: ['catalog'], summary: 'A brand logo (WebP or PNG by Accept); immutable when v is the current version', params: ZAdminTreeIdParams, querystring: z.object({ v: z.string().max(20).optional() }), produces: ['image/webp', 'image/png'] },
+      schema: {
+        tags: ['catalog'],
+        summary: 'A brand logo (WebP or PNG by Accept); immutable when v is the current version',
+        params: ZAdminTreeIdParams,
+        querystring: z.object({ v: z.string().max(20).optional() }),
+        produces: ['image/webp', 'image/png'],
+      },
     },
     async (request, reply) => {
       const format = /\bimage\/webp\b/.test(String(request.headers.accept ?? '')) ? 'webp' : 'png';

@@ -57,7 +57,13 @@ const brandOf = (r: AdminSupplierRow): TAdminBrand => ({
 
 const audited = (r: { nameZh: string; nameEn: string; parentId?: number | null; position: number; authorized?: boolean; logoVersion?: number | null }) => {
   const { nameZh, nameEn, position } = r;
-  return { nameZh, nameEn, position, ...(r.parentId !== undefined ? { parentId: r.parentId } : {}), ...(r.authorized !== undefined ? { authorized: r.authorized, logoVersion: r.logoVersion ?? null } : {}) };
+  return {
+    nameZh,
+    nameEn,
+    position,
+    ...(r.parentId !== undefined ? { parentId: r.parentId } : {}),
+    ...(r.authorized !== undefined ? { authorized: r.authorized, logoVersion: r.logoVersion ?? null } : {}),
+  };
 };
 
 export function createCatalogTreeAdmin({ repo, audit, uploads, changed }: CatalogTreeAdminDeps) {
@@ -81,11 +87,14 @@ export function createCatalogTreeAdmin({ repo, audit, uploads, changed }: Catalo
       const id = await repo.transaction(async (tx) => {
         await repo.lockTree(tx);
         const all = await repo.listCategories(tx);
-        if (input.parentId !== null && !all.some((c) => c.id === input.parentId)) throw badRequest('categoryNotFound', {}, { field: 'parentId', rule: 'exists' });
+        if (input.parentId !== null && !all.some((c) => c.id === input.parentId))
+          throw badRequest('categoryNotFound', {}, { field: 'parentId', rule: 'exists' });
         if (await repo.categorySlugTaken(tx, input.slug)) throw badRequest('slugTaken', { slug: input.slug }, { field: 'slug', rule: 'unique' });
         const position = all.filter((c) => c.parentId === input.parentId).length;
         const created = await repo.insertCategory(tx, { slug: input.slug, nameZh: input.nameZh, nameEn: input.nameEn, parentId: input.parentId, position });
-        await audit.record(tx, actor, [{ action: 'category.create', entity: 'category', entityId: created, after: { slug: input.slug, ...audited({ ...input, position }) } }]);
+        await audit.record(tx, actor, [
+          { action: 'category.create', entity: 'category', entityId: created, after: { slug: input.slug, ...audited({ ...input, position }) } },
+        ]);
         return created;
       });
       changed();
@@ -148,7 +157,9 @@ export function createCatalogTreeAdmin({ repo, audit, uploads, changed }: Catalo
         if (await repo.supplierSlugTaken(tx, input.slug)) throw badRequest('slugTaken', { slug: input.slug }, { field: 'slug', rule: 'unique' });
         const position = (await repo.listSuppliers(tx)).length;
         const created = await repo.insertSupplier(tx, { ...input, position });
-        await audit.record(tx, actor, [{ action: 'brand.create', entity: 'brand', entityId: created, after: { slug: input.slug, ...audited({ ...input, position }) } }]);
+        await audit.record(tx, actor, [
+          { action: 'brand.create', entity: 'brand', entityId: created, after: { slug: input.slug, ...audited({ ...input, position }) } },
+        ]);
         return created;
       });
       changed();
@@ -179,7 +190,13 @@ export function createCatalogTreeAdmin({ repo, audit, uploads, changed }: Catalo
     /** The brands flagged as authorized, in the staff's order, named in a language. */
     async authorized(locale: TLocale): Promise<TAuthorizedBrandList> {
       const rows = (await repo.listSuppliers()).filter((s) => s.authorized);
-      return { data: rows.map((s) => ({ id: s.id, name: (locale === 'zh' ? s.nameZh || s.nameEn : s.nameEn || s.nameZh) || s.slug, logo: logoUrl(s.id, s.logoVersion) })) };
+      return {
+        data: rows.map((s) => ({
+          id: s.id,
+          name: (locale === 'zh' ? s.nameZh || s.nameEn : s.nameEn || s.nameZh) || s.slug,
+          logo: logoUrl(s.id, s.logoVersion),
+        })),
+      };
     },
 
     /** A brand's logo bytes (current version), or 404. */

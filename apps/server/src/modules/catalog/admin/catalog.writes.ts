@@ -187,7 +187,12 @@ export function toRow(input: ItemInput, dict: Dictionary, reuse: RowReuse = {}):
   const discountFen = percent > 0 && input.discountPriceFen !== undefined ? input.discountPriceFen : discountPriceFen(input.priceFen, percent);
   const types = input.types ?? [];
   const sanitize = reuse.sanitize ?? sanitizeDescription;
-  const extra = () => [supplier.nameZh, supplier.nameEn, ...categoryPath(dict, category.id).flatMap((c) => [c.nameZh, c.nameEn]), ...types.flatMap((t) => [t.zh, t.en])];
+  const extra = () => [
+    supplier.nameZh,
+    supplier.nameEn,
+    ...categoryPath(dict, category.id).flatMap((c) => [c.nameZh, c.nameEn]),
+    ...types.flatMap((t) => [t.zh, t.en]),
+  ];
   return {
     nameZh: input.nameZh,
     nameEn: input.nameEn,
@@ -224,7 +229,8 @@ export function toRow(input: ItemInput, dict: Dictionary, reuse: RowReuse = {}):
     totalVolumeWeightG: input.cartonVolumeCm3 == null ? null : volumeWeightG(input.cartonVolumeCm3),
     imageCount: Math.max(1, input.imageCount ?? 1),
     imageVersion: 1,
-    searchText: reuse.searchText ?? buildSearchText({ nameZh: input.nameZh, nameEn: input.nameEn, extra: extra(), pinyinOf: [supplier.nameZh, category.nameZh] }),
+    searchText:
+      reuse.searchText ?? buildSearchText({ nameZh: input.nameZh, nameEn: input.nameEn, extra: extra(), pinyinOf: [supplier.nameZh, category.nameZh] }),
     createdAt: input.createdAt,
     updatedAt: input.updatedAt ?? input.createdAt,
   };

@@ -20,8 +20,7 @@ export interface Dictionary {
 }
 
 /** Text in the language asked for, falling back to the other language when empty. */
-export const pickText = (zh: string | null, en: string | null, locale: TLocale): string | null =>
-  locale === 'zh' ? zh || en || null : en || zh || null;
+export const pickText = (zh: string | null, en: string | null, locale: TLocale): string | null => (locale === 'zh' ? zh || en || null : en || zh || null);
 
 export function buildDictionary(categoryRows: CategoryRow[], supplierRows: SupplierRow[]): Dictionary {
   const categories = new Map(categoryRows.map((c) => [c.id, c]));
@@ -46,10 +45,8 @@ export function buildDictionary(categoryRows: CategoryRow[], supplierRows: Suppl
         seen.add(c.id);
         return { id: c.id, slug: c.slug, parentId: c.parentId, name: pickText(c.nameZh, c.nameEn, locale) ?? c.slug, children: tree(locale, c.id, seen) };
       });
-  const refs = (locale: TLocale) =>
-    new Map(categoryRows.map((c) => [c.id, { id: c.id, slug: c.slug, name: pickText(c.nameZh, c.nameEn, locale) ?? c.slug }]));
-  const supplierRefs = (locale: TLocale) =>
-    new Map(supplierRows.map((s) => [s.id, { id: s.id, name: pickText(s.nameZh, s.nameEn, locale) ?? s.slug }]));
+  const refs = (locale: TLocale) => new Map(categoryRows.map((c) => [c.id, { id: c.id, slug: c.slug, name: pickText(c.nameZh, c.nameEn, locale) ?? c.slug }]));
+  const supplierRefs = (locale: TLocale) => new Map(supplierRows.map((s) => [s.id, { id: s.id, name: pickText(s.nameZh, s.nameEn, locale) ?? s.slug }]));
   const shapes = new Map<number, string>();
   for (const c of categoryRows) {
     let cur: CategoryRow | undefined = c;
@@ -95,7 +92,14 @@ export interface CategoryDictionaryOptions {
 /** The dictionary, loaded once (one query per table) and kept `ttlMs`; invalidate() after a write. */
 export function createCategoryDictionary(repo: Pick<CatalogRepository, 'listCategories' | 'listSuppliers'>, options: CategoryDictionaryOptions) {
   // Past its lifetime it is still answered while read again (writes clear it at once).
-  const cache = new LoadingCache<Dictionary>({ ttlMs: options.ttlMs, maxEntries: 1, now: options.now, staleWhileRevalidate: true, name: 'catalog.categories', stats: options.cacheStats });
+  const cache = new LoadingCache<Dictionary>({
+    ttlMs: options.ttlMs,
+    maxEntries: 1,
+    now: options.now,
+    staleWhileRevalidate: true,
+    name: 'catalog.categories',
+    stats: options.cacheStats,
+  });
   const load = async () => {
     const [c, s] = await Promise.all([repo.listCategories(), repo.listSuppliers()]);
     return buildDictionary(c, s);

@@ -30,7 +30,14 @@ function row(id: number, extra: Partial<ItemDetailRow> = {}): ItemDetailRow {
     discountPriceFen: 10_320,
     discountPercent: id % 2 === 0 ? 20 : 0,
     basePriceFen: id % 2 === 0 ? 10_320 : 12_900 + id,
-    priceTiers: id === 6 ? [{ minQuantity: 50, priceFen: 8_000 }, { minQuantity: 10, priceFen: 99_999 }, { minQuantity: 20, priceFen: 9_000 }] : [{ minQuantity: 10, priceFen: 9_000 }],
+    priceTiers:
+      id === 6
+        ? [
+            { minQuantity: 50, priceFen: 8_000 },
+            { minQuantity: 10, priceFen: 99_999 },
+            { minQuantity: 20, priceFen: 9_000 },
+          ]
+        : [{ minQuantity: 10, priceFen: 9_000 }],
     hot: id % 3 === 0,
     createdAt: new Date(T0 - id * day),
     updatedAt: new Date(T0),
@@ -93,7 +100,8 @@ function setup() {
     { statusTtlMs: 30_000, now: () => clock },
   );
   const context = (view: View, since = new Date(T0 - 3.5 * day), rate = 7.1): MapContext => ({ view, rate, dict, since });
-  const expected = (ids: number[], ctx: MapContext) => ids.flatMap((id) => (rows.has(id) ? [JSON.stringify(toProduct(rows.get(id)!, ctx, stock.get(id)))] : []));
+  const expected = (ids: number[], ctx: MapContext) =>
+    ids.flatMap((id) => (rows.has(id) ? [JSON.stringify(toProduct(rows.get(id)!, ctx, stock.get(id)))] : []));
   return { rows, stock, reads, fragments, context, expected, tick: (ms: number) => (clock += ms), onRows: (f: () => void) => (beforeRows = f) };
 }
 
@@ -188,7 +196,8 @@ describe('catalog fragments', () => {
   it('forgets only the stock states it is told to: those are read again at once, the rest stay', async () => {
     const s = setup();
     const ctx = s.context(views[0]!);
-    const statesOf = async () => (JSON.parse((await s.fragments.page([1, 2, 3], ctx, {})).bytes.toString()) as { data: { stockStatus: string }[] }).data.map((p) => p.stockStatus);
+    const statesOf = async () =>
+      (JSON.parse((await s.fragments.page([1, 2, 3], ctx, {})).bytes.toString()) as { data: { stockStatus: string }[] }).data.map((p) => p.stockStatus);
     const before = await statesOf();
     expect(before[0]).not.toBe('out_of_stock');
     expect(before[1]).toBe('out_of_stock');
@@ -277,7 +286,11 @@ describe('catalog fragments', () => {
       { code: 'gold', name: 'Gold', stockStatus: 'out_of_stock', available: 0 },
     ]);
     expect([detail.available, detail.stockStatus]).toEqual([5, 'low']);
-    expect(JSON.parse((await s.fragments.cards([8], ctx)).parts[0]!).types.map((t: { stockStatus: string }) => t.stockStatus)).toEqual(['in_stock', 'preorder', 'preorder']);
+    expect(JSON.parse((await s.fragments.cards([8], ctx)).parts[0]!).types.map((t: { stockStatus: string }) => t.stockStatus)).toEqual([
+      'in_stock',
+      'preorder',
+      'preorder',
+    ]);
     // A recount of gold, told to the fragments: the next page and detail show it.
     s.stock.set(7, [...s.stock.get(7)!, { typeCode: 'gold', onHand: 50, reserved: 0 }]);
     s.fragments.forgetStates([7]);

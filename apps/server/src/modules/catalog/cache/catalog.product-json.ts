@@ -1,6 +1,15 @@
 // Over 400 lines on purpose: one store (cards, detail fields, stock states) whose page writer,
 // reads and forgetting share its private state and generations; split, each part would reach in.
-import { convertMinor, minorToMajor, minValidQuantity, STOCK_STATUSES, visibleTiersFen, type TCurrency, type TLocale, type TStockStatus } from '@cubeshop/shared';
+import {
+  convertMinor,
+  minorToMajor,
+  minValidQuantity,
+  STOCK_STATUSES,
+  visibleTiersFen,
+  type TCurrency,
+  type TLocale,
+  type TStockStatus,
+} from '@cubeshop/shared';
 import { LRUCache } from 'lru-cache';
 import { JsonWriter } from '../../../lib/json-writer.js';
 import { availableOf, stockStatusOf, styleStatusOf, type StockLine } from '../../stock/stock.service.js';
@@ -111,7 +120,9 @@ const heapBytes = (s: string) => (/[^\x20-\xff]/.test(s) ? 2 : 1) * s.length + 9
 function headOf(row: ItemListRow, locale: TLocale): string[] {
   const start = `{"id":${row.id},"name":${JSON.stringify(pickText(row.nameZh, row.nameEn, locale) ?? '')},"types":[`;
   if (row.types.length === 0) return [`${start}]`];
-  const parts = row.types.map((t, i) => `${i === 0 ? start : '},'}{"code":${JSON.stringify(t.code)},"name":${JSON.stringify(pickText(t.zh, t.en, locale) ?? t.code)},"stockStatus":"`);
+  const parts = row.types.map(
+    (t, i) => `${i === 0 ? start : '},'}{"code":${JSON.stringify(t.code)},"name":${JSON.stringify(pickText(t.zh, t.en, locale) ?? t.code)},"stockStatus":"`,
+  );
   parts.push('}]');
   return parts;
 }
@@ -191,8 +202,7 @@ function refOf(dict: Dictionary, locale: TLocale, kind: 'supplier' | 'category',
   const key = id * 4 + (kind === 'supplier' ? 0 : 2) + LOCALES[locale];
   let json = map.get(key);
   if (json === undefined) {
-    const ref =
-      kind === 'supplier' ? (dict.supplierRefs[locale].get(id) ?? { id, name: '' }) : (dict.refs[locale].get(id) ?? { id, slug: '', name: '' });
+    const ref = kind === 'supplier' ? (dict.supplierRefs[locale].get(id) ?? { id, name: '' }) : (dict.refs[locale].get(id) ?? { id, slug: '', name: '' });
     map.set(key, (json = Buffer.from(JSON.stringify(ref))));
   }
   return json;

@@ -1,10 +1,31 @@
+// Over 400 lines: the vector drawings of the demo products: data, not logic.
 /**
  * The drawings of the generated product pictures (catalog.images.render.ts turns them into pictures):
  * one small pure function per shape, returning SVG elements in 800×800 user units.
  */
 
 /** Drawings; a category's `shape` names one ("cube3" is a cube of order 3). */
-export const SHAPES = ['cube', 'megaminx', 'pyraminx', 'skewb', 'square1', 'clock', 'mirror', 'mod', 'smart', 'timer', 'mat', 'lube', 'bag', 'stickers', 'stand', 'burr', 'snake', 'klotski', 'fidget'] as const;
+export const SHAPES = [
+  'cube',
+  'megaminx',
+  'pyraminx',
+  'skewb',
+  'square1',
+  'clock',
+  'mirror',
+  'mod',
+  'smart',
+  'timer',
+  'mat',
+  'lube',
+  'bag',
+  'stickers',
+  'stand',
+  'burr',
+  'snake',
+  'klotski',
+  'fidget',
+] as const;
 export type Shape = (typeof SHAPES)[number];
 
 /** A category's shape text as a drawing: "cube4" -> cube of order 4; unknown -> a 3x3 cube. */
@@ -150,13 +171,32 @@ function skewbFace(o: Pt, u: Pt, v: Pt, centre: string, corners: string[], body:
   let out = poly([at(0, 0), at(1, 0), at(1, 1), at(0, 1)], body);
   out += poly([at(0.5, g * 1.5), at(1 - g * 1.5, 0.5), at(0.5, 1 - g * 1.5), at(g * 1.5, 0.5)], centre);
   const tri: [number, number][][] = [
-    [[g, g], [0.5 - g, g], [g, 0.5 - g]],
-    [[1 - g, g], [1 - g, 0.5 - g], [0.5 + g, g]],
-    [[1 - g, 1 - g], [0.5 + g, 1 - g], [1 - g, 0.5 + g]],
-    [[g, 1 - g], [g, 0.5 + g], [0.5 - g, 1 - g]],
+    [
+      [g, g],
+      [0.5 - g, g],
+      [g, 0.5 - g],
+    ],
+    [
+      [1 - g, g],
+      [1 - g, 0.5 - g],
+      [0.5 + g, g],
+    ],
+    [
+      [1 - g, 1 - g],
+      [0.5 + g, 1 - g],
+      [1 - g, 0.5 + g],
+    ],
+    [
+      [g, 1 - g],
+      [g, 0.5 + g],
+      [0.5 - g, 1 - g],
+    ],
   ];
   tri.forEach((t, k) => {
-    out += poly(t.map(([a, b]) => at(a, b)), corners[k % corners.length]!);
+    out += poly(
+      t.map(([a, b]) => at(a, b)),
+      corners[k % corners.length]!,
+    );
   });
   return out;
 }
@@ -217,7 +257,7 @@ function mirror(p: Palette, seed: number): string {
   return isoCube({ ...p, gap: 0.05, body: '#6b6f76' }, 3, (face, i, j) => {
     const u = steps(face)[i + 1]! - steps(face)[i]!;
     const v = steps(face + 1)[j + 1]! - steps(face + 1)[j]!;
-    return shadeOf(metal, (u * v) * 0.8 + face * 0.05);
+    return shadeOf(metal, u * v * 0.8 + face * 0.05);
   });
 }
 
@@ -229,13 +269,17 @@ export function shadeOf(hex: string, amount: number): string {
 
 function mod(p: Palette, seed: number): string {
   const h = hash(seed);
-  return isoCube(p, 3, (face, i, j) => p.faces[(face + ((i + j + h) % 2 === 0 ? 0 : 1) * (1 + (h % 3))) % p.faces.length]!) +
-    '<path d="M 250 300 L 550 230 M 300 560 L 480 300" stroke="#111" stroke-width="9" opacity="0.55"/>';
+  return (
+    isoCube(p, 3, (face, i, j) => p.faces[(face + ((i + j + h) % 2 === 0 ? 0 : 1) * (1 + (h % 3))) % p.faces.length]!) +
+    '<path d="M 250 300 L 550 230 M 300 560 L 480 300" stroke="#111" stroke-width="9" opacity="0.55"/>'
+  );
 }
 
 function smart(p: Palette): string {
-  return isoCube(p, 3) +
-    `<circle cx="640" cy="160" r="70" fill="#1e88e5"/><path d="M 620 120 L 665 155 L 640 180 L 640 130 L 665 150 L 620 190" stroke="#fff" stroke-width="9" fill="none" stroke-linejoin="round"/>`;
+  return (
+    isoCube(p, 3) +
+    `<circle cx="640" cy="160" r="70" fill="#1e88e5"/><path d="M 620 120 L 665 155 L 640 180 L 640 130 L 665 150 L 620 190" stroke="#fff" stroke-width="9" fill="none" stroke-linejoin="round"/>`
+  );
 }
 
 function timer(p: Palette): string {
@@ -298,7 +342,17 @@ function snake(p: Palette): string {
   for (let k = 0; k < 11; k++) {
     const x = 95 + (k * w) / 2;
     const up = k % 2 === 0;
-    const pts: Pt[] = up ? [[x, y1], [x + w, y1], [x + w / 2, y0]] : [[x, y0], [x + w, y0], [x + w / 2, y1]];
+    const pts: Pt[] = up
+      ? [
+          [x, y1],
+          [x + w, y1],
+          [x + w / 2, y0],
+        ]
+      : [
+          [x, y0],
+          [x + w, y0],
+          [x + w / 2, y1],
+        ];
     out += poly(pts, up ? p.accent : '#fafafa', 'stroke="#263238" stroke-width="5" stroke-linejoin="round"');
   }
   return out;
@@ -307,10 +361,19 @@ function snake(p: Palette): string {
 function klotski(p: Palette): string {
   let out = '<rect x="190" y="110" width="420" height="540" rx="20" fill="#5d4037"/>';
   const blocks: [number, number, number, number][] = [
-    [0, 0, 1, 2], [1, 0, 2, 2], [3, 0, 1, 2], [0, 2, 1, 2], [1, 2, 2, 1], [3, 2, 1, 2], [1, 3, 1, 1], [2, 3, 1, 1], [0, 4, 1, 1], [3, 4, 1, 1],
+    [0, 0, 1, 2],
+    [1, 0, 2, 2],
+    [3, 0, 1, 2],
+    [0, 2, 1, 2],
+    [1, 2, 2, 1],
+    [3, 2, 1, 2],
+    [1, 3, 1, 1],
+    [2, 3, 1, 1],
+    [0, 4, 1, 1],
+    [3, 4, 1, 1],
   ];
   blocks.forEach(([x, y, w, hgt], k) => {
-    out += `<rect x="${210 + x * 95 + 4}" y="${130 + y * 100 + 4}" width="${w * 95 - 8}" height="${hgt * 100 - 8}" rx="10" fill="${k === 1 ? p.accent : p.faces[(k % 5) + 1] ?? '#ffd54f'}"/>`;
+    out += `<rect x="${210 + x * 95 + 4}" y="${130 + y * 100 + 4}" width="${w * 95 - 8}" height="${hgt * 100 - 8}" rx="10" fill="${k === 1 ? p.accent : (p.faces[(k % 5) + 1] ?? '#ffd54f')}"/>`;
   });
   return out;
 }

@@ -6,7 +6,16 @@ import type { ImageStorage } from './catalog.images.storage.js';
 import type { ItemImageRow } from '../catalog.repository.js';
 
 /** The picture pipeline without a database: a product row, a dictionary and a storage in memory. */
-const row: ItemImageRow = { id: 100001, nameEn: 'Test Cube', types: [{ code: 'black', zh: '黑色', en: 'Black' }], supplierId: 1, categoryId: 1, imageCount: 2, imageVersion: 3, uploads: null };
+const row: ItemImageRow = {
+  id: 100001,
+  nameEn: 'Test Cube',
+  types: [{ code: 'black', zh: '黑色', en: 'Black' }],
+  supplierId: 1,
+  categoryId: 1,
+  imageCount: 2,
+  imageVersion: 3,
+  uploads: null,
+};
 const dictionary = createCategoryDictionary(
   {
     listCategories: async () => [{ id: 1, slug: 'cube', parentId: null, nameZh: '魔方', nameEn: 'Cubes', position: 0, shape: 'cube3' }],

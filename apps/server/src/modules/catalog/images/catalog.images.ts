@@ -40,9 +40,17 @@ export interface ProductImagesDeps {
   cacheStats?: CacheStats | undefined;
 }
 
-export function createProductImages(repo: Pick<CatalogRepository, 'findImageSource'>, { dictionary, storage, uploads = storage, memoryBytes, onStorageError, cacheStats }: ProductImagesDeps) {
+export function createProductImages(
+  repo: Pick<CatalogRepository, 'findImageSource'>,
+  { dictionary, storage, uploads = storage, memoryBytes, onStorageError, cacheStats }: ProductImagesDeps,
+) {
   // Concurrent requests for one picture share one read or rendering.
-  const memory = new LoadingCache<Buffer>({ weigh: (bytes) => bytes.length, maxWeight: memoryBytes ?? 32 * 1024 * 1024, name: 'catalog.images', stats: cacheStats });
+  const memory = new LoadingCache<Buffer>({
+    weigh: (bytes) => bytes.length,
+    maxWeight: memoryBytes ?? 32 * 1024 * 1024,
+    name: 'catalog.images',
+    stats: cacheStats,
+  });
 
   return {
     /**
@@ -75,7 +83,14 @@ export function createProductImages(repo: Pick<CatalogRepository, 'findImageSour
       const render = async () => {
         const dict = await dictionary.get();
         const { shape, order } = parseShape(dict.shapes.get(row.categoryId) ?? 'cube3');
-        const design = { shape, order, typeCodes: row.types.map((t) => t.code), brand: dict.suppliers.get(row.supplierId)?.nameEn ?? '', seed: row.id, view: index };
+        const design = {
+          shape,
+          order,
+          typeCodes: row.types.map((t) => t.code),
+          brand: dict.suppliers.get(row.supplierId)?.nameEn ?? '',
+          seed: row.id,
+          view: index,
+        };
         const bytes = await renderImage(design, size, format);
         // Kept for the next restart or instance; a storage that fails costs a rendering, not the answer.
         await storage.put(key, bytes, imageContentType(format)).catch((err: unknown) => onStorageError?.(err));

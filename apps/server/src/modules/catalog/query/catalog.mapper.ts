@@ -1,4 +1,15 @@
-import { convertMinor, minorToMajor, shopPriceFen, visibleTiersFen, type TTierFen, type TCurrency, type TLocale, type TProduct, type TProductDetail, type TProductLabel } from '@cubeshop/shared';
+import {
+  convertMinor,
+  minorToMajor,
+  shopPriceFen,
+  visibleTiersFen,
+  type TTierFen,
+  type TCurrency,
+  type TLocale,
+  type TProduct,
+  type TProductDetail,
+  type TProductLabel,
+} from '@cubeshop/shared';
 import { categoryPath, pickText, type Dictionary } from '../cache/catalog.dictionary.js';
 import type { ItemDetailRow, ItemListRow, ItemPricingRow } from '../catalog.repository.js';
 import { RENDERER_VERSION } from '../images/catalog.images.render.js';
@@ -143,8 +154,15 @@ export function availableOfProduct(row: Pick<ItemListRow, 'types'>, stock: reado
 }
 
 /** The card as the product's page shows it: styles with their pieces, and the product's pieces. */
-export function toDetailCard(row: ItemListRow, context: MapContext, stock: readonly StockLine[] | undefined): Omit<TProductDetail, keyof ReturnType<typeof toDetailFields>> {
-  return { ...(toProduct(row, context, stock, true) as Omit<TProductDetail, 'available' | keyof ReturnType<typeof toDetailFields>>), available: availableOfProduct(row, stock) };
+export function toDetailCard(
+  row: ItemListRow,
+  context: MapContext,
+  stock: readonly StockLine[] | undefined,
+): Omit<TProductDetail, keyof ReturnType<typeof toDetailFields>> {
+  return {
+    ...(toProduct(row, context, stock, true) as Omit<TProductDetail, 'available' | keyof ReturnType<typeof toDetailFields>>),
+    available: availableOfProduct(row, stock),
+  };
 }
 
 export function toDetail(row: ItemDetailRow, context: MapContext, stock: readonly StockLine[] | undefined): TProductDetail {

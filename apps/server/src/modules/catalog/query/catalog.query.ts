@@ -1,3 +1,4 @@
+// Over 400 lines: the catalog's read side with its caches, one service other modules import.
 import {
   CURRENCIES,
   LOCALES,
@@ -88,7 +89,11 @@ function sliceIds(list: Float64Array, order: ItemSort['order'], offset: number, 
   return Array.from(list.subarray(Math.max(0, end - limit), end)).reverse();
 }
 
-export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDeps, options: CatalogQueryOptions & { cacheStats?: CacheStats | undefined } = {}) {
+export function createCatalogQuery(
+  repo: CatalogRepository,
+  deps: CatalogQueryDeps,
+  options: CatalogQueryOptions & { cacheStats?: CacheStats | undefined } = {},
+) {
   const { dictionary, cnyPerUsd } = deps;
   // One extra query per page for its ids' stock (docs/catalog.md, Stock), run beside the rows' query.
   const noStock = new Map<number, StockLine[]>();
@@ -106,11 +111,22 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
   // past their lifetime they are still answered while read again (no request waits for it).
   const newestCache = new LoadingCache<Date>({ ttlMs, maxEntries: 1, now: clock, staleWhileRevalidate: true });
   // Ordered id lists per filter and sort key (8 bytes an id): 4 M ids, 32 MB, at most in each.
-  const idLists = new LoadingCache<Float64Array>({ ttlMs, maxEntries: 5_000, now: clock, staleWhileRevalidate: true, weigh: (ids) => ids.length + 16, maxWeight: 4_000_000, name: 'catalog.ids', stats: options.cacheStats });
+  const idLists = new LoadingCache<Float64Array>({
+    ttlMs,
+    maxEntries: 5_000,
+    now: clock,
+    staleWhileRevalidate: true,
+    weigh: (ids) => ids.length + 16,
+    maxWeight: 4_000_000,
+    name: 'catalog.ids',
+    stats: options.cacheStats,
+  });
   const keywordLists = new LoadingCache<KeywordMatches>({
     ttlMs,
     maxEntries: 5_000,
-    now: clock, name: 'catalog.keywords', stats: options.cacheStats,
+    now: clock,
+    name: 'catalog.keywords',
+    stats: options.cacheStats,
     weigh: (m) => m.byPrice.length * 3 + 16,
     maxWeight: 4_000_000,
   });
@@ -122,12 +138,17 @@ export function createCatalogQuery(repo: CatalogRepository, deps: CatalogQueryDe
   const detailCache = new LoadingCache<PricedDetail>({
     ttlMs: pageTtlMs,
     maxEntries: 50_000,
-    now: clock, name: 'catalog.details', stats: options.cacheStats,
+    now: clock,
+    name: 'catalog.details',
+    stats: options.cacheStats,
     weigh: (d) => Math.ceil(d.bytes.length * 1.4) + 512,
     maxWeight: 24_000_000,
   });
   // Product cards and detail fields kept ready per language and currency (catalog.product-json.ts).
-  const fragments = createFragments({ findByIds: (ids) => repo.findByIds(ids), findDetail: (id) => repo.findDetail(id), levelsOf }, { statusTtlMs: pageTtlMs, now: clock });
+  const fragments = createFragments(
+    { findByIds: (ids) => repo.findByIds(ids), findDetail: (id) => repo.findDetail(id), levelsOf },
+    { statusTtlMs: pageTtlMs, now: clock },
+  );
   // Every product on sale read into the fragments in the background, started by list requests
   // every 2/3 of a page lifetime (after a start or a catalog change: all of them; later: the stock
   // states nobody's page has had read again for 1.5 lifetimes, before they are too old to use), so

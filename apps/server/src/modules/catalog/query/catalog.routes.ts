@@ -208,7 +208,7 @@ and prices in the request language and currency. Not counted in the search log. 
   // Pictures. Strong ETag; immutable when the URL carries the current version (the API's URLs
   // do); WebP for clients that accept it, PNG otherwise.
   const image = (size: ImageSize, fixedIndex?: number) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const { id, index } = (request.params as { id: number; index?: number });
+    const { id, index } = request.params as { id: number; index?: number };
     const { v } = request.query as { v?: string };
     const accept = String(request.headers.accept ?? '');
     const format = /\bimage\/webp\b/.test(accept) ? 'webp' : 'png';

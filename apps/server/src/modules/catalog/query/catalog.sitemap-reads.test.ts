@@ -12,7 +12,15 @@ beforeAll(async () => {
   const supplierId = await admin.createSupplier({ slug: 'orbit', nameZh: '轨道', nameEn: 'Orbit' });
   const categoryId = await admin.createCategory({ slug: 'cubes', nameZh: '魔方', nameEn: 'Cubes' });
   ids = await admin.addItems(
-    Array.from({ length: 7 }, (_, i) => ({ nameZh: `魔方 ${i}`, nameEn: `Cube ${i}`, priceFen: 1_000 + i, supplierId, categoryId, createdAt: updated(i), updatedAt: updated(i) })),
+    Array.from({ length: 7 }, (_, i) => ({
+      nameZh: `魔方 ${i}`,
+      nameEn: `Cube ${i}`,
+      priceFen: 1_000 + i,
+      supplierId,
+      categoryId,
+      createdAt: updated(i),
+      updatedAt: updated(i),
+    })),
   );
 });
 
@@ -34,7 +42,7 @@ describe(`catalog sitemap reads (${TEST_DB_KIND})`, () => {
   it('pages (id, updated_at) by keyset: after an id, up to an id, at most a limit', async () => {
     const query = t.services.catalog.query;
     const seen: number[] = [];
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await query.productStamps({ afterId: after, limit: 2 });
       if (page.length === 0) break;
       expect(page.length).toBeLessThanOrEqual(2);

@@ -26,7 +26,12 @@ export interface AlternativesAnswer {
  * relevance floor), and none of these counts as a search in the search log. Answers are kept per
  * keyword, filters, language and currency until the catalog changes.
  */
-export function createSearchAlternatives(deps: { search: CatalogSearch; query: CatalogQuery; now?: (() => Date) | undefined; cacheStats?: CacheStats | undefined }) {
+export function createSearchAlternatives(deps: {
+  search: CatalogSearch;
+  query: CatalogQuery;
+  now?: (() => Date) | undefined;
+  cacheStats?: CacheStats | undefined;
+}) {
   const clock = deps.now ? () => deps.now!().getTime() : Date.now;
   const cache = new LoadingCache<AlternativesAnswer>({ ttlMs: 60_000, maxEntries: 5_000, now: clock, name: 'catalog.alternatives', stats: deps.cacheStats });
   deps.query.onInvalidate(() => cache.clear());

@@ -150,7 +150,12 @@ function termOf(text: string): Term {
 function fieldOf(names: string[]): Field {
   const normalised = names.map((v) => normalizeText(v).trim()).filter(Boolean);
   const py = normalised.map((v) => pinyinSyllables(v));
-  return { text: ` ${normalised.join(' ').replace(/\s+/gu, ' ')} `, pyFull: py.map((p) => p.full).join(' '), pyInit: py.map((p) => p.initials).join(' '), names: normalised };
+  return {
+    text: ` ${normalised.join(' ').replace(/\s+/gu, ' ')} `,
+    pyFull: py.map((p) => p.full).join(' '),
+    pyInit: py.map((p) => p.initials).join(' '),
+    names: normalised,
+  };
 }
 
 /** The pinyin of Chinese text as one Latin word ("威龙" -> "weilong"), what "did you mean" compares. */
@@ -435,7 +440,14 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
    * `seen` counts the words of a synonym group each product matches (alternative number `nth`);
    * `weakOnly`: every match counts as weak (a typo correction, a one-letter synonym).
    */
-  function spread(token: string, prefix: boolean, penalty: number, into: Uint8Array, seen?: { nth: number; last: Int8Array; count: Uint8Array }, weakOnly = false) {
+  function spread(
+    token: string,
+    prefix: boolean,
+    penalty: number,
+    into: Uint8Array,
+    seen?: { nth: number; last: Int8Array; count: Uint8Array },
+    weakOnly = false,
+  ) {
     const match = matcher(token, prefix);
     const put = (list: ArrayLike<number>, value: number) => {
       if (!value) return;
@@ -450,7 +462,10 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
       }
     };
     // Words of the name are what a product is; words of its type (colour, edition) only describe it: weak.
-    for (const [field, word] of [[0, TIER.nameWord], [1, TIER.typeWord]] as const) {
+    for (const [field, word] of [
+      [0, TIER.nameWord],
+      [1, TIER.typeWord],
+    ] as const) {
       const list = terms[field];
       for (let t = 0; t < list.length; t++) {
         const value = match(list[t]!, word);
@@ -459,7 +474,10 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
     }
     // Other forms: the model run together ("gan356"), a word without its separator ("xman") or a part of one ("rs" of RS3M).
     for (const k of formsMatching(joined, token, prefix)) put(postingsOf(joined, k), enc(TIER.nameWord, true));
-    for (const [forms, tier] of [[bareTerms, TIER.nameWord], [partTerms, TIER.part]] as const) {
+    for (const [forms, tier] of [
+      [bareTerms, TIER.nameWord],
+      [partTerms, TIER.part],
+    ] as const) {
       for (const k of formsMatching(forms, token, prefix)) for (const t of postingsOf(forms, k)) put(termPostings[0][t]!, enc(tier, true));
     }
     for (const [id, b] of brands) {
@@ -561,7 +579,13 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
             if (seen.count[i]! > 1) tiers[i] = enc(Math.min(127, tierOf(tiers[i]!) + Math.min(2, seen.count[i]! - 1)), isStrong(tiers[i]!));
           }
         }
-        if (!prefix && shortForms) for (const phrase of shortFormsOf.get(variant) ?? []) allOf(phrase.map((word) => direct(word, false, false)), SHORT_FORM_PENALTY, tiers);
+        if (!prefix && shortForms)
+          for (const phrase of shortFormsOf.get(variant) ?? [])
+            allOf(
+              phrase.map((word) => direct(word, false, false)),
+              SHORT_FORM_PENALTY,
+              tiers,
+            );
       }
       if (!prefix) for (const typo of typosOf(token)) spread(typo, false, TYPO_PENALTY, tiers, undefined, true);
       return tiers;
@@ -878,7 +902,9 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
         products,
         productScores,
         brands: rank(brands, limits.brands, (b, match) => brandValueOf(b, last, match, true)),
-        categories: rank(categories, limits.categories, (c, match) => (c.names.some((name) => name.startsWith(last)) ? enc(TIER.brand, true) : match(c, TIER.nameWord))),
+        categories: rank(categories, limits.categories, (c, match) =>
+          c.names.some((name) => name.startsWith(last)) ? enc(TIER.brand, true) : match(c, TIER.nameWord),
+        ),
       };
     },
   };

@@ -4,7 +4,24 @@ import { patchedIndex } from './catalog.search.patch.js';
 
 // The index with a few written products answered beside it must answer exactly as an index built
 // again from every product would: the same products, in every order, with the same scores.
-const WORDS = ['三阶', '魔方', '磁力', 'magnetic', 'cube', 'pyraminx', '金字塔', 'timer', '计时器', 'mirror', '镜面', 'stickerless', '实色', 'gift', '礼盒', 'mini'];
+const WORDS = [
+  '三阶',
+  '魔方',
+  '磁力',
+  'magnetic',
+  'cube',
+  'pyraminx',
+  '金字塔',
+  'timer',
+  '计时器',
+  'mirror',
+  '镜面',
+  'stickerless',
+  '实色',
+  'gift',
+  '礼盒',
+  'mini',
+];
 const names: IndexNames = {
   brands: new Map([
     [1, { nameZh: '干', nameEn: 'GAN' }],
@@ -44,7 +61,27 @@ function catalog(count: number, seed: number): IndexRow[] {
   });
 }
 
-const KEYWORDS = ['魔方', '三阶 磁力', 'magnetic', 'magentic', 'cube', 'mofang', 'sjmf', 'gan', 'moyu cube', '金字塔', 'timer', 'black', 'mini gift', '10007', '69100012', 'nothing', 'giftmirror', 'black gift', 'agnet'];
+const KEYWORDS = [
+  '魔方',
+  '三阶 磁力',
+  'magnetic',
+  'magentic',
+  'cube',
+  'mofang',
+  'sjmf',
+  'gan',
+  'moyu cube',
+  '金字塔',
+  'timer',
+  'black',
+  'mini gift',
+  '10007',
+  '69100012',
+  'nothing',
+  'giftmirror',
+  'black gift',
+  'agnet',
+];
 const FILTERS: IndexFilter[] = [{}, { categoryIds: [1] }, { supplierId: 2 }, { minFen: 2000, maxFen: 4000 }, { hot: true }, { discounted: true }];
 
 describe('the search index with written products beside it', () => {
@@ -52,12 +89,20 @@ describe('the search index with written products beside it', () => {
     const before = catalog(400, 7);
     const after = before
       .filter((r) => r.id % 17 !== 0) // archived
-      .map((r) => (r.id % 11 === 0 ? { ...r, nameEn: `${r.nameEn} mirror gift`, basePriceFen: r.basePriceFen + 500, updatedAt: new Date(1_800_000_000_000 + r.id) } : r));
+      .map((r) =>
+        r.id % 11 === 0 ? { ...r, nameEn: `${r.nameEn} mirror gift`, basePriceFen: r.basePriceFen + 500, updatedAt: new Date(1_800_000_000_000 + r.id) } : r,
+      );
     const added = catalog(30, 99).map((r, k) => ({ ...r, id: 20_000 + k }));
     after.push(...added);
     const written = new Set([...before.filter((r) => r.id % 17 === 0 || r.id % 11 === 0).map((r) => r.id), ...added.map((r) => r.id)]);
     const popularity = new Map(after.filter((r) => r.id % 5 === 0).map((r) => [r.id, r.id % 3]));
-    const options = { popularity, synonyms: [['三阶', '3x3'], ['磁力', 'magnetic']] };
+    const options = {
+      popularity,
+      synonyms: [
+        ['三阶', '3x3'],
+        ['磁力', 'magnetic'],
+      ],
+    };
 
     const full = await buildSearchIndex(after, names, options);
     const base = await buildSearchIndex(before, names, options);
@@ -110,7 +155,11 @@ describe('the search index with written products beside it', () => {
     expect(Array.from(full.search('magnetic', {})!.relevance)).toEqual([1]);
     expect(Array.from(full.search('stickermod', {})!.relevance)).toEqual([4]);
     // The other way round: only the written products say it in their names.
-    const view2 = patchedIndex(await buildSearchIndex([row(2, 'cube stand', ['Magnetic'])], names, {}), await buildSearchIndex([row(1, 'magnetic cube')], names, {}), new Set([1]));
+    const view2 = patchedIndex(
+      await buildSearchIndex([row(2, 'cube stand', ['Magnetic'])], names, {}),
+      await buildSearchIndex([row(1, 'magnetic cube')], names, {}),
+      new Set([1]),
+    );
     const full2 = await buildSearchIndex([row(1, 'magnetic cube'), row(2, 'cube stand', ['Magnetic'])], names, {});
     expect(view2.search('magnetic', {})).toEqual(full2.search('magnetic', {}));
     expect(Array.from(full2.search('magnetic', {})!.relevance)).toEqual([1]);

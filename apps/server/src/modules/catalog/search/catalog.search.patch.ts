@@ -64,7 +64,12 @@ export function patchedIndex(base: SearchIndex, patch: SearchIndex, patched: Rea
 
   function mergedOrder(list: Float64Array, extra: Float64Array, before: (x: ProductFacts, y: ProductFacts) => boolean): Float64Array {
     const extraFacts = Array.from(extra, factsOf);
-    return woven(list, extra, places(list.length, extra.length, (e, k) => before(extraFacts[e]!, factsOf(list[k]!))), float);
+    return woven(
+      list,
+      extra,
+      places(list.length, extra.length, (e, k) => before(extraFacts[e]!, factsOf(list[k]!))),
+      float,
+    );
   }
 
   /** Best first: a higher score, then the ties. */
@@ -106,7 +111,12 @@ export function patchedIndex(base: SearchIndex, patch: SearchIndex, patched: Rea
       const old = base.suggest(keyword, limits, patched, hints);
       const fresh = patch.suggest(keyword, limits, undefined, hints);
       if (fresh.products.length === 0) return old;
-      const best = mergedBest(Float64Array.from(old.products), Uint16Array.from(old.productScores), Float64Array.from(fresh.products), Uint16Array.from(fresh.productScores));
+      const best = mergedBest(
+        Float64Array.from(old.products),
+        Uint16Array.from(old.productScores),
+        Float64Array.from(fresh.products),
+        Uint16Array.from(fresh.productScores),
+      );
       return {
         ...old,
         products: Array.from(best.ids.subarray(0, limits.products)),

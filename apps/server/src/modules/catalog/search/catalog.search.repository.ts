@@ -38,7 +38,7 @@ export function createCatalogSearchRepository(db: Db) {
       if (only?.length === 0) return [];
       const out: IndexRow[] = [];
       const typeNames = new Map<string, string[]>();
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const rows = await db
           .select({
             id: items.id,
@@ -140,10 +140,15 @@ export function createCatalogSearchRepository(db: Db) {
       const rows = rowsOf<{ term: string; searches: number; zero_results: number; last_day: string; total: number }>(result);
       let total = rows[0]?.total ?? 0;
       if (rows.length === 0 && offset > 0) {
-        const counted = await db.execute(sql`select count(*)::int as n from (select term from ${searchTerms} where day >= ${sinceDay}::date group by term ${having}) t`);
+        const counted = await db.execute(
+          sql`select count(*)::int as n from (select term from ${searchTerms} where day >= ${sinceDay}::date group by term ${having}) t`,
+        );
         total = rowsOf<{ n: number }>(counted)[0]?.n ?? 0;
       }
-      return { rows: rows.map((r) => ({ term: r.term, searches: Number(r.searches), zeroResults: Number(r.zero_results), lastDay: r.last_day })), total: Number(total) };
+      return {
+        rows: rows.map((r) => ({ term: r.term, searches: Number(r.searches), zeroResults: Number(r.zero_results), lastDay: r.last_day })),
+        total: Number(total),
+      };
     },
   };
 }

@@ -17,12 +17,18 @@ export const catalogSearchRoutes: FastifyPluginAsyncZod<{ search: CatalogSearch;
 ) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];
-  const noStore = { onSend: async (_r: FastifyRequest, reply: { header: (k: string, v: string) => unknown }) => void reply.header('cache-control', 'private, no-store') };
+  const noStore = {
+    onSend: async (_r: FastifyRequest, reply: { header: (k: string, v: string) => unknown }) => void reply.header('cache-control', 'private, no-store'),
+  };
   const manage = { onRequest: app.requireStaff('catalog.manage'), ...noStore };
 
   app.get(
     '/admin/search/synonyms',
-    { onRequest: app.requireStaff('search.read'), ...noStore, schema: { tags, summary: 'Synonym groups of the search (owner, catalog, sales)', security, response: { 200: ZSynonymList } } },
+    {
+      onRequest: app.requireStaff('search.read'),
+      ...noStore,
+      schema: { tags, summary: 'Synonym groups of the search (owner, catalog, sales)', security, response: { 200: ZSynonymList } },
+    },
     async () => synonyms.list(),
   );
   app.post(
@@ -32,7 +38,8 @@ export const catalogSearchRoutes: FastifyPluginAsyncZod<{ search: CatalogSearch;
       schema: {
         tags,
         summary: 'Add a synonym group (owner, catalog)',
-        description: 'Words are normalised (NFKC, lower case); at least two different ones (400, field words). The search uses the group from its next build, started at once.',
+        description:
+          'Words are normalised (NFKC, lower case); at least two different ones (400, field words). The search uses the group from its next build, started at once.',
         security,
         body: ZSynonymInput,
         response: { 201: ZSynonymGroup },
@@ -42,7 +49,17 @@ export const catalogSearchRoutes: FastifyPluginAsyncZod<{ search: CatalogSearch;
   );
   app.put(
     '/admin/search/synonyms/:id',
-    { ...manage, schema: { tags, summary: 'Change the words of a synonym group (owner, catalog)', security, params: ZSynonymIdParams, body: ZSynonymInput, response: { 200: ZSynonymGroup } } },
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Change the words of a synonym group (owner, catalog)',
+        security,
+        params: ZSynonymIdParams,
+        body: ZSynonymInput,
+        response: { 200: ZSynonymGroup },
+      },
+    },
     async (request) => synonyms.update(await actorOf(request), request.params.id, request.body),
   );
   app.delete(

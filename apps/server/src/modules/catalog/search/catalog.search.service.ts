@@ -58,7 +58,10 @@ export function namesOf(dict: Dictionary): IndexNames {
   return {
     brands: new Map([...dict.suppliers].map(([id, s]) => [id, { nameZh: s.nameZh, nameEn: s.nameEn }])),
     categories: new Map(
-      [...dict.categories].map(([id, c]) => [id, { nameZh: c.nameZh, nameEn: c.nameEn, pathNames: categoryPath(dict, id).flatMap((p) => [p.nameZh, p.nameEn]) }]),
+      [...dict.categories].map(([id, c]) => [
+        id,
+        { nameZh: c.nameZh, nameEn: c.nameEn, pathNames: categoryPath(dict, id).flatMap((p) => [p.nameZh, p.nameEn]) },
+      ]),
     ),
   };
 }
@@ -68,7 +71,13 @@ export function normalizeTerm(keyword: string): string {
   return normalizeText(keyword).trim().replace(/\s+/gu, ' ').slice(0, MAX_TERM_LENGTH);
 }
 
-export function createCatalogSearch({ repo, dictionary, now = () => new Date(), onError = () => {}, staleFromProducts = STALE_SEARCH_FROM_PRODUCTS }: CatalogSearchOptions) {
+export function createCatalogSearch({
+  repo,
+  dictionary,
+  now = () => new Date(),
+  onError = () => {},
+  staleFromProducts = STALE_SEARCH_FROM_PRODUCTS,
+}: CatalogSearchOptions) {
   let popularityOf: PopularityOf | undefined;
   let generation = 0;
   let current: { index: SearchIndex; generation: number; builtAt: number } | undefined;

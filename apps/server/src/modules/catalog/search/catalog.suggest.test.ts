@@ -67,7 +67,10 @@ describe(`suggestions while typing (${TEST_DB_KIND})`, () => {
 
 describe(`best match and the other orders (${TEST_DB_KIND})`, () => {
   it('lists a keyword by best match unless another sort is asked for', async () => {
-    const get = async (query: string) => (await t.app.inject({ method: 'GET', url: `/api/items?${query}`, headers: { 'x-lang-type': 'zh' } })).json<{ data: { id: number; basePrice: number; supplier: { name: string } }[] }>();
+    const get = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/items?${query}`, headers: { 'x-lang-type': 'zh' } })).json<{
+        data: { id: number; basePrice: number; supplier: { name: string } }[];
+      }>();
     const best = await get('keyword=gan&recPerPage=120');
     expect(best.data.every((p) => p.supplier.name === 'GAN')).toBe(true);
     expect((await get('keyword=gan&recPerPage=120&sortBy=relevance')).data.map((p) => p.id)).toEqual(best.data.map((p) => p.id));
@@ -82,7 +85,13 @@ describe(`best match and the other orders (${TEST_DB_KIND})`, () => {
   it('finds a product created a moment ago (the index follows catalog changes)', async () => {
     const dict = await t.services.catalog.admin.slugIds();
     const [id] = await t.services.catalog.admin.addItems([
-      { nameZh: '测试 霹雳 三阶魔方', nameEn: 'Test Thunderbolt 3x3', supplierId: dict.suppliers.get('gan')!, categoryId: dict.categories.get('3x3')!, priceFen: 1000 },
+      {
+        nameZh: '测试 霹雳 三阶魔方',
+        nameEn: 'Test Thunderbolt 3x3',
+        supplierId: dict.suppliers.get('gan')!,
+        categoryId: dict.categories.get('3x3')!,
+        priceFen: 1000,
+      },
     ]);
     const res = await t.app.inject({ method: 'GET', url: '/api/items?keyword=thunderbolt' });
     expect(res.json<{ data: { id: number }[] }>().data.map((p) => p.id)).toEqual([id]);
@@ -99,7 +108,12 @@ describe(`the search log (${TEST_DB_KIND})`, () => {
     await search('nosuchcube zz');
     const top = await staff.sales<TSearchTermList>('GET', '/api/admin/search/terms', { query: { kind: 'top', days: 30 } });
     expect(top.status).toBe(200);
-    expect(top.body.data.find((r) => r.term === 'weilong')).toEqual({ term: 'weilong', searches: 2, zeroResults: 0, lastDay: new Date().toISOString().slice(0, 10) });
+    expect(top.body.data.find((r) => r.term === 'weilong')).toEqual({
+      term: 'weilong',
+      searches: 2,
+      zeroResults: 0,
+      lastDay: new Date().toISOString().slice(0, 10),
+    });
     const zero = await staff.catalog<TSearchTermList>('GET', '/api/admin/search/terms', { query: { kind: 'zero' } });
     expect(zero.body.data.map((r) => r.term)).toEqual(['nosuchcube zz']);
     expect(zero.body.pager).toEqual({ page: 1, recPerPage: 50, recTotal: 1 });
@@ -138,11 +152,16 @@ describe(`synonym groups edited by staff (${TEST_DB_KIND})`, () => {
     expect(gan.every((p) => p.supplier.name === 'GAN')).toBe(true);
 
     // Two different words at least, once normalised; the reason in the staff member's language.
-    const same = await staff.catalog<{ desc: string; details: { field: string } }>('POST', '/api/admin/search/synonyms', { body: { words: ['Cube', 'cube'] }, lang: 'en' });
+    const same = await staff.catalog<{ desc: string; details: { field: string } }>('POST', '/api/admin/search/synonyms', {
+      body: { words: ['Cube', 'cube'] },
+      lang: 'en',
+    });
     expect(same.status).toBe(400);
     expect(same.body.details.field).toBe('words');
     expect(same.body.desc).toBe('A synonym group needs at least two different words');
-    expect((await staff.catalog<{ desc: string }>('POST', '/api/admin/search/synonyms', { body: { words: ['魔方', '  '] }, lang: 'zh' })).body.desc).toBe('同义词组至少要有两个不同的词');
+    expect((await staff.catalog<{ desc: string }>('POST', '/api/admin/search/synonyms', { body: { words: ['魔方', '  '] }, lang: 'zh' })).body.desc).toBe(
+      '同义词组至少要有两个不同的词',
+    );
     expect((await staff.catalog('POST', '/api/admin/search/synonyms', { body: { words: ['one'] } })).status).toBe(400);
     expect((await staff.catalog('POST', '/api/admin/search/synonyms', { body: { words: ['a', 'x'.repeat(41)] } })).status).toBe(400);
     expect((await staff.catalog('PUT', '/api/admin/search/synonyms/999999', { body: { words: ['a', 'b'] } })).status).toBe(404);
@@ -189,7 +208,10 @@ describe(`synonym groups edited by staff (${TEST_DB_KIND})`, () => {
     const kept = await staff.sales<TSynonymList>('GET', '/api/admin/search/synonyms');
     expect(kept.body.data.find((g) => g.id === created.body.id)?.kind).toBe('short');
 
-    const spaced = await staff.catalog<{ desc: string; details: { field: string } }>('POST', '/api/admin/search/synonyms', { body: { words: ['two words', 'gan'], kind: 'short' }, lang: 'en' });
+    const spaced = await staff.catalog<{ desc: string; details: { field: string } }>('POST', '/api/admin/search/synonyms', {
+      body: { words: ['two words', 'gan'], kind: 'short' },
+      lang: 'en',
+    });
     expect(spaced.status).toBe(400);
     expect(spaced.body).toMatchObject({ desc: 'A short form is one word (no spaces)', details: { field: 'words' } });
     expect((await staff.catalog('POST', '/api/admin/search/synonyms', { body: { words: ['ab', 'gan'], kind: 'long' } })).status).toBe(400);

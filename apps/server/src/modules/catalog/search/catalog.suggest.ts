@@ -15,7 +15,13 @@ const CANDIDATES = SUGGEST_LIMITS.products * 4;
  * buyer has typed so far, the last word read as a prefix, in the buyer's language. Answers are
  * cached per keyword and language until the catalog changes.
  */
-export function createSuggest(deps: { search: CatalogSearch; query: CatalogQuery; dictionary: CategoryDictionary; now?: (() => Date) | undefined; cacheStats?: CacheStats | undefined }) {
+export function createSuggest(deps: {
+  search: CatalogSearch;
+  query: CatalogQuery;
+  dictionary: CategoryDictionary;
+  now?: (() => Date) | undefined;
+  cacheStats?: CacheStats | undefined;
+}) {
   const now = deps.now ?? (() => new Date());
   const clock = () => now().getTime();
   // What the index found, the same in every language; then the answer per language.

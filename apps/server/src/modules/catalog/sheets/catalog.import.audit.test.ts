@@ -37,7 +37,8 @@ async function apply(data: Buffer, fileName: string): Promise<TImportResult> {
   return res.json<TImportResult>();
 }
 
-const historyOf = async (id: number | string) => (await owner<TAuditList>('GET', '/api/admin/audit', { query: { entity: 'item', entityId: String(id) } })).body.data;
+const historyOf = async (id: number | string) =>
+  (await owner<TAuditList>('GET', '/api/admin/audit', { query: { entity: 'item', entityId: String(id) } })).body.data;
 
 describe('spreadsheet import in the activity log', () => {
   it('records each product it changes or creates with before and after, findable by product', async () => {
@@ -79,12 +80,26 @@ describe('spreadsheet import in the activity log', () => {
 
     const newId = (await owner('GET', '/api/admin/items', { query: { keyword: 'Pyraminx', archived: 'all' } })).body.data[0].id as number;
     const [createdEntry] = await historyOf(newId);
-    expect(createdEntry).toMatchObject({ action: 'item.create', before: null, after: { nameEn: 'Orbit Pyraminx', nameZh: '轨道 金字塔', price: 119.5, stock: [{ typeCode: 'black', onHand: 3 }] } });
+    expect(createdEntry).toMatchObject({
+      action: 'item.create',
+      before: null,
+      after: { nameEn: 'Orbit Pyraminx', nameZh: '轨道 金字塔', price: 119.5, stock: [{ typeCode: 'black', onHand: 3 }] },
+    });
 
     // The same shape as an edit in the product editor.
-    const { id: _id, discountPrice: _d, volumeWeightG: _v, totalVolumeWeightG: _t, stock: _s, stockStatus: _ss, images: _i, archivedTime: _a, createdTime: _c, lastUpdatedTime: _l, ...stored } = (
-      await owner('GET', `/api/admin/items/${t.products.timer}`)
-    ).body;
+    const {
+      id: _id,
+      discountPrice: _d,
+      volumeWeightG: _v,
+      totalVolumeWeightG: _t,
+      stock: _s,
+      stockStatus: _ss,
+      images: _i,
+      archivedTime: _a,
+      createdTime: _c,
+      lastUpdatedTime: _l,
+      ...stored
+    } = (await owner('GET', `/api/admin/items/${t.products.timer}`)).body;
     const edit = await owner('PUT', `/api/admin/items/${t.products.timer}`, { body: { ...stored, nameEn: 'Orbit Timer Max' } });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     const [edited] = await historyOf(t.products.timer);

@@ -67,9 +67,15 @@ const onHandOf = (lines: readonly { typeCode: string; onHand: number }[]) => Obj
  * (item.create with what it was created with and its stock; item.update with the fields that
  * changed before and after, and the stock that changed), noted with the file's name.
  */
-export function importAudit(creates: readonly Planned[], updates: readonly Planned[], levels: ReadonlyMap<number, readonly { typeCode: string; onHand: number }[]>, note: string): AuditChange[] {
+export function importAudit(
+  creates: readonly Planned[],
+  updates: readonly Planned[],
+  levels: ReadonlyMap<number, readonly { typeCode: string; onHand: number }[]>,
+  note: string,
+): AuditChange[] {
   const entries: AuditChange[] = [];
-  for (const p of creates) entries.push({ action: 'item.create', entity: 'item', entityId: p.id!, after: { ...inputOf(p.data as ItemFields), stock: p.stock ?? [] }, note });
+  for (const p of creates)
+    entries.push({ action: 'item.create', entity: 'item', entityId: p.id!, after: { ...inputOf(p.data as ItemFields), stock: p.stock ?? [] }, note });
   for (const p of updates) {
     const change = auditDiff(inputOf(p.current!), inputOf(p.data as ItemFields));
     if (p.stock) {
@@ -81,4 +87,3 @@ export function importAudit(creates: readonly Planned[], updates: readonly Plann
   }
   return entries;
 }
-

@@ -27,11 +27,16 @@ afterAll(async () => {
 
 function multipart(data: Buffer, fileName: string): { payload: Buffer; contentType: string } {
   const boundary = `----cubeshop${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+  );
   return { payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function upload(data: Buffer, { dryRun = true, role = 'catalog', fileName = 'products.csv', lang = 'en' }: { dryRun?: boolean; role?: TStaffRole; fileName?: string; lang?: string } = {}) {
+async function upload(
+  data: Buffer,
+  { dryRun = true, role = 'catalog', fileName = 'products.csv', lang = 'en' }: { dryRun?: boolean; role?: TStaffRole; fileName?: string; lang?: string } = {},
+) {
   const { payload, contentType } = multipart(data, fileName);
   const res = await t.app.inject({
     method: 'POST',
@@ -70,7 +75,13 @@ describe('catalog spreadsheets', () => {
     // Unchanged, it changes nothing.
     const same = await upload(exported.data);
     expect(same.status).toBe(200);
-    expect(same.body).toMatchObject({ status: 'dryRun', dryRun: true, planned: { created: 0, updated: 0, unchanged: rows.length - 1 }, written: { created: 0, updated: 0 }, errors: [] });
+    expect(same.body).toMatchObject({
+      status: 'dryRun',
+      dryRun: true,
+      planned: { created: 0, updated: 0, unchanged: rows.length - 1 },
+      written: { created: 0, updated: 0 },
+      errors: [],
+    });
 
     cube[at('price')] = '119.50';
     cube[at('tiers')] = '12:99; 60:89.9';
@@ -91,7 +102,14 @@ describe('catalog spreadsheets', () => {
 
     const applied = await upload(edited, { dryRun: false });
     expect(applied.status).toBe(200);
-    expect(applied.body).toMatchObject({ status: 'applied', dryRun: false, planned: { updated: 2 }, written: { created: 0, updated: 2 }, errorCount: 0, errors: [] });
+    expect(applied.body).toMatchObject({
+      status: 'applied',
+      dryRun: false,
+      planned: { updated: 2 },
+      written: { created: 0, updated: 2 },
+      errorCount: 0,
+      errors: [],
+    });
     // The storefront shows it at once (caches emptied).
     const detail = (await owner('GET', `/api/items/${t.products.cube}`)).body;
     expect(detail.price).toBe(119.5);
@@ -174,7 +192,10 @@ describe('catalog spreadsheets', () => {
     const good = ids.map((id, i) => [id, next[i]!.toFixed(2)]);
     // Three good price changes and one unreadable price (row 5).
     const file = toCsv([['id', 'price'], ...good, [t.products.cube, '12,5 yuan']]);
-    const imports = async () => ((await owner('GET', '/api/admin/audit', { query: { entity: 'item', recPerPage: 200 } })).body.data as { action: string }[]).filter((e) => e.action === 'item.import').length;
+    const imports = async () =>
+      ((await owner('GET', '/api/admin/audit', { query: { entity: 'item', recPerPage: 200 } })).body.data as { action: string }[]).filter(
+        (e) => e.action === 'item.import',
+      ).length;
     const importsBefore = await imports();
     const cubeBefore = await price(t.products.cube);
 
@@ -211,7 +232,15 @@ describe('catalog spreadsheets', () => {
     // Without the bad row: applied, and the answer counts what was written.
     const clean = await upload(toCsv([['id', 'price'], ...good]), { dryRun: false });
     expect(clean.status).toBe(200);
-    expect(clean.body).toMatchObject({ status: 'applied', dryRun: false, rows: 3, written: { created: 0, updated: 3 }, planned: { updated: 3 }, errorCount: 0, errors: [] });
+    expect(clean.body).toMatchObject({
+      status: 'applied',
+      dryRun: false,
+      rows: 3,
+      written: { created: 0, updated: 3 },
+      planned: { updated: 3 },
+      errorCount: 0,
+      errors: [],
+    });
     expect(await Promise.all(ids.map(price))).toEqual(next);
     expect(await imports()).toBe(importsBefore + 1);
     // Back as they were (the later tests read these prices).
@@ -227,7 +256,13 @@ describe('catalog spreadsheets', () => {
     expect(list).toHaveLength(2);
     const id = Number(list[1]![0]);
     expect(list[1]![list[0]!.indexOf('stock')]).toBe('15');
-    const byBarcode = await upload(toCsv([['barcode', 'price'], ['BC-1001', '18']]), { dryRun: false });
+    const byBarcode = await upload(
+      toCsv([
+        ['barcode', 'price'],
+        ['BC-1001', '18'],
+      ]),
+      { dryRun: false },
+    );
     expect(byBarcode.body).toMatchObject({ status: 'applied', written: { created: 0, updated: 1 }, errors: [] });
     expect(byBarcode.body.changes).toEqual([{ row: 2, id, action: 'update', fields: ['price'] }]);
     expect(await price(id)).toBe(18);
@@ -251,7 +286,10 @@ describe('catalog spreadsheets', () => {
   });
 
   it('lets only owner and catalog staff use the spreadsheets', async () => {
-    const file = toCsv([['id', 'price'], [t.products.big, '1']]);
+    const file = toCsv([
+      ['id', 'price'],
+      [t.products.big, '1'],
+    ]);
     for (const role of ['sales', 'warehouse', 'service'] as const) {
       expect((await download('/api/admin/items/export.csv', role)).status).toBe(403);
       expect((await download('/api/admin/items/export.xlsx', role)).status).toBe(403);

@@ -154,7 +154,11 @@ export function createCatalogSheets(repo: CatalogSheetRepository, { dictionary, 
     },
 
     /** Reads a CSV or XLSX file and reports (dry run) or applies (all or nothing) what it changes. */
-    async import(actor: StaffActor, data: Buffer, { dryRun, locale, fileName }: { dryRun: boolean; locale: TLocale; fileName?: string | undefined }): Promise<TImportResult> {
+    async import(
+      actor: StaffActor,
+      data: Buffer,
+      { dryRun, locale, fileName }: { dryRun: boolean; locale: TLocale; fileName?: string | undefined },
+    ): Promise<TImportResult> {
       const sheet = await readSheet(data);
       const errors: TImportError[] = [];
       const fail = (row: number, column: string, key: string, params: Record<string, string | number> = {}) => {
@@ -199,9 +203,16 @@ export function createCatalogSheets(repo: CatalogSheetRepository, { dictionary, 
       }
       const stored = new Map((await inBatches([...ids.keys()], 5_000, (b) => repo.byIds(b))).map((s) => [s.id, s]));
       const byBarcode = new Map<string, number[]>();
-      const unmatched = rows.filter((r) => !cellText(r.cells, idAt)).map((r) => cellText(r.cells, barcodeAt)).filter(Boolean);
-      for (const { id, barcode } of await inBatches(unmatched, 5_000, (b) => repo.idsByBarcodes(b))) byBarcode.set(barcode, [...(byBarcode.get(barcode) ?? []), id]);
-      const missing = [...byBarcode.values()].filter((v) => v.length === 1).map((v) => v[0]!).filter((id) => !stored.has(id));
+      const unmatched = rows
+        .filter((r) => !cellText(r.cells, idAt))
+        .map((r) => cellText(r.cells, barcodeAt))
+        .filter(Boolean);
+      for (const { id, barcode } of await inBatches(unmatched, 5_000, (b) => repo.idsByBarcodes(b)))
+        byBarcode.set(barcode, [...(byBarcode.get(barcode) ?? []), id]);
+      const missing = [...byBarcode.values()]
+        .filter((v) => v.length === 1)
+        .map((v) => v[0]!)
+        .filter((id) => !stored.has(id));
       for (const s of await inBatches(missing, 5_000, (b) => repo.byIds(b))) stored.set(s.id, s);
       const levels = new Map<number, readonly { typeCode: string; onHand: number }[]>();
       if (seen.has('stock')) {
@@ -264,7 +275,10 @@ export function createCatalogSheets(repo: CatalogSheetRepository, { dictionary, 
             const column = headerOfField(issue.path[0] as string | undefined);
             if (badColumns.has(column)) continue;
             badColumns.add(column);
-            const params = { min: (issue as { minimum?: number }).minimum ?? 0, max: (issue as { maximum?: number }).maximum ?? '' } as Record<string, string | number>;
+            const params = { min: (issue as { minimum?: number }).minimum ?? 0, max: (issue as { maximum?: number }).maximum ?? '' } as Record<
+              string,
+              string | number
+            >;
             fail(r.row, column, issue.message, params);
           }
           continue;
@@ -312,7 +326,16 @@ export function createCatalogSheets(repo: CatalogSheetRepository, { dictionary, 
       // What the answer says happened: a dry run and a refused apply wrote nothing (written: 0).
       const report = (status: TImportResult['status']): TImportResult => {
         const written = status === 'applied' ? { created: creates.length, updated: updates.length } : { created: 0, updated: 0 };
-        return { status, dryRun, rows: rows.length, planned, written, errorCount: errors.length, errors: errors.slice(0, IMPORT_LIST_MAX), changes: changes.sort((a, b) => a.row - b.row) };
+        return {
+          status,
+          dryRun,
+          rows: rows.length,
+          planned,
+          written,
+          errorCount: errors.length,
+          errors: errors.slice(0, IMPORT_LIST_MAX),
+          changes: changes.sort((a, b) => a.row - b.row),
+        };
       };
       if (dryRun) return report('dryRun');
       if (errors.length > 0) return report('refused');
@@ -323,7 +346,10 @@ export function createCatalogSheets(repo: CatalogSheetRepository, { dictionary, 
           const stockRows: { itemId: number; typeCode: string; onHand: number }[] = [];
           for (let i = 0; i < creates.length; i += BATCH) {
             const batch = creates.slice(i, i + BATCH);
-            const created = await repo.insert(tx, batch.map((p) => p.data));
+            const created = await repo.insert(
+              tx,
+              batch.map((p) => p.data),
+            );
             batch.forEach((p, k) => {
               p.id = created[k]!;
               for (const line of p.stock ?? []) stockRows.push({ itemId: p.id, ...line });
@@ -331,7 +357,10 @@ export function createCatalogSheets(repo: CatalogSheetRepository, { dictionary, 
           }
           const rowsChanged = updates.filter((p) => !(p.stock && COMPARED.every(([key]) => same(p.data[key], stored.get(p.id!)![key]))));
           for (let i = 0; i < rowsChanged.length; i += BATCH) {
-            await repo.update(tx, rowsChanged.slice(i, i + BATCH).map((p) => ({ ...p.data, id: p.id! })));
+            await repo.update(
+              tx,
+              rowsChanged.slice(i, i + BATCH).map((p) => ({ ...p.data, id: p.id! })),
+            );
           }
           for (const p of updates) for (const line of p.stock ?? []) stockRows.push({ itemId: p.id!, ...line });
           if (stockRows.length > 0) await stock.setOnHandMany(stockRows, tx);

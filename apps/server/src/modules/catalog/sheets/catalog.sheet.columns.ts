@@ -1,3 +1,4 @@
+// Over 400 lines: the spreadsheet's column table: data, not logic.
 import { volumeOfWeightCm3, type TAdminItemInputRaw, type TLocale } from '@cubeshop/shared';
 import type { Dictionary } from '../cache/catalog.dictionary.js';
 import type { MessageKey } from '../../../lib/messages.js';
@@ -103,7 +104,9 @@ export function num(cell: Cell): number | null {
   if (blank(cell)) return null;
   if (typeof cell === 'number') return cell;
   if (typeof cell === 'boolean') throw new CellError('v.number');
-  const s = String(cell).trim().replace(/(?<=\d),(?=\d{3}(\D|$))/g, '');
+  const s = String(cell)
+    .trim()
+    .replace(/(?<=\d),(?=\d{3}(\D|$))/g, '');
   if (!/^-?\d+(\.\d+)?$/.test(s)) throw new CellError('v.number');
   return Number(s);
 }
@@ -190,7 +193,14 @@ const intColumn = (header: string, field: keyof TAdminItemInputRaw & keyof Sheet
 });
 
 /** With a default when blank (required integer fields). */
-const countColumn = (header: string, field: 'moq' | 'lowStockAt' | 'discountPercent', zh: string, en: string, example: number, fallback: number): SheetColumn => ({
+const countColumn = (
+  header: string,
+  field: 'moq' | 'lowStockAt' | 'discountPercent',
+  zh: string,
+  en: string,
+  example: number,
+  fallback: number,
+): SheetColumn => ({
   header,
   zh,
   en,
@@ -296,7 +306,14 @@ export const SHEET_COLUMNS: readonly SheetColumn[] = [
       if (lines) input.stock = lines;
     },
   },
-  countColumn('low_stock_at', 'lowStockAt', '低库存提示：可售数量不高于此值（默认 10）', 'Low stock at or below this many pieces available (default 10)', 10, 10),
+  countColumn(
+    'low_stock_at',
+    'lowStockAt',
+    '低库存提示：可售数量不高于此值（默认 10）',
+    'Low stock at or below this many pieces available (default 10)',
+    10,
+    10,
+  ),
   {
     header: 'preorder',
     zh: '缺货时接受预订（yes/no）',

@@ -23,7 +23,15 @@ beforeAll(async () => {
   const user = await t.services.account.createUser({ account: `catalog_${randomBytes(3).toString('hex')}`, name: 'Catalog', role: 'catalog' });
   token = await t.services.authn.issueUserToken(user.id);
   [id] = (await t.services.catalog.admin.addItems([
-    { nameZh: NAME_ZH, nameEn: NAME_EN, commentEn: COMMENT, barcode: BARCODE, priceFen: 12_950, supplierId: await supplierId(), categoryId: await categoryId() },
+    {
+      nameZh: NAME_ZH,
+      nameEn: NAME_EN,
+      commentEn: COMMENT,
+      barcode: BARCODE,
+      priceFen: 12_950,
+      supplierId: await supplierId(),
+      categoryId: await categoryId(),
+    },
   ])) as [number];
 });
 afterAll(() => t.close());
@@ -43,7 +51,9 @@ async function download(path: string): Promise<Buffer> {
 
 async function dryRun(data: Buffer, fileName: string): Promise<TImportResult> {
   const boundary = `----cubeshop${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+  );
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/admin/items/import?dryRun=true',

@@ -99,7 +99,10 @@ export function createCatalogSheetRepository(db: Db) {
 
     async byIds(ids: readonly number[]): Promise<StoredItem[]> {
       if (ids.length === 0) return [];
-      return db.select(columns).from(items).where(sql`${items.id} = any(${sql.param(ids)}::bigint[])`);
+      return db
+        .select(columns)
+        .from(items)
+        .where(sql`${items.id} = any(${sql.param(ids)}::bigint[])`);
     },
 
     /** Products by barcode (a barcode may be on several products: the import refuses to guess). */

@@ -10,7 +10,6 @@ import type { ActorOf } from '../../../plugins/auth.js';
 import type { CatalogSheets } from './catalog.import.js';
 import { sheetWriter } from './catalog.sheet.files.js';
 
-
 const CONTENT_TYPES: Record<TSheetFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -67,7 +66,13 @@ export const catalogSheetRoutes: FastifyPluginAsyncZod<{ sheets: CatalogSheets; 
       `/admin/items/template.${format}`,
       {
         ...manage,
-        schema: { tags, summary: `An empty ${format.toUpperCase()} import template with one example row`, security, produces: [CONTENT_TYPES[format]], response: { 200: z.any() } },
+        schema: {
+          tags,
+          summary: `An empty ${format.toUpperCase()} import template with one example row`,
+          security,
+          produces: [CONTENT_TYPES[format]],
+          response: { 200: z.any() },
+        },
       },
       async (request, reply) => {
         const out = new PassThrough();
@@ -109,10 +114,11 @@ export const catalogSheetRoutes: FastifyPluginAsyncZod<{ sheets: CatalogSheets; 
       const report = await sheets.import(await actorOf(request), data, { dryRun: request.query.dryRun, locale: request.locale, fileName });
       // An apply refused for errors wrote nothing: not a success (422, the report in details).
       if (report.status === 'refused') {
-        return reply.status(422).send({ code: IMPORT_REFUSED_CODE, desc: message('importRefused', request.locale, { count: report.errorCount }), details: report });
+        return reply
+          .status(422)
+          .send({ code: IMPORT_REFUSED_CODE, desc: message('importRefused', request.locale, { count: report.errorCount }), details: report });
       }
       return report;
     },
   );
 };
-

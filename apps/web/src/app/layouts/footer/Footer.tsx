@@ -76,7 +76,13 @@ export function Footer() {
   const navigate = useNavigate();
   const location = useLocation();
   const askToSignIn = async () => {
-    const ok = await confirmDialog({ type: 'info', title: t('footer.serviceTitle'), message: t('footer.serviceText'), confirmButtonText: t('footer.serviceSignIn'), cancelButtonText: t('ui.cancel') });
+    const ok = await confirmDialog({
+      type: 'info',
+      title: t('footer.serviceTitle'),
+      message: t('footer.serviceText'),
+      confirmButtonText: t('footer.serviceSignIn'),
+      cancelButtonText: t('ui.cancel'),
+    });
     if (!ok) return;
     const search = new URLSearchParams(location.search);
     search.set(CHAT_OPEN_PARAM, '1');
@@ -133,7 +139,10 @@ export function Footer() {
                   onClick={() => setQr(channel)}
                   aria-label={t(`footer.${channel.key}`)}
                   title={t(`footer.${channel.key}`)}
-                  className={cn('inline-flex size-10 items-center justify-center rounded-full text-white transition-transform hover:scale-105', glyphColors[channel.key])}
+                  className={cn(
+                    'inline-flex size-10 items-center justify-center rounded-full text-white transition-transform hover:scale-105',
+                    glyphColors[channel.key],
+                  )}
                 >
                   <Glyph className="size-5" />
                 </button>

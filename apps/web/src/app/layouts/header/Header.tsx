@@ -18,7 +18,12 @@ function HotBadge() {
 
 function CountLink({ to, label, count, icon: Icon }: { to: string; label: string; count: number; icon: typeof Heart }) {
   return (
-    <Link to={to} aria-label={label} title={label} className="relative inline-flex size-10 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100">
+    <Link
+      to={to}
+      aria-label={label}
+      title={label}
+      className="relative inline-flex size-10 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100"
+    >
       <Icon aria-hidden="true" className="size-5" />
       <span
         aria-hidden="true"
@@ -94,7 +99,12 @@ export function Header() {
         <HeaderSearch id="header-search" className="ml-auto hidden w-56 lg:block xl:w-72" />
 
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1 lg:ml-1">
-          <NavLink to="/search" aria-label={t('nav.search')} title={t('nav.search')} className="inline-flex size-10 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 lg:hidden">
+          <NavLink
+            to="/search"
+            aria-label={t('nav.search')}
+            title={t('nav.search')}
+            className="inline-flex size-10 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 lg:hidden"
+          >
             <Search aria-hidden="true" className="size-5" />
           </NavLink>
           <CountLink to="/favorites" icon={Heart} count={favorites} label={t('nav.favoritesCount', { count: favorites })} />

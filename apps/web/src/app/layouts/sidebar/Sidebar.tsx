@@ -70,7 +70,12 @@ export function MobileSidebar() {
           >
             <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
               <span className="font-semibold">{t('sidebar.title')}</span>
-              <button type="button" onClick={() => setOpen(false)} aria-label={t('sidebar.close')} className="rounded p-1 text-gray-500 hover:bg-gray-100 hover:text-ink">
+              <button
+                type="button"
+                onClick={() => setOpen(false)}
+                aria-label={t('sidebar.close')}
+                className="rounded p-1 text-gray-500 hover:bg-gray-100 hover:text-ink"
+              >
                 <X aria-hidden="true" className="size-5" />
               </button>
             </div>

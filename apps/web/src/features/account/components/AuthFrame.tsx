@@ -22,7 +22,12 @@ export function AuthFrame({ children, aside, wide = false }: { children: ReactNo
         <LanguageMenu />
       </div>
       <div className="flex flex-1 items-start justify-center px-3 pt-2 pb-12 sm:px-4 md:items-center md:pt-0">
-        <div className={cn('grid w-full overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm', wide && aside ? 'max-w-5xl md:grid-cols-[1fr_1.1fr]' : 'max-w-md')}>
+        <div
+          className={cn(
+            'grid w-full overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm',
+            wide && aside ? 'max-w-5xl md:grid-cols-[1fr_1.1fr]' : 'max-w-md',
+          )}
+        >
           {aside ? <aside className="order-last bg-gradient-to-br from-brand-700 to-brand-500 p-5 text-white md:order-first md:p-8">{aside}</aside> : null}
           <div className="p-5 md:p-8">{children}</div>
         </div>

@@ -9,7 +9,9 @@ export function ContactInput({ mode, input, error, label }: { mode: TContactMode
   if (mode === 'email') {
     return (
       <Field label={label ?? t('form.email')} error={error}>
-        {(c) => <TextInput {...c} {...input} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} placeholder={t('form.emailPlaceholder')} />}
+        {(c) => (
+          <TextInput {...c} {...input} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} placeholder={t('form.emailPlaceholder')} />
+        )}
       </Field>
     );
   }
@@ -17,10 +19,22 @@ export function ContactInput({ mode, input, error, label }: { mode: TContactMode
     <Field label={label ?? t('form.mobile')} error={error} hint={t('form.mobileHint')}>
       {(c) => (
         <div className="flex">
-          <span aria-hidden="true" className="inline-flex h-10 shrink-0 items-center rounded-l-md border border-r-0 border-gray-300 bg-gray-50 px-3 text-sm text-gray-600">
+          <span
+            aria-hidden="true"
+            className="inline-flex h-10 shrink-0 items-center rounded-l-md border border-r-0 border-gray-300 bg-gray-50 px-3 text-sm text-gray-600"
+          >
             {t('form.mobilePrefix')}
           </span>
-          <TextInput {...c} {...input} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={11} placeholder={t('form.mobilePlaceholder')} className="rounded-l-none" />
+          <TextInput
+            {...c}
+            {...input}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={11}
+            placeholder={t('form.mobilePlaceholder')}
+            className="rounded-l-none"
+          />
         </div>
       )}
     </Field>

@@ -82,7 +82,11 @@ describe('login screen', () => {
     const user = userEvent.setup();
     renderLogin();
     const tablist = await screen.findByRole('tablist', { name: 'Log in with' });
-    expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Password', 'E-mail code', 'Mobile code']);
+    expect(
+      within(tablist)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Password', 'E-mail code', 'Mobile code']);
     await user.click(within(tablist).getByRole('tab', { name: 'E-mail code' }));
     await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'li@example.com');
     await user.click(screen.getByRole('button', { name: 'Get code' }));

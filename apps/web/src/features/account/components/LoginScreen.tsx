@@ -51,7 +51,16 @@ function PasswordLoginForm({ onToken, leaving }: FormProps) {
     <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="space-y-4">
       {failure ? <FormAlert title={t('login.failed')} reason={failure} /> : null}
       <Field label={t('login.account')} error={errors.account?.message}>
-        {(c) => <TextInput {...c} {...form.register('account')} autoComplete="username" autoCapitalize="none" spellCheck={false} placeholder={t('login.accountPlaceholder')} />}
+        {(c) => (
+          <TextInput
+            {...c}
+            {...form.register('account')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={t('login.accountPlaceholder')}
+          />
+        )}
       </Field>
       <Field label={t('login.password')} error={errors.password?.message}>
         {(c) => <PasswordInput {...c} {...form.register('password')} autoComplete="current-password" />}
@@ -150,7 +159,11 @@ export function LoginScreen() {
           { value: 'mobile', label: t('login.tabs.mobile') },
         ]}
       >
-        {tab === 'password' ? <PasswordLoginForm onToken={onToken} leaving={leaving} /> : <CodeLoginForm key={tab} mode={tab} onToken={onToken} leaving={leaving} />}
+        {tab === 'password' ? (
+          <PasswordLoginForm onToken={onToken} leaving={leaving} />
+        ) : (
+          <CodeLoginForm key={tab} mode={tab} onToken={onToken} leaving={leaving} />
+        )}
       </Tabs>
       <p className="mt-6 text-center text-sm text-gray-600">
         {t('login.noAccount')}{' '}

@@ -66,7 +66,9 @@ describe('profile screen', () => {
   it('change password: the rules, the server refusal, then success', async () => {
     let accept = false;
     server.use(
-      http.put('/api/user/reset-pwd', () => (accept ? HttpResponse.json({ ok: true }) : apiError(400, 'BAD_REQUEST', 'Password update failed, please check your current password'))),
+      http.put('/api/user/reset-pwd', () =>
+        accept ? HttpResponse.json({ ok: true }) : apiError(400, 'BAD_REQUEST', 'Password update failed, please check your current password'),
+      ),
     );
     const user = userEvent.setup();
     renderAt('/change-password');
@@ -96,7 +98,9 @@ describe('profile screen', () => {
   it('edit profile: saves name, nickname and region, and says why when it fails', async () => {
     let fail = true;
     server.use(
-      http.put('/api/user', async ({ request }) => (fail ? apiError(400, 'BAD_REQUEST', 'Unknown country or region') : HttpResponse.json({ ...BUYER, ...((await request.json()) as object) }))),
+      http.put('/api/user', async ({ request }) =>
+        fail ? apiError(400, 'BAD_REQUEST', 'Unknown country or region') : HttpResponse.json({ ...BUYER, ...((await request.json()) as object) }),
+      ),
     );
     const user = userEvent.setup();
     renderAt('/edit-name');

@@ -41,7 +41,14 @@ const EMPTY = {
 export function ProfileSectionEmpty({ section }: { section: keyof typeof EMPTY }) {
   const { t } = useTranslation('account');
   const { Icon, to } = EMPTY[section];
-  return <EmptyState Icon={Icon} title={t(`profile.empty.${section}.title`)} text={t(`profile.empty.${section}.text`)} action={{ to, label: t(`profile.empty.${section}.action`) }} />;
+  return (
+    <EmptyState
+      Icon={Icon}
+      title={t(`profile.empty.${section}.title`)}
+      text={t(`profile.empty.${section}.text`)}
+      action={{ to, label: t(`profile.empty.${section}.action`) }}
+    />
+  );
 }
 
 function SectionBody({ section, slots }: { section: ProfileSectionKey; slots: ProfileSlots }) {
@@ -88,7 +95,9 @@ export function ProfileScreen({ slots = {} }: { slots?: ProfileSlots }) {
                 className={({ isActive }) =>
                   cn(
                     'flex items-center gap-2 rounded-md px-3 py-2 text-sm whitespace-nowrap',
-                    isActive ? 'border border-brand-200 bg-brand-50 font-medium text-brand-700 md:border-0' : 'border border-gray-200 bg-white text-gray-700 hover:bg-gray-100 md:border-0',
+                    isActive
+                      ? 'border border-brand-200 bg-brand-50 font-medium text-brand-700 md:border-0'
+                      : 'border border-gray-200 bg-white text-gray-700 hover:bg-gray-100 md:border-0',
                   )
                 }
               >

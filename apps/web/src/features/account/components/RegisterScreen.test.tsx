@@ -205,7 +205,9 @@ describe('register screen', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     const country = await screen.findByLabelText('Country or region');
     await waitFor(() => expect(country).toBeEnabled());
-    const options = within(country).getAllByRole('option').map((o) => o.textContent);
+    const options = within(country)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['Select your country or region', 'China', 'Germany', 'United States of America']);
   });
 });

@@ -170,7 +170,13 @@ export function RegisterScreen() {
         <form noValidate onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)} className="space-y-4">
           {failure ? <FormAlert title={t('register.failed')} reason={failure} /> : null}
 
-          <ContactInput key={mode} mode={mode} input={register(mode)} error={errors[mode]?.message} label={mode === 'email' ? t('register.email') : t('register.mobile')} />
+          <ContactInput
+            key={mode}
+            mode={mode}
+            input={register(mode)}
+            error={errors[mode]?.message}
+            label={mode === 'email' ? t('register.email') : t('register.mobile')}
+          />
 
           <CodeField form={form} purpose="signup" mode={mode} label={t('register.code')} />
 
@@ -183,7 +189,17 @@ export function RegisterScreen() {
               <Controller
                 control={control}
                 name="regionId"
-                render={({ field }) => <RegionSelect {...c} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} emptyLabel={t('region.placeholder')} />}
+                render={({ field }) => (
+                  <RegionSelect
+                    {...c}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    emptyLabel={t('region.placeholder')}
+                  />
+                )}
               />
             )}
           </Field>

@@ -24,13 +24,17 @@ describe('set password screen (a mailed link)', { timeout: 20_000 }, () => {
   it('says whose account the invitation is for, takes the password twice and signs a staff member in to their work', async () => {
     const location = fakeLocation('/set-password');
     server.use(
-      http.post('/api/authn/password/link/check', () => HttpResponse.json({ purpose: 'invite', account: 'wu@example.com', name: 'Wu', role: 'warehouse', expiresTime: '2026-03-05T09:00:00.000Z' })),
+      http.post('/api/authn/password/link/check', () =>
+        HttpResponse.json({ purpose: 'invite', account: 'wu@example.com', name: 'Wu', role: 'warehouse', expiresTime: '2026-03-05T09:00:00.000Z' }),
+      ),
       http.post('/api/authn/password/link', () => HttpResponse.json({ ok: true, token: 'staff-token-123456' })),
       http.get('/api/user', () => HttpResponse.json({ ...BUYER, account: 'wu@example.com', admin: true, role: 'warehouse' })),
     );
     const user = userEvent.setup();
     const { router } = renderScreen(<SetPasswordScreen />, { path: '/set-password', at: `/set-password#${TOKEN}` });
-    expect(await screen.findByTestId('password-link-for')).toHaveTextContent('You were invited to the Cubeshop back office as Warehouse. Set a password for your account wu@example.com.');
+    expect(await screen.findByTestId('password-link-for')).toHaveTextContent(
+      'You were invited to the Cubeshop back office as Warehouse. Set a password for your account wu@example.com.',
+    );
     // The token left the address bar; it was sent in a body, never in a URL.
     await waitFor(() => expect(router.state.location.hash).toBe(''));
     expect(calls('POST', '/api/authn/password/link/check')[0]?.body).toEqual({ token: TOKEN });
@@ -50,7 +54,11 @@ describe('set password screen (a mailed link)', { timeout: 20_000 }, () => {
   });
 
   it('says when a link no longer works, with the ways forward', async () => {
-    server.use(http.post('/api/authn/password/link/check', () => apiError(400, 'BAD_REQUEST', 'This link no longer works (it was used, replaced by a newer one or has expired).')));
+    server.use(
+      http.post('/api/authn/password/link/check', () =>
+        apiError(400, 'BAD_REQUEST', 'This link no longer works (it was used, replaced by a newer one or has expired).'),
+      ),
+    );
     renderScreen(<SetPasswordScreen />, { path: '/set-password', at: `/set-password#${TOKEN}` });
     expect(await screen.findByTestId('password-link-invalid')).toHaveTextContent('This link no longer works (it was used');
     expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '/forgot-password');

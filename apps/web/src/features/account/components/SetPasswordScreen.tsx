@@ -15,7 +15,8 @@ import { Field, PasswordInput } from './form/Field';
 import { FormAlert } from './form/FormAlert';
 import { LoadingButton } from './form/SubmitButton';
 
-const stamp = (iso: string) => new Intl.DateTimeFormat(getLocale() === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const stamp = (iso: string) =>
+  new Intl.DateTimeFormat(getLocale() === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /**
  * /set-password#<token> (public; docs/accounts.md, Staff accounts): the link of a staff invitation or
@@ -38,8 +39,19 @@ export function SetPasswordScreen() {
     if (location.hash) void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
   }, [location.hash, location.pathname, location.search, navigate]);
 
-  const link = useQuery({ queryKey: ['password-link', token], queryFn: () => checkPasswordLink(token), enabled: token !== '', retry: false, staleTime: Infinity });
-  const form = useForm<SetPasswordValues>({ resolver: zodResolver(setPasswordSchema), mode: 'onBlur', reValidateMode: 'onChange', defaultValues: { password: '', confirmPassword: '' } });
+  const link = useQuery({
+    queryKey: ['password-link', token],
+    queryFn: () => checkPasswordLink(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
+  const form = useForm<SetPasswordValues>({
+    resolver: zodResolver(setPasswordSchema),
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onValid = async (values: SetPasswordValues) => {

@@ -80,7 +80,12 @@ export function AddressCard({ addresses, selected, onSelect, loading, failed, on
           </div>
           {others.length ? (
             <>
-              <button type="button" className="text-sm font-medium text-brand-700 hover:underline" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
+              <button
+                type="button"
+                className="text-sm font-medium text-brand-700 hover:underline"
+                aria-expanded={expanded}
+                onClick={() => setExpanded((v) => !v)}
+              >
                 {expanded ? t('address.showLess') : t('address.showMore', { count: others.length })}
               </button>
               {expanded ? (

@@ -23,7 +23,12 @@ export function AddressText({ address }: { address: TAddress }) {
       {address.deliveryCompany ? <p className="text-gray-500">{address.deliveryCompany}</p> : null}
       {address.deliveryTaxId || address.deliveryShippingMark ? (
         <p className="text-xs text-gray-500">
-          {[address.deliveryTaxId ? t('address.taxId', { id: address.deliveryTaxId }) : null, address.deliveryShippingMark ? t('address.mark', { mark: address.deliveryShippingMark }) : null].filter(Boolean).join(' · ')}
+          {[
+            address.deliveryTaxId ? t('address.taxId', { id: address.deliveryTaxId }) : null,
+            address.deliveryShippingMark ? t('address.mark', { mark: address.deliveryShippingMark }) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
       ) : null}
     </div>
@@ -31,7 +36,19 @@ export function AddressText({ address }: { address: TAddress }) {
 }
 
 /** Edit, delete and set-default (star) buttons of one address. */
-export function AddressButtons({ address, onEdit, onDelete, onDefault, busy }: { address: TAddress; onEdit: () => void; onDelete: () => void; onDefault: () => void; busy: boolean }) {
+export function AddressButtons({
+  address,
+  onEdit,
+  onDelete,
+  onDefault,
+  busy,
+}: {
+  address: TAddress;
+  onEdit: () => void;
+  onDelete: () => void;
+  onDefault: () => void;
+  busy: boolean;
+}) {
   const { t } = useTranslation('addresses');
   const who = `${address.deliveryUser}, ${address.deliveryAddress}`;
   const icon = 'inline-flex size-8 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-ink disabled:opacity-50';
@@ -51,7 +68,14 @@ export function AddressButtons({ address, onEdit, onDelete, onDefault, busy }: {
       <button type="button" className={icon} onClick={onEdit} aria-label={t('address.editFor', { who })} title={t('address.edit')}>
         <Pencil aria-hidden="true" className="size-4" />
       </button>
-      <button type="button" className={cn(icon, 'hover:bg-red-50 hover:text-red-700')} onClick={onDelete} disabled={busy} aria-label={t('address.deleteFor', { who })} title={t('address.delete')}>
+      <button
+        type="button"
+        className={cn(icon, 'hover:bg-red-50 hover:text-red-700')}
+        onClick={onDelete}
+        disabled={busy}
+        aria-label={t('address.deleteFor', { who })}
+        title={t('address.delete')}
+      >
         <Trash2 aria-hidden="true" className="size-4" />
       </button>
     </div>

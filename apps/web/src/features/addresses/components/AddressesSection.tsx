@@ -58,7 +58,13 @@ export function AddressesSection() {
           ))}
         </ul>
       )}
-      <AddressModal open={editing !== null} address={editing?.address ?? null} defaultChecked={list.length === 0} onClose={() => setEditing(null)} onSaved={() => undefined} />
+      <AddressModal
+        open={editing !== null}
+        address={editing?.address ?? null}
+        defaultChecked={list.length === 0}
+        onClose={() => setEditing(null)}
+        onSaved={() => undefined}
+      />
     </div>
   );
 }

@@ -10,7 +10,8 @@ const valid: TAddressFormValues = {
   deliveryPhone: '+1 (212) 555-0100',
   deliveryAddress: '350 Fifth Avenue',
 };
-const label = (field: string) => ({ deliveryRegionId: 'Country or region', deliveryUser: 'Receiver name', deliveryPhone: 'Phone', deliveryCity: 'City' })[field] ?? field;
+const label = (field: string) =>
+  ({ deliveryRegionId: 'Country or region', deliveryUser: 'Receiver name', deliveryPhone: 'Phone', deliveryCity: 'City' })[field] ?? field;
 
 describe('address validation (docs/requirements.md, Validation)', () => {
   it('accepts a complete address; company, tax id, shipping mark, state and line 2 are optional', () => {

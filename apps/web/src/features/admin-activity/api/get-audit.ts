@@ -9,7 +9,12 @@ export function getAudit(query: ApiQuery<'/api/admin/audit'>, signal?: AbortSign
 }
 
 export const auditQuery = ({ search, query }: ApiListRequest<'/api/admin/audit'>) =>
-  queryOptions({ queryKey: queryKeys.admin.audit(search), queryFn: ({ signal }) => getAudit(query, signal), staleTime: 5_000, placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: queryKeys.admin.audit(search),
+    queryFn: ({ signal }) => getAudit(query, signal),
+    staleTime: 5_000,
+    placeholderData: keepPreviousData,
+  });
 
 export function useAudit(request: ApiListRequest<'/api/admin/audit'>) {
   return useQuery(auditQuery(request));

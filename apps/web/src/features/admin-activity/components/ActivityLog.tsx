@@ -41,7 +41,9 @@ export function ActivityLog() {
     const entityLabel = (entity: string, id: string) => {
       if (entity === 'item' && id === 'import') return t('audit.entity.itemImport');
       const shown = id.replace('|', ' × ');
-      return /^[a-z_]+$/.test(entity) ? t(`audit.entity.${entity}`, { id: shown, defaultValue: `${humanize(entity)} ${shown}` }) : `${humanize(entity)} ${shown}`;
+      return /^[a-z_]+$/.test(entity)
+        ? t(`audit.entity.${entity}`, { id: shown, defaultValue: `${humanize(entity)} ${shown}` })
+        : `${humanize(entity)} ${shown}`;
     };
     return col.columns([
       col.accessor('time', { header: t('activity.col.time'), meta: { className: 'whitespace-nowrap tabular-nums' }, cell: (c) => stamp(c.getValue()) }),

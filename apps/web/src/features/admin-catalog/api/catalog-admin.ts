@@ -1,13 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  TAdminBrand,
-  TAdminBrandList,
-  TAdminCategory,
-  TAdminCategoryList,
-  TAdminItem,
-  TAdminItemInput,
-  TAdminItemList,
-} from '@cubeshop/shared';
+import type { TAdminBrand, TAdminBrandList, TAdminCategory, TAdminCategoryList, TAdminItem, TAdminItemInput, TAdminItemList } from '@cubeshop/shared';
 import { api, type ApiBody, type ApiListRequest } from '@/lib/api';
 import { refreshAfterWrite } from '@/lib/query-client';
 
@@ -40,15 +32,25 @@ export function useAdminItem(id: number | undefined) {
 }
 
 export function useAdminCategories() {
-  return useQuery({ queryKey: catalogKeys.categories(), queryFn: ({ signal }): Promise<TAdminCategoryList> => api.GET('/api/admin/categories', { silent: true, signal }), staleTime: 10_000 });
+  return useQuery({
+    queryKey: catalogKeys.categories(),
+    queryFn: ({ signal }): Promise<TAdminCategoryList> => api.GET('/api/admin/categories', { silent: true, signal }),
+    staleTime: 10_000,
+  });
 }
 
 export function useAdminBrands() {
-  return useQuery({ queryKey: catalogKeys.brands(), queryFn: ({ signal }): Promise<TAdminBrandList> => api.GET('/api/admin/brands', { silent: true, signal }), staleTime: 10_000 });
+  return useQuery({
+    queryKey: catalogKeys.brands(),
+    queryFn: ({ signal }): Promise<TAdminBrandList> => api.GET('/api/admin/brands', { silent: true, signal }),
+    staleTime: 10_000,
+  });
 }
 
 export const saveItem = (id: number | undefined, input: TAdminItemInput): Promise<TAdminItem> =>
-  id === undefined ? api.POST('/api/admin/items', { body: input, silent: true }) : api.PUT('/api/admin/items/{id}', { params: { path: { id } }, body: input, silent: true });
+  id === undefined
+    ? api.POST('/api/admin/items', { body: input, silent: true })
+    : api.PUT('/api/admin/items/{id}', { params: { path: { id } }, body: input, silent: true });
 export const setArchived = (id: number, archived: boolean): Promise<TAdminItem> =>
   api.POST(archived ? '/api/admin/items/{id}/archive' : '/api/admin/items/{id}/restore', { params: { path: { id } }, body: {}, silent: true });
 
@@ -57,18 +59,24 @@ function fileBody(file: File | Blob): FormData {
   form.append('file', file);
   return form;
 }
-export const uploadImage = (id: number, file: File): Promise<TAdminItem> => api.POST('/api/admin/items/{id}/images', { params: { path: { id } }, body: fileBody(file), silent: true });
-export const orderImages = (id: number, ids: number[]): Promise<TAdminItem> => api.PUT('/api/admin/items/{id}/images', { params: { path: { id } }, body: { ids }, silent: true });
-export const deleteImage = (id: number, imageId: number): Promise<TAdminItem> => api.DELETE('/api/admin/items/{id}/images/{imageId}', { params: { path: { id, imageId } }, silent: true });
+export const uploadImage = (id: number, file: File): Promise<TAdminItem> =>
+  api.POST('/api/admin/items/{id}/images', { params: { path: { id } }, body: fileBody(file), silent: true });
+export const orderImages = (id: number, ids: number[]): Promise<TAdminItem> =>
+  api.PUT('/api/admin/items/{id}/images', { params: { path: { id } }, body: { ids }, silent: true });
+export const deleteImage = (id: number, imageId: number): Promise<TAdminItem> =>
+  api.DELETE('/api/admin/items/{id}/images/{imageId}', { params: { path: { id, imageId } }, silent: true });
 
-export const createCategory = (body: ApiBody<'post', '/api/admin/categories'>): Promise<TAdminCategory> => api.POST('/api/admin/categories', { body, silent: true });
+export const createCategory = (body: ApiBody<'post', '/api/admin/categories'>): Promise<TAdminCategory> =>
+  api.POST('/api/admin/categories', { body, silent: true });
 export const updateCategory = (id: number, body: ApiBody<'put', '/api/admin/categories/{id}'>): Promise<TAdminCategory> =>
   api.PUT('/api/admin/categories/{id}', { params: { path: { id } }, body, silent: true });
 export const deleteCategory = (id: number) => api.DELETE('/api/admin/categories/{id}', { params: { path: { id } }, silent: true });
 
 export const createBrand = (body: ApiBody<'post', '/api/admin/brands'>): Promise<TAdminBrand> => api.POST('/api/admin/brands', { body, silent: true });
-export const updateBrand = (id: number, body: ApiBody<'put', '/api/admin/brands/{id}'>): Promise<TAdminBrand> => api.PUT('/api/admin/brands/{id}', { params: { path: { id } }, body, silent: true });
-export const uploadLogo = (id: number, file: File): Promise<TAdminBrand> => api.POST('/api/admin/brands/{id}/logo', { params: { path: { id } }, body: fileBody(file), silent: true });
+export const updateBrand = (id: number, body: ApiBody<'put', '/api/admin/brands/{id}'>): Promise<TAdminBrand> =>
+  api.PUT('/api/admin/brands/{id}', { params: { path: { id } }, body, silent: true });
+export const uploadLogo = (id: number, file: File): Promise<TAdminBrand> =>
+  api.POST('/api/admin/brands/{id}/logo', { params: { path: { id } }, body: fileBody(file), silent: true });
 
 /** A change's answer is the item when it has the item's pictures (the item calls answer the item). */
 const isItem = (answer: unknown): answer is TAdminItem => !!answer && typeof answer === 'object' && 'id' in answer && 'images' in answer;

@@ -39,7 +39,15 @@ function NameCell({ brand: b }: { brand: TAdminBrand }) {
 function AuthorizedCell({ brand: b }: { brand: TAdminBrand }) {
   const { t } = useTranslation('catalogAdmin');
   const { act, pending } = useTreeChangeOf();
-  return <input type="checkbox" checked={b.authorized} disabled={pending} aria-label={t('brands.authorizedOf', { name: nameOf(b) })} onChange={(e) => act(() => updateBrand(b.id, { authorized: e.target.checked }))} />;
+  return (
+    <input
+      type="checkbox"
+      checked={b.authorized}
+      disabled={pending}
+      aria-label={t('brands.authorizedOf', { name: nameOf(b) })}
+      onChange={(e) => act(() => updateBrand(b.id, { authorized: e.target.checked }))}
+    />
+  );
 }
 
 /** Upload a logo, and Edit (the names). */
@@ -98,7 +106,11 @@ export function BrandsScreen() {
           meta: { className: 'w-12', from: 'sm' },
           cell: ({ row: { original: b } }) => (
             <span className="flex size-10 items-center justify-center rounded border border-gray-200 bg-gray-50">
-              {b.logo ? <img src={b.logo} alt={t('brands.logoOf', { name: nameOf(b) })} className="max-h-9 max-w-9 object-contain" /> : <span className="text-xs text-gray-400">—</span>}
+              {b.logo ? (
+                <img src={b.logo} alt={t('brands.logoOf', { name: nameOf(b) })} className="max-h-9 max-w-9 object-contain" />
+              ) : (
+                <span className="text-xs text-gray-400">—</span>
+              )}
             </span>
           ),
         }),

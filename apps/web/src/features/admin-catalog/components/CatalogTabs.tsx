@@ -17,7 +17,9 @@ export function CatalogTabs() {
           key={tab.to}
           to={tab.to}
           end={tab.end}
-          className={({ isActive }) => cn('-mb-px border-b-2 px-3 py-1.5', isActive ? 'border-brand-600 font-semibold text-brand-700' : 'border-transparent text-gray-700 hover:text-ink')}
+          className={({ isActive }) =>
+            cn('-mb-px border-b-2 px-3 py-1.5', isActive ? 'border-brand-600 font-semibold text-brand-700' : 'border-transparent text-gray-700 hover:text-ink')
+          }
         >
           {tab.label}
         </NavLink>

@@ -50,7 +50,10 @@ function NameCell({ row: { category: c, depth } }: { row: TreeRow }) {
             e.preventDefault();
             const data = new FormData(e.currentTarget);
             const parent = String(data.get('parentId') ?? '');
-            act(() => updateCategory(c.id, { nameZh: String(data.get('nameZh')), nameEn: String(data.get('nameEn')), parentId: parent ? Number(parent) : null }), t('categories.saved'));
+            act(
+              () => updateCategory(c.id, { nameZh: String(data.get('nameZh')), nameEn: String(data.get('nameEn')), parentId: parent ? Number(parent) : null }),
+              t('categories.saved'),
+            );
           }}
         >
           {/* The staff member opened this form with "Edit": its first field takes the focus. */}
@@ -78,10 +81,22 @@ function ActionsCell({ category: c }: { category: TAdminCategory }) {
   const at = siblings.findIndex((s) => s.id === c.id);
   return (
     <div className="flex items-center justify-end gap-1">
-      <Button size="sm" variant="ghost" disabled={at <= 0 || pending} onClick={() => act(() => updateCategory(c.id, { position: at - 1 }))} aria-label={t('categories.up', { name: nameOf(c) })}>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={at <= 0 || pending}
+        onClick={() => act(() => updateCategory(c.id, { position: at - 1 }))}
+        aria-label={t('categories.up', { name: nameOf(c) })}
+      >
         ↑
       </Button>
-      <Button size="sm" variant="ghost" disabled={at >= siblings.length - 1 || pending} onClick={() => act(() => updateCategory(c.id, { position: at + 1 }))} aria-label={t('categories.down', { name: nameOf(c) })}>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={at >= siblings.length - 1 || pending}
+        onClick={() => act(() => updateCategory(c.id, { position: at + 1 }))}
+        aria-label={t('categories.down', { name: nameOf(c) })}
+      >
         ↓
       </Button>
       {editing === c.id ? null : (
@@ -129,7 +144,11 @@ export function CategoriesScreen() {
     () =>
       col.columns([
         col.display({ id: 'name', header: t('categories.col.name'), enableHiding: false, cell: ({ row: { original } }) => <NameCell row={original} /> }),
-        col.accessor((r) => r.category.slug, { id: 'slug', header: t('categories.col.slug'), meta: { className: 'font-mono text-xs text-gray-600', from: 'sm' } }),
+        col.accessor((r) => r.category.slug, {
+          id: 'slug',
+          header: t('categories.col.slug'),
+          meta: { className: 'font-mono text-xs text-gray-600', from: 'sm' },
+        }),
         col.accessor((r) => r.category.items, { id: 'products', header: t('categories.col.products'), meta: { align: 'end' } }),
         col.display({
           id: 'actions',

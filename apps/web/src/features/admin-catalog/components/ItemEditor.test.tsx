@@ -28,7 +28,10 @@ describe('product editor', () => {
       http.get('/api/admin/brands', () => HttpResponse.json(brands)),
       http.post('/api/admin/items', async ({ request }) => {
         sent.push(await request.json());
-        return HttpResponse.json({ code: 'BAD_REQUEST', desc: 'The barcode 690 is already used by product 100001', details: { field: 'barcode', rule: 'unique' } }, { status: 400 });
+        return HttpResponse.json(
+          { code: 'BAD_REQUEST', desc: 'The barcode 690 is already used by product 100001', details: { field: 'barcode', rule: 'unique' } },
+          { status: 400 },
+        );
       }),
     );
     const user = userEvent.setup();
@@ -62,7 +65,15 @@ describe('product editor', () => {
     await user.type(screen.getByLabelText('Barcode'), '690');
     await user.click(screen.getByTestId('item-save'));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ nameEn: 'Test', categoryId: 7, supplierId: 3, price: 20, discountPercent: 25, priceTiers: [{ minQuantity: 12, price: 12.5 }], barcode: '690' });
+    expect(sent[0]).toMatchObject({
+      nameEn: 'Test',
+      categoryId: 7,
+      supplierId: 3,
+      price: 20,
+      discountPercent: 25,
+      priceTiers: [{ minQuantity: 12, price: 12.5 }],
+      barcode: '690',
+    });
     await waitFor(() => expect(screen.getByLabelText('Barcode')).toHaveAccessibleDescription(expect.stringContaining('already used by product 100001')));
   }, 15_000); // the rich-text editors (TipTap) and a whole form in jsdom: seconds on a loaded machine
 });

@@ -46,7 +46,19 @@ const EMPTY: Values = {
 
 /** The form's values of a stored product. */
 function valuesOf(item: TAdminItem): Values {
-  const { id: _i, discountPrice: _d, volumeWeightG: _v, totalVolumeWeightG: _t, stock, stockStatus: _s, images: _m, archivedTime: _a, createdTime: _c, lastUpdatedTime: _l, ...fields } = item;
+  const {
+    id: _i,
+    discountPrice: _d,
+    volumeWeightG: _v,
+    totalVolumeWeightG: _t,
+    stock,
+    stockStatus: _s,
+    images: _m,
+    archivedTime: _a,
+    createdTime: _c,
+    lastUpdatedTime: _l,
+    ...fields
+  } = item;
   const codes = item.types.length > 0 ? item.types.map((t) => t.code) : [''];
   return { ...fields, barcode: fields.barcode ?? '', stock: codes.map((c) => ({ typeCode: c, onHand: stock.find((l) => l.typeCode === c)?.onHand ?? 0 })) };
 }
@@ -128,7 +140,9 @@ function EditorForm({ item }: { item: TAdminItem | undefined }) {
             size="sm"
             variant={item.archivedTime ? 'secondary' : 'danger'}
             disabled={archive.isPending}
-            onClick={() => archive.mutate(!item.archivedTime, { onSuccess: () => toast.success(item.archivedTime ? t('editor.restored') : t('editor.archived')) })}
+            onClick={() =>
+              archive.mutate(!item.archivedTime, { onSuccess: () => toast.success(item.archivedTime ? t('editor.restored') : t('editor.archived')) })
+            }
             data-testid="item-archive"
           >
             {item.archivedTime ? t('editor.restore') : t('editor.archive')}
@@ -147,10 +161,20 @@ function EditorForm({ item }: { item: TAdminItem | undefined }) {
             <TextField label={t('fields.nameZh')} name="nameZh" />
             <TextField label={t('fields.nameEn')} name="nameEn" />
             <Labelled label={t('fields.descriptionZh')} name="descriptionZh" group>
-              <RichText id="descriptionZh" label={t('fields.descriptionZh')} value={watched.descriptionZh ?? ''} onChange={(html) => setValue('descriptionZh', html, { shouldDirty: true })} />
+              <RichText
+                id="descriptionZh"
+                label={t('fields.descriptionZh')}
+                value={watched.descriptionZh ?? ''}
+                onChange={(html) => setValue('descriptionZh', html, { shouldDirty: true })}
+              />
             </Labelled>
             <Labelled label={t('fields.descriptionEn')} name="descriptionEn" group>
-              <RichText id="descriptionEn" label={t('fields.descriptionEn')} value={watched.descriptionEn ?? ''} onChange={(html) => setValue('descriptionEn', html, { shouldDirty: true })} />
+              <RichText
+                id="descriptionEn"
+                label={t('fields.descriptionEn')}
+                value={watched.descriptionEn ?? ''}
+                onChange={(html) => setValue('descriptionEn', html, { shouldDirty: true })}
+              />
             </Labelled>
           </div>
         </Section>
@@ -160,7 +184,9 @@ function EditorForm({ item }: { item: TAdminItem | undefined }) {
             <Labelled label={t('fields.category')} name="categoryId">
               <select
                 value={Number.isFinite(watched.categoryId) ? String(watched.categoryId) : ''}
-                onChange={(e) => setValue('categoryId', e.target.value ? Number(e.target.value) : Number.NaN, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+                onChange={(e) =>
+                  setValue('categoryId', e.target.value ? Number(e.target.value) : Number.NaN, { shouldDirty: true, shouldValidate: formState.isSubmitted })
+                }
                 className={`${staffInput} w-full`}
                 data-testid="item-category"
               >
@@ -175,7 +201,9 @@ function EditorForm({ item }: { item: TAdminItem | undefined }) {
             <Labelled label={t('fields.brand')} name="supplierId">
               <select
                 value={Number.isFinite(watched.supplierId) ? String(watched.supplierId) : ''}
-                onChange={(e) => setValue('supplierId', e.target.value ? Number(e.target.value) : Number.NaN, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+                onChange={(e) =>
+                  setValue('supplierId', e.target.value ? Number(e.target.value) : Number.NaN, { shouldDirty: true, shouldValidate: formState.isSubmitted })
+                }
                 className={`${staffInput} w-full`}
                 data-testid="item-brand"
               >
@@ -256,7 +284,9 @@ function EditorForm({ item }: { item: TAdminItem | undefined }) {
                   <span className="truncate text-gray-700">{line?.typeCode || t('editor.noType')}</span>
                   <div className="flex items-center gap-2">
                     <NumberField label={t('fields.onHand')} name={`stock.${i}.onHand`} step="1" className="w-28" />
-                    {known ? <span className="pt-4 text-xs text-gray-500">{t('editor.reserved', { reserved: known.reserved, available: known.available })}</span> : null}
+                    {known ? (
+                      <span className="pt-4 text-xs text-gray-500">{t('editor.reserved', { reserved: known.reserved, available: known.available })}</span>
+                    ) : null}
                   </div>
                 </div>
               );

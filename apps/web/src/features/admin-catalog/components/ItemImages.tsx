@@ -68,7 +68,10 @@ export function ItemImages({ item }: { item: TAdminItem }) {
         }}
         onDragLeave={() => setOver(false)}
         onDrop={onDrop}
-        className={cn('flex flex-wrap items-center gap-2 rounded border-2 border-dashed px-3 py-3 text-sm', over ? 'border-brand-500 bg-brand-50' : 'border-gray-300 bg-white')}
+        className={cn(
+          'flex flex-wrap items-center gap-2 rounded border-2 border-dashed px-3 py-3 text-sm',
+          over ? 'border-brand-500 bg-brand-50' : 'border-gray-300 bg-white',
+        )}
         data-testid="image-drop"
       >
         <span className="text-gray-600">{t('images.drop', { max: ITEM_IMAGES_MAX })}</span>
@@ -116,7 +119,13 @@ export function ItemImages({ item }: { item: TAdminItem }) {
             >
               <img src={img.thumbnail} alt={t('images.alt', { n: i + 1 })} width={104} height={104} className="size-[104px] cursor-move object-contain" />
               <div className="mt-1 flex items-center justify-between gap-0.5">
-                <button type="button" className="rounded px-1 hover:bg-gray-100 disabled:opacity-40" disabled={busy || i === 0} onClick={() => move(i, i - 1)} aria-label={t('images.left', { n: i + 1 })}>
+                <button
+                  type="button"
+                  className="rounded px-1 hover:bg-gray-100 disabled:opacity-40"
+                  disabled={busy || i === 0}
+                  onClick={() => move(i, i - 1)}
+                  aria-label={t('images.left', { n: i + 1 })}
+                >
                   ←
                 </button>
                 {i === 0 ? (

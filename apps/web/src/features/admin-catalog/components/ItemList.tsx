@@ -49,7 +49,9 @@ export function ItemList() {
           header: () => <span className="sr-only">{t('fields.images')}</span>,
           enableSorting: false,
           meta: { from: 'sm', className: 'w-10 py-0.5', label: t('fields.images') },
-          cell: (c) => <img src={c.getValue()} alt="" width={32} height={32} loading="lazy" className="size-8 max-w-none rounded border border-gray-200 object-contain" />,
+          cell: (c) => (
+            <img src={c.getValue()} alt="" width={32} height={32} loading="lazy" className="size-8 max-w-none rounded border border-gray-200 object-contain" />
+          ),
         }),
         col.accessor('id', { header: t('list.col.id'), enableSorting: false, meta: { className: 'tabular-nums whitespace-nowrap' } }),
         col.accessor((r) => nameOf(r), {
@@ -67,8 +69,18 @@ export function ItemList() {
             </>
           ),
         }),
-        col.accessor('barcode', { header: t('fields.barcode'), enableSorting: false, meta: { from: 'md', className: 'tabular-nums' }, cell: (c) => c.getValue() ?? '' }),
-        col.accessor((r) => categoryName.get(r.categoryId) ?? '', { id: 'category', header: t('fields.category'), enableSorting: false, meta: { from: 'lg', className: 'max-w-[10rem] truncate' } }),
+        col.accessor('barcode', {
+          header: t('fields.barcode'),
+          enableSorting: false,
+          meta: { from: 'md', className: 'tabular-nums' },
+          cell: (c) => c.getValue() ?? '',
+        }),
+        col.accessor((r) => categoryName.get(r.categoryId) ?? '', {
+          id: 'category',
+          header: t('fields.category'),
+          enableSorting: false,
+          meta: { from: 'lg', className: 'max-w-[10rem] truncate' },
+        }),
         col.accessor('price', {
           header: t('fields.price'),
           meta: { align: 'end', className: 'whitespace-nowrap' },
@@ -92,8 +104,20 @@ export function ItemList() {
             </span>
           ),
         }),
-        col.accessor('stockStatus', { id: 'status', header: t('list.col.status'), enableSorting: false, meta: { from: 'sm', className: 'whitespace-nowrap' }, cell: (c) => t(`stock.${c.getValue()}`) }),
-        col.accessor('lastUpdatedTime', { id: 'updated', header: t('list.col.updated'), sortDescFirst: true, meta: { from: 'lg', className: 'whitespace-nowrap text-gray-700 tabular-nums' }, cell: (c) => formatStamp(c.getValue()) }),
+        col.accessor('stockStatus', {
+          id: 'status',
+          header: t('list.col.status'),
+          enableSorting: false,
+          meta: { from: 'sm', className: 'whitespace-nowrap' },
+          cell: (c) => t(`stock.${c.getValue()}`),
+        }),
+        col.accessor('lastUpdatedTime', {
+          id: 'updated',
+          header: t('list.col.updated'),
+          sortDescFirst: true,
+          meta: { from: 'lg', className: 'whitespace-nowrap text-gray-700 tabular-nums' },
+          cell: (c) => formatStamp(c.getValue()),
+        }),
       ]),
     [t, categoryName],
   );
@@ -110,7 +134,11 @@ export function ItemList() {
         </h1>
         {pager ? <span className="text-sm text-gray-600">{t('list.found', { count: pager.recTotal })}</span> : null}
         <span className="ml-auto hidden text-xs text-gray-500 md:inline">{t('list.keys')}</span>
-        <Link to={`/admin/items/import${search ? `?${search}` : ''}`} className="rounded border border-gray-300 bg-white px-3 py-1.5 text-sm text-ink hover:bg-gray-50" data-testid="items-import">
+        <Link
+          to={`/admin/items/import${search ? `?${search}` : ''}`}
+          className="rounded border border-gray-300 bg-white px-3 py-1.5 text-sm text-ink hover:bg-gray-50"
+          data-testid="items-import"
+        >
           {t('sheets.link')}
         </Link>
         <Link to="/admin/items/new" className="rounded bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700" data-testid="item-new">
@@ -119,12 +147,21 @@ export function ItemList() {
       </div>
 
       <FilterForm list={list} fields={['keyword']}>
-        <FilterText search inputRef={searchBox} name="keyword" label={t('list.search')} defaultValue={list.params.get('keyword') ?? ''} placeholder={t('list.searchHint')} />
+        <FilterText
+          search
+          inputRef={searchBox}
+          name="keyword"
+          label={t('list.search')}
+          defaultValue={list.params.get('keyword') ?? ''}
+          placeholder={t('list.searchHint')}
+        />
         <FilterSelect
           label={t('fields.category')}
           value={values.categoryId === undefined ? '' : String(values.categoryId)}
           onChange={(v) => list.set('categoryId', v)}
-          options={categoryRows(categories.data?.data ?? []).map(({ category, depth }) => [String(category.id), '\u00a0\u00a0'.repeat(depth) + nameOf(category)] as const)}
+          options={categoryRows(categories.data?.data ?? []).map(
+            ({ category, depth }) => [String(category.id), '\u00a0\u00a0'.repeat(depth) + nameOf(category)] as const,
+          )}
           any={t('list.all')}
           className="max-w-[16rem]"
         />
@@ -136,7 +173,13 @@ export function ItemList() {
           any={t('list.all')}
           className="max-w-[12rem]"
         />
-        <FilterSelect label={t('list.col.status')} value={values.stockStatus ?? ''} onChange={(v) => list.set('stockStatus', v)} options={STOCK_STATUSES.map((s) => [s, t(`stock.${s}`)] as const)} any={t('list.all')} />
+        <FilterSelect
+          label={t('list.col.status')}
+          value={values.stockStatus ?? ''}
+          onChange={(v) => list.set('stockStatus', v)}
+          options={STOCK_STATUSES.map((s) => [s, t(`stock.${s}`)] as const)}
+          any={t('list.all')}
+        />
         <FilterSelect
           label={t('list.state')}
           value={archived}

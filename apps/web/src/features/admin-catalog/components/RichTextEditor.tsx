@@ -20,7 +20,8 @@ export default function RichTextEditor({ value, onChange, label, id }: { value: 
   });
   // A new value from outside (the product loaded, a reset) replaces the content.
   useEffect(() => {
-    if (editor && !editor.isFocused && value !== editor.getHTML() && !(value === '' && editor.isEmpty)) editor.commands.setContent(value, { emitUpdate: false });
+    if (editor && !editor.isFocused && value !== editor.getHTML() && !(value === '' && editor.isEmpty))
+      editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
   const tool = (name: string, active: boolean, run: () => void, text: string) => (
     <button

@@ -11,7 +11,17 @@ const chip = 'rounded px-2 py-0.5';
  * every error by row and column; "Apply" when it is clean), an applied import (what was written)
  * or a refused one (red: nothing was written, and the errors that stopped it).
  */
-export function ImportReport({ fileName, result, onApply, onAnother }: { fileName: string; result: TImportResult; onApply: () => void; onAnother: () => void }) {
+export function ImportReport({
+  fileName,
+  result,
+  onApply,
+  onAnother,
+}: {
+  fileName: string;
+  result: TImportResult;
+  onApply: () => void;
+  onAnother: () => void;
+}) {
   const { t } = useTranslation('catalogImport');
   const { status, planned, written } = result;
   const changing = planned.created + planned.updated;
@@ -40,18 +50,32 @@ export function ImportReport({ fileName, result, onApply, onAnother }: { fileNam
       <ul className="flex flex-wrap gap-2 text-sm">
         {status === 'dryRun' ? (
           <>
-            <li className={cn(chip, 'bg-green-50 text-green-800')} data-testid="count-created">{t('result.created', { count: planned.created })}</li>
-            <li className={cn(chip, 'bg-blue-50 text-blue-800')} data-testid="count-updated">{t('result.updated', { count: planned.updated })}</li>
-            <li className={cn(chip, 'bg-gray-100 text-gray-700')} data-testid="count-unchanged">{t('result.unchanged', { count: planned.unchanged })}</li>
+            <li className={cn(chip, 'bg-green-50 text-green-800')} data-testid="count-created">
+              {t('result.created', { count: planned.created })}
+            </li>
+            <li className={cn(chip, 'bg-blue-50 text-blue-800')} data-testid="count-updated">
+              {t('result.updated', { count: planned.updated })}
+            </li>
+            <li className={cn(chip, 'bg-gray-100 text-gray-700')} data-testid="count-unchanged">
+              {t('result.unchanged', { count: planned.unchanged })}
+            </li>
           </>
         ) : applied ? (
           <>
-            <li className={cn(chip, 'bg-green-50 text-green-800')} data-testid="count-written-created">{t('result.writtenCreated', { count: written.created })}</li>
-            <li className={cn(chip, 'bg-blue-50 text-blue-800')} data-testid="count-written-updated">{t('result.writtenUpdated', { count: written.updated })}</li>
-            <li className={cn(chip, 'bg-gray-100 text-gray-700')} data-testid="count-unchanged">{t('result.unchanged', { count: planned.unchanged })}</li>
+            <li className={cn(chip, 'bg-green-50 text-green-800')} data-testid="count-written-created">
+              {t('result.writtenCreated', { count: written.created })}
+            </li>
+            <li className={cn(chip, 'bg-blue-50 text-blue-800')} data-testid="count-written-updated">
+              {t('result.writtenUpdated', { count: written.updated })}
+            </li>
+            <li className={cn(chip, 'bg-gray-100 text-gray-700')} data-testid="count-unchanged">
+              {t('result.unchanged', { count: planned.unchanged })}
+            </li>
           </>
         ) : (
-          <li className={cn(chip, 'bg-red-100 font-medium text-red-900')} data-testid="count-written">{t('result.writtenNone')}</li>
+          <li className={cn(chip, 'bg-red-100 font-medium text-red-900')} data-testid="count-written">
+            {t('result.writtenNone')}
+          </li>
         )}
         {errors ? (
           <li className={cn(chip, 'bg-red-50 text-red-800')} data-testid="count-errors">
@@ -82,9 +106,15 @@ export function ImportReport({ fileName, result, onApply, onAnother }: { fileNam
             <table className="w-full text-left text-sm" data-testid="import-errors">
               <thead className="sticky top-0 bg-red-50 text-xs text-red-900">
                 <tr>
-                  <th scope="col" className="px-2 py-1 font-medium">{t('errors.row')}</th>
-                  <th scope="col" className="px-2 py-1 font-medium">{t('errors.column')}</th>
-                  <th scope="col" className="px-2 py-1 font-medium">{t('errors.message')}</th>
+                  <th scope="col" className="px-2 py-1 font-medium">
+                    {t('errors.row')}
+                  </th>
+                  <th scope="col" className="px-2 py-1 font-medium">
+                    {t('errors.column')}
+                  </th>
+                  <th scope="col" className="px-2 py-1 font-medium">
+                    {t('errors.message')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -109,17 +139,33 @@ export function ImportReport({ fileName, result, onApply, onAnother }: { fileNam
             <table className="w-full text-left text-sm" data-testid="import-changes">
               <thead className="sticky top-0 bg-gray-100 text-xs text-gray-700">
                 <tr>
-                  <th scope="col" className="px-2 py-1 font-medium">{t('changes.row')}</th>
-                  <th scope="col" className="px-2 py-1 font-medium">{t('changes.id')}</th>
-                  <th scope="col" className="px-2 py-1 font-medium">{t('changes.action')}</th>
-                  <th scope="col" className="px-2 py-1 font-medium">{t('changes.fields')}</th>
+                  <th scope="col" className="px-2 py-1 font-medium">
+                    {t('changes.row')}
+                  </th>
+                  <th scope="col" className="px-2 py-1 font-medium">
+                    {t('changes.id')}
+                  </th>
+                  <th scope="col" className="px-2 py-1 font-medium">
+                    {t('changes.action')}
+                  </th>
+                  <th scope="col" className="px-2 py-1 font-medium">
+                    {t('changes.fields')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {result.changes.map((c) => (
                   <tr key={c.row} className="border-t border-gray-100">
                     <td className="px-2 py-0.5 tabular-nums">{c.row}</td>
-                    <td className="px-2 py-0.5 tabular-nums">{c.id ? <Link to={`/admin/items/${c.id}`} className="text-brand-700 hover:underline">{c.id}</Link> : '—'}</td>
+                    <td className="px-2 py-0.5 tabular-nums">
+                      {c.id ? (
+                        <Link to={`/admin/items/${c.id}`} className="text-brand-700 hover:underline">
+                          {c.id}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
                     <td className="px-2 py-0.5">{t(`changes.${c.action}`)}</td>
                     <td className="px-2 py-0.5 font-mono text-xs break-words">{c.fields.join(', ')}</td>
                   </tr>

@@ -48,7 +48,8 @@ describe('ImportScreen', { timeout: 20_000 }, () => {
         const url = new URL(request.url);
         // The first file is the bad one (jsdom's File does not survive the trip to the handler).
         calls.push(url.searchParams.get('dryRun') ?? '');
-        if (calls.length === 1) return HttpResponse.json(result('dryRun', { updated: 1, unchanged: 1 }, { errors: [{ row: 3, column: 'price', message: 'Enter a number' }] }));
+        if (calls.length === 1)
+          return HttpResponse.json(result('dryRun', { updated: 1, unchanged: 1 }, { errors: [{ row: 3, column: 'price', message: 'Enter a number' }] }));
         const dryRun = url.searchParams.get('dryRun') === 'true';
         return HttpResponse.json(result(dryRun ? 'dryRun' : 'applied', { updated: 1, created: 1 }, { changes: CHANGES }));
       }),
@@ -92,13 +93,17 @@ describe('ImportScreen', { timeout: 20_000 }, () => {
         calls.push(String(dryRun));
         // Clean when checked; by the apply a category the file names was deleted meanwhile.
         if (dryRun) return HttpResponse.json(result('dryRun', { updated: 3 }, { changes: CHANGES }));
-        const report = result('refused', { updated: 3 }, {
-          errors: [
-            { row: 4, column: 'category', message: 'There is no category gear-cubes' },
-            { row: 6, column: 'category', message: 'There is no category gear-cubes' },
-          ],
-          changes: CHANGES,
-        });
+        const report = result(
+          'refused',
+          { updated: 3 },
+          {
+            errors: [
+              { row: 4, column: 'category', message: 'There is no category gear-cubes' },
+              { row: 6, column: 'category', message: 'There is no category gear-cubes' },
+            ],
+            changes: CHANGES,
+          },
+        );
         return HttpResponse.json({ code: 'IMPORT_REFUSED', desc: 'The import was refused and nothing was written', details: report }, { status: 422 });
       }),
     );

@@ -93,7 +93,13 @@ export function ImportScreen() {
           <p className="text-sm text-gray-600">{filterText ? t('export.filtered', { filters: filterText }) : t('export.all')}</p>
           <div className="flex flex-wrap gap-2">
             {(['xlsx', 'csv'] as const).map((format) => (
-              <Button key={format} size="sm" disabled={busy !== null} onClick={() => void download(`export-${format}`, () => downloadExport(format, filters))} data-testid={`export-${format}`}>
+              <Button
+                key={format}
+                size="sm"
+                disabled={busy !== null}
+                onClick={() => void download(`export-${format}`, () => downloadExport(format, filters))}
+                data-testid={`export-${format}`}
+              >
                 {busy === `export-${format}` ? <Spinner className="mr-1 size-4" label="…" /> : null}
                 {t(`export.${format}`)}
               </Button>
@@ -105,7 +111,14 @@ export function ImportScreen() {
           <p className="text-sm text-gray-600">{t('template.hint')}</p>
           <div className="flex flex-wrap gap-2">
             {(['xlsx', 'csv'] as const).map((format) => (
-              <Button key={format} size="sm" variant="secondary" disabled={busy !== null} onClick={() => void download(`template-${format}`, () => downloadTemplate(format))} data-testid={`template-${format}`}>
+              <Button
+                key={format}
+                size="sm"
+                variant="secondary"
+                disabled={busy !== null}
+                onClick={() => void download(`template-${format}`, () => downloadTemplate(format))}
+                data-testid={`template-${format}`}
+              >
                 {t(`template.${format}`)}
               </Button>
             ))}

@@ -47,7 +47,12 @@ export async function importFile(file: File, dryRun: boolean): Promise<TImportRe
   const form = new FormData();
   form.append('file', file, file.name);
   try {
-    return await api.POST('/api/admin/items/import', { params: { query: { dryRun: dryRun ? 'true' : 'false' } }, body: form, timeoutMs: 300_000, silent: true });
+    return await api.POST('/api/admin/items/import', {
+      params: { query: { dryRun: dryRun ? 'true' : 'false' } },
+      body: form,
+      timeoutMs: 300_000,
+      silent: true,
+    });
   } catch (error) {
     if (!isApiError(error)) throw error;
     if (error.status === 422 && error.code === IMPORT_REFUSED_CODE) {

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { TAdminCategory } from '@cubeshop/shared';
 import { categoryRows, ruleText } from './catalog-format';
 
-const cat = (id: number, parentId: number | null, position: number): TAdminCategory => ({ id, slug: `c${id}`, parentId, nameZh: `分类${id}`, nameEn: `C${id}`, position, items: 0 });
+const cat = (id: number, parentId: number | null, position: number): TAdminCategory => ({
+  id,
+  slug: `c${id}`,
+  parentId,
+  nameZh: `分类${id}`,
+  nameEn: `C${id}`,
+  position,
+  items: 0,
+});
 
 describe('catalog admin formatting', () => {
   it('lays the category tree out in order with depths, siblings by position, orphans at the top', () => {

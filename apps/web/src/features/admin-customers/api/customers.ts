@@ -10,7 +10,12 @@ export function getCustomers(query: ApiQuery<'/api/admin/customers'>, signal?: A
 }
 
 export const customersQuery = ({ search, query }: ApiListRequest<'/api/admin/customers'>) =>
-  queryOptions({ queryKey: queryKeys.admin.customers(search), queryFn: ({ signal }) => getCustomers(query, signal), staleTime: 5_000, placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: queryKeys.admin.customers(search),
+    queryFn: ({ signal }) => getCustomers(query, signal),
+    staleTime: 5_000,
+    placeholderData: keepPreviousData,
+  });
 
 export function useCustomers(request: ApiListRequest<'/api/admin/customers'>) {
   return useQuery(customersQuery(request));
@@ -21,18 +26,22 @@ export function getCustomer(id: string, signal?: AbortSignal): Promise<TCustomer
   return api.GET('/api/admin/customers/{id}', { params: { path: { id: idOf(id) } }, silent: true, signal });
 }
 
-export const customerQuery = (id: string) => queryOptions({ queryKey: queryKeys.admin.customer(id), queryFn: ({ signal }) => getCustomer(id, signal), staleTime: 5_000 });
+export const customerQuery = (id: string) =>
+  queryOptions({ queryKey: queryKeys.admin.customer(id), queryFn: ({ signal }) => getCustomer(id, signal), staleTime: 5_000 });
 
 export function useCustomer(id: string) {
   return useQuery({ ...customerQuery(id), enabled: id !== '' });
 }
 
 /** POST /api/admin/customers/{id}/notes */
-export const addCustomerNote = (id: number, body: string): Promise<TCustomerNote> => api.POST('/api/admin/customers/{id}/notes', { params: { path: { id } }, body: { body }, silent: true });
+export const addCustomerNote = (id: number, body: string): Promise<TCustomerNote> =>
+  api.POST('/api/admin/customers/{id}/notes', { params: { path: { id } }, body: { body }, silent: true });
 /** POST /api/admin/customers/{id}/disable */
-export const disableCustomer = (id: number, reason: string): Promise<TCustomerDetail> => api.POST('/api/admin/customers/{id}/disable', { params: { path: { id } }, body: { reason }, silent: true });
+export const disableCustomer = (id: number, reason: string): Promise<TCustomerDetail> =>
+  api.POST('/api/admin/customers/{id}/disable', { params: { path: { id } }, body: { reason }, silent: true });
 /** POST /api/admin/customers/{id}/enable */
-export const enableCustomer = (id: number, reason: string): Promise<TCustomerDetail> => api.POST('/api/admin/customers/{id}/enable', { params: { path: { id } }, body: reason ? { reason } : {}, silent: true });
+export const enableCustomer = (id: number, reason: string): Promise<TCustomerDetail> =>
+  api.POST('/api/admin/customers/{id}/enable', { params: { path: { id } }, body: reason ? { reason } : {}, silent: true });
 
 /** Disabling and enabling answer the buyer's page (`customer` and the rest); a note answers the note. */
 const isCustomerDetail = (answer: unknown): answer is TCustomerDetail => !!answer && typeof answer === 'object' && 'customer' in answer;

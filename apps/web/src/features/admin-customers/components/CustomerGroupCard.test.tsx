@@ -8,8 +8,28 @@ import { server } from '@/test/msw/server';
 import { renderScreen, resetSession, signIn } from '@/test/render';
 import { CustomerGroupCard } from './CustomerGroupCard';
 
-const retail: TCustomerGroup = { id: 1, code: 'retail', nameZh: '零售', nameEn: 'Retail', discountPercent: 0, position: 0, isDefault: true, memberCount: 0, priceCount: 0 };
-const vip: TCustomerGroup = { id: 3, code: 'vip', nameZh: 'VIP 客户', nameEn: 'VIP', discountPercent: 15, position: 2, isDefault: false, memberCount: 0, priceCount: 0 };
+const retail: TCustomerGroup = {
+  id: 1,
+  code: 'retail',
+  nameZh: '零售',
+  nameEn: 'Retail',
+  discountPercent: 0,
+  position: 0,
+  isDefault: true,
+  memberCount: 0,
+  priceCount: 0,
+};
+const vip: TCustomerGroup = {
+  id: 3,
+  code: 'vip',
+  nameZh: 'VIP 客户',
+  nameEn: 'VIP',
+  discountPercent: 15,
+  position: 2,
+  isDefault: false,
+  memberCount: 0,
+  priceCount: 0,
+};
 
 function serve() {
   let state: TCustomerGroupOfBuyer = { groupId: null, effective: retail, groups: [retail, vip] };

@@ -50,7 +50,14 @@ function ChangeGroup({ id, data, name }: { id: number; data: TCustomerGroupOfBuy
       className="mt-2"
     >
       <div className="flex flex-wrap items-end gap-2">
-        <SelectField label={t('buyer.change')} hideLabel name="groupId" numeric className="min-w-0 flex-1" options={[['', t('buyer.none')], ...data.groups.map((g) => [String(g.id), name(g)] as const)]} />
+        <SelectField
+          label={t('buyer.change')}
+          hideLabel
+          name="groupId"
+          numeric
+          className="min-w-0 flex-1"
+          options={[['', t('buyer.none')], ...data.groups.map((g) => [String(g.id), name(g)] as const)]}
+        />
         <Button type="submit" size="sm" variant="secondary" disabled={set.isPending || !form.formState.isDirty}>
           {t('buyer.save')}
         </Button>

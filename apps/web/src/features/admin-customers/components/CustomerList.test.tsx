@@ -50,7 +50,14 @@ describe('CustomerList', { timeout: 20_000 }, () => {
     const seen: string[] = [];
     serve(
       [
-        row(2, 'ada', { orderCount: 3, spent: [{ currency: 'CNY', amount: 70 }, { currency: 'USD', amount: 12.5 }], lastOrderTime: '2026-03-01T10:00:00Z' }),
+        row(2, 'ada', {
+          orderCount: 3,
+          spent: [
+            { currency: 'CNY', amount: 70 },
+            { currency: 'USD', amount: 12.5 },
+          ],
+          lastOrderTime: '2026-03-01T10:00:00Z',
+        }),
         row(1, 'bob', { disabledTime: '2026-03-02T10:00:00Z' }),
       ],
       seen,

@@ -35,7 +35,11 @@ export function CustomerList() {
           meta: { className: 'font-medium whitespace-nowrap' },
           cell: (c) => (
             <>
-              <Link to={`/admin/customers/${c.row.original.id}`} className="inline-block max-w-[14rem] truncate align-bottom text-brand-700 hover:underline" title={c.getValue()}>
+              <Link
+                to={`/admin/customers/${c.row.original.id}`}
+                className="inline-block max-w-[14rem] truncate align-bottom text-brand-700 hover:underline"
+                title={c.getValue()}
+              >
                 {c.getValue()}
               </Link>
               {c.row.original.disabledTime ? <span className="ml-1.5 rounded bg-red-100 px-1 text-xs text-red-800">{t('customers.disabled')}</span> : null}
@@ -43,13 +47,35 @@ export function CustomerList() {
           ),
         }),
         col.accessor('name', { header: t('customers.col.name'), meta: { className: 'max-w-[12rem] truncate' } }),
-        col.accessor('email', { header: t('customers.col.email'), meta: { className: 'max-w-[16rem] truncate text-gray-700' }, cell: (c) => c.getValue() ?? '' }),
-        col.accessor('mobile', { header: t('customers.col.mobile'), meta: { className: 'whitespace-nowrap text-gray-700 tabular-nums' }, cell: (c) => c.getValue() ?? '' }),
+        col.accessor('email', {
+          header: t('customers.col.email'),
+          meta: { className: 'max-w-[16rem] truncate text-gray-700' },
+          cell: (c) => c.getValue() ?? '',
+        }),
+        col.accessor('mobile', {
+          header: t('customers.col.mobile'),
+          meta: { className: 'whitespace-nowrap text-gray-700 tabular-nums' },
+          cell: (c) => c.getValue() ?? '',
+        }),
         col.accessor('country', { header: t('customers.col.country'), cell: (c) => c.getValue() ?? '' }),
         col.accessor('orderCount', { id: 'orders', header: t('customers.col.orders'), meta: { align: 'end' } }),
-        col.accessor('spent', { header: t('customers.col.spent'), meta: { align: 'end', className: 'whitespace-nowrap' }, cell: (c) => formatSpent(c.getValue()) || '—' }),
-        col.accessor('lastOrderTime', { id: 'lastOrder', header: t('customers.col.lastOrder'), meta: { className: 'whitespace-nowrap text-gray-700 tabular-nums' }, cell: (c) => formatStamp(c.getValue()) || '—' }),
-        col.accessor('registeredTime', { id: 'registered', header: t('customers.col.registered'), meta: { className: 'whitespace-nowrap text-gray-700 tabular-nums' }, cell: (c) => formatDay(c.getValue()) }),
+        col.accessor('spent', {
+          header: t('customers.col.spent'),
+          meta: { align: 'end', className: 'whitespace-nowrap' },
+          cell: (c) => formatSpent(c.getValue()) || '—',
+        }),
+        col.accessor('lastOrderTime', {
+          id: 'lastOrder',
+          header: t('customers.col.lastOrder'),
+          meta: { className: 'whitespace-nowrap text-gray-700 tabular-nums' },
+          cell: (c) => formatStamp(c.getValue()) || '—',
+        }),
+        col.accessor('registeredTime', {
+          id: 'registered',
+          header: t('customers.col.registered'),
+          meta: { className: 'whitespace-nowrap text-gray-700 tabular-nums' },
+          cell: (c) => formatDay(c.getValue()),
+        }),
       ]),
     [t],
   );
@@ -65,9 +91,28 @@ export function CustomerList() {
       </div>
 
       <FilterForm list={list} fields={['q']}>
-        <FilterText search inputRef={searchBox} name="q" label={t('customers.searchLabel')} defaultValue={list.params.get('q') ?? ''} placeholder={t('customers.search')} className="min-w-[14rem]" />
-        <PageSizeSelect label={t('customers.pageSize')} value={list.values.recPerPage} sizes={CUSTOMER_PAGE_SIZES} onChange={(n) => list.set('recPerPage', n)} />
-        <FilterActions apply={t('customers.apply')} clear={t('customers.clear')} filtered={list.filtered} onClear={list.reset} fetching={customers.isFetching} />
+        <FilterText
+          search
+          inputRef={searchBox}
+          name="q"
+          label={t('customers.searchLabel')}
+          defaultValue={list.params.get('q') ?? ''}
+          placeholder={t('customers.search')}
+          className="min-w-[14rem]"
+        />
+        <PageSizeSelect
+          label={t('customers.pageSize')}
+          value={list.values.recPerPage}
+          sizes={CUSTOMER_PAGE_SIZES}
+          onChange={(n) => list.set('recPerPage', n)}
+        />
+        <FilterActions
+          apply={t('customers.apply')}
+          clear={t('customers.clear')}
+          filtered={list.filtered}
+          onClear={list.reset}
+          fetching={customers.isFetching}
+        />
       </FilterForm>
 
       <StaffTable

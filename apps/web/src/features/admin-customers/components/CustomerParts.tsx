@@ -45,7 +45,7 @@ export function ChatHistoryCard({ chats }: { chats: TCustomerChat[] }) {
                 {chat.messages.map((m) => (
                   <li key={m.seq} className={cn(m.kind === 'system' ? 'text-center text-xs text-gray-500' : m.fromBuyer ? 'pr-8' : 'pl-8 text-right')}>
                     {m.kind === 'system' ? (
-                      m.translation ?? m.content
+                      (m.translation ?? m.content)
                     ) : (
                       <span className={cn('inline-block max-w-full rounded px-2 py-1 text-left', m.fromBuyer ? 'bg-gray-100' : 'bg-brand-50')}>
                         <span className="block text-xs text-gray-500">
@@ -53,7 +53,13 @@ export function ChatHistoryCard({ chats }: { chats: TCustomerChat[] }) {
                         </span>
                         {m.kind === 'image' && m.image ? (
                           // Private to the conversation: fetched with the staff member's token.
-                          <AuthedImage api="chat" path={m.image} alt={t('customers.chatImage')} className="max-h-32 max-w-full rounded object-contain" loading="lazy" />
+                          <AuthedImage
+                            api="chat"
+                            path={m.image}
+                            alt={t('customers.chatImage')}
+                            className="max-h-32 max-w-full rounded object-contain"
+                            loading="lazy"
+                          />
                         ) : (
                           <span className="break-words whitespace-pre-wrap">{m.content}</span>
                         )}

@@ -134,13 +134,20 @@ function AccountCard({ detail, canManage }: { detail: TCustomerDetail; canManage
         <ul className="mt-2 space-y-1 text-xs text-gray-700">
           {history.map((a) => (
             <li key={a.id}>
-              <span className="tabular-nums">{formatStamp(a.time)}</span> · {a.actor.name} · {t(`order.action.${a.action.replace('.', '_')}`, { defaultValue: a.action })}
+              <span className="tabular-nums">{formatStamp(a.time)}</span> · {a.actor.name} ·{' '}
+              {t(`order.action.${a.action.replace('.', '_')}`, { defaultValue: a.action })}
               {a.note ? <span className="text-gray-600"> — {a.note}</span> : null}
             </li>
           ))}
         </ul>
       ) : null}
-      <Dialog open={open} onClose={() => setOpen(false)} title={t(disabled ? 'customers.enableTitle' : 'customers.disableTitle')} role="alertdialog" initialFocus={box}>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t(disabled ? 'customers.enableTitle' : 'customers.disableTitle')}
+        role="alertdialog"
+        initialFocus={box}
+      >
         <form onSubmit={confirm} className="space-y-2 text-sm">
           <p>{t(disabled ? 'customers.enableWarning' : 'customers.disableWarning', { account: c.account })}</p>
           <label className="flex flex-col gap-0.5">
@@ -232,7 +239,15 @@ function NotesCard({ detail, canManage }: { detail: TCustomerDetail; canManage: 
         <form onSubmit={add} className="mb-2 space-y-1">
           <label className="flex flex-col gap-0.5">
             <span className="sr-only">{t('customers.noteLabel')}</span>
-            <textarea value={body} onChange={(e) => setBody(e.target.value)} onKeyDown={onKey} rows={2} maxLength={2000} placeholder={t('customers.notePlaceholder')} className={cn(input, 'w-full')} />
+            <textarea
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+              onKeyDown={onKey}
+              rows={2}
+              maxLength={2000}
+              placeholder={t('customers.notePlaceholder')}
+              className={cn(input, 'w-full')}
+            />
           </label>
           <div className="flex items-center justify-between gap-2">
             <span className="text-xs text-gray-500">{t('customers.noteHint')}</span>

@@ -15,7 +15,12 @@ export function getDashboard(from: string, to: string, signal?: AbortSignal): Pr
 }
 
 export const dashboardQuery = (from: string, to: string) =>
-  queryOptions({ queryKey: dashboardKeys.range(from, to), queryFn: ({ signal }) => getDashboard(from, to, signal), staleTime: 10_000, placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: dashboardKeys.range(from, to),
+    queryFn: ({ signal }) => getDashboard(from, to, signal),
+    staleTime: 10_000,
+    placeholderData: keepPreviousData,
+  });
 
 export function useDashboard(from: string, to: string) {
   return useQuery(dashboardQuery(from, to));

@@ -18,8 +18,16 @@ function answer(from: string, to: string, sold: boolean): TDashboard {
     from,
     to,
     days: [{ day: to, orders: sold ? { CNY: 2, USD: 1 } : zero, revenue: sold ? { CNY: 1234.5, USD: 99 } : zero, newBuyers: sold ? 1 : 0 }],
-    totals: { orders: sold ? { CNY: 2, USD: 1 } : zero, revenue: sold ? { CNY: 1234.5, USD: 99 } : zero, received: sold ? { CNY: 0, USD: 99 } : zero, newBuyers: sold ? 1 : 0 },
-    payment: { paid: { orders: sold ? { CNY: 0, USD: 1 } : zero, amount: sold ? { CNY: 0, USD: 99 } : zero }, unpaid: { orders: sold ? { CNY: 2, USD: 0 } : zero, amount: sold ? { CNY: 1234.5, USD: 0 } : zero, toPay: sold ? { CNY: 1234.5, USD: 0 } : zero } },
+    totals: {
+      orders: sold ? { CNY: 2, USD: 1 } : zero,
+      revenue: sold ? { CNY: 1234.5, USD: 99 } : zero,
+      received: sold ? { CNY: 0, USD: 99 } : zero,
+      newBuyers: sold ? 1 : 0,
+    },
+    payment: {
+      paid: { orders: sold ? { CNY: 0, USD: 1 } : zero, amount: sold ? { CNY: 0, USD: 99 } : zero },
+      unpaid: { orders: sold ? { CNY: 2, USD: 0 } : zero, amount: sold ? { CNY: 1234.5, USD: 0 } : zero, toPay: sold ? { CNY: 1234.5, USD: 0 } : zero },
+    },
     topProducts: sold ? [{ itemId: 7, nameZh: '轨道三阶', nameEn: 'Orbit 3x3', units: 36, revenue: { CNY: 720, USD: 99 } }] : [],
     topBrands: sold ? [{ nameZh: '奇艺', nameEn: 'QiYi', units: 36, revenue: { CNY: 720, USD: 99 } }] : [],
     lowStock: { products: 3, styles: [] },

@@ -1,6 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { addShopDays, DASHBOARD_DEFAULT_DAYS, DASHBOARD_PRESETS, dashboardDays, formatCount, formatMoney, shopDayOf, staffCan, type TByCurrency, type TDashboard, type TStaffRole } from '@cubeshop/shared';
+import {
+  addShopDays,
+  DASHBOARD_DEFAULT_DAYS,
+  DASHBOARD_PRESETS,
+  dashboardDays,
+  formatCount,
+  formatMoney,
+  shopDayOf,
+  staffCan,
+  type TByCurrency,
+  type TDashboard,
+  type TStaffRole,
+} from '@cubeshop/shared';
 import { QueryError } from '@/components/ui/QueryError';
 import { RouteSpinner } from '@/components/ui/Spinner';
 import { cn } from '@/components/ui/cn';
@@ -111,7 +123,8 @@ function PaymentSplit({ data }: { data: TDashboard }) {
                 </div>
                 <div>
                   <span className="mr-1 inline-block size-2 rounded-full bg-amber-400" />
-                  {t('dashboard.charts.unpaid')}: {t('dashboard.ordersCount', { count: unpaid.orders[c] })} · {t('dashboard.charts.toPay', { amount: formatMoney(Math.round(unpaid.toPay[c] * 100), c) })}
+                  {t('dashboard.charts.unpaid')}: {t('dashboard.ordersCount', { count: unpaid.orders[c] })} ·{' '}
+                  {t('dashboard.charts.toPay', { amount: formatMoney(Math.round(unpaid.toPay[c] * 100), c) })}
                 </div>
               </div>
             </div>
@@ -135,7 +148,10 @@ function RangePicker({ from, to, today, onChange }: { from: string; to: string; 
             type="button"
             aria-pressed={active}
             onClick={() => onChange(addShopDays(today, -(n - 1)), today)}
-            className={cn('rounded border px-2.5 py-1.5 text-sm', active ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700' : 'border-gray-300 bg-white text-gray-700 hover:bg-gray-50')}
+            className={cn(
+              'rounded border px-2.5 py-1.5 text-sm',
+              active ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700' : 'border-gray-300 bg-white text-gray-700 hover:bg-gray-50',
+            )}
           >
             {t('dashboard.range.preset', { count: n })}
           </button>
@@ -143,11 +159,23 @@ function RangePicker({ from, to, today, onChange }: { from: string; to: string; 
       })}
       <label className="text-xs text-gray-600">
         <span className="block">{t('dashboard.range.from')}</span>
-        <input type="date" value={from} max={to} onChange={(e) => isDay(e.target.value) && onChange(e.target.value, to)} className="rounded border border-gray-300 px-2 py-1 text-sm" />
+        <input
+          type="date"
+          value={from}
+          max={to}
+          onChange={(e) => isDay(e.target.value) && onChange(e.target.value, to)}
+          className="rounded border border-gray-300 px-2 py-1 text-sm"
+        />
       </label>
       <label className="text-xs text-gray-600">
         <span className="block">{t('dashboard.range.to')}</span>
-        <input type="date" value={to} min={from} onChange={(e) => isDay(e.target.value) && onChange(from, e.target.value)} className="rounded border border-gray-300 px-2 py-1 text-sm" />
+        <input
+          type="date"
+          value={to}
+          min={from}
+          onChange={(e) => isDay(e.target.value) && onChange(from, e.target.value)}
+          className="rounded border border-gray-300 px-2 py-1 text-sm"
+        />
       </label>
     </div>
   );
@@ -186,7 +214,11 @@ export function DashboardScreen({ role }: { role: TStaffRole }) {
       ) : (
         <div className={cn('space-y-3', query.isFetching && 'opacity-70')} aria-busy={query.isFetching}>
           <div className="grid grid-cols-2 gap-2 lg:grid-cols-4">
-            <Stat label={t('dashboard.totals.orders')} value={formatCount(data.totals.orders.CNY + data.totals.orders.USD)} sub={CURRENCIES.map((c) => `${c} ${formatCount(data.totals.orders[c])}`).join(' · ')} />
+            <Stat
+              label={t('dashboard.totals.orders')}
+              value={formatCount(data.totals.orders.CNY + data.totals.orders.USD)}
+              sub={CURRENCIES.map((c) => `${c} ${formatCount(data.totals.orders[c])}`).join(' · ')}
+            />
             <Stat label={t('dashboard.totals.revenue')} value={moneyLine(data.totals.revenue)} />
             <Stat label={t('dashboard.totals.received')} value={moneyLine(data.totals.received)} />
             <Stat label={t('dashboard.totals.newBuyers')} value={formatCount(data.totals.newBuyers)} />
@@ -222,8 +254,14 @@ export function DashboardScreen({ role }: { role: TStaffRole }) {
                 <PaymentSplit data={data} />
               </div>
               <div className="grid grid-cols-1 gap-2 lg:grid-cols-2">
-                <TopList title={t('dashboard.charts.topProducts')} rows={data.topProducts.map((p) => ({ key: String(p.itemId), name: nameOf(p), units: p.units, revenue: p.revenue }))} />
-                <TopList title={t('dashboard.charts.topBrands')} rows={data.topBrands.map((b) => ({ key: b.nameEn, name: nameOf(b), units: b.units, revenue: b.revenue }))} />
+                <TopList
+                  title={t('dashboard.charts.topProducts')}
+                  rows={data.topProducts.map((p) => ({ key: String(p.itemId), name: nameOf(p), units: p.units, revenue: p.revenue }))}
+                />
+                <TopList
+                  title={t('dashboard.charts.topBrands')}
+                  rows={data.topBrands.map((b) => ({ key: b.nameEn, name: nameOf(b), units: b.units, revenue: b.revenue }))}
+                />
               </div>
             </>
           )}

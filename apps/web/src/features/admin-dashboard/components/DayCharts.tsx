@@ -20,7 +20,14 @@ function ChartCard({ title, children }: { title: string; children: React.ReactNo
 /** Orders per day (a bar per currency), revenue per day in each currency (its own scale), new buyers per day. */
 export function DayCharts({ data }: { data: TDashboard }) {
   const { t } = useTranslation('backoffice');
-  const rows = data.days.map((d) => ({ day: d.day, CNY: d.orders.CNY, USD: d.orders.USD, revCNY: d.revenue.CNY, revUSD: d.revenue.USD, newBuyers: d.newBuyers }));
+  const rows = data.days.map((d) => ({
+    day: d.day,
+    CNY: d.orders.CNY,
+    USD: d.orders.USD,
+    revCNY: d.revenue.CNY,
+    revUSD: d.revenue.USD,
+    newBuyers: d.newBuyers,
+  }));
   const count = (v: unknown) => formatCount(Number(v));
   return (
     <>

@@ -127,7 +127,9 @@ export function StaffSearch({ className }: { className?: string }) {
               <span className="block truncate font-medium text-ink">{option.hit.title}</span>
               {option.hit.detail ? <span className="block truncate text-xs text-gray-500">{option.hit.detail}</span> : null}
             </span>
-            {option.hit.status ? <span className={cn('shrink-0 rounded px-1.5 py-0.5 text-xs', STATUS_TONE[option.hit.status])}>{t(`lookup.status.${option.hit.status}`)}</span> : null}
+            {option.hit.status ? (
+              <span className={cn('shrink-0 rounded px-1.5 py-0.5 text-xs', STATUS_TONE[option.hit.status])}>{t(`lookup.status.${option.hit.status}`)}</span>
+            ) : null}
           </>
         ) : (
           <span className="text-brand-700">{t('lookup.all', { kind: t(`lookup.kinds.${option.kind}`) })} →</span>
@@ -152,18 +154,18 @@ export function StaffSearch({ className }: { className?: string }) {
   const groups =
     answer && options.length > 0
       ? answer.sections.map((section) => {
-      const members = options.map((option, index) => ({ option, index })).filter(({ option }) => option.kind === section.kind);
-      if (members.length === 0) return null;
-      const headingId = `${id}-${section.kind}`;
-      return (
-        <div key={section.kind} role="group" aria-labelledby={headingId} className="border-t border-gray-100 pb-1 first:border-t-0">
-          <div id={headingId} className="px-3 pt-2 pb-1 text-xs font-medium text-gray-500">
-            {t(`lookup.kinds.${section.kind}`)}
-          </div>
-          {members.map(({ option, index }) => renderOption(option, index))}
-        </div>
-      );
-    })
+          const members = options.map((option, index) => ({ option, index })).filter(({ option }) => option.kind === section.kind);
+          if (members.length === 0) return null;
+          const headingId = `${id}-${section.kind}`;
+          return (
+            <div key={section.kind} role="group" aria-labelledby={headingId} className="border-t border-gray-100 pb-1 first:border-t-0">
+              <div id={headingId} className="px-3 pt-2 pb-1 text-xs font-medium text-gray-500">
+                {t(`lookup.kinds.${section.kind}`)}
+              </div>
+              {members.map(({ option, index }) => renderOption(option, index))}
+            </div>
+          );
+        })
       : null;
 
   return (

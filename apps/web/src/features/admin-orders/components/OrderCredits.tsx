@@ -69,7 +69,9 @@ export function CreditsCard({ detail, money, canIssue }: { detail: TAdminOrderDe
                 <span className="tabular-nums text-violet-800">{money(-c.amount)}</span>
               </div>
               <p className="text-xs text-gray-700">{c.reason}</p>
-              {c.lines.length ? <p className="text-xs text-gray-500">{c.lines.map((l) => `${l.name}${l.typeName ? ` (${l.typeName})` : ''} × ${l.quantity}`).join(' · ')}</p> : null}
+              {c.lines.length ? (
+                <p className="text-xs text-gray-500">{c.lines.map((l) => `${l.name}${l.typeName ? ` (${l.typeName})` : ''} × ${l.quantity}`).join(' · ')}</p>
+              ) : null}
               <p className="text-xs text-gray-500">{t('order.credits.by', { name: c.createdBy ?? '—', time: formatStamp(c.createdTime) })}</p>
             </li>
           ))}
@@ -96,7 +98,13 @@ export function CreditsCard({ detail, money, canIssue }: { detail: TAdminOrderDe
           {left ? (
             <LinePieces
               legend={t('order.credits.lines')}
-              lines={order.items.map((l) => ({ id: l.id, name: l.name, typeName: l.typeName, note: money(l.actualPrice), max: l.actualQuantity - l.creditedQuantity }))}
+              lines={order.items.map((l) => ({
+                id: l.id,
+                name: l.name,
+                typeName: l.typeName,
+                note: money(l.actualPrice),
+                max: l.actualQuantity - l.creditedQuantity,
+              }))}
               values={pieces}
               onChange={setPieces}
             />

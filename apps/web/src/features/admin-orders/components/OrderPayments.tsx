@@ -13,7 +13,10 @@ import { formatStamp } from './badges';
 import { errorText, input } from './parts';
 
 /** A refusal that asks for confirmation: the payment is more than is owed (details.toPay, details.amount). */
-const overpayment = (err: unknown) => (err instanceof ApiError && err.status === 409 && typeof err.details?.toPay === 'number' ? { toPay: err.details.toPay, amount: Number(err.details.amount) } : null);
+const overpayment = (err: unknown) =>
+  err instanceof ApiError && err.status === 409 && typeof err.details?.toPay === 'number'
+    ? { toPay: err.details.toPay, amount: Number(err.details.amount) }
+    : null;
 
 /**
  * Payments and refunds recorded for the order, and the form to record one. It starts at what is
@@ -67,7 +70,8 @@ export function PaymentsCard({ detail, money, canRecord }: { detail: TAdminOrder
           {detail.payments.map((p) => (
             <li key={p.id} className="flex flex-wrap justify-between gap-x-3 py-1">
               <span>
-                <span className={p.kind === 'refund' ? 'text-violet-800' : 'text-emerald-800'}>{t(`order.kind.${p.kind}`)}</span> · {t(`order.methods.${p.method}`)}
+                <span className={p.kind === 'refund' ? 'text-violet-800' : 'text-emerald-800'}>{t(`order.kind.${p.kind}`)}</span> ·{' '}
+                {t(`order.methods.${p.method}`)}
                 {p.reference ? <span className="ml-1 font-mono text-xs text-gray-600">{p.reference}</span> : null}
               </span>
               <span className="tabular-nums">
@@ -96,7 +100,13 @@ export function PaymentsCard({ detail, money, canRecord }: { detail: TAdminOrder
           </label>
           <label className="flex flex-col gap-0.5">
             <span className="text-xs text-gray-600">{t('order.amount')}</span>
-            <input name="amount" required inputMode="decimal" defaultValue={toPay > 0 ? toPay.toFixed(2) : refundDue > 0 ? refundDue.toFixed(2) : ''} className={cn(input, 'tabular-nums')} />
+            <input
+              name="amount"
+              required
+              inputMode="decimal"
+              defaultValue={toPay > 0 ? toPay.toFixed(2) : refundDue > 0 ? refundDue.toFixed(2) : ''}
+              className={cn(input, 'tabular-nums')}
+            />
           </label>
           <label className="flex flex-col gap-0.5">
             <span className="text-xs text-gray-600">{t('order.currency')}</span>

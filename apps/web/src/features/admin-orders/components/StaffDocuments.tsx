@@ -42,7 +42,13 @@ export function DocumentsCard({ orderId }: { orderId: number }) {
             variant="secondary"
             disabled={busy !== null}
             aria-busy={busy === kind || undefined}
-            onClick={() => void run(kind, () => api.download('/api/orders/{id}/documents/{kind}.pdf', { ...DOWNLOAD, params: { path: { id: orderId, kind }, query: { lang } } }), orderDocumentFileName(orderId, kind))}
+            onClick={() =>
+              void run(
+                kind,
+                () => api.download('/api/orders/{id}/documents/{kind}.pdf', { ...DOWNLOAD, params: { path: { id: orderId, kind }, query: { lang } } }),
+                orderDocumentFileName(orderId, kind),
+              )
+            }
           >
             <FileDown aria-hidden="true" className="size-4" />
             {t(`documents.${kind}`)}
@@ -67,11 +73,23 @@ export function BulkDocuments({ ids }: { ids: number[] }) {
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   const tooMany = ids.length > DOCUMENTS_BULK_MAX;
   const zip = (kind: TOrderDocumentKind) =>
-    void run(kind, () => api.download('/api/admin/orders/documents.zip', { ...DOWNLOAD, params: { query: { ids: ids.join(','), kind, lang } } }), `${kind}-${ids.length}-orders.zip`);
+    void run(
+      kind,
+      () => api.download('/api/admin/orders/documents.zip', { ...DOWNLOAD, params: { query: { ids: ids.join(','), kind, lang } } }),
+      `${kind}-${ids.length}-orders.zip`,
+    );
   return (
     <>
       {(['invoice', 'packing-list'] as const).map((kind) => (
-        <Button key={kind} size="sm" variant="secondary" disabled={!ids.length || tooMany || busy !== null} aria-busy={busy === kind || undefined} onClick={() => zip(kind)} title={tooMany ? t('documents.tooMany', { count: DOCUMENTS_BULK_MAX }) : undefined}>
+        <Button
+          key={kind}
+          size="sm"
+          variant="secondary"
+          disabled={!ids.length || tooMany || busy !== null}
+          aria-busy={busy === kind || undefined}
+          onClick={() => zip(kind)}
+          title={tooMany ? t('documents.tooMany', { count: DOCUMENTS_BULK_MAX }) : undefined}
+        >
           <FileDown aria-hidden="true" className="size-4" />
           {t(`documents.bulk.${kind}`)}
         </Button>

@@ -50,7 +50,9 @@ function serve(state: TAdminOrderDetail, seen: unknown[] = []) {
         ...state,
         paymentStatus: 'paid',
         balance: 0,
-        payments: [{ id: 1, ...body, orderAmount: body.amount, reference: null, paidAt: '2026-11-25T10:00:00Z', recordedBy: 'Sam', createdTime: '2026-11-25T10:00:00Z' }],
+        payments: [
+          { id: 1, ...body, orderAmount: body.amount, reference: null, paidAt: '2026-11-25T10:00:00Z', recordedBy: 'Sam', createdTime: '2026-11-25T10:00:00Z' },
+        ],
       };
       return HttpResponse.json(state, { status: 201 });
     }),
@@ -70,7 +72,11 @@ describe('StaffOrderScreen', { timeout: 20_000 }, () => {
     expect(screen.getAllByText('Paid').length).toBeGreaterThan(0);
     // sales may cancel: the next statuses include it
     const move = within(screen.getByRole('region', { name: 'Status and shipping' })).getByLabelText('Move to');
-    expect(within(move).getAllByRole('option').map((o) => o.textContent)).toEqual(['Confirmed', '→ Outbound', '→ Cancelled']);
+    expect(
+      within(move)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Confirmed', '→ Outbound', '→ Cancelled']);
   });
 
   it('gives the warehouse packing and shipping but no prices, payments or cancel', async () => {
@@ -82,7 +88,11 @@ describe('StaffOrderScreen', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('region', { name: 'Payments' })).queryByRole('button', { name: 'Record' })).toBeNull();
     expect(screen.queryByLabelText(/Actual shipping fee/)).toBeNull();
     const move = within(screen.getByRole('region', { name: 'Status and shipping' })).getByLabelText('Move to');
-    expect(within(move).getAllByRole('option').map((o) => o.textContent)).toEqual(['Confirmed', '→ Outbound']);
+    expect(
+      within(move)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Confirmed', '→ Outbound']);
   });
 
   it('sends a message to the buyer with Ctrl+Enter; the warehouse may only add internal notes', async () => {
@@ -143,7 +153,10 @@ describe('StaffOrderScreen', { timeout: 20_000 }, () => {
         const body = (await request.json()) as { confirmOverpayment?: boolean; amount: number };
         seen.push(body);
         if (!body.confirmOverpayment) {
-          return HttpResponse.json({ code: 'CONFLICT', desc: 'This payment is more than the ¥1,252.80 still owed', details: { toPay: 1252.8, amount: 5000 } }, { status: 409 });
+          return HttpResponse.json(
+            { code: 'CONFLICT', desc: 'This payment is more than the ¥1,252.80 still owed', details: { toPay: 1252.8, amount: 5000 } },
+            { status: 409 },
+          );
         }
         return HttpResponse.json(detail({ paymentStatus: 'refund_due', balance: -3747.2 }), { status: 201 });
       }),
@@ -168,7 +181,10 @@ describe('StaffOrderScreen', { timeout: 20_000 }, () => {
       http.get('/api/admin/orders/5001', () => HttpResponse.json(detail({ paymentStatus: 'paid', balance: 0 }, order))),
       http.post('/api/admin/orders/5001/credits', async ({ request }) => {
         seen.push(await request.json());
-        return HttpResponse.json(detail({ paymentStatus: 'refund_due', balance: -160 }, { ...order, money: orderMoney(CHARGE, { paid: 1252.8, credited: 160 }) }), { status: 201 });
+        return HttpResponse.json(
+          detail({ paymentStatus: 'refund_due', balance: -160 }, { ...order, money: orderMoney(CHARGE, { paid: 1252.8, credited: 160 }) }),
+          { status: 201 },
+        );
       }),
     );
     renderScreen(<StaffOrderScreen id="5001" role="sales" />, { queryClient: client() });
@@ -190,7 +206,9 @@ describe('StaffOrderScreen', { timeout: 20_000 }, () => {
       http.get('/api/admin/orders/5001', () => HttpResponse.json(detail({}, shipped))),
       http.post('/api/admin/orders/5001/restock', async ({ request }) => {
         seen.push(await request.json());
-        return HttpResponse.json(detail({}, { ...shipped, items: shipped.items.map((l, i) => (i === 1 ? { ...l, returnedQuantity: 1 } : l)) }), { status: 201 });
+        return HttpResponse.json(detail({}, { ...shipped, items: shipped.items.map((l, i) => (i === 1 ? { ...l, returnedQuantity: 1 } : l)) }), {
+          status: 201,
+        });
       }),
     );
     renderScreen(<StaffOrderScreen id="5001" role="warehouse" />, { queryClient: client() });
@@ -199,7 +217,13 @@ describe('StaffOrderScreen', { timeout: 20_000 }, () => {
     await userEvent.click(within(returned).getByRole('button', { name: 'Add to stock' }));
     await expect.poll(() => seen.length).toBe(1);
     expect(seen[0]).toEqual({ lines: [{ lineId: 2, quantity: 1 }] });
-    await expect.poll(() => within(returned).getAllByTestId('restock-returned').map((c) => c.textContent)).toEqual(['0', '1']);
+    await expect
+      .poll(() =>
+        within(returned)
+          .getAllByTestId('restock-returned')
+          .map((c) => c.textContent),
+      )
+      .toEqual(['0', '1']);
     // The credit-note form is for sales: the warehouse sees none.
     expect(screen.queryByRole('form', { name: 'Issue a credit note' })).toBeNull();
   });

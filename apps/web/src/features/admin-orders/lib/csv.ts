@@ -11,13 +11,54 @@ export function toCsv(rows: (string | number)[][]): string {
   return `\uFEFF${stringify(rows.map((r) => safeSheetRow(r)))}`;
 }
 
-const ORDER_HEADER = ['id', 'created', 'status', 'payment', 'logistics', 'tracking', 'carrier', 'currency', 'total', 'totalCny', 'balance', 'lines', 'pieces', 'chargeableKg', 'country', 'receiver', 'buyerAccount', 'buyerEmail', 'buyerMobile', 'shipping', 'payMethod'];
+const ORDER_HEADER = [
+  'id',
+  'created',
+  'status',
+  'payment',
+  'logistics',
+  'tracking',
+  'carrier',
+  'currency',
+  'total',
+  'totalCny',
+  'balance',
+  'lines',
+  'pieces',
+  'chargeableKg',
+  'country',
+  'receiver',
+  'buyerAccount',
+  'buyerEmail',
+  'buyerMobile',
+  'shipping',
+  'payMethod',
+];
 
 /** The order queue's CSV export: one order a row. */
 export function ordersCsv(rows: readonly TAdminOrderRow[]): string {
   const lines = rows.map((r) => [
-    r.id, r.createdTime, r.status, r.paymentStatus, r.logisticsStatus, r.trackingNumber ?? '', r.carrier ?? '', r.currency, r.totalAmount.toFixed(2), r.totalCny.toFixed(2), r.balance.toFixed(2),
-    r.lineCount, r.quantity, r.chargeableWeight.toFixed(4), r.country, r.deliveryUser, r.buyer.account, r.buyer.email ?? '', r.buyer.mobile ?? '', r.expressMethod.id, r.payMethod.id,
+    r.id,
+    r.createdTime,
+    r.status,
+    r.paymentStatus,
+    r.logisticsStatus,
+    r.trackingNumber ?? '',
+    r.carrier ?? '',
+    r.currency,
+    r.totalAmount.toFixed(2),
+    r.totalCny.toFixed(2),
+    r.balance.toFixed(2),
+    r.lineCount,
+    r.quantity,
+    r.chargeableWeight.toFixed(4),
+    r.country,
+    r.deliveryUser,
+    r.buyer.account,
+    r.buyer.email ?? '',
+    r.buyer.mobile ?? '',
+    r.expressMethod.id,
+    r.payMethod.id,
   ]);
   return toCsv([ORDER_HEADER, ...lines]);
 }

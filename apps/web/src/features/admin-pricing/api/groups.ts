@@ -11,14 +11,19 @@ export const groupKeys = {
 
 /** GET /api/admin/customer-groups */
 export function useGroups() {
-  return useQuery({ queryKey: groupKeys.all, queryFn: ({ signal }): Promise<TCustomerGroupList> => api.GET('/api/admin/customer-groups', { silent: true, signal }), staleTime: 5_000 });
+  return useQuery({
+    queryKey: groupKeys.all,
+    queryFn: ({ signal }): Promise<TCustomerGroupList> => api.GET('/api/admin/customer-groups', { silent: true, signal }),
+    staleTime: 5_000,
+  });
 }
 
 /** GET /api/admin/customer-groups/{id}/prices */
 export function useGroupPrices(id: number | null) {
   return useQuery({
     queryKey: groupKeys.prices(id ?? 0),
-    queryFn: ({ signal }): Promise<TGroupPriceList> => api.GET('/api/admin/customer-groups/{id}/prices', { params: { path: { id: id ?? 0 } }, silent: true, signal }),
+    queryFn: ({ signal }): Promise<TGroupPriceList> =>
+      api.GET('/api/admin/customer-groups/{id}/prices', { params: { path: { id: id ?? 0 } }, silent: true, signal }),
     enabled: id !== null,
     staleTime: 5_000,
   });

@@ -63,7 +63,13 @@ export function GroupPrices({ group }: { group: TCustomerGroup }) {
           header: () => <span className="sr-only">{t('col.actions')}</span>,
           meta: { align: 'end', label: t('col.actions') },
           cell: ({ row: { original: p } }) => (
-            <Button size="sm" variant="ghost" className="text-red-700" onClick={() => remove.current(p.itemId)} aria-label={t('removeNamed', { name: p.name || p.itemId })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-red-700"
+              onClick={() => remove.current(p.itemId)}
+              aria-label={t('removeNamed', { name: p.name || p.itemId })}
+            >
               {t('remove')}
             </Button>
           ),
@@ -96,7 +102,16 @@ export function GroupPrices({ group }: { group: TCustomerGroup }) {
         </label>
         <label className="flex flex-col gap-0.5 text-sm">
           <span className="text-xs text-gray-600">{t('groupPrice')}</span>
-          <input value={price} onChange={(e) => setPrice(e.target.value)} inputMode="decimal" type="number" min={0} step={0.01} required className={`${staffInput} w-28`} />
+          <input
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            inputMode="decimal"
+            type="number"
+            min={0}
+            step={0.01}
+            required
+            className={`${staffInput} w-28`}
+          />
         </label>
         <Button type="submit" size="sm" disabled={change.isPending}>
           {t('setPrice')}

@@ -75,7 +75,15 @@ describe('GroupsScreen', { timeout: 20_000 }, () => {
     await user.type(within(form).getByLabelText('Name (Chinese)'), '批发');
     await user.type(within(form).getByLabelText('Name (English)'), 'Wholesale');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent.find((s) => s.method === 'POST')?.body).toMatchObject({ code: 'wholesale', discountPercent: 10, nameZh: '批发', nameEn: 'Wholesale', isDefault: false }));
+    await waitFor(() =>
+      expect(sent.find((s) => s.method === 'POST')?.body).toMatchObject({
+        code: 'wholesale',
+        discountPercent: 10,
+        nameZh: '批发',
+        nameEn: 'Wholesale',
+        isDefault: false,
+      }),
+    );
   });
 
   it('says why a group in use cannot be deleted', async () => {

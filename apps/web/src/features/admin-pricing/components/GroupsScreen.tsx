@@ -66,12 +66,30 @@ export function GroupsScreen() {
               <Button
                 size="sm"
                 variant="ghost"
-                onClick={() => act.current.edit({ id: g.id, input: { code: g.code, nameZh: g.nameZh, nameEn: g.nameEn, discountPercent: g.discountPercent, position: g.position, isDefault: g.isDefault } })}
+                onClick={() =>
+                  act.current.edit({
+                    id: g.id,
+                    input: {
+                      code: g.code,
+                      nameZh: g.nameZh,
+                      nameEn: g.nameEn,
+                      discountPercent: g.discountPercent,
+                      position: g.position,
+                      isDefault: g.isDefault,
+                    },
+                  })
+                }
                 aria-label={t('editNamed', { name: g.code })}
               >
                 {t('edit')}
               </Button>
-              <Button size="sm" variant="ghost" className="text-red-700" onClick={() => void act.current.onDelete(g)} aria-label={t('deleteNamed', { name: g.code })}>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-red-700"
+                onClick={() => void act.current.onDelete(g)}
+                aria-label={t('deleteNamed', { name: g.code })}
+              >
                 {t('delete')}
               </Button>
             </div>
@@ -139,7 +157,17 @@ function GroupDialog({ editing, onClose }: { editing: { id: number | null; input
   return (
     <Dialog open onClose={onClose} title={t(editing.id === null ? 'newTitle' : 'editTitle')}>
       <StaffForm form={form} onSubmit={submit} testId="group-form" className="grid gap-2 sm:grid-cols-2">
-        <TextField label={t('col.code')} name="code" maxLength={32} inputClassName="font-mono" setValueAs={(v: unknown) => String(v ?? '').trim().toLowerCase()} />
+        <TextField
+          label={t('col.code')}
+          name="code"
+          maxLength={32}
+          inputClassName="font-mono"
+          setValueAs={(v: unknown) =>
+            String(v ?? '')
+              .trim()
+              .toLowerCase()
+          }
+        />
         <NumberField label={t('col.percent')} name="discountPercent" step="1" />
         <TextField label={t('nameZh')} name="nameZh" maxLength={60} />
         <TextField label={t('nameEn')} name="nameEn" maxLength={60} />

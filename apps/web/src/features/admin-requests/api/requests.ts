@@ -1,5 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAdminOrderDetail, TAdminOrderRequests, TAdminRequestList, TOrderRequestStatus, TPaymentCreate, TRequestDecided, TRequestDecision } from '@cubeshop/shared';
+import type {
+  TAdminOrderDetail,
+  TAdminOrderRequests,
+  TAdminRequestList,
+  TOrderRequestStatus,
+  TPaymentCreate,
+  TRequestDecided,
+  TRequestDecision,
+} from '@cubeshop/shared';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { getLocale } from '@/lib/locale';
@@ -14,7 +22,8 @@ export const REQUESTS_PAGE_SIZE = 50;
 export const requestQueueQuery = (status: TOrderRequestStatus, page: number) =>
   queryOptions({
     queryKey: ['admin', 'requests', getLocale(), status, page] as const,
-    queryFn: ({ signal }): Promise<TAdminRequestList> => api.GET('/api/admin/requests', { params: { query: { status, page, recPerPage: REQUESTS_PAGE_SIZE } }, silent: true, signal }),
+    queryFn: ({ signal }): Promise<TAdminRequestList> =>
+      api.GET('/api/admin/requests', { params: { query: { status, page, recPerPage: REQUESTS_PAGE_SIZE } }, silent: true, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -24,7 +33,8 @@ export const useRequestQueue = (status: TOrderRequestStatus, page: number) => us
 export const useOrderRequestsForStaff = (orderId: number) =>
   useQuery({
     queryKey: ['admin', 'order-requests', getLocale(), orderId] as const,
-    queryFn: ({ signal }): Promise<TAdminOrderRequests> => api.GET('/api/admin/orders/{id}/requests', { params: { path: { id: orderId } }, silent: true, signal }),
+    queryFn: ({ signal }): Promise<TAdminOrderRequests> =>
+      api.GET('/api/admin/orders/{id}/requests', { params: { path: { id: orderId } }, silent: true, signal }),
     staleTime: 10_000,
   });
 
@@ -41,7 +51,8 @@ export const useRequestOrder = (orderId: number, enabled: boolean) =>
 export function useDecideRequest() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: TRequestDecision }): Promise<TRequestDecided> => api.POST('/api/admin/requests/{id}/decision', { params: { path: { id } }, body, silent: true }),
+    mutationFn: ({ id, body }: { id: number; body: TRequestDecision }): Promise<TRequestDecided> =>
+      api.POST('/api/admin/requests/{id}/decision', { params: { path: { id } }, body, silent: true }),
     onSuccess: () => void refreshAfterWrite(client, ['admin']),
   });
 }
@@ -50,7 +61,8 @@ export function useDecideRequest() {
 export function useRecordRefund() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ orderId, body }: { orderId: number; body: TPaymentCreate }): Promise<TAdminOrderDetail> => api.POST('/api/admin/orders/{id}/payments', { params: { path: { id: orderId } }, body, silent: true }),
+    mutationFn: ({ orderId, body }: { orderId: number; body: TPaymentCreate }): Promise<TAdminOrderDetail> =>
+      api.POST('/api/admin/orders/{id}/payments', { params: { path: { id: orderId } }, body, silent: true }),
     onSuccess: () => void refreshAfterWrite(client, ['admin']),
   });
 }

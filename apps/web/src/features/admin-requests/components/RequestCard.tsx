@@ -1,7 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney, ORDER_REQUEST_NOTE_MAX, recordMethodFor, staffCan, type TAdminOrderRequest, type TPaymentCreate, type TStaffRole } from '@cubeshop/shared';
+import {
+  formatMoney,
+  ORDER_REQUEST_NOTE_MAX,
+  recordMethodFor,
+  staffCan,
+  type TAdminOrderRequest,
+  type TPaymentCreate,
+  type TStaffRole,
+} from '@cubeshop/shared';
 import { errorText, PaymentMethodField, PaymentReferenceField, staffInput as input } from '@/components/staff/fields';
 import { AuthedImage } from '@/components/ui/AuthedImage';
 import { Button } from '@/components/ui/Button';
@@ -12,7 +20,6 @@ import { toast } from '@/lib/stores/toast';
 import { useDecideRequest, useRecordRefund } from '../api/requests';
 import { useRefundFollowUp } from '../lib/follow-up';
 import { ReturnApprovalDialog } from './ReturnApproval';
-
 
 const STATUS_TONE: Record<TAdminOrderRequest['status'], string> = {
   open: 'border-amber-200 bg-amber-50 text-amber-800',
@@ -72,7 +79,11 @@ export function RequestCard({ request: r, role, showOrder = true }: { request: T
   }
 
   return (
-    <article className="rounded border border-gray-200 bg-white p-3 text-sm" data-testid="staff-request" aria-label={t('requests.itemLabel', { id: r.orderId, kind: t(`requests.kind.${r.kind}`) })}>
+    <article
+      className="rounded border border-gray-200 bg-white p-3 text-sm"
+      data-testid="staff-request"
+      aria-label={t('requests.itemLabel', { id: r.orderId, kind: t(`requests.kind.${r.kind}`) })}
+    >
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
         {showOrder ? (
           <Link to={`/admin/orders/${r.orderId}`} className="font-semibold text-brand-700 tabular-nums hover:underline">
@@ -91,7 +102,12 @@ export function RequestCard({ request: r, role, showOrder = true }: { request: T
           {r.buyer.email ? <span className="ml-1 text-xs text-gray-500">{r.buyer.email}</span> : null}
         </span>
         <span className="text-xs text-gray-600">
-          {t('requests.orderStatus', { status: tOrders(`status.${r.order.status}`), payment: tOrders(`paymentStatus.${r.order.paymentStatus}`), owed: money(r.order.owed), paid: money(r.order.netPaid) })}
+          {t('requests.orderStatus', {
+            status: tOrders(`status.${r.order.status}`),
+            payment: tOrders(`paymentStatus.${r.order.paymentStatus}`),
+            owed: money(r.order.owed),
+            paid: money(r.order.netPaid),
+          })}
         </span>
       </header>
       <p className="mt-2 whitespace-pre-line break-words text-ink">{r.reason}</p>
@@ -99,7 +115,12 @@ export function RequestCard({ request: r, role, showOrder = true }: { request: T
         <ul className="mt-2 flex flex-wrap gap-2" aria-label={t('requests.photos')}>
           {r.photos.map((path, i) => (
             <li key={path}>
-              <button type="button" onClick={() => setViewing(i)} className="block rounded focus-visible:ring-2 focus-visible:ring-brand-500" aria-label={t('requests.viewPhoto', { n: i + 1 })}>
+              <button
+                type="button"
+                onClick={() => setViewing(i)}
+                className="block rounded focus-visible:ring-2 focus-visible:ring-brand-500"
+                aria-label={t('requests.viewPhoto', { n: i + 1 })}
+              >
                 <AuthedImage path={path} alt={t('requests.photoN', { n: i + 1 })} className="size-16 rounded border border-gray-200" />
               </button>
             </li>

@@ -39,7 +39,15 @@ export function ReturnApprovalDialog({ request: r, note, onClose }: { request: T
     const body = {
       decision: 'approve' as const,
       ...(note.trim() ? { note: note.trim() } : {}),
-      ...(withCredit ? { credit: { ...(chosen.length ? { lines: chosen } : {}), ...(extraMinor ? { amount: extraMinor / 100 } : {}), ...(reason.trim() ? { reason: reason.trim() } : {}) } } : {}),
+      ...(withCredit
+        ? {
+            credit: {
+              ...(chosen.length ? { lines: chosen } : {}),
+              ...(extraMinor ? { amount: extraMinor / 100 } : {}),
+              ...(reason.trim() ? { reason: reason.trim() } : {}),
+            },
+          }
+        : {}),
     };
     decide.mutate(
       { id: r.id, body },

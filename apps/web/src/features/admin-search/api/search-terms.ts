@@ -12,7 +12,8 @@ export function useSearchTerms(query: TSearchTermsQuery) {
   const { kind, days, page, recPerPage } = query;
   return useQuery({
     queryKey: queryKeys.admin.searchTerms(`${kind}:${days}:${page}:${recPerPage}`),
-    queryFn: ({ signal }): Promise<TSearchTermList> => api.GET('/api/admin/search/terms', { params: { query: { kind, days, page, recPerPage } }, silent: true, signal }),
+    queryFn: ({ signal }): Promise<TSearchTermList> =>
+      api.GET('/api/admin/search/terms', { params: { query: { kind, days, page, recPerPage } }, silent: true, signal }),
     placeholderData: keepPreviousData,
   });
 }

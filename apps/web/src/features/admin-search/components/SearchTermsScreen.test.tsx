@@ -42,7 +42,9 @@ describe('SearchTermsScreen', { timeout: 20_000 }, () => {
     expect(link).toHaveAttribute('href', '/search?keyword=gan');
     expect(link).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('link', { name: '三阶 磁力' })).toHaveAttribute('href', '/search?keyword=%E4%B8%89%E9%98%B6+%E7%A3%81%E5%8A%9B');
-    const cells = within(screen.getAllByRole('row')[2]!).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(screen.getAllByRole('row')[2]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells).toEqual(['三阶 磁力', '1,234', '2', '2026-11-24']);
     expect(screen.getByRole('tab', { name: 'Top searches' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('120 terms')).toBeInTheDocument();

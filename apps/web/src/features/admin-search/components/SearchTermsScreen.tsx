@@ -62,7 +62,11 @@ export function SearchTermsScreen() {
           ),
         }),
         col.accessor('searches', { header: t('searchTerms.col.searches'), meta: { align: 'end' }, cell: (c) => formatCount(c.getValue()) }),
-        col.accessor('zeroResults', { header: t('searchTerms.col.zeroResults'), meta: { align: 'end' }, cell: (c) => <span className={c.getValue() > 0 ? 'text-red-700' : 'text-gray-500'}>{formatCount(c.getValue())}</span> }),
+        col.accessor('zeroResults', {
+          header: t('searchTerms.col.zeroResults'),
+          meta: { align: 'end' },
+          cell: (c) => <span className={c.getValue() > 0 ? 'text-red-700' : 'text-gray-500'}>{formatCount(c.getValue())}</span>,
+        }),
         col.accessor('lastDay', { header: t('searchTerms.col.lastDay'), meta: { className: 'whitespace-nowrap text-gray-700 tabular-nums' } }),
       ]),
     [t],
@@ -90,7 +94,10 @@ export function SearchTermsScreen() {
               aria-selected={tab === kind}
               aria-controls="search-terms-panel"
               onClick={() => list.set('kind', kind)}
-              className={cn('-mb-px border-b-2 px-3 py-1.5', tab === kind ? 'border-brand-600 font-semibold text-brand-700' : 'border-transparent text-gray-700 hover:text-ink')}
+              className={cn(
+                '-mb-px border-b-2 px-3 py-1.5',
+                tab === kind ? 'border-brand-600 font-semibold text-brand-700' : 'border-transparent text-gray-700 hover:text-ink',
+              )}
             >
               {t(`searchTerms.kind.${kind}`)}
             </button>
@@ -98,7 +105,12 @@ export function SearchTermsScreen() {
         </div>
         {tab !== 'synonyms' ? (
           <div className="mb-1">
-            <FilterSelect label={t('searchTerms.period')} value={String(values.days)} onChange={(v) => list.set('days', v)} options={TERM_DAYS.map((days) => [String(days), t('searchTerms.days', { count: days })] as const)} />
+            <FilterSelect
+              label={t('searchTerms.period')}
+              value={String(values.days)}
+              onChange={(v) => list.set('days', v)}
+              options={TERM_DAYS.map((days) => [String(days), t('searchTerms.days', { count: days })] as const)}
+            />
           </div>
         ) : null}
       </div>

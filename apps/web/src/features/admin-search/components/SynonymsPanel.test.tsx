@@ -30,7 +30,12 @@ function serve() {
       bodies.push(body);
       if (new Set(body.words.map((w) => w.toLowerCase())).size < 2)
         return HttpResponse.json({ code: 400, desc: 'A synonym group needs at least two different words', details: { field: 'words' } }, { status: 400 });
-      const group = { id: groups.length + 1, words: body.words.map((w) => w.toLowerCase()), kind: body.kind ?? 'same', updatedTime: '2026-11-26T08:00:00.000Z' };
+      const group = {
+        id: groups.length + 1,
+        words: body.words.map((w) => w.toLowerCase()),
+        kind: body.kind ?? 'same',
+        updatedTime: '2026-11-26T08:00:00.000Z',
+      };
       groups.push(group);
       return HttpResponse.json(group, { status: 201 });
     }),

@@ -184,8 +184,18 @@ export function SynonymsPanel({ canManage }: { canManage: boolean }) {
   };
 
   const remove = async (group: TSynonymGroup) => {
-    if (!(await confirmDialog({ title: t('synonyms.deleteTitle'), message: t('synonyms.deleteConfirm', { words: group.words.join(t('synonyms.separator')) }), confirmButtonClass: 'bg-red-700 hover:bg-red-800' }))) return;
-    change.mutate({ id: group.id, words: null }, { onSuccess: () => toast.success(t('synonyms.deleted')), onError: (error) => toast.error(errorText(error) || t('synonyms.saveFailed')) });
+    if (
+      !(await confirmDialog({
+        title: t('synonyms.deleteTitle'),
+        message: t('synonyms.deleteConfirm', { words: group.words.join(t('synonyms.separator')) }),
+        confirmButtonClass: 'bg-red-700 hover:bg-red-800',
+      }))
+    )
+      return;
+    change.mutate(
+      { id: group.id, words: null },
+      { onSuccess: () => toast.success(t('synonyms.deleted')), onError: (error) => toast.error(errorText(error) || t('synonyms.saveFailed')) },
+    );
   };
 
   const actions: RowActions = {
@@ -203,8 +213,17 @@ export function SynonymsPanel({ canManage }: { canManage: boolean }) {
   const columns = useMemo(
     () =>
       col.columns([
-        col.accessor('words', { header: t('synonyms.col.words'), enableHiding: false, meta: { className: 'align-top' }, cell: (c) => <WordsCell group={c.row.original} /> }),
-        col.accessor('updatedTime', { header: t('synonyms.col.updated'), meta: { className: 'py-1.5 align-top whitespace-nowrap text-gray-700 tabular-nums' }, cell: (c) => c.getValue().slice(0, 10) }),
+        col.accessor('words', {
+          header: t('synonyms.col.words'),
+          enableHiding: false,
+          meta: { className: 'align-top' },
+          cell: (c) => <WordsCell group={c.row.original} />,
+        }),
+        col.accessor('updatedTime', {
+          header: t('synonyms.col.updated'),
+          meta: { className: 'py-1.5 align-top whitespace-nowrap text-gray-700 tabular-nums' },
+          cell: (c) => c.getValue().slice(0, 10),
+        }),
         ...(canManage
           ? [
               col.display({
@@ -222,7 +241,17 @@ export function SynonymsPanel({ canManage }: { canManage: boolean }) {
   return (
     <div className="space-y-2 pt-2">
       <p className="text-sm text-gray-600">{t('synonyms.help')}</p>
-      {canManage ? <WordsForm key={added} id={null} initial="" initialKind="same" busy={change.isPending} problem={problem} onSave={(text, kind) => save(null, text, kind)} /> : null}
+      {canManage ? (
+        <WordsForm
+          key={added}
+          id={null}
+          initial=""
+          initialKind="same"
+          busy={change.isPending}
+          problem={problem}
+          onSave={(text, kind) => save(null, text, kind)}
+        />
+      ) : null}
       <Actions value={actions}>
         <StaffTable
           label={t('searchTerms.kind.synonyms')}

@@ -22,11 +22,23 @@ export const settingsKeys = {
 };
 
 export const settingsQuery = () =>
-  queryOptions({ queryKey: settingsKeys.settings, queryFn: ({ signal }): Promise<TAdminSettings> => api.GET('/api/admin/settings', { silent: true, signal }), staleTime: 5_000 });
+  queryOptions({
+    queryKey: settingsKeys.settings,
+    queryFn: ({ signal }): Promise<TAdminSettings> => api.GET('/api/admin/settings', { silent: true, signal }),
+    staleTime: 5_000,
+  });
 export const rateHistoryQuery = () =>
-  queryOptions({ queryKey: settingsKeys.rates, queryFn: ({ signal }): Promise<TExchangeRateHistory> => api.GET('/api/admin/settings/exchange-rates', { silent: true, signal }), staleTime: 5_000 });
+  queryOptions({
+    queryKey: settingsKeys.rates,
+    queryFn: ({ signal }): Promise<TExchangeRateHistory> => api.GET('/api/admin/settings/exchange-rates', { silent: true, signal }),
+    staleTime: 5_000,
+  });
 export const shippingQuery = () =>
-  queryOptions({ queryKey: settingsKeys.shipping, queryFn: ({ signal }): Promise<TAdminShippingConfig> => api.GET('/api/admin/shipping', { silent: true, signal }), staleTime: 5_000 });
+  queryOptions({
+    queryKey: settingsKeys.shipping,
+    queryFn: ({ signal }): Promise<TAdminShippingConfig> => api.GET('/api/admin/shipping', { silent: true, signal }),
+    staleTime: 5_000,
+  });
 
 export const useSettings = () => useQuery(settingsQuery());
 export const useRateHistory = () => useQuery(rateHistoryQuery());
@@ -78,7 +90,10 @@ export function sendShippingChange(change: ShippingChange): Promise<unknown> {
     case 'rate':
       return api.PUT('/api/admin/shipping/rates', { body: change.value, silent: true });
     case 'deleteRate':
-      return api.DELETE('/api/admin/shipping/rates/{methodId}/{zoneCode}', { params: { path: { methodId: change.methodId, zoneCode: change.zoneCode } }, silent: true });
+      return api.DELETE('/api/admin/shipping/rates/{methodId}/{zoneCode}', {
+        params: { path: { methodId: change.methodId, zoneCode: change.zoneCode } },
+        silent: true,
+      });
     case 'payment': {
       const { id, ...body } = change.value;
       return api.PUT('/api/admin/payment-methods/{id}', { params: { path: { id } }, body, silent: true });

@@ -18,7 +18,15 @@ export function BankPanel({ settings }: { settings: TAdminSettings }) {
       <SettingsForm
         key={`bank-${JSON.stringify(bank)}`}
         schema={ZBankForm}
-        defaultValues={{ bankTransfer: { accountName: bank?.accountName ?? '', bank: bank?.bank ?? '', bankAddress: bank?.bankAddress ?? '', swift: bank?.swift ?? '', accountNumber: bank?.accountNumber ?? '' } }}
+        defaultValues={{
+          bankTransfer: {
+            accountName: bank?.accountName ?? '',
+            bank: bank?.bank ?? '',
+            bankAddress: bank?.bankAddress ?? '',
+            swift: bank?.swift ?? '',
+            accountNumber: bank?.accountNumber ?? '',
+          },
+        }}
         title={t('bank.title')}
         description={t('bank.description')}
         testId="bank-form"
@@ -26,7 +34,13 @@ export function BankPanel({ settings }: { settings: TAdminSettings }) {
         save={save.mutateAsync}
       >
         {BANK.map((k) => (
-          <TextField key={k} label={t(`bank.${k}`)} name={`bankTransfer.${k}`} maxLength={300} wide={k === 'bankAddress' || k === 'accountName' || k === 'bank'} />
+          <TextField
+            key={k}
+            label={t(`bank.${k}`)}
+            name={`bankTransfer.${k}`}
+            maxLength={300}
+            wide={k === 'bankAddress' || k === 'accountName' || k === 'bank'}
+          />
         ))}
       </SettingsForm>
       <SettingsForm

@@ -37,7 +37,8 @@ export function CarouselPanel({ settings }: { settings: TAdminSettings }) {
   }, [current.data]);
   const search = useQuery({
     queryKey: ['admin', 'settings', 'carousel-search', i18n.language, query],
-    queryFn: async ({ signal }) => picksOf(await api.GET('/api/items', { params: { query: { keyword: query, page: 1, recPerPage: 8 } }, silent: true, signal })),
+    queryFn: async ({ signal }) =>
+      picksOf(await api.GET('/api/items', { params: { query: { keyword: query, page: 1, recPerPage: 8 } }, silent: true, signal })),
     enabled: query.trim().length > 0,
   });
 
@@ -93,7 +94,13 @@ export function CarouselPanel({ settings }: { settings: TAdminSettings }) {
           <div>
             <label className="flex flex-col gap-0.5">
               <span className="text-xs text-gray-600">{t('carousel.search')}</span>
-              <input className={staffInput} value={query} onChange={(e) => setQuery(e.target.value)} onKeyDown={onSearchKey} placeholder={t('carousel.searchHint')} />
+              <input
+                className={staffInput}
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                onKeyDown={onSearchKey}
+                placeholder={t('carousel.searchHint')}
+              />
             </label>
             <ul className="mt-1 divide-y divide-gray-100 text-sm" aria-label={t('carousel.results')}>
               {(search.data ?? []).map((p) => (
@@ -115,7 +122,13 @@ export function CarouselPanel({ settings }: { settings: TAdminSettings }) {
                   <span className="w-5 text-gray-500 tabular-nums">{i + 1}</span>
                   <span className="w-16 shrink-0 text-gray-500 tabular-nums">{p.id}</span>
                   <span className="min-w-0 flex-1 truncate">{p.name || '—'}</span>
-                  <button type="button" className="rounded p-1 hover:bg-gray-100 disabled:opacity-30" onClick={() => move(i, -1)} disabled={i === 0} aria-label={t('carousel.up', { id: p.id })}>
+                  <button
+                    type="button"
+                    className="rounded p-1 hover:bg-gray-100 disabled:opacity-30"
+                    onClick={() => move(i, -1)}
+                    disabled={i === 0}
+                    aria-label={t('carousel.up', { id: p.id })}
+                  >
                     <ArrowUp className="size-4" aria-hidden="true" />
                   </button>
                   <button
@@ -127,7 +140,12 @@ export function CarouselPanel({ settings }: { settings: TAdminSettings }) {
                   >
                     <ArrowDown className="size-4" aria-hidden="true" />
                   </button>
-                  <button type="button" className="rounded p-1 text-red-700 hover:bg-red-50" onClick={() => setPicks((list) => list.filter((x) => x.id !== p.id))} aria-label={t('carousel.remove', { id: p.id })}>
+                  <button
+                    type="button"
+                    className="rounded p-1 text-red-700 hover:bg-red-50"
+                    onClick={() => setPicks((list) => list.filter((x) => x.id !== p.id))}
+                    aria-label={t('carousel.remove', { id: p.id })}
+                  >
                     <X className="size-4" aria-hidden="true" />
                   </button>
                 </li>

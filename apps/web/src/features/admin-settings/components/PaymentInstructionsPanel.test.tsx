@@ -22,14 +22,28 @@ const NONE = { receiver: '', account: '', noteZh: '', noteEn: '' };
 const QR = '/api/payment-methods/alipay/qr.png?v=0123456789abcdef';
 
 function serve() {
-  const state: { config: TAdminShippingConfig; puts: { id: string; body: Record<string, unknown> }[]; uploads: { id: string; type: string }[]; deletes: string[] } = {
+  const state: {
+    config: TAdminShippingConfig;
+    puts: { id: string; body: Record<string, unknown> }[];
+    uploads: { id: string; type: string }[];
+    deletes: string[];
+  } = {
     config: {
       methods: [],
       zones: [],
       rates: [],
       payments: [
         { id: 'tt', nameZh: '银行电汇', nameEn: 'Bank transfer (T/T)', surchargeBp: 0, position: 0, active: true, instructions: NONE, qrUrl: null },
-        { id: 'alipay', nameZh: '支付宝', nameEn: 'Alipay', surchargeBp: 0, position: 1, active: true, instructions: { receiver: 'Cubeshop', account: 'old@cubeshop.example', noteZh: '旧说明', noteEn: 'Old note' }, qrUrl: null },
+        {
+          id: 'alipay',
+          nameZh: '支付宝',
+          nameEn: 'Alipay',
+          surchargeBp: 0,
+          position: 1,
+          active: true,
+          instructions: { receiver: 'Cubeshop', account: 'old@cubeshop.example', noteZh: '旧说明', noteEn: 'Old note' },
+          qrUrl: null,
+        },
         { id: 'westernunion', nameZh: '西联汇款', nameEn: 'Western Union', surchargeBp: 0, position: 2, active: false, instructions: NONE, qrUrl: null },
       ],
     },
@@ -46,7 +60,14 @@ function serve() {
       state.puts.push({ id, body });
       const instructions = body.instructions as TAdminPaymentMethod['instructions'] | undefined;
       if (instructions && instructions.noteEn.length > 20) {
-        return HttpResponse.json({ code: 'BAD_REQUEST', desc: 'Invalid instructions.noteEn: Too long (at most 20 characters)', details: { field: 'instructions.noteEn', rule: 'v.maxLength' } }, { status: 400 });
+        return HttpResponse.json(
+          {
+            code: 'BAD_REQUEST',
+            desc: 'Invalid instructions.noteEn: Too long (at most 20 characters)',
+            details: { field: 'instructions.noteEn', rule: 'v.maxLength' },
+          },
+          { status: 400 },
+        );
       }
       Object.assign(method(id), body);
       return HttpResponse.json(method(id));
@@ -55,7 +76,10 @@ function serve() {
       const id = String(params.id);
       state.uploads.push({ id, type: request.headers.get('content-type') ?? '' });
       if (state.uploads.length === 1) {
-        return HttpResponse.json({ code: 'BAD_REQUEST', desc: 'The file is not a JPG, PNG or WebP image', details: { field: 'file', rule: 'image' } }, { status: 400 });
+        return HttpResponse.json(
+          { code: 'BAD_REQUEST', desc: 'The file is not a JPG, PNG or WebP image', details: { field: 'file', rule: 'image' } },
+          { status: 400 },
+        );
       }
       method(id).qrUrl = QR;
       return HttpResponse.json(method(id));
@@ -73,7 +97,7 @@ function serve() {
 const png = (bytes = 10) => new File([new Uint8Array(bytes)], 'qr.png', { type: 'image/png' });
 
 describe('payment instructions in Settings', { timeout: 20_000 }, () => {
-  it('edits a method\'s receiver, account and notes; a refused note is marked with its sentence under it', async () => {
+  it("edits a method's receiver, account and notes; a refused note is marked with its sentence under it", async () => {
     await i18n.changeLanguage('en');
     const state = serve();
     const user = userEvent.setup();
@@ -110,7 +134,9 @@ describe('payment instructions in Settings', { timeout: 20_000 }, () => {
         instructions: { receiver: 'Cubeshop', account: 'pay@cubeshop.example', noteZh: '旧说明', noteEn: 'Line one\nLine two' },
       },
     });
-    await waitFor(() => expect(within(screen.getByRole('form', { name: 'Alipay (alipay)' })).getByLabelText('Note to buyers (English)')).not.toHaveAttribute('aria-invalid'));
+    await waitFor(() =>
+      expect(within(screen.getByRole('form', { name: 'Alipay (alipay)' })).getByLabelText('Note to buyers (English)')).not.toHaveAttribute('aria-invalid'),
+    );
   });
 
   it('saving a row of the payment table leaves the instructions out (they stay)', async () => {

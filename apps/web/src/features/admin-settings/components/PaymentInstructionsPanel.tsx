@@ -143,7 +143,13 @@ function QrPicture({ method, name }: { method: TAdminPaymentMethod; name: string
             />
           </label>
           {method.qrUrl ? (
-            <Button size="sm" variant="ghost" className="text-red-700" disabled={busy} onClick={() => void run(() => change.mutateAsync({ kind: 'deleteQr', id: method.id }), t('payments.instructions.qrRemoved'))}>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-red-700"
+              disabled={busy}
+              onClick={() => void run(() => change.mutateAsync({ kind: 'deleteQr', id: method.id }), t('payments.instructions.qrRemoved'))}
+            >
               {t('payments.instructions.removeQr')}
             </Button>
           ) : null}

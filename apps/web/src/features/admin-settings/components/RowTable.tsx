@@ -52,7 +52,11 @@ function InputCell({ name, line }: { name: string; line: Line<unknown> }) {
   const value = c.value(line.row);
   const form = formId(line);
   if (line.row && c.keyColumn) {
-    const shown = c.shown ? c.shown(line.row) : c.kind === 'select' ? (c.options?.find((o) => o.value === String(value))?.label ?? String(value)) : String(value);
+    const shown = c.shown
+      ? c.shown(line.row)
+      : c.kind === 'select'
+        ? (c.options?.find((o) => o.value === String(value))?.label ?? String(value))
+        : String(value);
     return (
       <>
         <span className="block max-w-40 font-medium whitespace-normal">{shown}</span>
@@ -62,7 +66,14 @@ function InputCell({ name, line }: { name: string; line: Line<unknown> }) {
   }
   const field = serverError(errors[line.key])?.field;
   const bad = field !== undefined && (field === c.name || field.startsWith(`${c.name}.`));
-  const common = { form, name: c.name, 'aria-label': c.label, title: c.label, 'aria-invalid': bad || undefined, 'aria-describedby': bad ? errorId(line) : undefined };
+  const common = {
+    form,
+    name: c.name,
+    'aria-label': c.label,
+    title: c.label,
+    'aria-invalid': bad || undefined,
+    'aria-describedby': bad ? errorId(line) : undefined,
+  };
   if (c.kind === 'checkbox') return <input type="checkbox" defaultChecked={value === true} className="size-4 align-middle" {...common} />;
   if (c.kind === 'select') {
     return (
@@ -75,7 +86,14 @@ function InputCell({ name, line }: { name: string; line: Line<unknown> }) {
       </select>
     );
   }
-  return <input defaultValue={String(value)} inputMode={c.inputMode} className={cn(staffInput, c.width, c.inputMode && 'text-right tabular-nums', bad && 'border-red-600 ring-1 ring-red-600')} {...common} />;
+  return (
+    <input
+      defaultValue={String(value)}
+      inputMode={c.inputMode}
+      className={cn(staffInput, c.width, c.inputMode && 'text-right tabular-nums', bad && 'border-red-600 ring-1 ring-red-600')}
+      {...common}
+    />
+  );
 }
 
 /** The row's form: Save (or Add) and Delete; the row's inputs belong to it by their `form` attribute. */
@@ -162,7 +180,12 @@ export function RowTable<R>({
       ...(JSON.parse(heads) as [string, string][]).map(([name, header]) =>
         col.display({ id: name, header, meta: { className: 'whitespace-nowrap' }, cell: (c) => <InputCell name={name} line={c.row.original} /> }),
       ),
-      col.display({ id: 'actions', header: () => <span className="sr-only">{t('save')}</span>, meta: { className: 'whitespace-nowrap' }, cell: (c) => <ActionsCell line={c.row.original} /> }),
+      col.display({
+        id: 'actions',
+        header: () => <span className="sr-only">{t('save')}</span>,
+        meta: { className: 'whitespace-nowrap' },
+        cell: (c) => <ActionsCell line={c.row.original} />,
+      }),
     ]);
   }, [heads, t]);
 

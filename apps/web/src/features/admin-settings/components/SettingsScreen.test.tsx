@@ -48,7 +48,18 @@ function serve() {
       methods: [{ id: 'dhl', nameZh: 'DHL', nameEn: 'DHL', position: 0, active: true, excludedRegions: [] }],
       zones: [{ code: 'REST', nameZh: '其他', nameEn: 'Rest of world', position: 0, isDefault: true, regions: [] }],
       rates: [
-        { methodId: 'dhl', zoneCode: 'REST', firstWeightG: 500, firstPriceFen: 20_000, stepWeightG: 500, stepPriceFen: 5_000, minChargeFen: 0, maxWeightG: 30_000, transitMinDays: 3, transitMaxDays: 7 },
+        {
+          methodId: 'dhl',
+          zoneCode: 'REST',
+          firstWeightG: 500,
+          firstPriceFen: 20_000,
+          stepWeightG: 500,
+          stepPriceFen: 5_000,
+          minChargeFen: 0,
+          maxWeightG: 30_000,
+          transitMinDays: 3,
+          transitMaxDays: 7,
+        },
       ],
       payments: [
         { id: 'paypal', nameZh: '贝宝', nameEn: 'PayPal', surchargeBp: 440, position: 0, active: true, instructions: NO_INSTRUCTIONS, qrUrl: null },
@@ -76,15 +87,27 @@ function serve() {
       state.puts.push(patch);
       if (patch.contact && !patch.contact.email.includes('@')) return refuse('contact.email', 'Invalid email address');
       if (patch.exchangeRate && patch.exchangeRate.cnyPerUsd > 100)
-        return HttpResponse.json({ code: 'BAD_REQUEST', desc: 'Invalid body.exchangeRate.cnyPerUsd: Too big: expected number to be <=100', details: { field: 'exchangeRate.cnyPerUsd' } }, { status: 400 });
+        return HttpResponse.json(
+          {
+            code: 'BAD_REQUEST',
+            desc: 'Invalid body.exchangeRate.cnyPerUsd: Too big: expected number to be <=100',
+            details: { field: 'exchangeRate.cnyPerUsd' },
+          },
+          { status: 400 },
+        );
       state.settings = { ...state.settings, ...patch };
-      if (patch.exchangeRate) state.history.data.unshift({ id: 2, cnyPerUsd: patch.exchangeRate.cnyPerUsd, setBy: { id: 1, name: 'Owner Olga' }, time: '2026-02-01T00:00:00Z' });
+      if (patch.exchangeRate)
+        state.history.data.unshift({ id: 2, cnyPerUsd: patch.exchangeRate.cnyPerUsd, setBy: { id: 1, name: 'Owner Olga' }, time: '2026-02-01T00:00:00Z' });
       return HttpResponse.json(state.settings);
     }),
     http.get('/api/admin/shipping', () => HttpResponse.json(state.shipping)),
     http.put('/api/admin/shipping/rates', async ({ request }) => {
       const rate = (await request.json()) as TAdminShippingConfig['rates'][number];
-      if (rate.maxWeightG > 100_000) return HttpResponse.json({ code: 'BAD_REQUEST', desc: 'Invalid body.maxWeightG: Too big: expected number to be <=100000', details: { field: 'maxWeightG' } }, { status: 400 });
+      if (rate.maxWeightG > 100_000)
+        return HttpResponse.json(
+          { code: 'BAD_REQUEST', desc: 'Invalid body.maxWeightG: Too big: expected number to be <=100000', details: { field: 'maxWeightG' } },
+          { status: 400 },
+        );
       state.rates.push(rate);
       state.shipping.rates = state.shipping.rates.map((r) => (r.methodId === rate.methodId && r.zoneCode === rate.zoneCode ? rate : r));
       return HttpResponse.json(rate);
@@ -110,7 +133,11 @@ describe('SettingsScreen', { timeout: 20_000 }, () => {
     // The server's refusal lands on the field it names, in its own words.
     await user.clear(within(form).getByLabelText('CNY per 1 USD'));
     await user.type(within(form).getByLabelText('CNY per 1 USD'), '150{Enter}');
-    await waitFor(() => expect(within(form).getByLabelText('CNY per 1 USD')).toHaveAccessibleDescription('Invalid body.exchangeRate.cnyPerUsd: Too big: expected number to be <=100'));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('CNY per 1 USD')).toHaveAccessibleDescription(
+        'Invalid body.exchangeRate.cnyPerUsd: Too big: expected number to be <=100',
+      ),
+    );
     expect(within(form).getByLabelText('CNY per 1 USD')).toHaveAttribute('aria-invalid', 'true');
     expect(state.puts).toHaveLength(1);
     await user.clear(within(form).getByLabelText('CNY per 1 USD'));

@@ -63,7 +63,10 @@ export function SettingsScreen() {
             tabIndex={tab === name ? 0 : -1}
             onClick={() => choose(name)}
             onKeyDown={onKeyDown}
-            className={cn('-mb-px border-b-2 px-3 py-1.5 text-sm whitespace-nowrap', tab === name ? 'border-brand-600 font-semibold text-brand-700' : 'border-transparent text-gray-700 hover:bg-gray-100')}
+            className={cn(
+              '-mb-px border-b-2 px-3 py-1.5 text-sm whitespace-nowrap',
+              tab === name ? 'border-brand-600 font-semibold text-brand-700' : 'border-transparent text-gray-700 hover:bg-gray-100',
+            )}
           >
             {t(`tabs.${name}`)}
           </button>

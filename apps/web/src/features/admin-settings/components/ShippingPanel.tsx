@@ -39,8 +39,26 @@ export function ShippingPanel({ config }: { config: TAdminShippingConfig }) {
   const methodOptions = config.methods.map((m) => ({ value: m.id, label: `${m.id} · ${nameOf(m)}` }));
   const zoneOptions = config.zones.map((z) => ({ value: z.code, label: `${z.code} · ${nameOf(z)}` }));
   const rateColumns: Column<TAdminShippingRate>[] = [
-    { name: 'methodId', label: t('cols.method'), width: 'w-32', kind: 'select', keyColumn: true, shown: (r) => nameOf(method(r.methodId) ?? { nameZh: r.methodId, nameEn: r.methodId }), options: methodOptions, value: (r) => r?.methodId ?? (methodFilter || methodOptions[0]?.value || '') },
-    { name: 'zoneCode', label: t('cols.zone'), width: 'w-32', kind: 'select', keyColumn: true, shown: (r) => nameOf(zone(r.zoneCode) ?? { nameZh: r.zoneCode, nameEn: r.zoneCode }), options: zoneOptions, value: (r) => r?.zoneCode ?? zoneOptions[0]?.value ?? '' },
+    {
+      name: 'methodId',
+      label: t('cols.method'),
+      width: 'w-32',
+      kind: 'select',
+      keyColumn: true,
+      shown: (r) => nameOf(method(r.methodId) ?? { nameZh: r.methodId, nameEn: r.methodId }),
+      options: methodOptions,
+      value: (r) => r?.methodId ?? (methodFilter || methodOptions[0]?.value || ''),
+    },
+    {
+      name: 'zoneCode',
+      label: t('cols.zone'),
+      width: 'w-32',
+      kind: 'select',
+      keyColumn: true,
+      shown: (r) => nameOf(zone(r.zoneCode) ?? { nameZh: r.zoneCode, nameEn: r.zoneCode }),
+      options: zoneOptions,
+      value: (r) => r?.zoneCode ?? zoneOptions[0]?.value ?? '',
+    },
     { name: 'firstWeightG', label: t('cols.firstKg'), width: 'w-16', inputMode: 'decimal', value: (r) => (r ? fromGrams(r.firstWeightG) : '0.5') },
     { name: 'firstPriceFen', label: t('cols.firstPrice'), width: 'w-16', inputMode: 'decimal', value: (r) => (r ? fromMinor(r.firstPriceFen) : '') },
     { name: 'stepWeightG', label: t('cols.stepKg'), width: 'w-16', inputMode: 'decimal', value: (r) => (r ? fromGrams(r.stepWeightG) : '0.5') },
@@ -98,7 +116,13 @@ export function ShippingPanel({ config }: { config: TAdminShippingConfig }) {
           })
         }
         remove={async (row) => {
-          const sure = await confirmDialog({ type: 'warning', title: t('shipping.deleteZoneTitle'), message: t('shipping.deleteZone', { zone: row.code }), confirmButtonText: t('delete'), cancelButtonText: t('cancel') });
+          const sure = await confirmDialog({
+            type: 'warning',
+            title: t('shipping.deleteZoneTitle'),
+            message: t('shipping.deleteZone', { zone: row.code }),
+            confirmButtonText: t('delete'),
+            cancelButtonText: t('cancel'),
+          });
           return sure ? change.mutateAsync({ kind: 'deleteZone', code: row.code }) : false;
         }}
       />
@@ -124,7 +148,12 @@ export function ShippingPanel({ config }: { config: TAdminShippingConfig }) {
         columns={rateColumns}
         rows={rates}
         rowKey={(r) => `${r.methodId}|${r.zoneCode}`}
-        rowLabel={(r) => t('rateName', { method: nameOf(method(r.methodId) ?? { nameZh: r.methodId, nameEn: r.methodId }), zone: nameOf(zone(r.zoneCode) ?? { nameZh: r.zoneCode, nameEn: r.zoneCode }) })}
+        rowLabel={(r) =>
+          t('rateName', {
+            method: nameOf(method(r.methodId) ?? { nameZh: r.methodId, nameEn: r.methodId }),
+            zone: nameOf(zone(r.zoneCode) ?? { nameZh: r.zoneCode, nameEn: r.zoneCode }),
+          })
+        }
         save={(form) =>
           change.mutateAsync({
             kind: 'rate',

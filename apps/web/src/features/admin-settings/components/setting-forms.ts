@@ -33,7 +33,9 @@ export const ZContactForm = ZAdminSettings.pick({ contact: true });
 export const ZBankForm = z
   .object({ bankTransfer: z.object({ accountName: typed, bank: typed, bankAddress: typed, swift: typed, accountNumber: typed }) })
   .transform(({ bankTransfer: b }) => ({
-    bankTransfer: Object.values(b).every((v) => v.trim() === '') ? null : { ...b, bankAddress: b.bankAddress.trim() || null, swift: b.swift.trim().toUpperCase() },
+    bankTransfer: Object.values(b).every((v) => v.trim() === '')
+      ? null
+      : { ...b, bankAddress: b.bankAddress.trim() || null, swift: b.swift.trim().toUpperCase() },
   }))
   .pipe(ZAdminSettings.pick({ bankTransfer: true }));
 

@@ -21,7 +21,12 @@ export function getStockSheet(query: TStockQuery, signal?: AbortSignal): Promise
 }
 
 export const stockSheetQuery = ({ search, query }: ApiListRequest<'/api/admin/stock'>) =>
-  queryOptions({ queryKey: stockKeys.sheet(search), queryFn: ({ signal }) => getStockSheet(query, signal), staleTime: 5_000, placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: stockKeys.sheet(search),
+    queryFn: ({ signal }) => getStockSheet(query, signal),
+    staleTime: 5_000,
+    placeholderData: keepPreviousData,
+  });
 
 /** The sheet of the screen's URL (useListParams(ZStockSheetQuery)). */
 export function useStockSheet(request: ApiListRequest<'/api/admin/stock'>) {
@@ -32,7 +37,8 @@ export function useStockSheet(request: ApiListRequest<'/api/admin/stock'>) {
 export function useSetStock() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ itemId, body }: { itemId: number; body: TStockAdjust }): Promise<TStockLevels> => api.PUT('/api/admin/items/{id}/stock', { params: { path: { id: itemId } }, body, silent: true }),
+    mutationFn: ({ itemId, body }: { itemId: number; body: TStockAdjust }): Promise<TStockLevels> =>
+      api.PUT('/api/admin/items/{id}/stock', { params: { path: { id: itemId } }, body, silent: true }),
     onSuccess: () => {
       void refreshAfterWrite(client, stockKeys.all);
       // The product editor shows the same pieces.

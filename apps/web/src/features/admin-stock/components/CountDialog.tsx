@@ -78,7 +78,13 @@ export function CountDialog({ row, onClose }: { row: TStockSheetRow; onClose: ()
         </fieldset>
         <label className="flex flex-col gap-0.5">
           <span className="text-xs text-gray-600">{t('stock.reason')}</span>
-          <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={STOCK_REASON_MAX} placeholder={t('stock.reasonPlaceholder')} className={staffInput} />
+          <input
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={STOCK_REASON_MAX}
+            placeholder={t('stock.reasonPlaceholder')}
+            className={staffInput}
+          />
         </label>
         {problem ? (
           <p role="alert" className="rounded border border-red-200 bg-red-50 px-2 py-1 text-red-800">

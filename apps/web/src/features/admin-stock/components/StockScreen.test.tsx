@@ -49,7 +49,9 @@ beforeEach(() => {
   resetSession();
   signIn({ ...BUYER, admin: true, role: 'warehouse' });
   server.use(
-    http.get('/api/admin/stock', ({ request }) => HttpResponse.json(sheet(new URL(request.url).searchParams.get('stockStatus') === 'low' ? [styled] : [styled, loose]))),
+    http.get('/api/admin/stock', ({ request }) =>
+      HttpResponse.json(sheet(new URL(request.url).searchParams.get('stockStatus') === 'low' ? [styled] : [styled, loose])),
+    ),
     http.put('/api/admin/items/:id/stock', () => HttpResponse.json({ itemId: 41, tracked: true, stockStatus: 'in_stock', lines: [] })),
   );
 });
@@ -63,7 +65,11 @@ describe('StockScreen', { timeout: 20_000 }, () => {
     expect(rows[0]).toHaveTextContent('Low stock');
     expect(rows[1]).toHaveTextContent('Blue');
     expect(rows[1]).toHaveTextContent('Out of stock');
-    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Red', '5', '2', '3', 'Low stock']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Red', '5', '2', '3', 'Low stock']);
     const other = screen.getByRole('rowgroup', { name: 'Loose cube' });
     expect(other).toHaveTextContent('One style');
     expect(other).toHaveTextContent('Not counted yet: sold without a limit');
@@ -81,7 +87,13 @@ describe('StockScreen', { timeout: 20_000 }, () => {
   });
 
   it('searches and pages through the URL: a new search starts again at page 1', async () => {
-    server.use(http.get('/api/admin/stock', ({ request }) => HttpResponse.json(ZStockSheet.parse({ data: [styled], pager: { page: Number(new URL(request.url).searchParams.get('page') ?? 1), recPerPage: 20, recTotal: 45 } }))));
+    server.use(
+      http.get('/api/admin/stock', ({ request }) =>
+        HttpResponse.json(
+          ZStockSheet.parse({ data: [styled], pager: { page: Number(new URL(request.url).searchParams.get('page') ?? 1), recPerPage: 20, recTotal: 45 } }),
+        ),
+      ),
+    );
     const { router } = renderScreen(<StockScreen />, { path: '/admin/stock' });
     await userEvent.click(await screen.findByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));

@@ -61,7 +61,14 @@ export function StockScreen() {
             const name = nameOf(product);
             return (
               <div className="flex items-start gap-2">
-                <img src={product.thumbnail} alt="" width={40} height={40} loading="lazy" className="hidden size-10 shrink-0 rounded border border-gray-100 object-cover sm:block" />
+                <img
+                  src={product.thumbnail}
+                  alt=""
+                  width={40}
+                  height={40}
+                  loading="lazy"
+                  className="hidden size-10 shrink-0 rounded border border-gray-100 object-cover sm:block"
+                />
                 <div className="min-w-0">
                   <div className="max-w-[8rem] truncate font-medium text-ink sm:max-w-[18rem]" title={name}>
                     {name}
@@ -85,9 +92,24 @@ export function StockScreen() {
           meta: { className: 'whitespace-nowrap' },
           cell: ({ row: { original: line } }) => styleNameOf(line.style) || <span className="text-gray-500">{t('stock.noStyles')}</span>,
         }),
-        col.display({ id: 'onHand', header: t('stock.col.onHand'), meta: { align: 'end' }, cell: ({ row: { original: line } }) => (line.product.tracked ? line.style.onHand : '—') }),
-        col.display({ id: 'reserved', header: t('stock.col.reserved'), meta: { align: 'end', className: 'text-gray-700', from: 'sm' }, cell: ({ row: { original: line } }) => (line.product.tracked ? line.style.reserved : '—') }),
-        col.display({ id: 'available', header: t('stock.col.available'), meta: { align: 'end', className: 'font-medium' }, cell: ({ row: { original: line } }) => (line.product.tracked ? line.style.available : '—') }),
+        col.display({
+          id: 'onHand',
+          header: t('stock.col.onHand'),
+          meta: { align: 'end' },
+          cell: ({ row: { original: line } }) => (line.product.tracked ? line.style.onHand : '—'),
+        }),
+        col.display({
+          id: 'reserved',
+          header: t('stock.col.reserved'),
+          meta: { align: 'end', className: 'text-gray-700', from: 'sm' },
+          cell: ({ row: { original: line } }) => (line.product.tracked ? line.style.reserved : '—'),
+        }),
+        col.display({
+          id: 'available',
+          header: t('stock.col.available'),
+          meta: { align: 'end', className: 'font-medium' },
+          cell: ({ row: { original: line } }) => (line.product.tracked ? line.style.available : '—'),
+        }),
         col.display({ id: 'state', header: t('stock.col.state'), cell: ({ row: { original: line } }) => <StateBadge state={line.style.stockStatus} /> }),
       ]),
     [t],
@@ -105,8 +127,22 @@ export function StockScreen() {
       <p className="text-sm text-gray-600">{t('stock.intro')}</p>
 
       <FilterForm list={list} fields={['keyword']}>
-        <FilterText search inputRef={searchBox} name="keyword" label={t('stock.searchLabel')} defaultValue={list.params.get('keyword') ?? ''} placeholder={t('stock.search')} className="min-w-[14rem]" />
-        <FilterSelect label={t('stock.state')} value={list.values.stockStatus ?? ''} onChange={(v) => list.set('stockStatus', v)} options={STOCK_STATUSES.map((s) => [s, t(`stock.status.${s}`)] as const)} any={t('stock.anyState')} />
+        <FilterText
+          search
+          inputRef={searchBox}
+          name="keyword"
+          label={t('stock.searchLabel')}
+          defaultValue={list.params.get('keyword') ?? ''}
+          placeholder={t('stock.search')}
+          className="min-w-[14rem]"
+        />
+        <FilterSelect
+          label={t('stock.state')}
+          value={list.values.stockStatus ?? ''}
+          onChange={(v) => list.set('stockStatus', v)}
+          options={STOCK_STATUSES.map((s) => [s, t(`stock.status.${s}`)] as const)}
+          any={t('stock.anyState')}
+        />
         <FilterActions apply={t('stock.apply')} clear={t('stock.clear')} filtered={list.filtered} onClear={list.reset} fetching={sheet.isFetching} />
       </FilterForm>
 

@@ -118,7 +118,9 @@ describe('cart line stock', () => {
   it('in Chinese, the fixes too', async () => {
     await i18n.changeLanguage('zh');
     try {
-      renderScreen(<LineStock line={line({ available: 3, stockStatus: 'low', stockShort: true })} quantity={10} onLower={() => undefined} onRemove={() => undefined} />);
+      renderScreen(
+        <LineStock line={line({ available: 3, stockStatus: 'low', stockShort: true })} quantity={10} onLower={() => undefined} onRemove={() => undefined} />,
+      );
       expect(screen.getByRole('button', { name: '减至 3 件 GAN 356 M' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: '移除 GAN 356 M' })).toBeInTheDocument();
     } finally {

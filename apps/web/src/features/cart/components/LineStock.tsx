@@ -42,17 +42,25 @@ export function LineStock({
         {onLower || onRemove ? (
           <div className="mt-1 flex flex-wrap gap-2">
             {most > 0 && onLower ? (
-              <button type="button" onClick={() => onLower(most)} disabled={busy} className={cn(ACTION, 'border-brand-600 bg-white text-brand-700 hover:bg-brand-50')} data-testid="line-lower">
-                {t('stock.lowerTo', { count: most })}
-                {' '}
-                <span className="sr-only">{line.name}</span>
+              <button
+                type="button"
+                onClick={() => onLower(most)}
+                disabled={busy}
+                className={cn(ACTION, 'border-brand-600 bg-white text-brand-700 hover:bg-brand-50')}
+                data-testid="line-lower"
+              >
+                {t('stock.lowerTo', { count: most })} <span className="sr-only">{line.name}</span>
               </button>
             ) : null}
             {onRemove ? (
-              <button type="button" onClick={onRemove} disabled={busy} className={cn(ACTION, 'border-gray-300 bg-white text-gray-700 hover:border-red-300 hover:bg-red-50 hover:text-red-700')} data-testid="line-remove">
-                {t('stock.remove')}
-                {' '}
-                <span className="sr-only">{line.name}</span>
+              <button
+                type="button"
+                onClick={onRemove}
+                disabled={busy}
+                className={cn(ACTION, 'border-gray-300 bg-white text-gray-700 hover:border-red-300 hover:bg-red-50 hover:text-red-700')}
+                data-testid="line-remove"
+              >
+                {t('stock.remove')} <span className="sr-only">{line.name}</span>
               </button>
             ) : null}
           </div>

@@ -9,7 +9,13 @@ const fee = (freight: number, freeShipping = false) => ({ currency: 'CNY', freig
 const quotes: TExpressChoice[] = [
   { id: 'dhl', name: 'DHL Express', available: true, fee: fee(0, true), reason: null },
   { id: 'ems', name: 'EMS', available: true, fee: fee(236.5), reason: null },
-  { id: 'chinapost', name: 'China Post', available: false, fee: null, reason: { code: 'expressTooHeavy', message: 'China Post carries at most 2 kg per shipment; this order weighs 10 kg' } },
+  {
+    id: 'chinapost',
+    name: 'China Post',
+    available: false,
+    fee: null,
+    reason: { code: 'expressTooHeavy', message: 'China Post carries at most 2 kg per shipment; this order weighs 10 kg' },
+  },
 ];
 
 function setup(lang: 'en' | 'zh') {

@@ -43,19 +43,22 @@ function ShortLine({ short, line, available, most }: { short: TStockShortLine; l
         {line.name}
         {style ? <span className="font-normal text-gray-600"> · {style}</span> : null}
       </p>
-      <p className="text-xs text-red-800">{most > 0 ? t('refusal.line', { requested: line.quantity, count: available }) : t('refusal.out', { requested: line.quantity })}</p>
+      <p className="text-xs text-red-800">
+        {most > 0 ? t('refusal.line', { requested: line.quantity, count: available }) : t('refusal.out', { requested: line.quantity })}
+      </p>
       <div className="mt-1.5 flex flex-wrap gap-2">
         {most > 0 ? (
           <button type="button" onClick={lower} disabled={busy} className={`${ACTION} border-brand-600 bg-brand-600 text-white hover:bg-brand-700`}>
-            {t('stock.lowerTo', { count: most })}
-            {' '}
-                <span className="sr-only">{line.name}</span>
+            {t('stock.lowerTo', { count: most })} <span className="sr-only">{line.name}</span>
           </button>
         ) : null}
-        <button type="button" onClick={drop} disabled={busy} className={`${ACTION} border-gray-300 bg-white text-gray-700 hover:border-red-300 hover:bg-red-50 hover:text-red-700`}>
-          {t('stock.remove')}
-          {' '}
-                <span className="sr-only">{line.name}</span>
+        <button
+          type="button"
+          onClick={drop}
+          disabled={busy}
+          className={`${ACTION} border-gray-300 bg-white text-gray-700 hover:border-red-300 hover:bg-red-50 hover:text-red-700`}
+        >
+          {t('stock.remove')} <span className="sr-only">{line.name}</span>
         </button>
       </div>
     </li>
@@ -69,7 +72,17 @@ function ShortLine({ short, line, available, most }: { short: TStockShortLine; l
  * order can be placed. Never the generic "could not process your order" banner: nothing is wrong
  * with the payment, the goods are short.
  */
-export function StockRefusal({ shortLines, lines, fresh, onDismiss }: { shortLines: readonly TStockShortLine[]; lines: readonly TCartItem[]; fresh: boolean; onDismiss: () => void }) {
+export function StockRefusal({
+  shortLines,
+  lines,
+  fresh,
+  onDismiss,
+}: {
+  shortLines: readonly TStockShortLine[];
+  lines: readonly TCartItem[];
+  fresh: boolean;
+  onDismiss: () => void;
+}) {
   const { t } = useTranslation('cart');
   const open = shortLines.flatMap((short) => {
     const now = standing(short, lines, fresh);
@@ -77,7 +90,12 @@ export function StockRefusal({ shortLines, lines, fresh, onDismiss }: { shortLin
   });
   if (open.length === 0) {
     return (
-      <div role="status" className="mt-3 flex items-start gap-2 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="stock-refusal" data-resolved="true">
+      <div
+        role="status"
+        className="mt-3 flex items-start gap-2 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+        data-testid="stock-refusal"
+        data-resolved="true"
+      >
         <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <p className="min-w-0 flex-1">{t('refusal.resolved')}</p>
         <button type="button" onClick={onDismiss} aria-label={t('refusal.dismiss')} className="rounded p-0.5 text-emerald-700 hover:bg-emerald-100">

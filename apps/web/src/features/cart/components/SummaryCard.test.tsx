@@ -76,23 +76,41 @@ function row(summary: HTMLElement, label: RegExp | string): HTMLElement {
 }
 
 describe('order summary', () => {
-  it.each(['en', 'zh'] as const)('shows goods, shipping (free, with the saving), the payment fee and the total as separate lines that add up (%s)', async (lang) => {
-    await i18n.changeLanguage(lang);
-    await i18n.loadNamespaces('cart');
-    const summary = renderSummary({ kind: 'ready', fee: quote });
-    const labels = lang === 'en' ? { goods: 'Item amount', shipping: 'Shipping', fee: /^Payment fee \(PayPal, 4.4%\)$/, free: 'Free shipping' } : { goods: '商品金额', shipping: '运费', fee: /^支付手续费（PayPal，4.4%）$/, free: '免运费' };
-    expect(row(summary, labels.goods)).toHaveTextContent('¥2,000.00');
-    const shipping = row(summary, labels.shipping);
-    expect(shipping).toHaveTextContent(labels.free);
-    expect(shipping).toHaveTextContent('¥619.03');
-    expect(shipping).not.toHaveTextContent('¥88.00');
-    expect(row(summary, labels.fee)).toHaveTextContent('¥88.00');
-    expect(screen.getByTestId('grand-total')).toHaveTextContent('¥2,088.00');
-  });
+  it.each(['en', 'zh'] as const)(
+    'shows goods, shipping (free, with the saving), the payment fee and the total as separate lines that add up (%s)',
+    async (lang) => {
+      await i18n.changeLanguage(lang);
+      await i18n.loadNamespaces('cart');
+      const summary = renderSummary({ kind: 'ready', fee: quote });
+      const labels =
+        lang === 'en'
+          ? { goods: 'Item amount', shipping: 'Shipping', fee: /^Payment fee \(PayPal, 4.4%\)$/, free: 'Free shipping' }
+          : { goods: '商品金额', shipping: '运费', fee: /^支付手续费（PayPal，4.4%）$/, free: '免运费' };
+      expect(row(summary, labels.goods)).toHaveTextContent('¥2,000.00');
+      const shipping = row(summary, labels.shipping);
+      expect(shipping).toHaveTextContent(labels.free);
+      expect(shipping).toHaveTextContent('¥619.03');
+      expect(shipping).not.toHaveTextContent('¥88.00');
+      expect(row(summary, labels.fee)).toHaveTextContent('¥88.00');
+      expect(screen.getByTestId('grand-total')).toHaveTextContent('¥2,088.00');
+    },
+  );
 
   it('charges the freight on the shipping line and leaves out the fee line when there is no surcharge', async () => {
     await i18n.changeLanguage('en');
-    const summary = renderSummary({ kind: 'ready', fee: { ...quote, freeShipping: false, freight: 120, totalPrice: 120, surcharge: 0, surchargePercent: 0, grandTotal: 2120, payMethod: { id: 'ALIPAY', name: 'Alipay' } } });
+    const summary = renderSummary({
+      kind: 'ready',
+      fee: {
+        ...quote,
+        freeShipping: false,
+        freight: 120,
+        totalPrice: 120,
+        surcharge: 0,
+        surchargePercent: 0,
+        grandTotal: 2120,
+        payMethod: { id: 'ALIPAY', name: 'Alipay' },
+      },
+    });
     expect(row(summary, 'Shipping')).toHaveTextContent('¥120.00');
     expect(within(summary).queryByText(/Payment fee/)).toBeNull();
     expect(screen.getByTestId('grand-total')).toHaveTextContent('¥2,120.00');

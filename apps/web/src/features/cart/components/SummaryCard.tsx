@@ -12,7 +12,11 @@ export type TFeeState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'
 
 function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
-    <div className={strong ? 'flex items-center justify-between gap-4 border-t border-gray-200 pt-2 text-base font-semibold' : 'flex items-start justify-between gap-4'}>
+    <div
+      className={
+        strong ? 'flex items-center justify-between gap-4 border-t border-gray-200 pt-2 text-base font-semibold' : 'flex items-start justify-between gap-4'
+      }
+    >
       <dt className={strong ? 'text-ink' : 'text-gray-600'}>{label}</dt>
       <dd className="text-right tabular-nums">{children}</dd>
     </div>
@@ -65,7 +69,9 @@ export function SummaryCard({
         </div>
       ) : (
         <dl className="space-y-2 text-sm" data-testid="order-summary">
-          <Row label={t('summary.itemCount')}>{t('summary.itemCountValue', { lines: t('summary.lines', { count: info.lineCount }), pieces: t('summary.pcs', { count: info.pieceCount }) })}</Row>
+          <Row label={t('summary.itemCount')}>
+            {t('summary.itemCountValue', { lines: t('summary.lines', { count: info.lineCount }), pieces: t('summary.pcs', { count: info.pieceCount }) })}
+          </Row>
           <Row label={t('summary.itemAmount')}>
             <span data-testid="goods-amount">{money(fee.kind === 'ready' ? fee.fee.goodsAmount : info.goodsAmount)}</span>
             {info.discount > 0 ? <span className="block text-xs text-brand-700">{t('summary.saved', { amount: money(info.discount) })}</span> : null}
@@ -122,7 +128,12 @@ export function SummaryCard({
             </div>
           ) : null}
           {info.freeShippingThreshold !== null && !info.freeShipping && info.lineCount > 0 ? (
-            <p className="text-xs text-gray-600">{t('summary.freeShippingHint', { amount: money(Math.max(0, info.freeShippingThreshold - info.goodsAmount)), threshold: money(info.freeShippingThreshold) })}</p>
+            <p className="text-xs text-gray-600">
+              {t('summary.freeShippingHint', {
+                amount: money(Math.max(0, info.freeShippingThreshold - info.goodsAmount)),
+                threshold: money(info.freeShippingThreshold),
+              })}
+            </p>
           ) : null}
           <Row label={t('summary.grandTotal')} strong>
             <span data-testid="grand-total" className="text-brand-700">
@@ -159,7 +170,11 @@ export function SummaryCard({
       {notice}
 
       {banner ? (
-        <div role="alert" className="mt-3 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="order-error-banner">
+        <div
+          role="alert"
+          className="mt-3 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900"
+          data-testid="order-error-banner"
+        >
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <div className="min-w-0 flex-1 space-y-2">
             <p className="break-words">{banner}</p>

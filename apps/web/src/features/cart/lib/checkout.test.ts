@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { TAddress } from '@cubeshop/shared';
-import { IdempotencyKeys, canCreateOrder, feeInputsChanged, feeRequest, normalizeQuantity, orderRuleMessages, orderRuleViolations, stepQuantity, totalsKey } from './checkout';
+import {
+  IdempotencyKeys,
+  canCreateOrder,
+  feeInputsChanged,
+  feeRequest,
+  normalizeQuantity,
+  orderRuleMessages,
+  orderRuleViolations,
+  stepQuantity,
+  totalsKey,
+} from './checkout';
 
 const address = (id: number, asDefault = false, regionId = 'US', postal = '10001'): TAddress => ({
   id,
@@ -50,19 +60,34 @@ describe('quantity normalisation', () => {
 });
 
 describe('MOQ and order multiple check', () => {
-  const line = (name: string, quantity: number, moq: number, orderMultiple: number | null = null, problem: 'moq' | 'multiple' | 'type' | null = null) => ({ name, quantity, moq, minOrderQuantity: moq, orderMultiple, problem });
-  const t = (key: string, params: Record<string, unknown>) => (key === 'rules.moq' ? `Product ${String(params.names)} quantity is less than the minimum order quantity` : `Product ${String(params.names)} quantity must be a multiple of its order multiple`);
+  const line = (name: string, quantity: number, moq: number, orderMultiple: number | null = null, problem: 'moq' | 'multiple' | 'type' | null = null) => ({
+    name,
+    quantity,
+    moq,
+    minOrderQuantity: moq,
+    orderMultiple,
+    problem,
+  });
+  const t = (key: string, params: Record<string, unknown>) =>
+    key === 'rules.moq'
+      ? `Product ${String(params.names)} quantity is less than the minimum order quantity`
+      : `Product ${String(params.names)} quantity must be a multiple of its order multiple`;
 
   it('passes lines at or above their moq and on their multiple', () => {
     expect(orderRuleMessages([line('A', 1, 1), line('B', 6, 6, 3), line('C', 9, 6, 3)], t)).toEqual([]);
   });
 
   it('names every line below its moq in one message', () => {
-    expect(orderRuleMessages([line('GAN 12', 2, 6), line('MoYu', 1, 1), line('QiYi', 11, 12, 6)], t)).toEqual(['Product GAN 12, QiYi quantity is less than the minimum order quantity']);
+    expect(orderRuleMessages([line('GAN 12', 2, 6), line('MoYu', 1, 1), line('QiYi', 11, 12, 6)], t)).toEqual([
+      'Product GAN 12, QiYi quantity is less than the minimum order quantity',
+    ]);
   });
 
   it('reports lines off their multiple separately, and takes the server problem flags', () => {
-    expect(orderRuleViolations([line('A', 7, 6, 3), line('B', 6, 6, null, 'moq'), line('C', 6, 1, null, 'multiple')])).toEqual({ moq: ['B'], multiple: ['A', 'C'] });
+    expect(orderRuleViolations([line('A', 7, 6, 3), line('B', 6, 6, null, 'moq'), line('C', 6, 1, null, 'multiple')])).toEqual({
+      moq: ['B'],
+      multiple: ['A', 'C'],
+    });
     expect(orderRuleMessages([line('A', 7, 6, 3)], t, '、')).toEqual(['Product A quantity must be a multiple of its order multiple']);
   });
 
@@ -80,7 +105,14 @@ describe('shipping fee recalculation trigger', () => {
   });
 
   it('asks with the public params (payment optional)', () => {
-    expect(feeRequest(address(1), 'dhl', '', totals)).toEqual({ deliveryRegionId: 'US', deliveryPostalCode: '10001', expressMethod: 'dhl', payMethod: '', totalGw: 1.234, totalVolumeWeight: 0.8 });
+    expect(feeRequest(address(1), 'dhl', '', totals)).toEqual({
+      deliveryRegionId: 'US',
+      deliveryPostalCode: '10001',
+      expressMethod: 'dhl',
+      payMethod: '',
+      totalGw: 1.234,
+      totalVolumeWeight: 0.8,
+    });
   });
 
   it('changes when the address, method, payment or totals change, and not otherwise', () => {

@@ -12,7 +12,8 @@ export function orderRuleViolations(lines: readonly RuleLine[]): { moq: string[]
   for (const line of lines) {
     const min = Math.max(line.moq || 0, line.minOrderQuantity || 0, MIN_QUANTITY);
     if (line.quantity < min || line.problem === 'moq') moq.push(line.name);
-    else if ((line.orderMultiple && line.orderMultiple > 1 && line.quantity % line.orderMultiple !== 0) || line.problem === 'multiple') multiple.push(line.name);
+    else if ((line.orderMultiple && line.orderMultiple > 1 && line.quantity % line.orderMultiple !== 0) || line.problem === 'multiple')
+      multiple.push(line.name);
   }
   return { moq: unique(moq), multiple: unique(multiple) };
 }
@@ -83,7 +84,14 @@ export function feeInputsChanged(a: { request: TFeeRequest | null; totals: strin
  * Create order is enabled only when address, shipping method, payment method, items and a
  * calculated fee all exist, and not while submitting (docs/requirements.md, States).
  */
-export function canCreateOrder(state: { address: unknown; expressMethod: string; payMethod: string; lineCount: number; feeCalculated: boolean; submitting: boolean }): boolean {
+export function canCreateOrder(state: {
+  address: unknown;
+  expressMethod: string;
+  payMethod: string;
+  lineCount: number;
+  feeCalculated: boolean;
+  submitting: boolean;
+}): boolean {
   return Boolean(state.address) && state.expressMethod !== '' && state.payMethod !== '' && state.lineCount > 0 && state.feeCalculated && !state.submitting;
 }
 
@@ -131,7 +139,12 @@ export function stockShortLines(details: Record<string, unknown> | null | undefi
   if (!details || details.reason !== 'stockShort' || !Array.isArray(details.lines)) return null;
   const lines = (details.lines as unknown[]).filter(
     (l): l is TStockShortLine =>
-      typeof l === 'object' && l !== null && typeof (l as TStockShortLine).itemId === 'number' && typeof (l as TStockShortLine).typeCode === 'string' && typeof (l as TStockShortLine).available === 'number' && typeof (l as TStockShortLine).requested === 'number',
+      typeof l === 'object' &&
+      l !== null &&
+      typeof (l as TStockShortLine).itemId === 'number' &&
+      typeof (l as TStockShortLine).typeCode === 'string' &&
+      typeof (l as TStockShortLine).available === 'number' &&
+      typeof (l as TStockShortLine).requested === 'number',
   );
   return lines.length > 0 ? lines : null;
 }

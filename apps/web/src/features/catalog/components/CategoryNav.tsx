@@ -16,7 +16,10 @@ const TAGS = [
 ] as const;
 
 const rowLink = ({ isActive }: { isActive: boolean }) =>
-  cn('flex min-w-0 flex-1 items-center gap-2 rounded-md px-2 py-1.5 text-sm', isActive ? 'bg-brand-50 font-medium text-brand-700' : 'text-gray-700 hover:bg-gray-100');
+  cn(
+    'flex min-w-0 flex-1 items-center gap-2 rounded-md px-2 py-1.5 text-sm',
+    isActive ? 'bg-brand-50 font-medium text-brand-700' : 'text-gray-700 hover:bg-gray-100',
+  );
 
 function TreeItem({ node, depth, openIds }: { node: TCategory; depth: number; openIds: ReadonlySet<string> }) {
   const { t } = useTranslation('common');

@@ -19,7 +19,9 @@ export function useCarousel(count: number, interval = CAROUSEL_INTERVAL_MS) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   // Stopped by the pause button, or from the start for visitors who ask for reduced motion.
-  const [stopped, setStopped] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  const [stopped, setStopped] = useState(
+    () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+  );
   const paused = hovered || focused || stopped;
   const current = count > 0 ? index % count : 0;
 
@@ -118,7 +120,8 @@ export function NewestCarousel() {
     if (Math.abs(dx) > 40) go(index + (dx < 0 ? 1 : -1));
   };
   // Phones swipe; the arrows start at sm.
-  const arrow = 'absolute top-1/2 z-10 hidden size-9 -translate-y-1/2 items-center justify-center rounded-full bg-black/25 text-white hover:bg-black/40 sm:inline-flex';
+  const arrow =
+    'absolute top-1/2 z-10 hidden size-9 -translate-y-1/2 items-center justify-center rounded-full bg-black/25 text-white hover:bg-black/40 sm:inline-flex';
 
   return (
     <section
@@ -131,7 +134,11 @@ export function NewestCarousel() {
       onPointerUp={onPointerUp}
       onPointerCancel={() => setTouchX(null)}
     >
-      <div className="flex h-full transition-transform duration-500 ease-out motion-reduce:transition-none" style={{ transform: `translateX(-${index * 100}%)` }} aria-live="off">
+      <div
+        className="flex h-full transition-transform duration-500 ease-out motion-reduce:transition-none"
+        style={{ transform: `translateX(-${index * 100}%)` }}
+        aria-live="off"
+      >
         {data.map((product, i) => (
           <Slide key={product.id} product={product} active={i === index} first={i === 0} near={seen.has(i)} />
         ))}

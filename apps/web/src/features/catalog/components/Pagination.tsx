@@ -46,7 +46,14 @@ export function Pagination({
       );
     }
     return (
-      <Link to={hrefOf(to)} preventScrollReset onClick={() => onPage(to)} aria-label={props.label} aria-current={props.current ? 'page' : undefined} className={props.className}>
+      <Link
+        to={hrefOf(to)}
+        preventScrollReset
+        onClick={() => onPage(to)}
+        aria-label={props.label}
+        aria-current={props.current ? 'page' : undefined}
+        className={props.className}
+      >
         {content}
       </Link>
     );
@@ -75,7 +82,10 @@ export function Pagination({
               {link(item.page, item.page, {
                 label: t('pagination.page', { page: item.page }),
                 current: item.page === page,
-                className: cn(BASE, item.page === page ? 'bg-brand-600 font-semibold text-white' : 'border border-gray-300 bg-white text-gray-700 hover:bg-gray-50'),
+                className: cn(
+                  BASE,
+                  item.page === page ? 'bg-brand-600 font-semibold text-white' : 'border border-gray-300 bg-white text-gray-700 hover:bg-gray-50',
+                ),
               })}
             </li>
           ),

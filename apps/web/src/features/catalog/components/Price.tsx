@@ -29,7 +29,10 @@ export function Price({ product, size = 'sm', className }: PriceProps) {
         </>
       ) : null}
       {view.badge ? (
-        <span className={cn('rounded bg-brand-600 font-semibold text-white', size === 'lg' ? 'px-2 py-0.5 text-sm' : 'px-1.5 text-[11px] leading-5')} data-testid="discount-badge">
+        <span
+          className={cn('rounded bg-brand-600 font-semibold text-white', size === 'lg' ? 'px-2 py-0.5 text-sm' : 'px-1.5 text-[11px] leading-5')}
+          data-testid="discount-badge"
+        >
           {view.badge}
         </span>
       ) : null}

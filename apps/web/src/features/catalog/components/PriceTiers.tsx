@@ -53,7 +53,11 @@ export function TierTable({ product, quantity }: { product: Tiered & Pick<TProdu
           {rows.map((row) => {
             const on = active ? row.minQuantity === active.minQuantity : row.minQuantity === 1;
             return (
-              <tr key={row.minQuantity} className={cn('border-b border-gray-100', on && 'bg-emerald-50 font-semibold text-emerald-800')} aria-current={on || undefined}>
+              <tr
+                key={row.minQuantity}
+                className={cn('border-b border-gray-100', on && 'bg-emerald-50 font-semibold text-emerald-800')}
+                aria-current={on || undefined}
+              >
                 <th scope="row" className="py-1 pr-4 text-left font-normal">
                   {t('tiers.from', { count: row.minQuantity })}
                 </th>

@@ -12,7 +12,15 @@ beforeAll(async () => {
 });
 beforeEach(() => resetSession());
 
-const twoTypes = product({ id: 42, name: 'GAN 12 Maglev', types: [style('black', 'Black'), style('stickerless', 'Stickerless')], labels: ['H', 'D'], price: 39.9, discountPrice: 31.92, discountPercent: 20 });
+const twoTypes = product({
+  id: 42,
+  name: 'GAN 12 Maglev',
+  types: [style('black', 'Black'), style('stickerless', 'Stickerless')],
+  labels: ['H', 'D'],
+  price: 39.9,
+  discountPrice: 31.92,
+  discountPercent: 20,
+});
 
 describe('ProductCard', { timeout: 20_000 }, () => {
   it('shows labels, discount price, struck list price and badge; the detail opens in a new tab; the picture does not shift', () => {
@@ -146,10 +154,19 @@ describe('ProductCard', { timeout: 20_000 }, () => {
   });
 
   it('marks each style’s stock in the select (a sold-out one cannot be chosen) and the badge follows the chosen style', async () => {
-    const styled = product({ id: 43, name: 'Styled', stockStatus: 'in_stock', types: [style('red', 'Red'), style('blue', 'Blue', 'out_of_stock'), style('green', 'Green', 'low'), style('gold', 'Gold', 'preorder')] });
+    const styled = product({
+      id: 43,
+      name: 'Styled',
+      stockStatus: 'in_stock',
+      types: [style('red', 'Red'), style('blue', 'Blue', 'out_of_stock'), style('green', 'Green', 'low'), style('gold', 'Gold', 'preorder')],
+    });
     renderScreen(<ProductCard product={styled} />);
     const select = screen.getByRole('combobox');
-    expect(within(select).getAllByRole('option').map((o) => [o.textContent, (o as HTMLOptionElement).disabled])).toEqual([
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => [o.textContent, (o as HTMLOptionElement).disabled]),
+    ).toEqual([
       ['Select a style', false],
       ['Red', false],
       ['Blue (Out of stock)', true],
@@ -167,7 +184,14 @@ describe('ProductCard', { timeout: 20_000 }, () => {
     signIn();
     server.use(
       http.post('/api/cart/items', () =>
-        HttpResponse.json({ code: 'BAD_REQUEST', desc: 'Solo (Black) is out of stock and cannot be added to the cart', details: { reason: 'stock', itemId: 100001, type: 'black', available: 0, max: 0, inCart: 0 } }, { status: 400 }),
+        HttpResponse.json(
+          {
+            code: 'BAD_REQUEST',
+            desc: 'Solo (Black) is out of stock and cannot be added to the cart',
+            details: { reason: 'stock', itemId: 100001, type: 'black', available: 0, max: 0, inCart: 0 },
+          },
+          { status: 400 },
+        ),
       ),
     );
     renderScreen(<ProductCard product={product({ name: 'Solo', stockStatus: 'out_of_stock', types: [style('black', 'Black', 'out_of_stock')] })} />);

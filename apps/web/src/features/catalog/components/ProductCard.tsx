@@ -23,7 +23,19 @@ export function productPath(id: TProductSummary['id']): string {
  * "MOQ 6 · in multiples of 3": the order rules a buyer should know before adding (docs/requirements.md, Data,
  * Product: moq). An order multiple is a pack size, not necessarily a carton: it is called what it is.
  */
-export function OrderRules({ moq, orderMultiple, quantity, id, className }: { moq: number; orderMultiple: number | null; quantity: number; id?: string; className?: string }) {
+export function OrderRules({
+  moq,
+  orderMultiple,
+  quantity,
+  id,
+  className,
+}: {
+  moq: number;
+  orderMultiple: number | null;
+  quantity: number;
+  id?: string;
+  className?: string;
+}) {
   const t = useFixedT('catalog');
   const parts: string[] = [];
   // MOQ 12 in multiples of 12 is just "in multiples of 12".
@@ -67,7 +79,9 @@ export const ProductCard = memo(function ProductCard({ product, priority = false
   // The badge follows the chosen style (docs/catalog.md, Stock); a style's label says when it is not plainly in stock.
   const stock = chosenStock(product, type);
   const styleName = (option: (typeof types)[number]) =>
-    option.stockStatus && option.stockStatus !== 'in_stock' ? t('card.styleWith', { name: option.name, state: t(`stock.badge.${option.stockStatus}`) }) : option.name;
+    option.stockStatus && option.stockStatus !== 'in_stock'
+      ? t('card.styleWith', { name: option.name, state: t(`stock.badge.${option.stockStatus}`) })
+      : option.name;
 
   const onAdd = () => {
     const resolved = resolveType(types, type);
@@ -134,12 +148,22 @@ export const ProductCard = memo(function ProductCard({ product, priority = false
                     setType(e.target.value || undefined);
                     setTypeError(false);
                   }}
-                  className={cn('card-select focus:border-brand-500 focus:outline-none', typeError ? 'border-red-500' : 'border-gray-300', !type && 'text-gray-500')}
+                  className={cn(
+                    'card-select focus:border-brand-500 focus:outline-none',
+                    typeError ? 'border-red-500' : 'border-gray-300',
+                    !type && 'text-gray-500',
+                  )}
                 >
                   <option value="">{t('card.selectStyle')}</option>
                   {types.map((option) => (
                     // A sold-out style cannot be chosen here (the server would refuse it anyway).
-                    <option key={option.code} value={option.code} disabled={option.stockStatus === 'out_of_stock'} data-stock={option.stockStatus} className={option.stockStatus === 'out_of_stock' ? 'text-gray-400' : 'text-ink'}>
+                    <option
+                      key={option.code}
+                      value={option.code}
+                      disabled={option.stockStatus === 'out_of_stock'}
+                      data-stock={option.stockStatus}
+                      className={option.stockStatus === 'out_of_stock' ? 'text-gray-400' : 'text-ink'}
+                    >
                       {styleName(option)}
                     </option>
                   ))}
@@ -163,7 +187,15 @@ export const ProductCard = memo(function ProductCard({ product, priority = false
           <div className="flex items-center gap-1.5">
             <div className={STEPPER_BOX}>
               {live ? (
-                <QuantityStepper size="sm" value={quantity} onChange={setQuantity} orderMultiple={product.orderMultiple} moq={product.moq} describedBy={ids.rules} labels={{ input: t('quantity.labelFor', { name: product.name }), decrease: t('quantity.decrease'), increase: t('quantity.increase') }} />
+                <QuantityStepper
+                  size="sm"
+                  value={quantity}
+                  onChange={setQuantity}
+                  orderMultiple={product.orderMultiple}
+                  moq={product.moq}
+                  describedBy={ids.rules}
+                  labels={{ input: t('quantity.labelFor', { name: product.name }), decrease: t('quantity.decrease'), increase: t('quantity.increase') }}
+                />
               ) : (
                 <div aria-hidden="true" className="flex h-8 items-center justify-center rounded-md border border-gray-300 text-sm text-ink tabular-nums">
                   {quantity}

@@ -42,7 +42,9 @@ describe('ProductDetailScreen', { timeout: 20_000 }, () => {
       { minQuantity: 12, price: 9 },
       { minQuantity: 48, price: 8.5 },
     ];
-    server.use(http.get('/api/items/100001', () => HttpResponse.json(detail({ currency: 'CNY', price: 10, discountPrice: 10, basePrice: 10, priceTiers: tiers }))));
+    server.use(
+      http.get('/api/items/100001', () => HttpResponse.json(detail({ currency: 'CNY', price: 10, discountPrice: 10, basePrice: 10, priceTiers: tiers }))),
+    );
     renderScreen(<ProductDetailScreen />, at('100001'));
     const table = await screen.findByTestId('tier-table');
     const rows = within(table).getAllByRole('row').slice(1);
@@ -76,7 +78,10 @@ describe('ProductDetailScreen', { timeout: 20_000 }, () => {
 
   it('alerts to select the product type when there are types and none is selected', async () => {
     signIn();
-    server.use(http.get('/api/items/100001', () => HttpResponse.json(detail({ types: [detailStyle('black', 'Black'), detailStyle('white', 'White')] }))), http.post('/api/cart/items', () => HttpResponse.json({ id: 1 })));
+    server.use(
+      http.get('/api/items/100001', () => HttpResponse.json(detail({ types: [detailStyle('black', 'Black'), detailStyle('white', 'White')] }))),
+      http.post('/api/cart/items', () => HttpResponse.json({ id: 1 })),
+    );
     renderScreen(<ProductDetailScreen />, at('100001'));
     fireEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -93,7 +98,10 @@ describe('ProductDetailScreen', { timeout: 20_000 }, () => {
   it('marks each style’s stock; the stock line and the shipping promise follow the chosen style; a sold-out style cannot be added', async () => {
     signIn();
     const styles = [detailStyle('red', 'Red', 'in_stock', 40), detailStyle('blue', 'Blue', 'out_of_stock', 0), detailStyle('green', 'Green', 'low', 3)];
-    server.use(http.get('/api/items/100001', () => HttpResponse.json(detail({ types: styles, stockStatus: 'in_stock', available: 43 }))), http.post('/api/cart/items', () => HttpResponse.json({ id: 1 })));
+    server.use(
+      http.get('/api/items/100001', () => HttpResponse.json(detail({ types: styles, stockStatus: 'in_stock', available: 43 }))),
+      http.post('/api/cart/items', () => HttpResponse.json({ id: 1 })),
+    );
     renderScreen(<ProductDetailScreen />, at('100001'));
     // The product as a whole: some style is in stock.
     expect(await screen.findByTestId('stock-line')).toHaveTextContent('In stock · ships within 24 hours');
@@ -145,7 +153,10 @@ describe('ProductDetailScreen', { timeout: 20_000 }, () => {
 
   it('toggles the favourite for a signed-in buyer', async () => {
     signIn();
-    server.use(http.get('/api/items/100001', () => HttpResponse.json(detail())), http.post('/api/favorites', () => HttpResponse.json({ itemId: 100001, favorite: true })));
+    server.use(
+      http.get('/api/items/100001', () => HttpResponse.json(detail())),
+      http.post('/api/favorites', () => HttpResponse.json({ itemId: 100001, favorite: true })),
+    );
     renderScreen(<ProductDetailScreen />, at('100001'));
     const button = await screen.findByRole('button', { name: 'Favourite' });
     expect(button).toHaveAttribute('aria-pressed', 'false');

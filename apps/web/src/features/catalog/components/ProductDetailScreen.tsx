@@ -86,7 +86,17 @@ function StyleNote({ option }: { option: TProductDetail['types'][number] }) {
  * (sold out, or fewer pieces than the minimum order) cannot be added and says why; a quantity
  * above what is left says how many there are and offers them (docs/catalog.md, Stock).
  */
-function Purchase({ product, type, onType, stock }: { product: TProductDetail; type: string | undefined; onType: (type: string | undefined) => void; stock: TChosenStock }) {
+function Purchase({
+  product,
+  type,
+  onType,
+  stock,
+}: {
+  product: TProductDetail;
+  type: string | undefined;
+  onType: (type: string | undefined) => void;
+  stock: TChosenStock;
+}) {
   const { t } = useTranslation('catalog');
   const ids = { quantity: useId(), rules: useId(), types: useId(), stock: useId() };
   const [quantity, setQuantity] = useState(() => initialQuantity(product.moq, product.orderMultiple));
@@ -128,8 +138,7 @@ function Purchase({ product, type, onType, stock }: { product: TProductDetail; t
                         : 'border-gray-300 bg-white text-gray-700 hover:border-gray-400',
                   )}
                 >
-                  <span className={cn(out && 'line-through decoration-gray-400')}>{option.name}</span>{' '}
-                  <StyleNote option={option} />
+                  <span className={cn(out && 'line-through decoration-gray-400')}>{option.name}</span> <StyleNote option={option} />
                 </button>
               );
             })}
@@ -142,7 +151,15 @@ function Purchase({ product, type, onType, stock }: { product: TProductDetail; t
           {t('detail.quantity')}
         </label>
         <div className="flex flex-wrap items-center gap-3">
-          <QuantityStepper id={ids.quantity} value={quantity} onChange={setQuantity} orderMultiple={product.orderMultiple} moq={product.moq} describedBy={ids.rules} labels={{ input: t('quantity.label'), decrease: t('quantity.decrease'), increase: t('quantity.increase') }} />
+          <QuantityStepper
+            id={ids.quantity}
+            value={quantity}
+            onChange={setQuantity}
+            orderMultiple={product.orderMultiple}
+            moq={product.moq}
+            describedBy={ids.rules}
+            labels={{ input: t('quantity.label'), decrease: t('quantity.decrease'), increase: t('quantity.increase') }}
+          />
           <OrderRules id={ids.rules} moq={product.moq} orderMultiple={product.orderMultiple} quantity={quantity} className="text-sm" />
         </div>
       </div>
@@ -159,7 +176,13 @@ function Purchase({ product, type, onType, stock }: { product: TProductDetail; t
         </p>
       ) : null}
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button onClick={onAdd} disabled={isPending || soldOut || over} aria-busy={isPending} aria-describedby={soldOut || over ? ids.stock : undefined} className="h-11 w-full text-base sm:w-auto sm:flex-1">
+        <Button
+          onClick={onAdd}
+          disabled={isPending || soldOut || over}
+          aria-busy={isPending}
+          aria-describedby={soldOut || over ? ids.stock : undefined}
+          className="h-11 w-full text-base sm:w-auto sm:flex-1"
+        >
           <ShoppingCart aria-hidden="true" className="size-5" />
           {t('detail.addToCart')}
         </Button>
@@ -175,7 +198,12 @@ function Purchase({ product, type, onType, stock }: { product: TProductDetail; t
  */
 function Promises({ status }: { status: TChosenStock['status'] }) {
   const { t } = useTranslation('catalog');
-  const shipping = status === 'preorder' ? [{ Icon: Truck, text: t('detail.promises.shippingPreorder') }] : status === 'out_of_stock' ? [] : [{ Icon: Truck, text: t('detail.promises.shipping') }];
+  const shipping =
+    status === 'preorder'
+      ? [{ Icon: Truck, text: t('detail.promises.shippingPreorder') }]
+      : status === 'out_of_stock'
+        ? []
+        : [{ Icon: Truck, text: t('detail.promises.shipping') }];
   const items = [
     ...shipping,
     { Icon: Globe, text: t('detail.promises.worldwide') },

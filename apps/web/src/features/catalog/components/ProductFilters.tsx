@@ -57,11 +57,19 @@ export function ProductFilters({
   };
   const active = [filters.supplierId, filters.minPrice, filters.maxPrice].filter((v) => v !== undefined).length;
   const symbol = CURRENCY_SYMBOLS[getCurrency()];
-  const input = 'h-10 w-full min-w-0 rounded-md border border-gray-300 bg-white px-3 text-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none';
+  const input =
+    'h-10 w-full min-w-0 rounded-md border border-gray-300 bg-white px-3 text-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none';
   const label = 'mb-1 block text-xs font-medium text-gray-600';
 
   return (
-    <form role="search" aria-label={t('panel.searchLabel')} action={action} method="get" onSubmit={submit} className="rounded-lg border border-gray-200 bg-white p-3 md:p-4">
+    <form
+      role="search"
+      aria-label={t('panel.searchLabel')}
+      action={action}
+      method="get"
+      onSubmit={submit}
+      className="rounded-lg border border-gray-200 bg-white p-3 md:p-4"
+    >
       <div className="flex gap-2">
         <label htmlFor={ids.search} className="sr-only">
           {t('panel.searchLabel')}
@@ -81,17 +89,30 @@ export function ProductFilters({
           />
         </div>
         <Button type="submit">{t('panel.search')}</Button>
-        <Button variant="secondary" className="relative px-3 md:hidden" aria-expanded={open} aria-controls={ids.fields} onClick={() => setOpen((v) => !v)} aria-label={t('panel.filters')}>
+        <Button
+          variant="secondary"
+          className="relative px-3 md:hidden"
+          aria-expanded={open}
+          aria-controls={ids.fields}
+          onClick={() => setOpen((v) => !v)}
+          aria-label={t('panel.filters')}
+        >
           <SlidersHorizontal aria-hidden="true" className="size-4" />
           {active > 0 ? (
-            <span aria-hidden="true" className="absolute -top-1.5 -right-1.5 min-w-4 rounded-full bg-brand-600 px-1 text-[10px] leading-4 font-semibold text-white">
+            <span
+              aria-hidden="true"
+              className="absolute -top-1.5 -right-1.5 min-w-4 rounded-full bg-brand-600 px-1 text-[10px] leading-4 font-semibold text-white"
+            >
               {active}
             </span>
           ) : null}
         </Button>
       </div>
 
-      <div id={ids.fields} className={cn('mt-3 grid-cols-2 gap-3 md:grid md:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end', open ? 'grid' : 'hidden')}>
+      <div
+        id={ids.fields}
+        className={cn('mt-3 grid-cols-2 gap-3 md:grid md:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end', open ? 'grid' : 'hidden')}
+      >
         <div className="col-span-2 md:col-span-1">
           <label htmlFor={ids.supplier} className={label}>
             {t('panel.supplier')}
@@ -109,13 +130,33 @@ export function ProductFilters({
           <label htmlFor={ids.min} className={label}>
             {t('panel.minPrice', { symbol })}
           </label>
-          <input id={ids.min} name={FILTER_PARAMS.min} type="text" inputMode="decimal" autoComplete="off" placeholder="0" value={drafts.min} onChange={set('min')} className={input} />
+          <input
+            id={ids.min}
+            name={FILTER_PARAMS.min}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            value={drafts.min}
+            onChange={set('min')}
+            className={input}
+          />
         </div>
         <div>
           <label htmlFor={ids.max} className={label}>
             {t('panel.maxPrice', { symbol })}
           </label>
-          <input id={ids.max} name={FILTER_PARAMS.max} type="text" inputMode="decimal" autoComplete="off" placeholder={t('panel.noLimit')} value={drafts.max} onChange={set('max')} className={input} />
+          <input
+            id={ids.max}
+            name={FILTER_PARAMS.max}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t('panel.noLimit')}
+            value={drafts.max}
+            onChange={set('max')}
+            className={input}
+          />
         </div>
         <div className="col-span-2 flex gap-2 md:col-span-1">
           <Button type="submit" variant="secondary" className="flex-1 border-brand-600 text-brand-700 md:flex-none">

@@ -27,7 +27,10 @@ export function ProductImages({ product }: { product: TProductDetail }) {
         data-testid="main-image"
       >
         <img src={current.image} alt={product.name} width={800} height={800} fetchPriority="high" className="aspect-square w-full object-contain" />
-        <span aria-hidden="true" className="absolute right-2 bottom-2 inline-flex items-center gap-1 rounded-full bg-black/50 px-2 py-1 text-xs text-white opacity-80 group-hover:opacity-100">
+        <span
+          aria-hidden="true"
+          className="absolute right-2 bottom-2 inline-flex items-center gap-1 rounded-full bg-black/50 px-2 py-1 text-xs text-white opacity-80 group-hover:opacity-100"
+        >
           <ZoomIn className="size-3.5" />
           {t('detail.clickToEnlarge')}
         </span>
@@ -41,7 +44,10 @@ export function ProductImages({ product }: { product: TProductDetail }) {
                 onClick={() => setActive(i)}
                 aria-label={t('detail.picture', { n: i + 1, total: images.length })}
                 aria-pressed={i === active}
-                className={cn('block size-16 overflow-hidden rounded-md border-2 bg-white sm:size-20', i === active ? 'border-brand-600' : 'border-gray-200 hover:border-gray-400')}
+                className={cn(
+                  'block size-16 overflow-hidden rounded-md border-2 bg-white sm:size-20',
+                  i === active ? 'border-brand-600' : 'border-gray-200 hover:border-gray-400',
+                )}
               >
                 <img src={img.thumbnail} alt="" width={320} height={320} loading="lazy" className="size-full object-contain" />
               </button>

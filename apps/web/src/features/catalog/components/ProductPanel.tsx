@@ -11,13 +11,27 @@ import { useProgressiveList } from '@/lib/progressive';
 import { useItems, type TItemSource } from '../api/get-items';
 import { useSuppliers } from '../api/get-suppliers';
 import type { TProductSummary, TSupplier } from '../api/types';
-import { clearedFilters, filtersFromSearch, hasActiveFilters, searchFromFilters, sortsFor, withChange, type TItemFilters, type TItemSort } from '../lib/filters';
+import {
+  clearedFilters,
+  filtersFromSearch,
+  hasActiveFilters,
+  searchFromFilters,
+  sortsFor,
+  withChange,
+  type TItemFilters,
+  type TItemSort,
+} from '../lib/filters';
 import { totalPages } from '../lib/pagination';
 import { Pagination } from './Pagination';
 import { ProductCard } from './ProductCard';
 import { ProductFilters } from './ProductFilters';
 
-const SORT_KEYS: Record<TItemSort, string> = { relevance: 'panel.sortRelevance', newest: 'panel.sortNewest', priceAsc: 'panel.sortPriceAsc', priceDesc: 'panel.sortPriceDesc' };
+const SORT_KEYS: Record<TItemSort, string> = {
+  relevance: 'panel.sortRelevance',
+  newest: 'panel.sortNewest',
+  priceAsc: 'panel.sortPriceAsc',
+  priceDesc: 'panel.sortPriceDesc',
+};
 const GRID = 'grid grid-cols-2 gap-2.5 sm:grid-cols-3 sm:gap-3 xl:grid-cols-4';
 
 const MARK = '\u2063';
@@ -115,7 +129,13 @@ export function ProductPanel({
         {title ?? t('panel.title')}
       </h2>
       {top?.({ suppliers: supplierList, selected: filters.supplierId, onToggle: toggleSupplier })}
-      <ProductFilters action={searchPage ?? pathname} filters={filters} suppliers={supplierList} onApply={(patch) => go(withChange(filters, patch))} onReset={reset} />
+      <ProductFilters
+        action={searchPage ?? pathname}
+        filters={filters}
+        suppliers={supplierList}
+        onApply={(patch) => go(withChange(filters, patch))}
+        onReset={reset}
+      />
 
       <div ref={listRef} className="scroll-mt-20 space-y-3">
         <div className="flex items-center justify-between gap-2 rounded-lg border border-gray-200 bg-white px-3 py-2 sm:px-4">
@@ -188,7 +208,10 @@ export function ProductPanel({
           </div>
         ) : (
           <>
-            <ul className={cn(GRID, 'transition-opacity', items.isFetching && items.isPlaceholderData && 'opacity-60')} aria-busy={items.isFetching && items.isPlaceholderData}>
+            <ul
+              className={cn(GRID, 'transition-opacity', items.isFetching && items.isPlaceholderData && 'opacity-60')}
+              aria-busy={items.isFetching && items.isPlaceholderData}
+            >
               {shown.map((product, i) => (
                 <li key={product.id}>
                   {/* A boundary per card: the server's cards hydrate one by one at low priority, in
@@ -200,7 +223,14 @@ export function ProductPanel({
                 </li>
               ))}
             </ul>
-            <Pagination className="pt-2" page={filters.page} total={pages} hasMore={capped && data.data.length >= perPage} onPage={scrollToList} hrefOf={(page) => pageHref(searchFromFilters({ ...filters, page }, searchParams))} />
+            <Pagination
+              className="pt-2"
+              page={filters.page}
+              total={pages}
+              hasMore={capped && data.data.length >= perPage}
+              onPage={scrollToList}
+              hrefOf={(page) => pageHref(searchFromFilters({ ...filters, page }, searchParams))}
+            />
           </>
         )}
       </div>

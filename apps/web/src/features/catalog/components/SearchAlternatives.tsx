@@ -41,7 +41,11 @@ export function SearchCorrection({ filters, found }: { filters: TItemFilters; fo
   if (!data || data.total !== found || (data.total === 0 && data.didYouMean.length === 0 && data.broaden.length === 0)) return null;
   const keyword = filters.keyword?.trim() ?? '';
   return (
-    <section aria-label={t('alternatives.label')} data-testid="search-alternatives" className="space-y-1 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-gray-800 sm:px-4">
+    <section
+      aria-label={t('alternatives.label')}
+      data-testid="search-alternatives"
+      className="space-y-1 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-gray-800 sm:px-4"
+    >
       {data.total > 0 ? <p>{t('alternatives.few', { count: data.total, keyword })}</p> : null}
       {data.didYouMean.length > 0 ? (
         <p data-testid="did-you-mean" className="text-base">

@@ -18,7 +18,7 @@ const answer = (keyword: string) => ({
 
 function renderBox() {
   // Every path shows the box, as the header does.
-  return renderScreen(<SearchBox id="box" value="" label="Search the shop" placeholder="Search" />, { path: "*", at: "/" });
+  return renderScreen(<SearchBox id="box" value="" label="Search the shop" placeholder="Search" />, { path: '*', at: '/' });
 }
 
 const box = () => screen.getByRole('combobox', { name: 'Search the shop' });

@@ -25,8 +25,15 @@ export function searchPath(keyword: string): string {
 export function optionsOf(data: TSuggestions | undefined, keyword: string): Option[] {
   const options: Option[] = [];
   for (const product of data?.products ?? []) options.push({ kind: 'product', key: `p${product.id}`, to: `/product/${product.id}`, product });
-  for (const brand of data?.brands ?? []) options.push({ kind: 'brand', key: `b${brand.id}`, to: `/search?${searchFromFilters({ supplierId: brand.id, sort: 'newest', page: 1 }).toString()}`, name: brand.name });
-  for (const category of data?.categories ?? []) options.push({ kind: 'category', key: `c${category.id}`, to: `/products-by-category/${category.id}`, name: category.name });
+  for (const brand of data?.brands ?? [])
+    options.push({
+      kind: 'brand',
+      key: `b${brand.id}`,
+      to: `/search?${searchFromFilters({ supplierId: brand.id, sort: 'newest', page: 1 }).toString()}`,
+      name: brand.name,
+    });
+  for (const category of data?.categories ?? [])
+    options.push({ kind: 'category', key: `c${category.id}`, to: `/products-by-category/${category.id}`, name: category.name });
   if (keyword.trim()) options.push({ kind: 'search', key: 'search', to: searchPath(keyword) });
   return options;
 }
@@ -169,7 +176,15 @@ export function SearchBox({ id, value, className, label, placeholder }: { id: st
       >
         {option.kind === 'product' ? (
           <>
-            <img src={option.product.thumbnail} alt="" width={36} height={36} loading="lazy" decoding="async" className="size-9 shrink-0 rounded border border-gray-100 bg-white object-contain" />
+            <img
+              src={option.product.thumbnail}
+              alt=""
+              width={36}
+              height={36}
+              loading="lazy"
+              decoding="async"
+              className="size-9 shrink-0 rounded border border-gray-100 bg-white object-contain"
+            />
             <span className="min-w-0 flex-1">
               <span className="line-clamp-2 leading-snug sm:line-clamp-1">
                 <Highlight text={option.product.name} query={typed} />
@@ -184,7 +199,11 @@ export function SearchBox({ id, value, className, label, placeholder }: { id: st
           </>
         ) : (
           <>
-            {option.kind === 'brand' ? <Tag aria-hidden="true" className="size-4 shrink-0 text-gray-500" /> : <FolderTree aria-hidden="true" className="size-4 shrink-0 text-gray-500" />}
+            {option.kind === 'brand' ? (
+              <Tag aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
+            ) : (
+              <FolderTree aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
+            )}
             <span className="min-w-0 flex-1 truncate">
               <Highlight text={option.name} query={typed} />
             </span>
@@ -224,7 +243,11 @@ export function SearchBox({ id, value, className, label, placeholder }: { id: st
         placeholder={placeholder}
         className="h-9 w-full rounded-md border border-gray-300 bg-white pr-9 pl-3 text-sm text-ink placeholder:text-gray-500 focus:border-brand-500 focus:outline-none"
       />
-      <button type="submit" aria-label={label} className="absolute inset-y-0 right-0 inline-flex w-9 items-center justify-center rounded-r-md text-gray-600 hover:text-brand-700">
+      <button
+        type="submit"
+        aria-label={label}
+        className="absolute inset-y-0 right-0 inline-flex w-9 items-center justify-center rounded-r-md text-gray-600 hover:text-brand-700"
+      >
         <Search aria-hidden="true" className="size-4" />
       </button>
       <div

@@ -32,10 +32,16 @@ export function StockBadge({ status, className }: { status: TStockStatus | undef
 export function StockLine({ status, available, className }: { status: TStockStatus | undefined; available?: number | null | undefined; className?: string }) {
   const t = useFixedT('catalog');
   if (!status) return null;
-  const meaning = status === 'low' && typeof available === 'number' && available > 0 ? t('stock.detail.lowCount', { count: available }) : t(`stock.detail.${status}`);
+  const meaning =
+    status === 'low' && typeof available === 'number' && available > 0 ? t('stock.detail.lowCount', { count: available }) : t(`stock.detail.${status}`);
   return (
     // One text box beside the dot, so a long meaning wraps under the state on a phone (the dot stays on the first line).
-    <p className={cn('stock-badge items-start text-sm before:mt-[0.4375rem]', TONE[status], className)} data-testid="stock-line" data-stock={status} aria-live="polite">
+    <p
+      className={cn('stock-badge items-start text-sm before:mt-[0.4375rem]', TONE[status], className)}
+      data-testid="stock-line"
+      data-stock={status}
+      aria-live="polite"
+    >
       <span>
         <span className="font-semibold">{t(`stock.badge.${status}`)}</span>
         <span className="text-gray-600"> · {meaning}</span>

@@ -3,10 +3,16 @@ import type { TCategory } from '../api/types';
 import { categoryPath, findCategory } from './category-tree';
 
 const tree: TCategory[] = [
-  { id: 1, slug: 'cubes', parentId: null, name: 'Cubes', children: [
-    { id: 11, slug: '3x3', parentId: 1, name: '3x3', children: [{ id: 111, slug: 'magnetic', parentId: 11, name: 'Magnetic', children: [] }] },
-    { id: 12, slug: '4x4', parentId: 1, name: '4x4', children: [] },
-  ] },
+  {
+    id: 1,
+    slug: 'cubes',
+    parentId: null,
+    name: 'Cubes',
+    children: [
+      { id: 11, slug: '3x3', parentId: 1, name: '3x3', children: [{ id: 111, slug: 'magnetic', parentId: 11, name: 'Magnetic', children: [] }] },
+      { id: 12, slug: '4x4', parentId: 1, name: '4x4', children: [] },
+    ],
+  },
   { id: 2, slug: 'puzzles', parentId: null, name: 'Puzzles', children: [] },
 ];
 

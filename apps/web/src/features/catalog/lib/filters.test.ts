@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { KEYWORD_MAX_LENGTH as SHARED_KEYWORD_MAX, MAX_PAGE as SHARED_MAX_PAGE } from '@cubeshop/shared';
 import { itemsRequest } from '../api/get-items';
-import { clearedFilters, filtersFromSearch, hasActiveFilters, KEYWORD_MAX_LENGTH, MAX_PAGE, priceBound, priceRange, searchFromFilters, sortsFor, withChange, type TItemFilters } from './filters';
+import {
+  clearedFilters,
+  filtersFromSearch,
+  hasActiveFilters,
+  KEYWORD_MAX_LENGTH,
+  MAX_PAGE,
+  priceBound,
+  priceRange,
+  searchFromFilters,
+  sortsFor,
+  withChange,
+  type TItemFilters,
+} from './filters';
 
 const read = (query: string) => filtersFromSearch(new URLSearchParams(query));
 const write = (filters: TItemFilters, base?: string) => searchFromFilters(filters, base === undefined ? undefined : new URLSearchParams(base)).toString();
@@ -22,7 +34,14 @@ describe('filters in the URL', () => {
   });
 
   it('ignores what it cannot read', () => {
-    expect(read('page=0&brand=x&min=-1&max=abc&sort=random')).toEqual({ keyword: undefined, supplierId: undefined, minPrice: undefined, maxPrice: undefined, sort: 'newest', page: 1 });
+    expect(read('page=0&brand=x&min=-1&max=abc&sort=random')).toEqual({
+      keyword: undefined,
+      supplierId: undefined,
+      minPrice: undefined,
+      maxPrice: undefined,
+      sort: 'newest',
+      page: 1,
+    });
     expect(read('page=1.5').page).toBe(1);
     expect(read(`page=${MAX_PAGE + 1}`).page).toBe(1);
     expect(read('keyword=%20%20').keyword).toBeUndefined();
@@ -100,12 +119,27 @@ describe('filters in the URL', () => {
     expect(best).not.toHaveProperty('order');
     expect(itemsRequest({ kind: 'all' }, { sort: 'newest', page: 1 })).toEqual({
       path: '/api/items',
-      params: { keyword: undefined, supplierId: undefined, categoryId: undefined, minPrice: undefined, maxPrice: undefined, sortBy: 'lastUpdatedTime', order: 'desc', page: 1, recPerPage: 120 },
+      params: {
+        keyword: undefined,
+        supplierId: undefined,
+        categoryId: undefined,
+        minPrice: undefined,
+        maxPrice: undefined,
+        sortBy: 'lastUpdatedTime',
+        order: 'desc',
+        page: 1,
+        recPerPage: 120,
+      },
     });
     const tag = itemsRequest({ kind: 'tag', tag: 'hot' }, { sort: 'priceAsc', page: 2, keyword: '  gan ', minPrice: '10' });
     expect(tag.path).toBe('/api/items/hot');
     expect(tag.params).toMatchObject({ keyword: 'gan', minPrice: '10', sortBy: 'basePrice', order: 'asc', page: 2 });
-    expect(itemsRequest({ kind: 'category', categoryId: 7 }, { sort: 'priceDesc', page: 1, supplierId: 3 }).params).toMatchObject({ categoryId: 7, supplierId: 3, sortBy: 'basePrice', order: 'desc' });
+    expect(itemsRequest({ kind: 'category', categoryId: 7 }, { sort: 'priceDesc', page: 1, supplierId: 3 }).params).toMatchObject({
+      categoryId: 7,
+      supplierId: 3,
+      sortBy: 'basePrice',
+      order: 'desc',
+    });
   });
 
   it('uses the same limits as the server', () => {

@@ -45,7 +45,13 @@ export const FILTER_PARAMS = { keyword: 'keyword', supplier: 'brand', min: 'min'
 const LEGACY_KEYWORD_PARAM = 'q';
 
 const SORT_TO_URL: Record<TItemSort, string> = { relevance: 'best-match', newest: 'newest', priceAsc: 'price-asc', priceDesc: 'price-desc' };
-const URL_TO_SORT: Record<string, TItemSort> = { 'best-match': 'relevance', relevance: 'relevance', newest: 'newest', 'price-asc': 'priceAsc', 'price-desc': 'priceDesc' };
+const URL_TO_SORT: Record<string, TItemSort> = {
+  'best-match': 'relevance',
+  relevance: 'relevance',
+  newest: 'newest',
+  'price-asc': 'priceAsc',
+  'price-desc': 'priceDesc',
+};
 
 /** A sort that fits the keyword: best match without a keyword reads as newest. */
 function sortFor(sort: TItemSort | undefined, keyword: string | undefined): TItemSort {

@@ -28,7 +28,15 @@ describe('prices (docs/requirements.md, Screens and Constants)', () => {
   });
 
   it('lists the quantity tiers in the product currency', () => {
-    expect(tierViews({ priceTiers: [{ minQuantity: 12, price: 9 }, { minQuantity: 48, price: 8.5 }], currency: 'USD' })).toEqual([
+    expect(
+      tierViews({
+        priceTiers: [
+          { minQuantity: 12, price: 9 },
+          { minQuantity: 48, price: 8.5 },
+        ],
+        currency: 'USD',
+      }),
+    ).toEqual([
       { minQuantity: 12, price: '$9.00' },
       { minQuantity: 48, price: '$8.50' },
     ]);

@@ -24,7 +24,10 @@ export interface TPriceView {
  * signed-in buyer's customer-group price is a lower discountPrice without a percentage of its
  * own: it is shown struck against the list price, without a badge.
  */
-export function priceView(product: { price: number; discountPrice?: number | null; discountPercent?: number | null; currency: TCurrency }, locale: TLocale): TPriceView {
+export function priceView(
+  product: { price: number; discountPrice?: number | null; discountPercent?: number | null; currency: TCurrency },
+  locale: TLocale,
+): TPriceView {
   const percent = product.discountPercent ?? 0;
   const lower = typeof product.discountPrice === 'number' && product.discountPrice < product.price;
   if (!lower) return { current: formatAmount(product.price, product.currency) };
@@ -36,6 +39,9 @@ export function priceView(product: { price: number; discountPrice?: number | nul
 }
 
 /** "12+ ¥9.00": the quantity breaks of a product, by quantity (docs/catalog.md, Prices). */
-export function tierViews(product: { priceTiers?: readonly { minQuantity: number; price: number }[] | null; currency: TCurrency }): { minQuantity: number; price: string }[] {
+export function tierViews(product: {
+  priceTiers?: readonly { minQuantity: number; price: number }[] | null;
+  currency: TCurrency;
+}): { minQuantity: number; price: string }[] {
   return (product.priceTiers ?? []).map((t) => ({ minQuantity: t.minQuantity, price: formatAmount(t.price, product.currency) }));
 }

@@ -7,7 +7,19 @@ describe('product properties (docs/requirements.md, Screens, Product page)', () 
     const list = productProperties(detail({ comment: 'Limited run' }));
     expect(list.map((p) => p.key)).toEqual([...PROPERTY_KEYS]);
     const value = Object.fromEntries(list.map((p) => [p.key, p.value]));
-    expect(value).toMatchObject({ itemId: '100001', supplier: 'GAN', unitNw: '82g', nw: '0.0820 kg', gw: '0.1220 kg', volume: '0.0003 m³', volumeWeight: '0.0690 kg', totalVolumeWeight: '21.6000 kg', pcs: '120', barcode: '6900000000007', comment: 'Limited run' });
+    expect(value).toMatchObject({
+      itemId: '100001',
+      supplier: 'GAN',
+      unitNw: '82g',
+      nw: '0.0820 kg',
+      gw: '0.1220 kg',
+      volume: '0.0003 m³',
+      volumeWeight: '0.0690 kg',
+      totalVolumeWeight: '21.6000 kg',
+      pcs: '120',
+      barcode: '6900000000007',
+      comment: 'Limited run',
+    });
   });
 
   it('leaves out what is missing', () => {

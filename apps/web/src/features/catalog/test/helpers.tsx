@@ -36,7 +36,12 @@ export function style(code: string, name: string, stockStatus: TProductType['sto
 }
 
 /** A style on the product's page with its pieces (null: not tracked). */
-export function detailStyle(code: string, name: string, stockStatus: TProductType['stockStatus'] = 'in_stock', available: number | null = null): TProductDetailType {
+export function detailStyle(
+  code: string,
+  name: string,
+  stockStatus: TProductType['stockStatus'] = 'in_stock',
+  available: number | null = null,
+): TProductDetailType {
   return { code, name, stockStatus, available };
 }
 

@@ -182,7 +182,11 @@ export default function ChatSession({ open, onMinimize, onClose, onUnread }: Cha
           </div>
         </div>
         {state.status === 'disconnected' && state.problem !== 'no_token' ? (
-          <button type="button" onClick={() => client.reconnect()} className="inline-flex items-center gap-1 rounded bg-white/15 px-2 py-1 text-xs font-medium hover:bg-white/25">
+          <button
+            type="button"
+            onClick={() => client.reconnect()}
+            className="inline-flex items-center gap-1 rounded bg-white/15 px-2 py-1 text-xs font-medium hover:bg-white/25"
+          >
             <RefreshCw aria-hidden="true" className="size-3.5" />
             {t('reconnect')}
           </button>
@@ -195,9 +199,13 @@ export default function ChatSession({ open, onMinimize, onClose, onUnread }: Cha
         </button>
       </header>
 
-      {group?.status === 'waiting' && !ended ? <p className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900">{t('waitingAgent')}</p> : null}
+      {group?.status === 'waiting' && !ended ? (
+        <p className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900">{t('waitingAgent')}</p>
+      ) : null}
       {group?.status === 'serving' && group.agents.length > 0 && !ended ? (
-        <p className="truncate border-b border-gray-200 bg-gray-50 px-3 py-1.5 text-xs text-gray-600">{t('serving', { names: group.agents.map((a) => a.uname).join(', ') })}</p>
+        <p className="truncate border-b border-gray-200 bg-gray-50 px-3 py-1.5 text-xs text-gray-600">
+          {t('serving', { names: group.agents.map((a) => a.uname).join(', ') })}
+        </p>
       ) : null}
 
       {messages.length === 0 ? (
@@ -234,7 +242,11 @@ export default function ChatSession({ open, onMinimize, onClose, onUnread }: Cha
             {t('inactivity.title')}
           </p>
           <p>{t('inactivity.body', { seconds })}</p>
-          <button type="button" onClick={() => client.continueChat()} className="mt-1 rounded-md bg-brand-600 px-3 py-1 text-xs font-medium text-white hover:bg-brand-700">
+          <button
+            type="button"
+            onClick={() => client.continueChat()}
+            className="mt-1 rounded-md bg-brand-600 px-3 py-1 text-xs font-medium text-white hover:bg-brand-700"
+          >
             {t('inactivity.continue')}
           </button>
         </div>

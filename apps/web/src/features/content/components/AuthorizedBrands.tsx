@@ -24,7 +24,11 @@ export function AuthorizedBrands() {
         {list.map((b) => (
           <li key={b.id} className="flex flex-col items-center rounded-xl border border-gray-100 bg-gray-50 px-2 py-4 text-center">
             <span className="flex size-16 items-center justify-center">
-              {b.logo ? <img src={b.logo} alt="" width={64} height={64} loading="lazy" className="max-h-16 max-w-16 object-contain" /> : <span className="text-2xl font-bold text-gray-400">{b.name.slice(0, 1)}</span>}
+              {b.logo ? (
+                <img src={b.logo} alt="" width={64} height={64} loading="lazy" className="max-h-16 max-w-16 object-contain" />
+              ) : (
+                <span className="text-2xl font-bold text-gray-400">{b.name.slice(0, 1)}</span>
+              )}
             </span>
             <h3 className="mt-2 text-sm font-semibold text-ink">{b.name}</h3>
           </li>

@@ -81,7 +81,12 @@ export function Lightbox({ images, index, onIndexChange, onClose }: LightboxProp
         </button>
         {images.length > 1 ? (
           <>
-            <button type="button" onClick={() => step(-1)} aria-label={t('lightbox.previous')} className={`absolute top-1/2 left-2 -translate-y-1/2 ${navButton}`}>
+            <button
+              type="button"
+              onClick={() => step(-1)}
+              aria-label={t('lightbox.previous')}
+              className={`absolute top-1/2 left-2 -translate-y-1/2 ${navButton}`}
+            >
               <ChevronLeft className="size-5" aria-hidden="true" />
             </button>
             <button type="button" onClick={() => step(1)} aria-label={t('lightbox.next')} className={`absolute top-1/2 right-2 -translate-y-1/2 ${navButton}`}>

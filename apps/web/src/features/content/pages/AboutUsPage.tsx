@@ -67,15 +67,37 @@ export default function AboutUsPage() {
   const contactRows: { key: string; icon: LucideIcon; value: ReactNode }[] = [
     { key: 'company', icon: Building2, value: tc('contact.company') },
     { key: 'address', icon: MapPin, value: contact.address },
-    { key: 'phone', icon: Phone, value: <a className={link} href={`tel:${digitsOf(phone)}`}>{phone}</a> },
-    { key: 'email', icon: Mail, value: <a className={`${link} break-all`} href={`mailto:${email}`}>{email}</a> },
+    {
+      key: 'phone',
+      icon: Phone,
+      value: (
+        <a className={link} href={`tel:${digitsOf(phone)}`}>
+          {phone}
+        </a>
+      ),
+    },
+    {
+      key: 'email',
+      icon: Mail,
+      value: (
+        <a className={`${link} break-all`} href={`mailto:${email}`}>
+          {email}
+        </a>
+      ),
+    },
     { key: 'hours', icon: Clock, value: contact.hours },
   ];
   const messengers = [
     {
       key: 'whatsapp',
       value: (
-        <a className={link} href={`https://wa.me/${digitsOf(whatsapp).replace('+', '')}`} target="_blank" rel="noopener noreferrer" aria-label={t('about.contact.whatsappChat', { number: whatsapp })}>
+        <a
+          className={link}
+          href={`https://wa.me/${digitsOf(whatsapp).replace('+', '')}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('about.contact.whatsappChat', { number: whatsapp })}
+        >
           {whatsapp}
         </a>
       ),
@@ -121,7 +143,14 @@ export default function AboutUsPage() {
                 aria-label={t('about.gallery.open', { caption: image.caption })}
                 className="group block w-full overflow-hidden rounded-lg border border-gray-200 bg-white text-left transition hover:shadow-md"
               >
-                <img src={image.src} alt={image.alt} width={600} height={400} loading="lazy" className="aspect-[3/2] w-full object-cover transition group-hover:scale-[1.02]" />
+                <img
+                  src={image.src}
+                  alt={image.alt}
+                  width={600}
+                  height={400}
+                  loading="lazy"
+                  className="aspect-[3/2] w-full object-cover transition group-hover:scale-[1.02]"
+                />
                 <span className="block px-3 py-2 text-sm font-medium text-ink">{image.caption}</span>
               </button>
             </li>

@@ -8,8 +8,30 @@ import { Section } from '../components/Section';
 import { claimValues } from '../values';
 
 const BRANDS = [
-  'gan', 'moyu', 'qiyi', 'yj', 'dayan', 'shengshou', 'mfjs', 'cycloneBoys', 'diansheng', 'yuxin', 'lanlan', 'xman',
-  'meilong', 'huameng', 'zcube', 'funs', 'speedStacks', 'rubiks', 'mofangge', 'calvins', 'witeden', 'mf8', 'veryPuzzle', 'kungfu',
+  'gan',
+  'moyu',
+  'qiyi',
+  'yj',
+  'dayan',
+  'shengshou',
+  'mfjs',
+  'cycloneBoys',
+  'diansheng',
+  'yuxin',
+  'lanlan',
+  'xman',
+  'meilong',
+  'huameng',
+  'zcube',
+  'funs',
+  'speedStacks',
+  'rubiks',
+  'mofangge',
+  'calvins',
+  'witeden',
+  'mf8',
+  'veryPuzzle',
+  'kungfu',
 ] as const;
 
 /** Tile colours, cycled so that neighbours differ (cube sticker colours plus a few darker tones). */
@@ -65,7 +87,10 @@ export default function BrandAuthorizationPage() {
       <Section id="brands" title={t('brands.gridTitle')} intro={t('brands.gridIntro', claimValues)}>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
           {BRANDS.map((key, index) => (
-            <li key={key} className="flex flex-col items-center rounded-xl border border-gray-100 bg-gray-50 px-2 py-4 text-center transition hover:border-brand-200 hover:bg-white hover:shadow-sm">
+            <li
+              key={key}
+              className="flex flex-col items-center rounded-xl border border-gray-100 bg-gray-50 px-2 py-4 text-center transition hover:border-brand-200 hover:bg-white hover:shadow-sm"
+            >
               <Monogram mark={t(`brands.list.${key}.mark`)} colour={TILE_COLOURS[index % TILE_COLOURS.length]!} />
               <h3 className="mt-3 text-sm font-semibold text-ink sm:text-base">{t(`brands.list.${key}.name`)}</h3>
               <p className="mt-0.5 text-xs leading-snug text-gray-500">{t(`brands.list.${key}.tag`)}</p>
@@ -125,7 +150,10 @@ export default function BrandAuthorizationPage() {
         </div>
       </section>
 
-      <section aria-labelledby="brands-cta-title" className="flex flex-col gap-4 rounded-xl bg-ink px-5 py-8 text-white sm:px-10 md:flex-row md:items-center md:justify-between">
+      <section
+        aria-labelledby="brands-cta-title"
+        className="flex flex-col gap-4 rounded-xl bg-ink px-5 py-8 text-white sm:px-10 md:flex-row md:items-center md:justify-between"
+      >
         <div>
           <h2 id="brands-cta-title" className="text-xl font-semibold sm:text-2xl">
             {t('brands.cta.title')}
@@ -133,11 +161,17 @@ export default function BrandAuthorizationPage() {
           <p className="mt-2 max-w-2xl leading-relaxed text-gray-300">{t('brands.cta.text', claimValues)}</p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-3">
-          <a href={`mailto:${email}`} className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
+          <a
+            href={`mailto:${email}`}
+            className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+          >
             <Mail className="size-5" aria-hidden="true" />
             {t('brands.cta.email')}
           </a>
-          <Link to="/about-us" className="inline-flex items-center gap-2 rounded-lg border border-white/40 px-4 py-2.5 font-semibold text-white hover:bg-white/10">
+          <Link
+            to="/about-us"
+            className="inline-flex items-center gap-2 rounded-lg border border-white/40 px-4 py-2.5 font-semibold text-white hover:bg-white/10"
+          >
             {t('brands.cta.about')}
             <ArrowRight className="size-5" aria-hidden="true" />
           </Link>

@@ -1,6 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ArrowRight, Camera, CheckCircle2, Clock, FileImage, Gift, Layers, Mail, Package, PenTool, Stamp, Sticker, Truck, Factory, type LucideIcon } from 'lucide-react';
+import {
+  ArrowRight,
+  Camera,
+  CheckCircle2,
+  Clock,
+  FileImage,
+  Gift,
+  Layers,
+  Mail,
+  Package,
+  PenTool,
+  Stamp,
+  Sticker,
+  Truck,
+  Factory,
+  type LucideIcon,
+} from 'lucide-react';
 import { Faq } from '../components/Faq';
 import { PageHero } from '../components/PageHero';
 import { Section } from '../components/Section';
@@ -125,7 +141,10 @@ export default function CustomizationPage() {
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {STEPS.map((key, index) => (
             <li key={key} className="relative rounded-lg border border-gray-200 p-4 pl-14">
-              <span aria-hidden="true" className="absolute top-4 left-4 flex size-7 items-center justify-center rounded-md bg-brand-600 text-sm font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="absolute top-4 left-4 flex size-7 items-center justify-center rounded-md bg-brand-600 text-sm font-bold text-white"
+              >
                 {index + 1}
               </span>
               <h3 className="font-semibold text-ink">{t(`customization.process.${key}.title`)}</h3>

@@ -13,17 +13,33 @@ export const chatGroupKeys = {
 };
 
 export const waitingQuery = () =>
-  queryOptions({ queryKey: chatGroupKeys.waiting, queryFn: ({ signal }): Promise<TChatGroup[]> => chatApi.GET('/api/groups/waiting', { signal, silent: true }), refetchInterval: 30_000 });
+  queryOptions({
+    queryKey: chatGroupKeys.waiting,
+    queryFn: ({ signal }): Promise<TChatGroup[]> => chatApi.GET('/api/groups/waiting', { signal, silent: true }),
+    refetchInterval: 30_000,
+  });
 
 export const servingQuery = () =>
-  queryOptions({ queryKey: chatGroupKeys.serving, queryFn: ({ signal }): Promise<TChatGroup[]> => chatApi.GET('/api/groups/serving', { signal, silent: true }), refetchInterval: 30_000 });
+  queryOptions({
+    queryKey: chatGroupKeys.serving,
+    queryFn: ({ signal }): Promise<TChatGroup[]> => chatApi.GET('/api/groups/serving', { signal, silent: true }),
+    refetchInterval: 30_000,
+  });
 
 /** GET /api/groups/{gid}/buyer: the served buyer's name and latest orders (404 unless the caller serves the conversation). */
 export const buyerQuery = (gid: string) =>
-  queryOptions({ queryKey: [...chatGroupKeys.all, gid, 'buyer'] as const, queryFn: ({ signal }): Promise<TChatBuyer> => chatApi.GET('/api/groups/{gid}/buyer', { params: { path: { gid } }, signal, silent: true }), staleTime: 30_000 });
+  queryOptions({
+    queryKey: [...chatGroupKeys.all, gid, 'buyer'] as const,
+    queryFn: ({ signal }): Promise<TChatBuyer> => chatApi.GET('/api/groups/{gid}/buyer', { params: { path: { gid } }, signal, silent: true }),
+    staleTime: 30_000,
+  });
 
 export const onlineAdminsQuery = () =>
-  queryOptions({ queryKey: chatGroupKeys.admins, queryFn: ({ signal }): Promise<TChatOnlineAdmin[]> => chatApi.GET('/api/groups/admin', { signal }), staleTime: 0 });
+  queryOptions({
+    queryKey: chatGroupKeys.admins,
+    queryFn: ({ signal }): Promise<TChatOnlineAdmin[]> => chatApi.GET('/api/groups/admin', { signal }),
+    staleTime: 0,
+  });
 
 function useGroupAction<B>(send: (body: B) => Promise<TChatGroup>) {
   const queryClient = useQueryClient();

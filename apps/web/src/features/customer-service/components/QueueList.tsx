@@ -78,7 +78,10 @@ export function QueueList({ title, empty, groups, loading, error, onRetry, selec
             const mine = myUid !== null && group.agents.some((a) => a.uid === myUid);
             const count = unread[group.gid] ?? 0;
             return (
-              <li key={group.gid} className={cn('flex items-center gap-1 rounded-md', selected === group.gid ? 'bg-brand-50 ring-1 ring-brand-200' : 'hover:bg-gray-50')}>
+              <li
+                key={group.gid}
+                className={cn('flex items-center gap-1 rounded-md', selected === group.gid ? 'bg-brand-50 ring-1 ring-brand-200' : 'hover:bg-gray-50')}
+              >
                 <button
                   type="button"
                   onClick={() => onSelect(group.gid)}
@@ -86,7 +89,10 @@ export function QueueList({ title, empty, groups, loading, error, onRetry, selec
                   data-gid={group.gid}
                   className="flex min-w-0 flex-1 items-center gap-2 rounded-md p-2 text-left"
                 >
-                  <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
+                  >
                     {(group.uname || '?').slice(0, 1).toUpperCase()}
                   </span>
                   <span className="min-w-0 flex-1">
@@ -96,7 +102,9 @@ export function QueueList({ title, empty, groups, loading, error, onRetry, selec
                     </span>
                     <span className="block truncate text-xs text-gray-500">
                       {t(`languages.${group.language}`)} · #{group.uid} ·{' '}
-                      {group.status === 'waiting' ? t('waitingFor', { time: formatDuration(waitedMs(group, now), t) }) : group.agents.map((a) => a.uname).join(', ')}
+                      {group.status === 'waiting'
+                        ? t('waitingFor', { time: formatDuration(waitedMs(group, now), t) })
+                        : group.agents.map((a) => a.uname).join(', ')}
                     </span>
                   </span>
                   {count > 0 ? (

@@ -79,7 +79,10 @@ export function useConsoleNotifications(badge: number) {
         timers.current.delete(dropped.id);
       }
       update([...kept.slice(-(MAX_NOTICES - 1)), notice]);
-      timers.current.set(notice.id, setTimeout(() => dismiss(notice.id), NOTICE_MS));
+      timers.current.set(
+        notice.id,
+        setTimeout(() => dismiss(notice.id), NOTICE_MS),
+      );
       if (permission === 'granted' && document.visibilityState === 'hidden') {
         try {
           new Notification(notice.text, { tag: gid, silent: true });

@@ -13,9 +13,28 @@ import { useFavoritesCount } from '../hooks/use-favorites-count';
 import { FavoritesSection } from './FavoritesSection';
 
 const item = (id: number, name: string): TProduct => ({
-  id, name, types: [], labels: [], currency: 'CNY', price: 100, discountPrice: 80, discountPercent: 20, basePrice: 80, priceTiers: [], lastUpdatedTime: '2026-01-01T00:00:00Z',
-  supplierId: 1, supplier: { id: 1, name: 'GAN' }, categoryId: 3, category: { id: 3, slug: '3x3', name: '3x3' }, moq: 1, orderMultiple: null,
-  image: `/api/items/${id}/image`, thumbnail: `/api/items/${id}/thumbnail`, stockStatus: 'in_stock', preorder: false, favorite: true,
+  id,
+  name,
+  types: [],
+  labels: [],
+  currency: 'CNY',
+  price: 100,
+  discountPrice: 80,
+  discountPercent: 20,
+  basePrice: 80,
+  priceTiers: [],
+  lastUpdatedTime: '2026-01-01T00:00:00Z',
+  supplierId: 1,
+  supplier: { id: 1, name: 'GAN' },
+  categoryId: 3,
+  category: { id: 3, slug: '3x3', name: '3x3' },
+  moq: 1,
+  orderMultiple: null,
+  image: `/api/items/${id}/image`,
+  thumbnail: `/api/items/${id}/thumbnail`,
+  stockStatus: 'in_stock',
+  preorder: false,
+  favorite: true,
 });
 
 function Count() {

@@ -34,11 +34,20 @@ function FavoriteItem({ product, onRemove, removing }: { product: TProduct; onRe
           {discounted ? (
             <>
               <s className="text-xs text-gray-500 tabular-nums">{money(product.price, product.currency)}</s>
-              <span className="rounded bg-brand-600 px-1.5 text-[11px] leading-5 font-semibold text-white">{discountBadge(product.discountPercent, getLocale())}</span>
+              <span className="rounded bg-brand-600 px-1.5 text-[11px] leading-5 font-semibold text-white">
+                {discountBadge(product.discountPercent, getLocale())}
+              </span>
             </>
           ) : null}
         </p>
-        <Button variant="secondary" size="sm" className="mt-auto" onClick={onRemove} disabled={removing} aria-label={t('favorites.removeNamed', { name: product.name })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-auto"
+          onClick={onRemove}
+          disabled={removing}
+          aria-label={t('favorites.removeNamed', { name: product.name })}
+        >
           <HeartOff aria-hidden="true" className="size-4" />
           {t('favorites.remove')}
         </Button>
@@ -130,7 +139,12 @@ export function FavoritesSection({ renderItem, pageLink = false }: { renderItem?
               {renderItem(product)}
             </li>
           ) : (
-            <FavoriteItem key={product.id} product={product} removing={remove.isPending && remove.variables === product.id} onRemove={() => void onRemove(product)} />
+            <FavoriteItem
+              key={product.id}
+              product={product}
+              removing={remove.isPending && remove.variables === product.id}
+              onRemove={() => void onRemove(product)}
+            />
           ),
         )}
       </ul>

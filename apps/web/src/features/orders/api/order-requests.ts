@@ -23,7 +23,8 @@ export const useOrderRequests = (orderId: number) => useQuery(orderRequestsQuery
 export function useCreateOrderRequest(orderId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TOrderRequestCreate): Promise<TOrderRequests> => api.POST('/api/orders/{id}/requests', { params: { path: { id: orderId } }, body, silent: true, timeoutMs: 60_000 }),
+    mutationFn: (body: TOrderRequestCreate): Promise<TOrderRequests> =>
+      api.POST('/api/orders/{id}/requests', { params: { path: { id: orderId } }, body, silent: true, timeoutMs: 60_000 }),
     onSuccess: (answer) => {
       client.setQueryData(key(orderId), answer);
       void refreshAfterWrite(client, ['orders', 'detail']);

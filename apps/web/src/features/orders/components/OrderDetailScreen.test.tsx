@@ -37,7 +37,14 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
     expect(card).toHaveTextContent('TESTCNSZ');
     expect(screen.getByText(/with this payment reference: 5001\./)).toHaveTextContent('Please transfer ¥1,252.80');
     view.unmount();
-    shop.orders = [orderDetail({ bankTransfer, paymentStatus: 'paid', balance: 0, money: orderMoney({ goods: 1000, freight: 200, surcharge: 52.8, total: 1252.8 }, { paid: 1252.8 }) })];
+    shop.orders = [
+      orderDetail({
+        bankTransfer,
+        paymentStatus: 'paid',
+        balance: 0,
+        money: orderMoney({ goods: 1000, freight: 200, surcharge: 52.8, total: 1252.8 }, { paid: 1252.8 }),
+      }),
+    ];
     renderScreen(<OrderDetailScreen orderId="5001" />, { queryClient: client() });
     await screen.findByTestId('order-id');
     expect(screen.queryByTestId('bank-transfer')).toBeNull();
@@ -152,13 +159,26 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
   });
 
   it('tells an Alipay buyer how to pay, with the order number to quote, until nothing is left to pay', async () => {
-    const paymentInstructions = { method: { id: 'alipay', name: 'Alipay' }, receiver: 'Cube Co', account: 'pay@cube.example', note: 'Scan and pay', reference: '5001', qrUrl: null };
+    const paymentInstructions = {
+      method: { id: 'alipay', name: 'Alipay' },
+      receiver: 'Cube Co',
+      account: 'pay@cube.example',
+      note: 'Scan and pay',
+      reference: '5001',
+      qrUrl: null,
+    };
     shop.orders = [orderDetail({ payMethod: { id: 'alipay', name: 'Alipay' }, surchargePercent: 0, paymentInstructions })];
     const view = renderScreen(<OrderDetailScreen orderId="5001" />, { queryClient: client() });
     expect(await screen.findByText('How to pay by Alipay')).toBeInTheDocument();
     expect(screen.getByText('pay@cube.example')).toBeInTheDocument();
     view.unmount();
-    shop.orders = [orderDetail({ paymentInstructions, paymentStatus: 'paid', money: orderMoney({ goods: 1000, freight: 200, surcharge: 52.8, total: 1252.8 }, { paid: 1252.8 }) })];
+    shop.orders = [
+      orderDetail({
+        paymentInstructions,
+        paymentStatus: 'paid',
+        money: orderMoney({ goods: 1000, freight: 200, surcharge: 52.8, total: 1252.8 }, { paid: 1252.8 }),
+      }),
+    ];
     renderScreen(<OrderDetailScreen orderId="5001" />, { queryClient: client() });
     await screen.findByTestId('order-id');
     expect(screen.queryByText('How to pay by Alipay')).toBeNull();
@@ -175,7 +195,17 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
   });
 
   it('free shipping strikes the freight through and charges nothing for it', async () => {
-    shop.orders = [orderDetail({ freeShipping: true, expressFee: 0, expressFeeBase: 200, surcharge: 44, totalAmount: 1044, actualTotalPrice: 1044, money: orderMoney({ goods: 1000, freight: 0, surcharge: 44, total: 1044 }) })];
+    shop.orders = [
+      orderDetail({
+        freeShipping: true,
+        expressFee: 0,
+        expressFeeBase: 200,
+        surcharge: 44,
+        totalAmount: 1044,
+        actualTotalPrice: 1044,
+        money: orderMoney({ goods: 1000, freight: 0, surcharge: 44, total: 1044 }),
+      }),
+    ];
     renderScreen(<OrderDetailScreen orderId="5001" />, { queryClient: client() });
     expect(await screen.findByTestId('order-freight')).toHaveTextContent('Free shipping');
     expect(struckThrough(fact('Freight'))[0]).toHaveTextContent('¥200.00');

@@ -24,7 +24,9 @@ beforeEach(() => {
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push({ href: this.href, download: this.download });
   });
-  server.use(http.get('*/api/orders/:id/documents/:file', () => new HttpResponse(new Uint8Array([37, 80, 68, 70]), { headers: { 'content-type': 'application/pdf' } })));
+  server.use(
+    http.get('*/api/orders/:id/documents/:file', () => new HttpResponse(new Uint8Array([37, 80, 68, 70]), { headers: { 'content-type': 'application/pdf' } })),
+  );
 });
 afterEach(() => {
   vi.restoreAllMocks();

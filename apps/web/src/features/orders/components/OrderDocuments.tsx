@@ -37,7 +37,13 @@ export function OrderDocuments({ order }: { order: Pick<TOrderDetail, 'id' | 'do
       <ul className="flex flex-col gap-2 sm:flex-row sm:flex-wrap" data-testid="order-documents">
         {order.documents.map(({ kind }) => (
           <li key={kind} className="flex items-center gap-1">
-            <Button variant="secondary" size="sm" onClick={() => void download(kind, here)} disabled={busy !== null} aria-busy={busy === `${kind}:${here}` || undefined}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void download(kind, here)}
+              disabled={busy !== null}
+              aria-busy={busy === `${kind}:${here}` || undefined}
+            >
               <FileText aria-hidden="true" className="size-4" />
               {t(`documents.${kind}`)}
             </Button>

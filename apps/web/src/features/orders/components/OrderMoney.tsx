@@ -6,7 +6,23 @@ import { Card } from '@/components/ui/SkeletonField';
 import { formatDateTime } from './OrderStatus';
 
 /** One label and amount; `was` (the ordered figure) is shown struck through beside it when it differs. */
-function Row({ label, value, was, strong, tone, testId, children }: { label: string; value: string; was?: string | undefined; strong?: boolean; tone?: 'due' | 'back'; testId?: string; children?: ReactNode }) {
+function Row({
+  label,
+  value,
+  was,
+  strong,
+  tone,
+  testId,
+  children,
+}: {
+  label: string;
+  value: string;
+  was?: string | undefined;
+  strong?: boolean;
+  tone?: 'due' | 'back';
+  testId?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className={cn('flex items-baseline justify-between gap-3 py-1', strong && 'border-t border-gray-100 pt-2 text-base font-semibold')}>
       <dt className={cn('min-w-0', strong ? 'text-ink' : 'text-gray-600')}>
@@ -44,7 +60,11 @@ export function OrderMoney({ order }: { order: TOrderDetail }) {
     );
   return (
     <Card title={t('money.title')}>
-      {changed ? <p className="mb-2 rounded bg-amber-50 px-2 py-1.5 text-sm text-amber-900" data-testid="order-changed-note">{t('money.changedNote')}</p> : null}
+      {changed ? (
+        <p className="mb-2 rounded bg-amber-50 px-2 py-1.5 text-sm text-amber-900" data-testid="order-changed-note">
+          {t('money.changedNote')}
+        </p>
+      ) : null}
       <dl className="text-sm" data-testid="order-money">
         <Row label={t('money.goods')} value={money(m.charged.goods)} was={changed ? money(m.ordered.goods) : undefined} />
         <Row
@@ -54,7 +74,11 @@ export function OrderMoney({ order }: { order: TOrderDetail }) {
           testId="order-freight"
         />
         {m.charged.surcharge || m.ordered.surcharge ? (
-          <Row label={t('money.surcharge', { percent: order.surchargePercent })} value={money(m.charged.surcharge)} was={changed ? money(m.ordered.surcharge) : undefined} />
+          <Row
+            label={t('money.surcharge', { percent: order.surchargePercent })}
+            value={money(m.charged.surcharge)}
+            was={changed ? money(m.ordered.surcharge) : undefined}
+          />
         ) : null}
         <Row label={t('money.total')} value={money(m.charged.total)} was={changed ? money(m.ordered.total) : undefined} strong testId="order-total" />
         {order.credits.map((c) => (
@@ -65,7 +89,10 @@ export function OrderMoney({ order }: { order: TOrderDetail }) {
             </span>
             {c.lines.length || c.extra ? (
               <span className="block text-xs text-gray-500">
-                {[...c.lines.map((l) => t('credits.line', { name: l.typeName ? `${l.name} (${l.typeName})` : l.name, quantity: l.quantity })), ...(c.extra ? [`${t('credits.extra')} ${money(c.extra)}`] : [])].join(' · ')}
+                {[
+                  ...c.lines.map((l) => t('credits.line', { name: l.typeName ? `${l.name} (${l.typeName})` : l.name, quantity: l.quantity })),
+                  ...(c.extra ? [`${t('credits.extra')} ${money(c.extra)}`] : []),
+                ].join(' · ')}
               </span>
             ) : null}
           </Row>
@@ -87,7 +114,9 @@ export function OrderMoney({ order }: { order: TOrderDetail }) {
                 </span>
                 <span className={cn('shrink-0 text-right tabular-nums', p.kind === 'refund' && 'text-violet-800')}>
                   {formatMoney(Math.round((p.kind === 'refund' ? -p.amount : p.amount) * 100), p.currency)}
-                  {p.currency !== order.currency ? <span className="block text-xs text-gray-500">{money(p.kind === 'refund' ? -p.orderAmount : p.orderAmount)}</span> : null}
+                  {p.currency !== order.currency ? (
+                    <span className="block text-xs text-gray-500">{money(p.kind === 'refund' ? -p.orderAmount : p.orderAmount)}</span>
+                  ) : null}
                 </span>
               </li>
             ))}

@@ -38,7 +38,19 @@ describe('OrderRequest', () => {
         sent = await request.json();
         if (refuse) return apiError(409, 'CONFLICT', 'This order already has an open request; please wait for our answer', { reason: 'alreadyOpen' });
         const answer: TOrderRequests = {
-          data: [{ id: 7, orderId: 5001, kind: 'cancel', reason: 'Wrong colour', photos: [], status: 'open', decisionNote: null, decidedTime: null, createdTime: '2025-01-02T03:04:05.000Z' }],
+          data: [
+            {
+              id: 7,
+              orderId: 5001,
+              kind: 'cancel',
+              reason: 'Wrong colour',
+              photos: [],
+              status: 'open',
+              decisionNote: null,
+              decidedTime: null,
+              createdTime: '2025-01-02T03:04:05.000Z',
+            },
+          ],
           canRequest: { cancel: false, return: false, returnUntil: null },
         };
         return HttpResponse.json(answer, { status: 201 });

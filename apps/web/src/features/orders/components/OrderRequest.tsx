@@ -52,7 +52,9 @@ export function OrderRequest({ orderId }: { orderId: number }) {
                 {t('requests.askReturn')}
               </Button>
             ) : null}
-            {canRequest.return && canRequest.returnUntil ? <span className="text-xs text-gray-500">{t('requests.returnUntil', { time: formatDateTime(canRequest.returnUntil) })}</span> : null}
+            {canRequest.return && canRequest.returnUntil ? (
+              <span className="text-xs text-gray-500">{t('requests.returnUntil', { time: formatDateTime(canRequest.returnUntil) })}</span>
+            ) : null}
           </div>
         ) : null}
       </div>
@@ -85,7 +87,11 @@ function RequestItem({ request: r }: { request: TOrderRequest }) {
       {r.decisionNote || r.decidedTime ? (
         <p className="mt-2 rounded bg-gray-50 px-2 py-1 text-gray-700">
           <span className="text-xs text-gray-500">{r.decidedTime ? `${t('requests.answer')} · ${formatDateTime(r.decidedTime)}` : t('requests.answer')}</span>
-          {r.decisionNote ? <span className="block whitespace-pre-line break-words" data-testid="order-request-note">{r.decisionNote}</span> : null}
+          {r.decisionNote ? (
+            <span className="block whitespace-pre-line break-words" data-testid="order-request-note">
+              {r.decisionNote}
+            </span>
+          ) : null}
         </p>
       ) : null}
     </li>
@@ -173,7 +179,15 @@ function RequestDialog({ orderId, kind, onClose }: { orderId: number; kind: TOrd
                 <label className="flex size-16 cursor-pointer items-center justify-center rounded border border-dashed border-gray-400 text-gray-600 focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-500">
                   <ImagePlus aria-hidden="true" className="size-5" />
                   <span className="sr-only">{t('requests.addPhotos')}</span>
-                  <input ref={fileInput} type="file" accept={PHOTO_TYPES.join(',')} multiple className="sr-only" onChange={(e) => void addPhotos(e.target.files)} data-testid="request-photo-input" />
+                  <input
+                    ref={fileInput}
+                    type="file"
+                    accept={PHOTO_TYPES.join(',')}
+                    multiple
+                    className="sr-only"
+                    onChange={(e) => void addPhotos(e.target.files)}
+                    data-testid="request-photo-input"
+                  />
                 </label>
               </li>
             ) : null}

@@ -13,7 +13,11 @@ export function formatDateTime(iso: string): string {
 
 export function StatusBadge({ status }: { status: TOrderStatus }) {
   const { t } = useTranslation('orders');
-  return <span className={cn('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap', STATUS_TONE[status])}>{t(`status.${status}`)}</span>;
+  return (
+    <span className={cn('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap', STATUS_TONE[status])}>
+      {t(`status.${status}`)}
+    </span>
+  );
 }
 
 /** confirm → outbound → delivery → complete, with the current step marked; a cancelled order says so. */
@@ -35,11 +39,17 @@ export function StatusProgress({ status }: { status: TOrderStatus }) {
         const active = i === current;
         return (
           <li key={step} className="relative flex flex-1 flex-col items-center text-center" aria-current={active ? 'step' : undefined}>
-            {i > 0 ? <span aria-hidden="true" className={cn('absolute top-3.5 right-1/2 h-0.5 w-full', i <= current ? 'bg-brand-500' : 'bg-gray-200')} /> : null}
+            {i > 0 ? (
+              <span aria-hidden="true" className={cn('absolute top-3.5 right-1/2 h-0.5 w-full', i <= current ? 'bg-brand-500' : 'bg-gray-200')} />
+            ) : null}
             <span
               className={cn(
                 'relative z-10 flex size-7 items-center justify-center rounded-full border-2 text-xs font-semibold',
-                done ? 'border-brand-600 bg-brand-600 text-white' : active ? 'border-brand-600 bg-white text-brand-700' : 'border-gray-300 bg-white text-gray-500',
+                done
+                  ? 'border-brand-600 bg-brand-600 text-white'
+                  : active
+                    ? 'border-brand-600 bg-white text-brand-700'
+                    : 'border-gray-300 bg-white text-gray-500',
               )}
             >
               {done ? <Check aria-hidden="true" className="size-4" /> : i + 1}

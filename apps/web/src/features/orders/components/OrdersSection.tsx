@@ -102,13 +102,28 @@ function OrderRow({ order, onReorder, reordering }: { order: TOrderSummary; onRe
       </div>
       <div className="mt-2 flex items-center gap-2">
         {order.preview.map((line) => (
-          <img key={`${line.itemId}-${line.type}`} src={line.thumbnail} alt={line.name} title={line.name} width={44} height={44} loading="lazy" className="size-11 rounded border border-gray-100 object-contain" />
+          <img
+            key={`${line.itemId}-${line.type}`}
+            src={line.thumbnail}
+            alt={line.name}
+            title={line.name}
+            width={44}
+            height={44}
+            loading="lazy"
+            className="size-11 rounded border border-gray-100 object-contain"
+          />
         ))}
         {order.lineCount > order.preview.length ? <span className="text-xs text-gray-500">+{order.lineCount - order.preview.length}</span> : null}
       </div>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-2 text-sm">
         <div className="text-gray-600">
-          <p>{t('list.summary', { lines: t('list.lines', { count: order.lineCount }), pieces: t('list.pcs', { count: order.quantity }), method: order.expressMethod.name })}</p>
+          <p>
+            {t('list.summary', {
+              lines: t('list.lines', { count: order.lineCount }),
+              pieces: t('list.pcs', { count: order.quantity }),
+              method: order.expressMethod.name,
+            })}
+          </p>
           {order.trackingNumber ? <p className="text-xs">{t('list.tracking', { number: order.trackingNumber })}</p> : null}
         </div>
         <div className="flex items-center gap-2">

@@ -70,7 +70,11 @@ describe('PayPalPay', { timeout: 20_000 }, () => {
 
   it('shows nothing to pay on a paid, a cancelled or a non-PayPal order', async () => {
     online(true);
-    for (const order of [paypalOrder({ paymentStatus: 'paid', balance: 0 }), paypalOrder({ status: 'cancel' }), paypalOrder({ payMethod: { id: 'tt', name: 'T/T' } })]) {
+    for (const order of [
+      paypalOrder({ paymentStatus: 'paid', balance: 0 }),
+      paypalOrder({ status: 'cancel' }),
+      paypalOrder({ payMethod: { id: 'tt', name: 'T/T' } }),
+    ]) {
       shop.orders = [order];
       const view = screenAt();
       await screen.findByTestId('order-id');
@@ -115,7 +119,9 @@ describe('PayPalPay', { timeout: 20_000 }, () => {
     // A lower balance now: the notice, and the button to pay the new amount.
     shop.orders = [paypalOrder({ balance: 1000 })];
     view = screenAt('?paypal=amountChanged');
-    expect(await screen.findByTestId('paypal-outcome')).toHaveTextContent('The amount owed on this order changed, so PayPal did not charge you. Please pay the new amount.');
+    expect(await screen.findByTestId('paypal-outcome')).toHaveTextContent(
+      'The amount owed on this order changed, so PayPal did not charge you. Please pay the new amount.',
+    );
     expect(screen.getByTestId('paypal-outcome')).toHaveAttribute('role', 'alert');
     expect(await screen.findByTestId('paypal-pay')).toHaveTextContent('Pay the balance of ¥1,000.00 on PayPal');
     view.unmount();

@@ -18,9 +18,18 @@ function Outcome({ outcome }: { outcome: TPayPalOutcome }) {
   const { t } = useTranslation('orders');
   const good = outcome === 'paid' || outcome === 'alreadyPaid';
   const Icon = good ? CircleCheck : outcome === 'failed' ? CircleAlert : Info;
-  const tone = good ? 'border-green-200 bg-green-50 text-green-900' : outcome === 'failed' ? 'border-red-200 bg-red-50 text-red-900' : 'border-amber-200 bg-amber-50 text-amber-900';
+  const tone = good
+    ? 'border-green-200 bg-green-50 text-green-900'
+    : outcome === 'failed'
+      ? 'border-red-200 bg-red-50 text-red-900'
+      : 'border-amber-200 bg-amber-50 text-amber-900';
   return (
-    <div role={good ? 'status' : 'alert'} data-testid="paypal-outcome" data-outcome={outcome} className={`flex gap-2 rounded-lg border px-4 py-3 text-sm ${tone}`}>
+    <div
+      role={good ? 'status' : 'alert'}
+      data-testid="paypal-outcome"
+      data-outcome={outcome}
+      className={`flex gap-2 rounded-lg border px-4 py-3 text-sm ${tone}`}
+    >
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <p>{t(`paypal.outcome.${outcome}`)}</p>
     </div>

@@ -52,10 +52,14 @@ describe('PaymentInstructions', { timeout: 20_000 }, () => {
 
   it('reads in Chinese and leaves out what the shop did not set', async () => {
     await i18n.changeLanguage('zh');
-    renderScreen(<PaymentInstructions instructions={{ ...ALIPAY, method: { id: 'wechat', name: '微信支付' }, account: null, note: null, qrUrl: null }} amount="¥760.00" />);
+    renderScreen(
+      <PaymentInstructions instructions={{ ...ALIPAY, method: { id: 'wechat', name: '微信支付' }, account: null, note: null, qrUrl: null }} amount="¥760.00" />,
+    );
     expect(screen.getByRole('heading', { name: '微信支付付款方式' })).toBeInTheDocument();
     const card = screen.getByTestId('payment-instructions');
-    expect(within(card).getByText('请使用微信支付付款（金额 ¥760.00），并在付款附言（备注）中填写 10000123，以便我们核对款项。收到款项后即安排发货。')).toBeInTheDocument();
+    expect(
+      within(card).getByText('请使用微信支付付款（金额 ¥760.00），并在付款附言（备注）中填写 10000123，以便我们核对款项。收到款项后即安排发货。'),
+    ).toBeInTheDocument();
     expect(within(card).getByText('付款附言（订单号）')).toBeInTheDocument();
     expect(within(card).getByText('收款人')).toBeInTheDocument();
     expect(within(card).queryByText('收款账号')).toBeNull();

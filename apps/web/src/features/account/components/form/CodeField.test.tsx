@@ -16,7 +16,11 @@ import { CodeField } from './CodeField';
 /** A code form like the login's, with a switch between e-mail and mobile like the register's tabs. */
 function CodeForm() {
   const [mode, setMode] = useState<TContactMode>('email');
-  const form = useForm<CodeFormValues>({ resolver: zodResolver(codeLoginSchema), mode: 'onBlur', defaultValues: { mode: 'email', email: '', mobile: '', otp: '' } });
+  const form = useForm<CodeFormValues>({
+    resolver: zodResolver(codeLoginSchema),
+    mode: 'onBlur',
+    defaultValues: { mode: 'email', email: '', mobile: '', otp: '' },
+  });
   const other: TContactMode = mode === 'email' ? 'mobile' : 'email';
   return (
     <form noValidate>

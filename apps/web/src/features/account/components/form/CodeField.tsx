@@ -53,7 +53,14 @@ export function CodeField<T extends TCodeFields>({ form, purpose, mode, label }:
     <Field key={mode} label={label} error={codeForm.formState.errors.otp?.message}>
       {(control) => (
         <div className="flex gap-2">
-          <TextInput {...control} {...codeForm.register('otp')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('form.codePlaceholder')} />
+          <TextInput
+            {...control}
+            {...codeForm.register('otp')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder={t('form.codePlaceholder')}
+          />
           <LoadingButton variant="secondary" loading={code.sending} disabled={code.left > 0} onClick={() => void getCode()} className="min-w-28 tabular-nums">
             {code.sending ? t('code.sending') : code.left > 0 ? t('code.resendIn', { seconds: code.left }) : t('code.get')}
           </LoadingButton>

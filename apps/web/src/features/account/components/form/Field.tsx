@@ -71,7 +71,10 @@ export const SelectInput = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HT
 });
 
 /** A password input with a show / hide toggle. */
-export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>>(function PasswordInput({ className, ...props }, ref) {
+export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>>(function PasswordInput(
+  { className, ...props },
+  ref,
+) {
   const { t } = useTranslation('account');
   const [visible, setVisible] = useState(false);
   const Icon = visible ? EyeOff : Eye;

@@ -108,7 +108,10 @@ export function MyInfo({ user }: { user: TUser }) {
           [t('profile.fields.mobile'), user.mobile],
         ]}
       />
-      <Link to="/edit-name" className="mt-4 inline-flex h-10 items-center rounded-md border border-gray-300 bg-white px-4 text-sm font-medium text-ink hover:bg-gray-50">
+      <Link
+        to="/edit-name"
+        className="mt-4 inline-flex h-10 items-center rounded-md border border-gray-300 bg-white px-4 text-sm font-medium text-ink hover:bg-gray-50"
+      >
         {t('profile.edit')}
       </Link>
     </div>

@@ -53,7 +53,16 @@ export function ProfileInfoForm({ user }: { user: TUser }) {
             control={form.control}
             name="regionId"
             render={({ field }) => (
-              <RegionSelect {...c} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} emptyLabel={t('region.none')} emptySelectable={!user.regionId} />
+              <RegionSelect
+                {...c}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                emptyLabel={t('region.none')}
+                emptySelectable={!user.regionId}
+              />
             )}
           />
         )}
