@@ -10,10 +10,10 @@ import {
   type TDashboard,
   type TDashboardQuery,
 } from '@cubeshop/shared';
-import { LRUCache } from 'lru-cache';
+import { LoadingCache } from '../../lib/cache.js';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
 import { invalidField } from '../../lib/app-error.js';
-import type { OrdersSales, SalesRank } from '../orders/orders.sales.js';
+import type { OrdersSales, SalesFigures, SalesRank } from '../orders/orders.sales.js';
 
 export interface DashboardDeps {
   /** The orders placed in a range, summed (the orders module). */
@@ -26,7 +26,7 @@ export interface DashboardDeps {
   chatLoad: () => Promise<TDashboard['chat']>;
   /** Orders placed or changed on any instance: the cached answers are dropped. */
   events: Pick<ClusterEvents, 'on'>;
-  /** How long one range's answer is reused at most (default 5 s). */
+  /** How long one range's sums and the waiting figures count as fresh (default 5 s; older sums are answered while they reload). */
   ttlMs?: number;
   now?: () => number;
 }
@@ -45,12 +45,23 @@ const ranked = (r: SalesRank) => ({
  * and new buyers per shop day (UTC+8) in each currency, paid against unpaid, the best-selling
  * products and brands, and what waits now (low stock, open after-sales requests, the chat queue).
  * It owns no table: every figure comes from the module that owns it, through its service. One
- * range's answer is reused for a few seconds and dropped when an order is placed or changed.
+ * range's sums are reused (and reloaded in the background when a few seconds old) and dropped when
+ * an order is placed or changed.
  */
 export function createDashboardService(deps: DashboardDeps) {
   const now = deps.now ?? Date.now;
-  const cache = new LRUCache<string, Promise<TDashboard>>({ max: 200, ttl: deps.ttlMs ?? 5_000 });
-  deps.events.on('orders.changed', () => cache.clear());
+  // The sales figures (sums over every order of the range: the costly part) change only when an
+  // order is placed or changed, which clears them on every instance ('orders.changed'); past their
+  // few seconds they are still answered while one reload runs in the background, so no reader waits
+  // for the sums (docs/orders.md, Sales dashboard). What waits now (low stock, requests, chat) is
+  // read again after the same few seconds, one read shared by every reader.
+  const ttlMs = deps.ttlMs ?? 5_000;
+  const figuresCache = new LoadingCache<SalesFigures>({ ttlMs, maxEntries: 200, staleWhileRevalidate: true, now });
+  const waitingCache = new LoadingCache<Pick<TDashboard, 'lowStock' | 'openRequests' | 'chat'>>({ ttlMs, maxEntries: 1, now });
+  deps.events.on('orders.changed', () => {
+    figuresCache.clear();
+    waitingCache.clear();
+  });
 
   /** The range asked for, with the defaults: to today, from 30 days before it (both counted). */
   function rangeOf(q: TDashboardQuery): { from: string; to: string } {
@@ -64,11 +75,12 @@ export function createDashboardService(deps: DashboardDeps) {
 
   async function compute(from: string, to: string): Promise<TDashboard> {
     const range = { start: new Date(`${from}T00:00:00+08:00`), end: new Date(`${addShopDays(to, 1)}T00:00:00+08:00`) };
-    const [figures, lowStock, openRequests, chat] = await Promise.all([
-      deps.sales.figures(range, DASHBOARD_TOP),
-      deps.lowStock(),
-      deps.openRequests(),
-      deps.chatLoad(),
+    const [figures, { lowStock, openRequests, chat }] = await Promise.all([
+      figuresCache.get(`${from}/${to}`, () => deps.sales.figures(range, DASHBOARD_TOP)),
+      waitingCache.get('now', async () => {
+        const [low, requests, load] = await Promise.all([deps.lowStock(), deps.openRequests(), deps.chatLoad()]);
+        return { lowStock: low, openRequests: requests, chat: load };
+      }),
     ]);
     const count = dashboardDays(from, to);
     const days = Array.from({ length: count }, (_, i) => {
@@ -117,14 +129,7 @@ export function createDashboardService(deps: DashboardDeps) {
     /** The dashboard for a range of shop days (400 when `to` is before `from` or it spans more than 366 days). */
     get(q: TDashboardQuery): Promise<TDashboard> {
       const { from, to } = rangeOf(q);
-      const key = `${from}/${to}`;
-      let answer = cache.get(key);
-      if (!answer) {
-        answer = compute(from, to);
-        cache.set(key, answer);
-        answer.catch(() => cache.delete(key));
-      }
-      return answer;
+      return compute(from, to);
     },
   };
 }
