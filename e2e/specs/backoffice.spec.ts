@@ -85,7 +85,9 @@ test('sales records the payment, the warehouse ships with tracking, the buyer se
   await shipping.getByLabel('Carrier').selectOption('dhl');
   const beforeShipping = Date.now() - 1;
   await shipping.getByRole('button', { name: 'Apply' }).click();
-  await expect(warehouse.getByRole('link', { name: 'Track the parcel' })).toHaveAttribute('href', /dhl\.com.*JD014600012345/);
+  await expect(shipping.getByRole('link', { name: 'Track the parcel' })).toHaveAttribute('href', /dhl\.com.*JD014600012345/);
+  // The shipment is also its one parcel (docs/orders.md, Split shipments), with the same link.
+  await expect(warehouse.getByTestId('order-parcel').getByRole('link', { name: 'Track the parcel' })).toHaveAttribute('href', /dhl\.com.*JD014600012345/);
   await expect(warehouse.getByRole('region', { name: 'History' })).toContainText('Status or shipping changed');
   await expect.poll(() => mailSubject(beforeShipping), { timeout: 15_000 }).toBe(`Your order ${orderId} has shipped`);
   const shippedMail = await waitForMail(request, buyer.email, beforeShipping);
@@ -111,7 +113,7 @@ test('sales records the payment, the warehouse ships with tracking, the buyer se
   await expect(mine.getByTestId('order-money')).toContainText('We owe you');
   await expect(mine.getByText('Outbound').first()).toBeVisible();
   await expect(mine.getByTestId('order-line-price').first()).toContainText(`× ${ordered - 1}`);
-  await expect(mine.getByRole('link', { name: 'Track the parcel' })).toHaveAttribute('href', /JD014600012345/);
+  await expect(mine.getByTestId('order-parcel').getByRole('link', { name: 'Track the parcel' })).toHaveAttribute('href', /JD014600012345/);
   // The staff message, never the internal note; and the documents of a shipped order.
   await expect(mine.getByTestId('order-messages')).toContainText('We pack your order in two cartons as asked.');
   await expect(mine.getByText('客户要求两箱分开包装')).toHaveCount(0);
