@@ -126,7 +126,7 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
   await app.register(pressurePlugin, {
     maxEventLoopDelayMs: config.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
     maxHeapUsedMb: config.PRESSURE_MAX_HEAP_USED_MB,
-    exempt: ['/api/health', '/internal/cli', '/metrics'],
+    exempt: ['/api/health', '/internal/cli', '/metrics', '/assets/*'],
   });
   await app.register(inputPlugin);
   // Security headers. helmet's middleware is made once: @fastify/helmet made it again for every

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness.js';
 import { PRESSURE_RETRY_AFTER_S } from './pressure.js';
@@ -10,8 +13,14 @@ let shedding: TestApp;
 let calm: TestApp;
 let adminToken: string;
 
+// A web build of one page and one of its scripts (hashed, under /assets/).
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'cubeshop-pressure-web-'));
+fs.mkdirSync(path.join(webDist, 'assets'));
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+fs.writeFileSync(path.join(webDist, 'assets', 'page-3f2a1b.js'), 'export const page = 1;');
+
 beforeAll(async () => {
-  shedding = await createTestApp({ PRESSURE_MAX_HEAP_USED_MB: '1' });
+  shedding = await createTestApp({ PRESSURE_MAX_HEAP_USED_MB: '1', WEB_DIST: webDist });
   // real thresholds, far enough from what a busy test machine reaches
   calm = await createTestApp({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '60000', PRESSURE_MAX_HEAP_USED_MB: '' });
   const admin = await shedding.services.account.createUser({ account: 'pressure_admin', password: 'Secret12', name: 'A', role: 'owner' });
@@ -20,6 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await shedding?.close();
   await calm?.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
 });
 
 async function until503(t: TestApp): Promise<void> {
@@ -44,6 +54,14 @@ describe(`load shedding (${TEST_DB_KIND})`, () => {
     expect(zh.json()).toMatchObject({ code: 'UNAVAILABLE', desc: '服务暂不可用，请稍后重试' });
     // unknown paths too: the server does no work at all for a shed request
     expect((await shedding.app.inject({ method: 'GET', url: '/api/nope' })).statusCode).toBe(503);
+  });
+
+  it("keeps serving the web build's scripts while it sheds requests: a page whose script was refused would not work at all", async () => {
+    await until503(shedding);
+    const script = await shedding.app.inject({ method: 'GET', url: '/assets/page-3f2a1b.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toContain('export const page');
+    expect((await shedding.app.inject({ method: 'GET', url: '/api/items' })).statusCode).toBe(503);
   });
 
   it('keeps answering /api/health and says it is shedding; staff see the measurements', async () => {

@@ -1,5 +1,6 @@
 import v8 from 'node:v8';
 import underPressure from '@fastify/under-pressure';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TApiError } from '@cubeshop/shared';
 import { message } from '../lib/messages.js';
@@ -18,7 +19,7 @@ export interface PressureOptions {
   maxEventLoopDelayMs: number;
   /** Used V8 heap, MB, above which requests are shed; undefined: 90 % of the heap limit; 0: off. */
   maxHeapUsedMb: number | undefined;
-  /** Routes (as registered, e.g. '/api/health') answered even while shedding. */
+  /** Routes (as registered, e.g. '/api/health', or '/assets/*' for every path under it) answered even while shedding. */
   exempt: string[];
 }
 
@@ -52,7 +53,12 @@ const MB = 1024 * 1024;
  */
 export const pressurePlugin = fp<PressureOptions>(
   async (app, { maxEventLoopDelayMs, maxHeapUsedMb, exempt }) => {
-    const answered = new Set(exempt);
+    // Routes answered whatever the load: exact route URLs, and "/prefix/*" for every path under it
+    // (the web build's hashed files: shedding one of a page's scripts would break the whole page).
+    const answered = new Set(exempt.filter((e) => !e.endsWith('/*')));
+    const answeredUnder = exempt.filter((e) => e.endsWith('/*')).map((e) => e.slice(0, -1));
+    const isExempt = (request: FastifyRequest) =>
+      answered.has(request.routeOptions.url ?? '') || answeredUnder.some((prefix) => request.url.startsWith(prefix));
     const heapMb = maxHeapUsedMb ?? Math.floor((v8.getHeapStatistics().heap_size_limit * 0.9) / MB);
     // The current episode of pressure, as seen by requests (the plugin calls the handler only under pressure).
     let since = 0;
@@ -71,7 +77,7 @@ export const pressurePlugin = fp<PressureOptions>(
       // Runs only while under pressure: the reply sent here ends the request, returning without
       // sending lets it through.
       pressureHandler: (request, reply, type, value) => {
-        if (!sustained() || answered.has(request.routeOptions.url ?? '')) return;
+        if (!sustained() || isExempt(request)) return;
         if (Date.now() - loggedAt > LOG_EVERY_MS) {
           loggedAt = Date.now();
           request.log.warn({ type, value }, 'under pressure: answering 503 to new requests');
