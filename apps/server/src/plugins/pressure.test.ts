@@ -62,6 +62,9 @@ describe(`load shedding (${TEST_DB_KIND})`, () => {
     expect(script.statusCode).toBe(200);
     expect(script.body).toContain('export const page');
     expect((await shedding.app.inject({ method: 'GET', url: '/api/items' })).statusCode).toBe(503);
+    // A path under /assets/ that is no file of the build is no way around the shedding.
+    expect((await shedding.app.inject({ method: 'GET', url: '/assets/../api/items' })).statusCode).toBe(503);
+    expect((await shedding.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(503);
   });
 
   it('keeps answering /api/health and says it is shedding; staff see the measurements', async () => {

@@ -53,12 +53,14 @@ const MB = 1024 * 1024;
  */
 export const pressurePlugin = fp<PressureOptions>(
   async (app, { maxEventLoopDelayMs, maxHeapUsedMb, exempt }) => {
-    // Routes answered whatever the load: exact route URLs, and "/prefix/*" for every path under it
-    // (the web build's hashed files: shedding one of a page's scripts would break the whole page).
+    // Routes answered whatever the load: exact route URLs, and "/prefix/*" for every route under it
+    // (the web build's hashed files, one route each: shedding one of a page's scripts would break the
+    // whole page). Matched on the route, not the raw URL: a path under /assets/ that is no file falls
+    // to the page renderer and is shed like any page.
     const answered = new Set(exempt.filter((e) => !e.endsWith('/*')));
     const answeredUnder = exempt.filter((e) => e.endsWith('/*')).map((e) => e.slice(0, -1));
     const isExempt = (request: FastifyRequest) =>
-      answered.has(request.routeOptions.url ?? '') || answeredUnder.some((prefix) => request.url.startsWith(prefix));
+      answered.has(request.routeOptions.url ?? '') || answeredUnder.some((prefix) => (request.routeOptions.url ?? '').startsWith(prefix));
     const heapMb = maxHeapUsedMb ?? Math.floor((v8.getHeapStatistics().heap_size_limit * 0.9) / MB);
     // The current episode of pressure, as seen by requests (the plugin calls the handler only under pressure).
     let since = 0;
