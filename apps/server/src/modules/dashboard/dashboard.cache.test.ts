@@ -5,7 +5,7 @@ import { createDashboardService } from './dashboard.service.js';
 // How the dashboard reuses its sums (docs/orders.md, Sales dashboard): a busy range's sums are
 // answered at once when a few seconds old while one reload runs behind them, and an order placed
 // or changed ('orders.changed') makes the next reader wait for new sums.
-function harness() {
+function harness(openRequests: () => Promise<number> = () => Promise.resolve(0)) {
   let clock = 1_000_000;
   const listeners: (() => void)[] = [];
   const loads: { range: { start: Date; end: Date }; resolve: (f: SalesFigures) => void }[] = [];
@@ -20,7 +20,7 @@ function harness() {
   const service = createDashboardService({
     sales: { figures: (range) => new Promise((resolve) => loads.push({ range, resolve })) },
     lowStock: () => Promise.resolve({ products: 0, styles: [] }),
-    openRequests: () => Promise.resolve(0),
+    openRequests,
     chatLoad: () => Promise.resolve({ waiting: 0, serving: 0 }),
     events: { on: (_name, handler) => listeners.push(() => (handler as (p: unknown) => void)({ count: 1 })) },
     ttlMs: 5_000,
@@ -71,5 +71,32 @@ describe('dashboard sums', () => {
     expect(h.loads).toHaveLength(2);
     h.loads[1]!.resolve(h.figures(5));
     expect((await next).totals.orders.CNY).toBe(5);
+  });
+
+  it('what waits now is answered at once when a few seconds old while one read runs behind it, and an unchanged answer is the same object', async () => {
+    const reads: ((n: number) => void)[] = [];
+    const h = harness(() => new Promise((resolve) => reads.push(resolve)));
+    const first = h.service.get(query);
+    await settle();
+    h.loads[0]!.resolve(h.figures(3));
+    reads[0]!(2);
+    const answer = await first;
+    expect(answer.openRequests).toBe(2);
+    // Nothing reloaded: the same object, so the route writes and compresses it once.
+    expect(await h.service.get(query)).toBe(answer);
+
+    h.tick(6_000);
+    const stale = await Promise.race([h.service.get(query), settle().then(() => 'waited')]);
+    expect(stale).not.toBe('waited');
+    expect((stale as typeof answer).openRequests).toBe(2);
+    await settle();
+    expect(reads).toHaveLength(2);
+    reads[1]!(7);
+    await settle();
+    h.loads[1]?.resolve(h.figures(3));
+    await settle();
+    const next = await h.service.get(query);
+    expect(next.openRequests).toBe(7);
+    expect(next.totals.orders.CNY).toBe(3);
   });
 });

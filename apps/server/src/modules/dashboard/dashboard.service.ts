@@ -13,7 +13,7 @@ import {
 import { LoadingCache } from '../../lib/cache.js';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
 import { invalidField } from '../../lib/app-error.js';
-import type { OrdersSales, SalesFigures, SalesRank } from '../orders/orders.sales.js';
+import type { OrdersSales, SalesRank } from '../orders/orders.sales.js';
 
 export interface DashboardDeps {
   /** The orders placed in a range, summed (the orders module). */
@@ -33,6 +33,8 @@ export interface DashboardDeps {
 
 const zero = (): TByCurrency => ({ CNY: 0, USD: 0 });
 const major = (m: TByCurrency): TByCurrency => ({ CNY: minorToMajor(m.CNY), USD: minorToMajor(m.USD) });
+type Waiting = Pick<TDashboard, 'lowStock' | 'openRequests' | 'chat'>;
+type SalesPart = Omit<TDashboard, keyof Waiting>;
 const ranked = (r: SalesRank) => ({
   nameZh: r.nameZh,
   nameEn: r.nameEn,
@@ -54,12 +56,15 @@ export function createDashboardService(deps: DashboardDeps) {
   // order is placed or changed, which clears them on every instance ('orders.changed'); past their
   // few seconds they are still answered while one reload runs in the background, so no reader waits
   // for the sums (docs/orders.md, Sales dashboard). What waits now (low stock, requests, chat) is
-  // read again after the same few seconds, one read shared by every reader.
+  // read again after the same few seconds the same way: one read in the background, shared.
   const ttlMs = deps.ttlMs ?? 5_000;
-  const figuresCache = new LoadingCache<SalesFigures>({ ttlMs, maxEntries: 200, staleWhileRevalidate: true, now });
-  const waitingCache = new LoadingCache<Pick<TDashboard, 'lowStock' | 'openRequests' | 'chat'>>({ ttlMs, maxEntries: 1, now });
+  const salesCache = new LoadingCache<SalesPart>({ ttlMs, maxEntries: 200, staleWhileRevalidate: true, now });
+  const waitingCache = new LoadingCache<Waiting>({ ttlMs, maxEntries: 1, staleWhileRevalidate: true, now });
+  // The last answer of each range's sums while what waits has not changed: one object, so the
+  // route serializes it once (a busy dashboard answers the same object until either part reloads).
+  const answers = new WeakMap<SalesPart, { waiting: Waiting; answer: TDashboard }>();
   deps.events.on('orders.changed', () => {
-    figuresCache.clear();
+    salesCache.clear();
     waitingCache.clear();
   });
 
@@ -73,15 +78,10 @@ export function createDashboardService(deps: DashboardDeps) {
     return { from, to };
   }
 
-  async function compute(from: string, to: string): Promise<TDashboard> {
+  /** One range's sums laid out per day and per side, once per load of the figures. */
+  async function salesOf(from: string, to: string): Promise<SalesPart> {
     const range = { start: new Date(`${from}T00:00:00+08:00`), end: new Date(`${addShopDays(to, 1)}T00:00:00+08:00`) };
-    const [figures, { lowStock, openRequests, chat }] = await Promise.all([
-      figuresCache.get(`${from}/${to}`, () => deps.sales.figures(range, DASHBOARD_TOP)),
-      waitingCache.get('now', async () => {
-        const [low, requests, load] = await Promise.all([deps.lowStock(), deps.openRequests(), deps.chatLoad()]);
-        return { lowStock: low, openRequests: requests, chat: load };
-      }),
-    ]);
+    const figures = await deps.sales.figures(range, DASHBOARD_TOP);
     const count = dashboardDays(from, to);
     const days = Array.from({ length: count }, (_, i) => {
       const day = addShopDays(from, i);
@@ -119,10 +119,22 @@ export function createDashboardService(deps: DashboardDeps) {
       },
       topProducts: figures.topProducts.map((r) => ({ itemId: r.itemId, ...ranked(r) })),
       topBrands: figures.topBrands.map(ranked),
-      lowStock,
-      openRequests,
-      chat,
     };
+  }
+
+  async function compute(from: string, to: string): Promise<TDashboard> {
+    const [sales, waiting] = await Promise.all([
+      salesCache.get(`${from}/${to}`, () => salesOf(from, to)),
+      waitingCache.get('now', async () => {
+        const [lowStock, openRequests, chat] = await Promise.all([deps.lowStock(), deps.openRequests(), deps.chatLoad()]);
+        return { lowStock, openRequests, chat };
+      }),
+    ]);
+    const last = answers.get(sales);
+    if (last?.waiting === waiting) return last.answer;
+    const answer: TDashboard = { ...sales, ...waiting };
+    answers.set(sales, { waiting, answer });
+    return answer;
   }
 
   return {
