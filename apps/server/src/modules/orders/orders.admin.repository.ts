@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, lt, lte, or, sql, type SQL } from 'driz
 import type { TAdminOrderQuery, TOrderStatus } from '@cubeshop/shared';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
-import { orderCredits, orderItems, orderPayments, orders } from '../../db/schema/index.js';
+import { orderCredits, orderItems, orderPayments, orders, orderShipments } from '../../db/schema/index.js';
 import { nothingPaidSql, type CreditRow, type OrderItemRow, type OrderRow, type PaymentRow } from './orders.repository.js';
 import { partlyShippedSql } from './orders.shipments.repository.js';
 
@@ -42,7 +42,9 @@ const queueColumns = {
   payNameEn: orders.payNameEn,
   unpaidRemindedAt: orders.unpaidRemindedAt,
 };
-export type QueueRow = { [K in keyof typeof queueColumns]: OrderRow[K] };
+/** The order's parcels, read with its row (its fulfillment: partly shipped), not in a round trip of its own. */
+const parcelCount = sql<number>`(select count(*)::int from ${orderShipments} where ${orderShipments.orderId} = ${orders.id})`.mapWith(Number);
+export type QueueRow = { [K in keyof typeof queueColumns]: OrderRow[K] } & { parcelCount: number };
 
 /** The shop's day boundaries (UTC+8) for the queue's date range. */
 const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
@@ -166,7 +168,7 @@ export function createOrdersAdminRepository(db: Db) {
           .offset(sql.placeholder('offset'))
           .as('page');
         return db
-          .select(queueColumns)
+          .select({ ...queueColumns, parcelCount })
           .from(orders)
           .innerJoin(page, eq(page.id, orders.id))
           .orderBy(...SORTS[q.sort]);

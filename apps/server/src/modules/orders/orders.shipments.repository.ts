@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TCarrier } from '@cubeshop/shared';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders, orderShipmentLines, orderShipments } from '../../db/schema/index.js';
@@ -30,17 +30,6 @@ export function createShipmentsRepository(db: Db) {
         )
         .orderBy(asc(orderItems.position));
       return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.shipmentId === r.id).map(({ orderItemId, quantity }) => ({ orderItemId, quantity })) }));
-    },
-
-    /** How many parcels each of these orders has (orders without any are left out): the queue's fulfillment. */
-    async counts(orderIds: readonly number[]): Promise<Map<number, number>> {
-      if (!orderIds.length) return new Map();
-      const rows = await db
-        .select({ orderId: orderShipments.orderId, n: count() })
-        .from(orderShipments)
-        .where(inArray(orderShipments.orderId, [...orderIds]))
-        .groupBy(orderShipments.orderId);
-      return new Map(rows.map((r) => [r.orderId, Number(r.n)]));
     },
 
     /** A new parcel numbered next within its order (the order is locked by the caller), with its lines. */
