@@ -251,6 +251,8 @@ export function createServices({ config, database, log }: ServicesDeps) {
     // The seller printed on documents and the payment method's QR picture on the proforma.
     settings,
     shipping,
+    // The "quote sent" mail carries the quotation (quotes is made below; asked only when a mail leaves).
+    quotes: () => quotes,
   });
   outbox.register(
     'mail',

@@ -3640,6 +3640,7 @@ export interface paths {
                                     quantity: number;
                                     thumbnail: string;
                                 }[];
+                                lapsesAt: string | null;
                             }[];
                             pager: {
                                 page: number;
@@ -3781,6 +3782,7 @@ export interface paths {
                                 quantity: number;
                                 thumbnail: string;
                             }[];
+                            lapsesAt: string | null;
                             amount: number;
                             freeShipping: boolean;
                             expressFeeBase: number;
@@ -3971,7 +3973,6 @@ export interface paths {
                                 packingListUrl: string;
                                 createdTime: string;
                             }[];
-                            lapsesAt: string | null;
                             lapseAfterDays: number | null;
                         };
                     };
@@ -4526,6 +4527,7 @@ export interface paths {
                                     quantity: number;
                                     thumbnail: string;
                                 }[];
+                                lapsesAt: string | null;
                                 amount: number;
                                 freeShipping: boolean;
                                 expressFeeBase: number;
@@ -4716,7 +4718,6 @@ export interface paths {
                                     packingListUrl: string;
                                     createdTime: string;
                                 }[];
-                                lapsesAt: string | null;
                                 lapseAfterDays: number | null;
                             };
                             buyer: {
@@ -4875,6 +4876,7 @@ export interface paths {
                                     quantity: number;
                                     thumbnail: string;
                                 }[];
+                                lapsesAt: string | null;
                                 amount: number;
                                 freeShipping: boolean;
                                 expressFeeBase: number;
@@ -5065,7 +5067,6 @@ export interface paths {
                                     packingListUrl: string;
                                     createdTime: string;
                                 }[];
-                                lapsesAt: string | null;
                                 lapseAfterDays: number | null;
                             };
                             buyer: {
@@ -5215,6 +5216,7 @@ export interface paths {
                                     quantity: number;
                                     thumbnail: string;
                                 }[];
+                                lapsesAt: string | null;
                                 amount: number;
                                 freeShipping: boolean;
                                 expressFeeBase: number;
@@ -5405,7 +5407,6 @@ export interface paths {
                                     packingListUrl: string;
                                     createdTime: string;
                                 }[];
-                                lapsesAt: string | null;
                                 lapseAfterDays: number | null;
                             };
                             buyer: {
@@ -5535,6 +5536,7 @@ export interface paths {
                                     quantity: number;
                                     thumbnail: string;
                                 }[];
+                                lapsesAt: string | null;
                                 amount: number;
                                 freeShipping: boolean;
                                 expressFeeBase: number;
@@ -5725,7 +5727,6 @@ export interface paths {
                                     packingListUrl: string;
                                     createdTime: string;
                                 }[];
-                                lapsesAt: string | null;
                                 lapseAfterDays: number | null;
                             };
                             buyer: {
@@ -5869,6 +5870,7 @@ export interface paths {
                                     quantity: number;
                                     thumbnail: string;
                                 }[];
+                                lapsesAt: string | null;
                                 amount: number;
                                 freeShipping: boolean;
                                 expressFeeBase: number;
@@ -6059,7 +6061,6 @@ export interface paths {
                                     packingListUrl: string;
                                     createdTime: string;
                                 }[];
-                                lapsesAt: string | null;
                                 lapseAfterDays: number | null;
                             };
                             buyer: {
@@ -6219,6 +6220,7 @@ export interface paths {
                                     quantity: number;
                                     thumbnail: string;
                                 }[];
+                                lapsesAt: string | null;
                                 amount: number;
                                 freeShipping: boolean;
                                 expressFeeBase: number;
@@ -6409,7 +6411,6 @@ export interface paths {
                                     packingListUrl: string;
                                     createdTime: string;
                                 }[];
-                                lapsesAt: string | null;
                                 lapseAfterDays: number | null;
                             };
                             buyer: {
@@ -6565,6 +6566,7 @@ export interface paths {
                                     quantity: number;
                                     thumbnail: string;
                                 }[];
+                                lapsesAt: string | null;
                                 amount: number;
                                 freeShipping: boolean;
                                 expressFeeBase: number;
@@ -6755,7 +6757,6 @@ export interface paths {
                                     packingListUrl: string;
                                     createdTime: string;
                                 }[];
-                                lapsesAt: string | null;
                                 lapseAfterDays: number | null;
                             };
                             buyer: {
@@ -6908,6 +6909,7 @@ export interface paths {
                                     quantity: number;
                                     thumbnail: string;
                                 }[];
+                                lapsesAt: string | null;
                                 amount: number;
                                 freeShipping: boolean;
                                 expressFeeBase: number;
@@ -7098,7 +7100,6 @@ export interface paths {
                                     packingListUrl: string;
                                     createdTime: string;
                                 }[];
-                                lapsesAt: string | null;
                                 lapseAfterDays: number | null;
                             };
                             buyer: {
@@ -7249,6 +7250,7 @@ export interface paths {
                                     quantity: number;
                                     thumbnail: string;
                                 }[];
+                                lapsesAt: string | null;
                                 amount: number;
                                 freeShipping: boolean;
                                 expressFeeBase: number;
@@ -7439,7 +7441,6 @@ export interface paths {
                                     packingListUrl: string;
                                     createdTime: string;
                                 }[];
-                                lapsesAt: string | null;
                                 lapseAfterDays: number | null;
                             };
                             buyer: {
@@ -7685,6 +7686,7 @@ export interface paths {
                                     quantity: number;
                                     thumbnail: string;
                                 }[];
+                                lapsesAt: string | null;
                                 amount: number;
                                 freeShipping: boolean;
                                 expressFeeBase: number;
@@ -7875,7 +7877,6 @@ export interface paths {
                                     packingListUrl: string;
                                     createdTime: string;
                                 }[];
-                                lapsesAt: string | null;
                                 lapseAfterDays: number | null;
                             };
                             buyer: {
@@ -8032,6 +8033,7 @@ export interface paths {
                                     quantity: number;
                                     thumbnail: string;
                                 }[];
+                                lapsesAt: string | null;
                                 amount: number;
                                 freeShipping: boolean;
                                 expressFeeBase: number;
@@ -8222,7 +8224,6 @@ export interface paths {
                                     packingListUrl: string;
                                     createdTime: string;
                                 }[];
-                                lapsesAt: string | null;
                                 lapseAfterDays: number | null;
                             };
                             buyer: {

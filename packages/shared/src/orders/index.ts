@@ -183,6 +183,12 @@ export const ZOrderSummary = z.object({
   deliveryUser: z.string(),
   /** The first few lines, for the list. */
   preview: z.array(ZOrderPreviewLine),
+  /**
+   * Unpaid orders the shop cancels: when this one is cancelled unless paid first (the staff queue's
+   * and the reminder mail's date; docs/orders.md, Unpaid orders); null once paid or cancelled, or
+   * when the shop does not cancel. The buyer's list shows it on each such row, the order page too.
+   */
+  lapsesAt: z.string().nullable(),
 });
 export type TOrderSummary = z.infer<typeof ZOrderSummary>;
 
@@ -287,12 +293,7 @@ export const ZOrderDetail = ZOrderSummary.extend({
   fulfillment: ZFulfillment,
   /** The parcels that left, oldest first. */
   shipments: z.array(ZOrderShipment),
-  /**
-   * Unpaid orders the shop cancels: when this one is cancelled unless paid first (the staff queue's
-   * and the reminder mail's date); null once paid or cancelled, or when the shop does not cancel.
-   */
-  lapsesAt: z.string().nullable(),
-  /** The days after which the shop cancels unpaid orders (set with `lapsesAt`). */
+  /** The days after which the shop cancels unpaid orders (set with `lapsesAt`, which the summary carries). */
   lapseAfterDays: z.number().int().nullable(),
 });
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;

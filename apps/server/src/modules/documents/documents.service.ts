@@ -41,14 +41,16 @@ export interface DocumentsDeps {
   now?: () => Date;
   /** Days a proforma invoice is valid from the order date (30). */
   validityDays?: number;
+  /**
+   * A quote's quotation PDF (the quotes module, made after this one: looked up when a mail leaves),
+   * for the "quote sent" mail's attachment; undefined when the quote no longer exists.
+   */
+  quotes?: () => { mailDocument(quoteId: number, locale: TLocale): Promise<RenderedDocument | undefined> };
 }
 
-/** A reference to a document in an outbox mail's payload, rendered when the mail is delivered. */
-export interface DocumentAttachmentRef {
-  document: TOrderDocumentKind;
-  orderId: number;
-  locale: TLocale;
-}
+/** A reference to a document in an outbox mail's payload, rendered when the mail is delivered: an order's, or a quote's quotation. */
+export type DocumentAttachmentRef =
+  { document: TOrderDocumentKind; orderId: number; locale: TLocale } | { document: 'quote'; quoteId: number; locale: TLocale };
 
 export interface RenderedDocument {
   fileName: string;
@@ -146,12 +148,17 @@ export function createDocumentsService(deps: DocumentsDeps) {
 
     /**
      * The attachments of an outbox mail (its payload's `attachments`: DocumentAttachmentRef[]).
-     * A reference to an order that no longer exists is left out rather than holding the mail.
+     * A reference to an order or quote that no longer exists is left out rather than holding the mail.
      */
     async mailAttachments(refs: unknown): Promise<MailAttachment[] | undefined> {
       if (!Array.isArray(refs) || refs.length === 0) return undefined;
       const out: MailAttachment[] = [];
       for (const ref of refs as DocumentAttachmentRef[]) {
+        if (ref.document === 'quote') {
+          const doc = await deps.quotes?.().mailDocument(ref.quoteId, ref.locale);
+          if (doc) out.push({ filename: doc.fileName, content: doc.pdf, contentType: 'application/pdf' });
+          continue;
+        }
         const order = await deps.orders.buyerView(ref.orderId, ref.locale);
         if (!order) continue;
         const doc = await render(ref.document, order, ref.locale);

@@ -1,6 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney, type TAdminOrderDetail, type TAdminOrderList, type TAdminSettings, type TLocale, type TOrderDetail } from '@cubeshop/shared';
+import {
+  formatMoney,
+  type TAdminOrderDetail,
+  type TAdminOrderList,
+  type TAdminSettings,
+  type TLocale,
+  type TOrderDetail,
+  type TOrderList,
+} from '@cubeshop/shared';
 import { TEST_DB_KIND } from '../../test/harness.js';
 import { startMailbox, type Mailbox } from '../../test/mailbox.js';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
@@ -325,6 +333,22 @@ describe(`unpaid orders: the buyer’s order page (${TEST_DB_KIND})`, () => {
     const part = await mine(zh.call, o.id);
     expect(part.lapsesAt).toBeNull();
     expect(part.lapseAfterDays).toBeNull();
+    await policy(null, null);
+  });
+
+  it('the buyer’s order list carries the same date on each unpaid row, none on a paid one or while the shop does not cancel', async () => {
+    await policy(3, 10);
+    const en = await buyer('en');
+    const unpaid = await order(en.call);
+    const paid = await order(en.call);
+    expect((await pay(paid.id, paid.totalAmount)).status).toBe(201);
+    const listed = async () => new Map((await en.call<TOrderList>('GET', '/api/orders')).body.data.map((r) => [r.id, r.lapsesAt]));
+    const rows = await listed();
+    expect(rows.get(unpaid.id)).toBe((await mine(en.call, unpaid.id)).lapsesAt);
+    expect(Date.parse(rows.get(unpaid.id)!)).toBe(unpaid.placed + 10 * DAY);
+    expect(rows.get(paid.id)).toBeNull();
+    await policy(3, null);
+    expect((await listed()).get(unpaid.id)).toBeNull();
     await policy(null, null);
   });
 

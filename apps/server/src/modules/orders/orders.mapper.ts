@@ -69,7 +69,8 @@ export function toLine(row: OrderItemRow, currency: TCurrency, locale: TLocale):
   };
 }
 
-export function toSummary(row: OrderRow, preview: OrderItemRow[], locale: TLocale): TOrderSummary {
+/** `lapse`: when the unpaid-order follow-up cancels the order (orders.lapse.ts `lapsesAt`), null when it never will. */
+export function toSummary(row: OrderRow, preview: OrderItemRow[], locale: TLocale, lapse: Date | null = null): TOrderSummary {
   return {
     id: row.id,
     createdTime: row.createdAt.toISOString(),
@@ -100,6 +101,7 @@ export function toSummary(row: OrderRow, preview: OrderItemRow[], locale: TLocal
       quantity: l.quantity,
       thumbnail: productImageUrls(l.itemId, l.imageVersion).thumbnail,
     })),
+    lapsesAt: lapse?.toISOString() ?? null,
   };
 }
 

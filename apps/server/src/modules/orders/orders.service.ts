@@ -30,6 +30,7 @@ import { settleStock, type OrderStock, type StockMoved } from './orders.stock.js
 import { paymentStatus } from './orders.money.js';
 import type { StockService } from '../stock/stock.service.js';
 import { createQuotedPlacement } from './orders.quoted.js';
+import { lapsesAt } from './orders.lapse.js';
 
 export interface OrdersDeps extends OrderReaderDeps {
   /** The buyer's e-mail about the new order (through the outbox). */
@@ -199,7 +200,12 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
 
     /** GET /api/orders: newest first, optionally one status. */
     async list(userId: number, q: TOrderListQuery, locale: TLocale): Promise<TOrderList> {
-      const [rows, total] = await Promise.all([repo.list(userId, q.status, q.recPerPage, (q.page - 1) * q.recPerPage), repo.count(userId, q.status)]);
+      const [rows, total, policy] = await Promise.all([
+        repo.list(userId, q.status, q.recPerPage, (q.page - 1) * q.recPerPage),
+        repo.count(userId, q.status),
+        deps.unpaidPolicy(),
+      ]);
+      const now = new Date();
       const previews = await repo.previews(
         rows.map((r) => r.id),
         PREVIEW_LINES,
@@ -207,7 +213,8 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
       const byOrder = new Map<number, OrderItemRow[]>();
       for (const p of previews) byOrder.set(p.orderId, [...(byOrder.get(p.orderId) ?? []), p]);
       return {
-        data: rows.map((r) => toSummary(r, byOrder.get(r.id) ?? [], locale)),
+        // Each unpaid row says by when to pay (the order page's and the staff queue's rule, orders.lapse.ts).
+        data: rows.map((r) => toSummary(r, byOrder.get(r.id) ?? [], locale, lapsesAt(r, policy, now))),
         pager: { page: q.page, recPerPage: q.recPerPage, recTotal: total },
       };
     },

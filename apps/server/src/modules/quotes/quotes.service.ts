@@ -2,6 +2,7 @@
 import {
   formatMoney,
   minorToMajor,
+  staffCan,
   toMinor,
   type TAdminQuote,
   type TAdminQuoteList,
@@ -20,6 +21,7 @@ import {
   type TQuoteSummary,
   type TQuoteUpdate,
   type TQuoteWithdraw,
+  type TStaffRole,
 } from '@cubeshop/shared';
 import type { Db } from '../../db/client.js';
 import type { ClusterEvents } from '../../lib/cluster-events.js';
@@ -30,7 +32,7 @@ import { productImageUrls, type CatalogQuery, type PricingItem, type View } from
 import { quotedTotals } from '../orders/orders.money.js';
 import type { QuotedPlacementService } from '../orders/orders.quoted.js';
 import { lineInput, priceGoods } from '../shipping/shipping.quote.js';
-import { quoteSentMail } from './quotes.mail.js';
+import { quoteRequestedMail, quoteSentMail } from './quotes.mail.js';
 import type { NewQuoteLine, QuoteLineRow, QuoteRow, QuotesRepository } from './quotes.repository.js';
 
 export interface QuotesDeps {
@@ -45,8 +47,10 @@ export interface QuotesDeps {
   people: {
     buyers(ids: number[]): Promise<Map<number, TOrderBuyer>>;
     contact(id: number): Promise<{ email: string | null; locale: TLocale; name: string } | undefined>;
+    /** Every staff account (the request mail goes to those who answer quotes). */
+    staff(): Promise<{ id: number; account: string; name: string; email: string | null; role: TStaffRole | null; locale: TLocale; disabledAt: Date | null }[]>;
   };
-  /** The transactional outbox (the "quote sent" mail). */
+  /** The transactional outbox (the "quote requested" mail to staff, the "quote sent" mail with its PDF). */
   outbox: { enqueue(tx: Db, rows: { kind: string; dedupeKey: string; payload: Record<string, unknown> }[]): Promise<void>; nudge(): void };
   /** Told when a request arrives or is answered: the dashboard's "open quotes and requests" is read again. */
   events?: Pick<ClusterEvents, 'publish'>;
@@ -203,6 +207,18 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesDeps) {
     };
   }
 
+  /** The quotation PDF as the buyer reads it (GET .../pdf and the "quote sent" mail). */
+  async function quotation(row: QuoteRow, locale: TLocale): Promise<{ fileName: string; pdf: Buffer }> {
+    const [quote, buyers] = await Promise.all([view(row, locale, 'buyer'), deps.people.buyers([row.userId])]);
+    const b = buyers.get(row.userId);
+    return deps.documents.quote(quote, [b?.name || b?.account, b?.email].filter(Boolean).join('\n'), locale);
+  }
+
+  /** Who is told of a new request: staff who answer quotes (orders.sell), not disabled, with an e-mail address. */
+  async function quoteStaff() {
+    return (await deps.people.staff()).filter((p) => staffCan(p.role, 'orders.sell') && p.disabledAt === null && !!p.email);
+  }
+
   function announce(): void {
     deps.events?.publish('orders.changed', { count: 0 });
   }
@@ -223,7 +239,7 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesDeps) {
         // Staff start from the buyer's catalog price and change what they quote.
         return lineOf(i, items.get(l.itemId)!, l.typeCode, l.quantity, price, price);
       });
-      const actor = await buyerActor(userId);
+      const [actor, contact, recipients] = await Promise.all([buyerActor(userId), deps.people.contact(userId), quoteStaff()]);
       const row = await repo.insert({ userId, currency: viewOf.currency, message: body.message }, newLines, async (tx, quote) => {
         await deps.audit.record(tx, actor, [
           {
@@ -234,7 +250,32 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesDeps) {
             note: body.message,
           },
         ]);
+        // Sales staff are told, each in their own language, with the link to price it.
+        const buyer = [actor.name, contact?.email && contact.email !== actor.name ? `<${contact.email}>` : null].filter(Boolean).join(' ');
+        await deps.outbox.enqueue(
+          tx,
+          recipients.map((p) => ({
+            kind: 'mail',
+            dedupeKey: `quote:${quote.id}:requested:${p.id}`,
+            payload: {
+              to: p.email!,
+              ...quoteRequestedMail(
+                {
+                  quoteId: quote.id,
+                  staffName: p.name || p.account,
+                  buyer,
+                  lineCount: newLines.length,
+                  pieceCount: newLines.reduce((a, l) => a + l.quantity, 0),
+                  message: body.message,
+                  adminUrl: `${deps.origin}/admin/quotes/${quote.id}`,
+                },
+                p.locale,
+              ),
+            },
+          })),
+        );
       });
+      if (recipients.length > 0) deps.outbox.nudge();
       announce();
       return view(row, viewOf.locale, 'buyer');
     },
@@ -253,10 +294,13 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesDeps) {
 
     /** GET /api/quotes/{id}/pdf (the buyer's own) and /api/admin/quotes/{id}/pdf: the quotation as the buyer reads it. */
     async pdf(viewer: { userId: number; staff: boolean }, id: number, locale: TLocale): Promise<{ fileName: string; pdf: Buffer }> {
-      const row = viewer.staff ? await staffRow(id) : await own(viewer.userId, id);
-      const [quote, buyers] = await Promise.all([view(row, locale, 'buyer'), deps.people.buyers([row.userId])]);
-      const b = buyers.get(row.userId);
-      return deps.documents.quote(quote, [b?.name || b?.account, b?.email].filter(Boolean).join('\n'), locale);
+      return quotation(viewer.staff ? await staffRow(id) : await own(viewer.userId, id), locale);
+    },
+
+    /** The quotation attached to the "quote sent" mail, rendered when the outbox delivers it (the same PDF); undefined: no such quote. */
+    async mailDocument(id: number, locale: TLocale): Promise<{ fileName: string; pdf: Buffer } | undefined> {
+      const row = await repo.get(id);
+      return row ? quotation(row, locale) : undefined;
     },
 
     /**
@@ -400,7 +444,11 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesDeps) {
             },
             contact.locale,
           );
-          await deps.outbox.enqueue(tx, [{ kind: 'mail', dedupeKey: `quote:${id}:sent:${row.updatedAt.getTime()}`, payload: { to: contact.email, ...mail } }]);
+          // The quotation PDF goes with it, rendered when the mail leaves (the outbox holds no blobs).
+          const attachments = [{ document: 'quote', quoteId: id, locale: contact.locale }];
+          await deps.outbox.enqueue(tx, [
+            { kind: 'mail', dedupeKey: `quote:${id}:sent:${row.updatedAt.getTime()}`, payload: { to: contact.email, ...mail, attachments } },
+          ]);
         }
       });
       deps.outbox.nudge();

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdminQuote, TAdminQuoteList, TOrderDetail, TQuote, TQuoteAccepted, TQuoteList, TStaffRole } from '@cubeshop/shared';
+import { users } from '../../db/schema/account.js';
 import { quotes } from '../../db/schema/quotes.js';
 import { startMailbox, type Mailbox } from '../../test/mailbox.js';
+import { pdfText, squeeze } from '../../test/pdf.js';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 
 // Quotes (docs/orders.md, Quotes): a buyer asks from the cart, sales staff change quantities,
@@ -119,6 +121,12 @@ describe('a quote from request to order', () => {
     expect(mail.subject).toBe(`Your quote QT-${quote.id} is ready`);
     expect(mail.text).toContain('¥1,430.00');
     expect(mail.text).toContain(`/quotes/${quote.id}`);
+    expect(mail.text).toContain('The quotation is attached as a PDF');
+    // The quotation PDF the buyer downloads goes with it: the quoted lines and total.
+    expect(mail.attachments.map((f) => [f.filename, f.contentType])).toEqual([[`QT-${quote.id}.pdf`, 'application/pdf']]);
+    const attached = await pdfText(mail.attachments[0]!.content);
+    for (const phrase of ['Quotation', `QT-${quote.id}`, 'Orbit 3x3 Magnetic Cube', 'Orbit Stickers', '¥100.00', '¥1,200.00', '¥1,430.00'])
+      expect(attached.compact, phrase).toContain(squeeze(phrase));
 
     // The buyer sees the quote, without staff's internal note or names.
     const seen = await b.call<TQuote & { note?: unknown }>('GET', `/api/quotes/${quote.id}`);
@@ -205,6 +213,54 @@ describe('a quote from request to order', () => {
     const order = (await b.call<TOrderDetail>('GET', `/api/orders/${accepted.body.orderId}`)).body;
     expect(order.currency).toBe('USD');
     expect(order.money.charged.total).toBe(167.85);
+  });
+});
+
+describe('mail about a quote', () => {
+  it('tells each sales staff member and owner with an e-mail of a new request, in their language, with the link to price it', async () => {
+    const person = async (role: TStaffRole, locale: 'zh' | 'en', name: string) => {
+      const email = `staff_${randomBytes(4).toString('hex')}@example.com`;
+      const user = await t.services.account.createUser({ account: email, email, name, role, locale });
+      return { id: user.id, email };
+    };
+    const sales = await person('sales', 'zh', '王销售');
+    const owner = await person('owner', 'en', 'Olivia Owner');
+    const warehouse = await person('warehouse', 'en', 'Walt Warehouse');
+    const gone = await person('sales', 'en', 'Gone Sales');
+    await t.services.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, gone.id));
+
+    const b = await newBuyer();
+    const quote = await ask(b, 'Need 10 cubes & 100 stickers <by Friday>');
+    const zh = await mailbox.next(sales.email, 10_000);
+    expect(zh.subject).toBe(`新询价 QT-${quote.id}：Quinn Buyer <${b.email}>`);
+    expect(zh.text).toContain('王销售，您好');
+    expect(zh.text).toContain('2 个商品行，共 110 件');
+    expect(zh.text).toContain('Need 10 cubes & 100 stickers <by Friday>');
+    expect(zh.text).toContain(`/admin/quotes/${quote.id}`);
+    expect(zh.html).toContain('Need 10 cubes &amp; 100 stickers &lt;by Friday&gt;');
+    const en = await mailbox.next(owner.email, 10_000);
+    expect(en.subject).toBe(`New quote request QT-${quote.id} from Quinn Buyer <${b.email}>`);
+    expect(en.text).toContain('2 lines, 110 pieces in all');
+    expect(en.text).toContain(`/admin/quotes/${quote.id}`);
+    // Nobody who cannot answer quotes, nor a disabled account; and the buyer is not mailed.
+    await expect.poll(async () => (await t.services.outbox.pending()).waiting, { timeout: 20_000, interval: 100 }).toBe(0);
+    for (const email of [warehouse.email, gone.email, b.email])
+      expect(
+        mailbox.messages.filter((m) => m.rcptTo.includes(email)),
+        email,
+      ).toEqual([]);
+  });
+
+  it('sends a Chinese buyer the quote with the quotation PDF in Chinese', async () => {
+    const b = await newBuyer('zh');
+    const quote = await ask(b, '请报价');
+    await priceAndSend(quote);
+    const mail = await mailbox.next(b.email, 10_000);
+    expect(mail.subject).toBe(`您的报价单 QT-${quote.id} 已准备好`);
+    expect(mail.text).toContain('报价单 PDF 已附在本邮件中');
+    expect(mail.attachments.map((f) => f.filename)).toEqual([`QT-${quote.id}.pdf`]);
+    const attached = await pdfText(mail.attachments[0]!.content);
+    for (const phrase of ['报价单', '轨道 三阶磁力魔方', '轨道 贴纸', '¥1,430.00']) expect(attached.compact, phrase).toContain(squeeze(phrase));
   });
 });
 

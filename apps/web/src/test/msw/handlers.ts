@@ -12,6 +12,7 @@ import {
   ZExpressFee,
   ZOrderCreate,
   ZOrderDetail,
+  ZOrderList,
   ZOrderRequests,
   ZSearchAlternatives,
   ZStockSummary,
@@ -227,6 +228,17 @@ const orders = [
       const order = shop.orders.find((o) => String(o.id) === params.id);
       if (!order) return notFound(localeOf(request), 'The order does not exist', '订单不存在');
       return reply(ZOrderRequests, { data: [], canRequest: { cancel: order.status === 'confirm', return: false, returnUntil: null } });
+    }),
+  ),
+  http.get(
+    '/api/orders',
+    buyer(({ request }) => {
+      // The buyer's list: shop.orders newest first as given, one status when asked, paged.
+      const q = new URL(request.url).searchParams;
+      const page = Number(q.get('page') ?? 1) || 1;
+      const per = Number(q.get('recPerPage') ?? 20) || 20;
+      const rows = shop.orders.filter((o) => !q.get('status') || o.status === q.get('status'));
+      return reply(ZOrderList, { data: rows.slice((page - 1) * per, page * per), pager: { page, recPerPage: per, recTotal: rows.length } });
     }),
   ),
   http.get(

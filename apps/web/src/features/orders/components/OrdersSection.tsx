@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ClipboardList, RotateCcw } from 'lucide-react';
+import { ClipboardList, Clock, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ORDER_STATUSES, formatMoney, type TOrderStatus, type TOrderSummary } from '@cubeshop/shared';
@@ -125,6 +125,13 @@ function OrderRow({ order, onReorder, reordering }: { order: TOrderSummary; onRe
             })}
           </p>
           {order.trackingNumber ? <p className="text-xs">{t('list.tracking', { number: order.trackingNumber })}</p> : null}
+          {/* Unpaid orders the shop cancels: by when to pay (the order page says why; docs/orders.md, Unpaid orders). */}
+          {order.lapsesAt && order.status !== 'cancel' ? (
+            <p data-testid="order-row-lapse" className="mt-1 inline-flex items-center gap-1 text-xs font-medium text-amber-800">
+              <Clock aria-hidden="true" className="size-3.5 shrink-0" />
+              <time dateTime={order.lapsesAt}>{t('lapse.payBy', { date: formatDateTime(order.lapsesAt) })}</time>
+            </p>
+          ) : null}
         </div>
         <div className="flex items-center gap-2">
           <span className="font-semibold text-ink tabular-nums">{money(order.totalAmount)}</span>
