@@ -150,6 +150,10 @@ describe(`search relevance (${TEST_DB_KIND})`, () => {
       ['魔遇', '魔域', 'MoYu'],
       ['longjuanfen', '龙卷风', 'Tornado'],
       ['weilong v8', 'weilong v9', 'WeiLong'],
+      // Misspellings of four letters: not read as typos, offered instead.
+      ['moyo', 'MoYu', 'MoYu'],
+      ['gans', 'GAN', 'GAN'],
+      ['skwb', 'skewb', 'Skewb'],
     ];
     for (const [typed, meant, named] of cases) {
       expect((await list(typed, 'en')).pager.recTotal, typed).toBe(0);

@@ -9,8 +9,10 @@
  *   ("rs3m" -> rs, 3, m; a size, "3x3", stays whole); these answer with the word's products;
  * - of each product, its model run together: 2 to 4 neighbouring Latin words of the first run
  *   of two or more (the brand and model, before a size, a Chinese word or punctuation) when they
- *   hold a digit: "GAN 356 M 3x3 ..." -> gan356, 356m, gan356m; "MoYu WeiLong WRM V10 3x3 ..."
- *   -> wrmv10, weilongwrmv10, moyuweilongwrmv10 (the variant's "(Wholesale, MOQ 12)" is not a model).
+ *   hold a digit or a model letter (a word of one letter): "GAN 356 M 3x3 ..." -> gan356, 356m,
+ *   gan356m; "MoYu WeiLong WRM V10 3x3 ..." -> wrmv10, weilongwrmv10, moyuweilongwrmv10; "QiYi M
+ *   Pro 3x3" -> qiyim, mpro, qiyimpro; "ShengShou Mr. M" -> mrm (an abbreviation's full stop does
+ *   not end the run). The variant's "(Wholesale, MOQ 12)" is not a model.
  * A query word is looked up as it is and without its separators; one that still matches nothing
  * well is cut into known pieces (piecesOf).
  */
@@ -21,6 +23,8 @@ const CJK_ONLY = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/u;
 const NOT_ALNUM = /[^\p{L}\p{N}]+/gu;
 /** A separator between two letters or digits: "x-man", "dnm-37", "rubik's", "mr.m". */
 const INNER_SEPARATOR = /[\p{L}\p{N}][^\p{L}\p{N}\s]+[\p{L}\p{N}]/u;
+/** A word of letters ending in a full stop: "Mr.". */
+const ABBREVIATION = /^\p{L}+\.$/u;
 /** Neighbouring words joined at most (4: "gan 11 m pro", "valk 3 elite m"). */
 const MAX_RUN = 4;
 const MAX_JOINED_LENGTH = 20;
@@ -61,6 +65,7 @@ export function wordForms(word: string): { bare: string | undefined; parts: stri
 interface RunWord {
   form: string;
   written: string;
+  /** Holds a digit, or is a model letter ("M" of "M Pro", "S" of "Warrior S"). */
   digit: boolean;
 }
 
@@ -68,7 +73,7 @@ type Joined = readonly (readonly [form: string, written: string])[];
 const NONE: Joined = [];
 const runMemo = new Map<string, Joined>();
 
-/** The forms of a run of words joined 2 to 4 at a time (those holding a digit), with the words as written. */
+/** The forms of a run of words joined 2 to 4 at a time (those holding a digit or a model letter), with the words as written. */
 function joinedOf(run: readonly RunWord[]): Joined {
   let key = run[0]!.written;
   for (let k = 1; k < run.length; k++) key += ` ${run[k]!.written}`;
@@ -110,9 +115,13 @@ function stepOf(raw: string): RunStep {
   const plain = LATIN_ALNUM.test(word);
   const bare = plain ? word : alnumOf(word);
   step = {
-    word: LATIN_ALNUM.test(bare) && !SIZE.test(bare) ? { form: bare, written: plain ? normal : trimmed(normal), digit: /\d/.test(bare) } : undefined,
+    word:
+      LATIN_ALNUM.test(bare) && !SIZE.test(bare)
+        ? { form: bare, written: plain ? normal : trimmed(normal), digit: /\d/.test(bare) || /^[a-z]$/.test(bare) }
+        : undefined,
     breaksBefore: !plain && /^[^\p{L}\p{N}]/u.test(word),
-    breaksAfter: !plain && /[^\p{L}\p{N}]$/u.test(word),
+    // "Mr." is an abbreviation, not the end of the model.
+    breaksAfter: !plain && /[^\p{L}\p{N}]$/u.test(word) && !ABBREVIATION.test(word),
   };
   if (stepMemo.size > 100_000) stepMemo.clear();
   stepMemo.set(raw, step);
@@ -146,40 +155,53 @@ export function joinedFormsOf(name: string): Joined {
   return run.length > 1 ? joinedOf(run) : NONE;
 }
 
+/** Ways of cutting a word tried at most (each with the fewest pieces). */
+const MAX_CUTS = 4;
+
 /**
  * A query word cut into known pieces, fewest first (at most 4, each known to `known`): "mgc3x3"
  * -> mgc, 3x3; "魔域威龙" -> 魔域, 威龙; "gan魔方" -> gan, 魔方. A separator always cuts; a piece
  * is all Chinese or all Latin letters and digits; a single letter only beside a digit ("v" of
- * "v10" is a piece, the "s" of "gans" is not). Undefined when the word is not made of 2+ pieces.
+ * "v10" is a piece, the "s" of "gans" is not). Every cut with the fewest pieces, up to 4
+ * ("gan251mpro" -> gan251, mpro or gan251m, pro). Undefined when the word is not made of 2+ pieces.
  */
-export function piecesOf(word: string, known: (piece: string) => boolean): string[] | undefined {
+export function piecesOf(word: string, known: (piece: string) => boolean): string[][] | undefined {
   if (word.length > 30) return undefined;
-  const out: string[] = [];
+  let cuts: string[][] = [[]];
   for (const segment of word.split(NOT_ALNUM)) {
     if (!segment) continue;
     const L = segment.length;
-    // best[j]: fewest pieces covering segment[0, j); from[j]: where the last of them starts.
+    // best[j]: fewest pieces covering segment[0, j); from[j]: where the last of them may start.
     const best = new Array<number>(L + 1).fill(Infinity);
-    const from = new Array<number>(L + 1).fill(-1);
+    const from: number[][] = Array.from({ length: L + 1 }, () => []);
     best[0] = 0;
     for (let j = 1; j <= L; j++) {
       for (let i = 0; i < j; i++) {
-        if (best[i]! + 1 >= best[j]!) continue;
+        if (best[i]! + 1 > best[j]!) continue;
         const piece = segment.slice(i, j);
         const cjk = CJK_ONLY.test(piece);
         if (!cjk && !LATIN_ALNUM.test(piece)) continue;
         if (!cjk && piece.length === 1 && /[a-z]/.test(piece) && !/\d/.test(segment[i - 1] ?? '') && !/\d/.test(segment[j] ?? '')) continue;
         if (!known(piece)) continue;
-        best[j] = best[i]! + 1;
-        from[j] = i;
+        if (best[i]! + 1 < best[j]!) {
+          best[j] = best[i]! + 1;
+          from[j] = [];
+        }
+        from[j]!.push(i);
       }
     }
-    if (best[L] === Infinity) return undefined;
-    const pieces: string[] = [];
-    for (let j = L; j > 0; j = from[j]!) pieces.unshift(segment.slice(from[j], j));
-    out.push(...pieces);
+    if (best[L] === Infinity || best[L]! > 4) return undefined;
+    const ways: string[][] = [];
+    const walk = (j: number, tail: string[]) => {
+      if (ways.length >= MAX_CUTS) return;
+      if (j === 0) return void ways.push(tail);
+      for (const i of from[j]!) walk(i, [segment.slice(i, j), ...tail]);
+    };
+    walk(L, []);
+    cuts = cuts.flatMap((cut) => ways.map((way) => [...cut, ...way])).slice(0, MAX_CUTS);
   }
-  return out.length >= 2 && out.length <= 4 ? out : undefined;
+  cuts = cuts.filter((cut) => cut.length >= 2 && cut.length <= 4);
+  return cuts.length ? cuts : undefined;
 }
 
 /** Forms with the products (or words) they answer with: one flat array of postings, keys sorted for prefixes. */

@@ -62,6 +62,8 @@ const PIECES_PENALTY = 2;
 const TYPO_PENALTY = 5;
 /** Two words of the keyword written side by side in the name ("gan 12" in "GAN 12 M MagLev"). */
 const NEIGHBOURS_BONUS = 3;
+/** Neighbouring words of a keyword tried run together, at most ("mf3 rs3 m"). */
+const MAX_JOINED_WORDS = 4;
 
 /**
  * One word's match of one product, in a byte: the tier, and whether the match is strong (what the
@@ -191,6 +193,8 @@ export interface SearchMatches {
 export interface SearchHints {
   /** Words that some product of either index matches strongly as written: they are not cut into pieces. */
   strongWords?: ReadonlySet<string> | undefined;
+  /** Whether some product of either index matches every word strongly as written: then no word is cut. */
+  strongAll?: boolean | undefined;
 }
 
 /** What a product is ordered by: best-match ties (popularity, newest, id), price and last update. */
@@ -522,7 +526,7 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
   const tokenCache = new Map<string, TokenMatches>();
   let cachedWeight = 0;
 
-  /** A word's matches by key (`p|`: as a prefix, `w|`: a word, `v|`: without short forms, `+|`: with pieces), made by `make` when missing. */
+  /** A word's matches by key (`p|`: as a prefix, `w|`: a word, `v|`: without short forms, `+|`: with pieces, `*|`: cut however it matches), made by `make` when missing. */
   function cached(key: string, make: () => Uint8Array): TokenMatches {
     const hit = tokenCache.get(key);
     if (hit) {
@@ -622,29 +626,78 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
     return isCjkOnly(piece) ? chineseText.includes(piece) : pieceWords.has(piece);
   }
 
-  /** A word as matched in a search: as it is, or, when no product matches it strongly, also cut into pieces that all match ("mgc3x3"). */
-  function effective(token: string, hints?: SearchHints): TokenMatches {
+  /**
+   * A word as matched in a search: as it is, or, when no product matches it strongly (or `cut`:
+   * none matches the whole keyword strongly), also cut into pieces that all match ("mgc3x3").
+   */
+  function effective(token: string, hints?: SearchHints, cut = false): TokenMatches {
     const as = direct(token, false);
-    if (as.strong > 0 || hints?.strongWords?.has(token)) return as;
-    const pieces = piecesOf(token, knownPiece);
-    if (!pieces) return as;
-    return cached(`+|${token}`, () => {
+    if (!cut && (as.strong > 0 || hints?.strongWords?.has(token))) return as;
+    // Cut because of the other words, a word known as it is ("v3m", a model of another brand) is cut all the same.
+    const cuts = piecesOf(token, cut ? (piece) => piece !== token && knownPiece(piece) : knownPiece);
+    if (!cuts) return as;
+    return cached(`${cut ? '*' : '+'}|${token}`, () => {
       const tiers = new Uint8Array(n);
       for (let k = 0; k < as.at.length; k++) tiers[as.at[k]!] = as.tier[k]!;
       // Each piece must be what the product is about: "valk4" is not Valk 3 (MOQ 24).
-      allOf(
-        pieces.map((piece) => direct(piece, false)),
-        PIECES_PENALTY,
-        tiers,
-        true,
-      );
+      for (const pieces of cuts)
+        allOf(
+          pieces.map((piece) => direct(piece, false)),
+          PIECES_PENALTY,
+          tiers,
+          true,
+        );
       return tiers;
     });
   }
 
-  /** Each product's summed score over the words (0: some word does not match), and how many of its words match only weakly. */
-  function scores(tokens: string[], lastIsPrefix: boolean, hints?: SearchHints): { score: Uint16Array; weak: Uint8Array } {
-    const lists = tokens.map((t, k) => (lastIsPrefix && k === tokens.length - 1 ? direct(t, true) : effective(t, hints)));
+  /**
+   * Neighbouring words of the keyword written apart that are one word of the catalog run together
+   * ("mf3 rs3 m": MF3RS3 M, "x man": X-Man, "m pro": M Pro): a product matching the joined word
+   * strongly matches each of them as the joined word does. `upTo`: the words that may be joined.
+   */
+  function withJoined(tokens: string[], lists: TokenMatches[], upTo: number): TokenMatches[] {
+    let dense: Uint8Array[] | undefined;
+    for (let from = 0; from + 1 < upTo; from++) {
+      let word = alnumOf(tokens[from]!);
+      for (let to = from + 1; to < upTo && to - from < MAX_JOINED_WORDS; to++) {
+        word += alnumOf(tokens[to]!);
+        if (!isLatinAlnum(word) || word.length > 30) break;
+        const joinedMatches = direct(word, false);
+        if (joinedMatches.strong === 0) continue;
+        dense ??= lists.map((list) => {
+          const d = new Uint8Array(n);
+          for (let k = 0; k < list.at.length; k++) d[list.at[k]!] = list.tier[k]!;
+          return d;
+        });
+        for (let k = 0; k < joinedMatches.at.length; k++) {
+          const v = joinedMatches.tier[k]!;
+          if (!isStrong(v)) continue;
+          for (let w = from; w <= to; w++) raise(dense[w]!, joinedMatches.at[k]!, v);
+        }
+      }
+    }
+    if (!dense) return lists;
+    return dense.map((tiers) => {
+      let count = 0;
+      let strong = 0;
+      for (let i = 0; i < n; i++) {
+        if (!tiers[i]) continue;
+        count++;
+        if (isStrong(tiers[i]!)) strong++;
+      }
+      const out: TokenMatches = { at: new Int32Array(count), tier: new Uint8Array(count), strong };
+      for (let i = 0, k = 0; i < n; i++) {
+        if (!tiers[i]) continue;
+        out.at[k] = i;
+        out.tier[k++] = tiers[i]!;
+      }
+      return out;
+    });
+  }
+
+  /** Each product's summed score over the words' matches (0: some word does not match), and how many of its words match only weakly. */
+  function summed(tokens: string[], lists: TokenMatches[]): { score: Uint16Array; weak: Uint8Array } {
     const score = new Uint16Array(n);
     const weak = new Uint8Array(n);
     if (lists.length === 1) {
@@ -677,6 +730,33 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
     return { score, weak };
   }
 
+  const strongAllOf = ({ score, weak }: { score: Uint16Array; weak: Uint8Array }) => {
+    for (let i = 0; i < n; i++) if (score[i] && weak[i] === 0) return true;
+    return false;
+  };
+
+  /**
+   * Each product's summed score over the words (0: some word does not match), and how many of its
+   * words match only weakly. When no product matches every word strongly, the words are cut into
+   * pieces too ("tornado v3m": V3M is a model of another brand, but Tornado V3 is magnetic).
+   */
+  function scores(tokens: string[], lastIsPrefix: boolean, hints?: SearchHints): { score: Uint16Array; weak: Uint8Array } {
+    const upTo = lastIsPrefix ? tokens.length - 1 : tokens.length;
+    const listsOf = (cut: boolean) =>
+      withJoined(
+        tokens,
+        tokens.map((t, k) => (k >= upTo ? direct(t, true) : effective(t, hints, cut))),
+        upTo,
+      );
+    const lists = listsOf(false);
+    const result = summed(tokens, lists);
+    if (lastIsPrefix || upTo < 2 || (hints?.strongAll ?? strongAllOf(result))) return result;
+    const cut = listsOf(true);
+    if (cut.every((list, k) => list === lists[k])) return result;
+    const again = summed(tokens, cut);
+    return strongAllOf(again) ? again : result;
+  }
+
   const tokensOf = (keyword: string) => keywordTokens(keyword);
 
   /**
@@ -698,7 +778,8 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
     };
     // Brands as written, then model names run together ("GAN 356", "WRM V10"), then words.
     for (const b of names.brands.values()) for (const name of [b.nameEn, b.nameZh]) addWritten(name.trim());
-    for (const [form, as] of written) add(latin, form, as);
+    // Models with a number ("GAN 356"), not every model letter joined ("GAN M" for gans).
+    for (const [form, as] of written) if (/\d/.test(form)) add(latin, form, as);
     for (const t of terms[0]) {
       const bare = alnumOf(t.text);
       // Words, and model numbers of 3+ digits ("356"; not "12", which is as much a quantity).
@@ -825,6 +906,24 @@ export async function buildSearchIndex(rows: readonly IndexRow[], names: IndexNa
     /** The words of the keyword some product here matches strongly as written (see SearchHints). */
     strongWords(keyword: string): Set<string> {
       return new Set(tokensOf(keyword).filter((t) => direct(t, false).strong > 0));
+    },
+
+    /** Whether some product here matches every word of the keyword strongly, none cut (see SearchHints). */
+    strongAll(keyword: string, hints?: SearchHints): boolean {
+      const tokens = tokensOf(keyword);
+      return (
+        tokens.length > 0 &&
+        strongAllOf(
+          summed(
+            tokens,
+            withJoined(
+              tokens,
+              tokens.map((t) => effective(t, hints)),
+              tokens.length,
+            ),
+          ),
+        )
+      );
     },
 
     /**

@@ -81,7 +81,10 @@ export function patchedIndex(base: SearchIndex, patch: SearchIndex, patched: Rea
     return { ids: woven(ids, extraIds, at, float), scores: woven(scores, extraScores, at, short) };
   }
 
-  const hintsOf = (keyword: string): SearchHints => ({ strongWords: new Set([...base.strongWords(keyword), ...patch.strongWords(keyword)]) });
+  const hintsOf = (keyword: string): SearchHints => {
+    const words: SearchHints = { strongWords: new Set([...base.strongWords(keyword), ...patch.strongWords(keyword)]) };
+    return { ...words, strongAll: base.strongAll(keyword, words) || patch.strongAll(keyword, words) };
+  };
 
   return {
     search(keyword, f) {

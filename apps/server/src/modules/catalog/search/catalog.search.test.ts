@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchText, doubleText, parseKeyword, pinyinOf } from './catalog.search.text.js';
+import { joinedFormsOf, piecesOf } from './catalog.search.forms.js';
+import { buildSearchText, doubleText, keywordTokens, parseKeyword, pinyinOf, simplifiedOf } from './catalog.search.text.js';
 import { pinyinSyllables, wordIn, withinOneEdit } from './catalog.search.index.js';
 
 describe('search text and keywords', () => {
@@ -27,6 +28,36 @@ describe('search text and keywords', () => {
     expect(parseKeyword('100%_\\')?.patterns).toEqual(['%110000\\%\\%\\_\\_\\\\\\\\%']);
     expect(parseKeyword('6901234567892')?.code).toBe('6901234567892');
     expect(parseKeyword('1234')?.code).toBeUndefined();
+  });
+
+  it('reads a size however it is typed as one word', () => {
+    for (const typed of ['5x5', '5 x 5', '5×5', '5*5', '5 by 5', '5by5', '5 BY 5']) expect(keywordTokens(typed)).toEqual(['5x5']);
+    expect(keywordTokens('gan 5 by')).toEqual(['gan', '5', 'by']);
+  });
+
+  it('reads traditional characters as simplified, and 魔術方塊 as 魔方', () => {
+    expect(simplifiedOf('磁力三階 鏡面 魔術方塊')).toBe('磁力三阶 镜面 魔方');
+    expect(keywordTokens('魔域 三階')).toEqual(['魔域', '三阶']);
+  });
+});
+
+describe('model names', () => {
+  it('runs a model together when it holds a digit or a model letter; an abbreviation does not end it', () => {
+    const forms = (name: string) => joinedFormsOf(name).map(([form]) => form);
+    expect(forms('GAN 356 M 3x3 Magnetic')).toEqual(['gan356', 'gan356m', '356m']);
+    expect(forms('QiYi M Pro 3x3 Magnetic')).toEqual(['qiyim', 'qiyimpro', 'mpro']);
+    expect(forms('ShengShou Mr. M 3x3')).toEqual(['shengshoumrm', 'mrm']);
+    expect(forms('YJ MGC Magnetic Skewb')).toEqual([]);
+  });
+
+  it('cuts a word into known pieces, every cut with the fewest pieces', () => {
+    const known = new Set(['gan251', 'gan251m', 'pro', 'mpro', 'mgc', '3x3']);
+    expect(piecesOf('gan251mpro', (p) => known.has(p))).toEqual([
+      ['gan251', 'mpro'],
+      ['gan251m', 'pro'],
+    ]);
+    expect(piecesOf('mgc3x3', (p) => known.has(p))).toEqual([['mgc', '3x3']]);
+    expect(piecesOf('gans', (p) => p === 'gan' || p === 's')).toBeUndefined();
   });
 });
 

@@ -84,12 +84,29 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** A size however it is typed ("3 x 3", "3×3", "3*3") is one word: "3x3". */
-const TYPED_SIZE = /(\d)\s*[x×*]\s*(?=\d)/gu;
+/** A size however it is typed ("3 x 3", "3×3", "3*3", "3 by 3", "3by3") is one word: "3x3". */
+const TYPED_SIZE = /(\d)\s*(?:[x×*]|by)\s*(?=\d)/gu;
 
-/** The words of a keyword: NFKC, lower case, sizes as one word, each once, at most MAX_TOKENS. */
+/**
+ * Traditional characters of cube names (Taiwan, Hong Kong) read as the simplified ones the catalog
+ * is written in: 三階 = 三阶, 磁力鏡面 = 磁力镜面; pairs of traditional, simplified.
+ */
+const TRADITIONAL =
+  '階阶術术塊块轉转鏡镜龍龙懸悬駿骏藝艺聖圣風风飛飞鴻鸿騰腾雲云計计時时潤润實实異异禮礼盤盘貼贴紙纸黃黄寶宝華华夢梦國国創创視视錶表鐘钟層层體体競竞賽赛專专業业積积環环鎖锁連连魯鲁聰聪維维樂乐藍蓝勝胜動动變变單单雙双軸轴級级無无極极靈灵麗丽鋼钢陽阳紅红綠绿銀银鐵铁頭头顏颜壓压戰战裝装膠胶齒齿輪轮題题';
+const SIMPLIFIED = new Map<string, string>();
+for (let k = 0; k + 1 < TRADITIONAL.length; k += 2) SIMPLIFIED.set(TRADITIONAL[k]!, TRADITIONAL[k + 1]!);
+const TRADITIONAL_CHAR = new RegExp(`[${[...SIMPLIFIED.keys()].join('')}]`, 'gu');
+/** What Taiwan calls a magic cube ("magic-trick block"): 魔方. */
+const REGIONAL_WORDS = /魔术方块/gu;
+
+/** A keyword's traditional characters as simplified ones, and regional words as the catalog's. */
+export function simplifiedOf(text: string): string {
+  return text.replace(TRADITIONAL_CHAR, (c) => SIMPLIFIED.get(c) ?? c).replace(REGIONAL_WORDS, '魔方');
+}
+
+/** The words of a keyword: NFKC, lower case, simplified characters, sizes as one word, each once, at most MAX_TOKENS. */
 export function keywordTokens(keyword: string): string[] {
-  const normalized = normalizeText(keyword).replace(TYPED_SIZE, '$1x').trim();
+  const normalized = simplifiedOf(normalizeText(keyword)).replace(TYPED_SIZE, '$1x').trim();
   return [...new Set(normalized.split(/\s+/u).filter(Boolean))].slice(0, MAX_TOKENS);
 }
 
