@@ -88,8 +88,9 @@ export default defineConfig({
       command: `node ${path.join(root, 'apps/server/dist/server.js')}`,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
-      // Migrations and the demo catalog on embedded PGlite: about 10 s on a quiet 2-core machine,
-      // over 60 s when other work loads it.
+      // Migrations and the demo catalog on embedded PGlite (or on E2E_DATABASE_URL's PostgreSQL
+      // database, which npm test gives when TEST_DATABASE_URL is set): about 10 s on a quiet 2-core
+      // machine, over 60 s when other work loads it.
       timeout: 180_000,
       stdout: 'ignore',
       stderr: 'pipe',
@@ -102,7 +103,7 @@ export default defineConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '5000',
-        DATABASE_URL: '',
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
         REDIS_URL: '',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         TRANSLATE_PROVIDER: 'libretranslate',

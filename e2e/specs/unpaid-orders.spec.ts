@@ -56,7 +56,7 @@ const TEXT = {
 
 /** The shop's command line against the e2e server (its data folder: playwright.config.ts). */
 async function followUp(id: number, at: Date): Promise<string> {
-  const env = { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' };
+  const env = { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: process.env.E2E_DATABASE_URL ?? '', REDIS_URL: '', LOG_LEVEL: 'warn' };
   const { stdout } = await run(process.execPath, [CLI, 'order', 'follow-up', String(id), '--at', at.toISOString()], { env });
   return stdout.trim();
 }
@@ -98,7 +98,7 @@ test.afterAll(async ({ request }) => {
 
 for (const lang of ['zh', 'en'] as Locale[]) {
   test(`an unpaid order is shown lapsing, reminded once, then cancelled with its stock back (${lang})`, async ({ browser, request }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const x = TEXT[lang];
     const owner = await signIn(request, 'demo_admin', 'Admin1234');
 
@@ -157,9 +157,13 @@ for (const lang of ['zh', 'en'] as Locale[]) {
     await expect(shop.getByText(x.status).first()).toBeVisible();
     await expect(shop.getByText(x.reason).first()).toBeVisible();
     await shoot(shop, `unpaid-cancelled-${lang}-390`);
+    // With the embedded database the command ran in the server, which drops its cached stock at
+    // once; on PostgreSQL without Redis (npm test's journeys when TEST_DATABASE_URL is set) it ran
+    // in the CLI's own process, and the server reads the stock again when its cached copy is 30 s
+    // old (docs/catalog.md): the page shows the pieces back within a minute either way.
     await expect(async () => {
       await shop.goto(`/product/${itemId}`);
       await expect(shop.getByRole('button', { name: `${x.gold} ${x.left(40)}` })).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 45_000 });
+    }).toPass({ timeout: 90_000 });
   });
 }
