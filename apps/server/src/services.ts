@@ -54,6 +54,7 @@ import { createOrdersService } from './modules/orders/orders.service.js';
 import { createOrdersAdmin } from './modules/orders/orders.admin.js';
 import { createOrderEditsRepository } from './modules/orders/orders.edit.repository.js';
 import { createStaffPlacedOrders } from './modules/orders/orders.staff-placed.js';
+import { createOrderPlacing } from './modules/orders/orders.place.js';
 import { createOrderNotes } from './modules/orders/orders.notes.js';
 import { createOrderNotesRepository } from './modules/orders/orders.notes.repository.js';
 import { createOrderSeeder } from './modules/orders/orders.seed.js';
@@ -230,14 +231,15 @@ export function createServices({ config, database, log }: ServicesDeps) {
   const paymentInstructions = (methodId: string, locale: TLocale) => shipping.paymentInstructions(methodId, locale);
   // The parcels an order left in (docs/orders.md, Split shipments): on the buyer's and the staff's order.
   const shipments = createShipmentsRepository(database.db);
+  // The one place an order is placed (docs/orders.md, Placing an order): checkout, accepted quotes, orders staff take for a buyer.
+  const placing = createOrderPlacing({ orders: ordersRepo, stock, stockMoved: catalog.stockMoved, events, notifier, paymentInstructions, audit });
   const orders = createOrdersService(ordersRepo, {
     cart,
     stock,
     stockMoved: catalog.stockMoved,
     catalog: catalog.query,
     shipping,
-    events,
-    notifier,
+    placing,
     bankDetails,
     notes: notesRepo,
     paymentInstructions,
@@ -293,17 +295,11 @@ export function createServices({ config, database, log }: ServicesDeps) {
   });
   // Orders staff take for a buyer (docs/orders.md, Orders taken for a buyer): checkout's path with the lines from the request.
   const staffOrders = createStaffPlacedOrders({
-    orders: ordersRepo,
     repo: orderEdits,
     catalog: catalog.query,
     termsOf: pricing.termsOf,
     shipping,
-    stock,
-    stockMoved: catalog.stockMoved,
-    events,
-    notifier,
-    paymentInstructions,
-    audit,
+    placing,
     isBuyer: async (id) => (await account.sessionFacts([id])).get(id)?.role === null,
   });
   const orderNotes = createOrderNotes(ordersRepo, notesRepo, { audit, notifier });

@@ -20,8 +20,9 @@ export interface OrderAddressInput {
 
 /**
  * The order row as stored: the quote's totals in both ledgers, the method, zone, payment method
- * and address as chosen (docs/orders.md, Placing an order). One function for every way an order is
- * made (checkout from the cart, staff taking an order for a buyer), so they store the same snapshot.
+ * and address as chosen (docs/orders.md, Placing an order). Called by the one placement
+ * (orders.place.ts) for every way an order is made (checkout, a quote, staff for a buyer), so they
+ * store the same snapshot.
  */
 export function orderRowOf(userId: number, key: string, hash: string, currency: TCurrency, rate: number, quote: Quote, input: OrderAddressInput): NewOrderRow {
   const t = quote.totals;

@@ -1,40 +1,27 @@
 import { createHash } from 'node:crypto';
 import { chargeableWeightG, convertMinor, type TCurrency, type TLocale, type TOrderCreate } from '@cubeshop/shared';
-import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/app-error.js';
 import { usdCentsToFen, type OrderTotals } from '../shipping/shipping.quote.js';
-import { orderRowOf } from './orders.draft.js';
-import { lineSnapshot } from './orders.mapper.js';
 import { actualTotals } from './orders.money.js';
-import type { ClusterEvents } from '../../lib/cluster-events.js';
 import type { CatalogQuery } from '../catalog/catalog.module.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
-import type { StockService } from '../stock/stock.service.js';
-import type { BuyerContact, OrderNotifier } from './orders.notify.js';
-import type { OrderReaderDeps } from './orders.read.js';
-import type { NewOrderItemRow, NewOrderRow, OrdersRepository } from './orders.repository.js';
-import type { StockMoved } from './orders.stock.js';
+import type { DraftLine, OrderPlacing, PricedDraft } from './orders.place.js';
 
 /** What placing a quoted order needs (a part of the orders service's own deps). */
 export interface QuotedDeps {
   shipping: Pick<ShippingService, 'resolve' | 'payment'>;
   catalog: Pick<CatalogQuery, 'itemsForPricing' | 'exchangeRate'>;
-  notifier: OrderNotifier;
-  paymentInstructions: OrderReaderDeps['paymentInstructions'];
-  stock: Pick<StockService, 'reserve'>;
-  stockMoved: StockMoved;
-  events: Pick<ClusterEvents, 'publish'>;
+  placing: OrderPlacing;
 }
 
 /**
  * The orders module's seam for quotes (docs/orders.md, Quotes): "these lines at these prices, this
- * freight" become an order by the same path as checkout (the same row, lines snapshot, stock
- * reserved in the caller's transaction, the "order placed" mail through the outbox), priced by
- * the quote instead of the catalog. The quote's Idempotency-Key (quote-{id}) makes it one order.
+ * freight" become an order through the one placement (orders.place.ts: the same row, lines
+ * snapshot, stock reserved in the transaction, the "order placed" mail through the outbox), priced
+ * by the quote instead of the catalog. The quote's Idempotency-Key (quote-{id}) makes it one order.
  *
  * prepare (outside any transaction: the catalog and rate tables cannot be read inside a PGlite
- * transaction) -> insert (inside the caller's transaction, with the quote row locked) -> announce
- * (after the commit).
+ * transaction) -> place (the order written inside the transaction holding the quote row's lock).
  */
 
 export interface QuotedLine {
@@ -55,36 +42,16 @@ export interface QuotedOrder {
 
 export type QuotedChoices = Omit<TOrderCreate, 'cartItemIds'>;
 
-export interface QuotedPlacement {
-  userId: number;
-  order: NewOrderRow;
-  lines: NewOrderItemRow[];
-  reserve: { itemId: number; typeCode: string; quantity: number; preorder: boolean; nameZh: string; nameEn: string }[];
-  contact: BuyerContact | undefined;
-  instructions: Awaited<ReturnType<QuotedDeps['paymentInstructions']>> | undefined;
-  locale: TLocale;
-}
-
 /** Both ledgers of a quoted amount: minor units of the currency, and fen at the order's rate. */
 const toFen = (minor: number, currency: TCurrency, rate: number) => (currency === 'CNY' ? minor : usdCentsToFen(minor, rate));
 
-export function createQuotedPlacement(repo: OrdersRepository, deps: QuotedDeps) {
+export function createQuotedPlacement(deps: QuotedDeps) {
   return {
-    /** The order already placed with this key (a second acceptance answers it). */
-    async existing(userId: number, key: string, tx?: Db): Promise<number | undefined> {
-      return (await repo.findByKey(tx, userId, key))?.id;
-    },
-
-    /** Everything the order stores, from the quote's prices and today's product facts. 400 when a product is gone or a choice is unknown. */
-    async prepare(userId: number, choices: QuotedChoices, quoted: QuotedOrder, locale: TLocale): Promise<QuotedPlacement> {
+    /** The order's draft, from the quote's prices and today's product facts. 400 when a product is gone or a choice is unknown. */
+    async prepare(userId: number, choices: QuotedChoices, quoted: QuotedOrder, locale: TLocale): Promise<PricedDraft> {
       const resolved = await deps.shipping.resolve(choices.expressMethod, choices.deliveryRegionId, locale);
       const payment = await deps.shipping.payment(choices.payMethod);
-      const [items, rate, contact] = await Promise.all([
-        deps.catalog.itemsForPricing([...new Set(quoted.lines.map((l) => l.itemId))]),
-        deps.catalog.exchangeRate(),
-        deps.notifier.contactOf(userId),
-      ]);
-      const instructions = contact?.email ? await deps.paymentInstructions(choices.payMethod, contact.locale) : undefined;
+      const [items, rate] = await Promise.all([deps.catalog.itemsForPricing([...new Set(quoted.lines.map((l) => l.itemId))]), deps.catalog.exchangeRate()]);
       const { currency } = quoted;
       const rows = quoted.lines.map((line) => {
         const item = items.get(line.itemId);
@@ -105,10 +72,10 @@ export function createQuotedPlacement(repo: OrdersRepository, deps: QuotedDeps) 
           actualUnitPriceMinor: null,
         })),
       );
-      const lines = rows.map(({ line, item }, position): NewOrderItemRow => {
+      const lines = rows.map(({ line, item }): DraftLine => {
         const unitPriceFen = toFen(line.unitPriceMinor, currency, rate);
         const listPriceMinor = convertMinor(item.listPriceFen, currency, rate);
-        return lineSnapshot(position, item, line.typeCode, line.quantity, {
+        const prices = {
           // The quoted price is the list price's stand-in when the list is lower (no negative discount).
           listPriceFen: Math.max(item.listPriceFen, unitPriceFen),
           unitPriceFen,
@@ -116,11 +83,12 @@ export function createQuotedPlacement(repo: OrdersRepository, deps: QuotedDeps) 
           listPriceMinor: Math.max(listPriceMinor, line.unitPriceMinor),
           unitPriceMinor: line.unitPriceMinor,
           amountMinor: line.unitPriceMinor * line.quantity,
-        });
+        };
+        return { item, typeCode: line.typeCode, quantity: line.quantity, prices };
       });
       const m2 = (minorValue: number, fenValue: number) => ({ minor: minorValue, fen: fenValue });
-      const listMinor = lines.reduce((a, l) => a + l.listPriceMinor * l.quantity, 0);
-      const listFen = lines.reduce((a, l) => a + l.listPriceFen * l.quantity, 0);
+      const listMinor = lines.reduce((a, l) => a + l.prices.listPriceMinor * l.quantity, 0);
+      const listFen = lines.reduce((a, l) => a + l.prices.listPriceFen * l.quantity, 0);
       const weights = { nw: 0, gw: 0, volume: 0, vw: 0 };
       for (const { line, item } of rows) {
         weights.nw += (item.nwG ?? 0) * line.quantity;
@@ -128,8 +96,8 @@ export function createQuotedPlacement(repo: OrdersRepository, deps: QuotedDeps) 
         weights.volume += (item.volumeCm3 ?? 0) * line.quantity;
         weights.vw += (item.volumeWeightG ?? 0) * line.quantity;
       }
-      // The quote's totals as the shipping quote states them, so the order row is made by the same
-      // function as checkout's (orderRowOf): no free-shipping threshold, the quoted freight charged.
+      // The quote's totals as the shipping quote states them, so the order row is made as checkout's
+      // (orders.place.ts, orderRowOf): no free-shipping threshold, the quoted freight charged.
       const totals: OrderTotals = {
         currency,
         cnyPerUsd: rate,
@@ -153,43 +121,25 @@ export function createQuotedPlacement(repo: OrdersRepository, deps: QuotedDeps) 
         freeShippingThresholdMinor: null,
       };
       const hash = createHash('sha256').update(JSON.stringify({ quoted, choices })).digest('hex');
-      const order = orderRowOf(userId, quoted.key, hash, currency, rate, { ...resolved, payment, totals }, choices);
-      const reserve = rows.map(({ line, item }) => ({
-        itemId: line.itemId,
-        typeCode: line.typeCode,
-        quantity: line.quantity,
-        preorder: item.preorder,
-        nameZh: item.nameZh,
-        nameEn: item.nameEn,
-      }));
-      return { userId, order, lines, reserve, contact, instructions, locale };
+      return {
+        source: { kind: 'quote' },
+        buyerId: userId,
+        key: quoted.key,
+        hash,
+        currency,
+        rate,
+        quote: { ...resolved, payment, totals },
+        address: choices,
+        lines,
+        locale,
+      };
     },
 
-    /** Inside the caller's transaction: stock for every line (a shortfall refuses it all, 400), the order, the "placed" mail. */
-    async insert(tx: Db, p: QuotedPlacement): Promise<number> {
-      const reserved = await deps.stock.reserve(tx, p.reserve, p.locale);
-      const id = await repo.insert(
-        tx,
-        p.order,
-        p.lines.map((l, i) => ({ ...l, stockReserved: reserved[i] ?? 0 })),
-        { type: 'created', fromValue: null, toValue: 'confirm', actor: 'buyer', note: null },
-      );
-      await deps.notifier.queue(
-        tx,
-        p.contact,
-        'placed',
-        { ...p.order, id, status: 'confirm', actualTotalMinor: null, creditedMinor: 0, paidMinor: 0, refundedMinor: 0, carrier: null, trackingNumber: null },
-        { instructions: p.instructions ?? null },
-      );
-      return id;
-    },
-
-    /** After the commit: the catalog's stock states, the staff queue's counts, the outbox. */
-    announce(p: QuotedPlacement): void {
-      deps.stockMoved([...new Set(p.reserve.map((l) => l.itemId))]);
-      deps.events.publish('orders.changed', { count: 1 });
-      deps.notifier.sent();
-    },
+    /**
+     * Places the order (orders.place.ts): `within` opens the transaction holding the quote row's
+     * lock and calls `write` there; the same key again answers its order (replayed).
+     */
+    place: deps.placing.place,
   };
 }
 export type QuotedPlacementService = ReturnType<typeof createQuotedPlacement>;

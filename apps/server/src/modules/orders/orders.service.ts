@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  IDEMPOTENCY_KEY_MAX,
   type TCurrency,
   type TLocale,
   type TLogisticsStatus,
@@ -15,40 +14,34 @@ import {
   type TReorderResult,
 } from '@cubeshop/shared';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
-import type { ClusterEvents } from '../../lib/cluster-events.js';
 import type { CatalogQuery, PricingItem, View } from '../catalog/catalog.module.js';
 import { assertOrderable, type CartLineRow, type CartService } from '../cart/cart.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import { lineInput, priceGoods } from '../shipping/shipping.quote.js';
-import type { NewOrderItemRow, NewOrderRow, OrderItemRow, OrderRow, OrdersRepository } from './orders.repository.js';
-import { lineSnapshot, PREVIEW_LINES, toLine, toSummary } from './orders.mapper.js';
-import { orderRowOf } from './orders.draft.js';
-import type { OrderNotifier } from './orders.notify.js';
+import type { OrderItemRow, OrderRow, OrdersRepository } from './orders.repository.js';
+import { PREVIEW_LINES, toLine, toSummary } from './orders.mapper.js';
+import type { OrderPlacing, PricedDraft } from './orders.place.js';
 import { createOrderReader, type OrderReaderDeps } from './orders.read.js';
 import { planChange, type PlannedEvent } from './orders.status.js';
 import { settleStock, type OrderStock, type StockMoved } from './orders.stock.js';
 import { paymentStatus } from './orders.money.js';
-import type { StockService } from '../stock/stock.service.js';
 import { createQuotedPlacement } from './orders.quoted.js';
 import { lapsesAt } from './orders.lapse.js';
 
 export interface OrdersDeps extends OrderReaderDeps {
-  /** The buyer's e-mail about the new order (through the outbox). */
-  notifier: OrderNotifier;
-  /** Told when an order is placed (the staff queue's counts). */
-  events: Pick<ClusterEvents, 'publish'>;
   cart: CartService;
-  /** Stock: reserved in the placement's transaction, released on cancel, consumed on outbound (docs/catalog.md, Stock). */
-  stock: OrderStock & Pick<StockService, 'reserve'>;
-  /** Told after placement, cancel or outbound which products' stock moved (the catalog's states). */
+  /** Stock: released on cancel, consumed on outbound (docs/catalog.md, Stock); reserved by the placement (orders.place.ts). */
+  stock: OrderStock;
+  /** Told after cancel or outbound which products' stock moved (the catalog's states). */
   stockMoved: StockMoved;
   catalog: Pick<CatalogQuery, 'exchangeRate' | 'itemsForPricing'>;
   shipping: ShippingService;
+  /** The one place an order is placed (orders.place.ts): checkout's and accepted quotes' orders. */
+  placing: OrderPlacing;
 }
 
 /** Placement retries when the cart changed between reading and locking it. */
 const PLACE_ATTEMPTS = 5;
-const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]+$/;
 
 /** SHA-256 of the request as the server understood it (keys sorted) plus the display currency. */
 export function requestHash(input: object, currency: TCurrency): string {
@@ -80,15 +73,8 @@ const sameLines = (a: readonly CartLineRow[], b: readonly CartLineRow[]) => {
  * Idempotency-Key, the buyer's order list, details and lines, reorder, and staff status changes.
  */
 export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
-  const { cart, catalog, shipping } = deps;
+  const { cart, catalog, shipping, placing } = deps;
   const reader = createOrderReader(repo, deps);
-
-  type Outcome = { kind: 'created'; id: number } | { kind: 'replay'; id: number; requestHash: string } | { kind: 'retry' };
-
-  function replay(found: { id: number; requestHash: string }, hash: string) {
-    if (found.requestHash !== hash) throw conflict('idempotencyKeyReused');
-    return { id: found.id, replayed: true };
-  }
 
   /** Everything an order stores, priced now from the catalog and the rate tables. 400 when it cannot be ordered. */
   async function draft(
@@ -99,7 +85,7 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
     lines: CartLineRow[],
     items: Map<number, PricingItem>,
     view: View,
-  ): Promise<{ order: NewOrderRow; lines: NewOrderItemRow[] }> {
+  ): Promise<PricedDraft> {
     const rows = lines.map((line) => ({ line, item: items.get(line.itemId)! }));
     assertOrderable(
       rows.map(({ line, item }) => ({ lineId: line.id, quantity: line.quantity, typeCode: line.typeCode, item })),
@@ -113,87 +99,69 @@ export function createOrdersService(repo: OrdersRepository, deps: OrdersDeps) {
     );
     const quote = await shipping.quote(goods, { methodId: input.expressMethod, regionId: input.deliveryRegionId, payMethodId: input.payMethod }, view.locale);
     const t = quote.totals;
-    const order = orderRowOf(userId, key, hash, view.currency, rate, quote, input);
-    const orderLines = rows.map(({ line, item }, position): NewOrderItemRow =>
-      lineSnapshot(position, item, line.typeCode, line.quantity, t.lines[position]!, t.lines[position]!.tierMinQuantity),
-    );
-    return { order, lines: orderLines };
+    return {
+      source: { kind: 'checkout' },
+      buyerId: userId,
+      key,
+      hash,
+      currency: view.currency,
+      rate,
+      quote,
+      address: input,
+      lines: rows.map(({ line, item }, position) => ({
+        item,
+        typeCode: line.typeCode,
+        quantity: line.quantity,
+        prices: t.lines[position]!,
+        tierMinQuantity: t.lines[position]!.tierMinQuantity,
+      })),
+      locale: view.locale,
+    };
   }
 
   const service = {
     /** Orders from accepted quotes: these lines at these prices, this freight (orders.quoted.ts). */
-    quoted: createQuotedPlacement(repo, deps),
+    quoted: createQuotedPlacement(deps),
 
     /**
      * POST /api/orders. Prices, weights and freight are computed here from the cart and today's
-     * catalog; the order is written and its lines leave the cart in one transaction that holds
-     * the buyer's cart lock. The same Idempotency-Key again answers the same order (replayed:
-     * true); with a different request it is refused (409).
+     * catalog; the order is placed (orders.place.ts) and its lines leave the cart in one
+     * transaction that holds the buyer's cart lock. The same Idempotency-Key again answers the
+     * same order (replayed: true); with a different request it is refused (409).
      */
     async place(userId: number, input: TOrderCreate, key: string | undefined, view: View): Promise<{ id: number; replayed: boolean }> {
-      const idemKey = key?.trim();
-      if (!idemKey) throw badRequest('idempotencyKeyRequired');
-      if (idemKey.length > IDEMPOTENCY_KEY_MAX || !IDEMPOTENCY_KEY_PATTERN.test(idemKey))
-        throw badRequest('idempotencyKeyInvalid', { max: IDEMPOTENCY_KEY_MAX });
+      const idemKey = placing.idempotencyKey(key);
       const hash = requestHash(input, view.currency);
-      const earlier = await repo.findByKey(undefined, userId, idemKey);
-      if (earlier) return replay(earlier, hash);
+      const earlier = await placing.replayed(userId, idemKey, hash);
+      if (earlier) return earlier;
       // Method, region and payment first: they need no cart.
       await shipping.resolve(input.expressMethod, input.deliveryRegionId, view.locale);
       await shipping.payment(input.payMethod);
-      const contact = await deps.notifier.contactOf(userId);
-      // Read before the transaction (PGlite runs one at a time): the placed mail says how to pay.
-      const instructions = contact?.email ? await deps.paymentInstructions(input.payMethod, contact.locale) : undefined;
 
       for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
         // Read and price without the lock (the catalog and rate tables cannot be read inside a
         // PGlite transaction), then check under the lock that the cart is still what was priced.
         const seen = await cart.snapshot(userId, input.cartItemIds);
         const complete = seen.lines.length > 0 && (!input.cartItemIds || seen.lines.length === new Set(input.cartItemIds).size);
-        const planned = complete ? await draft(userId, input, idemKey, hash, seen.lines, seen.items, view) : undefined;
-        const outcome = await cart.checkout<Outcome>(userId, input.cartItemIds, async (locked, tx) => {
-          const dup = await repo.findByKey(tx, userId, idemKey);
-          if (dup) return { result: { kind: 'replay', ...dup }, consumedLineIds: [] };
+        // Under the lock: 400 for an empty cart or missing lines; false when the lines changed (start again).
+        const ready = (locked: readonly CartLineRow[]) => {
           if (locked.length === 0) throw badRequest(input.cartItemIds ? 'cartItemsMissing' : 'cartEmpty');
           if (input.cartItemIds && locked.length !== new Set(input.cartItemIds).size) throw badRequest('cartItemsMissing');
-          if (!planned || !sameLines(locked, seen.lines)) return { result: { kind: 'retry' }, consumedLineIds: [] };
-          // Stock for every line, in this transaction: a shortfall refuses the whole order (400, rolled back).
-          const reserved = await deps.stock.reserve(
-            tx,
-            seen.lines.map((l) => {
-              const item = seen.items.get(l.itemId)!;
-              return { itemId: l.itemId, typeCode: l.typeCode, quantity: l.quantity, preorder: item.preorder, nameZh: item.nameZh, nameEn: item.nameEn };
-            }),
-            view.locale,
-          );
-          const orderLines = planned.lines.map((l, i) => ({ ...l, stockReserved: reserved[i] ?? 0 }));
-          const id = await repo.insert(tx, planned.order, orderLines, { type: 'created', fromValue: null, toValue: 'confirm', actor: 'buyer', note: null });
-          await deps.notifier.queue(
-            tx,
-            contact,
-            'placed',
-            {
-              ...planned.order,
-              id,
-              status: 'confirm',
-              actualTotalMinor: null,
-              creditedMinor: 0,
-              paidMinor: 0,
-              refundedMinor: 0,
-              carrier: null,
-              trackingNumber: null,
-            },
-            { instructions: instructions ?? null },
-          );
-          return { result: { kind: 'created', id }, consumedLineIds: locked.map((l) => l.id) };
-        });
-        if (outcome.kind === 'created') {
-          deps.stockMoved([...new Set(seen.lines.map((l) => l.itemId))]);
-          deps.events.publish('orders.changed', { count: 1 });
-          deps.notifier.sent();
-          return { id: outcome.id, replayed: false };
-        }
-        if (outcome.kind === 'replay') return replay(outcome, hash);
+          return complete && sameLines(locked, seen.lines);
+        };
+        const placed = complete
+          ? await placing.place(await draft(userId, input, idemKey, hash, seen.lines, seen.items, view), (write) =>
+              cart.checkout(userId, input.cartItemIds, async (locked, tx) => {
+                const result = await write(tx, () => ready(locked));
+                return { result, consumedLineIds: result && !result.replayed ? locked.map((l) => l.id) : [] };
+              }),
+            )
+          : await cart.checkout(userId, input.cartItemIds, async (locked, tx) => {
+              const result = await placing.replayed(userId, idemKey, hash, tx);
+              if (!result) ready(locked);
+              return { result, consumedLineIds: [] };
+            });
+        if (placed) return placed;
       }
       throw conflict('cartChanged');
     },

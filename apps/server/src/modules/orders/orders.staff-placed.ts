@@ -1,6 +1,5 @@
 import {
   buyerPriceFen,
-  IDEMPOTENCY_KEY_MAX,
   minorToMajor,
   toMinor,
   type TCurrency,
@@ -9,32 +8,24 @@ import {
   type TStaffOrderLine,
   type TStaffOrderPreview,
 } from '@cubeshop/shared';
-import { badRequest, conflict, notFound } from '../../lib/app-error.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import type { ClusterEvents } from '../../lib/cluster-events.js';
-import type { AuditService, StaffActor } from '../audit/audit.service.js';
+import { notFound } from '../../lib/app-error.js';
+import type { StaffActor } from '../audit/audit.service.js';
 import { assertOrderable, itemName, resolveType } from '../cart/cart.service.js';
 import type { BuyerTermsOf, CatalogQuery, PricingItem } from '../catalog/catalog.module.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import { lineInput, percentOf, priceGoods, usdCentsToFen, type GoodsTotals, type OrderTotals } from '../shipping/shipping.quote.js';
-import type { StockService } from '../stock/stock.service.js';
 import { must } from './orders.change.js';
-import { orderRowOf } from './orders.draft.js';
 import type { OrderEditsRepository } from './orders.edit.repository.js';
-import { lineSnapshot, pick } from './orders.mapper.js';
-import type { OrderNotifier } from './orders.notify.js';
-import type { OrderReaderDeps } from './orders.read.js';
-import type { NewOrderItemRow, OrdersRepository } from './orders.repository.js';
+import { pick } from './orders.mapper.js';
+import type { OrderPlacing } from './orders.place.js';
 import { requestHash } from './orders.service.js';
-import type { StockMoved } from './orders.stock.js';
 
 // Orders taken by staff for a buyer who ordered by WeChat, phone or e-mail (docs/orders.md,
-// Orders taken for a buyer): the same creation path as checkout (the buyer's group and tier
-// prices, the rate table's freight, the same order row, stock reserved in the transaction, the
-// "order placed" mail through the outbox), with the lines from the request instead of the cart,
-// and prices or freight staff agreed with the buyer where they give them.
-
-const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]+$/;
+// Orders taken for a buyer): priced as checkout prices (the buyer's group and tier prices, the
+// rate table's freight), with the lines from the request instead of the cart and prices or
+// freight staff agreed with the buyer where they give them, then placed by the one placement
+// (orders.place.ts: the same order row, stock reserved in the transaction, the "order placed"
+// mail through the outbox), audited as staff's.
 
 /** Minor units of the order's currency to fen at its rate (the shop's ledger of a staff-typed amount). */
 export const minorToFen = (minor: number, currency: TCurrency, rate: number) => (currency === 'CNY' ? minor : usdCentsToFen(minor, rate));
@@ -120,15 +111,10 @@ export function withStaffFreight(t: OrderTotals, freightMinor: number, rate: num
 }
 
 export interface StaffPlacedDeps extends StaffPricingDeps {
-  orders: Pick<OrdersRepository, 'findByKey' | 'insert'>;
   repo: Pick<OrderEditsRepository, 'transaction'>;
   shipping: Pick<ShippingService, 'quote' | 'resolve' | 'payment'>;
-  stock: Pick<StockService, 'reserve'>;
-  stockMoved: StockMoved;
-  events: Pick<ClusterEvents, 'publish'>;
-  notifier: OrderNotifier;
-  paymentInstructions: OrderReaderDeps['paymentInstructions'];
-  audit: AuditService;
+  /** The one place an order is placed (orders.place.ts). */
+  placing: OrderPlacing;
   /** Whether the id is a buyer's account that may order (exists, not disabled, not staff). */
   isBuyer: (userId: number) => Promise<boolean>;
 }
@@ -199,96 +185,53 @@ export function createStaffPlacedOrders(deps: StaffPlacedDeps) {
      */
     async place(actor: StaffActor, body: TStaffOrderCreate, key: string | undefined, locale: TLocale): Promise<{ id: number; replayed: boolean }> {
       must(actor, 'orders.sell');
-      const idemKey = key?.trim();
-      if (!idemKey) throw badRequest('idempotencyKeyRequired');
-      if (idemKey.length > IDEMPOTENCY_KEY_MAX || !IDEMPOTENCY_KEY_PATTERN.test(idemKey))
-        throw badRequest('idempotencyKeyInvalid', { max: IDEMPOTENCY_KEY_MAX });
+      const idemKey = deps.placing.idempotencyKey(key);
       const { currency, rate, lines, quote } = await plan(body, locale);
-      const hash = requestHash({ staff: body }, currency);
-      const replay = (found: { id: number; requestHash: string }) => {
-        if (found.requestHash !== hash) throw conflict('idempotencyKeyReused');
-        return { id: found.id, replayed: true };
-      };
-      const earlier = await deps.orders.findByKey(undefined, body.buyerId, idemKey);
-      if (earlier) return replay(earlier);
-      const contact = await deps.notifier.contactOf(body.buyerId);
-      const instructions = contact?.email ? await deps.paymentInstructions(body.payMethod, contact.locale) : undefined;
       const t = quote.totals;
-      const order = orderRowOf(body.buyerId, idemKey, hash, currency, rate, quote, body);
-      const rows = lines.map((l, i): NewOrderItemRow => lineSnapshot(i, l.item, l.typeCode, l.quantity, t.lines[i]!, t.lines[i]!.tierMinQuantity));
-      let outcome: { id: number; replayed: boolean };
-      try {
-        outcome = await deps.repo.transaction(async (tx) => {
-          const dup = await deps.orders.findByKey(tx, body.buyerId, idemKey);
-          if (dup) return replay(dup);
-          const reserved = await deps.stock.reserve(
-            tx,
-            lines.map((l) => ({
-              itemId: l.item.id,
-              typeCode: l.typeCode,
-              quantity: l.quantity,
-              preorder: l.item.preorder,
-              nameZh: l.item.nameZh,
-              nameEn: l.item.nameEn,
-            })),
-            locale,
-          );
-          const id = await deps.orders.insert(
-            tx,
-            order,
-            rows.map((r, i) => ({ ...r, stockReserved: reserved[i] ?? 0 })),
-            { type: 'created', fromValue: null, toValue: 'confirm', actor: 'staff', note: actor.name },
-          );
-          await deps.notifier.queue(
-            tx,
-            contact,
-            'placed',
-            { ...order, id, status: 'confirm', actualTotalMinor: null, creditedMinor: 0, paidMinor: 0, refundedMinor: 0, carrier: null, trackingNumber: null },
-            { instructions: instructions ?? null },
-          );
-          await deps.audit.record(tx, actor, [
-            {
-              action: 'order.place',
-              entity: 'order',
-              entityId: id,
-              before: null,
-              after: {
-                buyer: `${contact?.name ?? ''} (#${body.buyerId})`.trim(),
-                currency,
-                // As the activity log lists lines ("name × pieces (amount)"), named in the staff member's language.
-                lines: lines.map((l, i) => ({
-                  itemId: l.item.id,
-                  type: l.typeCode,
-                  name: itemName(l.item, locale),
-                  quantity: l.quantity,
-                  actualPrice: minorToMajor(t.lines[i]!.unitPriceMinor),
-                  amount: minorToMajor(t.lines[i]!.amountMinor),
-                  staffPrice: l.priceMinor !== undefined,
-                })),
-                staffPriced: lines.some((l) => l.priceMinor !== undefined),
-                expressMethod: body.expressMethod,
-                expressFee: minorToMajor(t.freight.minor),
-                staffExpressFee: body.expressFee !== undefined,
-                payMethod: body.payMethod,
-                total: minorToMajor(t.total.minor),
-              },
+      return deps.placing.place(
+        {
+          source: {
+            kind: 'staff',
+            actor,
+            audit: {
+              currency,
+              // As the activity log lists lines ("name × pieces (amount)"), named in the staff member's language.
+              lines: lines.map((l, i) => ({
+                itemId: l.item.id,
+                type: l.typeCode,
+                name: itemName(l.item, locale),
+                quantity: l.quantity,
+                actualPrice: minorToMajor(t.lines[i]!.unitPriceMinor),
+                amount: minorToMajor(t.lines[i]!.amountMinor),
+                staffPrice: l.priceMinor !== undefined,
+              })),
+              staffPriced: lines.some((l) => l.priceMinor !== undefined),
+              expressMethod: body.expressMethod,
+              expressFee: minorToMajor(t.freight.minor),
+              staffExpressFee: body.expressFee !== undefined,
+              payMethod: body.payMethod,
+              total: minorToMajor(t.total.minor),
             },
-          ]);
-          return { id, replayed: false };
-        });
-      } catch (err) {
-        // The same key placed at the same moment by another request: its order is the answer.
-        if (!isUniqueViolation(err)) throw err;
-        const found = await deps.orders.findByKey(undefined, body.buyerId, idemKey);
-        if (!found) throw err;
-        return replay(found);
-      }
-      if (!outcome.replayed) {
-        deps.stockMoved([...new Set(lines.map((l) => l.item.id))]);
-        deps.events.publish('orders.changed', { count: 1 });
-        deps.notifier.sent();
-      }
-      return outcome;
+          },
+          buyerId: body.buyerId,
+          key: idemKey,
+          hash: requestHash({ staff: body }, currency),
+          currency,
+          rate,
+          quote,
+          address: body,
+          lines: lines.map((l, i) => ({
+            item: l.item,
+            typeCode: l.typeCode,
+            quantity: l.quantity,
+            prices: t.lines[i]!,
+            tierMinQuantity: t.lines[i]!.tierMinQuantity,
+          })),
+          locale,
+        },
+        // A transaction of its own: the buyer's cart is not touched.
+        (write) => deps.repo.transaction((tx) => write(tx)),
+      );
     },
   };
 }

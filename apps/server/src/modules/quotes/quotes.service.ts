@@ -314,7 +314,7 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesDeps) {
       const status = quoteStatus(row, now());
       if (status !== 'sent') throw refuse(status, row);
       const lines = await repo.lines(id);
-      const placement = await deps.orders.prepare(
+      const draft = await deps.orders.prepare(
         userId,
         body,
         {
@@ -326,27 +326,26 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesDeps) {
         locale,
       );
       const actor = await buyerActor(userId);
-      const outcome = await repo.withLock(id, async (tx, locked) => {
-        if (!locked) throw notFound('quoteNotFound');
-        if (locked.status === 'accepted' && locked.orderId !== null) return { orderId: locked.orderId, replayed: true };
-        const now2 = quoteStatus(locked, now());
-        if (now2 !== 'sent') throw refuse(now2, locked);
-        // Staff changed and sent it again while this acceptance was being prepared: read it again.
-        if (locked.updatedAt.getTime() !== row.updatedAt.getTime()) throw conflict('quoteChanged', {}, { reason: 'changed' });
-        const earlier = await deps.orders.existing(userId, `quote-${id}`, tx);
-        if (earlier) return { orderId: earlier, replayed: true };
-        const orderId = await deps.orders.insert(tx, placement);
-        await repo.update(tx, id, { status: 'accepted', orderId });
-        await deps.audit.record(tx, actor, [
-          { action: 'quote.accept', entity: 'quote', entityId: id, before: { status: 'sent' }, after: { status: 'accepted', order: orderId } },
-        ]);
-        return { orderId, replayed: false };
-      });
-      if (!outcome.replayed) {
-        deps.orders.announce(placement);
-        announce();
-      }
-      return outcome;
+      const placed = await deps.orders.place(draft, (write) =>
+        repo.withLock(id, async (tx, locked) => {
+          if (!locked) throw notFound('quoteNotFound');
+          if (locked.status === 'accepted' && locked.orderId !== null) return { id: locked.orderId, replayed: true };
+          const now2 = quoteStatus(locked, now());
+          if (now2 !== 'sent') throw refuse(now2, locked);
+          // Staff changed and sent it again while this acceptance was being prepared: read it again.
+          if (locked.updatedAt.getTime() !== row.updatedAt.getTime()) throw conflict('quoteChanged', {}, { reason: 'changed' });
+          // The order: an order already placed with the quote's key is the answer.
+          const order = await write(tx);
+          if (order.replayed) return order;
+          await repo.update(tx, id, { status: 'accepted', orderId: order.id });
+          await deps.audit.record(tx, actor, [
+            { action: 'quote.accept', entity: 'quote', entityId: id, before: { status: 'sent' }, after: { status: 'accepted', order: order.id } },
+          ]);
+          return order;
+        }),
+      );
+      if (!placed.replayed) announce();
+      return { orderId: placed.id, replayed: placed.replayed };
     },
 
     // ---- staff (orders.sell) ----
