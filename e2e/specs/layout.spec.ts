@@ -1,13 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, whenDrawn } from '../support/test.js';
-import { createBuyer } from '../support/accounts.js';
-import { layoutProblems, type LayoutOptions } from '../support/layout.js';
+import { createBuyer, signIn } from '../support/accounts.js';
+import { clippedControls, coveredByChat, layoutProblems, type LayoutOptions } from '../support/layout.js';
+import { uniqueEmail } from '../support/mailbox.js';
 import { pageAs, shoot, US_ADDRESS } from '../support/staff.js';
 
 // No layout that breaks (docs/requirements.md, Screens): the cart (a line priced at a quantity tier,
 // with its note, and the longest such product name), its shipping and payment choice, an order and a
 // product page at 1280, 1024, 768 and 390 px in zh and en. Nothing scrolls sideways, no box holds
-// content wider than itself, no two pieces of text overlap. Screens at 1280 and 390 px go to .screenshots/.
+// content wider than itself, no two pieces of text overlap. On a phone the chat launcher covers no
+// text or control of the cart or the product page, wherever they are scrolled. The owner's staff
+// accounts at 1280, 1024 and 390 px cut off no button. Screens at 1280 and 390 px go to .screenshots/.
 
 const WIDTHS = [1280, 1024, 768, 390] as const;
 const SHOT_WIDTHS: readonly number[] = [1280, 390];
@@ -91,6 +94,9 @@ for (const lang of ['zh', 'en'] as const) {
       textIn: ['[data-testid=cart-line]', 'fieldset', '[data-testid=order-summary]'],
       fitting: ['[data-testid=line-amount]', '[data-testid=line-tier]'],
     });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await whenDrawn(page);
+    expect.soft(await coveredByChat(page), `what the chat button covers on the cart at 390 px`).toEqual([]);
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/order/${orderId}`);
@@ -101,6 +107,33 @@ for (const lang of ['zh', 'en'] as const) {
     await page.goto(`/product/${product.id}`);
     await expect(page.getByTestId('tier-table')).toBeVisible();
     await atEveryWidth(page, `layout-product-${lang}`, { textIn: ['main'] });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await whenDrawn(page);
+    expect.soft(await coveredByChat(page), `what the chat button covers on the product page at 390 px`).toEqual([]);
+    await page.context().close();
+  });
+
+  test(`the staff accounts screen cuts off no button at 1280, 1024 and 390 px (${lang})`, async ({ browser, request }) => {
+    const owner = await signIn(request, 'demo_admin', 'Admin1234');
+    // A member invited with a long e-mail and name: its row has the most buttons (role, disable, resend invitation).
+    const email = uniqueEmail(`layout-staff-member-with-a-long-address-${lang}`);
+    const invited = await request.post('/api/admin/staff', {
+      headers: { authorization: `Bearer ${owner.token}` },
+      data: { email, name: 'Alexandra Montgomery-Smith of the Warehouse', role: 'warehouse', locale: lang },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const page = await pageAs(browser, owner, lang, 1280);
+    await page.goto('/admin/staff');
+    await expect(page.locator(`[data-testid=staff-row][data-account="${email}"]`)).toBeVisible();
+    const screen = 'section[aria-labelledby=staff-title]';
+    for (const width of [1280, 1024, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await whenDrawn(page);
+      if (SHOT_WIDTHS.includes(width)) await shoot(page, `layout-staff-${lang}-${width}`);
+      // The staff menu above scrolls sideways by design; the screen itself does not.
+      expect.soft(await layoutProblems(page, { textIn: ['[data-testid=staff-table]'], scrollIn: screen }), `staff accounts at ${width} px`).toEqual([]);
+      expect.soft(await clippedControls(page, screen), `buttons cut off on staff accounts at ${width} px`).toEqual([]);
+    }
     await page.context().close();
   });
 }

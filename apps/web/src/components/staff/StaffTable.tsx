@@ -36,7 +36,7 @@ export interface StaffColumnMeta {
   /** Classes of the column's cells (widths, truncation, fonts). */
   className?: string;
   /** Shown from this width up only (a dense phone layout); the column chooser still lists it. */
-  from?: 'sm' | 'md' | 'lg';
+  from?: 'sm' | 'md' | 'lg' | 'xl';
   /** Its name in the column chooser, when the header shows no text (a picture column). */
   label?: string;
   /** With the table's `group`: one cell per group, beside all its rows (a product beside its styles), a header of the group. */
@@ -51,7 +51,12 @@ export type StaffColumn<Row extends RowData> = ColumnDef<StaffTableFeatures, Row
 /** The column helper of a staff table's rows: accessor (sortable, hideable), display (anything else), columns. */
 export const staffColumns = <Row extends RowData>() => createColumnHelper<StaffTableFeatures, Row>();
 
-const FROM: Record<NonNullable<StaffColumnMeta['from']>, string> = { sm: 'hidden sm:table-cell', md: 'hidden md:table-cell', lg: 'hidden lg:table-cell' };
+const FROM: Record<NonNullable<StaffColumnMeta['from']>, string> = {
+  sm: 'hidden sm:table-cell',
+  md: 'hidden md:table-cell',
+  lg: 'hidden lg:table-cell',
+  xl: 'hidden xl:table-cell',
+};
 
 interface ListQuery {
   isError: boolean;

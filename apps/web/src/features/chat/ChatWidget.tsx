@@ -57,25 +57,33 @@ export function ChatWidget() {
 
   return (
     <>
+      {/* Phones: the button sits in an opaque bar along the bottom of the window, which the page
+          keeps room for (styles.css, .chat-launcher-room), so it never covers a line of the page.
+          Wider: it floats at the bottom right. */}
       {!open ? (
-        <button
-          type="button"
-          onClick={onButton}
-          aria-label={isAdmin ? t('chat.adminHint') : unread > 0 ? `${t('chat.open')} (${unread})` : t('chat.open')}
-          title={isAdmin ? t('chat.adminHint') : t('chat.open')}
-          data-testid="chat-button"
-          className="fixed right-5 bottom-5 z-40 inline-flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg transition-transform hover:scale-105 hover:bg-brand-700"
+        <div
+          data-testid="chat-launcher"
+          className="fixed inset-x-0 bottom-0 z-40 flex h-14 items-center justify-end border-t border-gray-200 bg-white px-3 sm:inset-x-auto sm:right-5 sm:bottom-5 sm:h-auto sm:border-0 sm:bg-transparent sm:p-0"
         >
-          {isAdmin ? <Headset aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
-          {unread > 0 ? (
-            <span
-              data-testid="chat-unread"
-              className="absolute -top-1 -right-1 min-w-5 rounded-full bg-ink px-1 text-center text-xs leading-5 font-semibold text-white"
-            >
-              {unread > 99 ? '99+' : unread}
-            </span>
-          ) : null}
-        </button>
+          <button
+            type="button"
+            onClick={onButton}
+            aria-label={isAdmin ? t('chat.adminHint') : unread > 0 ? `${t('chat.open')} (${unread})` : t('chat.open')}
+            title={isAdmin ? t('chat.adminHint') : t('chat.open')}
+            data-testid="chat-button"
+            className="relative inline-flex size-11 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg transition-transform hover:scale-105 hover:bg-brand-700 sm:size-14"
+          >
+            {isAdmin ? <Headset aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
+            {unread > 0 ? (
+              <span
+                data-testid="chat-unread"
+                className="absolute -top-1 -right-1 min-w-5 rounded-full bg-ink px-1 text-center text-xs leading-5 font-semibold text-white"
+              >
+                {unread > 99 ? '99+' : unread}
+              </span>
+            ) : null}
+          </button>
+        </div>
       ) : null}
       {started ? (
         <Suspense fallback={open ? <WindowFallback /> : null}>

@@ -1,6 +1,6 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useMatches } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { staffCan, type TStaffCapability, type TStaffRole } from '@cubeshop/shared';
 import { LogoMark } from '@/components/ui/Logo';
 import { RouteSpinner } from '@/components/ui/Spinner';
@@ -76,6 +76,21 @@ export interface StaffFillHandle {
   staffFill?: boolean;
 }
 
+/** The section menu scrolls sideways where it is narrower than its links: the current one is scrolled into its view. */
+function useActiveInView() {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const strip = nav.current;
+    const active = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!strip || !active) return;
+    const box = strip.getBoundingClientRect();
+    const link = active.getBoundingClientRect();
+    if (link.left < box.left || link.right > box.right) strip.scrollLeft += link.left - box.left - (box.width - link.width) / 2;
+  }, [pathname]);
+  return nav;
+}
+
 /**
  * The staff app's frame (/admin/...): a dense top bar with the sections the role may open, the
  * search box (`/`), the signed-in person and role, the language, and a way back to the shop. No storefront header,
@@ -87,6 +102,7 @@ export function StaffLayout() {
   const sections = staffSections(user?.role);
   const searching = staffMaySearch(user?.role);
   const fill = useMatches().some((m) => (m.handle as StaffFillHandle | undefined)?.staffFill === true);
+  const nav = useActiveInView();
   return (
     <div className={cn('flex flex-col bg-gray-50', fill ? 'h-dvh' : 'min-h-dvh')}>
       <header className="sticky top-0 z-30 flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-gray-200 bg-white px-3 py-1.5 sm:px-4">
@@ -94,7 +110,7 @@ export function StaffLayout() {
           <LogoMark className="size-6" />
           <span className="hidden sm:inline">{t('nav.label')}</span>
         </Link>
-        <nav aria-label={t('nav.label')} className="order-3 -mx-1 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
+        <nav ref={nav} aria-label={t('nav.label')} className="order-3 -mx-1 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
           {sections.map((s) => (
             <NavLink
               key={s.to}

@@ -76,8 +76,11 @@ function Editor({ quote }: { quote: TAdminQuote }) {
 
   return (
     <StaffForm form={form} onSubmit={save} title={t('staff.editor')} testId="quote-editor">
-      <fieldset disabled={closed} className="space-y-3">
-        <div className="overflow-x-auto">
+      {/* min-w-0: a fieldset is at least as wide as its content, which would widen the page past a phone's
+          screen instead of letting the lines' table scroll sideways. */}
+      <fieldset disabled={closed} className="min-w-0 space-y-3">
+        {/* relative: the lines' screen-reader labels (absolute) scroll with the table instead of widening the page. */}
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[36rem] text-sm">
             <thead>
               <tr className="border-b border-gray-200 text-left text-xs text-gray-600">

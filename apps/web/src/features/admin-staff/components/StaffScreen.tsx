@@ -100,36 +100,61 @@ export function StaffScreen() {
         col.accessor('account', {
           header: t('staff.col.account'),
           enableHiding: false,
-          meta: { className: 'font-medium whitespace-nowrap' },
+          meta: { className: 'font-medium' },
+          // A long account (an invited e-mail) is cut with its full text on hover, its badges wrap
+          // under it; on phones the name and role (their columns hidden) are a line below.
           cell: ({ row: { original: m } }) => (
             <>
-              <span className="inline-block max-w-[12rem] truncate align-bottom" title={m.account}>
+              <span className="inline-block max-w-[9rem] truncate align-bottom sm:max-w-[12rem]" title={m.account}>
                 {m.account}
               </span>
-              {m.id === me ? <span className="ml-1.5 rounded bg-brand-50 px-1 text-xs text-brand-700">{t('staff.you')}</span> : null}
-              {m.disabledTime ? <span className="ml-1.5 rounded bg-red-100 px-1 text-xs text-red-800">{t('staff.disabled')}</span> : null}
-              {!m.passwordSet && !m.disabledTime ? <span className="ml-1.5 rounded bg-amber-100 px-1 text-xs text-amber-900">{t('staff.pending')}</span> : null}
+              {m.id === me ? <span className="ml-1.5 rounded bg-brand-50 px-1 text-xs whitespace-nowrap text-brand-700">{t('staff.you')}</span> : null}
+              {m.disabledTime ? <span className="ml-1.5 rounded bg-red-100 px-1 text-xs whitespace-nowrap text-red-800">{t('staff.disabled')}</span> : null}
+              {!m.passwordSet && !m.disabledTime ? (
+                <span className="ml-1.5 rounded bg-amber-100 px-1 text-xs whitespace-nowrap text-amber-900">{t('staff.pending')}</span>
+              ) : null}
+              <span className="flex max-w-[9rem] gap-1 text-xs font-normal text-gray-600 sm:hidden">
+                {m.name ? (
+                  <>
+                    <span className="min-w-0 truncate">{m.name}</span>
+                    <span aria-hidden="true">·</span>
+                  </>
+                ) : null}
+                <span className="shrink-0">{roleName(m.role)}</span>
+              </span>
             </>
           ),
         }),
-        col.accessor('name', { header: t('staff.col.name'), meta: { className: 'max-w-[10rem] truncate' } }),
+        col.accessor('name', {
+          header: t('staff.col.name'),
+          meta: { from: 'sm' },
+          cell: (c) => (
+            <span className="inline-block max-w-[10rem] truncate align-bottom" title={c.getValue()}>
+              {c.getValue()}
+            </span>
+          ),
+        }),
         col.accessor('email', {
           header: t('staff.col.email'),
-          meta: { from: 'lg', className: 'max-w-[12rem] truncate text-gray-700' },
-          cell: (c) => c.getValue() ?? '',
+          meta: { from: 'xl', className: 'text-gray-700' },
+          cell: (c) => (
+            <span className="inline-block max-w-[12rem] truncate align-bottom" title={c.getValue() ?? ''}>
+              {c.getValue() ?? ''}
+            </span>
+          ),
         }),
-        col.accessor('role', { header: t('staff.col.role'), meta: { className: 'whitespace-nowrap' }, cell: (c) => roleName(c.getValue()) }),
+        col.accessor('role', { header: t('staff.col.role'), meta: { from: 'sm', className: 'whitespace-nowrap' }, cell: (c) => roleName(c.getValue()) }),
         col.accessor('locale', { header: t('staff.col.language'), meta: { from: 'md' }, cell: (c) => t(`staff.languages.${c.getValue()}`) }),
         col.accessor('lastSigninTime', {
           id: 'lastSignin',
           header: t('staff.col.lastSignin'),
-          meta: { className: 'whitespace-nowrap tabular-nums text-gray-700' },
+          meta: { from: 'md', className: 'whitespace-nowrap tabular-nums text-gray-700' },
           cell: (c) => stamp(c.getValue()) || t('staff.never'),
         }),
         col.accessor('createdTime', {
           id: 'created',
           header: t('staff.col.created'),
-          meta: { from: 'md', className: 'whitespace-nowrap tabular-nums text-gray-700' },
+          meta: { from: 'xl', className: 'whitespace-nowrap tabular-nums text-gray-700' },
           cell: (c) => stamp(c.getValue(), false),
         }),
         col.display({
@@ -139,7 +164,8 @@ export function StaffScreen() {
             if (m.id === me) return null;
             const who = m.name || m.account;
             return (
-              <div className="flex justify-end gap-1 whitespace-nowrap">
+              // The buttons wrap onto a second line rather than widen the table past the screen.
+              <div className="flex flex-wrap justify-end gap-1">
                 <Button size="sm" variant="ghost" onClick={() => act.current.setRoleOf(m)} aria-label={t('staff.changeRoleOf', { name: who })}>
                   {t('staff.changeRole')}
                 </Button>
