@@ -61,7 +61,7 @@ describe(`foundation API (${TEST_DB_KIND})`, () => {
     expect(a.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(b.token).not.toBe(a.token);
     const session = await t.services.authn.resolve(a.token);
-    expect(session).toMatchObject({ userId: null, admin: false });
+    expect(session).toMatchObject({ userId: null, staff: false });
     expect(session?.tokenHash).not.toContain(a.token);
     expect(session?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
   });

@@ -21,7 +21,7 @@ import { createServices, type Services } from './services.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { authnRoutes } from './modules/authn/authn.routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
-import { selectorsRoutes } from './modules/selectors/selectors.routes.js';
+import { regionsRoutes } from './modules/regions/regions.routes.js';
 import { catalogRoutes } from './modules/catalog/query/catalog.routes.js';
 import { catalogAdminRoutes } from './modules/catalog/admin/catalog.admin.routes.js';
 import { catalogTreeRoutes } from './modules/catalog/admin/catalog.admin.tree.routes.js';
@@ -163,7 +163,7 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
       await api.register(authnRoutes, { authn: services.authn, credentials: services.credentials, links: services.passwordLinks });
       await api.register(accountRoutes, { account: services.account });
       await api.register(newsletterRoutes, { newsletter: services.newsletter });
-      await api.register(selectorsRoutes, { selectors: services.selectors });
+      await api.register(regionsRoutes, { regions: services.regions });
       await api.register(catalogRoutes, {
         catalog: services.catalog.query,
         images: services.catalog.images,

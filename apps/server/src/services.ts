@@ -40,7 +40,7 @@ import { createStaffRepository } from './modules/staff/staff.repository.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.js';
 import { createNotificationService, outboxMailDeliverer } from './modules/notifications/notifications.service.js';
-import { createSelectorsService } from './modules/selectors/selectors.service.js';
+import { createRegionsService } from './modules/regions/regions.service.js';
 import { createChat } from './modules/chat/chat.module.js';
 import { createShippingRepository } from './modules/shipping/shipping.repository.js';
 import { createShippingService } from './modules/shipping/shipping.service.js';
@@ -107,8 +107,8 @@ export function createServices({ config, database, log }: ServicesDeps) {
   const events = createClusterEvents({ redis, prefix: config.REDIS_PREFIX, instanceId, onError: (err) => log.warn({ err }, 'cluster events: redis') });
   // Hit and miss counts of this app's caches, by cache name (GET /metrics reads them).
   const cacheStats = new CacheStats();
-  const selectors = createSelectorsService();
-  const account = createAccountService(createAccountRepository(database.db), { isRegion: selectors.isRegion, events });
+  const regions = createRegionsService();
+  const account = createAccountService(createAccountRepository(database.db), { isRegion: regions.isRegion, events });
   const authn = createAuthnService(createAuthnRepository(database.db), { users: account, events });
   // Accounts: one-time codes, sign-up/sign-in, newsletter. `clock` is the codes' time source (tests move it).
   const clock = { now: () => new Date() };
@@ -172,8 +172,8 @@ export function createServices({ config, database, log }: ServicesDeps) {
   // Shipping, cart, addresses and orders (docs/orders.md). Payment methods' QR pictures under payments/.
   const paymentQr = createPaymentQrStorage(scopedStorage(idPictures ?? createMemoryObjectStorage(), 'payments/'));
   const shipping = createShippingService(createShippingRepository(database.db), {
-    isRegion: selectors.isRegion,
-    regionName: selectors.regionName,
+    isRegion: regions.isRegion,
+    regionName: regions.regionName,
     settings,
     events,
     qr: paymentQr,
@@ -201,7 +201,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
   // Customer groups and their prices (docs/catalog.md, Prices): the catalog and the cart ask what a buyer's group takes off.
   const pricing = createPricingService(createPricingRepository(database.db), { catalog: catalog.query, account, audit });
   const cart = createCartService(createCartRepository(database.db), { catalog: catalog.query, shipping, stock, buyerTermsOf: pricing.termsOf });
-  const addresses = createAddressesService(createAddressesRepository(database.db), { isRegion: selectors.isRegion });
+  const addresses = createAddressesService(createAddressesRepository(database.db), { isRegion: regions.isRegion });
   // Mail that must not be lost (order mail) goes through the transactional outbox: written with
   // the change, delivered with retries by every instance's worker, each message by the one that claimed it (modules/outbox).
   const outbox = createOutboxService(createOutboxRepository(database.db), {
@@ -249,7 +249,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
   // Order documents (PDF); the "order placed" mail carries the proforma, rendered when the outbox delivers it.
   const documents = createDocumentsService({
     orders,
-    regionName: selectors.regionName,
+    regionName: regions.regionName,
     // The seller printed on documents and the payment method's QR picture on the proforma.
     settings,
     shipping,
@@ -277,7 +277,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     catalog: catalog.query,
     people: account,
   });
-  const shippingAdmin = createShippingAdmin(createShippingRepository(database.db), { shipping, audit, isRegion: selectors.isRegion, qr: paymentQr });
+  const shippingAdmin = createShippingAdmin(createShippingRepository(database.db), { shipping, audit, isRegion: regions.isRegion, qr: paymentQr });
   const orderEdits = createOrderEditsRepository(database.db);
   const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), {
     audit,
@@ -408,7 +408,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     events,
     authn,
     account,
-    selectors,
+    regions,
     clock,
     limits,
     notifications,

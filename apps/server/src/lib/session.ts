@@ -11,8 +11,8 @@ export interface Session {
   tokenHash: string;
   /** null for an anonymous visitor. */
   userId: number | null;
-  /** Any staff role (the public API's `admin`: the chat's rules; docs/glossary.md). */
-  admin: boolean;
+  /** Any staff role; the public user info calls it `admin` (docs/glossary.md). */
+  staff: boolean;
   /** The staff role, null for buyers and visitors. */
   role: TStaffRole | null;
   /** When the token ends unless it is used again (epoch ms): 30 days after its last use. */

@@ -63,7 +63,7 @@ export const authPlugin = fp<{ authn: SessionResolver }>(
       accessCheck('staff', async (request) => {
         const session = await request.session();
         if (!session || session.userId === null) throw unauthorized();
-        if (!session.admin) throw forbidden();
+        if (!session.staff) throw forbidden();
       }),
     );
     app.decorate('requireStaff', (capability: TStaffCapability) =>

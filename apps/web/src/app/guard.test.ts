@@ -3,11 +3,11 @@ import { http, HttpResponse } from 'msw';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { useAuthStore } from '@/lib/stores/auth';
 import { calls, server } from '@/test/msw/server';
-import { decideNavigation, isProductTag, needsAnonymousToken, productTagLoader, requiresAdmin, requiresLogin, rootLoader } from './guard';
+import { decideNavigation, isProductTag, needsAnonymousToken, productTagLoader, requiresLogin, requiresStaff, rootLoader } from './guard';
 
-const anonymous = { isAnonymous: true, isAdmin: false };
-const buyer = { isAnonymous: false, isAdmin: false };
-const admin = { isAnonymous: false, isAdmin: true };
+const anonymous = { isAnonymous: true, isStaff: false };
+const buyer = { isAnonymous: false, isStaff: false };
+const staff = { isAnonymous: false, isStaff: true };
 
 describe('guard decisions', () => {
   it('needs an anonymous token only when none is stored', () => {
@@ -50,14 +50,14 @@ describe('guard decisions', () => {
     expect(decideNavigation({ pathname: '/', ...anonymous })).toEqual({ type: 'allow' });
   });
 
-  it('lets only admins into the customer-service console', () => {
-    expect(requiresAdmin('/admin/customer-service')).toBe(true);
+  it('lets only staff into the customer-service console', () => {
+    expect(requiresStaff('/admin/customer-service')).toBe(true);
     expect(decideNavigation({ pathname: '/admin/customer-service', ...anonymous })).toEqual({
       type: 'redirect',
       to: '/login?redirect=%2Fadmin%2Fcustomer-service',
     });
     expect(decideNavigation({ pathname: '/admin/customer-service', ...buyer })).toEqual({ type: 'forbidden' });
-    expect(decideNavigation({ pathname: '/admin/customer-service', ...admin })).toEqual({ type: 'allow' });
+    expect(decideNavigation({ pathname: '/admin/customer-service', ...staff })).toEqual({ type: 'allow' });
   });
 
   it('accepts only the hot, newest and discount tags', () => {

@@ -37,7 +37,7 @@ export function requiresLogin(pathname: string): boolean {
   );
 }
 
-export function requiresAdmin(pathname: string): boolean {
+export function requiresStaff(pathname: string): boolean {
   const path = normalize(pathname);
   return path === ADMIN_BASE || path.startsWith(`${ADMIN_BASE}/`);
 }
@@ -53,16 +53,16 @@ export interface NavigationInput {
   pathname: string;
   search?: string;
   isAnonymous: boolean;
-  isAdmin: boolean;
+  isStaff: boolean;
 }
 
 /**
  * allow, redirect to /login?redirect=<wanted path + query>, or forbidden (a signed-in
- * non-admin on the admin route: the route shows access denied).
+ * buyer on a back office route: the route shows access denied).
  */
-export function decideNavigation({ pathname, search = '', isAnonymous, isAdmin }: NavigationInput): NavigationDecision {
+export function decideNavigation({ pathname, search = '', isAnonymous, isStaff }: NavigationInput): NavigationDecision {
   if (requiresLogin(pathname) && isAnonymous) return { type: 'redirect', to: loginPath(`${pathname}${search}`) };
-  if (requiresAdmin(pathname) && !isAdmin) return { type: 'forbidden' };
+  if (requiresStaff(pathname) && !isStaff) return { type: 'forbidden' };
   return { type: 'allow' };
 }
 
@@ -102,7 +102,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<null>
     void auth.refreshUser();
   }
   const url = new URL(request.url);
-  const decision = decideNavigation({ pathname: url.pathname, search: url.search, isAnonymous: auth.isAnonymous, isAdmin: auth.user?.admin === true });
+  const decision = decideNavigation({ pathname: url.pathname, search: url.search, isAnonymous: auth.isAnonymous, isStaff: auth.user?.admin === true });
   if (decision.type === 'redirect') throw redirect(decision.to);
   return null;
 }

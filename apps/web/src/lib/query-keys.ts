@@ -42,7 +42,7 @@ export const queryKeys = {
     detail: (id: string) => ['orders', 'detail', getLocale(), id] as const,
   },
 
-  /** The staff app (features/admin-orders, features/admin-activity). Staff read it in their own language. */
+  /** The staff app (features/staff-orders, features/staff-activity). Staff read it in their own language. */
   admin: {
     all: ['admin'] as const,
     /** GET /api/admin/orders?<filters>: the query string as it stands in the URL. */
@@ -51,17 +51,17 @@ export const queryKeys = {
     order: (id: string) => ['admin', 'order', getLocale(), id] as const,
     /** GET /api/admin/audit?<page, entity ...>: the query string (ZAuditQuery, defaults left out). */
     audit: (search: string) => ['admin', 'audit', search] as const,
-    /** GET /api/admin/customers?q&page&recPerPage (features/admin-customers) */
+    /** GET /api/admin/customers?q&page&recPerPage (features/staff-customers) */
     customers: (search: string) => ['admin', 'customers', search] as const,
     /** GET /api/admin/customers/{id}: chat translations are in the reader's language. */
     customer: (id: string) => ['admin', 'customer', getLocale(), id] as const,
-    /** GET /api/admin/search?q: the back office search box (features/admin-lookup); products are named in the reader's language. */
+    /** GET /api/admin/search?q: the back office search box (features/staff-lookup); products are named in the reader's language. */
     lookup: (q: string) => ['admin', 'lookup', getLocale(), q] as const,
-    /** GET /api/admin/search/terms?kind&days&page (features/admin-search) */
+    /** GET /api/admin/search/terms?kind&days&page (features/staff-search) */
     searchTerms: (search: string) => ['admin', 'search-terms', search] as const,
     /** GET /api/admin/search/synonyms */
     synonyms: () => ['admin', 'search-synonyms'] as const,
-    /** GET /api/admin/staff (features/admin-staff): the staff accounts, owner only. */
+    /** GET /api/admin/staff (features/staff-accounts): the staff accounts, owner only. */
     staff: () => ['admin', 'staff'] as const,
   },
 

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import type { StoreApi } from 'zustand';
-import { useRefundFollowUp } from '@/features/admin-requests/lib/follow-up';
+import { useRefundFollowUp } from '@/features/staff-requests/lib/follow-up';
 import { resetCurrencyForTests } from '@/lib/currency';
 import i18n, { i18nReady } from '@/lib/i18n';
 import { chooseLocale, htmlLang, resetLocaleForTests } from '@/lib/locale';

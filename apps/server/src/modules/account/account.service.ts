@@ -100,7 +100,7 @@ const personFacts = (row: UserRow): PersonFacts => ({
 });
 
 export interface AccountDeps {
-  /** Whether a country or region id is known (selectors); without it any two letters pass. */
+  /** Whether a country or region id is known (modules/regions); without it any two letters pass. */
   isRegion?: (id: string) => boolean;
   /**
    * Where a change to a user is announced ('users.changed'), so every instance's sessions read

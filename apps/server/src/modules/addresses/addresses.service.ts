@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../../lib/app-error.js';
 import type { AddressesRepository, AddressFields, AddressRow } from './addresses.repository.js';
 
 export interface AddressesDeps {
-  /** Whether a country or region id is known (selectors). */
+  /** Whether a country or region id is known (modules/regions). */
   isRegion: (id: string) => boolean;
 }
 

@@ -96,7 +96,7 @@ export function createAuthnService(repo: AuthnRepository, { users, now = () => n
         session.lastUsed = at;
       }
       const { userId, role } = session;
-      return { tokenHash, userId, admin: role !== null, role, expiresAt: session.lastUsed + IDLE_MS };
+      return { tokenHash, userId, staff: role !== null, role, expiresAt: session.lastUsed + IDLE_MS };
     },
     /**
      * Which of these stored tokens still open a session, with the time each one ends (epoch ms).

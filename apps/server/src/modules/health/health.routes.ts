@@ -57,7 +57,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
       if (load.shedding) body.pressure = 'shedding';
       if (database === 'ok' && request.headers.authorization) {
         const session = await request.session().catch(() => null);
-        if (session?.admin) {
+        if (session?.staff) {
           Object.assign(body, {
             pressure: load.shedding ? 'shedding' : 'ok',
             databaseKind: kind,

@@ -16,7 +16,7 @@ import type { ShippingService } from './shipping.service.js';
 export interface ShippingAdminDeps {
   shipping: Pick<ShippingService, 'announce'>;
   audit: Pick<AuditService, 'record'>;
-  /** Whether a country or region id is known (selectors). */
+  /** Whether a country or region id is known (modules/regions). */
   isRegion: (id: string) => boolean;
   /** Where payment methods' QR pictures are stored (the shipping service reads the same). */
   qr: PaymentQrStorage;

@@ -168,7 +168,7 @@ describe(`payment instructions (${TEST_DB_KIND})`, () => {
     // A second service over the same database, listening to the same cluster events (Redis in production).
     const other = createShippingService(createShippingRepository(t.services.database.db), {
       isRegion: () => true,
-      regionName: t.services.selectors.regionName,
+      regionName: t.services.regions.regionName,
       settings: t.services.settings,
       events: t.services.events,
       qr: createPaymentQrStorage(createMemoryObjectStorage()),

@@ -7,9 +7,9 @@ import { freightFen, totalOrder, type GoodsTotals, type OrderTotals } from './sh
 import { qrUrlOf, qrVersionOf, type PaymentQrStorage } from './shipping.qr.js';
 
 export interface ShippingDeps {
-  /** Whether a country or region id is known (selectors). */
+  /** Whether a country or region id is known (modules/regions). */
   isRegion: (id: string) => boolean;
-  /** A region's name in a language (for messages); the id itself for an unknown region (selectors). */
+  /** A region's name in a language (for messages); the id itself for an unknown region (modules/regions). */
   regionName: (id: string, locale: TLocale) => string;
   /** The free-shipping threshold is a shop setting (settings.freeShipping). */
   settings: Pick<SettingsService, 'freeShippingThresholdUsdCents' | 'set' | 'setIfMissing'>;

@@ -35,7 +35,7 @@ export function useListKeys<Row>({ rows, searchBox, table, onOpen, onKey, resetO
   useEffect(() => setActive(0), [resetOn]);
   useEffect(() => {
     function listen(event: KeyboardEvent) {
-      // Taken already: in the staff frame `/` belongs to the back office search box (features/admin-lookup).
+      // Taken already: in the staff frame `/` belongs to the back office search box (features/staff-lookup).
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       // A list without a search box leaves `/` to the others.
       if (event.key === '/' && searchBox.current && !typing(event.target)) {

@@ -7,7 +7,7 @@ import { RouteSpinner } from '@/components/ui/Spinner';
 import { cn } from '@/components/ui/cn';
 import { LanguageMenu } from '@/components/LocaleMenus';
 import { useAuthStore } from '@/lib/stores/auth';
-import { StaffSearch } from '@/features/admin-lookup/components/StaffSearch';
+import { StaffSearch } from '@/features/staff-lookup/components/StaffSearch';
 
 /**
  * The staff menu, in the order it shows. `needs`: the capability that opens the section (its

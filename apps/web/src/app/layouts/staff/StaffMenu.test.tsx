@@ -6,7 +6,7 @@ import { STAFF_ROLES, type TStaffRole } from '@cubeshop/shared';
 import i18n from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { useAuthStore } from '@/lib/stores/auth';
-import AdminHomeRoute from '../../routes/AdminHomeRoute';
+import StaffHomeRoute from '../../routes/StaffHomeRoute';
 import { StaffGate } from '../../routes/StaffGate';
 import { StaffLayout } from './StaffLayout';
 
@@ -39,7 +39,7 @@ function renderStaff(path: string, role: TStaffRole | null) {
         path: '/admin',
         element: <StaffLayout />,
         children: [
-          { index: true, element: <AdminHomeRoute /> },
+          { index: true, element: <StaffHomeRoute /> },
           { path: 'stock', element: <StaffGate needs="stock.manage">{() => <Screen />}</StaffGate> },
           { path: '*', element: <Screen /> },
         ],

@@ -43,7 +43,7 @@ export function StaffOrderScreen({
 }: {
   id: string;
   role: TStaffRole | null;
-  /** The order's after-sales requests (features/admin-requests, placed by the route). */ requests?: ReactNode;
+  /** The order's after-sales requests (features/staff-requests, placed by the route). */ requests?: ReactNode;
 }) {
   const { t } = useTranslation('backoffice');
   const query = useAdminOrder(id);

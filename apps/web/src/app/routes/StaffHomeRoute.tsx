@@ -4,7 +4,7 @@ import { staffHome } from '../layouts/staff/StaffLayout';
 import { StaffGate } from './StaffGate';
 
 /** /admin: the role's own work (StaffLayout's HOME: the sales dashboard, the order queue, the products, the chat console). */
-export default function AdminHomeRoute() {
+export default function StaffHomeRoute() {
   const role = useAuthStore((s) => s.user?.role ?? null);
   const home = staffHome(role);
   return <StaffGate needs="staff">{() => <Navigate to={home ?? '/'} replace />}</StaffGate>;

@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
-import { CustomerScreen } from '@/features/admin-customers/components/CustomerScreen';
+import { CustomerScreen } from '@/features/staff-customers/components/CustomerScreen';
 import { StaffGate } from './StaffGate';
 
 /** /admin/customers/{id}: one buyer for staff. */
-export default function AdminCustomerRoute() {
+export default function StaffCustomerRoute() {
   const { id = '' } = useParams();
   return <StaffGate needs="customers.read">{(role) => <CustomerScreen key={id} id={id} role={role} />}</StaffGate>;
 }

@@ -1,7 +1,7 @@
-import { CategoriesScreen } from '@/features/admin-catalog/components/CategoriesScreen';
+import { CategoriesScreen } from '@/features/staff-catalog/components/CategoriesScreen';
 import { StaffGate } from './StaffGate';
 
 /** /admin/categories: the category tree (owner, catalog). */
-export default function AdminCategoriesRoute() {
+export default function StaffCategoriesRoute() {
   return <StaffGate needs="catalog.manage">{() => <CategoriesScreen />}</StaffGate>;
 }

@@ -35,7 +35,7 @@ function build(locale: TLocale): RegionList {
  * Countries and regions (ISO 3166-1 alpha-2) with zh and en names from i18n-iso-countries and
  * dialling codes from libphonenumber-js. Built once per language on first use and kept in memory.
  */
-export function createSelectorsService() {
+export function createRegionsService() {
   const cache = new Map<TLocale, RegionList>();
   const ids = new Set(Object.keys(countries.getAlpha2Codes()));
   function regions(locale: TLocale): RegionList {
@@ -57,4 +57,4 @@ export function createSelectorsService() {
     },
   };
 }
-export type SelectorsService = ReturnType<typeof createSelectorsService>;
+export type RegionsService = ReturnType<typeof createRegionsService>;

@@ -1,7 +1,7 @@
-import { RequestQueue } from '@/features/admin-requests/components/RequestQueue';
+import { RequestQueue } from '@/features/staff-requests/components/RequestQueue';
 import { StaffGate } from './StaffGate';
 
 /** /admin/requests: after-sales requests to decide (sales, owner). */
-export default function AdminRequestsRoute() {
+export default function StaffRequestsRoute() {
   return <StaffGate needs="orders.sell">{(role) => <RequestQueue role={role} />}</StaffGate>;
 }

@@ -1,10 +1,10 @@
 import { useParams } from 'react-router';
-import { StaffOrderScreen } from '@/features/admin-orders/components/StaffOrderScreen';
-import { OrderRequests } from '@/features/admin-requests/components/OrderRequests';
+import { StaffOrderScreen } from '@/features/staff-orders/components/StaffOrderScreen';
+import { OrderRequests } from '@/features/staff-requests/components/OrderRequests';
 import { StaffGate } from './StaffGate';
 
 /** /admin/orders/{id}: one order for staff. */
-export default function AdminOrderRoute() {
+export default function StaffOrderRoute() {
   const { id = '' } = useParams();
   return (
     <StaffGate needs="orders.read">

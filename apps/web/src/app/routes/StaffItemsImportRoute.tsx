@@ -1,7 +1,7 @@
-import { ImportScreen } from '@/features/admin-catalog/import/ImportScreen';
+import { ImportScreen } from '@/features/staff-catalog/import/ImportScreen';
 import { StaffGate } from './StaffGate';
 
 /** /admin/items/import: the catalog's spreadsheets (owner, catalog). */
-export default function AdminItemsImportRoute() {
+export default function StaffItemsImportRoute() {
   return <StaffGate needs="catalog.manage">{() => <ImportScreen />}</StaffGate>;
 }

@@ -1,7 +1,7 @@
-import { CustomerList } from '@/features/admin-customers/components/CustomerList';
+import { CustomerList } from '@/features/staff-customers/components/CustomerList';
 import { StaffGate } from './StaffGate';
 
 /** /admin/customers: the buyers (owner, sales). */
-export default function AdminCustomersRoute() {
+export default function StaffCustomersRoute() {
   return <StaffGate needs="customers.read">{() => <CustomerList />}</StaffGate>;
 }

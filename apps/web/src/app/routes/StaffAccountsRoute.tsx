@@ -1,7 +1,7 @@
-import { StaffScreen } from '@/features/admin-staff/components/StaffScreen';
+import { StaffScreen } from '@/features/staff-accounts/components/StaffScreen';
 import { StaffGate } from './StaffGate';
 
 /** /admin/staff: the staff accounts (owner only). */
-export default function AdminStaffRoute() {
+export default function StaffAccountsRoute() {
   return <StaffGate needs="staff.manage">{() => <StaffScreen />}</StaffGate>;
 }

@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZRegionList } from '@cubeshop/shared';
-import type { SelectorsService } from './selectors.service.js';
+import type { RegionsService } from './regions.service.js';
 
-export const selectorsRoutes: FastifyPluginAsyncZod<{ selectors: SelectorsService }> = async (app, { selectors }) => {
+export const regionsRoutes: FastifyPluginAsyncZod<{ regions: RegionsService }> = async (app, { regions }) => {
   app.get(
     '/selector/region',
     {
@@ -18,7 +18,7 @@ export const selectorsRoutes: FastifyPluginAsyncZod<{ selectors: SelectorsServic
     async (request, typedReply) => {
       // The list is serialized once per language; the untyped reply sends that JSON string (and 304) as is.
       const reply = typedReply as unknown as FastifyReply;
-      const list = selectors.regions(request.locale);
+      const list = regions.regions(request.locale);
       reply.header('cache-control', 'public, max-age=86400').header('vary', 'x-lang-type, accept-language').header('etag', list.etag);
       if (request.headers['if-none-match'] === list.etag) return reply.status(304).send();
       return reply.type('application/json; charset=utf-8').send(list.json);
