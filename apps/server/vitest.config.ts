@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // *.pg.test.ts need a PostgreSQL server (concurrency between connections); they run in the
-// PostgreSQL pass of npm test (TEST_DB=postgres), every other test runs in both passes.
+// PostgreSQL pass of npm test (TEST_DB=postgres); every other test runs in both passes but ONCE.
 const postgres = process.env.TEST_DB === 'postgres';
 // *.redis.test.ts need a Redis server (several instances sharing state); collected when
 // TEST_REDIS_URL is set (npm test sets it when a local Redis answers; CI always has one).
@@ -12,13 +12,27 @@ const redis = Boolean(process.env.TEST_REDIS_URL);
 // or Debian's /usr/sbin/nginx (CI installs it; scripts/test.mjs says when it is missing).
 const nginx = [process.env.NGINX_BIN, '/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].some((p) => !!p && fs.existsSync(p));
 
+// Tests whose answers do not depend on the database kind run once, in the embedded pass: the
+// PostgreSQL pass is for what PostgreSQL changes (other connections, other processes, its own
+// server). Each is a sweep over every route or a check of start-up settings:
+const ONCE = [
+  // every operation of the API document sent malformed input: validation, error shapes, no internals
+  'src/reliability/fuzz.test.ts',
+  // every secured operation asked by the wrong caller: the access rules, decided before any query
+  'src/reliability/idor.test.ts',
+  // body size limits of each upload, enforced by the request parser
+  'src/reliability/uploads.test.ts',
+  // the environment read at start-up
+  'src/config.test.ts',
+];
+
 export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
     exclude: [
       '**/node_modules/**',
-      ...(postgres ? [] : ['src/**/*.pg.test.ts']),
+      ...(postgres ? ONCE : ['src/**/*.pg.test.ts']),
       ...(redis ? [] : ['src/**/*.redis.test.ts', 'src/**/*.redis.pg.test.ts']),
       ...(nginx ? [] : ['src/**/*.nginx.*']),
     ],
