@@ -5,12 +5,19 @@
 //   1. Concurrent sockets on one instance (BENCH_SOCKETS, default 10000 buyers, each with its own
 //      conversation and greeting): connect rate, and server memory per connection from the
 //      server child's RSS and V8 heap (after a full GC) before and after.
-//   2. Delivery latency at BENCH_RATE messages/s (default 1000) from buyers to agents: one
-//      instance; one instance with machine translation by a local fake LibreTranslate answering
-//      in BENCH_TRANSLATE_DELAYS ms (default 5 and 200), and one whose provider fails every call;
-//      and two instances with Redis (buyers on one, agents on the other). With translation, the
+//   2. Delivery latency swept over message rates (BENCH_CHAT_RATES, default 100,200,400,700,
+//      1000,1500 messages/s, BENCH_SECONDS each, default 6, after 2 s warm-up) from buyers to
+//      agents, per scenario on the same servers: one instance; one instance with machine
+//      translation by a local fake LibreTranslate answering in BENCH_TRANSLATE_DELAYS ms
+//      (default 5 and 200), and one whose provider fails every call; and two instances with
+//      Redis (buyers on one, agents on the other). A rate holds when the original's delivery
+//      p99 is <= 100 ms and every message (and translation update) arrived exactly once; a
+//      scenario stops after two rates in a row that do not hold. With translation, the
 //      original's delivery and the translation's arrival (the `translated` update) are measured
-//      apart, and every message is counted: lost (never arrived) or doubled (arrived twice).
+//      apart; originals the server sent flagged untranslated at once (its provider queue full)
+//      are counted as shed. Before and after, GET /api/health under autocannon (50 connections,
+//      5 s) on a server like the scenarios' says how busy the machine was. Prints the steps, the
+//      health rows and, per scenario, the highest rate held and its figures at 200 messages/s.
 //      Each text is different (no cache hits): every message costs one provider call.
 //
 // Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; a
@@ -27,12 +34,18 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { connections, measure } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
 const SOCKETS = Number(env.BENCH_SOCKETS ?? 10_000);
-const RATE = Number(env.BENCH_RATE ?? 1_000);
-const SECONDS = Number(env.BENCH_SECONDS ?? 10);
+/** Message rates of the delivery sweep, ascending (BENCH_RATE alone: that one rate). */
+const RATES = (env.BENCH_CHAT_RATES ?? env.BENCH_RATE ?? '100,200,400,700,1000,1500')
+  .split(',')
+  .map(Number)
+  .filter((x) => x > 0)
+  .sort((x, y) => x - y);
+const SECONDS = Number(env.BENCH_SECONDS ?? 6);
 const PAIRS = Number(env.BENCH_PAIRS ?? 200);
 const AGENTS = Number(env.BENCH_AGENTS ?? 20);
 const DATABASE_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -335,63 +348,64 @@ async function fakeLibreTranslate(delayMs, { failing = false } = {}) {
   };
 }
 
-async function latencyScenario({ name, instances, redis = false, translateUrl }) {
+/** Whether a step holds its rate: original p99 <= 100 ms, the rate really sent, nothing lost or doubled. */
+const HOLDS_P99_MS = 100;
+/** Different texts across every step of every scenario (no cache hits). */
+let textNo = 0;
+
+/**
+ * One scenario's servers and sockets, then one step per rate (ascending) on them; stops after two
+ * steps in a row that do not hold. Returns a row per step.
+ */
+async function latencyScenario({ name, instances, redis = false, translateUrl, rates }) {
   const db = await freshDatabase();
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
   const extraEnv = {
     ...(redis ? { REDIS_URL: REDIS_URL, REDIS_PREFIX: prefix } : {}),
     ...(translateUrl ? { TRANSLATE_PROVIDER: 'libretranslate', TRANSLATE_URL: translateUrl } : {}),
   };
+  const translating = Boolean(translateUrl);
   const servers = [];
+  const sockets = [];
   try {
     for (let i = 0; i < instances; i++) servers.push(await startServer({ port: BASE_PORT + 10 + i, databaseUrl: db.url, extraEnv }));
     const buyerServer = servers[0];
     const agentServer = servers[instances - 1];
     const buyers = await createUsers(db.url, PAIRS, false, 'lat_b');
     const agents = await createUsers(db.url, AGENTS, true, 'lat_a');
+    /** The running step's counts (frames of an earlier step find no sentAt and are ignored). */
+    let r = null;
 
-    const latencies = [];
-    const ackLatencies = [];
-    const translationLatencies = [];
-    const sentAt = new Map();
-    /** Copies of each message, and translation updates of each, the agents received. */
-    const copies = new Map();
-    const updates = new Map();
-    let received = 0;
-    let translated = 0;
-    let translateFailed = 0;
-    let pendingFlags = 0;
-    let errors = 0;
-    let measuring = false;
-
-    const agentSockets = [];
     for (const a of agents) {
       const c = connect(agentServer.wsUrl, a.token, {
         until: (f) => f.type === 'session',
         onFrame: (f) => {
+          if (!r) return;
           if (f.type === 'translated') {
-            const t = sentAt.get(f.id);
+            const t = r.sentAt.get(f.id);
             if (t === undefined) return;
-            updates.set(f.id, (updates.get(f.id) ?? 0) + 1);
-            if (f.translateError) translateFailed++;
-            else translated++;
-            if (measuring && t.measured) translationLatencies.push(performance.now() - t.at);
+            r.updates.set(f.id, (r.updates.get(f.id) ?? 0) + 1);
+            if (f.translateError) r.translateFailed++;
+            else r.translated++;
+            if (t.measured) r.translationLatencies.push(performance.now() - t.at);
             return;
           }
           const list = Array.isArray(f) ? f : !('type' in f) ? [f] : [];
           for (const m of list) {
-            const t = sentAt.get(m.id);
+            const t = r.sentAt.get(m.id);
             if (t !== undefined && m.uid !== a.id) {
-              received++;
-              copies.set(m.id, (copies.get(m.id) ?? 0) + 1);
-              if (m.translatePending) pendingFlags++;
-              if (measuring && t.measured) latencies.push(performance.now() - t.at);
+              r.received++;
+              r.copies.set(m.id, (r.copies.get(m.id) ?? 0) + 1);
+              if (m.translatePending) r.pending.add(m.id);
+              // Delivered flagged untranslated at once (the provider's queue was full): no update follows.
+              if (m.translateError) r.shed++;
+              if (t.measured) r.latencies.push(performance.now() - t.at);
             }
           }
         },
       });
       await c.ready;
-      agentSockets.push(c.ws);
+      sockets.push(c.ws);
     }
 
     const pairs = [];
@@ -401,11 +415,12 @@ async function latencyScenario({ name, instances, redis = false, translateUrl })
         until: (f) => f.type === 'accepted',
         onFrame: (f) => {
           if (f.type === 'group') gid = f.group.gid;
+          if (!r) return;
           if (f.type === 'ack') {
-            const t = sentAt.get(f.id);
-            if (t !== undefined && measuring && t.measured) ackLatencies.push(performance.now() - t.at);
+            const t = r.sentAt.get(f.id);
+            if (t !== undefined && t.measured) r.ackLatencies.push(performance.now() - t.at);
           }
-          if (f.type === 'error') errors++;
+          if (f.type === 'error') r.errors++;
         },
       });
       const group = await new Promise((resolve) => {
@@ -424,96 +439,141 @@ async function latencyScenario({ name, instances, redis = false, translateUrl })
       });
       if (!res.ok) throw new Error(`join failed: ${res.status}`);
       await c.ready;
+      sockets.push(c.ws);
       pairs.push({ ws: c.ws, gid: group });
     });
     await sleep(500);
 
-    const loadBefore = os.loadavg()[0];
-    // How busy this process's own event loop was: when it nears 100%, the latencies are the bench's, not the server's.
-    const eluBefore = performance.eventLoopUtilization();
-    // Its longest stall too: a pause here delays every receipt at once and reads as the server's.
-    let benchStall = 0;
-    let lastBeat = performance.now();
-    const beat = setInterval(() => {
-      const at = performance.now();
-      benchStall = Math.max(benchStall, at - lastBeat - 5);
-      lastBeat = at;
-    }, 5);
-    // Send RATE messages per second, spread evenly over the pairs, for 2 s warm-up + SECONDS.
-    const interval = 1000 / RATE;
-    const total = Math.round(RATE * (SECONDS + 2));
-    const start = performance.now();
-    let sent = 0;
-    await new Promise((resolve) => {
-      const tick = () => {
-        const due = Math.min(total, Math.floor((performance.now() - start) / interval));
-        while (sent < due) {
-          const pair = pairs[sent % pairs.length];
-          const id = randomUUID();
-          if (sent === Math.round(RATE * 2)) measuring = true;
-          sentAt.set(id, { at: performance.now(), measured: measuring });
-          // Chinese, so the agents (English) get a translation; a different word in each (no cache hits).
-          pair.ws.send(JSON.stringify({ id, gid: pair.gid, content: `你好，请问 GAN 356 魔方还有货吗？编号 ${word(sent)}` }));
-          sent++;
-        }
-        if (sent >= total) resolve();
-        else setTimeout(tick, 1);
+    async function step(rate) {
+      r = {
+        sentAt: new Map(),
+        copies: new Map(),
+        updates: new Map(),
+        pending: new Set(),
+        latencies: [],
+        ackLatencies: [],
+        translationLatencies: [],
+        received: 0,
+        translated: 0,
+        translateFailed: 0,
+        shed: 0,
+        errors: 0,
       };
-      tick();
-    });
-    const sendSeconds = (performance.now() - start) / 1000;
-    const until = Date.now() + 10_000;
-    const translating = Boolean(translateUrl);
-    while ((received < sent || (translating && translated + translateFailed < sent)) && Date.now() < until) await sleep(50);
-    await sleep(300); // anything arriving twice arrives now
-
-    const loadAfter = os.loadavg()[0];
-    const benchBusy = performance.eventLoopUtilization(eluBefore).utilization;
-    clearInterval(beat);
-    latencies.sort((x, y) => x - y);
-    ackLatencies.sort((x, y) => x - y);
-    translationLatencies.sort((x, y) => x - y);
-    await closeAll([...pairs.map((p) => p.ws), ...agentSockets]);
-    let lost = 0;
-    let doubled = 0;
-    let trLost = 0;
-    let trDoubled = 0;
-    for (const id of sentAt.keys()) {
-      const n = copies.get(id) ?? 0;
-      if (n === 0) lost++;
-      if (n > 1) doubled++;
-      const u = updates.get(id) ?? 0;
-      if (translating && u === 0) trLost++;
-      if (u > 1) trDoubled++;
-    }
-    return {
-      scenario: name,
-      'msg/s sent': Math.round(sent / sendSeconds),
-      delivered: `${received}/${sent}`,
-      'p50 ms': round(percentile(latencies, 50), 2),
-      'p95 ms': round(percentile(latencies, 95), 2),
-      'p99 ms': round(percentile(latencies, 99), 2),
-      'max ms': round(latencies.at(-1) ?? NaN, 1),
-      'ack p50 ms': round(percentile(ackLatencies, 50), 2),
-      'ack p99 ms': round(percentile(ackLatencies, 99), 2),
-      'lost/doubled': `${lost}/${doubled}`,
-      ...(translating
-        ? {
-            'pending flag': pendingFlags,
-            'translated/failed': `${translated}/${translateFailed}`,
-            'tr p50 ms': round(percentile(translationLatencies, 50), 1),
-            'tr p99 ms': round(percentile(translationLatencies, 99), 1),
-            'tr max ms': round(translationLatencies.at(-1) ?? NaN, 1),
-            'tr lost/doubled': `${trLost}/${trDoubled}`,
+      const loadBefore = os.loadavg()[0];
+      // How busy this process's own event loop was: when it nears 100%, the latencies are the bench's, not the server's.
+      const eluBefore = performance.eventLoopUtilization();
+      // Its longest stall too: a pause here delays every receipt at once and reads as the server's.
+      let benchStall = 0;
+      let lastBeat = performance.now();
+      const beat = setInterval(() => {
+        const at = performance.now();
+        benchStall = Math.max(benchStall, at - lastBeat - 5);
+        lastBeat = at;
+      }, 5);
+      // Send `rate` messages per second, spread evenly over the pairs, for 2 s warm-up + SECONDS.
+      const interval = 1000 / rate;
+      const total = Math.round(rate * (SECONDS + 2));
+      const start = performance.now();
+      let sent = 0;
+      let measuring = false;
+      await new Promise((resolve) => {
+        const tick = () => {
+          const due = Math.min(total, Math.floor((performance.now() - start) / interval));
+          while (sent < due) {
+            const pair = pairs[sent % pairs.length];
+            const id = randomUUID();
+            if (sent === Math.round(rate * 2)) measuring = true;
+            r.sentAt.set(id, { at: performance.now(), measured: measuring });
+            // Chinese, so the agents (English) get a translation; a different word in each (no cache hits).
+            pair.ws.send(JSON.stringify({ id, gid: pair.gid, content: `你好，请问 GAN 356 魔方还有货吗？编号 ${word(textNo++)}` }));
+            sent++;
           }
-        : {}),
-      errors,
-      'load 1m before/after': `${round(loadBefore, 1)}/${round(loadAfter, 1)}`,
-      'bench loop busy %': round(benchBusy * 100, 0),
-      'bench longest stall ms': round(benchStall, 0),
-    };
+          if (sent >= total) resolve();
+          else setTimeout(tick, 1);
+        };
+        tick();
+      });
+      const sendSeconds = (performance.now() - start) / 1000;
+      const until = Date.now() + 10_000;
+      while ((r.received < sent || (translating && r.translated + r.translateFailed < r.pending.size)) && Date.now() < until) await sleep(50);
+      await sleep(300); // anything arriving twice arrives now
+
+      const loadAfter = os.loadavg()[0];
+      const benchBusy = performance.eventLoopUtilization(eluBefore).utilization;
+      clearInterval(beat);
+      const { latencies, ackLatencies, translationLatencies } = r;
+      latencies.sort((x, y) => x - y);
+      ackLatencies.sort((x, y) => x - y);
+      translationLatencies.sort((x, y) => x - y);
+      let lost = 0;
+      let doubled = 0;
+      let trLost = 0;
+      let trDoubled = 0;
+      for (const id of r.sentAt.keys()) {
+        const n = r.copies.get(id) ?? 0;
+        if (n === 0) lost++;
+        if (n > 1) doubled++;
+        const u = r.updates.get(id) ?? 0;
+        if (r.pending.has(id) && u === 0) trLost++;
+        if (u > 1) trDoubled++;
+      }
+      const perSecond = Math.round(sent / sendSeconds);
+      const p99 = percentile(latencies, 99);
+      const holds = p99 <= HOLDS_P99_MS && perSecond >= rate * 0.95 && lost + doubled + trLost + trDoubled === 0;
+      return {
+        scenario: name,
+        rate,
+        holds: holds ? 'yes' : 'no',
+        'msg/s sent': perSecond,
+        delivered: `${r.received}/${sent}`,
+        'p50 ms': round(percentile(latencies, 50), 2),
+        'p99 ms': round(p99, 2),
+        'max ms': round(latencies.at(-1) ?? NaN, 1),
+        'ack p99 ms': round(percentile(ackLatencies, 99), 2),
+        'lost/doubled': `${lost}/${doubled}`,
+        ...(translating
+          ? {
+              'pending/shed': `${r.pending.size}/${r.shed}`,
+              'translated/failed': `${r.translated}/${r.translateFailed}`,
+              'tr p50 ms': round(percentile(translationLatencies, 50), 1),
+              'tr p99 ms': round(percentile(translationLatencies, 99), 1),
+              'tr lost/doubled': `${trLost}/${trDoubled}`,
+            }
+          : {}),
+        errors: r.errors,
+        'load 1m before/after': `${round(loadBefore, 1)}/${round(loadAfter, 1)}`,
+        'bench busy %': round(benchBusy * 100, 0),
+        'bench stall ms': round(benchStall, 0),
+      };
+    }
+
+    const rows = [];
+    let misses = 0;
+    for (const rate of rates) {
+      log(`  ${name}: ${rate} messages/s ...`);
+      const row = await step(rate);
+      rows.push(row);
+      misses = row.holds === 'yes' ? 0 : misses + 1;
+      if (misses >= 2) break;
+      await sleep(1000);
+    }
+    return rows;
   } finally {
+    await closeAll(sockets);
     for (const s of servers) await s.stop();
+    await db.drop();
+  }
+}
+
+/** GET /api/health with autocannon (BENCH_CONNECTIONS, default 50, for 5 s) on a server like the scenarios': how busy the machine is. */
+async function healthRow(label) {
+  const db = await freshDatabase();
+  const server = await startServer({ port: BASE_PORT + 5, databaseUrl: db.url });
+  try {
+    await measure('warm-up', `${server.url}/api/health`, { duration: 1 });
+    return { ...(await measure(label, `${server.url}/api/health`, { duration: 5 })), 'load 1m': round(os.loadavg()[0], 1) };
+  } finally {
+    await server.stop();
     await db.drop();
   }
 }
@@ -538,35 +598,41 @@ if (SCENARIOS.has('sockets')) {
   s = await socketsScenario();
 }
 
-const rows = [];
-if (SCENARIOS.has('latency') || SCENARIOS.has('translate') || SCENARIOS.has('redis')) {
-  log(`scenario 2: delivery latency at ${RATE} messages/s, ${PAIRS} buyers -> ${AGENTS} agents ...`);
+/** Per scenario: its name and its step rows. */
+const sweeps = [];
+const health = [];
+const delivery = SCENARIOS.has('latency') || SCENARIOS.has('translate') || SCENARIOS.has('redis');
+if (delivery) {
+  log(`scenario 2: delivery latency at ${RATES.join(', ')} messages/s, ${PAIRS} buyers -> ${AGENTS} agents ...`);
+  health.push(await healthRow('GET /api/health, before'));
 }
-if (SCENARIOS.has('latency')) rows.push(await latencyScenario({ name: 'one instance', instances: 1 }));
+const sweep = async (name, options) => sweeps.push({ name, rows: await latencyScenario({ name, rates: RATES, ...options }) });
+if (SCENARIOS.has('latency')) await sweep('one instance', { instances: 1 });
 if (SCENARIOS.has('translate')) {
   const delays = (env.BENCH_TRANSLATE_DELAYS ?? env.BENCH_TRANSLATE_DELAY_MS ?? '5,200').split(',').map(Number);
   for (const delay of delays) {
     const fake = await fakeLibreTranslate(delay);
     try {
-      rows.push(await latencyScenario({ name: `one instance, translation (fake LibreTranslate, ${delay} ms)`, instances: 1, translateUrl: fake.url }));
+      await sweep(`translation, ${delay} ms provider`, { instances: 1, translateUrl: fake.url });
     } finally {
       await fake.close();
     }
   }
   const failing = await fakeLibreTranslate(5, { failing: true });
   try {
-    rows.push(await latencyScenario({ name: 'one instance, translation provider failing (503)', instances: 1, translateUrl: failing.url }));
+    await sweep('translation, provider failing (503)', { instances: 1, translateUrl: failing.url });
   } finally {
     await failing.close();
   }
 }
 if (SCENARIOS.has('redis')) {
   if (await reachable(REDIS_URL)) {
-    rows.push(await latencyScenario({ name: 'two instances + Redis (buyers on A, agents on B)', instances: 2, redis: true }));
+    await sweep('two instances + Redis (buyers on A, agents on B)', { instances: 2, redis: true });
   } else {
     log(`Redis is not reachable at ${REDIS_URL}: the two-instance row is left out.`);
   }
 }
+if (delivery) health.push(await healthRow('GET /api/health, after'));
 
 console.log(`\n${machine}`);
 if (s) {
@@ -590,9 +656,27 @@ if (s) {
     },
   ]);
 }
-if (rows.length) {
+if (sweeps.length) {
   console.log(
-    `\nDelivery latency, send -> receipt at the agent's socket (${SECONDS} s measured after 2 s warm-up; ack = send -> sender's ack; tr = send -> the translation update at the agent's socket)`,
+    `\nDelivery latency per rate, send -> receipt at the agent's socket (${SECONDS} s measured after 2 s warm-up; ack = send -> sender's ack; tr = send -> the translation update; pending/shed = originals sent with translatePending / flagged untranslated at once)`,
   );
-  console.table(rows);
+  console.table(sweeps.flatMap((x) => x.rows));
+  console.log(`\nHow busy the machine was: ${connections} connections, 5 s, a server like the scenarios'`);
+  console.table(health);
+  const best = (rows) => Math.max(0, ...rows.filter((x) => x.holds === 'yes').map((x) => x.rate));
+  const plain = sweeps.find((x) => x.name === 'one instance');
+  console.log(`\nHighest rate held (original p99 <= ${HOLDS_P99_MS} ms, every message delivered once, every update once), and each at 200 messages/s`);
+  console.table(
+    sweeps.map(({ name, rows }) => {
+      const at200 = rows.find((x) => x.rate === 200);
+      return {
+        scenario: name,
+        'held msg/s': best(rows),
+        ...(plain ? { 'of one instance %': Math.round((best(rows) / Math.max(1, best(plain.rows))) * 100) } : {}),
+        '200/s p99 ms': at200?.['p99 ms'] ?? '-',
+        '200/s ack p99 ms': at200?.['ack p99 ms'] ?? '-',
+        '200/s tr p99 ms': at200?.['tr p99 ms'] ?? '-',
+      };
+    }),
+  );
 }

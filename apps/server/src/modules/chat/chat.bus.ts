@@ -81,8 +81,8 @@ export function createLocalBus(onError: (err: unknown) => void = () => undefined
     onEvent(handler) {
       handlers.push(handler);
     },
-    ready: async () => undefined,
-    close: async () => undefined,
+    ready: () => Promise.resolve(),
+    close: () => Promise.resolve(),
   };
 }
 

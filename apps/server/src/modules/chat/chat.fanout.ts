@@ -28,7 +28,8 @@ export interface FanoutOptions {
 }
 
 export function createFanout({ connections, history, mode, log, gapWaitMs = 1_000, historyPage = 500 }: FanoutOptions) {
-  const { sendRaw, send } = connections;
+  const sendRaw: typeof connections.sendRaw = (conn, data) => connections.sendRaw(conn, data);
+  const send: typeof connections.send = (conn, message) => connections.send(conn, message);
 
   function sendMessages(conn: Conn, messages: DeliveredMessage[]) {
     if (messages.length)

@@ -72,15 +72,15 @@ export function createChatHub({ connections, fanout, presence, bus, log, heartbe
       if (gone) presence.closed(conn.actor, gone.gids, gone.last);
     },
 
-    subscribe: fanout.subscribe,
-    catchUp: fanout.catchUp,
+    subscribe: fanout.subscribe.bind(fanout),
+    catchUp: fanout.catchUp.bind(fanout),
     isSubscribed(conn: Conn, gid: string): boolean {
       return conn.subscriptions.has(gid);
     },
     subscriptions(conn: Conn): string[] {
       return [...conn.subscriptions.keys()];
     },
-    send: connections.send,
+    send: connections.send.bind(connections),
 
     /** Publishes the buyer's presence to their conversation. */
     announceBuyer(conn: Conn, gid: string) {
@@ -90,12 +90,12 @@ export function createChatHub({ connections, fanout, presence, bus, log, heartbe
     startHeartbeat() {
       connections.startHeartbeat(heartbeatMs);
     },
-    countForUser: connections.countForUser,
-    connections: connections.connections,
-    closeConns: connections.closeConns,
-    closeAll: connections.closeAll,
-    stats: connections.stats,
-    bufferedBytes: connections.bufferedBytes,
+    countForUser: connections.countForUser.bind(connections),
+    connections: connections.connections.bind(connections),
+    closeConns: connections.closeConns.bind(connections),
+    closeAll: connections.closeAll.bind(connections),
+    stats: connections.stats.bind(connections),
+    bufferedBytes: connections.bufferedBytes.bind(connections),
   };
 }
 export type ChatHub = ReturnType<typeof createChatHub>;

@@ -4,6 +4,7 @@ import type { BusEvent, DeliveredMessage } from './chat.bus.js';
 import type { ChatActor } from './chat.context.js';
 import { ChatError, type ChatErrorCode } from './chat.errors.js';
 import { ChatImageError } from './chat.images.js';
+import { renderMessage } from './chat.messages.js';
 import { createMessaging, type MessagingDeps } from './chat.messaging.js';
 import type { NewMessage } from './chat.repository.js';
 import { createSerialQueue } from './chat.serial.js';
@@ -26,12 +27,15 @@ function setup(
     translate?: (text: string, from: TLocale, to: TLocale) => Promise<string | null>;
     open?: boolean;
     refusal?: ChatErrorCode;
+    /** The translator's queue is full. */
+    full?: () => boolean;
   } = {},
 ) {
   const rows: Row[] = [];
   const translations: { seq: number; language: TLocale; text: string }[] = [];
   const published: BusEvent[] = [];
   const translate = vi.fn(options.translate ?? (async (text: string, _from: TLocale, to: TLocale) => `<${to}> ${text}`));
+  const shed = vi.fn();
   const save = vi.fn(async (image: string) => {
     if (image === 'not an image') throw new ChatImageError('not_image');
     return { url: '/api/chat/images/g/abc.webp', bytes: 10, width: 1, height: 1 };
@@ -76,13 +80,13 @@ function setup(
   const messaging = createMessaging({
     repo,
     bus: { publish: (e) => published.push(e) },
-    translator: { mode: options.translation ?? 'on', translate },
+    translator: { mode: options.translation ?? 'on', translate, full: options.full ?? (() => false), shed },
     images: { save, admit: (_uid, task) => task() },
     groups: { classify },
     queue: createSerialQueue(),
     clock: { now: () => NOW },
   });
-  return { messaging, repo, rows, published, translate, save, classify };
+  return { messaging, repo, rows, published, translate, shed, save, classify };
 }
 
 const reason = async (p: Promise<unknown>) => {
@@ -194,6 +198,31 @@ describe('messaging', () => {
     expect(failed.rows[0]!.m.translations).toEqual([]);
     expect(failed.repo.addTranslations).not.toHaveBeenCalled();
     expect(failed.published[1]).toEqual({ k: 'tr', gid: 'g', id, seq: 1, language: 'en', text: '你好', failed: true });
+  });
+
+  it("sheds translation while the provider's queue is full: the original goes at once, flagged untranslated, and no update follows", async () => {
+    let full = true;
+    const t = setup({ full: () => full });
+    const { id } = await t.messaging.send(buyer, { gid: 'g', content: '你好' });
+    await t.messaging.settled();
+    expect(t.translate).not.toHaveBeenCalled();
+    expect(t.shed).toHaveBeenCalledTimes(1);
+    expect(t.published).toHaveLength(1);
+    const m = (t.published[0] as Extract<BusEvent, { k: 'msg' }>).m;
+    expect(m).toMatchObject({ id, content: '你好', translations: {} });
+    expect(m).not.toHaveProperty('pending');
+    // Readers get it with translateError, as after a failed call.
+    expect(renderMessage(m, 'en', 'on')).toMatchObject({ id, translate: '你好', translateError: true });
+    expect(renderMessage(m, 'en', 'on')).not.toHaveProperty('translatePending');
+    // Room again: the next message is translated as usual.
+    full = false;
+    await t.messaging.send(buyer, { gid: 'g', content: '谢谢' });
+    await t.messaging.settled();
+    expect(t.translate).toHaveBeenCalledWith('谢谢', 'zh', 'en');
+    expect(t.published.slice(1)).toMatchObject([
+      { k: 'msg', m: { pending: true } },
+      { k: 'tr', text: '<en> 谢谢' },
+    ]);
   });
 
   it('translates nothing when translation is off or the text needs none (no pending flag either)', async () => {

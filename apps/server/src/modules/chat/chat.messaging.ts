@@ -15,9 +15,10 @@ import type { Translator } from './chat.translator.js';
  * Members' messages: checked (text rules, image by content), stored with the next seq and
  * published at once; a text is then translated into the other language in the background, and
  * the translation is stored on the message and published as an update of it (bus event `tr`,
- * the `translated` frame), so a slow or failing provider never delays the original. A resend of a
- * stored id is acknowledged again and stored, sent and translated nowhere; another user reusing
- * the id is refused. Also the history and a message's translation on request.
+ * the `translated` frame), so a slow or failing provider never delays the original; while the
+ * provider's queue is full, a text goes out flagged untranslated instead (shed). A resend of a stored id is acknowledged again and stored, sent and
+ * translated nowhere; another user reusing the id is refused. Also the history and a message's
+ * translation on request.
  */
 
 export interface SendInput {
@@ -39,7 +40,7 @@ export interface SendResult {
 export interface MessagingDeps {
   repo: Pick<ChatRepository, 'findMessage' | 'appendMessage' | 'messagesAfter' | 'messageById' | 'addTranslation' | 'addTranslations'>;
   bus: Pick<ChatBus, 'publish'>;
-  translator: Pick<Translator, 'mode' | 'translate'>;
+  translator: Pick<Translator, 'mode' | 'translate' | 'full' | 'shed'>;
   images: Pick<ChatImageStore, 'save' | 'admit'>;
   groups: Pick<ChatGroups, 'classify'>;
   queue: Pick<SerialQueue, 'run'>;
@@ -79,7 +80,10 @@ export function createMessaging({ repo, bus, translator, images, groups, queue, 
   }
   const storeTranslation = (row: Write['row']) =>
     new Promise<void>((resolve, reject) => {
-      writes.push({ row, done: (err) => (err === undefined ? resolve() : reject(err instanceof Error ? err : new Error(String(err)))) });
+      writes.push({
+        row,
+        done: (err) => (err === undefined ? resolve() : reject(err instanceof Error ? err : new Error('storing translations failed', { cause: err }))),
+      });
       if (!writing) void flushWrites();
     });
 
@@ -105,7 +109,7 @@ export function createMessaging({ repo, bus, translator, images, groups, queue, 
         return;
       }
       let kept = unstored.get(gid);
-      if (!kept) unstored.set(gid, (kept = new Map()));
+      if (!kept) unstored.set(gid, (kept = new Map<number, { language: TLocale; text: string }>()));
       kept.set(seq, { language, text });
       bus.publish({ k: 'tr', gid, id: m.id, seq, language, text });
       try {
@@ -169,7 +173,12 @@ export function createMessaging({ repo, bus, translator, images, groups, queue, 
       }
       if (seq === null) throw new ChatError(await groups.classify(gid, actor.uid));
       const { language } = m;
-      const translate = language !== null && translator.mode === 'on';
+      // Overload (the provider's queue is full): the message goes out flagged untranslated at once,
+      // like after a failed call, and costs no provider call, no second frame and no row (shed
+      // load; a reader may still ask for its translation later).
+      const shed = language !== null && translator.mode === 'on' && translator.full?.() === true;
+      if (shed) translator.shed?.();
+      const translate = language !== null && translator.mode === 'on' && !shed;
       bus.publish({ k: 'msg', m: translate ? { ...delivered(gid, seq, m, at), pending: true } : delivered(gid, seq, m, at) });
       if (translate) translateLater(gid, seq, { ...m, language });
       return { gid, id, seq, timestamp: at.getTime(), duplicate: false };

@@ -129,7 +129,7 @@ export function createChat({ config, db, redis, account, sessions, events, log, 
 
   // this instance's sockets
   const connections = createConnectionRegistry({ log });
-  const fanout = createFanout({ connections, history: messaging.history, mode: translator.mode, log });
+  const fanout = createFanout({ connections, history: (...args) => messaging.history(...args), mode: translator.mode, log });
   const hub = createChatHub({ connections, fanout, presence: createPresenceAnnouncer({ presence, bus, log }), bus, log });
   const gateway = createChatGateway({
     service,

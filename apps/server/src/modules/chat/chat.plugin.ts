@@ -25,6 +25,7 @@ export interface ChatSocketPluginOptions {
 export const chatSocketPlugin: FastifyPluginAsync<ChatSocketPluginOptions> = async (app, { chat, authn, account }) => {
   await chat.start();
   // Before @fastify/websocket's own preClose (which closes with no code): tell clients to reconnect.
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify hook is async or calls done()
   app.addHook('preClose', async () => {
     chat.closeSockets();
   });
@@ -71,6 +72,7 @@ export const chatSocketPlugin: FastifyPluginAsync<ChatSocketPluginOptions> = asy
 
   // Where chat images were public before they became private (/api/chat/images/<gid>/<name>,
   // chat.images.ts): nothing is served here any more, and the web app's fallback must not answer.
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify handler: async, so its answer (or throw) becomes the reply
   app.get('/uploads/chat/*', { schema: { hide: true } }, async () => {
     throw notFound('imageNotFound');
   });

@@ -22,17 +22,14 @@ export interface PresenceStore {
 export function createLocalPresence(): PresenceStore {
   const online = new Map<number, string>();
   return {
-    async set(person, isOnline) {
+    set(person, isOnline) {
       if (isOnline) online.set(person.uid, person.uname);
       else online.delete(person.uid);
+      return Promise.resolve();
     },
-    async onlineAdmins() {
-      return [...online].map(([uid, uname]) => ({ uid, uname }));
-    },
-    async isOnline(uid) {
-      return online.has(uid);
-    },
-    close: async () => undefined,
+    onlineAdmins: () => Promise.resolve([...online].map(([uid, uname]) => ({ uid, uname }))),
+    isOnline: (uid) => Promise.resolve(online.has(uid)),
+    close: () => Promise.resolve(),
   };
 }
 

@@ -20,19 +20,22 @@ import type { ChatService } from './chat.service.js';
 /** A chat image's address parts: loose on purpose, so a malformed one is the same 404 as a stranger's. */
 const ZChatImageParams = z.object({ gid: z.string().max(64), name: z.string().max(100) });
 
+interface ChatRoutesOptions {
+  chat: ChatService;
+  images: Pick<ChatImageStore, 'may' | 'read'>;
+  account: { getUser(id: number): Promise<TUser | undefined> };
+  /** A buyer's latest orders with their status (the customers module); absent: none shown. */
+  buyerOrders?: ((buyerId: number) => Promise<TCustomerOrder[]>) | undefined;
+}
+
 /**
  * Chat API (docs/requirements.md, API): the staff customer-service screen's lists and actions. Every
  * staff call checks the `chat` capability on the server before it reads the request, as every other
  * staff route checks its own (401 anonymous, 403 buyers and any role without it; docs/orders.md,
  * Back office).
  */
-export const chatRoutes: FastifyPluginAsyncZod<{
-  chat: ChatService;
-  images: Pick<ChatImageStore, 'may' | 'read'>;
-  account: { getUser(id: number): Promise<TUser | undefined> };
-  /** A buyer's latest orders with their status (the customers module); absent: none shown. */
-  buyerOrders?: ((buyerId: number) => Promise<TCustomerOrder[]>) | undefined;
-}> = async (app, { chat, images, account, buyerOrders }) => {
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
+export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { chat, images, account, buyerOrders }) => {
   async function actorOf(request: FastifyRequest): Promise<ChatActor> {
     const session = await request.session();
     const user = session?.userId ? await account.getUser(session.userId) : undefined;

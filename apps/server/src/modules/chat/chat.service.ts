@@ -40,32 +40,32 @@ export function createChatService({ clock, translationMode, groups, conversation
     translationMode,
 
     // conversation lifecycle
-    openForBuyer: conversations.openForBuyer,
-    accept: conversations.accept,
-    leave: conversations.leave,
-    invite: conversations.invite,
-    endByBuyer: conversations.endByBuyer,
+    openForBuyer: conversations.openForBuyer.bind(conversations),
+    accept: conversations.accept.bind(conversations),
+    leave: conversations.leave.bind(conversations),
+    invite: conversations.invite.bind(conversations),
+    endByBuyer: conversations.endByBuyer.bind(conversations),
 
     // messages
-    send: messaging.send,
-    history: messaging.history,
-    translateMessage: messaging.translateMessage,
+    send: messaging.send.bind(messaging),
+    history: messaging.history.bind(messaging),
+    translateMessage: messaging.translateMessage.bind(messaging),
 
     // read cursors (staff)
-    readCursors: reads.readCursors,
-    markRead: reads.markRead,
+    readCursors: reads.readCursors.bind(reads),
+    markRead: reads.markRead.bind(reads),
 
     // the idle clock
-    markActive: idle.markActive,
-    sweep: idle.sweep,
+    markActive: idle.markActive.bind(idle),
+    sweep: idle.sweep.bind(idle),
 
     // lists and views
-    getGroup: groups.getGroup,
-    listWaiting: groups.listWaiting,
-    listServing: groups.listServing,
-    listJoined: groups.listJoined,
-    onlineAdmins: groups.onlineAdmins,
-    refusal: groups.refusal,
+    getGroup: groups.getGroup.bind(groups),
+    listWaiting: groups.listWaiting.bind(groups),
+    listServing: groups.listServing.bind(groups),
+    listJoined: groups.listJoined.bind(groups),
+    onlineAdmins: groups.onlineAdmins.bind(groups),
+    refusal: groups.refusal.bind(groups),
 
     /** Waits for the messages being stored right now (shutdown). */
     drain: queue.drain,

@@ -54,6 +54,14 @@ export const MAX_TRANSLATE_BATCH = 50;
 /** How long a text may wait for others to share its call while calls are in flight. */
 export const TRANSLATE_BATCH_WINDOW_MS = 10;
 
+/**
+ * Texts waiting for a free provider slot at most (the queue's bound). Past it the provider is
+ * behind (or the server too busy to take its answers): a new message is sent flagged untranslated
+ * at once rather than queued, so translation sheds load and never holds the originals back. Far
+ * above what a provider that keeps up leaves waiting (a window's worth of texts).
+ */
+export const TRANSLATE_QUEUE_BOUND = 200;
+
 /** Calls in flight by default for this provider (batches or one text a call). */
 export function translateConcurrency(provider: Pick<TranslationProvider, 'translateMany'>): number {
   return provider.translateMany ? DEFAULT_TRANSLATE_CONCURRENCY.batched : DEFAULT_TRANSLATE_CONCURRENCY.single;

@@ -196,6 +196,28 @@ describe('translator batches', () => {
     expect(await later).toBe('<zh> later');
   });
 
+  it('bounds the texts waiting for a slot: past maxWaiting a text fails at once, and full() says so until the queue drains', async () => {
+    const { provider, calls } = heldBatches();
+    const t = createTranslator(provider, { concurrency: 1, windowMs: 0, maxWaiting: 2 });
+    const sent = t.translate('sent', 'en', 'zh');
+    const waiting = [t.translate('a', 'en', 'zh'), t.translate('b', 'en', 'zh')];
+    await tick();
+    expect(calls.map((c) => c.texts)).toEqual([['sent']]);
+    expect(t.full?.()).toBe(true);
+    const started = Date.now();
+    expect(await t.translate('c', 'en', 'zh')).toBeNull();
+    expect(Date.now() - started).toBeLessThan(50);
+    expect(t.stats?.()).toMatchObject({ waiting: 2, failed: 1 });
+    calls[0]!.answer();
+    expect(await sent).toBe('<zh> sent');
+    await tick();
+    expect(t.full?.()).toBe(false);
+    expect(calls[1]!.texts).toEqual(['a', 'b']);
+    calls[1]!.answer();
+    expect(await Promise.all(waiting)).toEqual(['<zh> a', '<zh> b']);
+    expect(t.stats?.()).toMatchObject({ waiting: 0 });
+  });
+
   it('sends a text at once when nothing is in flight; while calls are, gathers texts for the window, or until a batch is full', async () => {
     const { provider, calls } = heldBatches();
     const t = createTranslator(provider, { concurrency: 8, windowMs: 40, maxBatch: 3 });

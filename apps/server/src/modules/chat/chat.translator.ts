@@ -5,6 +5,7 @@ import {
   DEFAULT_TRANSLATE_TIMEOUT_MS,
   MAX_TRANSLATE_BATCH,
   TRANSLATE_BATCH_WINDOW_MS,
+  TRANSLATE_QUEUE_BOUND,
   nothingToTranslate,
   protectText,
   restoreText,
@@ -28,6 +29,14 @@ export interface Translator {
    * for at the same time share one provider call.
    */
   translate(text: string, from: TLocale, to: TLocale, deadline?: number): Promise<string | null>;
+  /**
+   * True when the texts waiting for the provider reached their bound (maxWaiting): a text that
+   * needs a provider call now fails at once, so a new message is better sent flagged untranslated
+   * (and counted with shed()). Absent when no provider is configured.
+   */
+  full?(): boolean;
+  /** Counts a message sent flagged untranslated under overload (queue full, or the server behind). */
+  shed?(): void;
   /** Closes the provider's connections (shutdown). */
   close(): Promise<void>;
   /** Counts since start (metrics); absent when no provider is configured. */
@@ -42,6 +51,8 @@ export interface TranslatorStats {
   failed: number;
   /** Texts waiting for a free provider slot now. */
   waiting: number;
+  /** Messages sent flagged untranslated under overload (shed load). */
+  shed: number;
 }
 
 export interface TranslatorOptions {
@@ -52,6 +63,8 @@ export interface TranslatorOptions {
   concurrency?: number;
   /** Texts in one batched call at most (default MAX_TRANSLATE_BATCH). */
   maxBatch?: number;
+  /** Texts waiting for a slot at most; past it a text fails at once (default TRANSLATE_QUEUE_BOUND). */
+  maxWaiting?: number;
   /**
    * Batching providers: while calls are in flight, a text waits up to this long for others to
    * share its call (default TRANSLATE_BATCH_WINDOW_MS; 0: only when every slot is taken).
@@ -76,6 +89,7 @@ export interface TranslatorOptions {
 }
 
 const RAN_OUT = 'translation skipped: its time ran out waiting for the provider';
+const QUEUE_FULL = 'translation skipped: too many texts waiting for the provider';
 
 /** A text waiting for the provider, with what its caller waits on. */
 interface Waiting {
@@ -103,7 +117,7 @@ interface Waiting {
  */
 function createDispatcher(
   provider: TranslationProvider,
-  { calls, maxBatch, windowMs, onCall }: { calls: number; maxBatch: number; windowMs: number; onCall: (ok: boolean) => void },
+  { calls, maxBatch, maxWaiting, windowMs, onCall }: { calls: number; maxBatch: number; maxWaiting: number; windowMs: number; onCall: (ok: boolean) => void },
 ) {
   const many = provider.translateMany?.bind(provider);
   const size = many ? maxBatch : 1;
@@ -111,6 +125,8 @@ function createDispatcher(
   const queues = new Map<string, Waiting[]>();
   let active = 0;
   let order = 0;
+  /** Texts queued for a slot (not yet sent, not given up). */
+  let queued = 0;
   /** The window ended (or slots ran out) with texts still waiting: the next free slot takes them. */
   let due = false;
   let windowTimer: NodeJS.Timeout | null = null;
@@ -124,6 +140,7 @@ function createDispatcher(
   const settle = (w: Waiting, err: Error | null, text?: string) => {
     if (w.settled) return;
     w.settled = true;
+    if (!w.sent) queued--;
     clearTimeout(w.timer);
     if (err) w.reject(err);
     else w.resolve(text!);
@@ -145,6 +162,7 @@ function createDispatcher(
       const w = queue.shift()!;
       if (w.settled) continue;
       w.sent = true;
+      queued--;
       batch.push(w);
     }
     if (!queue.length) queues.delete(pair);
@@ -198,16 +216,13 @@ function createDispatcher(
 
   return {
     /** Texts queued for a slot (not yet sent, not given up). */
-    waiting(): number {
-      let n = 0;
-      for (const queue of queues.values()) for (const w of queue) if (!w.settled) n++;
-      return n;
-    },
+    waiting: () => queued,
+    full: () => queued >= maxWaiting,
     call: (text: string, from: TLocale, to: TLocale, deadline: number) =>
       new Promise<string>((resolve, reject) => {
         const wait = deadline - Date.now();
-        if (wait < 100) {
-          reject(new Error(RAN_OUT));
+        if (wait < 100 || queued >= maxWaiting) {
+          reject(new Error(wait < 100 ? RAN_OUT : QUEUE_FULL));
           return;
         }
         const w: Waiting = { text, deadline, order: order++, sent: false, settled: false, resolve, reject, timer: undefined as unknown as NodeJS.Timeout };
@@ -216,6 +231,7 @@ function createDispatcher(
         let queue = queues.get(pair);
         if (!queue) queues.set(pair, (queue = []));
         queue.push(w);
+        queued++;
         arrived();
       }),
   };
@@ -223,7 +239,7 @@ function createDispatcher(
 
 export function createTranslator(provider: TranslationProvider | null, options: TranslatorOptions = {}): Translator {
   if (!provider) {
-    return { mode: 'off', translate: async () => null, close: async () => undefined };
+    return { mode: 'off', translate: () => Promise.resolve(null), close: () => Promise.resolve() };
   }
   const budgetMs = options.budgetMs ?? DEFAULT_TRANSLATE_TIMEOUT_MS;
   const failuresToBreak = options.failuresToBreak ?? 5;
@@ -231,10 +247,11 @@ export function createTranslator(provider: TranslationProvider | null, options: 
   const now = options.now ?? Date.now;
   let failures = 0;
   let openUntil = 0;
-  const counts = { calls: 0, callFailures: 0, failed: 0 };
+  const counts = { calls: 0, callFailures: 0, failed: 0, shed: 0 };
   const dispatcher = createDispatcher(provider, {
     calls: options.concurrency ?? translateConcurrency(provider),
     maxBatch: options.maxBatch ?? MAX_TRANSLATE_BATCH,
+    maxWaiting: options.maxWaiting ?? TRANSLATE_QUEUE_BOUND,
     windowMs: options.windowMs ?? TRANSLATE_BATCH_WINDOW_MS,
     onCall(ok) {
       counts.calls++;
@@ -267,6 +284,8 @@ export function createTranslator(provider: TranslationProvider | null, options: 
       await provider.close?.();
     },
     stats: () => ({ ...counts, waiting: dispatcher.waiting() }),
+    full: dispatcher.full,
+    shed: () => void counts.shed++,
     async translate(text, from, to, deadline = Date.now() + budgetMs) {
       if (from === to) return text;
       const prepared = protectText(text);

@@ -27,7 +27,7 @@ export interface MetricsSources {
       sockets: number;
       sendQueueBytes: number;
       queuedConversations: number;
-      translation?: { calls: number; callFailures: number; failed: number; waiting: number } | undefined;
+      translation?: { calls: number; callFailures: number; failed: number; waiting: number; shed: number } | undefined;
     };
   };
   caches: CacheStats;
@@ -203,6 +203,15 @@ export function createMetrics(sources: MetricsSources): Metrics {
       this.inc(chat().translation?.failed ?? 0);
     },
   });
+  new Counter({
+    name: 'cubeshop_translation_shed_total',
+    help: "Chat messages sent flagged untranslated at once because the provider's queue was full (shed load).",
+    registers,
+    collect() {
+      this.reset();
+      this.inc(chat().translation?.shed ?? 0);
+    },
+  });
   new Gauge({
     name: 'cubeshop_translation_waiting',
     help: 'Texts waiting for a free call to the translation provider.',
@@ -232,7 +241,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
       const byMethod = new Map<string, Map<number, { observe(value: number): void }>>();
       return (method, status, seconds) => {
         let byStatus = byMethod.get(method);
-        if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+        if (!byStatus) byMethod.set(method, (byStatus = new Map<number, { observe(value: number): void }>()));
         let series = byStatus.get(status);
         if (!series) byStatus.set(status, (series = http.labels({ method, route: pattern, status_code: String(status) })));
         series.observe(seconds);

@@ -39,6 +39,7 @@ export function metricsAccess(token: string | undefined) {
  * before the routes it measures. Anyone else gets the 404 of an unknown path.
  */
 export const metricsRoutes = fp<MetricsRoutesOptions>(
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin is async or calls done()
   async (app, { metrics, token }) => {
     app.addHook('onRoute', (route) => {
       const observe = metrics.route(route.url);

@@ -59,6 +59,7 @@ const FAMILIES = [
   'cubeshop_chat_conversations_queued',
   'cubeshop_translation_calls_total',
   'cubeshop_translation_failures_total',
+  'cubeshop_translation_shed_total',
   'cubeshop_cache_requests_total',
 ];
 
