@@ -170,7 +170,7 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
         // The favourite flag on lists and details; favourites depend on the catalog, not the reverse.
         favoriteIdsOf: (userId, itemIds) => services.favorites.idsAmong(userId, itemIds),
         // A signed-in buyer's customer-group prices (modules/pricing), applied to their own answers only.
-        buyerTermsOf: services.pricing.termsOf,
+        buyerTermsOf: (userId, itemIds) => services.pricing.termsOf(userId, itemIds),
         // Suggestions while typing and the search log (docs/catalog.md, Search).
         search: {
           suggest: services.catalog.suggest,
@@ -240,6 +240,7 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
   });
 
   // The outbox worker (order mail) runs while the app does; instances claim messages row by row.
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify hook is async or calls done()
   app.addHook('onReady', async () => {
     services.outbox.start();
     // The unpaid-order follow-up: every instance sweeps; each order is claimed, so each is reminded and cancelled once.

@@ -108,7 +108,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
   // Hit and miss counts of this app's caches, by cache name (GET /metrics reads them).
   const cacheStats = new CacheStats();
   const regions = createRegionsService();
-  const account = createAccountService(createAccountRepository(database.db), { isRegion: regions.isRegion, events });
+  const account = createAccountService(createAccountRepository(database.db), { isRegion: (id) => regions.isRegion(id), events });
   const authn = createAuthnService(createAuthnRepository(database.db), { users: account, events });
   // Accounts: one-time codes, sign-up/sign-in, newsletter. `clock` is the codes' time source (tests move it).
   const clock = { now: () => new Date() };
@@ -172,8 +172,8 @@ export function createServices({ config, database, log }: ServicesDeps) {
   // Shipping, cart, addresses and orders (docs/orders.md). Payment methods' QR pictures under payments/.
   const paymentQr = createPaymentQrStorage(scopedStorage(idPictures ?? createMemoryObjectStorage(), 'payments/'));
   const shipping = createShippingService(createShippingRepository(database.db), {
-    isRegion: regions.isRegion,
-    regionName: regions.regionName,
+    isRegion: (id) => regions.isRegion(id),
+    regionName: (id, locale) => regions.regionName(id, locale),
     settings,
     events,
     qr: paymentQr,
@@ -200,8 +200,13 @@ export function createServices({ config, database, log }: ServicesDeps) {
   });
   // Customer groups and their prices (docs/catalog.md, Prices): the catalog and the cart ask what a buyer's group takes off.
   const pricing = createPricingService(createPricingRepository(database.db), { catalog: catalog.query, account, audit });
-  const cart = createCartService(createCartRepository(database.db), { catalog: catalog.query, shipping, stock, buyerTermsOf: pricing.termsOf });
-  const addresses = createAddressesService(createAddressesRepository(database.db), { isRegion: regions.isRegion });
+  const cart = createCartService(createCartRepository(database.db), {
+    catalog: catalog.query,
+    shipping,
+    stock,
+    buyerTermsOf: (userId, itemIds) => pricing.termsOf(userId, itemIds),
+  });
+  const addresses = createAddressesService(createAddressesRepository(database.db), { isRegion: (id) => regions.isRegion(id) });
   // Mail that must not be lost (order mail) goes through the transactional outbox: written with
   // the change, delivered with retries by every instance's worker, each message by the one that claimed it (modules/outbox).
   const outbox = createOutboxService(createOutboxRepository(database.db), {
@@ -249,7 +254,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
   // Order documents (PDF); the "order placed" mail carries the proforma, rendered when the outbox delivers it.
   const documents = createDocumentsService({
     orders,
-    regionName: regions.regionName,
+    regionName: (id, locale) => regions.regionName(id, locale),
     // The seller printed on documents and the payment method's QR picture on the proforma.
     settings,
     shipping,
@@ -277,7 +282,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     catalog: catalog.query,
     people: account,
   });
-  const shippingAdmin = createShippingAdmin(createShippingRepository(database.db), { shipping, audit, isRegion: regions.isRegion, qr: paymentQr });
+  const shippingAdmin = createShippingAdmin(createShippingRepository(database.db), { shipping, audit, isRegion: (id) => regions.isRegion(id), qr: paymentQr });
   const orderEdits = createOrderEditsRepository(database.db);
   const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), {
     audit,
@@ -291,13 +296,13 @@ export function createServices({ config, database, log }: ServicesDeps) {
     notes: notesRepo,
     paymentInstructions,
     shipments,
-    edits: { catalog: catalog.query, termsOf: pricing.termsOf, repo: orderEdits },
+    edits: { catalog: catalog.query, termsOf: (userId, itemIds) => pricing.termsOf(userId, itemIds), repo: orderEdits },
   });
   // Orders staff take for a buyer (docs/orders.md, Orders taken for a buyer): checkout's path with the lines from the request.
   const staffOrders = createStaffPlacedOrders({
     repo: orderEdits,
     catalog: catalog.query,
-    termsOf: pricing.termsOf,
+    termsOf: (userId, itemIds) => pricing.termsOf(userId, itemIds),
     shipping,
     placing,
     isBuyer: async (id) => (await account.sessionFacts([id])).get(id)?.role === null,

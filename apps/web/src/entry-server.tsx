@@ -153,8 +153,9 @@ async function renderPage(request: TSsrRequest, url: URL, template: string, i18n
   const status = Math.max(context.statusCode, ...results.map((r) => r?.status ?? 200));
 
   const t = i18n.getFixedT(request.locale);
-  const meta: PageMeta = Object.assign({}, ...modules.map((module) => module.meta?.({ ...page, t, origin: request.origin }) ?? {}));
-  const titleKey = titleKeyOf(context.matches.map((m) => ({ handle: m.route.handle, params: m.params })));
+  const meta: PageMeta = {};
+  for (const module of modules) Object.assign(meta, module.meta?.({ ...page, t, origin: request.origin }));
+  const titleKey = titleKeyOf(context.matches.map((m) => ({ handle: m.route.handle as unknown, params: m.params })));
   const title = buildTitle(meta.title ?? (titleKey ? t(titleKey) : undefined), t('app.name'));
 
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -19,6 +19,7 @@ function sameSecret(a: string, b: string) {
  * opening the data folder. Loopback callers only, with the secret the server wrote to DATA_DIR.
  */
 export const cliChannelPlugin = fp<{ secret: string; services: Services }>(
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin is async or calls done()
   async (app, { secret, services }) => {
     app.withTypeProvider<ZodTypeProvider>().post(
       '/internal/cli',

@@ -95,6 +95,7 @@ async function openPglite(dir: string | undefined, loadDataDir: Blob | undefined
   };
 }
 
+// eslint-disable-next-line @typescript-eslint/require-await -- openDatabase answers with a promise; async turns a throw into a rejection
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // A request waits at most 5 s for a connection; while the server is unreachable it fails fast
   // (503 with Retry-After, plugins/errors.ts) instead of hanging until the OS gives up.

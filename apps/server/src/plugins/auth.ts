@@ -41,6 +41,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 const sessionCache = new WeakMap<FastifyRequest, Promise<Session | null>>();
 
 export const authPlugin = fp<{ authn: SessionResolver }>(
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin is async or calls done()
   async (app, { authn }) => {
     app.decorateRequest('session', function (this: FastifyRequest) {
       let cached = sessionCache.get(this);

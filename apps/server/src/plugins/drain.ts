@@ -9,8 +9,10 @@ import fp from 'fastify-plugin';
  * to another instance.
  */
 export const drainPlugin = fp(
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin is async or calls done()
   async (app) => {
     let draining = false;
+    // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify hook is async or calls done()
     app.addHook('preClose', async () => {
       draining = true;
     });

@@ -115,6 +115,7 @@ export const DATABASE_RETRY_AFTER_S = 5;
  * 401, 403, 404 JSON for unknown /api paths, and 500 that never shows internals.
  */
 export const errorsPlugin = fp(
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin is async or calls done()
   async (app) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const locale = request.locale ?? 'zh';

@@ -10,7 +10,9 @@ import { badRequest } from '../lib/app-error.js';
  * naming the field. Chat frames get the same rule in parseChatClientFrame.
  */
 export const inputPlugin = fp(
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin is async or calls done()
   async (app) => {
+    // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify hook is async or calls done()
     app.addHook('preValidation', async (request) => {
       for (const [where, value] of [
         ['params', request.params],

@@ -16,7 +16,7 @@ const cache = new WeakMap<I18n, Map<string, TFunction>>();
 export function useFixedT(ns: string): TFunction {
   const i18n = useContext(I18nContext)?.i18n ?? getI18n();
   let byNamespace = cache.get(i18n);
-  if (!byNamespace) cache.set(i18n, (byNamespace = new Map()));
+  if (!byNamespace) cache.set(i18n, (byNamespace = new Map<string, TFunction>()));
   let t = byNamespace.get(ns);
   if (!t) byNamespace.set(ns, (t = i18n.getFixedT(null, ns)));
   return t;

@@ -4,6 +4,7 @@ import { unauthorized } from '../../lib/app-error.js';
 import { signedInUserId } from '../../lib/session.js';
 import type { AccountService } from './account.service.js';
 
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
   app.get(
     '/user',

@@ -17,6 +17,7 @@ const RULES =
   'Required: deliveryRegionId (a known ISO 3166-1 alpha-2 id), deliveryCity, deliveryPostalCode, deliveryUser (at least 2 characters), deliveryPhone (digits, spaces, + - ( )), deliveryAddress. Optional: deliveryState, deliveryAddress2, deliveryCompany, deliveryTaxId, deliveryShippingMark, asDefault.';
 
 /** Delivery addresses (docs/requirements.md, API: GET, POST /api/address; GET, PUT, DELETE /api/address/{id}; PUT .../default). */
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService }> = async (app, { addresses }) => {
   const common = { onRequest: app.requireUser };
   const security = [{ bearer: [] }];

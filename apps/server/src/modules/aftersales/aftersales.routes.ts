@@ -31,6 +31,7 @@ async function sessionOf(request: FastifyRequest) {
  * After-sales requests (docs/orders.md, After-sales): the buyer's routes under /api/orders/{id}/requests
  * and the staff's under /api/admin/requests.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const aftersalesRoutes: FastifyPluginAsyncZod<{ aftersales: AftersalesService; actorOf: ActorOf }> = async (app, { aftersales, actorOf }) => {
   const security = [{ bearer: [] }];
   app.addHook('onSend', async (_request, reply) => {

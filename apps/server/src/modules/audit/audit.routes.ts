@@ -3,6 +3,7 @@ import { ZAuditList, ZAuditQuery } from '@cubeshop/shared';
 import type { AuditService } from './audit.service.js';
 
 /** GET /api/admin/audit: the staff activity log, every audited change newest first (owner). */
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');

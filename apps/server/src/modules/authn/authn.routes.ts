@@ -24,10 +24,14 @@ const codeDescription = (what: string) =>
   'A code is valid 10 minutes, once, for 5 tries; a new one comes no sooner than 60 s after the last ' +
   '(400 with details.retryAfter). Rate limits per address and per IP answer 429 with details.retryAfter.';
 
-export const authnRoutes: FastifyPluginAsyncZod<{ authn: AuthnService; credentials: CredentialsService; links: Pick<PasswordLinks, 'check'> }> = async (
-  app,
-  { authn, credentials, links },
-) => {
+interface AuthnRoutesOptions {
+  authn: AuthnService;
+  credentials: CredentialsService;
+  links: Pick<PasswordLinks, 'check'>;
+}
+
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
+export const authnRoutes: FastifyPluginAsyncZod<AuthnRoutesOptions> = async (app, { authn, credentials, links }) => {
   app.get(
     '/authn/anonymous/token',
     {

@@ -109,19 +109,21 @@ function memoryGate(): Gate {
     for (const [key, until] of closedUntil) if (until <= nowMs) closedUntil.delete(key);
   };
   return {
-    async claim(key, nowMs, holdMs) {
+    claim(key, nowMs, holdMs) {
       const until = closedUntil.get(key) ?? 0;
-      if (until > nowMs) return seconds(until - nowMs);
+      if (until > nowMs) return Promise.resolve(seconds(until - nowMs));
       sweep(nowMs);
       closedUntil.set(key, nowMs + holdMs);
-      return 0;
+      return Promise.resolve(0);
     },
-    async close(key, nowMs, ms) {
+    close(key, nowMs, ms) {
       sweep(nowMs);
       closedUntil.set(key, nowMs + ms);
+      return Promise.resolve();
     },
-    async open(key) {
+    open(key) {
       closedUntil.delete(key);
+      return Promise.resolve();
     },
   };
 }

@@ -27,6 +27,7 @@ const viewOf = (request: FastifyRequest): View => ({ locale: request.locale, cur
 
 const MONEY_NOTE = 'Money in the display currency (x-price-type), major units; weights kg; volumes m³. See docs/orders.md.';
 
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (app, { cart }) => {
   const common = { onRequest: app.requireUser };
   const security = [{ bearer: [] }];

@@ -16,6 +16,7 @@ import type { CustomersService } from './customers.service.js';
  * The staff customer API (docs/orders.md, Customers): /api/admin/customers .... Reading needs
  * customers.read (owner, sales); notes and disabling need customers.manage (owner, sales).
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersService; actorOf: ActorOf }> = async (app, { customers, actorOf }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];

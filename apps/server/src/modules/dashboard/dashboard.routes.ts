@@ -5,6 +5,7 @@ import { sendPrecompressed } from '../../lib/compressed.js';
 import type { DashboardService } from './dashboard.service.js';
 
 /** The sales dashboard, the back office's first screen for the owner and sales (dashboard.read). */
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (app, { dashboard }) => {
   app.get(
     '/admin/dashboard',

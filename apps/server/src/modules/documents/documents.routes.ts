@@ -9,6 +9,7 @@ const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
  * Order documents as PDF (docs/orders.md, Documents): GET /api/orders/{id}/documents/{kind}.pdf
  * for the order's buyer and staff, GET /api/admin/orders/documents.zip for staff in bulk.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService }> = async (app, { documents }) => {
   const security = [{ bearer: [] }];
   app.addHook('onSend', async (_request, reply) => {

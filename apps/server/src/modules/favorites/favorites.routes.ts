@@ -13,6 +13,7 @@ async function userIdOf(request: FastifyRequest): Promise<number> {
 
 const ZItemIdParams = z.object({ itemId: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
 
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const favoritesRoutes: FastifyPluginAsyncZod<{ favorites: FavoritesService }> = async (app, { favorites }) => {
   app.get(
     '/favorites',

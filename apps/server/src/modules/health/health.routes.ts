@@ -30,6 +30,7 @@ export interface HealthRoutesOptions {
   pressure: () => HealthPressure;
 }
 
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { ping, kind, pressure }) => {
   app.get(
     '/health',

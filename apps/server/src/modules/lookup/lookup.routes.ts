@@ -6,6 +6,7 @@ import type { LookupService } from './lookup.service.js';
  * The back office search box (docs/orders.md, Staff search): GET /api/admin/search?q=. Any staff
  * role may ask; the answer has only the kinds its role may read.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const lookupRoutes: FastifyPluginAsyncZod<{ lookup: LookupService }> = async (app, { lookup }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');

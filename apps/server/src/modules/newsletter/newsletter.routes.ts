@@ -3,6 +3,7 @@ import { ZCodeSentResponse, ZSubscribeCodeQuery, ZSubscribeRequest, ZSubscribeRe
 import { callerOf, signedInUserId } from '../../lib/session.js';
 import type { NewsletterService } from './newsletter.service.js';
 
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterService }> = async (app, { newsletter }) => {
   app.get(
     '/user/subscribe/code',

@@ -25,8 +25,9 @@ export interface SmsProvider {
 export function createLogSmsProvider(log: FastifyBaseLogger): SmsProvider {
   return {
     name: 'log',
-    async sendCode({ to, code, purpose }) {
+    sendCode({ to, code, purpose }) {
       log.info({ purpose, channel: 'sms' }, `[dev delivery] code for ${to}: ${code}`);
+      return Promise.resolve();
     },
   };
 }

@@ -21,6 +21,7 @@ import type { OrderNotes } from './orders.notes.js';
  * The staff order API (docs/orders.md, Back office): /api/admin/orders .... Each route names the capability it needs (shared STAFF capabilities);
  * the service checks the finer ones (cancelling needs orders.sell, packing orders.fulfil ...).
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const ordersAdminRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; notes: OrderNotes; actorOf: ActorOf }> = async (app, { admin, notes, actorOf }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];

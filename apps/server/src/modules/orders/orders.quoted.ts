@@ -139,7 +139,7 @@ export function createQuotedPlacement(deps: QuotedDeps) {
      * Places the order (orders.place.ts): `within` opens the transaction holding the quote row's
      * lock and calls `write` there; the same key again answers its order (replayed).
      */
-    place: deps.placing.place,
+    place: deps.placing.place.bind(deps.placing),
   };
 }
 export type QuotedPlacementService = ReturnType<typeof createQuotedPlacement>;

@@ -25,6 +25,7 @@ async function userIdOf(request: FastifyRequest): Promise<number> {
 }
 
 /** Orders (docs/requirements.md, API): POST/GET /api/orders, GET /api/orders/{id}, GET /api/order/items[/{id}], POST /api/orders/reorder. */
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   const common = { onRequest: app.requireUser };
   const security = [{ bearer: [] }];

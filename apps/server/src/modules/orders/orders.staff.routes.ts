@@ -13,15 +13,15 @@ import type { ActorOf } from '../../plugins/auth.js';
 import type { OrdersAdmin } from './orders.admin.js';
 import type { StaffPlacedOrders } from './orders.staff-placed.js';
 
+type OrdersStaffRoutesOptions = { admin: OrdersAdmin; placed: StaffPlacedOrders; actorOf: ActorOf };
+
 /**
  * Orders taken by staff for a buyer, and lines added or removed before the goods leave
  * (docs/orders.md, Orders taken for a buyer; Editing an order before it leaves). orders.sell
  * (owner, sales), checked before the body is read.
  */
-export const ordersStaffRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; placed: StaffPlacedOrders; actorOf: ActorOf }> = async (
-  app,
-  { admin, placed, actorOf },
-) => {
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
+export const ordersStaffRoutes: FastifyPluginAsyncZod<OrdersStaffRoutesOptions> = async (app, { admin, placed, actorOf }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];
   const sell = { onRequest: app.requireStaff('orders.sell') };

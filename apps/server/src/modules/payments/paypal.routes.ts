@@ -30,6 +30,7 @@ export const paypalRoutes: FastifyPluginAsyncZod<{ paypal: PayPalService; public
         response: { 200: ZPayPalConfig },
       },
     },
+    // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify handler: async, so its answer (or throw) becomes the reply
     async () => ({ online: paypal.online }),
   );
 
@@ -83,6 +84,7 @@ export const paypalRoutes: FastifyPluginAsyncZod<{ paypal: PayPalService; public
   );
 
   // The webhook reads its body as the raw text PayPal signed: verification passes the event on unchanged.
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin is async or calls done()
   await app.register(async (hook) => {
     hook.removeContentTypeParser('application/json');
     // A capture event is a few KB; 64 KB is generous and keeps a flood's bodies small.

@@ -19,6 +19,7 @@ import type { PricingService } from './pricing.service.js';
  * groups and their own prices need catalog.manage (owner, catalog); putting a buyer in a group
  * needs customers.manage (owner, sales), reading it customers.read. Every change is audited.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService; actorOf: ActorOf }> = async (app, { pricing, actorOf }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];

@@ -121,7 +121,7 @@ export function createPricingService(repo: PricingRepository, deps: PricingDeps)
       } else {
         group = groups.find((g) => g.isDefault);
         if (!group) return null;
-        prices = group.priceCount > 0 ? await repo.pricesIn(group.id, itemIds) : new Map();
+        prices = group.priceCount > 0 ? await repo.pricesIn(group.id, itemIds) : new Map<number, number>();
       }
       if (!group || (group.discountPercent === 0 && prices.size === 0)) return null;
       return { groupId: group.id, discountPercent: group.discountPercent, ownPriceFen: prices };

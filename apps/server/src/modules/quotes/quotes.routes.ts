@@ -31,6 +31,7 @@ const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
  * Quotes (docs/orders.md, Quotes): the buyer's routes under /api/quotes and the staff's under
  * /api/admin/quotes (orders.sell: owner and sales).
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService; actorOf: ActorOf }> = async (app, { quotes, actorOf }) => {
   const security = [{ bearer: [] }];
   const buyer = { onRequest: app.requireUser };

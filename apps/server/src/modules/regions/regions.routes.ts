@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZRegionList } from '@cubeshop/shared';
 import type { RegionsService } from './regions.service.js';
 
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const regionsRoutes: FastifyPluginAsyncZod<{ regions: RegionsService }> = async (app, { regions }) => {
   app.get(
     '/selector/region',

@@ -20,6 +20,7 @@ const rateLimit = { max: 120, timeWindow: '1 minute' };
  * own folder). Registered before the web plugin, whose not-found handler answers every other GET
  * with a page. Sitemaps are sent from their cached text and its cached brotli or gzip form.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, { seo, publicOrigin }) => {
   const originOf = (request: FastifyRequest) => publicOriginOf(request, publicOrigin);
   const sendXml = (request: FastifyRequest, reply: FastifyReply, doc: SitemapDocument) => {

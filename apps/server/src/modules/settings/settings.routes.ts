@@ -25,6 +25,7 @@ export interface SettingsRoutesOptions {
  * Shop settings: the owner's GET|PUT /api/admin/settings and the rate history (capability
  * settings.manage), and what the storefront reads: GET /api/shop/settings, /api/shop/carousel.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, { admin, actorOf, carouselProducts }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];

@@ -8,6 +8,7 @@ import type { ShippingService } from './shipping.service.js';
  * GET /api/selector/express and /api/selector/payment (docs/requirements.md, API), public like the region
  * list; and the QR pictures buyers scan to pay (GET /api/payment-methods/{id}/qr.png).
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const shippingRoutes: FastifyPluginAsyncZod<{ shipping: ShippingService }> = async (app, { shipping }) => {
   app.get(
     '/selector/express',

@@ -7,6 +7,7 @@ import type { StaffService } from './staff.service.js';
  * Staff accounts (docs/accounts.md, Staff accounts): /api/admin/staff .... Every call needs
  * staff.manage (the owner only).
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; actorOf: ActorOf }> = async (app, { staff, actorOf }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];

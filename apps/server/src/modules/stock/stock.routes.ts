@@ -7,6 +7,7 @@ import type { StockAdmin } from './stock.admin.js';
  * Stock (docs/catalog.md, Stock): staff read and set pieces on hand per type (stock.manage:
  * owner, catalog, warehouse; audited), and the public count behind the pages' "in stock" claims.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockAdmin; actorOf: ActorOf }> = async (app, { stock, actorOf }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];

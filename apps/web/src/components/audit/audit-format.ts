@@ -1,4 +1,5 @@
 import { CARRIERS, formatMoney, type TAuditEntry, type TCurrency, type TLocale } from '@cubeshop/shared';
+import { toText } from '@/lib/text';
 
 /**
  * An audited change as staff read it, in their language (the order page's history and the
@@ -162,7 +163,7 @@ export function createAuditFormatter({ t, locale, currency, lineName }: AuditCon
   };
   /** A translated label, else `fallback` (a value the translations do not know yet). */
   const label = (key: string, fallback: string) => (SAFE_KEY.test(key.replace(/[.:]/g, '_')) ? t(key, { defaultValue: fallback }) : fallback);
-  const typeName = (code: unknown) => (code === '' || code === null || code === undefined ? t('audit.value.noType') : String(code));
+  const typeName = (code: unknown) => (code === '' || code === null || code === undefined ? t('audit.value.noType') : toText(code));
 
   /** The field's name in words; a few names mean different things in different actions. */
   function fieldLabel(key: string, action: string): string {
@@ -253,7 +254,7 @@ export function createAuditFormatter({ t, locale, currency, lineName }: AuditCon
     }
     if (Array.isArray(v)) return array(key, v, action, cur);
     if (isObj(v)) return object(key, v, action, cur);
-    return text(String(v));
+    return text(toText(v));
   }
 
   function array(key: string, v: unknown[], action: string, cur: Cur): string {
@@ -266,7 +267,7 @@ export function createAuditFormatter({ t, locale, currency, lineName }: AuditCon
         v.map((x) => {
           if (!isObj(x)) return String(x);
           const name = locale === 'zh' ? x.nameZh : x.nameEn;
-          return name ? `${String(name)} (${String(x.code)})` : String(x.code);
+          return name ? `${toText(name)} (${String(x.code)})` : String(x.code);
         }),
       );
     }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { cn } from '@/components/ui/cn';
 import { staffInput } from './fields';
 import type { ListParams, TListSchema } from './list-params';
+import { formText } from '@/lib/form-data';
 
 // The filter bar above a staff list: typed filters go with the form's submit (Enter or Apply),
 // selects apply at once; both write the URL through useListParams.
@@ -25,7 +26,7 @@ export function FilterForm<S extends TListSchema>({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    list.setMany(Object.fromEntries(fields.map((field) => [field, String(form.get(field) ?? '')])) as Parameters<typeof list.setMany>[0]);
+    list.setMany(Object.fromEntries(fields.map((field) => [field, formText(form, field)])) as Parameters<typeof list.setMany>[0]);
   };
   return (
     <form key={list.params.toString()} onSubmit={onSubmit} className={cn('flex flex-wrap items-end gap-2 text-sm', className)}>

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { toText } from '@/lib/text';
 
 export { pageCount } from '@/lib/pager';
 
@@ -9,7 +10,7 @@ export type TListSchema = z.ZodObject;
 /** What a setter takes: the typed value, a form's text, or nothing (blank: the filter goes). */
 export type TParamValue = string | number | boolean | null | undefined;
 
-const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value).trim());
+const text = (value: unknown): string => (value === undefined || value === null ? '' : toText(value).trim());
 
 /**
  * The list's values from URL search params, read with the API's own query schema: only its keys,

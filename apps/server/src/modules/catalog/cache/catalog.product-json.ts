@@ -198,7 +198,7 @@ function coreOf(row: ItemListRow): Core {
 const refJson = new WeakMap<Dictionary, Map<number, Buffer>>();
 function refOf(dict: Dictionary, locale: TLocale, kind: 'supplier' | 'category', id: number): Buffer {
   let map = refJson.get(dict);
-  if (!map) refJson.set(dict, (map = new Map()));
+  if (!map) refJson.set(dict, (map = new Map<number, Buffer>()));
   const key = id * 4 + (kind === 'supplier' ? 0 : 2) + LOCALES[locale];
   let json = map.get(key);
   if (json === undefined) {

@@ -16,8 +16,8 @@ export const imageContentType = (format: 'webp' | 'png') => (format === 'webp' ?
  * rendered again after a restart (tests, or a server without a writable DATA_DIR).
  */
 export const memoryOnlyImageStorage: ImageStorage = {
-  get: async () => undefined,
-  put: async () => undefined,
-  delete: async () => undefined,
-  exists: async () => false,
+  get: () => Promise.resolve(undefined),
+  put: () => Promise.resolve(),
+  delete: () => Promise.resolve(),
+  exists: () => Promise.resolve(false),
 };

@@ -71,6 +71,7 @@ export interface CatalogRoutesOptions {
   search?: { suggest: Suggest; alternatives?: SearchAlternatives | undefined; record: (keyword: string, found: boolean) => void } | undefined;
 }
 
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, images, favoriteIdsOf, buyerTermsOf, search }) => {
   // Group prices are applied to copies after the shared cache, only for the signed-in buyer's own
   // answer (never cached): anonymous pages and other buyers keep the shop's prices.

@@ -6,18 +6,19 @@ import type { ActorOf } from '../../../plugins/auth.js';
 import type { CatalogSearch } from './catalog.search.service.js';
 import type { SynonymsAdmin } from './catalog.synonyms.js';
 
+type CatalogSearchRoutesOptions = { search: CatalogSearch; synonyms: SynonymsAdmin; actorOf: ActorOf };
+
 /**
  * What buyers search for (docs/catalog.md, Search): the most searched terms, or those that found
  * nothing, over the last N days; needs search.read (owner, catalog, sales). Synonym groups: read
  * with search.read, changed with catalog.manage (owner, catalog).
  */
-export const catalogSearchRoutes: FastifyPluginAsyncZod<{ search: CatalogSearch; synonyms: SynonymsAdmin; actorOf: ActorOf }> = async (
-  app,
-  { search, synonyms, actorOf },
-) => {
+// eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
+export const catalogSearchRoutes: FastifyPluginAsyncZod<CatalogSearchRoutesOptions> = async (app, { search, synonyms, actorOf }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];
   const noStore = {
+    // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify hook is async or calls done()
     onSend: async (_r: FastifyRequest, reply: { header: (k: string, v: string) => unknown }) => void reply.header('cache-control', 'private, no-store'),
   };
   const manage = { onRequest: app.requireStaff('catalog.manage'), ...noStore };

@@ -9,6 +9,7 @@ import { createBrand, updateBrand, uploadLogo, useAdminBrands } from '../api/cat
 import { brandsByName, nameOf } from '../lib/catalog-format';
 import { CatalogTabs } from './CatalogTabs';
 import { ChangeError, EntryName, SaveCancel, SlugAndNames, slugAndNames, TreeChange, useTreeChange, useTreeChangeOf } from './tree-parts';
+import { formText } from '@/lib/form-data';
 
 const col = staffColumns<TAdminBrand>();
 
@@ -23,7 +24,7 @@ function NameCell({ brand: b }: { brand: TAdminBrand }) {
       onSubmit={(e) => {
         e.preventDefault();
         const data = new FormData(e.currentTarget);
-        act(() => updateBrand(b.id, { nameZh: String(data.get('nameZh')), nameEn: String(data.get('nameEn')) }), t('brands.saved'));
+        act(() => updateBrand(b.id, { nameZh: formText(data, 'nameZh'), nameEn: formText(data, 'nameEn') }), t('brands.saved'));
       }}
     >
       {/* The staff member opened this form with "Edit": its first field takes the focus. */}

@@ -9,6 +9,7 @@ import { createCategory, deleteCategory, updateCategory, useAdminCategories } fr
 import { categoryRows, nameOf } from '../lib/catalog-format';
 import { CatalogTabs } from './CatalogTabs';
 import { ChangeError, EntryName, SaveCancel, SlugAndNames, slugAndNames, TreeChange, useTreeChange, useTreeChangeOf } from './tree-parts';
+import { formText } from '@/lib/form-data';
 
 /** A row of the tree: a category and how deep it sits (0: top level). */
 interface TreeRow {
@@ -49,9 +50,9 @@ function NameCell({ row: { category: c, depth } }: { row: TreeRow }) {
           onSubmit={(e) => {
             e.preventDefault();
             const data = new FormData(e.currentTarget);
-            const parent = String(data.get('parentId') ?? '');
+            const parent = formText(data, 'parentId');
             act(
-              () => updateCategory(c.id, { nameZh: String(data.get('nameZh')), nameEn: String(data.get('nameEn')), parentId: parent ? Number(parent) : null }),
+              () => updateCategory(c.id, { nameZh: formText(data, 'nameZh'), nameEn: formText(data, 'nameEn'), parentId: parent ? Number(parent) : null }),
               t('categories.saved'),
             );
           }}
@@ -133,7 +134,7 @@ export function CategoriesScreen() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const formEl = event.currentTarget;
-    const parent = String(data.get('parentId') ?? '');
+    const parent = formText(data, 'parentId');
     act(async () => {
       await createCategory({ ...slugAndNames(data), parentId: parent ? Number(parent) : null });
       formEl.reset();

@@ -6,6 +6,7 @@ import { errorText, staffInput } from '@/components/staff/fields';
 import { toast } from '@/lib/stores/toast';
 import { useCatalogChange } from '../api/catalog-admin';
 import { nameOf } from '../lib/catalog-format';
+import { formText } from '@/lib/form-data';
 
 /**
  * What the categories and brands screens share: one change at a time (the row being edited
@@ -65,7 +66,7 @@ export function ChangeError({ error }: { error: string | null }) {
 
 /** The slug and names a create form sent. */
 export function slugAndNames(data: FormData): { slug: string; nameZh: string; nameEn: string } {
-  return { slug: String(data.get('slug') ?? ''), nameZh: String(data.get('nameZh') ?? ''), nameEn: String(data.get('nameEn') ?? '') };
+  return { slug: formText(data, 'slug'), nameZh: formText(data, 'nameZh'), nameEn: formText(data, 'nameEn') };
 }
 
 /** Save and Cancel of a row being edited. */

@@ -11,6 +11,7 @@ import { Section } from '@/components/staff/Section';
 import { recordPayment, useOrderChange } from '../api/update-order';
 import { formatStamp } from './badges';
 import { errorText, input } from './parts';
+import { formText } from '@/lib/form-data';
 
 /** A refusal that asks for confirmation: the payment is more than is owed (details.toPay, details.amount). */
 const overpayment = (err: unknown) =>
@@ -31,13 +32,13 @@ export function PaymentsCard({ detail, money, canRecord }: { detail: TAdminOrder
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const paidAt = String(form.get('paidAt') ?? '');
+    const paidAt = formText(form, 'paidAt');
     const body: TPaymentCreate = {
       kind: form.get('kind') === 'refund' ? 'refund' : 'payment',
       amount: Number(form.get('amount')),
       currency: form.get('currency') === 'USD' ? 'USD' : 'CNY',
-      method: String(form.get('method')) as TPaymentCreate['method'],
-      ...(String(form.get('reference') ?? '').trim() ? { reference: String(form.get('reference')).trim() } : {}),
+      method: formText(form, 'method') as TPaymentCreate['method'],
+      ...(formText(form, 'reference').trim() ? { reference: formText(form, 'reference').trim() } : {}),
       ...(paidAt ? { paidAt: new Date(`${paidAt}T12:00:00+08:00`).toISOString() } : {}),
     };
     const target = event.currentTarget;

@@ -34,6 +34,7 @@ import { RestockCard } from './OrderRestock';
 import { DocumentsCard } from './StaffDocuments';
 import { ShipmentsCard } from './OrderShipments';
 import { errorText, input } from './parts';
+import { formText } from '@/lib/form-data';
 
 /** /admin/orders/{id}: everything staff do to one order, on one screen. */
 export function StaffOrderScreen({
@@ -248,7 +249,7 @@ function FulfilmentCard({ detail, role }: { detail: TAdminOrderDetail; role: TSt
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const text = (k: string) => String(form.get(k) ?? '').trim() || undefined;
+    const text = (k: string) => formText(form, k).trim() || undefined;
     const body: TOrderTransition = {
       ...(status ? { status: status as TOrderTransition['status'] } : {}),
       ...(text('logistics') ? { logisticsStatus: text('logistics') as TOrderTransition['logisticsStatus'] } : {}),

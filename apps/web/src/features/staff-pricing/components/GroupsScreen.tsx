@@ -11,6 +11,7 @@ import { confirmDialog } from '@/lib/stores/modal';
 import { toast } from '@/lib/stores/toast';
 import { deleteGroup, saveGroup, useGroupChange, useGroups } from '../api/groups';
 import { GroupPrices } from './GroupPrices';
+import { toText } from '@/lib/text';
 
 const EMPTY: TCustomerGroupInput = { code: '', nameZh: '', nameEn: '', discountPercent: 0, position: 0, isDefault: false };
 const NO_GROUPS: TCustomerGroup[] = [];
@@ -163,7 +164,7 @@ function GroupDialog({ editing, onClose }: { editing: { id: number | null; input
           maxLength={32}
           inputClassName="font-mono"
           setValueAs={(v: unknown) =>
-            String(v ?? '')
+            toText(v ?? '')
               .trim()
               .toLowerCase()
           }

@@ -20,6 +20,7 @@ import { toast } from '@/lib/stores/toast';
 import { useDecideRequest, useRecordRefund } from '../api/requests';
 import { useRefundFollowUp } from '../lib/follow-up';
 import { ReturnApprovalDialog } from './ReturnApproval';
+import { formText } from '@/lib/form-data';
 
 const STATUS_TONE: Record<TAdminOrderRequest['status'], string> = {
   open: 'border-amber-200 bg-amber-50 text-amber-800',
@@ -171,12 +172,12 @@ function RefundForm({ request: r, money }: { request: TAdminOrderRequest; money:
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const reference = String(form.get('reference') ?? '').trim();
+    const reference = formText(form, 'reference').trim();
     const body: TPaymentCreate = {
       kind: 'refund',
       amount: Number(form.get('amount')),
       currency: r.order.currency,
-      method: String(form.get('method')) as TPaymentCreate['method'],
+      method: formText(form, 'method') as TPaymentCreate['method'],
       ...(reference ? { reference } : {}),
     };
     setError(null);

@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/lib/stores/toast';
 import { useDecideRequest, useRecordRefund, useRequestOrder } from '../api/requests';
 import { useRefundFollowUp } from '../lib/follow-up';
+import { formText } from '@/lib/form-data';
 
 /**
  * Approving a return (docs/orders.md, After-sales): staff choose what the buyer sends back, per
@@ -131,12 +132,12 @@ export function RefundFollowUp() {
     event.preventDefault();
     if (!current) return;
     const form = new FormData(event.currentTarget);
-    const reference = String(form.get('reference') ?? '').trim();
+    const reference = formText(form, 'reference').trim();
     const body: TPaymentCreate = {
       kind: 'refund',
       amount: Number(form.get('amount')),
       currency: current.currency,
-      method: String(form.get('method')) as TPaymentCreate['method'],
+      method: formText(form, 'method') as TPaymentCreate['method'],
       ...(reference ? { reference } : {}),
     };
     setError(null);

@@ -201,7 +201,7 @@ export function RowTable<R>({
           rowId={(line) => line.key}
           rowLabel={(line) => line.name}
           rowClassName={(line) => !line.row && 'bg-gray-50'}
-          query={{ isError: false, error: null, data: rows, refetch: async () => undefined }}
+          query={{ isError: false, error: null, data: rows, refetch: () => Promise.resolve() }}
           loadFailed=""
           empty=""
           cursor={false}

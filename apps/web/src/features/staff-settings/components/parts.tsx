@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/Button';
 import { FormMessage, StaffForm, useStaffForm } from '@/components/staff/StaffForm';
 import { toast } from '@/lib/stores/toast';
+import { entryText } from '@/lib/form-data';
 
 // What the settings panels share: a settings form (components/staff/StaffForm: the shared rules
 // on the client, a refusal on the field it names) and unit conversions (the API speaks fen,
@@ -12,21 +13,21 @@ import { toast } from '@/lib/stores/toast';
 
 /** A money amount typed in major units ("12.5") as minor units (1250); NaN when it is not one. */
 export const toMinor = (value: FormDataEntryValue | null) => {
-  const text = String(value ?? '').trim();
+  const text = entryText(value).trim();
   return /^\d+(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : Number.NaN;
 };
 export const fromMinor = (minor: number) => (minor / 100).toFixed(2);
 /** kg typed ("0.5") as grams (500). */
 export const toGrams = (value: FormDataEntryValue | null) => {
-  const text = String(value ?? '').trim();
+  const text = entryText(value).trim();
   return /^\d+(\.\d{1,3})?$/.test(text) ? Math.round(Number(text) * 1000) : Number.NaN;
 };
 export const fromGrams = (g: number) => String(g / 1000);
 export const toInt = (value: FormDataEntryValue | null) => {
-  const text = String(value ?? '').trim();
+  const text = entryText(value).trim();
   return /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
 };
-export const text = (value: FormDataEntryValue | null) => String(value ?? '').trim();
+export const text = (value: FormDataEntryValue | null) => entryText(value).trim();
 /** "US, ca  MX" as ['US', 'CA', 'MX']. */
 export const regionList = (value: FormDataEntryValue | null) =>
   text(value)
