@@ -56,6 +56,9 @@ async function atEveryWidth(page: Page, shot: string, options: LayoutOptions): P
 
 for (const lang of ['zh', 'en'] as const) {
   test(`buyer pages keep their layout at 1280, 1024, 768 and 390 px (${lang})`, async ({ browser, request }) => {
+    // Three pages measured and drawn at four widths each, after an order is placed: 30 s on a quiet
+    // machine, past the default 60 s when a clean-clone run loads it (three times that).
+    test.slow();
     const product = await tieredProduct(request);
     const buyer = await createBuyer(request, lang, 'layout');
     const headers = { authorization: `Bearer ${buyer.token}`, 'x-lang-type': lang, 'x-price-type': lang === 'zh' ? 'CNY' : 'USD' };
