@@ -23,9 +23,6 @@ const translateUrl = `http://127.0.0.1:${translatePort}`;
 const paypalUrl = `http://127.0.0.1:${paypalPort}`;
 const paypal = { PAYPAL_CLIENT_ID: 'e2e-client', PAYPAL_CLIENT_SECRET: 'e2e-secret', PAYPAL_WEBHOOK_ID: 'WH-E2E' };
 process.env.E2E_MAILBOX_URL = mailboxUrl; // read by e2e/support/mailbox.ts in the workers
-// With E2E_REDIS_URL (npm test gives it beside E2E_DATABASE_URL) the shop and the commands the
-// journeys run tell each other about changes through Redis, under a prefix of this run's own.
-process.env.E2E_REDIS_PREFIX ??= `e2e-${port}-${Date.now()}`;
 
 export default defineConfig({
   testDir: './specs',
@@ -107,8 +104,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '5000',
         DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-        REDIS_URL: process.env.E2E_REDIS_URL ?? '',
-        REDIS_PREFIX: process.env.E2E_REDIS_PREFIX,
+        REDIS_URL: '',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         TRANSLATE_PROVIDER: 'libretranslate',
         TRANSLATE_URL: translateUrl,

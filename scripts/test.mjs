@@ -247,13 +247,7 @@ if (!chromium) {
   try {
     await step('e2e (Playwright)', () => {
       const status = runStatus(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-        env: {
-          ...process.env,
-          CHROME_PATH: chromium,
-          PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport,
-          // On PostgreSQL the shop and the commands the journeys run share Redis when one answers, as deployed shops do.
-          ...(e2eDatabase ? { E2E_DATABASE_URL: e2eDatabase.url, ...(process.env.TEST_REDIS_URL ? { E2E_REDIS_URL: process.env.TEST_REDIS_URL } : {}) } : {}),
-        },
+        env: { ...process.env, CHROME_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport, ...(e2eDatabase ? { E2E_DATABASE_URL: e2eDatabase.url } : {}) },
       });
       if (status !== 0) failedSteps.push('e2e');
       const counted = countPlaywright(pwReport);

@@ -56,14 +56,7 @@ const TEXT = {
 
 /** The shop's command line against the e2e server (its data folder: playwright.config.ts). */
 async function followUp(id: number, at: Date): Promise<string> {
-  const env = {
-    ...process.env,
-    DATA_DIR: process.env.E2E_DATA_DIR!,
-    DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-    REDIS_URL: process.env.E2E_REDIS_URL ?? '',
-    REDIS_PREFIX: process.env.E2E_REDIS_PREFIX,
-    LOG_LEVEL: 'warn',
-  };
+  const env = { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: process.env.E2E_DATABASE_URL ?? '', REDIS_URL: '', LOG_LEVEL: 'warn' };
   const { stdout } = await run(process.execPath, [CLI, 'order', 'follow-up', String(id), '--at', at.toISOString()], { env });
   return stdout.trim();
 }
@@ -165,9 +158,9 @@ for (const lang of ['zh', 'en'] as Locale[]) {
     await expect(shop.getByText(x.reason).first()).toBeVisible();
     await shoot(shop, `unpaid-cancelled-${lang}-390`);
     // With the embedded database the command ran in the server, which drops its cached stock at
-    // once; on PostgreSQL it ran in the CLI's own process, which tells the server through Redis
-    // (npm test gives both); on PostgreSQL without Redis the server reads the stock again when its
-    // cached copy is 30 s old (docs/catalog.md): the page shows the pieces back within a minute.
+    // once; on PostgreSQL without Redis (npm test's journeys when TEST_DATABASE_URL is set) it ran
+    // in the CLI's own process, and the server reads the stock again when its cached copy is 30 s
+    // old (docs/catalog.md): the page shows the pieces back within a minute either way.
     await expect(async () => {
       await shop.goto(`/product/${itemId}`);
       await expect(shop.getByRole('button', { name: `${x.gold} ${x.left(40)}` })).toBeVisible({ timeout: 2_000 });
