@@ -16,9 +16,9 @@ import type { Translator } from './chat.translator.js';
  * published at once; a text is then translated into the other language in the background, and
  * the translation is stored on the message and published as an update of it (bus event `tr`,
  * the `translated` frame), so a slow or failing provider never delays the original; while the
- * provider's queue is full, a text goes out flagged untranslated instead (shed). A resend of a stored id is acknowledged again and stored, sent and
- * translated nowhere; another user reusing the id is refused. Also the history and a message's
- * translation on request.
+ * provider's queue is full, a text goes out flagged untranslated instead (shed). A resend of a
+ * stored id is acknowledged again and stored, sent and translated nowhere; another user reusing
+ * the id is refused. Also the history and a message's translation on request.
  */
 
 export interface SendInput {
@@ -176,9 +176,10 @@ export function createMessaging({ repo, bus, translator, images, groups, queue, 
       // Overload (the provider's queue is full): the message goes out flagged untranslated at once,
       // like after a failed call, and costs no provider call, no second frame and no row (shed
       // load; a reader may still ask for its translation later).
-      const shed = language !== null && translator.mode === 'on' && translator.full?.() === true;
+      const wanted = language !== null && translator.mode === 'on';
+      const shed = wanted && translator.full?.() === true;
       if (shed) translator.shed?.();
-      const translate = language !== null && translator.mode === 'on' && !shed;
+      const translate = wanted && !shed;
       bus.publish({ k: 'msg', m: translate ? { ...delivered(gid, seq, m, at), pending: true } : delivered(gid, seq, m, at) });
       if (translate) translateLater(gid, seq, { ...m, language });
       return { gid, id, seq, timestamp: at.getTime(), duplicate: false };

@@ -35,7 +35,7 @@ export interface Translator {
    * (and counted with shed()). Absent when no provider is configured.
    */
   full?(): boolean;
-  /** Counts a message sent flagged untranslated under overload (queue full, or the server behind). */
+  /** Counts a message sent flagged untranslated because the provider's queue was full. */
   shed?(): void;
   /** Closes the provider's connections (shutdown). */
   close(): Promise<void>;
