@@ -11,7 +11,7 @@ import { waitForMail } from '../support/mailbox.js';
 
 test('sales records the payment, the warehouse ships with tracking, the buyer sees both', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const buyer = await createBuyer(request, 'en', 'backoffice');
+  const buyer = await createBuyer(request, 'en', 'staff');
   // A T/T order of the two newest products (3 pieces each, or their minimum).
   // The receiver's name ends in letters of this run only, so part of it finds this order first.
   const unique = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');

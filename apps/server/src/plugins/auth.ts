@@ -13,7 +13,7 @@ declare module 'fastify' {
     /** onRequest: a signed-in (not anonymous) user, else 401. */
     requireUser: AccessCheck;
     /** onRequest: a signed-in staff member (any role), else 401 or 403. */
-    requireAdmin: AccessCheck;
+    requireAnyStaff: AccessCheck;
     /** onRequest: a signed-in staff member whose role has this capability, else 401 or 403. */
     requireStaff: (capability: TStaffCapability) => AccessCheck;
   }
@@ -60,7 +60,7 @@ export const authPlugin = fp<{ authn: SessionResolver }>(
       }),
     );
     app.decorate(
-      'requireAdmin',
+      'requireAnyStaff',
       accessCheck('staff', async (request) => {
         const session = await request.session();
         if (!session || session.userId === null) throw unauthorized();

@@ -66,7 +66,7 @@ describe('locales', () => {
   });
 
   it.each(languages)('names every audited action in %s (the history and the activity page show labels, not codes)', (lang) => {
-    const labels = (load(lang, 'backoffice.json') as { order: { action: Record<string, string> } }).order.action;
+    const labels = (load(lang, 'staff.json') as { order: { action: Record<string, string> } }).order.action;
     expect(AUDIT_ACTIONS.filter((action) => !labels[action.replace('.', '_')]?.trim())).toEqual([]);
   });
 });

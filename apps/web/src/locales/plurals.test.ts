@@ -80,7 +80,7 @@ const NOT_COUNTS = new Set([
 ]);
 /** Reviewed exceptions: shop constants that are never 1 ("10 years", "30 days"), and words that do not inflect. */
 const ALLOWED = new Set([
-  'backoffice.json:cs.unread', // "{{count}} unread": "unread" does not inflect
+  'staff.json:cs.unread', // "{{count}} unread": "unread" does not inflect
   // shop constants, never 1: return window, years in business, countries served, minimum order
   'account.json:agreement.returns.body',
   'common.json:footer.advantages.supplyChain',

@@ -16,7 +16,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ lookup: LookupService }> = as
     '/admin/search',
     {
       // The role is checked before the query is validated (403, never 400, for a caller without the right).
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAnyStaff,
       schema: {
         tags: ['admin'],
         summary: 'Search orders, customers and products at once (any staff role: the kinds it may read)',

@@ -4,7 +4,7 @@ import type { TLocale, TPasswordLinkPurpose, TStaffRole } from '@cubeshop/shared
 // The mail with a link that sets a password (docs/accounts.md, Staff accounts): an invitation to
 // the back office, or a password reset the owner forced. In the person's language, text and HTML.
 
-/** The roles as staff read them (the web's backoffice nav.role texts). */
+/** The roles as staff read them (the web's staff namespace, nav.role). */
 const ROLE_NAMES: Record<TStaffRole, Record<TLocale, string>> = {
   owner: { zh: '店主', en: 'Owner' },
   sales: { zh: '销售', en: 'Sales' },

@@ -12,7 +12,7 @@ import { AccessDeniedScreen } from './AccessDeniedScreen';
  * role lacks the capability why, with the way to their own work.
  */
 export function StaffGate({ needs, children }: { needs: TStaffCapability | 'staff'; children: (role: TStaffRole) => ReactNode }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const role = useAuthStore((s) => s.user?.role ?? null);
   if (!role) return <AccessDeniedScreen />;
   if (needs !== 'staff' && !staffCan(role, needs)) {

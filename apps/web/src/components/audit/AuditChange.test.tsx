@@ -9,7 +9,7 @@ import { AuditChange } from './AuditChange';
 // language: field names as words, statuses, carriers and methods as their labels, money with its
 // currency, yes/no, lists summarised; never a raw code, a field name or JSON.
 beforeAll(async () => {
-  await i18n.loadNamespaces(['backoffice', 'orders']);
+  await i18n.loadNamespaces(['staff', 'orders']);
 });
 afterEach(async () => {
   await i18n.changeLanguage('en');
@@ -115,7 +115,7 @@ describe('AuditChange', () => {
 
   it('says it all in Chinese', async () => {
     await i18n.changeLanguage('zh');
-    await i18n.loadNamespaces(['backoffice', 'orders']);
+    await i18n.loadNamespaces(['staff', 'orders']);
     expect(show(payment, { currency: 'CNY' }).lines).toEqual([
       '金额：$174.50',
       '付款方式：银行转账',

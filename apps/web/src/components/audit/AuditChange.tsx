@@ -4,7 +4,7 @@ import { createAuditFormatter } from './audit-format';
 
 /** An audited action as staff read it ("Payment recorded"), in the staff member's language. */
 export function useAuditActionLabel() {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   return (action: string) => t(`order.action.${action.replace('.', '_')}`, { defaultValue: action });
 }
 
@@ -22,7 +22,7 @@ export function AuditChange({
   currency?: TCurrency | undefined;
   lineName?: ((lineId: number) => string | undefined) | undefined;
 }) {
-  const { t, i18n } = useTranslation(['backoffice', 'orders']);
+  const { t, i18n } = useTranslation(['staff', 'orders']);
   const locale = i18n.language === 'zh' ? 'zh' : 'en';
   const { context, changes } = createAuditFormatter({ t, locale, currency, lineName })(entry);
   if (!context.length && !changes.length) return null;

@@ -31,7 +31,7 @@ export function LinePieces({
   values: Record<number, string>;
   onChange: (values: Record<number, string>) => void;
 }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   return (
     <fieldset>
       <legend className="text-xs text-gray-600">{legend}</legend>

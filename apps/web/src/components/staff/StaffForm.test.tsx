@@ -13,7 +13,7 @@ import { StaffForm, useStaffForm } from './StaffForm';
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
-  await i18n.loadNamespaces(['backoffice']);
+  await i18n.loadNamespaces(['staff']);
 });
 
 /** A staff form on a shared schema, sent to an API that refuses as the server does. */

@@ -15,7 +15,7 @@ type PagerProps = { onPage: (page: number) => void; className?: string } & (
 
 /** Previous / "Page 2 of 9" / next under a staff list; nothing when everything fits on one page. */
 export function StaffPager({ onPage, className, ...at }: PagerProps) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const page = at.pager ? at.pager.page : (at.page ?? 1);
   const pages = at.pager ? pageCount(at.pager) : 'pager' in at ? 0 : (at.pages ?? 0);
   if (pages <= 1) return null;

@@ -13,7 +13,7 @@ import { StaffTable, staffColumns, type RowSelectionState } from './StaffTable';
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
-  await i18n.loadNamespaces(['backoffice']);
+  await i18n.loadNamespaces(['staff']);
 });
 beforeEach(() => localStorage.clear());
 

@@ -180,7 +180,7 @@ export function StaffTable<Row extends RowData>(props: StaffTableProps<Row>) {
     toolbar,
     testId,
   } = props;
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const body = useRef<HTMLTableElement>(null);
   const [visibility, setVisibility] = useState<ColumnVisibilityState>(() => storedVisibility(columnsKey, hiddenByDefault));
   const sorting = useMemo<SortingState>(() => (sort ? [sort] : []), [sort]);

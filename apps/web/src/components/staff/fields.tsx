@@ -11,7 +11,7 @@ export { errorText } from './server-error';
 
 /** How a payment or refund moved (form field `method`); it starts at the order's own way of paying. */
 export function PaymentMethodField({ defaultValue = 'bankTransfer' }: { defaultValue?: TPaymentRecordMethod }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   return (
     <label className="flex flex-col gap-0.5">
       <span className="text-xs text-gray-600">{t('order.method')}</span>
@@ -28,7 +28,7 @@ export function PaymentMethodField({ defaultValue = 'bankTransfer' }: { defaultV
 
 /** The bank's or provider's reference of a payment or refund (form field `reference`). */
 export function PaymentReferenceField() {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   return (
     <label className="flex flex-col gap-0.5">
       <span className="text-xs text-gray-600">{t('order.reference')}</span>

@@ -19,7 +19,7 @@ export function ChatWidget() {
   const [open, setOpen] = useState(false);
   const [started, setStarted] = useState(false);
   const [unread, setUnread] = useState(0);
-  const isAdmin = useAuthStore((s) => s.user?.admin === true);
+  const isStaff = useAuthStore((s) => s.user?.admin === true);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
 
@@ -35,13 +35,13 @@ export function ChatWidget() {
       },
       { replace: true },
     );
-    if (isAdmin) return;
+    if (isStaff) return;
     setStarted(true);
     setOpen(true);
-  }, [openRequested, isAdmin, setParams]);
+  }, [openRequested, isStaff, setParams]);
 
   const onButton = () => {
-    if (isAdmin) {
+    if (isStaff) {
       void navigate('/admin/customer-service');
       return;
     }
@@ -68,12 +68,12 @@ export function ChatWidget() {
           <button
             type="button"
             onClick={onButton}
-            aria-label={isAdmin ? t('chat.adminHint') : unread > 0 ? `${t('chat.open')} (${unread})` : t('chat.open')}
-            title={isAdmin ? t('chat.adminHint') : t('chat.open')}
+            aria-label={isStaff ? t('chat.adminHint') : unread > 0 ? `${t('chat.open')} (${unread})` : t('chat.open')}
+            title={isStaff ? t('chat.adminHint') : t('chat.open')}
             data-testid="chat-button"
             className="relative inline-flex size-11 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg transition-transform hover:scale-105 hover:bg-brand-700 sm:size-14"
           >
-            {isAdmin ? <Headset aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
+            {isStaff ? <Headset aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
             {unread > 0 ? (
               <span
                 data-testid="chat-unread"

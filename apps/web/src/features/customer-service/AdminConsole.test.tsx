@@ -124,7 +124,7 @@ const servingList = () => screen.getByRole('region', { name: 'Serving' });
 
 describe('AdminConsole unread state across reloads', () => {
   beforeAll(async () => {
-    await i18n.loadNamespaces(['backoffice', 'chat']);
+    await i18n.loadNamespaces(['staff', 'chat']);
   });
   beforeEach(() => {
     FakeWebSocket.all = [];
@@ -203,7 +203,7 @@ describe('AdminConsole unread state across reloads', () => {
 describe('AdminConsole: the served buyer', () => {
   const serving = fetchDouble.getMockImplementation()!;
   beforeAll(async () => {
-    await i18n.loadNamespaces(['backoffice', 'chat', 'orders']);
+    await i18n.loadNamespaces(['staff', 'chat', 'orders']);
   });
   beforeEach(() => {
     FakeWebSocket.all = [];

@@ -26,7 +26,7 @@ import { refreshAfterWrite } from '@/lib/query-client';
 const EMPTY: readonly ChatMessage[] = [];
 
 function BuyerCard({ group }: { group: TChatGroup }) {
-  const { t } = useTranslation('backoffice', { keyPrefix: 'cs' });
+  const { t } = useTranslation('staff', { keyPrefix: 'cs' });
   const now = useNow();
   const rows: [string, string][] = [
     [t('buyer.name'), group.uname],
@@ -57,7 +57,7 @@ function BuyerCard({ group }: { group: TChatGroup }) {
  * while the console holds a chat connection).
  */
 export function AdminConsole() {
-  const { t } = useTranslation('backoffice', { keyPrefix: 'cs' });
+  const { t } = useTranslation('staff', { keyPrefix: 'cs' });
   const { t: tc } = useTranslation('chat');
   const user = useAuthStore((s) => s.user);
   const language = getLocale();

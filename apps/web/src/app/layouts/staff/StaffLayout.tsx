@@ -97,7 +97,7 @@ function useActiveInView() {
  * sidebar or footer: staff screens use the whole width.
  */
 export function StaffLayout() {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const user = useAuthStore((s) => s.user);
   const sections = staffSections(user?.role);
   const searching = staffMaySearch(user?.role);

@@ -86,7 +86,7 @@ const MENU: Record<TStaffRole, string[]> = {
 };
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['backoffice']);
+  await i18n.loadNamespaces(['staff']);
 });
 
 describe('the staff frame per role', () => {

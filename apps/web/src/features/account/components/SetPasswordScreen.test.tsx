@@ -11,7 +11,7 @@ import { SetPasswordScreen } from './SetPasswordScreen';
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcd';
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['account', 'backoffice']);
+  await i18n.loadNamespaces(['account', 'staff']);
 });
 beforeEach(() => {
   resetSession();

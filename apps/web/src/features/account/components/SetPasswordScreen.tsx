@@ -26,7 +26,7 @@ const stamp = (iso: string) =>
  */
 export function SetPasswordScreen() {
   const { t } = useTranslation('account');
-  const { t: tb } = useTranslation('backoffice');
+  const { t: tb } = useTranslation('staff');
   const location = useLocation();
   const navigate = useNavigate();
   const login = useAuthStore((s) => s.login);

@@ -10,7 +10,7 @@ import { buyerQuery } from '../api/groups';
  * customer service included; no contact data comes with them (docs/orders.md, Back office).
  */
 function Orders({ gid }: { gid: string }) {
-  const { t } = useTranslation('backoffice', { keyPrefix: 'cs' });
+  const { t } = useTranslation('staff', { keyPrefix: 'cs' });
   const { t: to } = useTranslation('orders');
   const buyer = useQuery(buyerQuery(gid));
   const orders = buyer.data?.orders;

@@ -9,7 +9,7 @@ import { onlineAdminsQuery, useInviteAdmin } from '../api/groups';
 
 /** Invite an online admin into a conversation (GET /api/groups/admin, POST /api/groups/invite). */
 export function InviteDialog({ group, myUid, onClose }: { group: TChatGroup | null; myUid: number | null; onClose: () => void }) {
-  const { t } = useTranslation('backoffice', { keyPrefix: 'cs' });
+  const { t } = useTranslation('staff', { keyPrefix: 'cs' });
   const admins = useQuery({ ...onlineAdminsQuery(), enabled: group !== null });
   const invite = useInviteAdmin();
   const candidates = (admins.data ?? []).filter((a) => a.uid !== myUid && !group?.agents.some((g) => g.uid === a.uid));

@@ -43,7 +43,7 @@ export interface QueueListProps {
 }
 
 export function QueueList({ title, empty, groups, loading, error, onRetry, selected, onSelect, unread, myUid, action }: QueueListProps) {
-  const { t } = useTranslation('backoffice', { keyPrefix: 'cs' });
+  const { t } = useTranslation('staff', { keyPrefix: 'cs' });
   const now = useNow();
   return (
     <section className="border-b border-gray-200 p-3" aria-label={title}>

@@ -64,7 +64,7 @@ beforeEach(async () => {
   resetSession();
   signIn({ ...BUYER, id: 1, account: 'boss@example.com', name: 'Boss', admin: true, role: 'owner' });
   await i18n.changeLanguage('en');
-  await i18n.loadNamespaces(['backoffice', 'common']);
+  await i18n.loadNamespaces(['staff', 'common']);
 });
 
 describe('StaffScreen', { timeout: 20_000 }, () => {
@@ -193,7 +193,7 @@ describe('StaffScreen: the invitation again', { timeout: 20_000 }, () => {
     server.use(http.get('/api/admin/staff', () => HttpResponse.json({ data: [member(5, 'zhao@example.com', { name: '赵', passwordSet: false })] })));
     await i18n.changeLanguage('zh');
     try {
-      await i18n.loadNamespaces(['backoffice', 'common']);
+      await i18n.loadNamespaces(['staff', 'common']);
       renderScreen(<StaffScreen />, { path: '/admin/staff' });
       const zhao = await rowOf('zhao@example.com');
       expect(within(zhao).getByRole('button', { name: '向 赵 重发邀请' })).toHaveTextContent('重发邀请');

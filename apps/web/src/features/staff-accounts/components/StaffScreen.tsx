@@ -46,7 +46,7 @@ function stamp(iso: string | null, withTime = true): string {
  * these (the server refuses them too: docs/accounts.md, Staff accounts).
  */
 export function StaffScreen() {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const me = useAuthStore((s) => s.user?.id ?? null);
   const list = useStaffList();
   const [inviting, setInviting] = useState(false);
@@ -237,7 +237,7 @@ export function StaffScreen() {
 
 /** The invitation: e-mail, name, role and the mail's language; the server's refusal (an e-mail in use) on its field. */
 function InviteDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const invite = useStaffChange(inviteStaff);
   const form = useStaffForm<TStaffInviteInput, TStaffInvite>(ZStaffInvite, { defaultValues: { email: '', name: '', role: 'sales', locale: DEFAULT_LOCALE } });
   useEffect(() => form.setFocus('email'), [form]);
@@ -276,7 +276,7 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
 
 /** Another role for a staff member, confirmed in the dialog that says they are signed out at once. */
 function RoleDialog({ member, onClose }: { member: TStaffMember; onClose: () => void }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const change = useStaffChange(changeStaff);
   const form = useStaffForm(ZRoleForm, { defaultValues: { role: member.role } });
   const who = member.name || member.account;

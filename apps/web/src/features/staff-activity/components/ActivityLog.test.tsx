@@ -10,7 +10,7 @@ import { ActivityLog } from './ActivityLog';
 // The activity log reads as words: what was changed ("Shipping rate dhl × eu", "Product 100001"),
 // and how (field labels and value labels), never entity codes, field names or JSON.
 beforeAll(async () => {
-  await i18n.loadNamespaces(['backoffice', 'orders']);
+  await i18n.loadNamespaces(['staff', 'orders']);
 });
 beforeEach(() => resetSession());
 

@@ -29,7 +29,7 @@ const col = staffColumns<TAuditEntry>();
  * what the active row changed.
  */
 export function ActivityLog() {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const actionLabel = useAuditActionLabel();
   const navigate = useNavigate();
   const list = useListParams(ZAuditQuery);

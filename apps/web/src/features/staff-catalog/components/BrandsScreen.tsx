@@ -15,7 +15,7 @@ const col = staffColumns<TAdminBrand>();
 
 /** A brand's names, or the form renaming it while it is edited. */
 function NameCell({ brand: b }: { brand: TAdminBrand }) {
-  const { t } = useTranslation('catalogAdmin');
+  const { t } = useTranslation('staffCatalog');
   const { editing, setEditing, act } = useTreeChangeOf();
   if (editing !== b.id) return <EntryName entry={b} />;
   return (
@@ -38,7 +38,7 @@ function NameCell({ brand: b }: { brand: TAdminBrand }) {
 
 /** The authorization flag of the brand page, changed at once. */
 function AuthorizedCell({ brand: b }: { brand: TAdminBrand }) {
-  const { t } = useTranslation('catalogAdmin');
+  const { t } = useTranslation('staffCatalog');
   const { act, pending } = useTreeChangeOf();
   return (
     <input
@@ -53,7 +53,7 @@ function AuthorizedCell({ brand: b }: { brand: TAdminBrand }) {
 
 /** Upload a logo, and Edit (the names). */
 function ActionsCell({ brand: b }: { brand: TAdminBrand }) {
-  const { t } = useTranslation('catalogAdmin');
+  const { t } = useTranslation('staffCatalog');
   const { editing, setEditing, act } = useTreeChangeOf();
   return (
     <div className="flex items-center justify-end gap-1.5">
@@ -84,7 +84,7 @@ function ActionsCell({ brand: b }: { brand: TAdminBrand }) {
  * the authorization flag of the brand page, in a staff table sorted by name.
  */
 export function BrandsScreen() {
-  const { t } = useTranslation('catalogAdmin');
+  const { t } = useTranslation('staffCatalog');
   const brands = useAdminBrands();
   const list = useMemo(() => brandsByName(brands.data?.data ?? []), [brands.data]);
   const change = useTreeChange();

@@ -4,7 +4,7 @@ import { cn } from '@/components/ui/cn';
 
 /** Products, categories and brands: the catalog screens' own tabs. */
 export function CatalogTabs() {
-  const { t } = useTranslation('catalogAdmin');
+  const { t } = useTranslation('staffCatalog');
   const tabs = [
     { to: '/admin/items', label: t('tabs.items'), end: false },
     { to: '/admin/categories', label: t('tabs.categories'), end: true },

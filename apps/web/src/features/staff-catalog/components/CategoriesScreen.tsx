@@ -22,7 +22,7 @@ const Tree = createContext<{ rows: TreeRow[]; list: TAdminCategory[] }>({ rows: 
 
 /** The parent choices: the top level, then the tree indented (without `except`, a category cannot go under itself). */
 function ParentOptions({ except }: { except?: number }) {
-  const { t } = useTranslation('catalogAdmin');
+  const { t } = useTranslation('staffCatalog');
   const { rows } = use(Tree);
   return (
     <>
@@ -40,7 +40,7 @@ function ParentOptions({ except }: { except?: number }) {
 
 /** A category's names, indented by its depth, or the form renaming and moving it while it is edited. */
 function NameCell({ row: { category: c, depth } }: { row: TreeRow }) {
-  const { t } = useTranslation('catalogAdmin');
+  const { t } = useTranslation('staffCatalog');
   const { editing, setEditing, act } = useTreeChangeOf();
   return (
     <div style={{ paddingLeft: `${depth * 1.25}rem` }}>
@@ -75,7 +75,7 @@ function NameCell({ row: { category: c, depth } }: { row: TreeRow }) {
 
 /** Up and down among its siblings, Edit, Delete (the server refuses one holding products or children). */
 function ActionsCell({ category: c }: { category: TAdminCategory }) {
-  const { t } = useTranslation('catalogAdmin');
+  const { t } = useTranslation('staffCatalog');
   const { editing, setEditing, act, pending } = useTreeChangeOf();
   const { list } = use(Tree);
   const siblings = list.filter((x) => x.parentId === c.parentId).sort((a, b) => a.position - b.position || a.id - b.id);
@@ -121,7 +121,7 @@ const col = staffColumns<TreeRow>();
  * under itself and a delete of a category with products or children.
  */
 export function CategoriesScreen() {
-  const { t } = useTranslation('catalogAdmin');
+  const { t } = useTranslation('staffCatalog');
   const categories = useAdminCategories();
   const tree = useMemo(() => {
     const list = categories.data?.data ?? [];

@@ -10,7 +10,7 @@ import { ItemEditor } from './ItemEditor';
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
-  await i18n.loadNamespaces(['backoffice', 'catalogAdmin']);
+  await i18n.loadNamespaces(['staff', 'staffCatalog']);
 });
 beforeEach(() => {
   resetSession();

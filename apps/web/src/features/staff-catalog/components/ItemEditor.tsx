@@ -65,7 +65,7 @@ function valuesOf(item: TAdminItem): Values {
 
 /** /admin/items/new and /admin/items/{id}: the product editor. */
 export function ItemEditor({ id }: { id: number | undefined }) {
-  const { t } = useTranslation('catalogAdmin');
+  const { t } = useTranslation('staffCatalog');
   const item = useAdminItem(id);
   if (id !== undefined && item.isError) return <QueryError error={item.error} onRetry={() => void item.refetch()} message={t('editor.loadFailed')} />;
   if (id !== undefined && !item.data) {
@@ -79,7 +79,7 @@ export function ItemEditor({ id }: { id: number | undefined }) {
 }
 
 function EditorForm({ item }: { item: TAdminItem | undefined }) {
-  const { t } = useTranslation('catalogAdmin');
+  const { t } = useTranslation('staffCatalog');
   const navigate = useNavigate();
   const categories = useAdminCategories();
   const brands = useAdminBrands();

@@ -15,7 +15,7 @@ const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
  * storefront shows the generated pictures.
  */
 export function ItemImages({ item }: { item: TAdminItem }) {
-  const { t } = useTranslation('catalogAdmin');
+  const { t } = useTranslation('staffCatalog');
   const [error, setError] = useState<string | null>(null);
   const [over, setOver] = useState(false);
   const dragged = useRef<number | null>(null);

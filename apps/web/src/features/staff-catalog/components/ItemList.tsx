@@ -24,7 +24,7 @@ const COLUMN_OF: Record<TProductSortField, string> = { basePrice: 'price', lastU
  * move, Enter open, n new).
  */
 export function ItemList() {
-  const { t } = useTranslation('catalogAdmin');
+  const { t } = useTranslation('staffCatalog');
   const list = useListParams(ZAdminItemQuery);
   const { values, search } = list;
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ import { cn } from '@/components/ui/cn';
  * Loaded lazily (RichText.tsx), so the storefront's bundle never carries TipTap.
  */
 export default function RichTextEditor({ value, onChange, label, id }: { value: string; onChange: (html: string) => void; label: string; id: string }) {
-  const { t } = useTranslation('catalogAdmin');
+  const { t } = useTranslation('staffCatalog');
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: { levels: [2, 3] } })],
     content: value,

@@ -36,7 +36,7 @@ export const useTreeChangeOf = () => use(TreeChange)!;
 
 /** The slug and the Chinese and English names of a new category or brand (form fields by name). */
 export function SlugAndNames() {
-  const { t } = useTranslation('catalogAdmin');
+  const { t } = useTranslation('staffCatalog');
   return (
     <>
       <label className="flex flex-col gap-0.5">
@@ -71,7 +71,7 @@ export function slugAndNames(data: FormData): { slug: string; nameZh: string; na
 
 /** Save and Cancel of a row being edited. */
 export function SaveCancel({ onCancel }: { onCancel: () => void }) {
-  const { t } = useTranslation('catalogAdmin');
+  const { t } = useTranslation('staffCatalog');
   return (
     <>
       <Button type="submit" size="sm">

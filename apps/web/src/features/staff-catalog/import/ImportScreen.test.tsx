@@ -13,7 +13,7 @@ import { ImportScreen } from './ImportScreen';
 // "Apply" appears only for a clean dry run and sends the same file with dryRun=false; the answer
 // says whether it was applied (what was written) or refused (422: nothing written, the errors).
 beforeAll(async () => {
-  await i18n.loadNamespaces(['catalogImport', 'catalogAdmin']);
+  await i18n.loadNamespaces(['catalogImport', 'staffCatalog']);
 });
 beforeEach(() => resetSession());
 

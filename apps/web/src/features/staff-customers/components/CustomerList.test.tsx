@@ -10,7 +10,7 @@ import { CustomerList } from './CustomerList';
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
-  await i18n.loadNamespaces(['backoffice']);
+  await i18n.loadNamespaces(['staff']);
 });
 beforeEach(() => {
   resetSession();

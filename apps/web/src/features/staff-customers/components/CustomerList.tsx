@@ -18,7 +18,7 @@ const col = staffColumns<TCustomerRow>();
  * use (/ search, j/k or arrows move, Enter open).
  */
 export function CustomerList() {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const list = useListParams(ZCustomerQuery);
   const navigate = useNavigate();
   const customers = useCustomers(list);

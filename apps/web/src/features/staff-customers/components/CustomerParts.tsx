@@ -9,7 +9,7 @@ import { formatStamp } from '../lib/format';
 
 /** Lines of text with a Copy button (contacts, addresses): pasted as they are shown. */
 export function CopyBlock({ text, testId }: { text: string; testId?: string }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const copy = async () => {
     await navigator.clipboard?.writeText(text).catch(() => undefined);
     toast.success(t('customers.copied'));
@@ -28,7 +28,7 @@ export function CopyBlock({ text, testId }: { text: string; testId?: string }) {
 
 /** The buyer's latest conversations with customer service, read-only (text is never HTML). */
 export function ChatHistoryCard({ chats }: { chats: TCustomerChat[] }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   return (
     <Section title={t('customers.chat')}>
       {chats.length === 0 ? (

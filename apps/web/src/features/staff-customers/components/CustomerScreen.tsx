@@ -24,7 +24,7 @@ const input = 'rounded border border-gray-300 bg-white px-2 py-1 text-sm';
  * or enabling the account with a reason and a confirmation (owner, sales).
  */
 export function CustomerScreen({ id, role }: { id: string; role: TStaffRole | null }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const customer = useCustomer(id);
   if (customer.isError && !customer.data) {
     return <QueryError error={customer.error} onRetry={() => void customer.refetch()} message={t('customers.notFound')} />;
@@ -71,7 +71,7 @@ export function CustomerScreen({ id, role }: { id: string; role: TStaffRole | nu
 }
 
 function ContactCard({ detail }: { detail: TCustomerDetail }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const c = detail.customer;
   // The profile's country by its name in the reader's language, not its ISO code.
   const country = useRegionName(c.country);
@@ -100,7 +100,7 @@ function ContactCard({ detail }: { detail: TCustomerDetail }) {
 }
 
 function AccountCard({ detail, canManage }: { detail: TCustomerDetail; canManage: boolean }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const c = detail.customer;
   const disabled = c.disabledTime !== null;
   const [open, setOpen] = useState(false);
@@ -169,7 +169,7 @@ function AccountCard({ detail, canManage }: { detail: TCustomerDetail; canManage
 }
 
 function OrdersCard({ detail, canOpen }: { detail: TCustomerDetail; canOpen: boolean }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const { t: to } = useTranslation('orders');
   const { orders } = detail;
   return (
@@ -216,7 +216,7 @@ function OrdersCard({ detail, canOpen }: { detail: TCustomerDetail; canOpen: boo
 }
 
 function NotesCard({ detail, canManage }: { detail: TCustomerDetail; canManage: boolean }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const [body, setBody] = useState('');
   const change = useCustomerChange(detail.customer.id, (text: string) => addCustomerNote(detail.customer.id, text));
   function add(event?: FormEvent) {
@@ -276,7 +276,7 @@ function NotesCard({ detail, canManage }: { detail: TCustomerDetail; canManage: 
 }
 
 function AddressesCard({ detail }: { detail: TCustomerDetail }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   return (
     <Section title={t('customers.addresses')}>
       {detail.addresses.length === 0 ? (

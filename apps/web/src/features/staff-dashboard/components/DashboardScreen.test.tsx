@@ -38,7 +38,7 @@ function answer(from: string, to: string, sold: boolean): TDashboard {
 
 let sold = true;
 beforeAll(async () => {
-  await i18n.loadNamespaces(['backoffice', 'common']);
+  await i18n.loadNamespaces(['staff', 'common']);
 });
 beforeEach(() => {
   sold = true;

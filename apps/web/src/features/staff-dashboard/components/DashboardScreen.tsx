@@ -40,7 +40,7 @@ function Stat({ label, value, sub }: { label: string; value: string; sub?: strin
 }
 
 function Tile({ label, lines, to, tone }: { label: string; lines: string[]; to: string | null; tone: 'warn' | 'ok' }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const body = (
     <>
       <div className="text-xs text-gray-600">{label}</div>
@@ -64,7 +64,7 @@ function Tile({ label, lines, to, tone }: { label: string; lines: string[]; to: 
 
 /** Horizontal bars of the best sellers: pieces, with the revenue in each currency under the name. */
 function TopList({ title, rows }: { title: string; rows: { key: string; name: string; units: number; revenue: TByCurrency }[] }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const most = Math.max(1, ...rows.map((r) => r.units));
   return (
     <section className="min-w-0 rounded border border-gray-200 bg-white p-3">
@@ -97,7 +97,7 @@ function TopList({ title, rows }: { title: string; rows: { key: string; name: st
 
 /** Paid against unpaid orders (not cancelled) per currency: counts as a split bar, amounts under it. */
 function PaymentSplit({ data }: { data: TDashboard }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const { paid, unpaid } = data.payment;
   return (
     <section className="min-w-0 rounded border border-gray-200 bg-white p-3 lg:col-span-2">
@@ -137,7 +137,7 @@ function PaymentSplit({ data }: { data: TDashboard }) {
 
 /** The range picker: presets of 7, 30 and 90 days ending today, or two days of one's own (kept in the URL). */
 function RangePicker({ from, to, today, onChange }: { from: string; to: string; today: string; onChange: (from: string, to: string) => void }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   return (
     <div className="flex flex-wrap items-end gap-2" role="group" aria-label={t('dashboard.range.label')}>
       {DASHBOARD_PRESETS.map((n) => {
@@ -188,7 +188,7 @@ function RangePicker({ from, to, today, onChange }: { from: string; to: string; 
  * (low stock, after-sales requests, the chat queue) linking to their screens.
  */
 export function DashboardScreen({ role }: { role: TStaffRole }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const [params, setParams] = useSearchParams();
   const today = shopDayOf(Date.now());
   const to = isDay(params.get('to')) ? params.get('to')! : today;

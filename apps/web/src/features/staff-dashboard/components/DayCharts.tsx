@@ -19,7 +19,7 @@ function ChartCard({ title, children }: { title: string; children: React.ReactNo
 
 /** Orders per day (a bar per currency), revenue per day in each currency (its own scale), new buyers per day. */
 export function DayCharts({ data }: { data: TDashboard }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const rows = data.days.map((d) => ({
     day: d.day,
     CNY: d.orders.CNY,

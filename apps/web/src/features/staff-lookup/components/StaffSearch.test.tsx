@@ -12,7 +12,7 @@ import { StaffSearch } from './StaffSearch';
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
-  await i18n.loadNamespaces(['backoffice']);
+  await i18n.loadNamespaces(['staff']);
 });
 beforeEach(() => {
   resetSession();

@@ -28,7 +28,7 @@ const STATUS_TONE: Record<NonNullable<TAdminSearchHit['status']>, string> = {
  * the last key.
  */
 export function StaffSearch({ className }: { className?: string }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const navigate = useNavigate();
   const id = useId();
   const listboxId = `${id}-list`;

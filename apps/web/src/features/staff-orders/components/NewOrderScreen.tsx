@@ -67,7 +67,7 @@ const EMPTY: Values = {
 };
 
 export function NewOrderScreen() {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const navigate = useNavigate();
   const client = useQueryClient();
   // One key for this screen: a double click or a retry after a lost answer places one order.
@@ -271,7 +271,7 @@ export function NewOrderScreen() {
 
 /** The server's quote: each line's price (staff-set or the buyer's, with its tier), goods, freight, surcharge, total. */
 function PreviewCard({ preview, fresh, money }: { preview: TStaffOrderPreview; fresh: boolean; money: (v: number) => string }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   return (
     <Section title={t('newOrder.quote', { currency: preview.currency })} className={cn('mt-3', !fresh && 'opacity-60')} testId="new-order-quote">
       <div className="overflow-x-auto">
@@ -337,7 +337,7 @@ function PreviewCard({ preview, fresh, money }: { preview: TStaffOrderPreview; f
 
 /** A search box over customers (account, name, e-mail, mobile); a hit chooses the buyer. */
 function BuyerPicker({ chosen, onChoose }: { chosen: TCustomerRow | null; onChoose: (row: TCustomerRow) => void }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const [q, setQ] = useState('');
   const term = useDebounced(q, 250);
   const found = useBuyerSearch(term);

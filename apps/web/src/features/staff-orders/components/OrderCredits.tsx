@@ -19,7 +19,7 @@ const LEFT = new Set(['outbound', 'delivery', 'complete']);
  * goods left, and/or an amount; the total and what may still be credited are shown as typed.
  */
 export function CreditsCard({ detail, money, canIssue }: { detail: TAdminOrderDetail; money: (v: number, c?: TCurrency) => string; canIssue: boolean }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const { order } = detail;
   const change = useOrderChange(order.id, (body: Parameters<typeof issueCredit>[1]) => issueCredit(order.id, body));
   const left = LEFT.has(order.status);

@@ -6,7 +6,7 @@ import { formatStamp } from './badges';
 
 /** The order's audit trail: every staff change, newest first, in words (money in the order's currency, lines by name). */
 export function HistoryCard({ detail }: { detail: TAdminOrderDetail }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const actionLabel = useAuditActionLabel();
   const lines = new Map(detail.order.items.map((l) => [l.id, l.typeName ? `${l.name} (${l.typeName})` : l.name]));
   const lineName = (lineId: number) => lines.get(lineId);

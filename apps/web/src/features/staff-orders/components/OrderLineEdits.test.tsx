@@ -15,7 +15,7 @@ import { StaffOrderScreen } from './StaffOrderScreen';
 // outbound the buttons are disabled and the card says why; the warehouse sees no such controls.
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['backoffice', 'orders']);
+  await i18n.loadNamespaces(['staff', 'orders']);
 });
 beforeEach(() => {
   resetSession();

@@ -19,7 +19,7 @@ type AddValues = { itemId: number | undefined; type: string; quantity: number | 
 
 /** The add-line form under the lines (product, type, pieces, optional price), or why lines cannot change any more. */
 export function AddLineForm({ detail, locked }: { detail: TAdminOrderDetail; locked: string | null }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const orderId = detail.order.id;
   const [product, setProduct] = useState<TProduct | null>(null);
   const form = useStaffForm<AddValues, TOrderLineAdd>(ZOrderLineAdd as never, { defaultValues: { itemId: undefined, type: '', quantity: 1, price: '' } });
@@ -75,7 +75,7 @@ export function AddLineForm({ detail, locked }: { detail: TAdminOrderDetail; loc
 
 /** A line's remove button, asking first; disabled with the reason when the line cannot go. */
 export function RemoveLineButton({ orderId, line, blocked }: { orderId: number; line: TOrderLine; blocked: string | null }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const change = useOrderChange(orderId, () => removeOrderLine(orderId, line.id));
   const name = line.typeName ? `${line.name} (${line.typeName})` : line.name;
   async function remove() {

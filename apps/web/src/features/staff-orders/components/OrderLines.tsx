@@ -26,7 +26,7 @@ export function LinesCard({
   canPrice: boolean;
   canEdit?: boolean;
 }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const { order } = detail;
   const locked = order.status === 'confirm' ? null : t('lineEdit.locked');
   const blockedOf = (line: TOrderLine) => locked ?? (order.items.length <= 1 ? t('lineEdit.lastLine') : line.shippedQuantity ? t('lineEdit.shipped') : null);
@@ -83,7 +83,7 @@ function LineRow({
   canPrice: boolean;
   remove?: ReactNode;
 }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const change = useOrderChange(orderId, (body: { actualQuantity?: number; actualPrice?: number }) => adjustOrderLine(orderId, line.id, body));
   const save = (body: { actualQuantity?: number; actualPrice?: number }) =>
     change.mutate(body, { onSuccess: () => toast.success(t('order.saved')), onError: (err) => toast.error(errorText(err)) });

@@ -14,7 +14,7 @@ import { errorText } from './parts';
  * on the buyer's order page), oldest first, with a form to add one. Ctrl/Cmd+Enter sends.
  */
 export function NotesCard({ detail, role }: { detail: TAdminOrderDetail; role: TStaffRole | null }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const id = detail.order.id;
   const canMessage = staffCan(role, 'orders.sell');
   const [kind, setKind] = useState<TOrderNoteCreate['kind']>('note');

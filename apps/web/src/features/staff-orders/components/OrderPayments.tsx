@@ -25,7 +25,7 @@ const overpayment = (err: unknown) =>
  * own way of paying. A payment beyond what is owed is confirmed first.
  */
 export function PaymentsCard({ detail, money, canRecord }: { detail: TAdminOrderDetail; money: (v: number, c?: TCurrency) => string; canRecord: boolean }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const { order } = detail;
   const change = useOrderChange(order.id, (body: TPaymentCreate) => recordPayment(order.id, body));
   const { toPay, refundDue } = order.money;

@@ -12,7 +12,7 @@ import { OrderQueue } from './OrderQueue';
 // the orders it will cancel (lapsing=1; docs/orders.md, Unpaid orders).
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['backoffice', 'orders']);
+  await i18n.loadNamespaces(['staff', 'orders']);
 });
 beforeEach(() => {
   resetSession();

@@ -49,7 +49,7 @@ const col = staffColumns<TAdminOrderRow>();
  * keyboard use (/ search, j/k or arrows move, Enter open, x select).
  */
 export function OrderQueue({ role }: { role: TStaffRole | null }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const { t: to } = useTranslation('orders');
   const list = useListParams(ZAdminOrderQuery);
   const { values, search } = list;

@@ -13,7 +13,7 @@ import { errorText, input } from './parts';
  * the warehouse confirms what arrived, and it goes on hand again (docs/orders.md, Returns).
  */
 export function RestockCard({ detail, canReceive }: { detail: TAdminOrderDetail; canReceive: boolean }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const { order } = detail;
   const change = useOrderChange(order.id, (body: Parameters<typeof restockOrder>[1]) => restockOrder(order.id, body));
   const [pieces, setPieces] = useState<Record<number, string>>({});

@@ -13,7 +13,7 @@ import { StaffOrderScreen } from './StaffOrderScreen';
 // "Ship a parcel" on the staff order screen (docs/orders.md, Split shipments).
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['backoffice', 'orders']);
+  await i18n.loadNamespaces(['staff', 'orders']);
 });
 beforeEach(() => {
   resetSession();

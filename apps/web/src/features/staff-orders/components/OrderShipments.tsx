@@ -49,7 +49,7 @@ const ZParcelForm = z
 type TParcelForm = z.input<typeof ZParcelForm>;
 
 export function ShipmentsCard({ detail, canShip, canShipUnpaid }: { detail: TAdminOrderDetail; canShip: boolean; canShipUnpaid: boolean }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const { order } = detail;
   const [open, setOpen] = useState(false);
   const left = order.items.reduce((a, l) => a + leftOf(l), 0);
@@ -81,7 +81,7 @@ export function ShipmentsCard({ detail, canShip, canShipUnpaid }: { detail: TAdm
 }
 
 function ShipDialog({ detail, canShipUnpaid, onClose }: { detail: TAdminOrderDetail; canShipUnpaid: boolean; onClose: () => void }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const { order } = detail;
   const lines = order.items.filter((l) => leftOf(l) > 0);
   const change = useOrderChange(order.id, (body: TShipmentCreate) => shipParcel(order.id, body));

@@ -9,7 +9,7 @@ import { useProductSearch } from '../api/staff-orders';
 
 /** A search box over products (name or id); "Add" puts one in the order at its minimum quantity. */
 export function ProductPicker({ onAdd }: { onAdd: (p: TProduct) => void }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const [q, setQ] = useState('');
   const term = useDebounced(q, 250);
   const found = useProductSearch(term);

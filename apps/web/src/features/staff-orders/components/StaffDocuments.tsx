@@ -29,7 +29,7 @@ function useDownload() {
 
 /** The order screen's documents: three kinds, in zh or en. */
 export function DocumentsCard({ orderId }: { orderId: number }) {
-  const { t, i18n } = useTranslation('backoffice');
+  const { t, i18n } = useTranslation('staff');
   const [lang, setLang] = useState<TLocale>(i18n.language === 'en' ? 'en' : 'zh');
   const { busy, run } = useDownload();
   return (
@@ -68,7 +68,7 @@ export function DocumentsCard({ orderId }: { orderId: number }) {
 
 /** The queue's bulk downloads: invoices or packing lists of the selected orders, one zip. */
 export function BulkDocuments({ ids }: { ids: number[] }) {
-  const { t, i18n } = useTranslation('backoffice');
+  const { t, i18n } = useTranslation('staff');
   const { busy, run } = useDownload();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   const tooMany = ids.length > DOCUMENTS_BULK_MAX;

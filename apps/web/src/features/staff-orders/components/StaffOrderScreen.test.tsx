@@ -11,7 +11,7 @@ import { renderScreen, resetSession, signIn } from '@/test/render';
 import { StaffOrderScreen } from './StaffOrderScreen';
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['backoffice', 'orders']);
+  await i18n.loadNamespaces(['staff', 'orders']);
 });
 beforeEach(() => {
   resetSession();

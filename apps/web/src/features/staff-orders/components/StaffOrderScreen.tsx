@@ -46,7 +46,7 @@ export function StaffOrderScreen({
   role: TStaffRole | null;
   /** The order's after-sales requests (features/staff-requests, placed by the route). */ requests?: ReactNode;
 }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const query = useAdminOrder(id);
   if (query.isError && !query.data) {
     return (
@@ -71,7 +71,7 @@ export function StaffOrderScreen({
 }
 
 function OrderWorkspace({ detail, role, requests }: { detail: TAdminOrderDetail; role: TStaffRole | null; requests?: ReactNode }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const { order } = detail;
   const money = (v: number, currency: TCurrency = order.currency) => formatMoney(Math.round(v * 100), currency);
   const closed = order.status === 'complete' || order.status === 'cancel';
@@ -125,7 +125,7 @@ function OrderWorkspace({ detail, role, requests }: { detail: TAdminOrderDetail;
 }
 
 function BuyerCard({ detail, canOpenBuyer }: { detail: TAdminOrderDetail; canOpenBuyer: boolean }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const { order, buyer } = detail;
   // The country by its name in the reader's language (a label to copy), not its ISO code.
   const country = useRegionName(order.deliveryRegionId);
@@ -177,7 +177,7 @@ function BuyerCard({ detail, canOpenBuyer }: { detail: TAdminOrderDetail; canOpe
 }
 
 function TotalsCard({ detail, money, canEdit }: { detail: TAdminOrderDetail; money: (v: number, c?: TCurrency) => string; canEdit: boolean }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const { order } = detail;
   const m = order.money;
   const change = useOrderChange(order.id, (fee: number) => setShippingFee(order.id, fee));
@@ -237,7 +237,7 @@ function TotalsCard({ detail, money, canEdit }: { detail: TAdminOrderDetail; mon
 }
 
 function FulfilmentCard({ detail, role }: { detail: TAdminOrderDetail; role: TStaffRole | null }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const { t: to } = useTranslation('orders');
   const { order } = detail;
   const change = useOrderChange(order.id, (body: TOrderTransition) => transitionOrder(order.id, body));

@@ -57,7 +57,7 @@ export function daysUntil(at: string, now = Date.now()): number {
  * Unpaid orders): "in 3 days", red from the last day; the exact time in its title.
  */
 export function LapseText({ at }: { at: string | null }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   if (!at) return null;
   const days = daysUntil(at);
   return (

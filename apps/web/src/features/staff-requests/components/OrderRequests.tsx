@@ -6,7 +6,7 @@ import { RefundFollowUp } from './ReturnApproval';
 
 /** The after-sales requests of one order, on the staff order page; nothing when it has none. */
 export function OrderRequests({ orderId, role }: { orderId: number; role: TStaffRole | null }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const query = useOrderRequestsForStaff(orderId);
   // The refund step of a decision stays mounted although the request list may become empty.
   if (!query.data?.data.length) return <RefundFollowUp />;

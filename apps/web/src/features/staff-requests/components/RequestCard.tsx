@@ -45,7 +45,7 @@ export function age(iso: string, now = Date.now()): string {
  * due keeps the refund form (payments.record), prefilled with exactly that.
  */
 export function RequestCard({ request: r, role, showOrder = true }: { request: TAdminOrderRequest; role: TStaffRole | null; showOrder?: boolean }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const { t: tOrders } = useTranslation('orders');
   const decide = useDecideRequest();
   const followUp = useRefundFollowUp((f) => f.show);
@@ -166,7 +166,7 @@ export function RequestCard({ request: r, role, showOrder = true }: { request: T
 }
 
 function RefundForm({ request: r, money }: { request: TAdminOrderRequest; money: (v: number) => string }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const refund = useRecordRefund();
   const [error, setError] = useState<string | null>(null);
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -14,7 +14,7 @@ import { RefundFollowUp } from './ReturnApproval';
  * (ZAdminRequestQuery).
  */
 export function RequestQueue({ role }: { role: TStaffRole }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const list = useListParams(ZAdminRequestQuery);
   const { status, page } = list.values;
   const queue = useRequestQueue(status, page);

@@ -20,7 +20,7 @@ import { formText } from '@/lib/form-data';
  * was paid for it becomes the refund due, which the follow-up offers to record at once.
  */
 export function ReturnApprovalDialog({ request: r, note, onClose }: { request: TAdminOrderRequest; note: string; onClose: () => void }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const order = useRequestOrder(r.orderId, true);
   const decide = useDecideRequest();
   const followUp = useRefundFollowUp((s) => s.show);
@@ -122,7 +122,7 @@ export function ReturnApprovalDialog({ request: r, note, onClose }: { request: T
  * the decided request left the open list. Rendered by the pages that show requests.
  */
 export function RefundFollowUp() {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const { current, close } = useRefundFollowUp();
   const refund = useRecordRefund();
   const [error, setError] = useState<string | null>(null);

@@ -33,7 +33,7 @@ const col = staffColumns<TSearchTerm>();
  * the active term. A third tab holds the search's synonym groups (SynonymsPanel).
  */
 export function SearchTermsScreen() {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const list = useListParams(ZSearchTermsQuery);
   const { values } = list;
   const tab: Tab = list.params.get('kind') === 'synonyms' ? 'synonyms' : values.kind;

@@ -12,7 +12,7 @@ import { SearchTermsScreen } from './SearchTermsScreen';
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
-  await i18n.loadNamespaces(['backoffice']);
+  await i18n.loadNamespaces(['staff']);
 });
 beforeEach(() => resetSession());
 

@@ -33,7 +33,7 @@ function WordsForm({
   onSave: (text: string, kind: TSynonymKind) => void;
   onCancel?: () => void;
 }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const [text, setText] = useState(initial);
   const [kind, setKind] = useState<TSynonymKind>(initialKind);
   const errorId = `synonyms-error-${id ?? 'new'}`;
@@ -97,7 +97,7 @@ const useActions = () => use(Actions)!;
 
 /** A group's words (a short form marked), or its form while it is edited. */
 function WordsCell({ group }: { group: TSynonymGroup }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const act = useActions();
   if (act.editing === group.id) {
     return (
@@ -130,7 +130,7 @@ function WordsCell({ group }: { group: TSynonymGroup }) {
 
 /** Edit and Delete of a group (none while it is edited: its form has Save and Cancel). */
 function ActionsCell({ group }: { group: TSynonymGroup }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const act = useActions();
   if (act.editing === group.id) return null;
   const words = group.words.join(t('synonyms.separator'));
@@ -157,7 +157,7 @@ const NO_GROUPS: TSynonymGroup[] = [];
  * at once).
  */
 export function SynonymsPanel({ canManage }: { canManage: boolean }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const groups = useSynonyms();
   const change = useSynonymChange();
   const [editing, setEditing] = useState<number | null>(null);

@@ -11,7 +11,7 @@ import { SettingsScreen } from './SettingsScreen';
 // Settings, Payment methods: each method's instructions to buyers (receiver, account, notes in
 // zh and en) and its QR picture, against a fake API that refuses as the server does.
 beforeAll(async () => {
-  await i18n.loadNamespaces(['backoffice', 'settings']);
+  await i18n.loadNamespaces(['staff', 'settings']);
 });
 beforeEach(() => {
   resetSession();

@@ -10,7 +10,7 @@ import { SettingsScreen } from './SettingsScreen';
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
-  await i18n.loadNamespaces(['backoffice', 'settings']);
+  await i18n.loadNamespaces(['staff', 'settings']);
 });
 beforeEach(() => {
   resetSession();

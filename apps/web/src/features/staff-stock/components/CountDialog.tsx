@@ -22,7 +22,7 @@ function piecesOf(text: string): number | null {
  * every style's count, so it is tracked from now on.
  */
 export function CountDialog({ row, onClose }: { row: TStockSheetRow; onClose: () => void }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(row.styles.map((s) => [s.code, String(s.onHand)])));
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);

@@ -43,7 +43,7 @@ function sheet(rows: TStockSheetRow[]): TStockSheet {
 }
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['backoffice', 'common']);
+  await i18n.loadNamespaces(['staff', 'common']);
 });
 beforeEach(() => {
   resetSession();

@@ -28,7 +28,7 @@ interface StyleLine {
 const col = staffColumns<StyleLine>();
 
 function StateBadge({ state }: { state: TStockStatus }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   return <span className={cn('rounded px-1.5 py-0.5 text-xs whitespace-nowrap', STATE_TONE[state])}>{t(`stock.status.${state}`)}</span>;
 }
 
@@ -40,7 +40,7 @@ function StateBadge({ state }: { state: TStockStatus }) {
  * (or Enter on a row) sets the pieces counted on the shelf with the reason (docs/catalog.md, Stock).
  */
 export function StockScreen() {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation('staff');
   const list = useListParams(ZStockSheetQuery);
   const sheet = useStockSheet(list);
   const lines = useMemo(() => (sheet.data?.data ?? []).flatMap((product) => product.styles.map((style) => ({ product, style }))), [sheet.data]);
