@@ -40,6 +40,9 @@ function Editor({ quote }: { quote: TAdminQuote }) {
   const names = new Map(quote.lines.map((l) => [`${l.itemId}/${l.type}`, l.typeName ? `${l.name} · ${l.typeName}` : l.name]));
   const { reset } = form;
   useEffect(() => reset(valuesOf(quote)), [quote, reset]);
+  // One write at a time: Send pressed while a save is still on its way would reach the server
+  // before the prices and freight it is meant to send.
+  const busy = form.formState.isSubmitting || actions.save.isPending || actions.send.isPending;
 
   const save = async (body: TQuoteUpdate) => {
     await actions.save.mutateAsync(body);
@@ -148,10 +151,10 @@ function Editor({ quote }: { quote: TAdminQuote }) {
           <TextAreaField label={t('staff.note')} name="note" rows={2} maxLength={1000} hint={t('staff.noteHint')} />
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={actions.save.isPending} data-testid="save-quote">
+          <Button type="submit" disabled={busy} data-testid="save-quote">
             {t('staff.save')}
           </Button>
-          <Button variant="secondary" onClick={() => void send()} disabled={actions.send.isPending || quote.status === 'sent'} data-testid="send-quote">
+          <Button variant="secondary" onClick={() => void send()} disabled={busy || quote.status === 'sent'} data-testid="send-quote">
             <Send aria-hidden="true" className="size-4" />
             {t('staff.send')}
           </Button>
