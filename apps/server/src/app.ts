@@ -23,8 +23,8 @@ import { authnRoutes } from './modules/authn/authn.routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { regionsRoutes } from './modules/regions/regions.routes.js';
 import { catalogRoutes } from './modules/catalog/query/catalog.routes.js';
-import { catalogAdminRoutes } from './modules/catalog/admin/catalog.admin.routes.js';
-import { catalogTreeRoutes } from './modules/catalog/admin/catalog.admin.tree.routes.js';
+import { catalogStaffRoutes } from './modules/catalog/staff/catalog.staff.routes.js';
+import { catalogTreeRoutes } from './modules/catalog/staff/catalog.staff.tree.routes.js';
 import { catalogSheetRoutes } from './modules/catalog/sheets/catalog.sheet.routes.js';
 import { catalogSearchRoutes } from './modules/catalog/search/catalog.search.routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
@@ -38,7 +38,7 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { paypalRoutes } from './modules/payments/paypal.routes.js';
 import { aftersalesRoutes } from './modules/aftersales/aftersales.routes.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
-import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.js';
+import { ordersStaffPlacedRoutes } from './modules/orders/orders.staff-placed.routes.js';
 import { ordersStaffRoutes } from './modules/orders/orders.staff.routes.js';
 import { orderShipmentsRoutes } from './modules/orders/orders.shipments.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
@@ -53,7 +53,7 @@ import { stockRoutes } from './modules/stock/stock.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createMetrics } from './modules/metrics/metrics.registry.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
-import { shippingAdminRoutes } from './modules/shipping/shipping.admin.routes.js';
+import { shippingStaffRoutes } from './modules/shipping/shipping.staff.routes.js';
 
 /** A Host header that is only a host name or address and a port (anything else is not echoed). */
 const HOST_HEADER = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -190,9 +190,9 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
       await api.register(addressesRoutes, { addresses: services.addresses });
       await api.register(ordersRoutes, { orders: services.orders });
       await api.register(documentsRoutes, { documents: services.documents });
-      await api.register(ordersAdminRoutes, { admin: services.ordersAdmin, notes: services.orderNotes, actorOf: staffActorOf(services.account) });
-      await api.register(ordersStaffRoutes, { admin: services.ordersAdmin, placed: services.staffOrders, actorOf: staffActorOf(services.account) });
-      await api.register(orderShipmentsRoutes, { admin: services.ordersAdmin, actorOf: staffActorOf(services.account) });
+      await api.register(ordersStaffRoutes, { admin: services.ordersStaff, notes: services.orderNotes, actorOf: staffActorOf(services.account) });
+      await api.register(ordersStaffPlacedRoutes, { admin: services.ordersStaff, placed: services.staffOrders, actorOf: staffActorOf(services.account) });
+      await api.register(orderShipmentsRoutes, { admin: services.ordersStaff, actorOf: staffActorOf(services.account) });
       await api.register(auditRoutes, { audit: services.audit });
       await api.register(paypalRoutes, { paypal: services.paypal, publicOrigin: config.PUBLIC_ORIGIN });
       await api.register(aftersalesRoutes, { aftersales: services.aftersales, actorOf: staffActorOf(services.account) });
@@ -201,8 +201,8 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
       await api.register(staffRoutes, { staff: services.staff, actorOf: staffActorOf(services.account) });
       await api.register(lookupRoutes, { lookup: services.lookup });
       await api.register(dashboardRoutes, { dashboard: services.dashboard });
-      await api.register(stockRoutes, { stock: services.stockAdmin, actorOf: staffActorOf(services.account) });
-      await api.register(catalogAdminRoutes, { items: services.catalogStaff.items, actorOf: staffActorOf(services.account) });
+      await api.register(stockRoutes, { stock: services.stockStaff, actorOf: staffActorOf(services.account) });
+      await api.register(catalogStaffRoutes, { items: services.catalogStaff.items, actorOf: staffActorOf(services.account) });
       await api.register(catalogTreeRoutes, { tree: services.catalogStaff.tree, actorOf: staffActorOf(services.account) });
       await api.register(catalogSheetRoutes, { sheets: services.catalogSheets, actorOf: staffActorOf(services.account) });
       await api.register(catalogSearchRoutes, {
@@ -212,11 +212,11 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
       });
       await api.register(pricingRoutes, { pricing: services.pricing, actorOf: staffActorOf(services.account) });
       await api.register(settingsRoutes, {
-        admin: services.settingsAdmin,
+        admin: services.settingsStaff,
         actorOf: staffActorOf(services.account),
-        carouselProducts: (view) => services.settingsAdmin.carouselProducts(view),
+        carouselProducts: (view) => services.settingsStaff.carouselProducts(view),
       });
-      await api.register(shippingAdminRoutes, { admin: services.shippingAdmin, actorOf: staffActorOf(services.account) });
+      await api.register(shippingStaffRoutes, { admin: services.shippingStaff, actorOf: staffActorOf(services.account) });
     },
     { prefix: '/api' },
   );

@@ -13,18 +13,18 @@ import { createAccountRepository } from './modules/account/account.repository.js
 import { createAccountService } from './modules/account/account.service.js';
 import path from 'node:path';
 import { createCatalog, createCatalogStaff } from './modules/catalog/catalog.module.js';
-import { createCatalogAdminRepository } from './modules/catalog/admin/catalog.admin.repository.js';
+import { createCatalogStaffRepository } from './modules/catalog/staff/catalog.staff.repository.js';
 import { createStockRepository } from './modules/stock/stock.repository.js';
 import { createStockService } from './modules/stock/stock.service.js';
 import { createCatalogSheets } from './modules/catalog/sheets/catalog.import.js';
 import { createCatalogSheetRepository } from './modules/catalog/sheets/catalog.sheet.repository.js';
-import { createStockAdmin } from './modules/stock/stock.admin.js';
+import { createStockStaff } from './modules/stock/stock.staff.js';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.js';
 import { createCatalogSearchRepository } from './modules/catalog/search/catalog.search.repository.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
-import { createSettingsAdmin } from './modules/settings/settings.admin.js';
-import { createShippingAdmin } from './modules/shipping/shipping.admin.js';
+import { createSettingsStaff } from './modules/settings/settings.staff.js';
+import { createShippingStaff } from './modules/shipping/shipping.staff.js';
 import { createFavoritesRepository } from './modules/favorites/favorites.repository.js';
 import { createFavoritesService } from './modules/favorites/favorites.service.js';
 import { createAuthnRepository } from './modules/authn/authn.repository.js';
@@ -51,7 +51,7 @@ import { createAddressesRepository } from './modules/addresses/addresses.reposit
 import { createAddressesService } from './modules/addresses/addresses.service.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
-import { createOrdersAdmin } from './modules/orders/orders.admin.js';
+import { createOrdersStaff } from './modules/orders/orders.staff.js';
 import { createOrderEditsRepository } from './modules/orders/orders.edit.repository.js';
 import { createStaffPlacedOrders } from './modules/orders/orders.staff-placed.js';
 import { createOrderPlacing } from './modules/orders/orders.place.js';
@@ -63,7 +63,7 @@ import { createUnpaidFollowUp } from './modules/orders/orders.lapse.js';
 import { paymentInstructionLines } from './modules/notifications/payment-instructions.mail.js';
 import { createOutboxRepository } from './modules/outbox/outbox.repository.js';
 import { createOutboxService } from './modules/outbox/outbox.service.js';
-import { createOrdersAdminRepository } from './modules/orders/orders.admin.repository.js';
+import { createOrdersStaffRepository } from './modules/orders/orders.staff.repository.js';
 import { createAuditRepository } from './modules/audit/audit.repository.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createSeoService } from './modules/seo/seo.service.js';
@@ -181,7 +181,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
   // The back office: every staff change is audited in the change's transaction.
   const audit = createAuditService(createAuditRepository(database.db));
   // Staff stock changes (audited) and the public "in stock" count (docs/catalog.md, Stock).
-  const stockAdmin = createStockAdmin(createStockRepository(database.db), {
+  const stockStaff = createStockStaff(createStockRepository(database.db), {
     audit,
     items: (ids) => catalog.query.itemsForPricing(ids),
     // The stock screen finds products as the staff product list does (catalogStaff, made below).
@@ -190,7 +190,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
     changed: (itemId) => catalog.stockChanged([itemId]),
   });
   // The catalog back office: products, pictures, categories and brands (docs/catalog.md, Back office).
-  const catalogStaff = createCatalogStaff(catalog, { repo: createCatalogAdminRepository(database.db), searchRepo, audit, stock });
+  const catalogStaff = createCatalogStaff(catalog, { repo: createCatalogStaffRepository(database.db), searchRepo, audit, stock });
   // Spreadsheet import and export of the catalog (docs/catalog.md, Spreadsheets): stock in the import's transaction.
   const catalogSheets = createCatalogSheets(createCatalogSheetRepository(database.db), {
     dictionary: catalog.dictionary,
@@ -276,15 +276,15 @@ export function createServices({ config, database, log }: ServicesDeps) {
   // Staff accounts, managed by the owner: invitations, roles, disabling, forced resets (docs/accounts.md, Staff accounts).
   const staff = createStaffService(createStaffRepository(database.db), { account, sessions: authn, links: passwordLinks, outbox, audit });
   // Shop settings and shipping/payment configuration edited by the owner (modules/settings, modules/shipping).
-  const settingsAdmin = createSettingsAdmin(createSettingsRepository(database.db), {
+  const settingsStaff = createSettingsStaff(createSettingsRepository(database.db), {
     settings,
     audit,
     catalog: catalog.query,
     people: account,
   });
-  const shippingAdmin = createShippingAdmin(createShippingRepository(database.db), { shipping, audit, isRegion: (id) => regions.isRegion(id), qr: paymentQr });
+  const shippingStaff = createShippingStaff(createShippingRepository(database.db), { shipping, audit, isRegion: (id) => regions.isRegion(id), qr: paymentQr });
   const orderEdits = createOrderEditsRepository(database.db);
-  const ordersAdmin = createOrdersAdmin(ordersRepo, createOrdersAdminRepository(database.db), {
+  const ordersStaff = createOrdersStaff(ordersRepo, createOrdersStaffRepository(database.db), {
     audit,
     stock,
     stockMoved: catalog.stockMoved,
@@ -309,11 +309,11 @@ export function createServices({ config, database, log }: ServicesDeps) {
   });
   const orderNotes = createOrderNotes(ordersRepo, notesRepo, { audit, notifier });
   // The unpaid-order follow-up (docs/orders.md, Unpaid orders): reminders and cancels by the settings' days, on a timer on every instance.
-  const unpaidOrders = createUnpaidFollowUp({ orders: ordersRepo, admin: ordersAdmin, notifier, audit, policy: () => settings.unpaidOrders(), log });
+  const unpaidOrders = createUnpaidFollowUp({ orders: ordersRepo, admin: ordersStaff, notifier, audit, policy: () => settings.unpaidOrders(), log });
   // After-sales requests (cancel, return): photos under requests/, served to the buyer and staff only.
   const aftersales = createAftersalesService(createAftersalesRepository(database.db), {
     orders: createOrderFacts(ordersRepo),
-    ordersAdmin,
+    ordersStaff,
     audit,
     people: account,
     photos: createRequestPhotoStore(scopedStorage(pictures, 'requests/')),
@@ -346,7 +346,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
         : undefined,
     repo: createPayPalRepository(database.db),
     orders,
-    ordersAdmin,
+    ordersStaff,
     facts: createOrderFacts(ordersRepo),
     webhookId: config.PAYPAL_WEBHOOK_ID,
     log,
@@ -376,12 +376,12 @@ export function createServices({ config, database, log }: ServicesDeps) {
     audit,
   });
   // The back office search box: orders, customers and products at once, as each list finds them (docs/orders.md, Staff search).
-  const lookup = createLookupService({ orders: ordersAdmin, customers, products: catalogStaff.items }, ADMIN_SEARCH_LIMIT);
+  const lookup = createLookupService({ orders: ordersStaff, customers, products: catalogStaff.items }, ADMIN_SEARCH_LIMIT);
   // The sales dashboard (the back office's first screen for owner and sales): each figure from its own module's service.
   const dashboard = createDashboardService({
     sales: createOrdersSales(createOrdersSalesRepository(database.db)),
     lowStock: async () => {
-      const sheet = await stockAdmin.sheet({ stockStatus: 'low', page: 1, recPerPage: 20 });
+      const sheet = await stockStaff.sheet({ stockStatus: 'low', page: 1, recPerPage: 20 });
       const styles = sheet.data.flatMap((p) =>
         p.styles
           .filter((s) => s.stockStatus === 'low')
@@ -423,19 +423,19 @@ export function createServices({ config, database, log }: ServicesDeps) {
     staff,
     newsletter,
     settings,
-    settingsAdmin,
-    shippingAdmin,
+    settingsStaff,
+    shippingStaff,
     catalog,
     catalogStaff,
     catalogSheets,
     stock,
-    stockAdmin,
+    stockStaff,
     favorites,
     shipping,
     cart,
     addresses,
     orders,
-    ordersAdmin,
+    ordersStaff,
     staffOrders,
     documents,
     aftersales,

@@ -336,7 +336,7 @@ const STAFF: Staff[] = [
   { op: 'GET /api/admin/items/{id}/stock', request: () => ({ params: { id: t.products.big } }) },
   { op: 'GET /api/admin/stock', request: () => ({ query: { stockStatus: 'low' } }) },
   { op: 'PUT /api/admin/items/{id}/stock', request: () => ({ params: { id: t.products.big }, body: { lines: [{ typeCode: '', onHand: 1000 }] } }) },
-  // Catalog editing (catalog.admin.routes.ts, catalog.admin.tree.routes.ts): creates a product, category and brand of
+  // Catalog editing (catalog.staff.routes.ts, catalog.staff.tree.routes.ts): creates a product, category and brand of
   // its own; changes aim at ids that do not exist (404 for staff), so nothing A ordered or holds changes.
   { op: 'GET /api/admin/items', request: () => ({ query: { keyword: 'idor', archived: 'all' } }) },
   { op: 'POST /api/admin/items', request: () => ({ body: { nameZh: '越权测试', nameEn: 'IDOR probe', price: 1, ...catalogRefs } }) },

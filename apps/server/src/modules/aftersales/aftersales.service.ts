@@ -27,7 +27,7 @@ export interface AftersalesDeps {
   /** The orders module: facts about an order, and its row lock. */
   orders: OrderFactsService;
   /** The orders module's staff side: approving a cancellation cancels through the state machine; approving a return may credit it. */
-  ordersAdmin: {
+  ordersStaff: {
     transition(actor: StaffActor, id: number, body: { status: 'cancel'; reason: string }, also?: (tx: Db) => Promise<void>): Promise<void>;
     credit(actor: StaffActor, orderId: number, body: TCreditCreate, opts?: { requestId?: number; also?: (tx: Db) => Promise<void> }): Promise<number>;
   };
@@ -223,11 +223,11 @@ export function createAftersalesService(repo: AftersalesRepository, deps: Afters
 
       let creditId: number | null = null;
       if (body.decision === 'approve' && request.kind === 'cancel' && before.status !== 'cancel') {
-        await deps.ordersAdmin.transition(actor, request.orderId, { status: 'cancel', reason: request.reason }, (tx) => record(tx, before));
+        await deps.ordersStaff.transition(actor, request.orderId, { status: 'cancel', reason: request.reason }, (tx) => record(tx, before));
       } else if (body.credit) {
         // The return's credit note and the decision commit together (the refund follows from the new balance).
         const credit = { kind: 'return' as const, reason: body.credit.reason ?? note ?? request.reason, lines: body.credit.lines, amount: body.credit.amount };
-        creditId = await deps.ordersAdmin.credit(actor, request.orderId, credit, { requestId: id, also: (tx) => record(tx, before) });
+        creditId = await deps.ordersStaff.credit(actor, request.orderId, credit, { requestId: id, also: (tx) => record(tx, before) });
       } else {
         await deps.orders.locked(request.orderId, async (tx, order) => {
           if (!order) throw notFound('orderNotFound');

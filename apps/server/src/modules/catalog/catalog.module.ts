@@ -3,10 +3,10 @@ import type { CacheStats } from '../../lib/cache.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { StockService } from '../stock/stock.service.js';
-import { createCatalogItemsAdmin } from './admin/catalog.admin.items.js';
-import type { CatalogAdminRepository } from './admin/catalog.admin.repository.js';
-import { createCatalogTreeAdmin } from './admin/catalog.admin.tree.js';
-import { createCatalogAdmin } from './admin/catalog.writes.js';
+import { createCatalogItemsStaff } from './staff/catalog.staff.items.js';
+import type { CatalogStaffRepository } from './staff/catalog.staff.repository.js';
+import { createCatalogTreeStaff } from './staff/catalog.staff.tree.js';
+import { createCatalogAdmin } from './staff/catalog.writes.js';
 import { createCatalogBroadcast, type CatalogBroadcastOptions } from './cache/catalog.cluster-invalidation.js';
 import { createCategoryDictionary } from './cache/catalog.dictionary.js';
 import { createProductImages } from './images/catalog.images.js';
@@ -17,7 +17,7 @@ import type { CatalogSearchRepository } from './search/catalog.search.repository
 import { createSearchAlternatives } from './search/catalog.search.alternatives.js';
 import { createCatalogSearch } from './search/catalog.search.service.js';
 import { createSuggest } from './search/catalog.suggest.js';
-import { createSynonymsAdmin } from './search/catalog.synonyms.js';
+import { createSynonymsStaff } from './search/catalog.synonyms.js';
 
 /**
  * The catalog, assembled (docs/catalog.md). Other modules and the routes use its parts:
@@ -27,7 +27,7 @@ import { createSynonymsAdmin } from './search/catalog.synonyms.js';
  * - `images`: product pictures (catalog.images.ts), kept in an ImageStorage.
  * The category dictionary (catalog.dictionary.ts) is shared by all three; the rate comes from the
  * settings module, and a change of it empties the read side's caches. README.md in this folder
- * maps the module's job folders (query, search, admin, sheets, images, cache) and their files.
+ * maps the module's job folders (query, search, staff, sheets, images, cache) and their files.
  */
 
 export interface CatalogDeps extends CatalogQueryOptions {
@@ -122,16 +122,16 @@ export type Catalog = ReturnType<typeof createCatalog>;
 export function createCatalogStaff(
   catalog: Catalog,
   deps: {
-    repo: CatalogAdminRepository;
+    repo: CatalogStaffRepository;
     searchRepo: CatalogSearchRepository;
     audit: Pick<AuditService, 'record'>;
     stock: Pick<StockService, 'levels' | 'setOnHand'>;
   },
 ) {
   return {
-    items: createCatalogItemsAdmin({ ...deps, dictionary: catalog.dictionary, uploads: catalog.uploads, changed: catalog.changed }),
-    tree: createCatalogTreeAdmin({ repo: deps.repo, audit: deps.audit, uploads: catalog.uploads, changed: catalog.changed }),
-    synonyms: createSynonymsAdmin({
+    items: createCatalogItemsStaff({ ...deps, dictionary: catalog.dictionary, uploads: catalog.uploads, changed: catalog.changed }),
+    tree: createCatalogTreeStaff({ repo: deps.repo, audit: deps.audit, uploads: catalog.uploads, changed: catalog.changed }),
+    synonyms: createSynonymsStaff({
       searchRepo: deps.searchRepo,
       transaction: (work) => deps.repo.transaction(work),
       audit: deps.audit,
@@ -141,7 +141,7 @@ export function createCatalogStaff(
 }
 export type CatalogStaff = ReturnType<typeof createCatalogStaff>;
 
-export type { CatalogAdmin, ItemInput } from './admin/catalog.writes.js';
+export type { CatalogAdmin, ItemInput } from './staff/catalog.writes.js';
 export type { PricingItem, View } from './query/catalog.mapper.js';
 export type { BuyerTerms, BuyerTermsOf } from './query/catalog.buyer-terms.js';
 export { withBuyerTerms } from './query/catalog.buyer-terms.js';

@@ -1,7 +1,7 @@
 import { count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
-import { orderContainsAll } from './orders.admin.repository.js';
+import { orderContainsAll } from './orders.staff.repository.js';
 
 export interface BuyerStatsRow {
   userId: number;

@@ -116,19 +116,19 @@ describe('npx cubeshop order status', () => {
 
 describe('npx cubeshop seed --orders', () => {
   it('adds synthetic orders of generated buyers that the staff queue lists, counts and filters', async () => {
-    const before = await t.services.ordersAdmin.queue({ page: 1, recPerPage: 1, sort: 'newest' }, 'en');
+    const before = await t.services.ordersStaff.queue({ page: 1, recPerPage: 1, sort: 'newest' }, 'en');
     const out = await runCommand(['seed', '--skus', '0', '--orders', '120', '--buyers', '4'], t.services);
     expect(out.code).toBe(0);
     expect(out.output).toContain('Orders: added 120 of 4 buyers');
-    const after: TAdminOrderList = await t.services.ordersAdmin.queue({ page: 1, recPerPage: 200, sort: 'newest' }, 'en');
+    const after: TAdminOrderList = await t.services.ordersStaff.queue({ page: 1, recPerPage: 200, sort: 'newest' }, 'en');
     expect(after.counts.all).toBe(before.counts.all + 120);
     // A running shop's mix: several statuses, a buyer found by e-mail.
     expect(Object.entries(after.counts).filter(([k, n]) => k !== 'all' && n > 0).length).toBeGreaterThanOrEqual(3);
-    const byBuyer = await t.services.ordersAdmin.queue({ page: 1, recPerPage: 200, sort: 'newest', q: 'seedbuyer_00001@seed.cubeshop.local' }, 'en');
+    const byBuyer = await t.services.ordersStaff.queue({ page: 1, recPerPage: 200, sort: 'newest', q: 'seedbuyer_00001@seed.cubeshop.local' }, 'en');
     expect(byBuyer.pager.recTotal).toBe(30);
     // What a seeded order received is on record: the staff page's payments add up to its balance.
     const paid = after.data.find((o) => o.paymentStatus === 'paid')!;
-    const detail = await t.services.ordersAdmin.detail(paid.id, 'en');
+    const detail = await t.services.ordersStaff.detail(paid.id, 'en');
     expect(detail.payments.map((p) => p.orderAmount).reduce((a, b) => a + b, 0)).toBeCloseTo(detail.due - detail.balance, 2);
     expect(detail.balance).toBe(0);
     expect((await runCommand(['seed', '--orders', '-1'], t.services)).code).toBe(2);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import type { AuditService, StaffActor } from '../audit/audit.service.js';
 import { must, type OrderChange } from './orders.change.js';
-import type { OrdersAdminRepository } from './orders.admin.repository.js';
+import type { OrdersStaffRepository } from './orders.staff.repository.js';
 import { pick } from './orders.mapper.js';
 import { balanceMinor, chargedMinor, lineQuantity, lineUnitPrice, paymentStatus } from './orders.money.js';
 import type { OrderNotifier } from './orders.notify.js';
@@ -12,7 +12,7 @@ import type { OrderStock } from './orders.stock.js';
 
 export interface OrderCreditsDeps {
   orders: Pick<OrdersRepository, 'getAny'>;
-  repo: Pick<OrdersAdminRepository, 'linesOf' | 'updateLine' | 'updateOrder' | 'insertCredit'>;
+  repo: Pick<OrdersStaffRepository, 'linesOf' | 'updateLine' | 'updateOrder' | 'insertCredit'>;
   audit: AuditService;
   stock: Pick<OrderStock, 'restock'>;
   notifier: OrderNotifier;

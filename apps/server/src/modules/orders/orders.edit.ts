@@ -2,7 +2,7 @@ import { minorToMajor, type TLocale, type TOrderLineAdd } from '@cubeshop/shared
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import type { AuditService, StaffActor } from '../audit/audit.service.js';
-import type { OrdersAdminRepository } from './orders.admin.repository.js';
+import type { OrdersStaffRepository } from './orders.staff.repository.js';
 import { must, type OrderChange } from './orders.change.js';
 import type { OrderEditsRepository } from './orders.edit.repository.js';
 import { lineLabel, lineName } from './orders.line-events.js';
@@ -19,7 +19,7 @@ import type { OrderStock } from './orders.stock.js';
 // every staff adjustment is; a paid order's balance follows (an overpaid one shows a refund due).
 // The buyer is mailed and sees the change in the order's history; the change is audited.
 
-/** Stores the order's actual figures after a change of its lines (orders.admin.ts: the same as packing). */
+/** Stores the order's actual figures after a change of its lines (orders.staff.ts: the same as packing). */
 export type Recompute = (
   tx: Db,
   row: OrderRow,
@@ -29,7 +29,7 @@ export type Recompute = (
 
 export interface OrderEditsDeps extends StaffPricingDeps {
   orders: Pick<OrdersRepository, 'getAny'>;
-  admin: Pick<OrdersAdminRepository, 'lineForUpdate' | 'linesOf'>;
+  admin: Pick<OrdersStaffRepository, 'lineForUpdate' | 'linesOf'>;
   repo: Pick<OrderEditsRepository, 'insertLine' | 'deleteLine' | 'insertEvent'>;
   audit: AuditService;
   stock: OrderStock;

@@ -64,7 +64,7 @@ export function lapseReason(days: number, locale: TLocale): string {
 
 export interface UnpaidFollowUpDeps {
   orders: Pick<OrdersRepository, 'unpaidWork' | 'claimReminder'>;
-  /** The staff cancel path (orders.admin.ts), run by the system. */
+  /** The staff cancel path (orders.staff.ts), run by the system. */
   admin: { cancelUnpaid(id: number, due: (row: OrderRow) => boolean, reason: (locale: TLocale) => string): Promise<boolean> };
   notifier: Pick<OrderNotifier, 'contactOf' | 'queue' | 'sent'>;
   audit: Pick<AuditService, 'record'>;

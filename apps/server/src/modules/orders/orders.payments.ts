@@ -2,12 +2,12 @@ import { convertBetween, formatMoney, minorToMajor, toMinor, type TPaymentCreate
 import { badRequest, conflict } from '../../lib/app-error.js';
 import type { AuditService, StaffActor } from '../audit/audit.service.js';
 import { must, type OrderChange } from './orders.change.js';
-import type { OrdersAdminRepository } from './orders.admin.repository.js';
+import type { OrdersStaffRepository } from './orders.staff.repository.js';
 import { balanceMinor, owedMinor, paymentStatus } from './orders.money.js';
 import type { OrderNotifier } from './orders.notify.js';
 
 export interface OrderPaymentsDeps {
-  repo: Pick<OrdersAdminRepository, 'insertPayment' | 'updateOrder'>;
+  repo: Pick<OrdersStaffRepository, 'insertPayment' | 'updateOrder'>;
   audit: AuditService;
   notifier: OrderNotifier;
   change: OrderChange;

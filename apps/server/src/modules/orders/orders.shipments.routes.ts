@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAdminOrderDetail, ZOrderIdParams, ZShipmentCreate } from '@cubeshop/shared';
 import type { ActorOf } from '../../plugins/auth.js';
-import type { OrdersAdmin } from './orders.admin.js';
+import type { OrdersStaff } from './orders.staff.js';
 
 /** POST /api/admin/orders/{id}/shipments: one parcel of an order (docs/orders.md, Split shipments). */
 // eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
-export const orderShipmentsRoutes: FastifyPluginAsyncZod<{ admin: OrdersAdmin; actorOf: ActorOf }> = async (app, { admin, actorOf }) => {
+export const orderShipmentsRoutes: FastifyPluginAsyncZod<{ admin: OrdersStaff; actorOf: ActorOf }> = async (app, { admin, actorOf }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });

@@ -2,7 +2,7 @@ import { formatMoney, minorToMajor, trackingUrl, type TCarrier, type TOrderTrans
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { SYSTEM_ACTOR, type AuditService, type StaffActor } from '../audit/audit.service.js';
-import type { OrdersAdminRepository } from './orders.admin.repository.js';
+import type { OrdersStaffRepository } from './orders.staff.repository.js';
 import { must, type OrderChange } from './orders.change.js';
 import { balanceMinor, lineQuantity } from './orders.money.js';
 import type { BuyerContact, OrderNotifier } from './orders.notify.js';
@@ -25,7 +25,7 @@ export interface ParcelSpec {
 }
 
 export interface OrderParcelsDeps {
-  repo: Pick<OrdersAdminRepository, 'linesOf'>;
+  repo: Pick<OrdersStaffRepository, 'linesOf'>;
   shipments: Pick<ShipmentsRepository, 'insert' | 'lineShipped' | 'ofOrder' | 'setTracking'>;
   audit: AuditService;
   stock: Pick<OrderStock, 'consume'>;

@@ -1,112 +1,207 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  HEADER_IDEMPOTENCY_KEY,
   ZAdminOrderDetail,
-  ZOrderCreated,
+  ZAdminOrderList,
+  ZAdminOrderQuery,
+  ZCreditCreate,
+  ZLineAdjustment,
   ZOrderIdParams,
-  ZOrderLineAdd,
   ZOrderLineParams,
-  ZStaffOrderCreate,
-  ZStaffOrderPreview,
+  ZOrderNoteCreate,
+  ZOrderTransition,
+  ZPaymentCreate,
+  ZRestockCreate,
+  ZShippingFeeAdjustment,
 } from '@cubeshop/shared';
 import type { ActorOf } from '../../plugins/auth.js';
-import type { OrdersAdmin } from './orders.admin.js';
-import type { StaffPlacedOrders } from './orders.staff-placed.js';
+import type { OrdersStaff } from './orders.staff.js';
+import type { OrderNotes } from './orders.notes.js';
 
-type OrdersStaffRoutesOptions = { admin: OrdersAdmin; placed: StaffPlacedOrders; actorOf: ActorOf };
+type OrdersStaffRoutesOptions = { admin: OrdersStaff; notes: OrderNotes; actorOf: ActorOf };
 
 /**
- * Orders taken by staff for a buyer, and lines added or removed before the goods leave
- * (docs/orders.md, Orders taken for a buyer; Editing an order before it leaves). orders.sell
- * (owner, sales), checked before the body is read.
+ * The staff order API (docs/orders.md, Back office): /api/admin/orders .... Each route names the capability it needs (shared STAFF capabilities);
+ * the service checks the finer ones (cancelling needs orders.sell, packing orders.fulfil ...).
  */
 // eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
-export const ordersStaffRoutes: FastifyPluginAsyncZod<OrdersStaffRoutesOptions> = async (app, { admin, placed, actorOf }) => {
+export const ordersStaffRoutes: FastifyPluginAsyncZod<OrdersStaffRoutesOptions> = async (app, { admin, notes, actorOf }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];
-  const sell = { onRequest: app.requireStaff('orders.sell') };
+  // The role is checked before the body is validated: a caller without the right learns nothing
+  // about the route's rules (403, never 400).
+  const read = { onRequest: app.requireStaff('orders.read') };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
 
-  app.post(
-    '/admin/orders/preview',
-    {
-      ...sell,
-      schema: {
-        tags,
-        summary: 'What an order taken for a buyer would come to (nothing is written)',
-        description:
-          "The same request as POST /api/admin/orders. Prices: the buyer's customer group and quantity tier, or the price staff set (order currency); freight: the rate table's quote for the address and method, or the fee staff set; the payment surcharge on both.",
-        security,
-        body: ZStaffOrderCreate,
-        response: { 200: ZStaffOrderPreview },
-      },
-    },
-    async (request) => placed.preview(await actorOf(request), request.body, request.locale),
-  );
-
-  app.post(
+  app.get(
     '/admin/orders',
     {
-      ...sell,
+      ...read,
       schema: {
         tags,
-        summary: 'Take an order for a buyer (ordered by WeChat, phone or e-mail)',
+        summary: 'The order queue (staff: owner, sales, warehouse)',
         description:
-          'Needs the header Idempotency-Key (per buyer, as at checkout): the same key and body again answer the same {id} (200, idempotent-replayed: true), another body 409. Stock is reserved in the same transaction; the buyer gets the order mail and sees the order among theirs. Audited as order.place.',
+          "Filters: status, paymentStatus, logisticsStatus, from/to (days, UTC+8, inclusive), country, method (shipping), payMethod, amountMin/amountMax (order total in CNY), q (words, each found as any part, any case: of the order number, the receiver's name, company or phone, or the buyer's account, name, e-mail or mobile; also a whole product id or tracking number). sort: newest, oldest, totalDesc, totalAsc. counts: orders per status under the other filters.",
         security,
-        body: ZStaffOrderCreate,
-        response: { 200: ZOrderCreated, 201: ZOrderCreated },
+        querystring: ZAdminOrderQuery,
+        response: { 200: ZAdminOrderList },
       },
     },
-    async (request, reply) => {
-      const raw = request.headers[HEADER_IDEMPOTENCY_KEY];
-      const key = Array.isArray(raw) ? raw[0] : raw;
-      const done = await placed.place(await actorOf(request), request.body, key, request.locale);
-      if (done.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(done.replayed ? 200 : 201).send({ id: done.id });
+    async (request) => admin.queue(request.query, request.locale),
+  );
+
+  app.get(
+    '/admin/orders/:id',
+    {
+      ...read,
+      schema: { tags, summary: 'An order with its buyer, payments and audit trail', security, params: ZOrderIdParams, response: { 200: ZAdminOrderDetail } },
     },
+    async (request) => admin.detail(request.params.id, request.locale),
   );
 
   app.post(
-    '/admin/orders/:id/lines',
+    '/admin/orders/:id/transitions',
     {
-      ...sell,
+      ...read,
       schema: {
         tags,
-        summary: 'Add a line to an order before it is outbound',
+        summary: 'Change status, logistics, tracking number or carrier',
         description:
-          "A product at the buyer's price (customer group, quantity tier) or the price staff set; its pieces are reserved (409 when they are not available). 409 once the order is outbound or cancelled, or when the product and type are already in the order. Totals, balance and payment status follow; the buyer is mailed; audited as order.lineAdd.",
+          'Through the order state machine (docs/orders.md). Cancelling needs a reason (sales, owner). Outbound needs the order paid, or shipUnpaid with a reason (sales, owner). 409 names the rule a refused change breaks.',
         security,
         params: ZOrderIdParams,
-        body: ZOrderLineAdd,
-        response: { 201: ZAdminOrderDetail },
-      },
-    },
-    async (request, reply) => {
-      await admin.addLine(await actorOf(request), request.params.id, request.body, request.locale);
-      return reply.status(201).send(await admin.detail(request.params.id, request.locale));
-    },
-  );
-
-  app.delete(
-    '/admin/orders/:id/lines/:lineId',
-    {
-      ...sell,
-      schema: {
-        tags,
-        summary: 'Remove a line from an order before it is outbound',
-        description:
-          'Its reserved pieces go back. 409 once the order is outbound or cancelled, for the last line (cancel the order instead) and for a line with pieces already in a parcel. Totals, balance and payment status follow; the buyer is mailed; audited as order.lineRemove.',
-        security,
-        params: ZOrderLineParams,
+        body: ZOrderTransition,
         response: { 200: ZAdminOrderDetail },
       },
     },
     async (request) => {
-      await admin.removeLine(await actorOf(request), request.params.id, request.params.lineId, request.locale);
+      await admin.transition(await actorOf(request), request.params.id, request.body);
       return admin.detail(request.params.id, request.locale);
+    },
+  );
+
+  app.put(
+    '/admin/orders/:id/lines/:lineId',
+    {
+      onRequest: app.requireStaff('orders.fulfil'),
+      schema: {
+        tags,
+        summary: 'Record the packed quantity and/or actual unit price of a line',
+        description:
+          "actualQuantity (before the goods leave; the stock reservation follows): warehouse, sales, owner; actualPrice (order currency, at most 2 decimals): sales, owner. The order's actual total, balance and payment status follow; it may not fall below what was credited.",
+        security,
+        params: ZOrderLineParams,
+        body: ZLineAdjustment,
+        response: { 200: ZAdminOrderDetail },
+      },
+    },
+    async (request) => {
+      await admin.adjustLine(await actorOf(request), request.params.id, request.params.lineId, request.body);
+      return admin.detail(request.params.id, request.locale);
+    },
+  );
+
+  app.put(
+    '/admin/orders/:id/shipping-fee',
+    {
+      onRequest: app.requireStaff('orders.sell'),
+      schema: {
+        tags,
+        summary: 'Record the actual shipping fee (order currency)',
+        security,
+        params: ZOrderIdParams,
+        body: ZShippingFeeAdjustment,
+        response: { 200: ZAdminOrderDetail },
+      },
+    },
+    async (request) => {
+      await admin.setShippingFee(await actorOf(request), request.params.id, request.body.actualExpressFee);
+      return admin.detail(request.params.id, request.locale);
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/payments',
+    {
+      onRequest: app.requireStaff('payments.record'),
+      schema: {
+        tags,
+        summary: 'Record a payment received or a refund given',
+        description:
+          "The amount (at most 2 decimals) is converted to the order's currency at its exchange rate and must not round to nothing. A refund pays out at most what is owed back (409 otherwise); a payment beyond what is owed needs confirmOverpayment (409 with details.toPay otherwise). The balance and payment status are computed, never typed.",
+        security,
+        params: ZOrderIdParams,
+        body: ZPaymentCreate,
+        response: { 201: ZAdminOrderDetail },
+      },
+    },
+    async (request, reply) => {
+      await admin.recordPayment(await actorOf(request), request.params.id, request.body);
+      return reply.status(201).send(await admin.detail(request.params.id, request.locale));
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/credits',
+    {
+      onRequest: app.requireStaff('orders.sell'),
+      schema: {
+        tags,
+        summary: 'Issue a credit note: returned pieces and/or an amount off what the order owes',
+        description:
+          'lines: pieces that left with the order and are not credited yet, at the price charged; amount: freight or a goodwill reduction (order currency). The reason is shown to the buyer. At most what the order comes to less earlier credits; not on a cancelled order. The buyer is mailed; the balance may become a refund due.',
+        security,
+        params: ZOrderIdParams,
+        body: ZCreditCreate,
+        response: { 201: ZAdminOrderDetail },
+      },
+    },
+    async (request, reply) => {
+      await admin.credit(await actorOf(request), request.params.id, request.body);
+      return reply.status(201).send(await admin.detail(request.params.id, request.locale));
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/restock',
+    {
+      onRequest: app.requireStaff('orders.fulfil'),
+      schema: {
+        tags,
+        summary: 'Receive returned goods back into stock',
+        description:
+          'Per line, pieces that came back (at most what left less what came back before); they go on hand again for products whose stock is tracked. Audited.',
+        security,
+        params: ZOrderIdParams,
+        body: ZRestockCreate,
+        response: { 201: ZAdminOrderDetail },
+      },
+    },
+    async (request, reply) => {
+      await admin.restock(await actorOf(request), request.params.id, request.body);
+      return reply.status(201).send(await admin.detail(request.params.id, request.locale));
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/notes',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Add an internal note or send the buyer a message',
+        description:
+          "kind note: internal, any staff member who reads orders. kind message: sales, owner; e-mailed to the buyer in their language and shown on the buyer's order page.",
+        security,
+        params: ZOrderIdParams,
+        body: ZOrderNoteCreate,
+        response: { 201: ZAdminOrderDetail },
+      },
+    },
+    async (request, reply) => {
+      await notes.add(await actorOf(request), request.params.id, request.body);
+      return reply.status(201).send(await admin.detail(request.params.id, request.locale));
     },
   );
 };

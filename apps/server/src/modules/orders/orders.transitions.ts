@@ -2,7 +2,7 @@ import { formatMoney, type TLocale, type TOrderTransition } from '@cubeshop/shar
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/app-error.js';
 import { SYSTEM_ACTOR, type AuditService, type StaffActor } from '../audit/audit.service.js';
-import type { OrdersAdminRepository } from './orders.admin.repository.js';
+import type { OrdersStaffRepository } from './orders.staff.repository.js';
 import { must, type OrderChange } from './orders.change.js';
 import { balanceMinor, paymentStatus } from './orders.money.js';
 import type { BuyerContact, OrderNotifier } from './orders.notify.js';
@@ -13,7 +13,7 @@ import type { OrderParcels } from './orders.shipments.js';
 
 export interface OrderTransitionsDeps {
   orders: Pick<OrdersRepository, 'updateState' | 'stockLines' | 'clearStockReserved' | 'markShipped'>;
-  repo: Pick<OrdersAdminRepository, 'updateOrder'>;
+  repo: Pick<OrdersStaffRepository, 'updateOrder'>;
   audit: AuditService;
   stock: OrderStock;
   notifier: OrderNotifier;

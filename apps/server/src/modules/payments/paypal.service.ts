@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { minorToMajor, PAYPAL_PAY_METHOD_ID, type TLocale, type TPayPalCheckout, type TPayPalOutcome } from '@cubeshop/shared';
 import { badRequest, conflict, isDomainError, unavailable } from '../../lib/app-error.js';
-import type { OrdersAdmin } from '../orders/orders.admin.js';
+import type { OrdersStaff } from '../orders/orders.staff.js';
 import type { OrderFacts, OrderFactsService } from '../orders/orders.facts.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { PayPalRefused, type PayPalCapture, type PayPalOrderState, type PayPalPort, type PayPalWebhookDelivery } from './paypal.client.js';
@@ -15,7 +15,7 @@ export interface PayPalServiceDeps {
   /** The buyer's order (404 when it is not theirs). */
   orders: Pick<OrdersService, 'detail'>;
   /** Any order, and recording a payment as the system (once per capture id). */
-  ordersAdmin: Pick<OrdersAdmin, 'recordPayment'>;
+  ordersStaff: Pick<OrdersStaff, 'recordPayment'>;
   /** The order's money under its row lock (the capture's claim), and read plainly. */
   facts: Pick<OrderFactsService, 'locked' | 'get'>;
   /** The webhook's id in the PayPal app; undefined: webhooks are refused. */
@@ -116,7 +116,7 @@ export function createPayPalService(deps: PayPalServiceDeps) {
       return false;
     }
     try {
-      const paymentId = await deps.ordersAdmin.recordPayment(
+      const paymentId = await deps.ordersStaff.recordPayment(
         null,
         row.orderId,
         { kind: 'payment', amount: minorToMajor(minor), currency: row.currency, method: 'paypal', reference: capture.id },

@@ -12,10 +12,10 @@ import {
   type TProduct,
 } from '@cubeshop/shared';
 import type { ActorOf } from '../../plugins/auth.js';
-import type { SettingsAdmin } from './settings.admin.js';
+import type { SettingsStaff } from './settings.staff.js';
 
 export interface SettingsRoutesOptions {
-  admin: SettingsAdmin;
+  admin: SettingsStaff;
   actorOf: ActorOf;
   /** The home carousel's products in the buyer's language and currency (app.ts: from the catalog). */
   carouselProducts: (view: { locale: TLocale; currency: TCurrency }) => Promise<TProduct[]>;

@@ -142,7 +142,7 @@ export function createSettingsService(repo: SettingsRepository, deps: SettingsSe
       return written;
     },
 
-    /** Drops every instance's cached copy after keys were written elsewhere (the settings admin's transaction). */
+    /** Drops every instance's cached copy after keys were written elsewhere (the settings staff service's transaction). */
     announce(keys: SettingKey[]): void {
       announce(keys);
     },

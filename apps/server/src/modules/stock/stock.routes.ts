@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAdminIdParams, ZStockAdjust, ZStockLevels, ZStockSheet, ZStockSheetQuery, ZStockSummary } from '@cubeshop/shared';
 import type { ActorOf } from '../../plugins/auth.js';
-import type { StockAdmin } from './stock.admin.js';
+import type { StockStaff } from './stock.staff.js';
 
 /**
  * Stock (docs/catalog.md, Stock): staff read and set pieces on hand per type (stock.manage:
  * owner, catalog, warehouse; audited), and the public count behind the pages' "in stock" claims.
  */
 // eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
-export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockAdmin; actorOf: ActorOf }> = async (app, { stock, actorOf }) => {
+export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockStaff; actorOf: ActorOf }> = async (app, { stock, actorOf }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];
   const manage = { onRequest: app.requireStaff('stock.manage') };

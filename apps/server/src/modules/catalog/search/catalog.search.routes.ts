@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { ZSearchTermList, ZSearchTermsQuery, ZSynonymGroup, ZSynonymIdParams, ZSynonymInput, ZSynonymList } from '@cubeshop/shared';
 import type { ActorOf } from '../../../plugins/auth.js';
 import type { CatalogSearch } from './catalog.search.service.js';
-import type { SynonymsAdmin } from './catalog.synonyms.js';
+import type { SynonymsStaff } from './catalog.synonyms.js';
 
-type CatalogSearchRoutesOptions = { search: CatalogSearch; synonyms: SynonymsAdmin; actorOf: ActorOf };
+type CatalogSearchRoutesOptions = { search: CatalogSearch; synonyms: SynonymsStaff; actorOf: ActorOf };
 
 /**
  * What buyers search for (docs/catalog.md, Search): the most searched terms, or those that found

@@ -18,7 +18,7 @@ export interface SynonymsDeps {
  * audited and makes the search rebuild its index on every instance, so the next search uses it.
  * Words are kept as a search reads them (NFKC, lower case, single spaces), each once.
  */
-export function createSynonymsAdmin({ searchRepo, transaction, audit, changed }: SynonymsDeps) {
+export function createSynonymsStaff({ searchRepo, transaction, audit, changed }: SynonymsDeps) {
   const groupOf = (g: { id: number; words: string[]; kind: TSynonymKind; updatedAt: Date }): TSynonymGroup => ({
     id: g.id,
     words: g.words,
@@ -81,4 +81,4 @@ export function createSynonymsAdmin({ searchRepo, transaction, audit, changed }:
     },
   };
 }
-export type SynonymsAdmin = ReturnType<typeof createSynonymsAdmin>;
+export type SynonymsStaff = ReturnType<typeof createSynonymsStaff>;

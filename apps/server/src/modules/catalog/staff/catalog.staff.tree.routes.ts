@@ -14,14 +14,14 @@ import {
   ZAuthorizedBrandList,
 } from '@cubeshop/shared';
 import type { ActorOf } from '../../../plugins/auth.js';
-import { uploadedFile, useMultipart } from './catalog.admin.routes.js';
-import type { CatalogTreeAdmin } from './catalog.admin.tree.js';
+import { uploadedFile, useMultipart } from './catalog.staff.routes.js';
+import type { CatalogTreeStaff } from './catalog.staff.tree.js';
 
 /**
  * Staff categories and brands (docs/catalog.md, Back office), and the public brand logos.
  * Changes need catalog.manage (owner, catalog).
  */
-export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeAdmin; actorOf: ActorOf }> = async (app, { tree, actorOf }) => {
+export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeStaff; actorOf: ActorOf }> = async (app, { tree, actorOf }) => {
   await useMultipart(app);
   const security = [{ bearer: [] }];
   const tags = ['admin'];

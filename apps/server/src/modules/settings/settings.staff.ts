@@ -15,7 +15,7 @@ import type { CatalogQuery, View } from '../catalog/catalog.module.js';
 import type { SettingsRepository } from './settings.repository.js';
 import { DEFAULT_CAROUSEL, DEFAULT_CONTACT, FALLBACK_CNY_PER_USD, ZSettingValues, type SettingKey, type SettingsService } from './settings.service.js';
 
-export interface SettingsAdminDeps {
+export interface SettingsStaffDeps {
   settings: SettingsService;
   audit: Pick<AuditService, 'record'>;
   /** The products of the home carousel (picked ones must exist; else the newest). */
@@ -39,7 +39,7 @@ const EDITABLE = [
  * its default filled in; a partial write stores the changed keys, appends a new exchange rate to
  * the history and audits before/after, in one transaction; then every instance drops its copy.
  */
-export function createSettingsAdmin(repo: SettingsRepository, deps: SettingsAdminDeps) {
+export function createSettingsStaff(repo: SettingsRepository, deps: SettingsStaffDeps) {
   const { settings } = deps;
 
   /** Of these product ids, those that are not (listed) products. */
@@ -142,4 +142,4 @@ export function createSettingsAdmin(repo: SettingsRepository, deps: SettingsAdmi
     },
   };
 }
-export type SettingsAdmin = ReturnType<typeof createSettingsAdmin>;
+export type SettingsStaff = ReturnType<typeof createSettingsStaff>;

@@ -13,7 +13,7 @@ import type {
 import type { Db } from '../../../db/client.js';
 import { badRequest, conflict, notFound } from '../../../lib/app-error.js';
 import type { AuditService, StaffActor } from '../../audit/audit.service.js';
-import type { AdminCategoryRow, AdminSupplierRow, CatalogAdminRepository } from './catalog.admin.repository.js';
+import type { StaffCategoryRow, StaffSupplierRow, CatalogStaffRepository } from './catalog.staff.repository.js';
 import { imageContentType, type ImageStorage } from '../images/catalog.images.storage.js';
 import type { ImageFormat } from '../images/catalog.images.render.js';
 import { encodeLogo, logoKey } from '../images/catalog.images.uploads.js';
@@ -25,14 +25,14 @@ import { encodeLogo, logoKey } from '../images/catalog.images.uploads.js';
  * create, rename, the authorization flag of the brand page, a logo. Audited; caches emptied.
  */
 
-export interface CatalogTreeAdminDeps {
-  repo: CatalogAdminRepository;
+export interface CatalogTreeStaffDeps {
+  repo: CatalogStaffRepository;
   audit: Pick<AuditService, 'record'>;
   uploads: ImageStorage;
   changed: () => void;
 }
 
-const categoryOf = (r: AdminCategoryRow): TAdminCategory => ({
+const categoryOf = (r: StaffCategoryRow): TAdminCategory => ({
   id: r.id,
   slug: r.slug,
   parentId: r.parentId,
@@ -44,7 +44,7 @@ const categoryOf = (r: AdminCategoryRow): TAdminCategory => ({
 
 export const logoUrl = (id: number, version: number | null) => (version === null ? null : `/api/suppliers/${id}/logo?v=${version}`);
 
-const brandOf = (r: AdminSupplierRow): TAdminBrand => ({
+const brandOf = (r: StaffSupplierRow): TAdminBrand => ({
   id: r.id,
   slug: r.slug,
   nameZh: r.nameZh,
@@ -66,9 +66,9 @@ const audited = (r: { nameZh: string; nameEn: string; parentId?: number | null; 
   };
 };
 
-export function createCatalogTreeAdmin({ repo, audit, uploads, changed }: CatalogTreeAdminDeps) {
+export function createCatalogTreeStaff({ repo, audit, uploads, changed }: CatalogTreeStaffDeps) {
   /** Siblings of a parent in order, with `id` placed at `position` (or last); positions rewritten 0.. */
-  async function place(tx: Db, all: AdminCategoryRow[], id: number, parentId: number | null, position: number | undefined): Promise<void> {
+  async function place(tx: Db, all: StaffCategoryRow[], id: number, parentId: number | null, position: number | undefined): Promise<void> {
     const siblings = all.filter((c) => c.parentId === parentId && c.id !== id).map((c) => c.id);
     const at = Math.min(position ?? siblings.length, siblings.length);
     siblings.splice(at, 0, id);
@@ -209,4 +209,4 @@ export function createCatalogTreeAdmin({ repo, audit, uploads, changed }: Catalo
     },
   };
 }
-export type CatalogTreeAdmin = ReturnType<typeof createCatalogTreeAdmin>;
+export type CatalogTreeStaff = ReturnType<typeof createCatalogTreeStaff>;

@@ -17,13 +17,13 @@ import {
 import { notFound } from '../../lib/app-error.js';
 import { readUploadedFile } from '../../lib/uploaded-file.js';
 import type { ActorOf } from '../../plugins/auth.js';
-import type { ShippingAdmin } from './shipping.admin.js';
+import type { ShippingStaff } from './shipping.staff.js';
 import { QR_MAX_BYTES } from './shipping.qr.js';
 
 /**
  * The uploaded QR picture (the first file of a multipart request): 400 (field `file`) when there
  * is none, 413 when it is larger than QR_MAX_BYTES (a truncated file is never stored). Checking
- * the content is the admin service's (shipping.qr.ts).
+ * the content is the staff service's (shipping.qr.ts).
  */
 async function uploadedQr(request: FastifyRequest): Promise<Buffer> {
   return (await readUploadedFile(request, { maxBytes: QR_MAX_BYTES })).bytes;
@@ -35,7 +35,7 @@ async function uploadedQr(request: FastifyRequest): Promise<Buffer> {
  * PUT writes one row by its key (creates it or changes it); the checkout's next quote on every
  * instance uses it. Methods and payment methods are switched off rather than deleted.
  */
-export const shippingAdminRoutes: FastifyPluginAsyncZod<{ admin: ShippingAdmin; actorOf: ActorOf }> = async (app, { admin, actorOf }) => {
+export const shippingStaffRoutes: FastifyPluginAsyncZod<{ admin: ShippingStaff; actorOf: ActorOf }> = async (app, { admin, actorOf }) => {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: QR_MAX_BYTES, files: 1, fields: 10 } });
   const security = [{ bearer: [] }];
   const tags = ['admin'];

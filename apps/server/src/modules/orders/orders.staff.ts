@@ -25,7 +25,7 @@ import { containsPatterns } from '../../lib/contains.js';
 import type { Db } from '../../db/client.js';
 import type { AuditService, StaffActor } from '../audit/audit.service.js';
 import { actualTotals, balanceMinor, chargedMinor, lineQuantity, paymentStatus } from './orders.money.js';
-import type { OrdersAdminRepository, PaymentRow, QueueSearch } from './orders.admin.repository.js';
+import type { OrdersStaffRepository, PaymentRow, QueueSearch } from './orders.staff.repository.js';
 import { must, type OrderChange } from './orders.change.js';
 import { createOrderCredits } from './orders.credits.js';
 import { createOrderPayments } from './orders.payments.js';
@@ -44,7 +44,7 @@ import { createOrderReader, type OrderReaderDeps } from './orders.read.js';
 import { lapsesAt } from './orders.lapse.js';
 import type { OrderStock, StockMoved } from './orders.stock.js';
 
-export interface OrdersAdminDeps extends Omit<OrderReaderDeps, 'notes'> {
+export interface OrdersStaffDeps extends Omit<OrderReaderDeps, 'notes'> {
   audit: AuditService;
   /** Stock held by orders: released on cancel, consumed when the goods leave, re-reserved on packing, restocked on returns (docs/catalog.md, Stock). */
   stock: OrderStock;
@@ -83,7 +83,7 @@ const unknownBuyer = (id: number): TOrderBuyer => ({ id, account: '', name: '', 
  * and actual prices, payments and refunds, credit notes and returned goods (orders.credits.ts).
  * Every change is audited in its own transaction; money follows orders.money.ts.
  */
-export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRepository, deps: OrdersAdminDeps) {
+export function createOrdersStaff(orders: OrdersRepository, repo: OrdersStaffRepository, deps: OrdersStaffDeps) {
   const { audit, buyers } = deps;
   const reader = createOrderReader(orders, deps);
   /**
@@ -397,4 +397,4 @@ export function createOrdersAdmin(orders: OrdersRepository, repo: OrdersAdminRep
 
   return service;
 }
-export type OrdersAdmin = ReturnType<typeof createOrdersAdmin>;
+export type OrdersStaff = ReturnType<typeof createOrdersStaff>;

@@ -15,7 +15,7 @@ import { badRequest, notFound } from '../../../lib/app-error.js';
 import { auditDiff, type AuditService, type StaffActor } from '../../audit/audit.service.js';
 import { stockStatusOf, type StockLine, type StockService } from '../../stock/stock.service.js';
 import { fromAdminInput, toRow } from './catalog.writes.js';
-import type { AdminItemRow, AdminListRow, CatalogAdminRepository } from './catalog.admin.repository.js';
+import type { StaffItemRow, StaffListRow, CatalogStaffRepository } from './catalog.staff.repository.js';
 import type { CategoryDictionary, Dictionary } from '../cache/catalog.dictionary.js';
 import { imageContentType, type ImageStorage } from '../images/catalog.images.storage.js';
 import { imageVersionTag, productImageUrls } from '../query/catalog.mapper.js';
@@ -29,8 +29,8 @@ import { encodeProductPicture, uploadKey } from '../images/catalog.images.upload
  * lines (stock module) and its audit entry, then empties the catalog's caches.
  */
 
-export interface CatalogItemsAdminDeps {
-  repo: CatalogAdminRepository;
+export interface CatalogItemsStaffDeps {
+  repo: CatalogStaffRepository;
   dictionary: CategoryDictionary;
   audit: Pick<AuditService, 'record'>;
   stock: Pick<StockService, 'levels' | 'setOnHand'>;
@@ -47,7 +47,7 @@ const STOCK_FILTER_CAP = 20_000;
 const yuan = (fen: number) => Math.round(fen) / 100;
 
 /** The editable fields of a stored product, as staff type them (yuan): the form's values and the audit's before/after. */
-export function editableOf(row: AdminItemRow): TAdminItemStored {
+export function editableOf(row: StaffItemRow): TAdminItemStored {
   return {
     nameZh: row.nameZh,
     nameEn: row.nameEn,
@@ -86,7 +86,7 @@ export function editableOf(row: AdminItemRow): TAdminItemStored {
 
 const available = (l: StockLine) => Math.max(0, l.onHand - l.reserved);
 
-export function createCatalogItemsAdmin({ repo, dictionary, audit, stock, uploads, changed }: CatalogItemsAdminDeps) {
+export function createCatalogItemsStaff({ repo, dictionary, audit, stock, uploads, changed }: CatalogItemsStaffDeps) {
   /**
    * The references and the barcode of an input: 400 naming the field. The dictionary is read
    * before the transaction (its loader uses the pool, which a single-connection database holds).
@@ -142,7 +142,7 @@ export function createCatalogItemsAdmin({ repo, dictionary, audit, stock, upload
      * The staff search box: the newest-changed `limit` products the text finds as the list's
      * keyword does (archived too), and whether there are more; no count, no stock.
      */
-    async find(text: string, limit: number): Promise<{ rows: AdminListRow[]; more: boolean }> {
+    async find(text: string, limit: number): Promise<{ rows: StaffListRow[]; more: boolean }> {
       const rows = await repo.findItems({ search: parseKeyword(text), barcode: text.trim() || undefined, archived: 'all' }, limit + 1);
       return { rows: rows.slice(0, limit), more: rows.length > limit };
     },
@@ -156,7 +156,7 @@ export function createCatalogItemsAdmin({ repo, dictionary, audit, stock, upload
       const filter = { search: parseKeyword(q.keyword), barcode: q.keyword?.trim() || undefined, categoryIds, supplierId: q.supplierId, archived: q.archived };
       const sort = { field: q.sortBy, order: q.order ?? (q.sortBy === 'basePrice' ? 'asc' : 'desc') } as const;
       const offset = (q.page - 1) * q.recPerPage;
-      let rows: AdminListRow[];
+      let rows: StaffListRow[];
       let total: number;
       if (q.stockStatus) {
         // The state comes from the stock module: the first STOCK_FILTER_CAP matches are checked.
@@ -165,7 +165,7 @@ export function createCatalogItemsAdmin({ repo, dictionary, audit, stock, upload
         const matching = candidates.filter((c) => stockStatusOf(c, lines.get(c.id)) === q.stockStatus).map((c) => c.id);
         const pageIds = matching.slice(offset, offset + q.recPerPage);
         const byId = new Map((await repo.listByIds(pageIds)).map((r) => [r.id, r]));
-        rows = pageIds.map((id) => byId.get(id)).filter((r): r is AdminListRow => r !== undefined);
+        rows = pageIds.map((id) => byId.get(id)).filter((r): r is StaffListRow => r !== undefined);
         total = matching.length;
       } else {
         ({ rows, total } = await repo.listItems(filter, sort, q.recPerPage, offset));
@@ -329,4 +329,4 @@ export function createCatalogItemsAdmin({ repo, dictionary, audit, stock, upload
   };
   return service;
 }
-export type CatalogItemsAdmin = ReturnType<typeof createCatalogItemsAdmin>;
+export type CatalogItemsStaff = ReturnType<typeof createCatalogItemsStaff>;

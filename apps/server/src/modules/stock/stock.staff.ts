@@ -22,7 +22,7 @@ export interface StockItem {
   orderMultiple: number | null;
 }
 
-export interface StockAdminDeps {
+export interface StockStaffDeps {
   audit: Pick<AuditService, 'record'>;
   /** Products by id (absent: no such product). */
   items: (ids: number[]) => Promise<Map<number, StockItem>>;
@@ -49,7 +49,7 @@ const toLevels = (itemId: number, item: StockItem, rows: readonly StockLine[]): 
  * warehouse), audited as stock.adjust with before and after in the same transaction, and the
  * public summary behind the pages' "N+ SKUs in stock" (docs/catalog.md, Stock).
  */
-export function createStockAdmin(repo: StockRepository, deps: StockAdminDeps) {
+export function createStockStaff(repo: StockRepository, deps: StockStaffDeps) {
   const now = deps.now ?? Date.now;
   const ttl = deps.summaryTtlMs ?? 60_000;
   let summary: { at: number; value: Promise<TStockSummary> } | undefined;
@@ -162,4 +162,4 @@ export function createStockAdmin(repo: StockRepository, deps: StockAdminDeps) {
     },
   };
 }
-export type StockAdmin = ReturnType<typeof createStockAdmin>;
+export type StockStaff = ReturnType<typeof createStockStaff>;

@@ -13,7 +13,7 @@ import { encodePaymentQr, qrName, qrUrlOf, type PaymentQrStorage } from './shipp
 import type { PaymentRow, ShippingRepository, ShippingTables } from './shipping.repository.js';
 import type { ShippingService } from './shipping.service.js';
 
-export interface ShippingAdminDeps {
+export interface ShippingStaffDeps {
   shipping: Pick<ShippingService, 'announce'>;
   audit: Pick<AuditService, 'record'>;
   /** Whether a country or region id is known (modules/regions). */
@@ -65,7 +65,7 @@ function toConfig(t: ShippingTables): TAdminShippingConfig {
  * tables, so the next quote anywhere uses the new values. Methods and payment methods are never
  * deleted (orders name them): they are switched off.
  */
-export function createShippingAdmin(repo: ShippingRepository, deps: ShippingAdminDeps) {
+export function createShippingStaff(repo: ShippingRepository, deps: ShippingStaffDeps) {
   const config = async () => toConfig(await repo.load());
   const paymentRow = async (id: string): Promise<PaymentRow> => {
     const row = (await repo.load()).payments.find((p) => p.id === id);
@@ -206,4 +206,4 @@ export function createShippingAdmin(repo: ShippingRepository, deps: ShippingAdmi
     },
   };
 }
-export type ShippingAdmin = ReturnType<typeof createShippingAdmin>;
+export type ShippingStaff = ReturnType<typeof createShippingStaff>;

@@ -11,12 +11,12 @@ import type { ParsedKeyword } from '../search/catalog.search.text.js';
  * in, so a change, its stock lines and its audit entry commit together.
  */
 
-export type AdminItemRow = typeof items.$inferSelect;
+export type StaffItemRow = typeof items.$inferSelect;
 export type ItemImageRow = typeof itemImages.$inferSelect;
-export type AdminCategoryRow = typeof categories.$inferSelect & { items: number };
-export type AdminSupplierRow = typeof suppliers.$inferSelect & { items: number };
+export type StaffCategoryRow = typeof categories.$inferSelect & { items: number };
+export type StaffSupplierRow = typeof suppliers.$inferSelect & { items: number };
 
-export interface AdminItemFilter {
+export interface StaffItemFilter {
   search?: ParsedKeyword | undefined;
   /** The keyword as typed: a barcode matches exactly, whatever its case. */
   barcode?: string | undefined;
@@ -43,9 +43,9 @@ const staffListColumns = {
   archivedAt: items.archivedAt,
   updatedAt: items.updatedAt,
 };
-export type AdminListRow = Pick<AdminItemRow, keyof typeof staffListColumns>;
+export type StaffListRow = Pick<StaffItemRow, keyof typeof staffListColumns>;
 
-function whereOf(f: AdminItemFilter): SQL | undefined {
+function whereOf(f: StaffItemFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (f.archived === 'false') parts.push(isNull(items.archivedAt));
   if (f.archived === 'true') parts.push(isNotNull(items.archivedAt));
@@ -70,7 +70,7 @@ function whereOf(f: AdminItemFilter): SQL | undefined {
   return and(...parts);
 }
 
-export function createCatalogAdminRepository(db: Db) {
+export function createCatalogStaffRepository(db: Db) {
   return {
     /** Runs `work` in one transaction. */
     transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
@@ -78,11 +78,11 @@ export function createCatalogAdminRepository(db: Db) {
     },
 
     async listItems(
-      filter: AdminItemFilter,
+      filter: StaffItemFilter,
       sort: { field: 'basePrice' | 'lastUpdatedTime'; order: 'asc' | 'desc' },
       limit: number,
       offset: number,
-    ): Promise<{ rows: AdminListRow[]; total: number }> {
+    ): Promise<{ rows: StaffListRow[]; total: number }> {
       const where = whereOf(filter);
       const dir = sort.order === 'asc' ? asc : desc;
       const key = sort.field === 'basePrice' ? items.basePriceFen : items.updatedAt;
@@ -94,13 +94,13 @@ export function createCatalogAdminRepository(db: Db) {
     },
 
     /** The first `limit` matching products, newest change first, without counting them (the staff search box). */
-    async findItems(filter: AdminItemFilter, limit: number): Promise<AdminListRow[]> {
+    async findItems(filter: StaffItemFilter, limit: number): Promise<StaffListRow[]> {
       return db.select(staffListColumns).from(items).where(whereOf(filter)).orderBy(desc(items.updatedAt), desc(items.id)).limit(limit);
     },
 
     /** Every matching product's id and stock settings, in list order, at most `cap` (the stock-state filter). */
     async listCandidates(
-      filter: AdminItemFilter,
+      filter: StaffItemFilter,
       sort: { field: 'basePrice' | 'lastUpdatedTime'; order: 'asc' | 'desc' },
       cap: number,
     ): Promise<{ id: number; preorder: boolean; lowStockAt: number; moq: number; orderMultiple: number | null }[]> {
@@ -113,7 +113,7 @@ export function createCatalogAdminRepository(db: Db) {
         .orderBy(dir(key), dir(items.id))
         .limit(cap);
     },
-    async listByIds(ids: readonly number[]): Promise<AdminListRow[]> {
+    async listByIds(ids: readonly number[]): Promise<StaffListRow[]> {
       if (ids.length === 0) return [];
       return db
         .select(staffListColumns)
@@ -121,13 +121,13 @@ export function createCatalogAdminRepository(db: Db) {
         .where(inArray(items.id, [...ids]));
     },
 
-    async findItem(id: number, tx: Db = db): Promise<AdminItemRow | undefined> {
+    async findItem(id: number, tx: Db = db): Promise<StaffItemRow | undefined> {
       const rows = await tx.select().from(items).where(eq(items.id, id)).limit(1);
       return rows[0];
     },
 
     /** Locks the product's row for the rest of the transaction (two edits of one product queue). */
-    async lockItem(tx: Db, id: number): Promise<AdminItemRow | undefined> {
+    async lockItem(tx: Db, id: number): Promise<StaffItemRow | undefined> {
       const rows = await tx.select().from(items).where(eq(items.id, id)).limit(1).for('update');
       return rows[0];
     },
@@ -182,7 +182,7 @@ export function createCatalogAdminRepository(db: Db) {
     },
 
     // Categories.
-    async listCategories(tx: Db = db): Promise<AdminCategoryRow[]> {
+    async listCategories(tx: Db = db): Promise<StaffCategoryRow[]> {
       const counts = tx
         .select({ categoryId: items.categoryId, n: count().as('n') })
         .from(items)
@@ -215,7 +215,7 @@ export function createCatalogAdminRepository(db: Db) {
     },
 
     // Brands.
-    async listSuppliers(tx: Db = db): Promise<AdminSupplierRow[]> {
+    async listSuppliers(tx: Db = db): Promise<StaffSupplierRow[]> {
       const counts = tx
         .select({ supplierId: items.supplierId, n: count().as('n') })
         .from(items)
@@ -246,4 +246,4 @@ export function createCatalogAdminRepository(db: Db) {
     },
   };
 }
-export type CatalogAdminRepository = ReturnType<typeof createCatalogAdminRepository>;
+export type CatalogStaffRepository = ReturnType<typeof createCatalogStaffRepository>;

@@ -131,7 +131,7 @@ const SORTS = {
 } as const;
 
 /** The staff side of the orders tables: the queue, payments, adjustments. */
-export function createOrdersAdminRepository(db: Db) {
+export function createOrdersStaffRepository(db: Db) {
   /**
    * Built statements by shape (Bound): a few dozen shapes in daily use; the least used are
    * dropped. Unnamed (no name given): the database plans each execution with its values.
@@ -265,4 +265,4 @@ export function createOrdersAdminRepository(db: Db) {
     },
   };
 }
-export type OrdersAdminRepository = ReturnType<typeof createOrdersAdminRepository>;
+export type OrdersStaffRepository = ReturnType<typeof createOrdersStaffRepository>;

@@ -14,7 +14,7 @@ import {
 } from '@cubeshop/shared';
 import { readUploadedFile } from '../../../lib/uploaded-file.js';
 import type { ActorOf } from '../../../plugins/auth.js';
-import type { CatalogItemsAdmin } from './catalog.admin.items.js';
+import type { CatalogItemsStaff } from './catalog.staff.items.js';
 
 /**
  * The uploaded picture (the first file of a multipart request): 400 (field `file`) when there is
@@ -34,7 +34,7 @@ export async function useMultipart(app: Parameters<FastifyPluginAsyncZod>[0]): P
  * The staff product API (docs/catalog.md, Back office): /api/admin/items .... Reading and
  * changing both need catalog.manage (owner, catalog). Never a hard delete: archive and restore.
  */
-export const catalogAdminRoutes: FastifyPluginAsyncZod<{ items: CatalogItemsAdmin; actorOf: ActorOf }> = async (app, { items, actorOf }) => {
+export const catalogStaffRoutes: FastifyPluginAsyncZod<{ items: CatalogItemsStaff; actorOf: ActorOf }> = async (app, { items, actorOf }) => {
   await useMultipart(app);
   const security = [{ bearer: [] }];
   const tags = ['admin'];
