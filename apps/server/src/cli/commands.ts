@@ -158,8 +158,8 @@ async function seed(args: string[], services: Services): Promise<CommandResult> 
     return { code: 2, output: `--orders must be a whole number from 0 to 5000000\n\n${USAGE}` };
   if (!Number.isInteger(buyers) || buyers < 1 || buyers > 100_000) return { code: 2, output: `--buyers must be a whole number from 1 to 100000\n\n${USAGE}` };
   const started = Date.now();
-  if (values.reset) await services.catalog.admin.deleteCatalog();
-  const { added, total } = await seedCatalog(services.catalog.admin, { skus, stock: services.stock });
+  if (values.reset) await services.catalog.writes.deleteCatalog();
+  const { added, total } = await seedCatalog(services.catalog.writes, { skus, stock: services.stock });
   await seedIfEmpty(services);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const lines = [`Catalog: ${total} SKUs (added ${added} in ${seconds} s).`];

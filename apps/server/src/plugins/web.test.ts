@@ -64,7 +64,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), BUNDLE);
   t = await createTestApp({ WEB_DIST: path.join(root, 'dist') });
   await t.services.settings.set('exchangeRate', { cnyPerUsd: 7.1 });
-  const admin = t.services.catalog.admin;
+  const admin = t.services.catalog.writes;
   const supplierId = await admin.createSupplier({ slug: 'orbit', nameZh: '轨道', nameEn: 'Orbit' });
   const categoryId = await admin.createCategory({ slug: 'cubes', nameZh: '魔方', nameEn: 'Cubes' });
   await admin.addItems([{ nameZh: '轨道 三阶', nameEn: 'Orbit 3x3', priceFen: 7_100, supplierId, categoryId }]);
@@ -231,7 +231,7 @@ describe(`server-rendered pages (${TEST_DB_KIND})`, () => {
     await page('/changing');
     await page('/changing');
     expect(fake.calls).toHaveLength(1);
-    await t.services.catalog.admin.createSupplier({ slug: 'nova', nameZh: '新星', nameEn: 'Nova' });
+    await t.services.catalog.writes.createSupplier({ slug: 'nova', nameZh: '新星', nameEn: 'Nova' });
     await page('/changing');
     expect(fake.calls).toHaveLength(2);
     t.services.catalog.query.invalidate();

@@ -529,7 +529,7 @@ beforeAll(async () => {
   await t.services.chat.service.send(actor, { gid: group.gid, image: pixel });
   const chatImage = (await t.services.chat.service.history(group.gid, 0, 50)).find((m) => m.kind === 'image')!.image!;
   anonymousToken = ok(await shopClient(t, undefined)('GET', '/api/authn/anonymous/token'), 'anonymous token').token as string;
-  const refs = await t.services.catalog.admin.slugIds();
+  const refs = await t.services.catalog.writes.slugIds();
   catalogRefs = { categoryId: refs.categories.get('cubes')!, supplierId: refs.suppliers.get('orbit')! };
   f = {
     a,

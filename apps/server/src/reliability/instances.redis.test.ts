@@ -90,7 +90,7 @@ describe(`a back-office change reaches every instance within 2 s (${TEST_DB_KIND
     expect(renders).toBe(before); // B serves its cached page
     const [category] = (await get(a, '/api/categories')).json().data ?? (await get(a, '/api/categories')).json();
     const [supplier] = (await get(a, '/api/suppliers')).json().data ?? (await get(a, '/api/suppliers')).json();
-    await a.services.catalog.admin.addItems([
+    await a.services.catalog.writes.addItems([
       { nameZh: `${word} 魔方`, nameEn: `${word} Cube`, priceFen: 7_100, supplierId: supplier.id, categoryId: category.id },
     ]);
     await within2s(async () => (await list()) === 1);

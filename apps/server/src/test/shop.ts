@@ -39,7 +39,7 @@ export async function createShopApp(env: Record<string, string> = {}): Promise<S
 export async function stockShop(t: Pick<App, 'services'>): Promise<ShopProducts> {
   await t.services.settings.setIfMissing('exchangeRate', { cnyPerUsd: RATE });
   await seedShipping(t.services);
-  const catalog = t.services.catalog.admin;
+  const catalog = t.services.catalog.writes;
   const supplierId = await catalog.createSupplier({ slug: 'orbit', nameZh: '轨道', nameEn: 'Orbit' });
   const categoryId = await catalog.createCategory({ slug: 'cubes', nameZh: '魔方', nameEn: 'Cubes' });
   const base = { supplierId, categoryId };

@@ -85,9 +85,9 @@ describe(`demo seed at first start (${TEST_DB_KIND})`, () => {
     expect(await seedIfEmpty(t.services)).toBe(true);
     const seconds = (Date.now() - started) / 1000;
     expect(seconds).toBeLessThan(60);
-    expect(await t.services.catalog.admin.countItems()).toBe(DEMO_SKUS);
+    expect(await t.services.catalog.writes.countItems()).toBe(DEMO_SKUS);
     expect(await seedIfEmpty(t.services)).toBe(false);
-    expect(await t.services.catalog.admin.countItems()).toBe(DEMO_SKUS);
+    expect(await t.services.catalog.writes.countItems()).toBe(DEMO_SKUS);
 
     const list = (await t.app.inject({ method: 'GET', url: '/api/items?recPerPage=120' })).json<TProductList>();
     expect(list.pager.recTotal).toBe(DEMO_SKUS);
@@ -115,7 +115,7 @@ describe(`demo seed at first start (${TEST_DB_KIND})`, () => {
     expect(again.output).toMatch(new RegExp(`^Catalog: ${DEMO_SKUS + 40} SKUs \\(added 0 in`));
     const reset = await runCommand(['seed', '--skus', '25', '--reset'], t.services);
     expect(reset.output).toMatch(/^Catalog: 25 SKUs \(added 25 in/);
-    expect(await t.services.catalog.admin.countItems()).toBe(25);
+    expect(await t.services.catalog.writes.countItems()).toBe(25);
     const list = (await t.app.inject({ method: 'GET', url: '/api/items' })).json<TProductList>();
     expect(list.pager.recTotal).toBe(25);
     expect(list.data.map((p) => p.name)).toContain(generateItem(0, now).nameZh);

@@ -1,6 +1,6 @@
 // Over 400 lines: the demo catalog's generator, mostly data.
 import { volumeWeightG } from '@cubeshop/shared';
-import type { CatalogAdmin, ItemInput } from '../../modules/catalog/catalog.module.js';
+import type { CatalogWrites, ItemInput } from '../../modules/catalog/catalog.module.js';
 import type { StockService } from '../../modules/stock/stock.service.js';
 import { demoTiers } from './tiers.js';
 import {
@@ -367,7 +367,7 @@ export interface SeedCatalogOptions {
  * Creates the categories and brands when missing, then adds generated SKUs until the catalog
  * has `skus` of them. Batches of 5,000 rows, one statement each.
  */
-export async function seedCatalog(catalog: CatalogAdmin, options: SeedCatalogOptions): Promise<{ added: number; total: number }> {
+export async function seedCatalog(catalog: CatalogWrites, options: SeedCatalogOptions): Promise<{ added: number; total: number }> {
   if (options.reset) await catalog.deleteCatalog();
   let ids = await catalog.slugIds();
   if (ids.categories.size === 0) {

@@ -12,10 +12,10 @@ let other: TestApp;
 
 /** One product, so seedIfEmpty leaves the (slow) demo catalog out: only users and settings matter here. */
 async function oneProduct(app: TestApp) {
-  const { admin } = app.services.catalog;
-  const supplierId = await admin.createSupplier({ slug: 'seedtest', nameZh: '种子', nameEn: 'Seed' });
-  const categoryId = await admin.createCategory({ slug: 'seedtest', nameZh: '种子', nameEn: 'Seed' });
-  await admin.addItems([{ supplierId, categoryId, nameZh: '种子', nameEn: 'Seed', priceFen: 100 }]);
+  const { writes } = app.services.catalog;
+  const supplierId = await writes.createSupplier({ slug: 'seedtest', nameZh: '种子', nameEn: 'Seed' });
+  const categoryId = await writes.createCategory({ slug: 'seedtest', nameZh: '种子', nameEn: 'Seed' });
+  await writes.addItems([{ supplierId, categoryId, nameZh: '种子', nameEn: 'Seed', priceFen: 100 }]);
 }
 
 beforeAll(async () => {

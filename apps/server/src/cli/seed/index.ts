@@ -78,7 +78,7 @@ export async function seedIfEmpty(services: SeedServices): Promise<boolean> {
   const defaultKeys = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
   // The demo catalog (DEMO_SKUS generated SKUs) goes in whenever there are no products at all,
   // also in a database created before the catalog existed.
-  const catalogSeeded = (await catalog.admin.countItems()) === 0 && (await seedCatalog(catalog.admin, { skus: DEMO_SKUS, stock: services.stock })).added > 0;
+  const catalogSeeded = (await catalog.writes.countItems()) === 0 && (await seedCatalog(catalog.writes, { skus: DEMO_SKUS, stock: services.stock })).added > 0;
   // Shipping methods, rates and payment methods (and the free-shipping threshold) whenever there
   // are none, also in a database created before orders existed.
   let shippingSeeded = false;

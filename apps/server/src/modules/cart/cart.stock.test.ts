@@ -22,8 +22,8 @@ async function product(
   name: string,
   extra: { types?: typeof COLOURS; preorder?: boolean; moq?: number; orderMultiple?: number; lowStockAt?: number } = {},
 ): Promise<number> {
-  const ids = await t.services.catalog.admin.slugIds();
-  const [id] = await t.services.catalog.admin.addItems([
+  const ids = await t.services.catalog.writes.slugIds();
+  const [id] = await t.services.catalog.writes.addItems([
     {
       supplierId: [...ids.suppliers.values()][0]!,
       categoryId: [...ids.categories.values()][0]!,

@@ -181,9 +181,9 @@ describe('cart lines', () => {
   it(`holds at most ${MAX_CART_LINES} lines`, async () => {
     const buyer = await createBuyer(t, 'full');
     const c = shopClient(t, buyer.token);
-    const supplierId = (await t.services.catalog.admin.slugIds()).suppliers.get('orbit')!;
-    const categoryId = (await t.services.catalog.admin.slugIds()).categories.get('cubes')!;
-    const ids = await t.services.catalog.admin.addItems(
+    const supplierId = (await t.services.catalog.writes.slugIds()).suppliers.get('orbit')!;
+    const categoryId = (await t.services.catalog.writes.slugIds()).categories.get('cubes')!;
+    const ids = await t.services.catalog.writes.addItems(
       Array.from({ length: MAX_CART_LINES + 1 }, (_, i) => ({ supplierId, categoryId, nameZh: `填充 ${i}`, nameEn: `Filler ${i}`, priceFen: 100 + i })),
     );
     for (const itemId of ids.slice(0, MAX_CART_LINES)) {
@@ -237,10 +237,10 @@ describe('cart info', () => {
   it('flags lines the catalog no longer allows as they are (problem, problemCount)', async () => {
     const c = await fresh();
     const line = await c<TCartItem>('POST', '/api/cart/items', { body: { itemId: p.cube, type: 'black', quantity: 1 } });
-    const supplierId = (await t.services.catalog.admin.slugIds()).suppliers.get('orbit')!;
-    const categoryId = (await t.services.catalog.admin.slugIds()).categories.get('cubes')!;
+    const supplierId = (await t.services.catalog.writes.slugIds()).suppliers.get('orbit')!;
+    const categoryId = (await t.services.catalog.writes.slugIds()).categories.get('cubes')!;
     // a product whose moq rises after it was added: simulated with a fresh product and a direct update
-    const [later] = await t.services.catalog.admin.addItems([{ supplierId, categoryId, nameZh: '涨价', nameEn: 'Later MOQ', priceFen: 500 }]);
+    const [later] = await t.services.catalog.writes.addItems([{ supplierId, categoryId, nameZh: '涨价', nameEn: 'Later MOQ', priceFen: 500 }]);
     const added = await c<TCartItem>('POST', '/api/cart/items', { body: { itemId: later, quantity: 3 } });
     const { sql } = await import('drizzle-orm');
     await t.services.database.db.execute(sql`update items set moq = 5 where id = ${later}`);

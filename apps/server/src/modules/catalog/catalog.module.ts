@@ -6,7 +6,7 @@ import type { StockService } from '../stock/stock.service.js';
 import { createCatalogItemsStaff } from './staff/catalog.staff.items.js';
 import type { CatalogStaffRepository } from './staff/catalog.staff.repository.js';
 import { createCatalogTreeStaff } from './staff/catalog.staff.tree.js';
-import { createCatalogAdmin } from './staff/catalog.writes.js';
+import { createCatalogWrites } from './staff/catalog.writes.js';
 import { createCatalogBroadcast, type CatalogBroadcastOptions } from './cache/catalog.cluster-invalidation.js';
 import { createCategoryDictionary } from './cache/catalog.dictionary.js';
 import { createProductImages } from './images/catalog.images.js';
@@ -22,7 +22,7 @@ import { createSynonymsStaff } from './search/catalog.synonyms.js';
 /**
  * The catalog, assembled (docs/catalog.md). Other modules and the routes use its parts:
  * - `query`: lists, search, details, brands, the category tree and current prices (catalog.query.ts);
- * - `admin`: categories, brands and products written one at a time or in bulk, shared by the
+ * - `writes`: categories, brands and products written one at a time or in bulk, shared by the
  *   seed, the CLI and the back office (catalog.writes.ts);
  * - `images`: product pictures (catalog.images.ts), kept in an ImageStorage.
  * The category dictionary (catalog.dictionary.ts) is shared by all three; the rate comes from the
@@ -81,7 +81,7 @@ export function createCatalog({
     itemsChanged: (ids) => query.itemsChanged(ids),
     stockChanged: (ids, pages) => query.stockChanged(ids, pages),
   });
-  const admin = createCatalogAdmin(repo, { dictionary, changed: () => broadcast.changed() });
+  const writes = createCatalogWrites(repo, { dictionary, changed: () => broadcast.changed() });
   const uploads = uploadStorage ?? createMemoryObjectStorage();
   const images = createProductImages(repo, {
     dictionary,
@@ -95,13 +95,13 @@ export function createCatalog({
   settings.onChange((keys) => {
     if (keys.includes('exchangeRate')) query.invalidate();
   });
-  // `changed`: for writers outside catalog.admin (pictures, stock): empties the caches on every
+  // `changed`: for writers outside catalog.writes (pictures, stock): empties the caches on every
   // instance, or, given products, what those touched (itemsChanged);
   // `stockChanged`: only these products' stock changed (their states, pages, details);
   // `stockMoved`: an order moved their stock (their states and details; pages within 30 s).
   return {
     query,
-    admin,
+    writes,
     images,
     search,
     suggest,
@@ -141,7 +141,7 @@ export function createCatalogStaff(
 }
 export type CatalogStaff = ReturnType<typeof createCatalogStaff>;
 
-export type { CatalogAdmin, ItemInput } from './staff/catalog.writes.js';
+export type { CatalogWrites, ItemInput } from './staff/catalog.writes.js';
 export type { PricingItem, View } from './query/catalog.mapper.js';
 export type { BuyerTerms, BuyerTermsOf } from './query/catalog.buyer-terms.js';
 export { withBuyerTerms } from './query/catalog.buyer-terms.js';

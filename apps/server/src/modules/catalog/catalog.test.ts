@@ -40,8 +40,8 @@ const catalogWith = (options: { searchCountCap?: number }) =>
 beforeAll(async () => {
   t = await createTestApp();
   await t.services.settings.set('exchangeRate', { cnyPerUsd: RATE });
-  await seedCatalog(t.services.catalog.admin, { skus: 150, now });
-  const catalog = t.services.catalog.admin;
+  await seedCatalog(t.services.catalog.writes, { skus: 150, now });
+  const catalog = t.services.catalog.writes;
   nebula = await catalog.createSupplier({ slug: 'nebula', nameZh: '星河', nameEn: 'Nebula', position: 99 });
   cat = (await catalog.slugIds()).categories;
   const base = { supplierId: nebula, types: [{ code: 'black', zh: '黑色', en: 'Black' }] };
@@ -463,7 +463,7 @@ describe(`product detail, categories, suppliers (${TEST_DB_KIND})`, () => {
 
   it('shows new products after a write (the caches are invalidated)', async () => {
     const before = (await fixtureList('')).body.pager.recTotal;
-    const [extra] = await t.services.catalog.admin.addItems([
+    const [extra] = await t.services.catalog.writes.addItems([
       { supplierId: nebula, categoryId: cat.get('3x3')!, nameZh: '星河 临时', nameEn: 'Nebula Temp', priceFen: 100, createdAt: daysAgo(1000) },
     ]);
     expect((await fixtureList('')).body.pager.recTotal).toBe(before + 1);

@@ -91,8 +91,8 @@ describe('orders under real concurrency (PostgreSQL)', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]!.quantity).toBe(20);
 
-    const ids = await t.services.catalog.admin.slugIds();
-    const fillers = await t.services.catalog.admin.addItems(
+    const ids = await t.services.catalog.writes.slugIds();
+    const fillers = await t.services.catalog.writes.addItems(
       Array.from({ length: MAX_CART_LINES + 5 }, (_, i) => ({
         supplierId: ids.suppliers.get('orbit')!,
         categoryId: ids.categories.get('cubes')!,

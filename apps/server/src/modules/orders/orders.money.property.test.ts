@@ -262,7 +262,7 @@ describe('orders: money and stock under random sequences of staff and buyer acti
       fc.asyncProperty(scenario, async (s) => {
         // Fresh products per run: a tracked one with two types, a tracked one without, an untracked one.
         const stock: Stock = new Map();
-        const catalog = t.services.catalog.admin;
+        const catalog = t.services.catalog.writes;
         const supplierId = await catalog.createSupplier({ slug: `p${randomBytes(4).toString('hex')}`, nameZh: '性质', nameEn: 'Prop' });
         const categoryId = await catalog.createCategory({ slug: `p${randomBytes(4).toString('hex')}`, nameZh: '性质', nameEn: 'Prop' });
         const [typed, plain, loose] = await catalog.addItems([

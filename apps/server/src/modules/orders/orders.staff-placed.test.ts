@@ -47,7 +47,7 @@ beforeAll(async () => {
   for (const role of ['owner', 'sales', 'warehouse', 'catalog', 'service'] as const) staff[role] = await staffMember(role);
   const cube = (await t.services.catalog.query.itemsForPricing([t.products.cube])).get(t.products.cube)!;
   const categoryId = (await shopClient(t, undefined)('GET', `/api/items/${t.products.cube}`)).body.categoryId as number;
-  [tiered] = (await t.services.catalog.admin.addItems([
+  [tiered] = (await t.services.catalog.writes.addItems([
     {
       supplierId: cube.supplierId,
       categoryId,

@@ -117,10 +117,10 @@ describe('POST /api/orders', () => {
 
   it('keeps its prices when the catalog changes afterwards', async () => {
     const c = await buyer();
-    const [item] = await t.services.catalog.admin.addItems([
+    const [item] = await t.services.catalog.writes.addItems([
       {
-        supplierId: (await t.services.catalog.admin.slugIds()).suppliers.get('orbit')!,
-        categoryId: (await t.services.catalog.admin.slugIds()).categories.get('cubes')!,
+        supplierId: (await t.services.catalog.writes.slugIds()).suppliers.get('orbit')!,
+        categoryId: (await t.services.catalog.writes.slugIds()).categories.get('cubes')!,
         nameZh: '变价',
         nameEn: 'Repriced',
         priceFen: 10_000,
@@ -399,9 +399,9 @@ describe('reading orders', () => {
 
   it('reorders: still-available lines go back at today’s prices and limits, the rest is reported', async () => {
     const r = await buyer();
-    const supplierId = (await t.services.catalog.admin.slugIds()).suppliers.get('orbit')!;
-    const categoryId = (await t.services.catalog.admin.slugIds()).categories.get('cubes')!;
-    const [gone, retyped, raised] = await t.services.catalog.admin.addItems([
+    const supplierId = (await t.services.catalog.writes.slugIds()).suppliers.get('orbit')!;
+    const categoryId = (await t.services.catalog.writes.slugIds()).categories.get('cubes')!;
+    const [gone, retyped, raised] = await t.services.catalog.writes.addItems([
       { supplierId, categoryId, nameZh: '将下架', nameEn: 'Soon gone', priceFen: 1_000 },
       { supplierId, categoryId, nameZh: '换款', nameEn: 'Retyped', priceFen: 1_000, types: [{ code: 'red', zh: '红', en: 'Red' }] },
       { supplierId, categoryId, nameZh: '提量', nameEn: 'Raised MOQ', priceFen: 1_000 },

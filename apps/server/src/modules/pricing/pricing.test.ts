@@ -20,7 +20,7 @@ beforeAll(async () => {
   };
   void categoryId;
   const cat = (await anonymous()('GET', `/api/items/${t.products.cube}`)).body.categoryId as number;
-  [tiered] = (await t.services.catalog.admin.addItems([
+  [tiered] = (await t.services.catalog.writes.addItems([
     {
       supplierId,
       categoryId: cat,

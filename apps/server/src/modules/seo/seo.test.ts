@@ -56,7 +56,7 @@ const productId = (url: string) => Number(/\/product\/(\d+)\?lang=zh$/.exec(url)
 
 beforeAll(async () => {
   t = await createTestApp({ SITEMAP_CHUNK_SIZE: String(CHUNK) });
-  await seedCatalog(t.services.catalog.admin, { skus: SKUS, now: new Date() });
+  await seedCatalog(t.services.catalog.writes, { skus: SKUS, now: new Date() });
 });
 
 afterAll(async () => {
@@ -231,7 +231,7 @@ describe(`sitemaps (${TEST_DB_KIND})`, () => {
 
   it('follows the catalog: a new product shows in the last chunk at once', async () => {
     const before = await parseUrlset((await get('/sitemap-products-4.xml')).body);
-    const admin = t.services.catalog.admin;
+    const admin = t.services.catalog.writes;
     const { categories, suppliers } = await admin.slugIds();
     const updatedAt = new Date('2030-01-02T03:04:05.000Z');
     const [id] = await admin.addItems([

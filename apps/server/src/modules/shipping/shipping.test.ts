@@ -212,7 +212,7 @@ describe('GET /api/cart/info/express-fee', () => {
   });
 
   it('ships free exactly at the threshold, in the buyer’s currency', async () => {
-    const catalog = t.services.catalog.admin;
+    const catalog = t.services.catalog.writes;
     const ids = await catalog.slugIds();
     const base = { supplierId: ids.suppliers.get('orbit')!, categoryId: ids.categories.get('cubes')!, gwG: 500 };
     // ¥489.90 is $69.00 at 7.1; ¥489.86 shows as $68.99

@@ -12,8 +12,8 @@ const staff = {} as Record<TStaffRole, ShopCall>;
 const tag = randomBytes(3).toString('hex');
 
 async function product(name: string, extra: { types?: { code: string; zh: string; en: string }[]; lowStockAt?: number } = {}): Promise<number> {
-  const ids = await t.services.catalog.admin.slugIds();
-  const [id] = await t.services.catalog.admin.addItems([
+  const ids = await t.services.catalog.writes.slugIds();
+  const [id] = await t.services.catalog.writes.addItems([
     {
       supplierId: [...ids.suppliers.values()][0]!,
       categoryId: [...ids.categories.values()][0]!,

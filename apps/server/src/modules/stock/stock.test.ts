@@ -44,8 +44,8 @@ async function product(
   name: string,
   extra: { types?: { code: string; zh: string; en: string }[]; preorder?: boolean; lowStockAt?: number } = {},
 ): Promise<number> {
-  const ids = await t.services.catalog.admin.slugIds();
-  const [id] = await t.services.catalog.admin.addItems([
+  const ids = await t.services.catalog.writes.slugIds();
+  const [id] = await t.services.catalog.writes.addItems([
     {
       supplierId: [...ids.suppliers.values()][0]!,
       categoryId: [...ids.categories.values()][0]!,

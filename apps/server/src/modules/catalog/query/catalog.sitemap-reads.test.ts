@@ -8,7 +8,7 @@ const updated = (i: number) => new Date(Date.UTC(2026, 0, 1 + ((i * 5) % 7)));
 
 beforeAll(async () => {
   t = await createTestApp();
-  const admin = t.services.catalog.admin;
+  const admin = t.services.catalog.writes;
   const supplierId = await admin.createSupplier({ slug: 'orbit', nameZh: '轨道', nameEn: 'Orbit' });
   const categoryId = await admin.createCategory({ slug: 'cubes', nameZh: '魔方', nameEn: 'Cubes' });
   ids = await admin.addItems(

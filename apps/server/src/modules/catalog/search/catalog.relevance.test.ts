@@ -16,7 +16,7 @@ const byName = new Map<string, { id: number; barcode: string }>();
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedCatalog(t.services.catalog.admin, { skus: SKUS, now: NOW });
+  await seedCatalog(t.services.catalog.writes, { skus: SKUS, now: NOW });
   // Ids follow the seed's order: SKU k has the k-th id from the lowest.
   const pages = await Promise.all(Array.from({ length: Math.ceil(SKUS / 120) }, (_, page) => list('', 'zh', 120, page + 1)));
   const lowest = Math.min(...pages.flatMap((l) => l.data.map((p) => p.id)));

@@ -11,7 +11,7 @@ const NOW = new Date('2026-01-01T00:00:00Z');
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedCatalog(t.services.catalog.admin, { skus: 600, now: NOW });
+  await seedCatalog(t.services.catalog.writes, { skus: 600, now: NOW });
   for (const role of ['owner', 'sales', 'warehouse', 'catalog', 'service'] as const) {
     const user = await t.services.account.createUser({ account: `search_${role}`, name: `${role} person`, role });
     staff[role] = shopClient(t, await t.services.authn.issueUserToken(user.id));
@@ -83,8 +83,8 @@ describe(`best match and the other orders (${TEST_DB_KIND})`, () => {
   });
 
   it('finds a product created a moment ago (the index follows catalog changes)', async () => {
-    const dict = await t.services.catalog.admin.slugIds();
-    const [id] = await t.services.catalog.admin.addItems([
+    const dict = await t.services.catalog.writes.slugIds();
+    const [id] = await t.services.catalog.writes.addItems([
       {
         nameZh: '测试 霹雳 三阶魔方',
         nameEn: 'Test Thunderbolt 3x3',

@@ -182,7 +182,7 @@ describe('catalog spreadsheets', () => {
     expect(zh[0]!.message).toBe('请输入数字');
     // All or nothing: the valid first row was not applied either.
     expect(await price(t.products.big)).toBe(3000);
-    expect(await t.services.catalog.admin.countItems()).toBe(6);
+    expect(await t.services.catalog.writes.countItems()).toBe(6);
   });
 
   it('refuses an apply with one bad row: 422, status refused, nothing written, the errors listed; the dry run of the same file is 200', async () => {

@@ -22,7 +22,7 @@ beforeAll(async () => {
   t = await createShopApp();
   const user = await t.services.account.createUser({ account: `catalog_${randomBytes(3).toString('hex')}`, name: 'Catalog', role: 'catalog' });
   token = await t.services.authn.issueUserToken(user.id);
-  [id] = (await t.services.catalog.admin.addItems([
+  [id] = (await t.services.catalog.writes.addItems([
     {
       nameZh: NAME_ZH,
       nameEn: NAME_EN,
@@ -37,10 +37,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function supplierId(): Promise<number> {
-  return t.services.catalog.admin.createSupplier({ slug: `evil-${randomBytes(3).toString('hex')}`, nameZh: '供应商', nameEn: 'Supplier' });
+  return t.services.catalog.writes.createSupplier({ slug: `evil-${randomBytes(3).toString('hex')}`, nameZh: '供应商', nameEn: 'Supplier' });
 }
 async function categoryId(): Promise<number> {
-  return t.services.catalog.admin.createCategory({ slug: `evil-${randomBytes(3).toString('hex')}`, nameZh: '分类', nameEn: 'Category' });
+  return t.services.catalog.writes.createCategory({ slug: `evil-${randomBytes(3).toString('hex')}`, nameZh: '分类', nameEn: 'Category' });
 }
 
 async function download(path: string): Promise<Buffer> {

@@ -76,7 +76,7 @@ beforeAll(async () => {
   const b = await t.services.account.createUser({ account: `buyer_${tag}`, name: 'buyer' });
   buyer = shopClient(t, await t.services.authn.issueUserToken(b.id));
   anonymous = shopClient(t, undefined);
-  const { categories, suppliers } = await t.services.catalog.admin.slugIds();
+  const { categories, suppliers } = await t.services.catalog.writes.slugIds();
   ids = { categoryId: categories.get('cubes')!, supplierId: suppliers.get('orbit')! };
 });
 afterAll(async () => {

@@ -70,13 +70,13 @@ export interface SupplierInput {
   position?: number;
 }
 
-export interface CatalogAdminDeps {
+export interface CatalogWritesDeps {
   dictionary: CategoryDictionary;
   /** Called after every write: empties the read side's caches (and the dictionary). */
   changed: () => void;
 }
 
-export function createCatalogAdmin(repo: CatalogRepository, { dictionary, changed }: CatalogAdminDeps) {
+export function createCatalogWrites(repo: CatalogRepository, { dictionary, changed }: CatalogWritesDeps) {
   return {
     async createCategory(input: CategoryInput): Promise<number> {
       const id = await repo.insertCategory({ ...input, parentId: input.parentId ?? null, shape: input.shape ?? null });
@@ -151,7 +151,7 @@ export function createCatalogAdmin(repo: CatalogRepository, { dictionary, change
     },
   };
 }
-export type CatalogAdmin = ReturnType<typeof createCatalogAdmin>;
+export type CatalogWrites = ReturnType<typeof createCatalogWrites>;
 
 const fen = (yuan: number) => Math.round(yuan * 100);
 
