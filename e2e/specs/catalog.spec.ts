@@ -196,7 +196,7 @@ test.describe('catalogue (en)', () => {
   test('a product opens in a new tab with its details', async ({ page, context }) => {
     await page.goto('/');
     // A demo product: the newest cards may be products that journeys running at the same time
-    // create and archive again (catalog-admin, stock).
+    // create and archive again (catalog-staff, stock).
     const card = cards(page).nth(10);
     const name = (await card.locator('h3 a').first().innerText()).replace(/\s*\(opens in a new tab\)\s*$/, '').trim();
     const [detail] = await Promise.all([context.waitForEvent('page'), card.locator('h3 a').click()]);

@@ -190,9 +190,9 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
       await api.register(addressesRoutes, { addresses: services.addresses });
       await api.register(ordersRoutes, { orders: services.orders });
       await api.register(documentsRoutes, { documents: services.documents });
-      await api.register(ordersStaffRoutes, { admin: services.ordersStaff, notes: services.orderNotes, actorOf: staffActorOf(services.account) });
-      await api.register(ordersStaffPlacedRoutes, { admin: services.ordersStaff, placed: services.staffOrders, actorOf: staffActorOf(services.account) });
-      await api.register(orderShipmentsRoutes, { admin: services.ordersStaff, actorOf: staffActorOf(services.account) });
+      await api.register(ordersStaffRoutes, { staff: services.ordersStaff, notes: services.orderNotes, actorOf: staffActorOf(services.account) });
+      await api.register(ordersStaffPlacedRoutes, { staff: services.ordersStaff, placed: services.staffOrders, actorOf: staffActorOf(services.account) });
+      await api.register(orderShipmentsRoutes, { staff: services.ordersStaff, actorOf: staffActorOf(services.account) });
       await api.register(auditRoutes, { audit: services.audit });
       await api.register(paypalRoutes, { paypal: services.paypal, publicOrigin: config.PUBLIC_ORIGIN });
       await api.register(aftersalesRoutes, { aftersales: services.aftersales, actorOf: staffActorOf(services.account) });
@@ -212,11 +212,11 @@ export async function buildApp({ config, database, logger, cliSecret }: BuildApp
       });
       await api.register(pricingRoutes, { pricing: services.pricing, actorOf: staffActorOf(services.account) });
       await api.register(settingsRoutes, {
-        admin: services.settingsStaff,
+        staff: services.settingsStaff,
         actorOf: staffActorOf(services.account),
         carouselProducts: (view) => services.settingsStaff.carouselProducts(view),
       });
-      await api.register(shippingStaffRoutes, { admin: services.shippingStaff, actorOf: staffActorOf(services.account) });
+      await api.register(shippingStaffRoutes, { staff: services.shippingStaff, actorOf: staffActorOf(services.account) });
     },
     { prefix: '/api' },
   );

@@ -309,7 +309,7 @@ export function createServices({ config, database, log }: ServicesDeps) {
   });
   const orderNotes = createOrderNotes(ordersRepo, notesRepo, { audit, notifier });
   // The unpaid-order follow-up (docs/orders.md, Unpaid orders): reminders and cancels by the settings' days, on a timer on every instance.
-  const unpaidOrders = createUnpaidFollowUp({ orders: ordersRepo, admin: ordersStaff, notifier, audit, policy: () => settings.unpaidOrders(), log });
+  const unpaidOrders = createUnpaidFollowUp({ orders: ordersRepo, staff: ordersStaff, notifier, audit, policy: () => settings.unpaidOrders(), log });
   // After-sales requests (cancel, return): photos under requests/, served to the buyer and staff only.
   const aftersales = createAftersalesService(createAftersalesRepository(database.db), {
     orders: createOrderFacts(ordersRepo),

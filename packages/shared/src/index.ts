@@ -28,7 +28,7 @@ export * from './addresses/index.js';
 export * from './cart/index.js';
 export * from './orders/index.js';
 export * from './orders/money.js';
-export * from './orders/admin.js';
+export * from './orders/staff.js';
 export * from './orders/documents.js';
 export * from './orders/requests.js';
 export * from './orders/shipments.js';

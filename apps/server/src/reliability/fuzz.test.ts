@@ -79,7 +79,7 @@ beforeAll(async () => {
   expect((await call('POST', '/api/favorites', { body: { itemId: p.cube } })).status).toBe(200);
   known.productId = p.cube;
   // A waiting chat conversation with a message, for the chat routes' gid.
-  const actor = { uid: buyer.id, uname: buyer.account, admin: false, language: 'en' as const };
+  const actor = { uid: buyer.id, uname: buyer.account, agent: false, language: 'en' as const };
   const { group } = await t.services.chat.service.openForBuyer(actor);
   await t.services.chat.service.send(actor, { gid: group.gid, content: 'hello from the fuzzer' });
   known.gid = group.gid;

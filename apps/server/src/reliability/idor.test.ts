@@ -523,7 +523,7 @@ beforeAll(async () => {
   const quote = ok(await asA('POST', '/api/quotes', { body: { message: `prices for ${mark}`, cartItemIds: [cartLineId] } }), 'quote');
   const spareQuote = ok(await asA('POST', '/api/quotes', { body: { message: `more prices for ${mark}`, cartItemIds: [cartLineId] } }), 'quote');
   await t.services.aftersales.decide({ id: admin.id, name: 'staff', role: 'owner' }, requestId, { decision: 'refuse', note: 'kept' });
-  const actor = { uid: a.id, uname: `Alice ${mark}`, admin: false, language: 'en' as const };
+  const actor = { uid: a.id, uname: `Alice ${mark}`, agent: false, language: 'en' as const };
   const { group } = await t.services.chat.service.openForBuyer(actor);
   await t.services.chat.service.send(actor, { gid: group.gid, content: `my secret is ${mark}` });
   await t.services.chat.service.send(actor, { gid: group.gid, image: pixel });

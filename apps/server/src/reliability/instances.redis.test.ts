@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZAdminItemInput, type TSsrRequest, type TSsrResult } from '@cubeshop/shared';
+import { ZStaffItemInput, type TSsrRequest, type TSsrResult } from '@cubeshop/shared';
 import { makeUser, redisAvailable, startCluster, type ChatCluster, type ChatInstance } from '../test/chat-harness.js';
 import { TEST_DB_KIND } from '../test/harness.js';
 import { stockShop, type ShopProducts } from '../test/shop.js';
@@ -54,7 +54,7 @@ beforeAll(async () => {
   cluster = await startCluster({ count: 2, redis: true, env: { WEB_DIST: path.join(root, 'dist') } });
   [a, b] = cluster.instances as [ChatInstance, ChatInstance];
   products = await stockShop(a);
-  owner = (await makeUser(a, { admin: true })).token;
+  owner = (await makeUser(a, { agent: true })).token;
 });
 afterAll(async () => {
   await cluster?.close();
@@ -107,7 +107,7 @@ describe(`a back-office change reaches every instance within 2 s (${TEST_DB_KIND
     expect(await page()).toContain('Orbit Single');
     const auth = { authorization: `Bearer ${owner}` };
     const stored = (await a.app.inject({ method: 'GET', url: `/api/admin/items/${products.single}`, headers: auth })).json();
-    const input = ZAdminItemInput.parse({ ...stored, nameEn: 'Orbit Single Mk II' });
+    const input = ZStaffItemInput.parse({ ...stored, nameEn: 'Orbit Single Mk II' });
     const put = await a.app.inject({ method: 'PUT', url: `/api/admin/items/${products.single}`, headers: auth, payload: input });
     expect(put.statusCode, put.body).toBe(200);
     await within2s(async () => (await name()) === 'Orbit Single Mk II');

@@ -131,7 +131,7 @@ describe('pictures in one S3 bucket, served by every instance (PostgreSQL)', () 
 
   it('a chat picture sent through A is shown through B to the conversation only', async () => {
     const buyer = await makeUser(a);
-    const agent = await makeUser(a, { admin: true });
+    const agent = await makeUser(a, { agent: true });
     const agentSocket = await ChatTestClient.connect(a.wsUrl, { token: agent.token, language: 'en' });
     const socket = await ChatTestClient.connect(a.wsUrl, { token: buyer.token, language: 'en' });
     const gid = (await socket.waitFor(isEvent('group'))).group.gid;

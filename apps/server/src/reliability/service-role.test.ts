@@ -39,9 +39,9 @@ beforeAll(async () => {
   expect((await b('POST', '/api/cart/items', { body: { itemId: t.products.cube, type: 'black', quantity: 2 } })).status).toBe(200);
   const placed = await b('POST', '/api/orders', { body: orderPayload(), headers: { 'idempotency-key': randomUUID() } });
   orderId = placed.body.id as number;
-  const { group } = await t.services.chat.service.openForBuyer({ uid: buyer.id, uname: 'Li Wei', admin: false, language: 'en' });
+  const { group } = await t.services.chat.service.openForBuyer({ uid: buyer.id, uname: 'Li Wei', agent: false, language: 'en' });
   gid = group.gid;
-  await t.services.chat.service.accept({ uid: agent.id, uname: 'agent', admin: true, language: 'en' }, gid);
+  await t.services.chat.service.accept({ uid: agent.id, uname: 'agent', agent: true, language: 'en' }, gid);
 });
 afterAll(() => t.close());
 
@@ -77,7 +77,7 @@ describe('the customer-service role', () => {
     expect((await otherService('GET', `/api/groups/${gid}/buyer`)).status).toBe(404);
     expect((await service('GET', `/api/groups/${randomUUID()}/buyer`)).status).toBe(404);
     // Once the agent leaves, the buyer's orders are gone from it too.
-    await t.services.chat.service.leave({ uid: serviceId, uname: 'agent', admin: true, language: 'en' }, gid);
+    await t.services.chat.service.leave({ uid: serviceId, uname: 'agent', agent: true, language: 'en' }, gid);
     expect((await service('GET', `/api/groups/${gid}/buyer`)).status).toBe(404);
   });
 });

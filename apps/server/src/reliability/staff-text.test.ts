@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminOrderDetail, TOrderDetail } from '@cubeshop/shared';
+import type { TStaffOrderDetail, TOrderDetail } from '@cubeshop/shared';
 import { startMailbox, type Mailbox } from '../test/mailbox.js';
 import { pdfText } from '../test/pdf.js';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../test/shop.js';
@@ -77,7 +77,7 @@ describe('staff text stays with staff', () => {
     expect((await sales('POST', `/api/admin/orders/${cancelled.id}/transitions`, { body: { status: 'cancel', reason: CANCEL_REASON } })).status).toBe(200);
 
     // Staff still read all of it.
-    const staffView = await sales<TAdminOrderDetail>('GET', `/api/admin/orders/${shipped.id}`);
+    const staffView = await sales<TStaffOrderDetail>('GET', `/api/admin/orders/${shipped.id}`);
     const staffJson = JSON.stringify(staffView.body);
     for (const text of STAFF_ONLY) expect(staffJson).toContain(text);
     expect(staffView.body.order.history.map((e) => e.note)).toEqual(expect.arrayContaining([SHIP_REASON, STATUS_NOTE]));

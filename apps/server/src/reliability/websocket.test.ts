@@ -176,7 +176,7 @@ describe(`WebSocket abuse (${TEST_DB_KIND})`, () => {
     const again = await ChatTestClient.connect(app.wsUrl, { token: buyer.token });
     await again.waitFor(isEvent('session'));
     // Staff have a cap of their own.
-    const agent = await makeUser(app, { admin: true });
+    const agent = await makeUser(app, { agent: true });
     const staff: ChatTestClient[] = [];
     for (let i = 0; i < 5; i++) staff.push(await ChatTestClient.connect(app.wsUrl, { token: agent.token }));
     const extraStaff = new WebSocket(ChatTestClient.url(app.wsUrl, { token: agent.token }));

@@ -21,8 +21,8 @@ export async function twoInstanceScenario(cluster: ChatCluster) {
     instance.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
 
   const buyer = await makeUser(a, { name: 'Lin' });
-  const agent = await makeUser(b, { admin: true, name: 'Bea' });
-  const helper = await makeUser(a, { admin: true, name: 'Al' });
+  const agent = await makeUser(b, { agent: true, name: 'Bea' });
+  const helper = await makeUser(a, { agent: true, name: 'Al' });
 
   // The admin is on B; the buyer connects to A. The queue change reaches B.
   const agentSocket = await ChatTestClient.connect(b.wsUrl, { token: agent.token, language: 'en' });

@@ -116,15 +116,15 @@ export async function startCluster(
 }
 
 let serial = 0;
-/** A signed-in user (buyer or admin) and a bearer token for them. */
-export async function makeUser(instance: App, options: { admin?: boolean; name?: string } = {}) {
+/** A signed-in user (buyer or agent) and a bearer token for them. */
+export async function makeUser(instance: App, options: { agent?: boolean; name?: string } = {}) {
   serial++;
-  const account = `${options.admin ? 'agent' : 'buyer'}_${serial}_${randomBytes(3).toString('hex')}`;
+  const account = `${options.agent ? 'agent' : 'buyer'}_${serial}_${randomBytes(3).toString('hex')}`;
   const user = await instance.services.account.createUser({
     account,
     password: 'Secret12',
     name: options.name ?? account,
-    role: options.admin ? 'owner' : null,
+    role: options.agent ? 'owner' : null,
   });
   const token = await instance.services.authn.issueUserToken(user.id);
   return { user, token };
@@ -282,7 +282,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function openConversation(instance: ChatInstance) {
   const buyer = await makeUser(instance);
-  const agent = await makeUser(instance, { admin: true });
+  const agent = await makeUser(instance, { agent: true });
   const agentSocket = await ChatTestClient.connect(instance.wsUrl, { token: agent.token, language: 'en' });
   const buyerSocket = await ChatTestClient.connect(instance.wsUrl, { token: buyer.token, language: 'zh' });
   const gid = (await buyerSocket.waitFor(isEvent('group'))).group.gid;

@@ -2130,7 +2130,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admins online in the chat (on any instance), to invite */
+        /** Agents online in the chat (on any instance), to invite */
         get: {
             parameters: {
                 query?: never;

@@ -41,7 +41,7 @@ describe('typed client', () => {
     expect(sent!.headers['x-price-type']).toMatch(/^(CNY|USD)$/);
   });
 
-  // (jsdom's FormData is not the one Node's fetch knows: what reaches the network is for e2e/catalog-admin.)
+  // (jsdom's FormData is not the one Node's fetch knows: what reaches the network is for e2e/catalog-staff.)
   it('hands a FormData upload to the transport as it is', async () => {
     const seen: { path: string; options: RequestOptions | undefined }[] = [];
     const transport = {

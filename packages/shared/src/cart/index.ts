@@ -47,8 +47,6 @@ export type TCartAddBody = z.infer<typeof ZCartAddBody>;
 export const ZCartQuantityBody = z.object({ quantity: ZQuantity });
 export type TCartQuantityBody = z.infer<typeof ZCartQuantityBody>;
 
-export const ZCartLineIdParams = z.object({ id: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
-
 /**
  * Why a line cannot be ordered as it is: `moq` (below the minimum order quantity), `multiple`
  * (not a multiple of the order multiple), `type` (the chosen type is no longer offered).

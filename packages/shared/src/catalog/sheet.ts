@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAdminItemQuery } from './admin.js';
+import { ZStaffItemQuery } from './staff.js';
 import { ZPriceBound } from './product.js';
 
 /**
@@ -18,14 +18,14 @@ export const SHEET_FORMATS = ['csv', 'xlsx'] as const;
 export type TSheetFormat = (typeof SHEET_FORMATS)[number];
 
 /**
- * The staff list's filters (ZAdminItemQuery, without paging and sorting: an export is by id),
+ * The staff list's filters (ZStaffItemQuery, without paging and sorting: an export is by id),
  * plus a price range in yuan on the price the buyer pays, as on `/api/items`.
  */
-export const ZAdminItemExportQuery = ZAdminItemQuery.pick({ keyword: true, categoryId: true, supplierId: true, archived: true }).extend({
+export const ZStaffItemExportQuery = ZStaffItemQuery.pick({ keyword: true, categoryId: true, supplierId: true, archived: true }).extend({
   minPrice: ZPriceBound,
   maxPrice: ZPriceBound,
 });
-export type TAdminItemExportQuery = z.infer<typeof ZAdminItemExportQuery>;
+export type TStaffItemExportQuery = z.infer<typeof ZStaffItemExportQuery>;
 
 export const ZImportQuery = z.object({
   /** true (the default): report what would change, write nothing. */

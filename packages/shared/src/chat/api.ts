@@ -43,11 +43,11 @@ export const ZChatGroup = z.object({
 export type TChatGroup = z.infer<typeof ZChatGroup>;
 
 /** GET /api/groups/admin: admins with an open chat connection, on any server instance. */
-export const ZChatOnlineAdmin = ZChatPerson.extend({
+export const ZChatOnlineAgent = ZChatPerson.extend({
   /** Conversations this admin is serving now. */
   serving: z.number().int().nonnegative(),
 });
-export type TChatOnlineAdmin = z.infer<typeof ZChatOnlineAdmin>;
+export type TChatOnlineAgent = z.infer<typeof ZChatOnlineAgent>;
 
 export const ZChatGidBody = z.object({ gid: ZChatGid });
 export type TChatGidBody = z.infer<typeof ZChatGidBody>;

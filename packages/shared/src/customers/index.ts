@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZAddress } from '../addresses/index.js';
 import { ZPager } from '../catalog/product.js';
 import { ZCurrency } from '../money/currency.schema.js';
-import { ZAuditEntry } from '../orders/admin.js';
+import { ZAuditEntry } from '../orders/staff.js';
 import { ZOrderStatus } from '../orders/index.js';
 import { ZPaymentStatus } from '../orders/money.js';
 import { digitsToNumber } from '../validation/numbers.js';

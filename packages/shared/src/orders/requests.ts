@@ -3,7 +3,7 @@ import { digitsToNumber } from '../validation/numbers.js';
 import { ZPager } from '../catalog/product.js';
 import { ZCurrency } from '../money/currency.schema.js';
 import { ZMoneyAmount } from '../money/amount.js';
-import { ZLineQuantities, ZOrderBuyer } from './admin.js';
+import { ZLineQuantities, ZOrderBuyer } from './staff.js';
 import { ZOrderStatus } from './index.js';
 import { ZPaymentStatus } from './money.js';
 
@@ -68,7 +68,7 @@ export const ZOrderRequests = z.object({ data: z.array(ZOrderRequest), canReques
 export type TOrderRequests = z.infer<typeof ZOrderRequests>;
 
 /** A request as staff see it: with the buyer, who decided, and the order's state and money. */
-export const ZAdminOrderRequest = ZOrderRequest.extend({
+export const ZStaffOrderRequest = ZOrderRequest.extend({
   buyer: ZOrderBuyer,
   decidedBy: z.string().nullable(),
   order: z.object({
@@ -88,24 +88,24 @@ export const ZAdminOrderRequest = ZOrderRequest.extend({
     refundDue: z.number(),
   }),
 });
-export type TAdminOrderRequest = z.infer<typeof ZAdminOrderRequest>;
+export type TStaffOrderRequest = z.infer<typeof ZStaffOrderRequest>;
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** GET /api/admin/requests (oldest open first; decided ones newest first). */
-export const ZAdminRequestQuery = z.object({
+export const ZStaffRequestQuery = z.object({
   status: z.preprocess(blank, ZOrderRequestStatus.default('open')),
   page: z.preprocess(blank, z.preprocess(digitsToNumber, z.number().int().min(1).max(10_000)).default(1)),
   recPerPage: z.preprocess(blank, z.preprocess(digitsToNumber, z.number().int().min(1).max(100)).default(50)),
 });
-export type TAdminRequestQuery = z.infer<typeof ZAdminRequestQuery>;
+export type TStaffRequestQuery = z.infer<typeof ZStaffRequestQuery>;
 
-export const ZAdminRequestList = z.object({ data: z.array(ZAdminOrderRequest), pager: ZPager });
-export type TAdminRequestList = z.infer<typeof ZAdminRequestList>;
+export const ZStaffRequestList = z.object({ data: z.array(ZStaffOrderRequest), pager: ZPager });
+export type TStaffRequestList = z.infer<typeof ZStaffRequestList>;
 
 /** GET /api/admin/orders/{id}/requests */
-export const ZAdminOrderRequests = z.object({ data: z.array(ZAdminOrderRequest) });
-export type TAdminOrderRequests = z.infer<typeof ZAdminOrderRequests>;
+export const ZStaffOrderRequests = z.object({ data: z.array(ZStaffOrderRequest) });
+export type TStaffOrderRequests = z.infer<typeof ZStaffOrderRequests>;
 
 /** POST /api/admin/requests/{id}/decision. Refusing needs a note (the buyer reads why). */
 export const ZRequestDecision = z.object({
@@ -127,7 +127,7 @@ export const ZRequestDecision = z.object({
 export type TRequestDecision = z.infer<typeof ZRequestDecision>;
 
 export const ZRequestDecided = z.object({
-  request: ZAdminOrderRequest,
+  request: ZStaffOrderRequest,
   /** What the shop owes back after the decision (order currency): the refund staff record next; 0 when none. */
   refundDue: z.number(),
   /** The credit note issued with an approved return, or null. */
@@ -135,7 +135,6 @@ export const ZRequestDecided = z.object({
 });
 export type TRequestDecided = z.infer<typeof ZRequestDecided>;
 
-export const ZRequestIdParams = z.object({ id: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
 export const ZRequestPhotoParams = z.object({
   id: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
   requestId: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCarrier, type TFulfillment, type TOrderStatus } from './index.js';
-import { ZLineQuantities } from './admin.js';
+import { ZLineQuantities } from './staff.js';
 
 /**
  * Split shipments (docs/orders.md, Split shipments): an order leaves in one or more parcels, each

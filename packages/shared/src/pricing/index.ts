@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZYuan } from '../catalog/admin.js';
+import { ZYuan } from '../catalog/staff.js';
 import { digitsToNumber } from '../validation/numbers.js';
 
 /**

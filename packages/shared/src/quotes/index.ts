@@ -8,7 +8,7 @@ import { ZPager } from '../catalog/product.js';
 import { ZCurrency } from '../money/currency.schema.js';
 import { ZMoneyAmount } from '../money/amount.js';
 import { ORDER_COMMENT_MAX } from '../orders/index.js';
-import { ZOrderBuyer } from '../orders/admin.js';
+import { ZOrderBuyer } from '../orders/staff.js';
 import { ZLocale } from '../i18n/locale.schema.js';
 
 /**
@@ -91,17 +91,17 @@ export const ZQuote = z.object({
 export type TQuote = z.infer<typeof ZQuote>;
 
 /** A quote as staff see it: the buyer and the internal note. */
-export const ZAdminQuote = ZQuote.extend({ buyer: ZOrderBuyer, note: z.string().nullable() });
-export type TAdminQuote = z.infer<typeof ZAdminQuote>;
+export const ZStaffQuote = ZQuote.extend({ buyer: ZOrderBuyer, note: z.string().nullable() });
+export type TStaffQuote = z.infer<typeof ZStaffQuote>;
 
 export const ZQuoteSummary = ZQuote.omit({ lines: true, history: true }).extend({ lineCount: z.number().int(), pieceCount: z.number().int() });
 export type TQuoteSummary = z.infer<typeof ZQuoteSummary>;
 export const ZQuoteList = z.object({ data: z.array(ZQuoteSummary), pager: ZPager });
 export type TQuoteList = z.infer<typeof ZQuoteList>;
 
-export const ZAdminQuoteSummary = ZQuoteSummary.extend({ buyer: ZOrderBuyer });
-export const ZAdminQuoteList = z.object({ data: z.array(ZAdminQuoteSummary), pager: ZPager });
-export type TAdminQuoteList = z.infer<typeof ZAdminQuoteList>;
+export const ZStaffQuoteSummary = ZQuoteSummary.extend({ buyer: ZOrderBuyer });
+export const ZStaffQuoteList = z.object({ data: z.array(ZStaffQuoteSummary), pager: ZPager });
+export type TStaffQuoteList = z.infer<typeof ZStaffQuoteList>;
 
 const page = z.preprocess(blank, z.preprocess(digitsToNumber, z.number().int().min(1).max(10_000)).default(1));
 const recPerPage = z.preprocess(blank, z.preprocess(digitsToNumber, z.number().int().min(1).max(100)).default(20));
@@ -110,12 +110,12 @@ export const ZQuoteListQuery = z.object({ page, recPerPage });
 export type TQuoteListQuery = z.infer<typeof ZQuoteListQuery>;
 
 /** GET /api/admin/quotes: by status (default: the open ones, oldest first). */
-export const ZAdminQuoteQuery = z.object({
+export const ZStaffQuoteQuery = z.object({
   status: z.preprocess(blank, z.enum(['open', ...QUOTE_STATUSES]).default('open')),
   page,
   recPerPage,
 });
-export type TAdminQuoteQuery = z.infer<typeof ZAdminQuoteQuery>;
+export type TStaffQuoteQuery = z.infer<typeof ZStaffQuoteQuery>;
 
 /** PUT /api/admin/quotes/{id}: the whole quote as staff set it. */
 export const ZQuoteUpdate = z.object({

@@ -84,7 +84,7 @@ export type TUnpaidOrdersSetting = z.infer<typeof ZUnpaidOrdersSetting>;
 export const UNPAID_ORDERS_OFF: TUnpaidOrdersSetting = { remindAfterDays: null, cancelAfterDays: null };
 
 /** Every owner-editable setting, as GET /api/admin/settings answers it (defaults filled in). */
-export const ZAdminSettings = z.object({
+export const ZStaffSettings = z.object({
   exchangeRate: ZExchangeRateSetting,
   freeShipping: ZFreeShippingSetting,
   bankTransfer: ZBankTransferSetting.nullable(),
@@ -93,11 +93,11 @@ export const ZAdminSettings = z.object({
   documentSeller: ZDocumentSeller.nullable(),
   unpaidOrders: ZUnpaidOrdersSetting,
 });
-export type TAdminSettings = z.infer<typeof ZAdminSettings>;
+export type TStaffSettings = z.infer<typeof ZStaffSettings>;
 
 /** PUT /api/admin/settings: any of the keys; the others stay. Unknown keys are refused. */
-export const ZAdminSettingsUpdate = ZAdminSettings.partial().strict();
-export type TAdminSettingsUpdate = z.infer<typeof ZAdminSettingsUpdate>;
+export const ZStaffSettingsUpdate = ZStaffSettings.partial().strict();
+export type TStaffSettingsUpdate = z.infer<typeof ZStaffSettingsUpdate>;
 
 /** GET /api/admin/settings/exchange-rates: one rate the shop used, newest first. */
 export const ZExchangeRateEntry = z.object({
@@ -136,15 +136,15 @@ const days = z.number({ error: 'v.number' }).int('v.integer').min(0, 'v.minimum'
 const regions = z.array(ZRegionId, missing).max(300, 'v.maxItems');
 const flag = z.boolean(missing);
 
-export const ZAdminShippingMethod = z.object({ id: ZConfigCode, nameZh: name, nameEn: name, position, active: flag, excludedRegions: regions });
-export type TAdminShippingMethod = z.infer<typeof ZAdminShippingMethod>;
-export const ZAdminShippingMethodInput = ZAdminShippingMethod.omit({ id: true });
+export const ZStaffShippingMethod = z.object({ id: ZConfigCode, nameZh: name, nameEn: name, position, active: flag, excludedRegions: regions });
+export type TStaffShippingMethod = z.infer<typeof ZStaffShippingMethod>;
+export const ZStaffShippingMethodInput = ZStaffShippingMethod.omit({ id: true });
 
-export const ZAdminShippingZone = z.object({ code: ZConfigCode, nameZh: name, nameEn: name, position, isDefault: flag, regions });
-export type TAdminShippingZone = z.infer<typeof ZAdminShippingZone>;
-export const ZAdminShippingZoneInput = ZAdminShippingZone.omit({ code: true });
+export const ZStaffShippingZone = z.object({ code: ZConfigCode, nameZh: name, nameEn: name, position, isDefault: flag, regions });
+export type TStaffShippingZone = z.infer<typeof ZStaffShippingZone>;
+export const ZStaffShippingZoneInput = ZStaffShippingZone.omit({ code: true });
 
-export const ZAdminShippingRate = z
+export const ZStaffShippingRate = z
   .object({
     methodId: ZConfigCode,
     zoneCode: ZConfigCode,
@@ -159,7 +159,7 @@ export const ZAdminShippingRate = z
   })
   .refine((r) => r.transitMaxDays >= r.transitMinDays, { message: 'v.rangeOrder', path: ['transitMaxDays'] })
   .refine((r) => r.maxWeightG >= r.firstWeightG, { message: 'v.rangeOrder', path: ['maxWeightG'] });
-export type TAdminShippingRate = z.infer<typeof ZAdminShippingRate>;
+export type TStaffShippingRate = z.infer<typeof ZStaffShippingRate>;
 
 /**
  * How buyers pay by a method (shown on the order page, in the order mail and on the proforma, with
@@ -175,7 +175,7 @@ export const ZPaymentInstructionsSetting = z.object({
 export type TPaymentInstructionsSetting = z.infer<typeof ZPaymentInstructionsSetting>;
 export const EMPTY_PAYMENT_INSTRUCTIONS: TPaymentInstructionsSetting = { receiver: '', account: '', noteZh: '', noteEn: '' };
 
-export const ZAdminPaymentMethod = z.object({
+export const ZStaffPaymentMethod = z.object({
   id: ZConfigCode,
   nameZh: name,
   nameEn: name,
@@ -187,18 +187,18 @@ export const ZAdminPaymentMethod = z.object({
   /** The uploaded QR picture to scan (PUT|DELETE /api/admin/payment-methods/{id}/qr); read-only here. */
   qrUrl: z.string().nullable(),
 });
-export type TAdminPaymentMethod = z.infer<typeof ZAdminPaymentMethod>;
+export type TStaffPaymentMethod = z.infer<typeof ZStaffPaymentMethod>;
 /** PUT /api/admin/payment-methods/{id}: instructions may be left out (they stay as they are). */
-export const ZAdminPaymentMethodInput = ZAdminPaymentMethod.omit({ id: true, qrUrl: true }).extend({ instructions: ZPaymentInstructionsSetting.optional() });
+export const ZStaffPaymentMethodInput = ZStaffPaymentMethod.omit({ id: true, qrUrl: true }).extend({ instructions: ZPaymentInstructionsSetting.optional() });
 
 /** GET /api/admin/shipping: the whole configuration at once (the settings screen). */
-export const ZAdminShippingConfig = z.object({
-  methods: z.array(ZAdminShippingMethod),
-  zones: z.array(ZAdminShippingZone),
-  rates: z.array(ZAdminShippingRate),
-  payments: z.array(ZAdminPaymentMethod),
+export const ZStaffShippingConfig = z.object({
+  methods: z.array(ZStaffShippingMethod),
+  zones: z.array(ZStaffShippingZone),
+  rates: z.array(ZStaffShippingRate),
+  payments: z.array(ZStaffPaymentMethod),
 });
-export type TAdminShippingConfig = z.infer<typeof ZAdminShippingConfig>;
+export type TStaffShippingConfig = z.infer<typeof ZStaffShippingConfig>;
 
 export const ZConfigCodeParams = z.object({ id: ZConfigCode });
 export const ZRateParams = z.object({ methodId: ZConfigCode, zoneCode: ZConfigCode });

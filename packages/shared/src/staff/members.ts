@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ZEmail } from '../account/rules.js';
 import { ZLocale } from '../i18n/locale.schema.js';
-import { digitsToNumber } from '../validation/numbers.js';
 import { ZStaffRole } from './roles.js';
 
 /**
@@ -57,5 +56,3 @@ export const ZStaffChange = z
   })
   .refine((v) => v.role !== undefined || v.disabled !== undefined || v.resetPassword !== undefined, { message: 'v.required', path: ['role'] });
 export type TStaffChange = z.infer<typeof ZStaffChange>;
-
-export const ZStaffIdParams = z.object({ id: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });

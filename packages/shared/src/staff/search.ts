@@ -8,20 +8,20 @@ import { ZOrderStatus } from '../orders/index.js';
  */
 
 export const ADMIN_SEARCH_KINDS = ['orders', 'customers', 'products'] as const;
-export const ZAdminSearchKind = z.enum(ADMIN_SEARCH_KINDS);
-export type TAdminSearchKind = z.infer<typeof ZAdminSearchKind>;
+export const ZStaffSearchKind = z.enum(ADMIN_SEARCH_KINDS);
+export type TStaffSearchKind = z.infer<typeof ZStaffSearchKind>;
 
 /** Matches per kind. */
 export const ADMIN_SEARCH_LIMIT = 5;
 /** The box asks once this many characters are typed (one character has no trigram: a scan). */
 export const ADMIN_SEARCH_MIN_LENGTH = 2;
 
-export const ZAdminSearchQuery = z.object({
+export const ZStaffSearchQuery = z.object({
   q: z.string({ error: 'v.required' }).trim().min(1, 'v.required').max(100, 'v.maxLength'),
 });
-export type TAdminSearchQuery = z.infer<typeof ZAdminSearchQuery>;
+export type TStaffSearchQuery = z.infer<typeof ZStaffSearchQuery>;
 
-export const ZAdminSearchHit = z.object({
+export const ZStaffSearchHit = z.object({
   id: z.number().int(),
   /** What the row is called: order number and receiver, the buyer's name, the product's name (request language). */
   title: z.string(),
@@ -32,18 +32,18 @@ export const ZAdminSearchHit = z.object({
   /** Orders: their status (the box shows it as a label). */
   status: ZOrderStatus.optional(),
 });
-export type TAdminSearchHit = z.infer<typeof ZAdminSearchHit>;
+export type TStaffSearchHit = z.infer<typeof ZStaffSearchHit>;
 
-export const ZAdminSearchSection = z.object({
-  kind: ZAdminSearchKind,
-  hits: z.array(ZAdminSearchHit),
+export const ZStaffSearchSection = z.object({
+  kind: ZStaffSearchKind,
+  hits: z.array(ZStaffSearchHit),
   /** True when more than the hits match: `all` lists them. */
   more: z.boolean(),
   /** The kind's staff list searching the same words (/admin/orders?q=tom). */
   all: z.string(),
 });
-export type TAdminSearchSection = z.infer<typeof ZAdminSearchSection>;
+export type TStaffSearchSection = z.infer<typeof ZStaffSearchSection>;
 
 /** One section per kind the role may read, in ADMIN_SEARCH_KINDS order, empty ones included. */
-export const ZAdminSearchResult = z.object({ q: z.string(), sections: z.array(ZAdminSearchSection) });
-export type TAdminSearchResult = z.infer<typeof ZAdminSearchResult>;
+export const ZStaffSearchResult = z.object({ q: z.string(), sections: z.array(ZStaffSearchSection) });
+export type TStaffSearchResult = z.infer<typeof ZStaffSearchResult>;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * How whole numbers (ids, pages, page sizes) are read from requests: a JSON number, or a string of
  * digits (query strings, path parameters, form fields always carry text); a blank string is
@@ -10,3 +12,6 @@ export function digitsToNumber(value: unknown): unknown {
   if (text === '') return undefined;
   return /^\d{1,16}$/.test(text) ? Number(text) : value;
 }
+
+/** The `:id` of a path: a positive whole number up to 2^53 - 1, given as digits. */
+export const ZIdParams = z.object({ id: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { digitsToNumber, ZAddress, ZAddressInput, ZAddressList } from '@cubeshop/shared';
+import { ZAddress, ZAddressInput, ZAddressList, ZIdParams } from '@cubeshop/shared';
 import { unauthorized } from '../../lib/app-error.js';
 import type { AddressesService } from './addresses.service.js';
 
@@ -11,7 +11,6 @@ async function userIdOf(request: FastifyRequest): Promise<number> {
   return session.userId;
 }
 
-const ZIdParams = z.object({ id: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
 const ZDeleted = z.object({ ok: z.literal(true), id: z.number().int() });
 const RULES =
   'Required: deliveryRegionId (a known ISO 3166-1 alpha-2 id), deliveryCity, deliveryPostalCode, deliveryUser (at least 2 characters), deliveryPhone (digits, spaces, + - ( )), deliveryAddress. Optional: deliveryState, deliveryAddress2, deliveryCompany, deliveryTaxId, deliveryShippingMark, asDefault.';

@@ -3,15 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ORDER_REQUEST_PHOTO_MAX_BYTES,
   ORDER_REQUEST_PHOTOS_MAX,
-  ZAdminOrderRequests,
-  ZAdminRequestList,
-  ZAdminRequestQuery,
+  ZStaffOrderRequests,
+  ZStaffRequestList,
+  ZStaffRequestQuery,
   ZOrderIdParams,
   ZOrderRequestCreate,
   ZOrderRequests,
   ZRequestDecided,
   ZRequestDecision,
-  ZRequestIdParams,
+  ZIdParams,
   ZRequestPhotoParams,
 } from '@cubeshop/shared';
 import { unauthorized } from '../../lib/app-error.js';
@@ -94,8 +94,8 @@ export const aftersalesRoutes: FastifyPluginAsyncZod<{ aftersales: AftersalesSer
         summary: 'After-sales requests to decide (sales, owner)',
         description: 'status open (default: oldest first), approved or refused (newest decision first).',
         security,
-        querystring: ZAdminRequestQuery,
-        response: { 200: ZAdminRequestList },
+        querystring: ZStaffRequestQuery,
+        response: { 200: ZStaffRequestList },
       },
     },
     async (request) => aftersales.queue(request.query),
@@ -105,7 +105,7 @@ export const aftersalesRoutes: FastifyPluginAsyncZod<{ aftersales: AftersalesSer
     '/admin/orders/:id/requests',
     {
       onRequest: app.requireStaff('orders.read'),
-      schema: { tags: ['admin'], summary: "An order's after-sales requests", security, params: ZOrderIdParams, response: { 200: ZAdminOrderRequests } },
+      schema: { tags: ['admin'], summary: "An order's after-sales requests", security, params: ZOrderIdParams, response: { 200: ZStaffOrderRequests } },
     },
     async (request) => aftersales.forOrder(request.params.id),
   );
@@ -120,7 +120,7 @@ export const aftersalesRoutes: FastifyPluginAsyncZod<{ aftersales: AftersalesSer
         description:
           "Approving a cancellation cancels the order (with the buyer's reason) through the order state machine. Approving a return only marks it: record the refund with POST /api/admin/orders/{id}/payments (kind refund). refundDue: money received and not refunded yet. Refusing needs a note. The buyer is e-mailed.",
         security,
-        params: ZRequestIdParams,
+        params: ZIdParams,
         body: ZRequestDecision,
         response: { 200: ZRequestDecided },
       },

@@ -1,10 +1,10 @@
 import {
   minorToMajor,
   staffCan,
-  type TAdminOrderRequest,
+  type TStaffOrderRequest,
   type TCreditCreate,
-  type TAdminRequestList,
-  type TAdminRequestQuery,
+  type TStaffRequestList,
+  type TStaffRequestQuery,
   type TLocale,
   type TOrderBuyer,
   type TOrderRequest,
@@ -82,7 +82,7 @@ export function createAftersalesService(repo: AftersalesRepository, deps: Afters
     return facts;
   }
 
-  async function staffViews(rows: readonly RequestRow[]): Promise<TAdminOrderRequest[]> {
+  async function staffViews(rows: readonly RequestRow[]): Promise<TStaffOrderRequest[]> {
     const orderIds = [...new Set(rows.map((r) => r.orderId))];
     const [people, facts] = await Promise.all([
       deps.people.buyers([...new Set(rows.flatMap((r) => (r.decidedBy === null ? [r.userId] : [r.userId, r.decidedBy])))]),
@@ -162,13 +162,13 @@ export function createAftersalesService(repo: AftersalesRepository, deps: Afters
     },
 
     /** GET /api/admin/orders/{id}/requests */
-    async forOrder(orderId: number): Promise<{ data: TAdminOrderRequest[] }> {
+    async forOrder(orderId: number): Promise<{ data: TStaffOrderRequest[] }> {
       if (!(await deps.orders.get(orderId))) throw notFound('orderNotFound');
       return { data: await staffViews(await repo.ofOrder(orderId)) };
     },
 
     /** GET /api/admin/requests */
-    async queue(q: TAdminRequestQuery): Promise<TAdminRequestList> {
+    async queue(q: TStaffRequestQuery): Promise<TStaffRequestList> {
       const { rows, total } = await repo.page(q.status, q.recPerPage, (q.page - 1) * q.recPerPage);
       return { data: await staffViews(rows), pager: { page: q.page, recPerPage: q.recPerPage, recTotal: total } };
     },

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminOrderDetail, TAdminRequestList, TOrderDetail, TOrderRequests, TRequestDecided, TStaffRole } from '@cubeshop/shared';
+import type { TStaffOrderDetail, TStaffRequestList, TOrderDetail, TOrderRequests, TRequestDecided, TStaffRole } from '@cubeshop/shared';
 import { orderEvents } from '../../db/schema/orders.js';
 import { startMailbox, type Mailbox } from '../../test/mailbox.js';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
@@ -38,7 +38,7 @@ async function placeOrder(b: Buyer): Promise<TOrderDetail> {
   return (await b.call<TOrderDetail>('GET', `/api/orders/${placed.body.id}`)).body;
 }
 
-const move = (id: number, body: Record<string, unknown>) => staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${id}/transitions`, { body });
+const move = (id: number, body: Record<string, unknown>) => staff.sales<TStaffOrderDetail>('POST', `/api/admin/orders/${id}/transitions`, { body });
 const pay = (id: number, amount: number) =>
   staff.sales('POST', `/api/admin/orders/${id}/payments`, { body: { kind: 'payment', amount, currency: 'CNY', method: 'bankTransfer' } });
 
@@ -114,7 +114,7 @@ describe('cancellation requests', () => {
     const made = await b.call<TOrderRequests>('POST', `/api/orders/${order.id}/requests`, { body: { kind: 'cancel', reason: '买错了型号' } });
     const requestId = made.body.data[0]!.id;
 
-    const queue = await staff.sales<TAdminRequestList>('GET', '/api/admin/requests');
+    const queue = await staff.sales<TStaffRequestList>('GET', '/api/admin/requests');
     expect(queue.status).toBe(200);
     expect(queue.body.data.find((r) => r.id === requestId)).toMatchObject({
       kind: 'cancel',
@@ -132,7 +132,7 @@ describe('cancellation requests', () => {
       refundDue: 100,
     });
 
-    const admin = (await staff.sales<TAdminOrderDetail>('GET', `/api/admin/orders/${order.id}`)).body;
+    const admin = (await staff.sales<TStaffOrderDetail>('GET', `/api/admin/orders/${order.id}`)).body;
     expect(admin.order.status).toBe('cancel');
     expect(admin.cancelReason).toBe('买错了型号');
     expect(admin.audit.map((a) => a.action)).toEqual(expect.arrayContaining(['order.cancel', 'request.approve', 'request.create']));
@@ -268,7 +268,7 @@ describe('return requests', () => {
     }
     expect(mails.some((s) => s.includes('declined'))).toBe(true);
     // The order itself is unchanged; approving a return credits the returned pieces, and that credit is the refund due.
-    expect((await staff.sales<TAdminOrderDetail>('GET', `/api/admin/orders/${order.id}`)).body.order.status).toBe('delivery');
+    expect((await staff.sales<TStaffOrderDetail>('GET', `/api/admin/orders/${order.id}`)).body.order.status).toBe('delivery');
     const second = await b.call<TOrderRequests>('POST', `/api/orders/${order.id}/requests`, { body: { kind: 'return', reason: 'Cracked plastic' } });
     const line = order.items[0]!;
     // A credit goes only with approving a return.

@@ -6,7 +6,7 @@ import {
   ZCartInfo,
   ZCartItem,
   ZCartItemList,
-  ZCartLineIdParams,
+  ZIdParams,
   ZCartQuantityBody,
   ZCartQuery,
   ZExpressFee,
@@ -69,7 +69,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
 
   app.get(
     '/cart/items/:id',
-    { ...common, schema: { tags: ['cart'], summary: 'One cart line', security, params: ZCartLineIdParams, response: { 200: ZCartItem } } },
+    { ...common, schema: { tags: ['cart'], summary: 'One cart line', security, params: ZIdParams, response: { 200: ZCartItem } } },
     async (request) => cart.get(await userIdOf(request), request.params.id, viewOf(request)),
   );
 
@@ -83,7 +83,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
           summary: 'Change the quantity of a cart line',
           description: 'quantity is floored to an integer; below 1, below the moq or not a multiple of orderMultiple answers 400.',
           security,
-          params: ZCartLineIdParams,
+          params: ZIdParams,
           body: ZCartQuantityBody,
           response: { 200: ZCartItem },
         },
@@ -94,7 +94,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
 
   app.delete(
     '/cart/items/:id',
-    { ...common, schema: { tags: ['cart'], summary: 'Remove a cart line', security, params: ZCartLineIdParams, response: { 200: ZCartDeleteResult } } },
+    { ...common, schema: { tags: ['cart'], summary: 'Remove a cart line', security, params: ZIdParams, response: { 200: ZCartDeleteResult } } },
     async (request) => {
       await cart.remove(await userIdOf(request), request.params.id);
       return { ok: true as const, id: request.params.id };

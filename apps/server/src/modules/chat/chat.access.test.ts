@@ -54,7 +54,7 @@ describe('customer-service routes', () => {
 
   it('serve a waiting buyer for a role with the capability; the same staff member is refused once the role is taken away', async () => {
     const buyer = callers.get('buyer')!;
-    const { group } = await t.services.chat.service.openForBuyer({ uid: buyer.id, uname: 'buyer', admin: false, language: 'en' });
+    const { group } = await t.services.chat.service.openForBuyer({ uid: buyer.id, uname: 'buyer', agent: false, language: 'en' });
     const agent = callers.get('service')!;
     const waiting = await agent.call<TChatGroup[]>('GET', '/api/groups/waiting');
     expect(waiting.body.map((g) => g.gid)).toContain(group.gid);

@@ -42,8 +42,8 @@ export type BusEvent =
   | { k: 'gid'; gid: string; frame: TChatEvent }
   /** An event for every socket of one user. */
   | { k: 'user'; uid: number; frame: TChatEvent }
-  /** An event for every admin socket. */
-  | { k: 'admins'; frame: TChatEvent }
+  /** An event for every agent socket (staff who serve chats). */
+  | { k: 'agents'; frame: TChatEvent }
   /**
    * uid is now in the conversation: subscribe their sockets (they get its history). history is
    * the whole history when the publisher knows it (a new conversation: the greeting). readSeq:

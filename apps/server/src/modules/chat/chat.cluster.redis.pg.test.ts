@@ -14,7 +14,7 @@ describe('chat across two instances on PostgreSQL and Redis', () => {
     await cluster?.close();
   });
 
-  it('passes messages, queue changes, presence and catch-up between a buyer on one instance and admins on the other', async () => {
+  it('passes messages, queue changes, presence and catch-up between a buyer on one instance and agents on the other', async () => {
     await twoInstanceScenario(cluster);
   });
 });

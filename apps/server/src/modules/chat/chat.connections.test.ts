@@ -28,8 +28,8 @@ class FakeWs implements WsLike {
 }
 
 const log = { warn: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger;
-const buyer: ChatActor = { uid: 1, uname: 'Mei', admin: false, language: 'zh' };
-const agent: ChatActor = { uid: 2, uname: 'Ann', admin: true, language: 'en' };
+const buyer: ChatActor = { uid: 1, uname: 'Mei', agent: false, language: 'zh' };
+const agent: ChatActor = { uid: 2, uname: 'Ann', agent: true, language: 'en' };
 const session = { tokenHash: 'h', expiresAt: 0 };
 const subscription = (): Subscription => ({ seq: new Sequencer(0), gapTimer: null, idle: Promise.resolve() });
 
@@ -82,9 +82,9 @@ describe('connection registry', () => {
     const a2 = registry.add(new FakeWs(), agent, 0, session).conn;
     expect([...registry.ofUser(2)]).toEqual([a1, a2]);
     expect([...registry.ofUser(99)]).toEqual([]);
-    expect([...registry.admins()]).toEqual([a1, a2]);
+    expect([...registry.agents()]).toEqual([a1, a2]);
     registry.remove(a1);
-    expect([...registry.admins()]).toEqual([a2]);
+    expect([...registry.agents()]).toEqual([a2]);
     expect(registry.connections()).toEqual([b, a2]);
   });
 

@@ -5,7 +5,7 @@ import type { Sequencer } from './chat.sequencer.js';
 
 /**
  * This instance's chat sockets and what each is subscribed to: by user, by conversation, the
- * admins; sending with the slow-socket rule, the heartbeat, closing. No chat rules and no
+ * agents; sending with the slow-socket rule, the heartbeat, closing. No chat rules and no
  * delivery order here (chat.fanout.ts), no presence (chat.presence.ts).
  */
 
@@ -61,7 +61,7 @@ export function createConnectionRegistry({ log, maxBufferedBytes = 8 * 1024 * 10
   const conns = new Set<Conn>();
   const byUser = new Map<number, Set<Conn>>();
   const byGid = new Map<string, Set<Conn>>();
-  const admins = new Set<Conn>();
+  const agents = new Set<Conn>();
   let nextId = 1;
   let heartbeat: NodeJS.Timeout | undefined;
 
@@ -100,7 +100,7 @@ export function createConnectionRegistry({ log, maxBufferedBytes = 8 * 1024 * 10
       let mine = byUser.get(actor.uid);
       if (!mine) byUser.set(actor.uid, (mine = new Set()));
       mine.add(conn);
-      if (actor.admin) admins.add(conn);
+      if (actor.agent) agents.add(conn);
       return { conn, first: mine.size === 1 };
     },
 
@@ -113,7 +113,7 @@ export function createConnectionRegistry({ log, maxBufferedBytes = 8 * 1024 * 10
       conn.closed = true;
       const gids = [...conn.subscriptions.keys()];
       for (const gid of gids) unsubscribe(conn, gid);
-      admins.delete(conn);
+      agents.delete(conn);
       const mine = byUser.get(conn.actor.uid);
       mine?.delete(conn);
       if (mine && mine.size) return { gids, last: false };
@@ -139,8 +139,8 @@ export function createConnectionRegistry({ log, maxBufferedBytes = 8 * 1024 * 10
     ofUser(uid: number): Iterable<Conn> {
       return byUser.get(uid) ?? [];
     },
-    admins(): Iterable<Conn> {
-      return admins;
+    agents(): Iterable<Conn> {
+      return agents;
     },
 
     /** How many sockets this user holds open on this instance. */

@@ -6,7 +6,7 @@ import type { TLocale } from '@cubeshop/shared';
 export interface ChatActor {
   uid: number;
   uname: string;
-  admin: boolean;
+  agent: boolean;
   language: TLocale;
 }
 

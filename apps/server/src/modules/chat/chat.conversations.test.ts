@@ -8,8 +8,8 @@ import { ChatError } from './chat.errors.js';
 import type { ConversationRow, NewMessage } from './chat.repository.js';
 import { createSerialQueue } from './chat.serial.js';
 
-const buyer: ChatActor = { uid: 1, uname: 'Mei', admin: false, language: 'en' };
-const agent: ChatActor = { uid: 2, uname: 'Ann', admin: true, language: 'zh' };
+const buyer: ChatActor = { uid: 1, uname: 'Mei', agent: false, language: 'en' };
+const agent: ChatActor = { uid: 2, uname: 'Ann', agent: true, language: 'zh' };
 const NOW = 50_000;
 
 const row = (over: Partial<ConversationRow> = {}): ConversationRow => ({
@@ -89,7 +89,7 @@ function setup(initial: ConversationRow | null = row()) {
   };
 }
 
-const kinds = (events: BusEvent[]) => events.map((e) => (e.k === 'gid' || e.k === 'admins' || e.k === 'user' ? `${e.k}:${e.frame.type}` : e.k));
+const kinds = (events: BusEvent[]) => events.map((e) => (e.k === 'gid' || e.k === 'agents' || e.k === 'user' ? `${e.k}:${e.frame.type}` : e.k));
 const refusal = async (p: Promise<unknown>) => {
   try {
     await p;
@@ -107,7 +107,7 @@ describe('conversation lifecycle', () => {
     expect(created).toBe(true);
     expect(group).toMatchObject({ status: 'waiting', uid: 1, language: 'en', waitingMs: 0, createdAt: NOW });
     expect(t.stored[0]).toMatchObject({ kind: 'system', language: 'en', content: message('chatGreeting', 'en') });
-    expect(kinds(t.published)).toEqual(['admins:queue', 'join']);
+    expect(kinds(t.published)).toEqual(['agents:queue', 'join']);
     expect(t.published[1]).toMatchObject({ k: 'join', gid: group.gid, uid: 1, history: [{ seq: 1, kind: 'system', timestamp: NOW }] });
 
     const again = await t.conversations.openForBuyer(buyer);
@@ -118,7 +118,7 @@ describe('conversation lifecycle', () => {
   it('accept: the agent joins first, then the system message, accepted, the group and the queue change', async () => {
     const t = setup();
     await t.conversations.accept(agent, 'g');
-    expect(kinds(t.published)).toEqual(['join', 'msg', 'gid:accepted', 'gid:group', 'admins:queue']);
+    expect(kinds(t.published)).toEqual(['join', 'msg', 'gid:accepted', 'gid:group', 'agents:queue']);
     expect(t.published[0]).toMatchObject({ k: 'join', uid: 2, readSeq: 0 });
     // In the buyer's language, naming the agent.
     expect(t.published[1]).toMatchObject({ k: 'msg', m: { seq: 2, content: message('chatAccepted', 'en', { name: 'Ann' }) } });
@@ -139,7 +139,7 @@ describe('conversation lifecycle', () => {
     t.setAgents(2);
     const group = await t.conversations.leave(agent, 'g');
     expect(group).toMatchObject({ status: 'serving' });
-    expect(kinds(t.published)).toEqual(['msg', 'gid:member_left', 'gid:group', 'leave', 'admins:queue']);
+    expect(kinds(t.published)).toEqual(['msg', 'gid:member_left', 'gid:group', 'leave', 'agents:queue']);
     expect(t.published[3]).toEqual({ k: 'leave', gid: 'g', uid: 2, member: { uid: 2, uname: 'Ann' } });
   });
 
@@ -147,7 +147,7 @@ describe('conversation lifecycle', () => {
     const t = setup(row({ status: 'serving' }));
     const group = await t.conversations.leave(agent, 'g');
     expect(group).toMatchObject({ status: 'ended', endReason: 'agent_ended', agents: [] });
-    expect(kinds(t.published)).toEqual(['msg', 'gid:ended', 'admins:queue', 'end']);
+    expect(kinds(t.published)).toEqual(['msg', 'gid:ended', 'agents:queue', 'end']);
     expect(t.published[1]).toMatchObject({ frame: { type: 'ended', reason: 'agent_ended', at: NOW } });
     expect(t.published[0]).toMatchObject({ m: { content: message('chatEndedByAgent', 'en') } });
   });
@@ -163,7 +163,7 @@ describe('conversation lifecycle', () => {
     expect(await refusal(t.conversations.invite(agent, 'g', 99))).toBe('invitee_not_admin');
     expect(t.published).toEqual([]);
     await t.conversations.invite(agent, 'g', 3);
-    expect(kinds(t.published)).toEqual(['join', 'msg', 'gid:member_joined', 'gid:group', 'admins:queue']);
+    expect(kinds(t.published)).toEqual(['join', 'msg', 'gid:member_joined', 'gid:group', 'agents:queue']);
     // The account stands in for an empty display name.
     expect(t.published[2]).toMatchObject({ frame: { member: { uid: 3, uname: 'bo' }, invitedBy: { uid: 2, uname: 'Ann' } } });
     expect(t.published[0]).toMatchObject({ uid: 3, readSeq: 4 });
@@ -202,7 +202,7 @@ describe('conversation lifecycle', () => {
     await closed.conversations.endByBuyer(buyer, 'g', 'anything else');
     expect(closed.current).toMatchObject({ endReason: 'user_ended' });
     expect(closed.stored[0]!.content).toBe(message('chatEndedByUser', 'en'));
-    expect(kinds(closed.published)).toEqual(['msg', 'gid:ended', 'admins:queue', 'end']);
+    expect(kinds(closed.published)).toEqual(['msg', 'gid:ended', 'agents:queue', 'end']);
   });
 
   it('end is a no-op (null) when there is nothing to end, and passes idleSince on', async () => {

@@ -14,7 +14,7 @@ import type { SerialQueue } from './chat.serial.js';
  * A conversation's life: opened for a buyer (waiting), accepted by an agent (serving), agents
  * invited and leaving, ended (by the last agent, the buyer, or inactivity). Each step is decided
  * by the repository's conditional statements, stored with its system message, then published:
- * the system message first, then the event, then the admins' queue change.
+ * the system message first, then the event, then the agents' queue change.
  */
 
 export interface ConversationsDeps {
@@ -36,11 +36,11 @@ const END_MESSAGES: Record<TChatEndReason, MessageKey> = {
 export function createConversations({ repo, bus, presence, account, groups, queue, clock }: ConversationsDeps) {
   const now = () => new Date(clock.now());
 
-  /** After the end is stored: the last system message, `ended`, the admins' queue, then unsubscribe. */
+  /** After the end is stored: the last system message, `ended`, the agents' queue, then unsubscribe. */
   function announceEnd(row: ConversationRow, sys: NewMessage, at: Date, agents: TChatPerson[] = []) {
     bus.publish({ k: 'msg', m: delivered(row.gid, row.lastSeq, sys, at) });
     bus.publish({ k: 'gid', gid: row.gid, frame: { type: 'ended', gid: row.gid, reason: row.endReason ?? 'agent_ended', at: at.getTime() } });
-    bus.publish({ k: 'admins', frame: { type: 'queue', change: 'ended', group: toGroup(row, agents, at.getTime()) } });
+    bus.publish({ k: 'agents', frame: { type: 'queue', change: 'ended', group: toGroup(row, agents, at.getTime()) } });
     bus.publish({ k: 'end', gid: row.gid });
   }
 
@@ -64,7 +64,7 @@ export function createConversations({ repo, bus, presence, account, groups, queu
 
     /**
      * The buyer's open conversation, made (waiting, greeting as message 1) when there is none.
-     * A new one is announced to the admins and to the buyer's sockets on every instance.
+     * A new one is announced to the agents and to the buyer's sockets on every instance.
      */
     async openForBuyer(actor: ChatActor): Promise<{ group: TChatGroup; created: boolean }> {
       const existing = await repo.findOpenByBuyer(actor.uid);
@@ -81,7 +81,7 @@ export function createConversations({ repo, bus, presence, account, groups, queu
       });
       const group = created ? toGroup(row, [], at.getTime()) : await groups.groupOf(row);
       if (created) {
-        bus.publish({ k: 'admins', frame: { type: 'queue', change: 'waiting', group } });
+        bus.publish({ k: 'agents', frame: { type: 'queue', change: 'waiting', group } });
         bus.publish({ k: 'join', gid: row.gid, uid: actor.uid, group, history: [delivered(row.gid, 1, greeting, at)] });
       }
       return { group, created };
@@ -89,7 +89,7 @@ export function createConversations({ repo, bus, presence, account, groups, queu
 
     /** The buyer's client ended the chat (its idle timer, or the buyer closed it). Idempotent. */
     async endByBuyer(actor: ChatActor, gid: string, reason: string): Promise<void> {
-      if (actor.admin) throw new ChatError('not_buyer');
+      if (actor.agent) throw new ChatError('not_buyer');
       const row = await repo.findConversation(gid);
       if (!row) throw new ChatError('unknown_gid');
       if (row.buyerId !== actor.uid) throw new ChatError('forbidden_gid');
@@ -97,13 +97,13 @@ export function createConversations({ repo, bus, presence, account, groups, queu
       await end(gid, reason === 'inactivity_timeout' ? 'inactivity_timeout' : 'user_ended');
     },
 
-    /** An admin accepts a waiting buyer. */
-    async accept(admin: ChatActor, gid: string): Promise<TChatGroup> {
-      const agent: AgentRef = { uid: admin.uid, uname: admin.uname };
+    /** An agent accepts a waiting buyer. */
+    async accept(staff: ChatActor, gid: string): Promise<TChatGroup> {
+      const agent: AgentRef = { uid: staff.uid, uname: staff.uname };
       const at = now();
       let sys: NewMessage | undefined;
       const row = await queue.run(gid, () =>
-        repo.accept(gid, agent, at, (r) => (sys = systemMessage('chatAccepted', conversationLocale(r), { name: admin.uname }))),
+        repo.accept(gid, agent, at, (r) => (sys = systemMessage('chatAccepted', conversationLocale(r), { name: staff.uname }))),
       );
       if (!row || !sys) {
         const current = await repo.findConversation(gid);
@@ -112,17 +112,17 @@ export function createConversations({ repo, bus, presence, account, groups, queu
       const group = await groups.groupOf(row);
       // join first: the agent's sockets load the history (which has the system message already).
       // Nobody served it before, so nothing of it has been read by the agent.
-      bus.publish({ k: 'join', gid, uid: admin.uid, group, readSeq: 0 });
+      bus.publish({ k: 'join', gid, uid: staff.uid, group, readSeq: 0 });
       bus.publish({ k: 'msg', m: delivered(gid, row.lastSeq, sys, at) });
       bus.publish({ k: 'gid', gid, frame: { type: 'accepted', gid, agent, at: at.getTime() } });
       bus.publish({ k: 'gid', gid, frame: { type: 'group', group } });
-      bus.publish({ k: 'admins', frame: { type: 'queue', change: 'serving', group } });
+      bus.publish({ k: 'agents', frame: { type: 'queue', change: 'serving', group } });
       return group;
     },
 
     /** An agent leaves; the last agent leaving ends the conversation. */
-    async leave(admin: ChatActor, gid: string): Promise<TChatGroup> {
-      const agent: AgentRef = { uid: admin.uid, uname: admin.uname };
+    async leave(staff: ChatActor, gid: string): Promise<TChatGroup> {
+      const agent: AgentRef = { uid: staff.uid, uname: staff.uname };
       const at = now();
       let left: NewMessage | undefined;
       let ended: NewMessage | undefined;
@@ -131,7 +131,7 @@ export function createConversations({ repo, bus, presence, account, groups, queu
           gid,
           agent,
           at,
-          (r) => (left = systemMessage('chatMemberLeft', conversationLocale(r), { name: admin.uname })),
+          (r) => (left = systemMessage('chatMemberLeft', conversationLocale(r), { name: staff.uname })),
           (r) => (ended = systemMessage('chatEndedByAgent', conversationLocale(r))),
         ),
       );
@@ -146,18 +146,18 @@ export function createConversations({ repo, bus, presence, account, groups, queu
       if (left) bus.publish({ k: 'msg', m: delivered(gid, row.lastSeq, left, at) });
       bus.publish({ k: 'gid', gid, frame: { type: 'member_left', gid, member: agent } });
       bus.publish({ k: 'gid', gid, frame: { type: 'group', group } });
-      bus.publish({ k: 'leave', gid, uid: admin.uid, member: agent });
-      bus.publish({ k: 'admins', frame: { type: 'queue', change: 'serving', group } });
+      bus.publish({ k: 'leave', gid, uid: staff.uid, member: agent });
+      bus.publish({ k: 'agents', frame: { type: 'queue', change: 'serving', group } });
       return group;
     },
 
-    /** Brings another online admin into a conversation the caller serves. */
-    async invite(admin: ChatActor, gid: string, uid: number): Promise<TChatGroup> {
-      if (uid === admin.uid) throw new ChatError('already_member');
+    /** Brings another online agent into a conversation the caller serves. */
+    async invite(staff: ChatActor, gid: string, uid: number): Promise<TChatGroup> {
+      if (uid === staff.uid) throw new ChatError('already_member');
       const target = await account.getUser(uid);
       if (!target?.admin) throw new ChatError('invitee_not_admin');
       if (!(await presence.isOnline(uid))) throw new ChatError('admin_offline');
-      const inviter: AgentRef = { uid: admin.uid, uname: admin.uname };
+      const inviter: AgentRef = { uid: staff.uid, uname: staff.uname };
       const invitee: AgentRef = { uid: target.id, uname: target.name || target.account };
       const at = now();
       let sys: NewMessage | undefined;
@@ -172,7 +172,7 @@ export function createConversations({ repo, bus, presence, account, groups, queu
       if (sys) bus.publish({ k: 'msg', m: delivered(gid, result.row.lastSeq, sys, at) });
       bus.publish({ k: 'gid', gid, frame: { type: 'member_joined', gid, member: invitee, invitedBy: inviter } });
       bus.publish({ k: 'gid', gid, frame: { type: 'group', group } });
-      bus.publish({ k: 'admins', frame: { type: 'queue', change: 'serving', group } });
+      bus.publish({ k: 'agents', frame: { type: 'queue', change: 'serving', group } });
       return group;
     },
   };

@@ -19,10 +19,10 @@ afterAll(async () => {
   await cluster?.close();
 });
 
-/** A buyer and an admin in one serving conversation, both connected. */
+/** A buyer and an agent in one serving conversation, both connected. */
 async function conversation(options: { buyerLanguage?: string } = {}) {
   const buyer = await makeUser(app);
-  const agent = await makeUser(app, { admin: true });
+  const agent = await makeUser(app, { agent: true });
   const agentSocket = await ChatTestClient.connect(app.wsUrl, { token: agent.token, language: 'en' });
   const buyerSocket = await ChatTestClient.connect(app.wsUrl, { token: buyer.token, language: options.buyerLanguage ?? 'en' });
   const gid = (await buyerSocket.waitFor(isEvent('group'))).group.gid;
@@ -199,7 +199,7 @@ describe(`chat delivery (${TEST_DB_KIND})`, () => {
     // Over 1 MiB decoded.
     const big = `data:image/png;base64,${Buffer.alloc(CHAT_IMAGE_MAX_BYTES + 1, 7).toString('base64')}`;
     expect(await errorAfter({ gid, image: big })).toMatchObject({ code: 'image_too_large', desc: 'The image cannot be larger than 1 MB' });
-    // An admin may not act as the buyer.
+    // An agent may not act as the buyer.
     const mark = agentSocket.frames.length;
     agentSocket.send({ type: 'user_inactive', gid, reason: 'inactivity_timeout' });
     expect(await agentSocket.waitFor(isEvent('error'), { after: mark })).toMatchObject({ code: 'not_buyer' });
@@ -334,7 +334,7 @@ describe(`chat delivery (${TEST_DB_KIND})`, () => {
 
   it('with translation off, a Chinese-speaking admin reads the greeting and "now serving you" of an English buyer in Chinese', async () => {
     const buyer = await makeUser(app);
-    const agent = await makeUser(app, { admin: true, name: '小李' });
+    const agent = await makeUser(app, { agent: true, name: '小李' });
     const buyerSocket = await ChatTestClient.connect(app.wsUrl, { token: buyer.token, language: 'en' });
     const gid = (await buyerSocket.waitFor(isEvent('group'))).group.gid;
     expect((await buyerSocket.waitForMessages(gid, 1))[0]!.content).toMatch(/welcome/i);
@@ -396,7 +396,7 @@ describe(`chat access (${TEST_DB_KIND})`, () => {
   });
 
   it('answers admin calls on unknown or bad conversations with 404 and 400', async () => {
-    const { token } = await makeUser(app, { admin: true });
+    const { token } = await makeUser(app, { agent: true });
     const headers = { authorization: `Bearer ${token}`, 'x-lang-type': 'en' };
     const unknown = await app.app.inject({ method: 'POST', url: '/api/groups/join', headers, payload: { gid: randomUUID() } });
     expect(unknown.statusCode).toBe(404);

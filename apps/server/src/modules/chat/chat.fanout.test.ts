@@ -45,8 +45,8 @@ const msg = (seq: number, id = `m${seq}`, gid = 'g'): DeliveredMessage => ({
   translations: { zh: '你好' },
 });
 
-const buyer: ChatActor = { uid: 1, uname: 'Mei', admin: false, language: 'en' };
-const agent: ChatActor = { uid: 2, uname: 'Ann', admin: true, language: 'zh' };
+const buyer: ChatActor = { uid: 1, uname: 'Mei', agent: false, language: 'en' };
+const agent: ChatActor = { uid: 2, uname: 'Ann', agent: true, language: 'zh' };
 const session = { tokenHash: 'h', expiresAt: 0 };
 const log = { warn: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger;
 const tick = () => new Promise((r) => setImmediate(r));

@@ -107,7 +107,7 @@ export function createFanout({ connections, history, mode, log, gapWaitMs = 1_00
         send(conn, { type: 'group', group });
         if (group.status === 'waiting' && group.uid === conn.actor.uid) send(conn, { type: 'waiting', gid, since: group.createdAt });
       }
-      if (readSeq !== undefined && conn.actor.admin) send(conn, { type: 'read', gid, seq: readSeq });
+      if (readSeq !== undefined && conn.actor.agent) send(conn, { type: 'read', gid, seq: readSeq });
       if (since === 0 && known?.length && known[0]!.seq === 1) {
         // The publisher sent the whole history along (a new conversation): no database round trip.
         sendMessages(conn, known);

@@ -127,7 +127,7 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
           return;
         }
         case 'user_inactive': {
-          if (actor.admin) return error(conn, 'not_buyer', { gid: frame.gid });
+          if (actor.agent) return error(conn, 'not_buyer', { gid: frame.gid });
           if (!hub.isSubscribed(conn, frame.gid)) {
             const code = await service.refusal(frame.gid, actor.uid);
             // Already over (the server's own timer got there first): nothing to do.
@@ -138,7 +138,7 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
           return;
         }
         case 'user_active':
-          if (actor.admin) return error(conn, 'not_buyer', { gid: frame.gid });
+          if (actor.agent) return error(conn, 'not_buyer', { gid: frame.gid });
           if (!hub.isSubscribed(conn, frame.gid)) return await refuse(conn, frame.gid);
           await service.markActive(actor, frame.gid);
           return;
@@ -160,7 +160,7 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
           return;
         }
         case 'start': {
-          if (actor.admin) return error(conn, 'not_buyer');
+          if (actor.agent) return error(conn, 'not_buyer');
           const { group, created } = await service.openForBuyer(actor);
           if (!created) {
             if (hub.isSubscribed(conn, group.gid)) hub.send(conn, { type: 'group', group });
@@ -172,7 +172,7 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
           hub.send(conn, { type: 'pong', at: now() });
           return;
         case 'read': {
-          if (!actor.admin) return error(conn, 'not_admin', { gid: frame.gid });
+          if (!actor.agent) return error(conn, 'not_admin', { gid: frame.gid });
           const result = await service.markRead(actor, frame.gid, frame.seq);
           // Moved: every socket of this user hears it through the bus. Not moved (an older report,
           // another device got further): this socket is told where the cursor stands.
@@ -191,11 +191,11 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
     }
   }
 
-  /** Subscribes the new socket: a buyer to their open conversation (made if needed), an admin to those they serve. */
+  /** Subscribes the new socket: a buyer to their open conversation (made if needed), an agent to those they serve. */
   async function setUp(conn: Conn, since: TChatSince) {
     const { actor } = conn;
     const sinceFor = (gid: string) => since.byGid.get(gid) ?? since.all ?? 0;
-    if (actor.admin) {
+    if (actor.agent) {
       // Each conversation with the agent's read cursor first: a reloaded console counts as unread
       // (and notifies about) only what this agent has not read on any device.
       const groups = await service.listJoined(actor.uid);
@@ -215,7 +215,7 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
   return {
     /** Takes a new socket, or closes it at once (4429) when its user holds too many here. Null when refused. */
     connect(ws: WsSocket, actor: ChatActor, since: TChatSince, session: ConnSession): Conn | null {
-      const cap = actor.admin ? maxSockets.staff : maxSockets.buyer;
+      const cap = actor.agent ? maxSockets.staff : maxSockets.buyer;
       if (hub.countForUser(actor.uid) >= cap) {
         log.warn({ uid: actor.uid, cap }, 'chat: too many sockets for one user; refusing another');
         ws.close(CHAT_CLOSE_CODES.tooManySockets, `too many chat connections (at most ${cap})`);
@@ -228,7 +228,7 @@ export function createChatGateway({ service, hub, log, now = Date.now, maxSocket
         type: 'session',
         uid: actor.uid,
         uname: actor.uname,
-        admin: actor.admin,
+        admin: actor.agent,
         language: actor.language,
         translation: service.translationMode,
         serverTime: service.clock.now(),

@@ -30,7 +30,7 @@ function setup(rows: ConversationRow[] = [row()], members: { gid: string; uid: n
     servingCounts: vi.fn(async (uids: number[]) => new Map(uids.filter((u) => u === 3).map((u) => [u, 2]))),
   };
   const presence = {
-    onlineAdmins: vi.fn(async () => [
+    onlineAgents: vi.fn(async () => [
       { uid: 3, uname: 'Bo' },
       { uid: 2, uname: 'Ann' },
     ]),
@@ -79,7 +79,7 @@ describe('groups', () => {
 
   it('lists online admins by uid with how many conversations each serves', async () => {
     const { groups } = setup();
-    expect(await groups.onlineAdmins()).toEqual([
+    expect(await groups.onlineAgents()).toEqual([
       { uid: 2, uname: 'Ann', serving: 0 },
       { uid: 3, uname: 'Bo', serving: 2 },
     ]);

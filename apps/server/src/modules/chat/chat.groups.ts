@@ -1,11 +1,11 @@
-import type { TChatGroup, TChatOnlineAdmin, TChatPerson } from '@cubeshop/shared';
+import type { TChatGroup, TChatOnlineAgent, TChatPerson } from '@cubeshop/shared';
 import type { ChatClock } from './chat.context.js';
 import type { ChatErrorCode } from './chat.errors.js';
 import type { PresenceStore } from './chat.presence.js';
 import type { ChatRepository, ConversationRow } from './chat.repository.js';
 
 /**
- * Conversations as the chat API and the sockets show them (groups), the admins' lists, and why a
+ * Conversations as the chat API and the sockets show them (groups), the agents' lists, and why a
  * user may not use a conversation.
  */
 
@@ -31,7 +31,7 @@ export function toGroup(row: ConversationRow, agents: TChatPerson[], now: number
 
 export interface ChatGroupsDeps {
   repo: Pick<ChatRepository, 'agentsOf' | 'findConversation' | 'isActiveMember' | 'listByStatus' | 'listOpenForUser' | 'servingCounts'>;
-  presence: Pick<PresenceStore, 'onlineAdmins'>;
+  presence: Pick<PresenceStore, 'onlineAgents'>;
   clock: ChatClock;
 }
 
@@ -73,16 +73,16 @@ export function createChatGroups({ repo, presence, clock }: ChatGroupsDeps) {
     async listServing(): Promise<TChatGroup[]> {
       return groupsOf(await repo.listByStatus('serving'));
     },
-    /** Open conversations the user is in (a buyer: theirs; an admin: those they serve). */
+    /** Open conversations the user is in (a buyer: theirs; an agent: those they serve). */
     async listJoined(uid: number): Promise<TChatGroup[]> {
       return groupsOf(await repo.listOpenForUser(uid));
     },
 
-    /** Admins online on any instance, with how many conversations each serves. */
-    async onlineAdmins(): Promise<TChatOnlineAdmin[]> {
-      const admins = await presence.onlineAdmins();
-      const counts = await repo.servingCounts(admins.map((a) => a.uid));
-      return admins.map((a) => ({ ...a, serving: counts.get(a.uid) ?? 0 })).sort((a, b) => a.uid - b.uid);
+    /** Agents online on any instance, with how many conversations each serves. */
+    async onlineAgents(): Promise<TChatOnlineAgent[]> {
+      const agents = await presence.onlineAgents();
+      const counts = await repo.servingCounts(agents.map((a) => a.uid));
+      return agents.map((a) => ({ ...a, serving: counts.get(a.uid) ?? 0 })).sort((a, b) => a.uid - b.uid);
     },
 
     /** Why uid cannot use gid: unknown_gid, forbidden_gid or ended. */

@@ -38,9 +38,9 @@ export function createChatHub({ connections, fanout, presence, bus, log, heartbe
         for (const conn of connections.ofUser(event.uid)) connections.sendRaw(conn, data);
         break;
       }
-      case 'admins': {
+      case 'agents': {
         const data = JSON.stringify(event.frame);
-        for (const conn of connections.admins()) connections.sendRaw(conn, data);
+        for (const conn of connections.agents()) connections.sendRaw(conn, data);
         break;
       }
       case 'join':
@@ -59,7 +59,7 @@ export function createChatHub({ connections, fanout, presence, bus, log, heartbe
   bus.onEvent(handle);
 
   return {
-    /** Registers a socket; an admin's first socket on this instance makes them online. */
+    /** Registers a socket; an agent's first socket on this instance makes them online. */
     attach(ws: WsLike, actor: ChatActor, now: number, session: ConnSession): Conn {
       const { conn, first } = connections.add(ws, actor, now, session);
       presence.opened(actor, first);

@@ -5,8 +5,8 @@ import type { ChatActor } from './chat.context.js';
 import { ChatError } from './chat.errors.js';
 import { createIdleRule, createIdleSweeper } from './chat.idle.js';
 
-const buyer: ChatActor = { uid: 1, uname: 'Mei', admin: false, language: 'zh' };
-const agent: ChatActor = { uid: 2, uname: 'Ann', admin: true, language: 'en' };
+const buyer: ChatActor = { uid: 1, uname: 'Mei', agent: false, language: 'zh' };
+const agent: ChatActor = { uid: 2, uname: 'Ann', agent: true, language: 'en' };
 const NOW = 10_000_000;
 
 interface Idle {

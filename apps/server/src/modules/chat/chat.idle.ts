@@ -26,7 +26,7 @@ export function createIdleRule({ repo, bus, conversations, groups, clock, log }:
   return {
     /** "Continue" on the warning: the buyer's idle clock starts again. */
     async markActive(actor: ChatActor, gid: string): Promise<void> {
-      if (actor.admin) throw new ChatError('not_buyer');
+      if (actor.agent) throw new ChatError('not_buyer');
       if (!(await repo.touchActivity(gid, actor.uid, new Date(clock.now())))) throw new ChatError(await groups.classify(gid, actor.uid));
     },
 

@@ -99,7 +99,7 @@ describe(`chat images and the picture pipeline (${TEST_DB_KIND})`, () => {
   it('product thumbnails are drawn while several buyers’ large images are being encoded', async () => {
     const buyers = await Promise.all([0, 1, 2, 3].map(() => buyerSockets(1)));
     const images = await Promise.all(buyers.map((_b, i) => bigPng(6000, 4000, 100 + i * 30)));
-    const agent = await makeUser(app, { admin: true });
+    const agent = await makeUser(app, { agent: true });
     const agentSocket = await ChatTestClient.connect(app.wsUrl, { token: agent.token, language: 'en' });
     const started = Date.now();
     const ids = buyers.map(() => randomUUID());

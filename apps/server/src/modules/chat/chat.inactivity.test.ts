@@ -19,7 +19,7 @@ afterAll(async () => {
 
 async function servedConversation(language = 'en') {
   const buyer = await makeUser(app);
-  const agent = await makeUser(app, { admin: true });
+  const agent = await makeUser(app, { agent: true });
   const agentSocket = await ChatTestClient.connect(app.wsUrl, { token: agent.token, language: 'en' });
   const buyerSocket = await ChatTestClient.connect(app.wsUrl, { token: buyer.token, language });
   const gid = (await buyerSocket.waitFor(isEvent('group'))).group.gid;
@@ -49,7 +49,7 @@ describe(`chat inactivity (${TEST_DB_KIND})`, () => {
     await sleep(50);
     expect(buyerSocket.events('inactivity_warning')).toHaveLength(1);
 
-    // The admin talking does not count as the buyer's activity.
+    // The agent talking does not count as the buyer's activity.
     agentSocket.send({ gid, content: 'Are you still there?' });
     await agentSocket.waitFor(isEvent('ack'));
 

@@ -56,7 +56,7 @@ async function api(method: 'GET' | 'POST', url: string, token: string, body?: un
 describe(`chat lifecycle (${TEST_DB_KIND})`, () => {
   it('runs a whole conversation: greeting, waiting list, accept, messages both ways translated, leave, ended', async () => {
     const { user: buyer, token: buyerToken } = await makeUser(app, { name: '小明' });
-    const { user: agent, token: agentToken } = await makeUser(app, { admin: true, name: 'Alice' });
+    const { user: agent, token: agentToken } = await makeUser(app, { agent: true, name: 'Alice' });
 
     const agentSocket = await ChatTestClient.connect(app.wsUrl, { token: agentToken, language: 'en' });
     const session = await agentSocket.waitFor(isEvent('session'));
@@ -71,7 +71,7 @@ describe(`chat lifecycle (${TEST_DB_KIND})`, () => {
     const gid = greeting!.gid;
     expect(buyerSocket.events('waiting')[0]).toMatchObject({ gid });
 
-    // Admins hear about it and see it in the waiting list.
+    // Agents hear about it and see it in the waiting list.
     const queued = await agentSocket.waitFor(isEvent('queue', (f) => f.group.gid === gid));
     expect(queued).toMatchObject({ change: 'waiting', group: { gid, uid: buyer.id, uname: '小明', status: 'waiting' } });
     const waiting = await api('GET', '/api/groups/waiting', agentToken);
@@ -80,7 +80,7 @@ describe(`chat lifecycle (${TEST_DB_KIND})`, () => {
     expect(listed).toMatchObject({ uid: buyer.id, uname: '小明', status: 'waiting', lastSeq: 1, agents: [] });
     expect(listed!.waitingMs).toBeGreaterThanOrEqual(0);
 
-    // The admin accepts: the buyer is told, the admin's socket gets the history.
+    // The agent accepts: the buyer is told, the agent's socket gets the history.
     const joined = await api('POST', '/api/groups/join', agentToken, { gid });
     expect(joined.statusCode).toBe(200);
     expect(joined.json()).toMatchObject({ gid, status: 'serving', agents: [{ uid: agent.id, uname: 'Alice' }] });
@@ -95,7 +95,7 @@ describe(`chat lifecycle (${TEST_DB_KIND})`, () => {
     expect((await api('GET', '/api/groups/serving', agentToken)).json<TChatGroup[]>().map((g) => g.gid)).toContain(gid);
     expect((await api('GET', '/api/groups/waiting', agentToken)).json<TChatGroup[]>().map((g) => g.gid)).not.toContain(gid);
 
-    // Buyer -> admin, in Chinese: the admin gets the original at once, then the English
+    // Buyer -> agent, in Chinese: the agent gets the original at once, then the English
     // translation as an update of the same message, numbers and emoji untouched.
     const id1 = randomUUID();
     buyerSocket.send({ id: id1, gid, content: '我想买 3 个 GAN356 👍' });
@@ -146,7 +146,7 @@ describe(`chat lifecycle (${TEST_DB_KIND})`, () => {
     expect(mine.statusCode).toBe(200);
     expect(mine.json<TChatGroup[]>().map((g) => g.gid)).toEqual([gid]);
 
-    // The admin ends service: a last system message, then ended.
+    // The agent ends service: a last system message, then ended.
     const left = await api('POST', '/api/groups/leave', agentToken, { gid });
     expect(left.statusCode).toBe(200);
     expect(left.json()).toMatchObject({ gid, status: 'ended', endReason: 'agent_ended' });
@@ -191,9 +191,9 @@ describe(`chat lifecycle (${TEST_DB_KIND})`, () => {
 
   it('invites another online admin, who receives the history; the conversation continues when one agent leaves', async () => {
     const { token: buyerToken } = await makeUser(app);
-    const { user: a1, token: t1 } = await makeUser(app, { admin: true, name: 'Ann' });
-    const { user: a2, token: t2 } = await makeUser(app, { admin: true, name: 'Bob' });
-    const { user: offline } = await makeUser(app, { admin: true, name: 'Zed' });
+    const { user: a1, token: t1 } = await makeUser(app, { agent: true, name: 'Ann' });
+    const { user: a2, token: t2 } = await makeUser(app, { agent: true, name: 'Bob' });
+    const { user: offline } = await makeUser(app, { agent: true, name: 'Zed' });
     const s1 = await ChatTestClient.connect(app.wsUrl, { token: t1, language: 'en' });
     const s2 = await ChatTestClient.connect(app.wsUrl, { token: t2, language: 'zh' });
     await s1.waitFor(isEvent('presence', (f) => f.uid === a2.id && f.online));

@@ -9,8 +9,8 @@ import { createMessaging, type MessagingDeps } from './chat.messaging.js';
 import type { NewMessage } from './chat.repository.js';
 import { createSerialQueue } from './chat.serial.js';
 
-const buyer: ChatActor = { uid: 1, uname: 'Mei', admin: false, language: 'zh' };
-const agent: ChatActor = { uid: 2, uname: 'Ann', admin: true, language: 'en' };
+const buyer: ChatActor = { uid: 1, uname: 'Mei', agent: false, language: 'zh' };
+const agent: ChatActor = { uid: 2, uname: 'Ann', agent: true, language: 'en' };
 const NOW = 70_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -166,7 +166,7 @@ export function createMessaging({ repo, bus, translator, images, groups, queue, 
       const at = now();
       let seq: number | null;
       try {
-        seq = await repo.appendMessage(gid, { ...m, senderId: actor.uid }, at, !actor.admin);
+        seq = await repo.appendMessage(gid, { ...m, senderId: actor.uid }, at, !actor.agent);
       } catch (err) {
         if (isUniqueViolation(err)) return resend(gid, id, actor.uid);
         throw err;

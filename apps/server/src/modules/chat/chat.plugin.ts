@@ -54,7 +54,7 @@ export const chatSocketPlugin: FastifyPluginAsync<ChatSocketPluginOptions> = asy
         const language = parseLocale(typeof query.language === 'string' ? query.language : undefined) ?? 'zh';
         accepted.set(request, {
           // An agent is a staff member whose role answers the chat (the `chat` capability); anyone else is a buyer.
-          actor: { uid: user.id, uname: user.name || user.account, admin: staffCan(user.role, 'chat'), language },
+          actor: { uid: user.id, uname: user.name || user.account, agent: staffCan(user.role, 'chat'), language },
           since,
           session: { tokenHash: session.tokenHash, expiresAt: session.expiresAt },
         });

@@ -3,8 +3,8 @@ import type { BusEvent } from './chat.bus.js';
 import type { ChatActor } from './chat.context.js';
 import { createLocalPresence, createPresenceAnnouncer } from './chat.presence.js';
 
-const buyer: ChatActor = { uid: 1, uname: 'Mei', admin: false, language: 'zh' };
-const agent: ChatActor = { uid: 2, uname: 'Ann', admin: true, language: 'en' };
+const buyer: ChatActor = { uid: 1, uname: 'Mei', agent: false, language: 'zh' };
+const agent: ChatActor = { uid: 2, uname: 'Ann', agent: true, language: 'en' };
 const settle = () => new Promise((r) => setImmediate(r));
 
 function setup(elsewhere = false) {
@@ -25,7 +25,7 @@ describe('local presence store', () => {
     await presence.set({ uid: 2, uname: 'Ann' }, true);
     await presence.set({ uid: 3, uname: 'Bo' }, true);
     await presence.set({ uid: 3, uname: 'Bo' }, false);
-    expect(await presence.onlineAdmins()).toEqual([{ uid: 2, uname: 'Ann' }]);
+    expect(await presence.onlineAgents()).toEqual([{ uid: 2, uname: 'Ann' }]);
     expect(await presence.isOnline(2)).toBe(true);
     expect(await presence.isOnline(3)).toBe(false);
   });
@@ -37,7 +37,7 @@ describe('presence announcer', () => {
     announcer.opened(agent, true);
     await settle();
     expect(await presence.isOnline(2)).toBe(true);
-    expect(published).toEqual([{ k: 'admins', frame: { type: 'presence', uid: 2, uname: 'Ann', admin: true, online: true } }]);
+    expect(published).toEqual([{ k: 'agents', frame: { type: 'presence', uid: 2, uname: 'Ann', admin: true, online: true } }]);
     announcer.opened(agent, false);
     announcer.opened(buyer, true);
     await settle();
@@ -63,7 +63,7 @@ describe('presence announcer', () => {
     here.announcer.closed(agent, ['g'], true);
     await settle();
     expect(await here.presence.isOnline(2)).toBe(false);
-    expect(here.published.at(-1)).toEqual({ k: 'admins', frame: { type: 'presence', uid: 2, uname: 'Ann', admin: true, online: false } });
+    expect(here.published.at(-1)).toEqual({ k: 'agents', frame: { type: 'presence', uid: 2, uname: 'Ann', admin: true, online: false } });
 
     const elsewhere = setup(true);
     elsewhere.announcer.closed(agent, [], true);

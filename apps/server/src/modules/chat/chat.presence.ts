@@ -5,20 +5,20 @@ import type { ChatBus } from './chat.bus.js';
 import type { ChatActor } from './chat.context.js';
 
 /**
- * Which admins have an open chat connection (GET /api/groups/admin, invite). Each instance knows
+ * Which agents have an open chat connection (GET /api/groups/admin, invite). Each instance knows
  * its own sockets; with Redis the instances share a sorted set of `<uid>|<instance>` scored by an
- * expiry time that every instance refreshes every 10 s, so a crashed instance's admins drop out
+ * expiry time that every instance refreshes every 10 s, so a crashed instance's agents drop out
  * within 30 s on their own.
  */
 export interface PresenceStore {
-  /** An admin's first socket on this instance opened (online) or the last one closed. */
+  /** An agent's first socket on this instance opened (online) or the last one closed. */
   set(person: TChatPerson, online: boolean): Promise<void>;
-  onlineAdmins(): Promise<TChatPerson[]>;
+  onlineAgents(): Promise<TChatPerson[]>;
   isOnline(uid: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
-/** Presence of one process alone: the admins with sockets here. */
+/** Presence of one process alone: the agents with sockets here. */
 export function createLocalPresence(): PresenceStore {
   const online = new Map<number, string>();
   return {
@@ -27,7 +27,7 @@ export function createLocalPresence(): PresenceStore {
       else online.delete(person.uid);
       return Promise.resolve();
     },
-    onlineAdmins: () => Promise.resolve([...online].map(([uid, uname]) => ({ uid, uname }))),
+    onlineAgents: () => Promise.resolve([...online].map(([uid, uname]) => ({ uid, uname }))),
     isOnline: (uid) => Promise.resolve(online.has(uid)),
     close: () => Promise.resolve(),
   };
@@ -43,6 +43,7 @@ export interface RedisPresenceOptions {
 }
 
 export function createRedisPresence({ redis, prefix, instanceId, ttlMs = 30_000, beatMs = 10_000, onError }: RedisPresenceOptions): PresenceStore {
+  // The key keeps its first name: instances of two versions share it during a rolling deploy.
   const key = `${prefix}:chat:presence:admins`;
   const names = `${prefix}:chat:presence:names`;
   const local = new Map<number, string>();
@@ -85,7 +86,7 @@ export function createRedisPresence({ redis, prefix, instanceId, ttlMs = 30_000,
         await redis.zrem(key, member(person.uid));
       }
     },
-    async onlineAdmins() {
+    async onlineAgents() {
       const uids = await onlineUids();
       if (!uids.length) return [];
       const unames = await redis.hmget(names, ...uids.map(String));
@@ -109,8 +110,8 @@ export interface PresenceAnnouncerOptions {
 }
 
 /**
- * Presence events as sockets come and go on this instance: an admin's first socket here makes
- * them online (store, then `presence` to every admin); their last one here makes them offline
+ * Presence events as sockets come and go on this instance: an agent's first socket here makes
+ * them online (store, then `presence` to every agent); their last one here makes them offline
  * unless another instance still has them. A buyer is announced to their conversation when they
  * connect, and their last socket here going away announces them offline there.
  */
@@ -119,24 +120,24 @@ export function createPresenceAnnouncer({ presence, bus, log }: PresenceAnnounce
   return {
     /** A socket opened; first: its user's first socket on this instance. */
     opened(actor: ChatActor, first: boolean) {
-      if (!actor.admin || !first) return;
+      if (!actor.agent || !first) return;
       const person = { uid: actor.uid, uname: actor.uname };
       presence
         .set(person, true)
         .catch(warn)
-        .finally(() => bus.publish({ k: 'admins', frame: { type: 'presence', ...person, admin: true, online: true } }));
+        .finally(() => bus.publish({ k: 'agents', frame: { type: 'presence', ...person, admin: true, online: true } }));
     },
 
     /** A socket closed; last: it was its user's last socket here; gids: the conversations it was in. */
     closed(actor: ChatActor, gids: readonly string[], last: boolean) {
       if (!last) return;
       const person = { uid: actor.uid, uname: actor.uname };
-      if (actor.admin) {
+      if (actor.agent) {
         presence
           .set(person, false)
           .then(() => presence.isOnline(person.uid))
           .then((elsewhere) => {
-            if (!elsewhere) bus.publish({ k: 'admins', frame: { type: 'presence', ...person, admin: true, online: false } });
+            if (!elsewhere) bus.publish({ k: 'agents', frame: { type: 'presence', ...person, admin: true, online: false } });
           })
           .catch(warn);
       } else {

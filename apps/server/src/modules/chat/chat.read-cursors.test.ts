@@ -4,8 +4,8 @@ import type { ChatActor } from './chat.context.js';
 import { ChatError, type ChatErrorCode } from './chat.errors.js';
 import { createReadCursors } from './chat.read-cursors.js';
 
-const buyer: ChatActor = { uid: 1, uname: 'Mei', admin: false, language: 'zh' };
-const agent: ChatActor = { uid: 2, uname: 'Ann', admin: true, language: 'en' };
+const buyer: ChatActor = { uid: 1, uname: 'Mei', agent: false, language: 'zh' };
+const agent: ChatActor = { uid: 2, uname: 'Ann', agent: true, language: 'en' };
 
 function setup(advance: { seq: number; advanced: boolean } | null, refusal: ChatErrorCode = 'internal') {
   const published: BusEvent[] = [];

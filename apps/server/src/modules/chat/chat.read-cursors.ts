@@ -31,7 +31,7 @@ export function createReadCursors({ repo, bus, groups, clock }: ReadCursorsDeps)
      * ignored (null), as a late report from a console that just ended service would be.
      */
     async markRead(actor: ChatActor, gid: string, seq: number): Promise<{ seq: number; advanced: boolean } | null> {
-      if (!actor.admin) throw new ChatError('not_admin');
+      if (!actor.agent) throw new ChatError('not_admin');
       const result = await repo.advanceReadCursor(gid, actor.uid, seq, new Date(clock.now()));
       if (!result) {
         const code = await groups.classify(gid, actor.uid);

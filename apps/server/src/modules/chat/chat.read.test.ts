@@ -26,7 +26,7 @@ const api = (method: 'GET' | 'POST', url: string, token: string, payload?: Recor
 /** A buyer served by an agent, both connected to the first instance; seq 1 greeting, 2 accepted. */
 async function conversation() {
   const buyer = await makeUser(app, { name: 'Mei' });
-  const agent = await makeUser(app, { admin: true, name: 'Ann' });
+  const agent = await makeUser(app, { agent: true, name: 'Ann' });
   const agentSocket = await ChatTestClient.connect(app.wsUrl, { token: agent.token, language: 'en' });
   await agentSocket.waitFor(isEvent('session'));
   const buyerSocket = await ChatTestClient.connect(app.wsUrl, { token: buyer.token, language: 'en' });
@@ -168,7 +168,7 @@ describe(`chat read cursors (${TEST_DB_KIND})`, () => {
 
   it("another agent's cursor is their own", async () => {
     const { agent, agentSocket, buyerSocket, gid } = await conversation();
-    const helper = await makeUser(app, { admin: true, name: 'Bo' });
+    const helper = await makeUser(app, { agent: true, name: 'Bo' });
     const helperSocket = await ChatTestClient.connect(app.wsUrl, { token: helper.token, language: 'zh' });
     await helperSocket.waitFor(isEvent('session'));
     expect((await api('POST', '/api/groups/invite', agent.token, { gid, uid: helper.user.id })).statusCode).toBe(200);
@@ -214,7 +214,7 @@ describe(`chat read cursors (${TEST_DB_KIND})`, () => {
     // Buyers never get read events.
     expect(buyerSocket.events('read')).toEqual([]);
 
-    const stranger = await makeUser(app, { admin: true });
+    const stranger = await makeUser(app, { agent: true });
     const strangerSocket = await ChatTestClient.connect(app.wsUrl, { token: stranger.token, language: 'en' });
     await strangerSocket.waitFor(isEvent('session'));
     mark = strangerSocket.frames.length;

@@ -8,7 +8,7 @@ import {
   ZChatGidBody,
   ZChatGroup,
   ZChatInviteBody,
-  ZChatOnlineAdmin,
+  ZChatOnlineAgent,
   type TCustomerOrder,
   type TUser,
 } from '@cubeshop/shared';
@@ -40,15 +40,15 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     const session = await request.session();
     const user = session?.userId ? await account.getUser(session.userId) : undefined;
     if (!user) throw unauthorized();
-    return { uid: user.id, uname: user.name || user.account, admin: staffCan(user.role, 'chat'), language: request.locale };
+    return { uid: user.id, uname: user.name || user.account, agent: staffCan(user.role, 'chat'), language: request.locale };
   }
-  const admin = { onRequest: app.requireStaff('chat') };
+  const agentOnly = { onRequest: app.requireStaff('chat') };
   const common = { tags: ['chat'], security: [{ bearer: [] }] };
   const groups = z.array(ZChatGroup);
 
   app.get(
     '/groups/waiting',
-    { ...admin, schema: { ...common, summary: 'Buyers waiting for an agent, longest wait first', response: { 200: groups } } },
+    { ...agentOnly, schema: { ...common, summary: 'Buyers waiting for an agent, longest wait first', response: { 200: groups } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return chat.listWaiting();
@@ -57,7 +57,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
 
   app.get(
     '/groups/serving',
-    { ...admin, schema: { ...common, summary: 'Conversations being served, with their agents', response: { 200: groups } } },
+    { ...agentOnly, schema: { ...common, summary: 'Conversations being served, with their agents', response: { 200: groups } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return chat.listServing();
@@ -66,10 +66,10 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
 
   app.get(
     '/groups/admin',
-    { ...admin, schema: { ...common, summary: 'Admins online in the chat (on any instance), to invite', response: { 200: z.array(ZChatOnlineAdmin) } } },
+    { ...agentOnly, schema: { ...common, summary: 'Agents online in the chat (on any instance), to invite', response: { 200: z.array(ZChatOnlineAgent) } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return chat.onlineAdmins();
+      return chat.onlineAgents();
     },
   );
 
@@ -99,7 +99,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
   app.post(
     '/groups/join',
     {
-      ...admin,
+      ...agentOnly,
       schema: {
         ...common,
         summary: 'Accept a waiting buyer',
@@ -116,7 +116,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
   app.post(
     '/groups/leave',
     {
-      ...admin,
+      ...agentOnly,
       schema: {
         ...common,
         summary: 'End service: leave a conversation; the last agent leaving ends it',
@@ -132,7 +132,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
   app.post(
     '/groups/invite',
     {
-      ...admin,
+      ...agentOnly,
       schema: {
         ...common,
         summary: 'Bring another online admin into a conversation you serve',

@@ -64,7 +64,7 @@ export function createChatService({ clock, translationMode, groups, conversation
     listWaiting: groups.listWaiting.bind(groups),
     listServing: groups.listServing.bind(groups),
     listJoined: groups.listJoined.bind(groups),
-    onlineAdmins: groups.onlineAdmins.bind(groups),
+    onlineAgents: groups.onlineAgents.bind(groups),
     refusal: groups.refusal.bind(groups),
 
     /** Waits for the messages being stored right now (shutdown). */

@@ -25,7 +25,7 @@ describe(`chat translation updates across two instances through Redis (${TEST_DB
   it('the agent on B gets the original at once and the translation made on A as an update, once', async () => {
     const [a, b] = cluster.instances as [ChatCluster['instances'][number], ChatCluster['instances'][number]];
     const buyer = await makeUser(a);
-    const agent = await makeUser(b, { admin: true });
+    const agent = await makeUser(b, { agent: true });
     const agentSocket = await ChatTestClient.connect(b.wsUrl, { token: agent.token, language: 'en' });
     await agentSocket.waitFor(isEvent('session'));
     const buyerSocket = await ChatTestClient.connect(a.wsUrl, { token: buyer.token, language: 'zh' });

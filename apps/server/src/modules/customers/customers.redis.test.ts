@@ -19,7 +19,7 @@ describe(`disabling a buyer closes their sockets on every instance (${TEST_DB_KI
   it('disable on A closes the socket on B within 2 s', async () => {
     const [a, b] = cluster.instances as [ChatCluster['instances'][number], ChatCluster['instances'][number]];
     const buyer = await makeUser(a);
-    const owner = await makeUser(a, { admin: true });
+    const owner = await makeUser(a, { agent: true });
     const onB = await ChatTestClient.connect(b.wsUrl, { token: buyer.token });
     await onB.waitFor(isEvent('session'));
     const res = await a.app.inject({

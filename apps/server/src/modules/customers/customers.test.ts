@@ -138,7 +138,7 @@ describe("customers: a buyer's page", () => {
     const dan = await buyer('dan', { email: `dan.${tag}@example.com` });
     const orderId = await placeOrder(dan.call);
     expect((await dan.call('POST', '/api/address', { body: ADDRESS })).status).toBeLessThan(300);
-    const actor = { uid: dan.user.id, uname: dan.user.name, admin: false, language: 'en' as const };
+    const actor = { uid: dan.user.id, uname: dan.user.name, agent: false, language: 'en' as const };
     const { group } = await app.services.chat.service.openForBuyer(actor);
     await app.services.chat.service.send(actor, { gid: group.gid, content: 'Where is my parcel?' });
 

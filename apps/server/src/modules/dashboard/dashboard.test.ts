@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addShopDays, shopDayOf, type TAdminOrderDetail, type TDashboard, type TOrderDetail, type TStaffRole } from '@cubeshop/shared';
+import { addShopDays, shopDayOf, type TStaffOrderDetail, type TDashboard, type TOrderDetail, type TStaffRole } from '@cubeshop/shared';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 
 // The sales dashboard (GET /api/admin/dashboard): its figures are those of the orders placed, per
@@ -39,7 +39,7 @@ const dashboard = async (query = '') => {
   return res.body;
 };
 const pay = (id: number, body: Record<string, unknown>) =>
-  staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${id}/payments`, { body: { kind: 'payment', method: 'bankTransfer', ...body } });
+  staff.sales<TStaffOrderDetail>('POST', `/api/admin/orders/${id}/payments`, { body: { kind: 'payment', method: 'bankTransfer', ...body } });
 const money = (v: number) => Math.round(v * 100);
 const today = () => shopDayOf(Date.now());
 
@@ -89,7 +89,7 @@ describe('the sales dashboard', () => {
     expect(money(paid.totals.received.USD - placed.totals.received.USD)).toBe(money(usd.money.owed));
 
     // A goodwill credit note lowers what the order owes (revenue); its refund lowers what was received.
-    const credited = await staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${usd.id}/credits`, {
+    const credited = await staff.sales<TStaffOrderDetail>('POST', `/api/admin/orders/${usd.id}/credits`, {
       body: { kind: 'goodwill', reason: 'Late delivery', amount: 5 },
     });
     expect(credited.status, JSON.stringify(credited.body)).toBe(201);

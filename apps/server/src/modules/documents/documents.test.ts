@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney, type TAdminOrderDetail, type TOrderDetail } from '@cubeshop/shared';
+import { formatMoney, type TStaffOrderDetail, type TOrderDetail } from '@cubeshop/shared';
 import { pdfText, squeeze } from '../../test/pdf.js';
 import { createBuyer, createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 
@@ -116,10 +116,10 @@ describe('order documents over HTTP', () => {
   });
 
   it('prints the actual quantities staff recorded, and gives the buyer the invoice and packing list once shipped', async () => {
-    const detail = (await staff.sales<TAdminOrderDetail>('GET', `/api/admin/orders/${order.id}`)).body.order;
+    const detail = (await staff.sales<TStaffOrderDetail>('GET', `/api/admin/orders/${order.id}`)).body.order;
     const cube = detail.items.find((l) => l.itemId === t.products.cube)!;
     expect((await staff.warehouse('PUT', `/api/admin/orders/${order.id}/lines/${cube.id}`, { body: { actualQuantity: 2 } })).status).toBe(200);
-    const adjusted = (await staff.sales<TAdminOrderDetail>('GET', `/api/admin/orders/${order.id}`)).body.order;
+    const adjusted = (await staff.sales<TStaffOrderDetail>('GET', `/api/admin/orders/${order.id}`)).body.order;
     expect(
       (
         await staff.sales('POST', `/api/admin/orders/${order.id}/payments`, {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAdminSearchQuery, ZAdminSearchResult } from '@cubeshop/shared';
+import { ZStaffSearchQuery, ZStaffSearchResult } from '@cubeshop/shared';
 import type { LookupService } from './lookup.service.js';
 
 /**
@@ -23,8 +23,8 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ lookup: LookupService }> = as
         description:
           "q: words, each found as any part, any case (Chinese too). orders (owner, sales, warehouse): as the queue's q: order number, receiver's name, company or phone, buyer's account, name, e-mail or mobile. customers (owner, sales): as the customer list's q. products (owner, catalog): as the product list's keyword, archived ones too. Each section has the newest 5 matches with the staff page each opens, `more` when there are others, and `all`: the staff list with the same search. A role that may read none of them gets no sections.",
         security: [{ bearer: [] }],
-        querystring: ZAdminSearchQuery,
-        response: { 200: ZAdminSearchResult },
+        querystring: ZStaffSearchQuery,
+        response: { 200: ZStaffSearchResult },
       },
     },
     async (request) => lookup.search(request.query.q, (await request.session())?.role ?? null, request.locale),

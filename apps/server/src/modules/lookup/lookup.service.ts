@@ -2,10 +2,10 @@ import {
   ADMIN_SEARCH_KINDS,
   formatMoney,
   staffCan,
-  type TAdminSearchHit,
-  type TAdminSearchKind,
-  type TAdminSearchResult,
-  type TAdminSearchSection,
+  type TStaffSearchHit,
+  type TStaffSearchKind,
+  type TStaffSearchResult,
+  type TStaffSearchSection,
   type TLocale,
   type TStaffCapability,
   type TStaffRole,
@@ -34,13 +34,13 @@ interface FoundProduct {
  * without the lists' counts and figures (the box answers on every keystroke).
  */
 export interface LookupDeps {
-  orders: { find(text: string, limit: number): Promise<{ orders: TAdminSearchHit[]; more: boolean }> };
+  orders: { find(text: string, limit: number): Promise<{ orders: TStaffSearchHit[]; more: boolean }> };
   customers: { find(text: string, limit: number): Promise<{ rows: FoundBuyer[]; more: boolean }> };
   products: { find(text: string, limit: number): Promise<{ rows: FoundProduct[]; more: boolean }> };
 }
 
 /** The capability that lets a role read each kind (packages/shared staff/roles.ts). */
-const NEEDS: Record<TAdminSearchKind, TStaffCapability> = { orders: 'orders.read', customers: 'customers.read', products: 'catalog.manage' };
+const NEEDS: Record<TStaffSearchKind, TStaffCapability> = { orders: 'orders.read', customers: 'customers.read', products: 'catalog.manage' };
 
 const joined = (...parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join(' · ');
 
@@ -50,7 +50,7 @@ const joined = (...parts: (string | null | undefined | false)[]) => parts.filter
  * q, the customer list's q, the product list's keyword), asked of the owning modules at once.
  */
 export function createLookupService(deps: LookupDeps, limit: number) {
-  const find: Record<TAdminSearchKind, (text: string, locale: TLocale) => Promise<TAdminSearchSection>> = {
+  const find: Record<TStaffSearchKind, (text: string, locale: TLocale) => Promise<TStaffSearchSection>> = {
     async orders(text) {
       const { orders, more } = await deps.orders.find(text, limit);
       return { kind: 'orders', hits: orders, more, all: `/admin/orders?q=${encodeURIComponent(text)}` };
@@ -87,7 +87,7 @@ export function createLookupService(deps: LookupDeps, limit: number) {
 
   return {
     /** GET /api/admin/search: a section per kind the role may read, in ADMIN_SEARCH_KINDS order. */
-    async search(text: string, role: TStaffRole | null, locale: TLocale): Promise<TAdminSearchResult> {
+    async search(text: string, role: TStaffRole | null, locale: TLocale): Promise<TStaffSearchResult> {
       const kinds = ADMIN_SEARCH_KINDS.filter((kind) => staffCan(role, NEEDS[kind]));
       return { q: text, sections: await Promise.all(kinds.map((kind) => find[kind](text, locale))) };
     },

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SEARCH_LIMIT, type TAdminSearchResult, type TStaffRole } from '@cubeshop/shared';
+import { ADMIN_SEARCH_LIMIT, type TStaffSearchResult, type TStaffRole } from '@cubeshop/shared';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 
 // The back office search box (docs/orders.md, Staff search): GET /api/admin/search?q= answers
@@ -46,7 +46,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const search = (who: ShopCall, q: string, lang: 'en' | 'zh' = 'en') => who<TAdminSearchResult>('GET', '/api/admin/search', { query: { q }, lang });
+const search = (who: ShopCall, q: string, lang: 'en' | 'zh' = 'en') => who<TStaffSearchResult>('GET', '/api/admin/search', { query: { q }, lang });
 
 describe('GET /api/admin/search', () => {
   it('answers only the kinds each role may read', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminOrderList, TOrderDetail } from '@cubeshop/shared';
+import type { TStaffOrderList, TOrderDetail } from '@cubeshop/shared';
 import { runCommand } from '../../cli/commands.js';
 import { createBuyer, createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 
@@ -120,7 +120,7 @@ describe('npx cubeshop seed --orders', () => {
     const out = await runCommand(['seed', '--skus', '0', '--orders', '120', '--buyers', '4'], t.services);
     expect(out.code).toBe(0);
     expect(out.output).toContain('Orders: added 120 of 4 buyers');
-    const after: TAdminOrderList = await t.services.ordersStaff.queue({ page: 1, recPerPage: 200, sort: 'newest' }, 'en');
+    const after: TStaffOrderList = await t.services.ordersStaff.queue({ page: 1, recPerPage: 200, sort: 'newest' }, 'en');
     expect(after.counts.all).toBe(before.counts.all + 120);
     // A running shop's mix: several statuses, a buyer found by e-mail.
     expect(Object.entries(after.counts).filter(([k, n]) => k !== 'all' && n > 0).length).toBeGreaterThanOrEqual(3);

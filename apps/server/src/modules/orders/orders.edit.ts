@@ -29,7 +29,7 @@ export type Recompute = (
 
 export interface OrderEditsDeps extends StaffPricingDeps {
   orders: Pick<OrdersRepository, 'getAny'>;
-  admin: Pick<OrdersStaffRepository, 'lineForUpdate' | 'linesOf'>;
+  staffRepo: Pick<OrdersStaffRepository, 'lineForUpdate' | 'linesOf'>;
   repo: Pick<OrderEditsRepository, 'insertLine' | 'deleteLine' | 'insertEvent'>;
   audit: AuditService;
   stock: OrderStock;
@@ -69,7 +69,7 @@ export function createOrderEdits(deps: OrderEditsDeps) {
     line: OrderItemRow,
     locale: TLocale,
   ): Promise<void> {
-    const lines = await deps.admin.linesOf(tx, row.id);
+    const lines = await deps.staffRepo.linesOf(tx, row.id);
     const after = await recompute(tx, row, lines, row.actualFreightMinor);
     const label = lineLabel(line);
     const eventId = await repo.insertEvent(tx, row.id, {
@@ -113,7 +113,7 @@ export function createOrderEdits(deps: OrderEditsDeps) {
         assertEditable(row);
         const { item, typeCode, quantity } = wanted!;
         const name = pick(item.nameZh, item.nameEn, locale) ?? String(item.id);
-        const lines = await deps.admin.linesOf(tx, id);
+        const lines = await deps.staffRepo.linesOf(tx, id);
         if (lines.some((l) => l.itemId === item.id && l.typeCode === typeCode)) throw conflict('lineAlreadyInOrder', { name });
         const reserved = await deps.stock.rereserve(tx, { itemId: item.id, typeCode, reserved: 0, quantity });
         if (reserved === undefined)
@@ -141,9 +141,9 @@ export function createOrderEdits(deps: OrderEditsDeps) {
       must(actor, 'orders.sell');
       await change(id, async (tx, row, buyer, moved) => {
         assertEditable(row);
-        const line = await deps.admin.lineForUpdate(tx, id, lineId);
+        const line = await deps.staffRepo.lineForUpdate(tx, id, lineId);
         if (!line) throw notFound('orderLineNotFound');
-        const lines = await deps.admin.linesOf(tx, id);
+        const lines = await deps.staffRepo.linesOf(tx, id);
         if (lines.length <= 1) throw conflict('lastLineRemove');
         // Pieces that already left in a parcel (docs/orders.md, Split shipments) stay on the order.
         if ((line.shippedQuantity ?? 0) > 0)

@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   formatMoney,
-  type TAdminOrderDetail,
-  type TAdminOrderList,
-  type TAdminSettings,
+  type TStaffOrderDetail,
+  type TStaffOrderList,
+  type TStaffSettings,
   type TLocale,
   type TOrderDetail,
   type TOrderList,
@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 async function policy(remindAfterDays: number | null, cancelAfterDays: number | null) {
-  const res = await staff.owner<TAdminSettings>('PUT', '/api/admin/settings', { body: { unpaidOrders: { remindAfterDays, cancelAfterDays } } });
+  const res = await staff.owner<TStaffSettings>('PUT', '/api/admin/settings', { body: { unpaidOrders: { remindAfterDays, cancelAfterDays } } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -74,13 +74,13 @@ async function delivered(email: string): Promise<string[]> {
 }
 /** A CNY amount in major units as the mail writes it. */
 const cny = (major: number) => formatMoney(Math.round(major * 100), 'CNY');
-const staffView = async (id: number) => (await staff.sales<TAdminOrderDetail>('GET', `/api/admin/orders/${id}`)).body;
+const staffView = async (id: number) => (await staff.sales<TStaffOrderDetail>('GET', `/api/admin/orders/${id}`)).body;
 const pay = (id: number, amount: number, kind: 'payment' | 'refund' = 'payment') =>
   staff.sales('POST', `/api/admin/orders/${id}/payments`, { body: { kind, amount, currency: 'CNY', method: 'bankTransfer' } });
 
 describe(`unpaid orders: settings (${TEST_DB_KIND})`, () => {
   it('are off until the owner sets them; the cancel must come after the reminder; 0 is off', async () => {
-    expect((await staff.owner<TAdminSettings>('GET', '/api/admin/settings')).body.unpaidOrders).toEqual({ remindAfterDays: null, cancelAfterDays: null });
+    expect((await staff.owner<TStaffSettings>('GET', '/api/admin/settings')).body.unpaidOrders).toEqual({ remindAfterDays: null, cancelAfterDays: null });
     for (const [remindAfterDays, cancelAfterDays] of [
       [5, 5],
       [7, 3],
@@ -283,7 +283,7 @@ describe(`unpaid orders: the queue (${TEST_DB_KIND})`, () => {
     const paid = await order(en.call);
     expect((await pay(paid.id, paid.totalAmount)).status).toBe(201);
     const queue = (query: Record<string, string | number>) =>
-      staff.sales<TAdminOrderList>('GET', '/api/admin/orders', { query: { recPerPage: 200, ...query } });
+      staff.sales<TStaffOrderList>('GET', '/api/admin/orders', { query: { recPerPage: 200, ...query } });
 
     const all = (await queue({ q: en.email })).body;
     const row = (id: number) => all.data.find((r) => r.id === id)!;
@@ -317,7 +317,7 @@ describe(`unpaid orders: the buyer’s order page (${TEST_DB_KIND})`, () => {
     const before = await mine(zh.call, o.id);
     expect(Date.parse(before.lapsesAt!)).toBe(o.placed + 10 * DAY);
     expect(before.lapseAfterDays).toBe(10);
-    const queued = (await staff.sales<TAdminOrderList>('GET', '/api/admin/orders', { query: { q: zh.email } })).body.data.find((r) => r.id === o.id)!;
+    const queued = (await staff.sales<TStaffOrderList>('GET', '/api/admin/orders', { query: { q: zh.email } })).body.data.find((r) => r.id === o.id)!;
     expect(queued.lapsesAt).toBe(before.lapsesAt);
 
     // Reminded a minute late: the cancel moves to 7 days after the reminder, on the page and in the mail alike.

@@ -65,7 +65,7 @@ export function lapseReason(days: number, locale: TLocale): string {
 export interface UnpaidFollowUpDeps {
   orders: Pick<OrdersRepository, 'unpaidWork' | 'claimReminder'>;
   /** The staff cancel path (orders.staff.ts), run by the system. */
-  admin: { cancelUnpaid(id: number, due: (row: OrderRow) => boolean, reason: (locale: TLocale) => string): Promise<boolean> };
+  staff: { cancelUnpaid(id: number, due: (row: OrderRow) => boolean, reason: (locale: TLocale) => string): Promise<boolean> };
   notifier: Pick<OrderNotifier, 'contactOf' | 'queue' | 'sent'>;
   audit: Pick<AuditService, 'record'>;
   /** The settings (days; null: off). */
@@ -142,7 +142,7 @@ export function createUnpaidFollowUp(deps: UnpaidFollowUpDeps) {
     for (const id of work.cancel) {
       try {
         if (
-          await deps.admin.cancelUnpaid(
+          await deps.staff.cancelUnpaid(
             id,
             (row) => cancelDue(row, policy, now),
             (locale) => lapseReason(days, locale),

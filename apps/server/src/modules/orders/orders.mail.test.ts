@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminOrderDetail, TOrderDetail } from '@cubeshop/shared';
+import type { TStaffOrderDetail, TOrderDetail } from '@cubeshop/shared';
 import { startMailbox, type Mailbox } from '../../test/mailbox.js';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 import { orderMail } from './orders.mail.js';
@@ -59,9 +59,9 @@ describe('order mail through the outbox', () => {
     const a = await order(en.call);
     const b = await order(zh.call);
     const pay = (id: number, amount: number, kind = 'payment') =>
-      staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${id}/payments`, { body: { kind, amount, currency: 'CNY', method: 'bankTransfer' } });
+      staff.sales<TStaffOrderDetail>('POST', `/api/admin/orders/${id}/payments`, { body: { kind, amount, currency: 'CNY', method: 'bankTransfer' } });
     expect((await pay(a.id, a.totalAmount)).status).toBe(201);
-    const ship = await staff.warehouse<TAdminOrderDetail>('POST', `/api/admin/orders/${a.id}/transitions`, {
+    const ship = await staff.warehouse<TStaffOrderDetail>('POST', `/api/admin/orders/${a.id}/transitions`, {
       body: { status: 'outbound', logisticsStatus: 'inTransit', trackingNumber: 'JD0146000999', carrier: 'dhl' },
     });
     expect(ship.status).toBe(200);
@@ -123,7 +123,7 @@ describe('order mail through the outbox', () => {
     expect(placedMail.text).toContain('收款账号：pay@cubeshop.example');
 
     // Paid in full, shipped, then a goodwill credit: the mail names the credit note, what is owed now and the refund that follows.
-    const detail = (await staff.sales<TAdminOrderDetail>('GET', `/api/admin/orders/${id}`)).body;
+    const detail = (await staff.sales<TStaffOrderDetail>('GET', `/api/admin/orders/${id}`)).body;
     expect(
       (await staff.sales('POST', `/api/admin/orders/${id}/payments`, { body: { kind: 'payment', amount: detail.due, currency: 'CNY', method: 'alipay' } }))
         .status,

@@ -2,7 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney, type TAdminOrderDetail, type TCurrency, type TLocale, type TOrderDetail, type TPaymentStatus } from '@cubeshop/shared';
+import { formatMoney, type TStaffOrderDetail, type TCurrency, type TLocale, type TOrderDetail, type TPaymentStatus } from '@cubeshop/shared';
 import { pdfText, squeeze } from '../../test/pdf.js';
 import { createShopApp, orderPayload, RATE, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 
@@ -549,7 +549,7 @@ describe('orders: money and stock under random sequences of staff and buyer acti
                 o.status === 'confirm' &&
                 !o.lines.some((l) => l.itemId === p.itemId && l.type === type) &&
                 (!p.tracked || a.quantity <= available(stock, probe));
-              const res = await sales<TAdminOrderDetail>('POST', `${url}/lines`, {
+              const res = await sales<TStaffOrderDetail>('POST', `${url}/lines`, {
                 body: { itemId: p.itemId, ...(type ? { type } : {}), quantity: a.quantity, ...(a.price === null ? {} : { price: major(a.price) }) },
               });
               expectStatus(res, ok, `add ${a.quantity} of ${p.itemId}/${type}`);
@@ -635,7 +635,7 @@ describe('orders: money and stock under random sequences of staff and buyer acti
           // ---- the invariants (the order acted on after each step, every order at the end) ----
           const last = a === actions[actions.length - 1];
           for (const m of last ? orders : [o]) {
-            const staffView = (await sales<TAdminOrderDetail>('GET', `/api/admin/orders/${m.id}`)).body;
+            const staffView = (await sales<TStaffOrderDetail>('GET', `/api/admin/orders/${m.id}`)).body;
             const mine = (await buyer<TOrderDetail>('GET', `/api/orders/${m.id}`)).body;
             const money = staffView.order.money;
             const where = `order ${m.id} after ${JSON.stringify(a)}`;

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney, type TAdminOrderDetail, type TOrderDetail, type TRequestDecided, type TStaffRole } from '@cubeshop/shared';
+import { formatMoney, type TStaffOrderDetail, type TOrderDetail, type TRequestDecided, type TStaffRole } from '@cubeshop/shared';
 import { pdfText, squeeze } from '../../test/pdf.js';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 
@@ -39,10 +39,10 @@ async function place(c: ShopCall, lines: { itemId: number; type?: string; quanti
   return (await c<TOrderDetail>('GET', `/api/orders/${placed.body.id}`)).body;
 }
 
-const admin = (c: ShopCall, id: number) => c<TAdminOrderDetail>('GET', `/api/admin/orders/${id}`);
+const admin = (c: ShopCall, id: number) => c<TStaffOrderDetail>('GET', `/api/admin/orders/${id}`);
 const pay = (id: number, body: Record<string, unknown>) =>
   staff.sales('POST', `/api/admin/orders/${id}/payments`, { body: { kind: 'payment', method: 'bankTransfer', ...body } });
-const move = (id: number, body: Record<string, unknown>) => staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${id}/transitions`, { body });
+const move = (id: number, body: Record<string, unknown>) => staff.sales<TStaffOrderDetail>('POST', `/api/admin/orders/${id}/transitions`, { body });
 
 async function shipAndDeliver(id: number): Promise<void> {
   expect((await move(id, { status: 'outbound', logisticsStatus: 'inTransit', trackingNumber: 'DHL12345678' })).status).toBe(200);
@@ -127,7 +127,7 @@ describe('a return with a credit note, then its refund', () => {
   it('a goodwill reduction lowers what an unpaid order owes; credits are checked against what the order comes to', async () => {
     const order = await place(buyer, [{ itemId: t.products.timer, quantity: 2 }]);
     const credit = (body: Record<string, unknown>, who: ShopCall = staff.sales) =>
-      who<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/credits`, { body: { kind: 'goodwill', reason: 'Late delivery', ...body } });
+      who<TStaffOrderDetail>('POST', `/api/admin/orders/${order.id}/credits`, { body: { kind: 'goodwill', reason: 'Late delivery', ...body } });
     expect((await credit({ amount: 20 }, staff.warehouse)).status).toBe(403);
     // Lines are credited only once the goods left (before that, the packed quantity changes).
     expect((await credit({ lines: [{ lineId: order.items[0]!.id, quantity: 1 }] })).status).toBe(409);
@@ -152,7 +152,7 @@ describe('a return with a credit note, then its refund', () => {
     const below = await staff.sales('PUT', `/api/admin/orders/${order.id}/lines/${order.items[0]!.id}`, { body: { actualPrice: 0 } });
     expect(below.status).toBe(409);
     expect(below.body.desc).toBe('The order would come to ¥0.00, less than the ¥20.00 already credited');
-    const fee = await staff.sales<TAdminOrderDetail>('PUT', `/api/admin/orders/${order.id}/shipping-fee`, { body: { actualExpressFee: 30 } });
+    const fee = await staff.sales<TStaffOrderDetail>('PUT', `/api/admin/orders/${order.id}/shipping-fee`, { body: { actualExpressFee: 30 } });
     expect(fee.body.order.money).toMatchObject({ credited: 20, owed: +(fee.body.order.money.charged.total - 20).toFixed(2) });
     // Paying what is now owed settles it; a cancelled order takes no credit.
     expect((await pay(order.id, { amount: fee.body.order.money.toPay, currency: 'CNY' })).body).toMatchObject({ paymentStatus: 'paid', balance: 0 });
@@ -170,7 +170,7 @@ describe('what staff changed, as the buyer and the documents see it', () => {
     await pay(order.id, { amount: order.money.owed, currency: 'USD' });
     const line = order.items.find((l) => l.itemId === t.products.timer)!;
     const cut = +(line.actualPrice - 5).toFixed(2);
-    const changed = await staff.sales<TAdminOrderDetail>('PUT', `/api/admin/orders/${order.id}/lines/${line.id}`, { body: { actualPrice: cut } });
+    const changed = await staff.sales<TStaffOrderDetail>('PUT', `/api/admin/orders/${order.id}/lines/${line.id}`, { body: { actualPrice: cut } });
     expect(changed.status).toBe(200);
     const mine = (await usdBuyer<TOrderDetail>('GET', `/api/orders/${order.id}`)).body;
     const minusGoods = 10;
@@ -200,7 +200,7 @@ describe('what staff changed, as the buyer and the documents see it', () => {
   it('weights on documents are those of what was packed', async () => {
     const order = await place(buyer, [{ itemId: t.products.timer, quantity: 4 }]);
     const line = order.items[0]!;
-    const packed = await staff.warehouse<TAdminOrderDetail>('PUT', `/api/admin/orders/${order.id}/lines/${line.id}`, { body: { actualQuantity: 2 } });
+    const packed = await staff.warehouse<TStaffOrderDetail>('PUT', `/api/admin/orders/${order.id}/lines/${line.id}`, { body: { actualQuantity: 2 } });
     expect(packed.body.order).toMatchObject({ totalGw: 1.2, actualTotalGw: 0.6, actualTotalNw: 0.5, actualTotalVolume: 0.002 });
     const list = await pdf(tokens.sales, order.id, 'packing-list');
     expect(list.compact).toContain(squeeze('Total gross weight 0.6000 kg'));
@@ -258,7 +258,7 @@ describe('stock through packing, shipping, returns and cancellation', () => {
     const line = order.items[0]!;
     expect(await levels(t.products.cube)).toContainEqual({ typeCode: 'black', onHand: 10, reserved: 4 });
     const pack = (q: number, who: ShopCall = staff.warehouse) =>
-      who<TAdminOrderDetail>('PUT', `/api/admin/orders/${order.id}/lines/${line.id}`, { body: { actualQuantity: q } });
+      who<TStaffOrderDetail>('PUT', `/api/admin/orders/${order.id}/lines/${line.id}`, { body: { actualQuantity: q } });
     expect((await pack(3)).status).toBe(200);
     expect(await levels(t.products.cube)).toContainEqual({ typeCode: 'black', onHand: 10, reserved: 3 });
     const short = await pack(11);
@@ -274,7 +274,7 @@ describe('stock through packing, shipping, returns and cancellation', () => {
     expect((await pack(5)).status).toBe(409);
 
     const restock = (q: number, who: ShopCall = staff.warehouse) =>
-      who<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/restock`, { body: { lines: [{ lineId: line.id, quantity: q }], note: 'box 1' } });
+      who<TStaffOrderDetail>('POST', `/api/admin/orders/${order.id}/restock`, { body: { lines: [{ lineId: line.id, quantity: q }], note: 'box 1' } });
     expect((await restock(1, staff.catalog)).status).toBe(403);
     expect((await restock(7)).status).toBe(409);
     const back = await restock(2);
@@ -316,7 +316,7 @@ describe('stock through packing, shipping, returns and cancellation', () => {
     const order = await place(buyer, [{ itemId: t.products.big, quantity: 1 }]);
     await pay(order.id, { amount: order.money.owed, currency: 'CNY' });
     await move(order.id, { status: 'outbound' });
-    const back = await staff.warehouse<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/restock`, {
+    const back = await staff.warehouse<TStaffOrderDetail>('POST', `/api/admin/orders/${order.id}/restock`, {
       body: { lines: [{ lineId: order.items[0]!.id, quantity: 1 }] },
     });
     expect(back.status).toBe(201);

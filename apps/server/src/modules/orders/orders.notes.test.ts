@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminOrderDetail, TOrderDetail, TStaffRole } from '@cubeshop/shared';
+import type { TStaffOrderDetail, TOrderDetail, TStaffRole } from '@cubeshop/shared';
 import { startMailbox, type Mailbox } from '../../test/mailbox.js';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 
@@ -37,13 +37,13 @@ async function buyerWithOrder(locale: 'zh' | 'en') {
 describe('order notes and messages', () => {
   it('keeps internal notes from the buyer and e-mails and shows messages', async () => {
     const { email, call, orderId } = await buyerWithOrder('zh');
-    const note = await staff.warehouse<TAdminOrderDetail>('POST', `/api/admin/orders/${orderId}/notes`, {
+    const note = await staff.warehouse<TStaffOrderDetail>('POST', `/api/admin/orders/${orderId}/notes`, {
       body: { kind: 'note', body: '  two cartons, fragile  ' },
     });
     expect(note.status).toBe(201);
     expect(note.body.notes).toEqual([expect.objectContaining({ kind: 'note', body: 'two cartons, fragile', author: 'warehouse person' })]);
 
-    const message = await staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${orderId}/notes`, {
+    const message = await staff.sales<TStaffOrderDetail>('POST', `/api/admin/orders/${orderId}/notes`, {
       body: { kind: 'message', body: '您好，黑色缺货，\n可以换白色吗？' },
     });
     expect(message.status).toBe(201);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   HEADER_IDEMPOTENCY_KEY,
-  ZCartLineIdParams,
+  ZIdParams,
   ZOrderCreate,
   ZOrderCreated,
   ZOrderDetail,
@@ -121,7 +121,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   app.get(
     '/order/items/:id',
-    { ...common, schema: { tags: ['orders'], summary: 'One order line', security, params: ZCartLineIdParams, response: { 200: ZOrderLine } } },
+    { ...common, schema: { tags: ['orders'], summary: 'One order line', security, params: ZIdParams, response: { 200: ZOrderLine } } },
     async (request) => orders.item(await userIdOf(request), request.params.id, request.locale),
   );
 };

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAdminOrderDetail, ZOrderIdParams, ZShipmentCreate } from '@cubeshop/shared';
+import { ZStaffOrderDetail, ZOrderIdParams, ZShipmentCreate } from '@cubeshop/shared';
 import type { ActorOf } from '../../plugins/auth.js';
 import type { OrdersStaff } from './orders.staff.js';
 
 /** POST /api/admin/orders/{id}/shipments: one parcel of an order (docs/orders.md, Split shipments). */
 // eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
-export const orderShipmentsRoutes: FastifyPluginAsyncZod<{ admin: OrdersStaff; actorOf: ActorOf }> = async (app, { admin, actorOf }) => {
+export const orderShipmentsRoutes: FastifyPluginAsyncZod<{ staff: OrdersStaff; actorOf: ActorOf }> = async (app, { staff, actorOf }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
@@ -23,12 +23,12 @@ export const orderShipmentsRoutes: FastifyPluginAsyncZod<{ admin: OrdersStaff; a
         security: [{ bearer: [] }],
         params: ZOrderIdParams,
         body: ZShipmentCreate,
-        response: { 201: ZAdminOrderDetail },
+        response: { 201: ZStaffOrderDetail },
       },
     },
     async (request, reply) => {
-      await admin.ship(await actorOf(request), request.params.id, request.body);
-      return reply.status(201).send(await admin.detail(request.params.id, request.locale));
+      await staff.ship(await actorOf(request), request.params.id, request.body);
+      return reply.status(201).send(await staff.detail(request.params.id, request.locale));
     },
   );
 };

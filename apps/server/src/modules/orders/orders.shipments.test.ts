@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminOrderDetail, TAdminOrderList, TOrderDetail, TStaffRole } from '@cubeshop/shared';
+import type { TStaffOrderDetail, TStaffOrderList, TOrderDetail, TStaffRole } from '@cubeshop/shared';
 import { startMailbox, type Mailbox } from '../../test/mailbox.js';
 import { pdfText, squeeze } from '../../test/pdf.js';
 import { TEST_DB_KIND } from '../../test/harness.js';
@@ -80,7 +80,7 @@ describe(`split shipments (${TEST_DB_KIND})`, () => {
     const stockBefore = await cubeStock();
 
     // Parcel 1: the 4 cubes and 5 of the 12 wholesale pieces.
-    const first = await staff.warehouse<TAdminOrderDetail>('POST', `/api/admin/orders/${o.id}/shipments`, {
+    const first = await staff.warehouse<TStaffOrderDetail>('POST', `/api/admin/orders/${o.id}/shipments`, {
       body: {
         carrier: 'dhl',
         trackingNumber: 'JD0146000001',
@@ -117,7 +117,7 @@ describe(`split shipments (${TEST_DB_KIND})`, () => {
     expect((await en.call('GET', `/api/orders/${o.id}/documents/packing-list.pdf`)).status).toBe(409);
 
     // The queue marks it and finds it with the "partly shipped" filter.
-    const queue = await staff.warehouse<TAdminOrderList>('GET', '/api/admin/orders', { query: { fulfillment: 'partial', status: 'confirm' } });
+    const queue = await staff.warehouse<TStaffOrderList>('GET', '/api/admin/orders', { query: { fulfillment: 'partial', status: 'confirm' } });
     expect(queue.status).toBe(200);
     expect(queue.body.data.find((r) => r.id === o.id)?.fulfillment).toBe('partial');
     expect(queue.body.data.every((r) => r.fulfillment === 'partial')).toBe(true);
@@ -136,7 +136,7 @@ describe(`split shipments (${TEST_DB_KIND})`, () => {
     expect(unpack.body.desc).toContain('4 pieces have left in parcels');
 
     // Parcel 2: the rest. The order goes outbound with this parcel's carrier and tracking number.
-    const second = await staff.warehouse<TAdminOrderDetail>('POST', `/api/admin/orders/${o.id}/shipments`, {
+    const second = await staff.warehouse<TStaffOrderDetail>('POST', `/api/admin/orders/${o.id}/shipments`, {
       body: { carrier: 'sf', trackingNumber: 'SF1000000002', lines: [{ lineId: wholesale.id, quantity: 7 }] },
     });
     expect(second.status).toBe(201);
@@ -182,7 +182,7 @@ describe(`split shipments (${TEST_DB_KIND})`, () => {
   it('keeps the single ship action: one parcel with everything left, the buyer mailed once in their language', async () => {
     const zh = await buyer('zh');
     const o = await order(zh.call);
-    const ship = await staff.warehouse<TAdminOrderDetail>('POST', `/api/admin/orders/${o.id}/transitions`, { body: { status: 'outbound', carrier: 'ups' } });
+    const ship = await staff.warehouse<TStaffOrderDetail>('POST', `/api/admin/orders/${o.id}/transitions`, { body: { status: 'outbound', carrier: 'ups' } });
     expect(ship.status).toBe(200);
     expect(ship.body.order.fulfillment).toBe('shipped');
     expect(ship.body.order.shipments).toHaveLength(1);
@@ -208,7 +208,7 @@ describe(`split shipments (${TEST_DB_KIND})`, () => {
       403,
     );
     expect((await staff.sales('POST', `/api/admin/orders/${unpaid.id}/shipments`, { body: { ...body, shipUnpaid: true } })).status).toBe(400);
-    const sales = await staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${unpaid.id}/shipments`, {
+    const sales = await staff.sales<TStaffOrderDetail>('POST', `/api/admin/orders/${unpaid.id}/shipments`, {
       body: { ...body, shipUnpaid: true, reason: 'Trusted wholesaler' },
     });
     expect(sales.status).toBe(201);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   HEADER_IDEMPOTENCY_KEY,
-  ZAdminOrderDetail,
+  ZStaffOrderDetail,
   ZOrderCreated,
   ZOrderIdParams,
   ZOrderLineAdd,
@@ -13,7 +13,7 @@ import type { ActorOf } from '../../plugins/auth.js';
 import type { OrdersStaff } from './orders.staff.js';
 import type { StaffPlacedOrders } from './orders.staff-placed.js';
 
-type OrdersStaffPlacedRoutesOptions = { admin: OrdersStaff; placed: StaffPlacedOrders; actorOf: ActorOf };
+type OrdersStaffPlacedRoutesOptions = { staff: OrdersStaff; placed: StaffPlacedOrders; actorOf: ActorOf };
 
 /**
  * Orders taken by staff for a buyer, and lines added or removed before the goods leave
@@ -21,7 +21,7 @@ type OrdersStaffPlacedRoutesOptions = { admin: OrdersStaff; placed: StaffPlacedO
  * (owner, sales), checked before the body is read.
  */
 // eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
-export const ordersStaffPlacedRoutes: FastifyPluginAsyncZod<OrdersStaffPlacedRoutesOptions> = async (app, { admin, placed, actorOf }) => {
+export const ordersStaffPlacedRoutes: FastifyPluginAsyncZod<OrdersStaffPlacedRoutesOptions> = async (app, { staff, placed, actorOf }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];
   const sell = { onRequest: app.requireStaff('orders.sell') };
@@ -81,12 +81,12 @@ export const ordersStaffPlacedRoutes: FastifyPluginAsyncZod<OrdersStaffPlacedRou
         security,
         params: ZOrderIdParams,
         body: ZOrderLineAdd,
-        response: { 201: ZAdminOrderDetail },
+        response: { 201: ZStaffOrderDetail },
       },
     },
     async (request, reply) => {
-      await admin.addLine(await actorOf(request), request.params.id, request.body, request.locale);
-      return reply.status(201).send(await admin.detail(request.params.id, request.locale));
+      await staff.addLine(await actorOf(request), request.params.id, request.body, request.locale);
+      return reply.status(201).send(await staff.detail(request.params.id, request.locale));
     },
   );
 
@@ -101,12 +101,12 @@ export const ordersStaffPlacedRoutes: FastifyPluginAsyncZod<OrdersStaffPlacedRou
           'Its reserved pieces go back. 409 once the order is outbound or cancelled, for the last line (cancel the order instead) and for a line with pieces already in a parcel. Totals, balance and payment status follow; the buyer is mailed; audited as order.lineRemove.',
         security,
         params: ZOrderLineParams,
-        response: { 200: ZAdminOrderDetail },
+        response: { 200: ZStaffOrderDetail },
       },
     },
     async (request) => {
-      await admin.removeLine(await actorOf(request), request.params.id, request.params.lineId, request.locale);
-      return admin.detail(request.params.id, request.locale);
+      await staff.removeLine(await actorOf(request), request.params.id, request.params.lineId, request.locale);
+      return staff.detail(request.params.id, request.locale);
     },
   );
 };

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminOrderDetail, TOrderDetail, TOrderList, TStaffOrderPreview, TStaffRole } from '@cubeshop/shared';
+import type { TStaffOrderDetail, TOrderDetail, TOrderList, TStaffOrderPreview, TStaffRole } from '@cubeshop/shared';
 import { startMailbox, type Mailbox } from '../../test/mailbox.js';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 
@@ -116,7 +116,7 @@ describe('orders taken for a buyer', () => {
     expect(mail.attachments).toHaveLength(1);
 
     // Staff see who took it.
-    const detail = (await staff.owner<TAdminOrderDetail>('GET', `/api/admin/orders/${id}`)).body;
+    const detail = (await staff.owner<TStaffOrderDetail>('GET', `/api/admin/orders/${id}`)).body;
     expect(detail.audit[0]).toMatchObject({ action: 'order.place', actor: { role: 'sales', name: 'sales person' } });
     expect(detail.audit[0]!.after).toMatchObject({
       buyer: `王小明 (#${trade.id})`,
@@ -194,9 +194,9 @@ describe('editing an order before it leaves', () => {
     await t.services.stock.setOnHand(t.products.timer, [{ typeCode: '', onHand: 10 }]);
     const id = await placed(b, [{ itemId: t.products.cube, type: 'black', quantity: 2 }]);
     await mailbox.next(b.email);
-    const before = (await staff.sales<TAdminOrderDetail>('GET', `/api/admin/orders/${id}`)).body;
+    const before = (await staff.sales<TStaffOrderDetail>('GET', `/api/admin/orders/${id}`)).body;
 
-    const add = await staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${id}/lines`, { body: { itemId: t.products.timer, quantity: 4 } });
+    const add = await staff.sales<TStaffOrderDetail>('POST', `/api/admin/orders/${id}/lines`, { body: { itemId: t.products.timer, quantity: 4 } });
     expect(add.status, JSON.stringify(add.body)).toBe(201);
     expect(await stockOf(t.products.timer)).toMatchObject({ onHand: 10, reserved: 4 });
     const added = add.body.order.items.find((l) => l.itemId === t.products.timer)!;
@@ -217,7 +217,7 @@ describe('editing an order before it leaves', () => {
     expect((await staff.sales('POST', `/api/admin/orders/${id}/lines`, { body: { itemId: t.products.timer, quantity: 2 } })).status).toBe(409);
 
     const cubeLine = add.body.order.items.find((l) => l.itemId === t.products.cube)!;
-    const removed = await staff.sales<TAdminOrderDetail>('DELETE', `/api/admin/orders/${id}/lines/${cubeLine.id}`);
+    const removed = await staff.sales<TStaffOrderDetail>('DELETE', `/api/admin/orders/${id}/lines/${cubeLine.id}`);
     expect(removed.status).toBe(200);
     expect(removed.body.order.items.map((l) => l.itemId)).toEqual([t.products.timer]);
     expect(removed.body.order.money.charged.total).toBe(199 * 4 + freight);
@@ -244,7 +244,7 @@ describe('editing an order before it leaves', () => {
     expect(mine.money).toEqual(removed.body.order.money);
 
     // Audited with before and after.
-    const audit = (await staff.owner<TAdminOrderDetail>('GET', `/api/admin/orders/${id}`)).body.audit;
+    const audit = (await staff.owner<TStaffOrderDetail>('GET', `/api/admin/orders/${id}`)).body.audit;
     const removal = audit.find((a) => a.action === 'order.lineRemove')!;
     expect(removal.before).toMatchObject({
       lines: [{ itemId: t.products.cube, name: 'Orbit 3x3 Magnetic Cube (Black)', quantity: 2, actualPrice: 129, amount: 258 }],
@@ -264,14 +264,14 @@ describe('editing an order before it leaves', () => {
       { itemId: t.products.timer, quantity: 6 },
     ]);
     const reservedBefore = (await stockOf(t.products.timer))!.reserved;
-    const order = (await staff.sales<TAdminOrderDetail>('GET', `/api/admin/orders/${id}`)).body;
-    const pay = await staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${id}/payments`, {
+    const order = (await staff.sales<TStaffOrderDetail>('GET', `/api/admin/orders/${id}`)).body;
+    const pay = await staff.sales<TStaffOrderDetail>('POST', `/api/admin/orders/${id}/payments`, {
       body: { kind: 'payment', amount: order.order.money.toPay, currency: 'CNY', method: 'bankTransfer' },
     });
     expect(pay.body.paymentStatus).toBe('paid');
 
     const timerLine = order.order.items.find((l) => l.itemId === t.products.timer)!;
-    const removed = await staff.sales<TAdminOrderDetail>('DELETE', `/api/admin/orders/${id}/lines/${timerLine.id}`);
+    const removed = await staff.sales<TStaffOrderDetail>('DELETE', `/api/admin/orders/${id}/lines/${timerLine.id}`);
     expect(removed.status).toBe(200);
     expect((await stockOf(t.products.timer))!.reserved).toBe(reservedBefore - 6);
     // Paid for more than it now comes to: the shop owes the difference back (a refund due, as for any price cut).
@@ -280,7 +280,7 @@ describe('editing an order before it leaves', () => {
     expect(removed.body.balance).toBe(-199 * 6);
 
     // An added line at the price staff agreed: the balance turns into what is still to pay.
-    const add = await staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${id}/lines`, {
+    const add = await staff.sales<TStaffOrderDetail>('POST', `/api/admin/orders/${id}/lines`, {
       body: { itemId: t.products.sticker, quantity: 10, price: 150 },
     });
     expect(add.status).toBe(201);
@@ -298,7 +298,7 @@ describe('editing an order before it leaves', () => {
       { itemId: t.products.cube, type: 'black', quantity: 1 },
       { itemId: t.products.sticker, quantity: 2 },
     ]);
-    const order = (await staff.sales<TAdminOrderDetail>('GET', `/api/admin/orders/${id}`)).body.order;
+    const order = (await staff.sales<TStaffOrderDetail>('GET', `/api/admin/orders/${id}`)).body.order;
     const line = order.items[1]!;
     const addBody = { body: { itemId: t.products.single, quantity: 1 } };
     for (const [who, call, status] of [
@@ -330,6 +330,6 @@ describe('editing an order before it leaves', () => {
     );
     expect((await staff.sales('POST', `/api/admin/orders/${other}/lines`, addBody)).status).toBe(409);
     // Nothing changed on either order.
-    expect((await staff.sales<TAdminOrderDetail>('GET', `/api/admin/orders/${id}`)).body.order.items).toHaveLength(2);
+    expect((await staff.sales<TStaffOrderDetail>('GET', `/api/admin/orders/${id}`)).body.order.items).toHaveLength(2);
   });
 });

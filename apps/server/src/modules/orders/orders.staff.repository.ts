@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { TAdminOrderQuery, TOrderStatus } from '@cubeshop/shared';
+import type { TStaffOrderQuery, TOrderStatus } from '@cubeshop/shared';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import { orderCredits, orderItems, orderPayments, orders, orderShipments } from '../../db/schema/index.js';
@@ -92,7 +92,7 @@ class Bound {
 }
 
 /** The filters of the queue except the status (the tabs count per status over them). */
-function filters(q: TAdminOrderQuery, search: QueueSearch | undefined, b: Bound): (SQL | undefined)[] {
+function filters(q: TStaffOrderQuery, search: QueueSearch | undefined, b: Bound): (SQL | undefined)[] {
   const where: (SQL | undefined)[] = [
     q.paymentStatus ? eq(orders.paymentStatus, b.p('paymentStatus', q.paymentStatus)) : undefined,
     q.logisticsStatus ? eq(orders.logisticsStatus, b.p('logisticsStatus', q.logisticsStatus)) : undefined,
@@ -155,7 +155,7 @@ export function createOrdersStaffRepository(db: Db) {
      * order and the filters' columns are read), then only those rows are read whole: a deep page
      * does not read every row it skips.
      */
-    async queue(q: TAdminOrderQuery, search: QueueSearch | undefined): Promise<QueueRow[]> {
+    async queue(q: TStaffOrderQuery, search: QueueSearch | undefined): Promise<QueueRow[]> {
       const b = new Bound();
       const where = and(...filters(q, search, b), q.status ? eq(orders.status, b.p('status', q.status)) : undefined);
       const statement = prepared(`queue:${q.sort}:${b.shape}`, () => {
@@ -183,7 +183,7 @@ export function createOrdersStaffRepository(db: Db) {
     },
 
     /** Orders per status under the queue's other filters. */
-    async countsByStatus(q: TAdminOrderQuery, search: QueueSearch | undefined): Promise<Map<TOrderStatus, number>> {
+    async countsByStatus(q: TStaffOrderQuery, search: QueueSearch | undefined): Promise<Map<TOrderStatus, number>> {
       const b = new Bound();
       const where = and(...filters(q, search, b));
       const statement = prepared(`counts:${b.shape}`, () => db.select({ status: orders.status, n: count() }).from(orders).where(where).groupBy(orders.status));

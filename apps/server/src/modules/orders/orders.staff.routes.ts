@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZAdminOrderDetail,
-  ZAdminOrderList,
-  ZAdminOrderQuery,
+  ZStaffOrderDetail,
+  ZStaffOrderList,
+  ZStaffOrderQuery,
   ZCreditCreate,
   ZLineAdjustment,
   ZOrderIdParams,
@@ -17,14 +17,14 @@ import type { ActorOf } from '../../plugins/auth.js';
 import type { OrdersStaff } from './orders.staff.js';
 import type { OrderNotes } from './orders.notes.js';
 
-type OrdersStaffRoutesOptions = { admin: OrdersStaff; notes: OrderNotes; actorOf: ActorOf };
+type OrdersStaffRoutesOptions = { staff: OrdersStaff; notes: OrderNotes; actorOf: ActorOf };
 
 /**
  * The staff order API (docs/orders.md, Back office): /api/admin/orders .... Each route names the capability it needs (shared STAFF capabilities);
  * the service checks the finer ones (cancelling needs orders.sell, packing orders.fulfil ...).
  */
 // eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
-export const ordersStaffRoutes: FastifyPluginAsyncZod<OrdersStaffRoutesOptions> = async (app, { admin, notes, actorOf }) => {
+export const ordersStaffRoutes: FastifyPluginAsyncZod<OrdersStaffRoutesOptions> = async (app, { staff, notes, actorOf }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];
   // The role is checked before the body is validated: a caller without the right learns nothing
@@ -44,20 +44,20 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<OrdersStaffRoutesOptions> 
         description:
           "Filters: status, paymentStatus, logisticsStatus, from/to (days, UTC+8, inclusive), country, method (shipping), payMethod, amountMin/amountMax (order total in CNY), q (words, each found as any part, any case: of the order number, the receiver's name, company or phone, or the buyer's account, name, e-mail or mobile; also a whole product id or tracking number). sort: newest, oldest, totalDesc, totalAsc. counts: orders per status under the other filters.",
         security,
-        querystring: ZAdminOrderQuery,
-        response: { 200: ZAdminOrderList },
+        querystring: ZStaffOrderQuery,
+        response: { 200: ZStaffOrderList },
       },
     },
-    async (request) => admin.queue(request.query, request.locale),
+    async (request) => staff.queue(request.query, request.locale),
   );
 
   app.get(
     '/admin/orders/:id',
     {
       ...read,
-      schema: { tags, summary: 'An order with its buyer, payments and audit trail', security, params: ZOrderIdParams, response: { 200: ZAdminOrderDetail } },
+      schema: { tags, summary: 'An order with its buyer, payments and audit trail', security, params: ZOrderIdParams, response: { 200: ZStaffOrderDetail } },
     },
-    async (request) => admin.detail(request.params.id, request.locale),
+    async (request) => staff.detail(request.params.id, request.locale),
   );
 
   app.post(
@@ -72,12 +72,12 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<OrdersStaffRoutesOptions> 
         security,
         params: ZOrderIdParams,
         body: ZOrderTransition,
-        response: { 200: ZAdminOrderDetail },
+        response: { 200: ZStaffOrderDetail },
       },
     },
     async (request) => {
-      await admin.transition(await actorOf(request), request.params.id, request.body);
-      return admin.detail(request.params.id, request.locale);
+      await staff.transition(await actorOf(request), request.params.id, request.body);
+      return staff.detail(request.params.id, request.locale);
     },
   );
 
@@ -93,12 +93,12 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<OrdersStaffRoutesOptions> 
         security,
         params: ZOrderLineParams,
         body: ZLineAdjustment,
-        response: { 200: ZAdminOrderDetail },
+        response: { 200: ZStaffOrderDetail },
       },
     },
     async (request) => {
-      await admin.adjustLine(await actorOf(request), request.params.id, request.params.lineId, request.body);
-      return admin.detail(request.params.id, request.locale);
+      await staff.adjustLine(await actorOf(request), request.params.id, request.params.lineId, request.body);
+      return staff.detail(request.params.id, request.locale);
     },
   );
 
@@ -112,12 +112,12 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<OrdersStaffRoutesOptions> 
         security,
         params: ZOrderIdParams,
         body: ZShippingFeeAdjustment,
-        response: { 200: ZAdminOrderDetail },
+        response: { 200: ZStaffOrderDetail },
       },
     },
     async (request) => {
-      await admin.setShippingFee(await actorOf(request), request.params.id, request.body.actualExpressFee);
-      return admin.detail(request.params.id, request.locale);
+      await staff.setShippingFee(await actorOf(request), request.params.id, request.body.actualExpressFee);
+      return staff.detail(request.params.id, request.locale);
     },
   );
 
@@ -133,12 +133,12 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<OrdersStaffRoutesOptions> 
         security,
         params: ZOrderIdParams,
         body: ZPaymentCreate,
-        response: { 201: ZAdminOrderDetail },
+        response: { 201: ZStaffOrderDetail },
       },
     },
     async (request, reply) => {
-      await admin.recordPayment(await actorOf(request), request.params.id, request.body);
-      return reply.status(201).send(await admin.detail(request.params.id, request.locale));
+      await staff.recordPayment(await actorOf(request), request.params.id, request.body);
+      return reply.status(201).send(await staff.detail(request.params.id, request.locale));
     },
   );
 
@@ -154,12 +154,12 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<OrdersStaffRoutesOptions> 
         security,
         params: ZOrderIdParams,
         body: ZCreditCreate,
-        response: { 201: ZAdminOrderDetail },
+        response: { 201: ZStaffOrderDetail },
       },
     },
     async (request, reply) => {
-      await admin.credit(await actorOf(request), request.params.id, request.body);
-      return reply.status(201).send(await admin.detail(request.params.id, request.locale));
+      await staff.credit(await actorOf(request), request.params.id, request.body);
+      return reply.status(201).send(await staff.detail(request.params.id, request.locale));
     },
   );
 
@@ -175,12 +175,12 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<OrdersStaffRoutesOptions> 
         security,
         params: ZOrderIdParams,
         body: ZRestockCreate,
-        response: { 201: ZAdminOrderDetail },
+        response: { 201: ZStaffOrderDetail },
       },
     },
     async (request, reply) => {
-      await admin.restock(await actorOf(request), request.params.id, request.body);
-      return reply.status(201).send(await admin.detail(request.params.id, request.locale));
+      await staff.restock(await actorOf(request), request.params.id, request.body);
+      return reply.status(201).send(await staff.detail(request.params.id, request.locale));
     },
   );
 
@@ -196,12 +196,12 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<OrdersStaffRoutesOptions> 
         security,
         params: ZOrderIdParams,
         body: ZOrderNoteCreate,
-        response: { 201: ZAdminOrderDetail },
+        response: { 201: ZStaffOrderDetail },
       },
     },
     async (request, reply) => {
       await notes.add(await actorOf(request), request.params.id, request.body);
-      return reply.status(201).send(await admin.detail(request.params.id, request.locale));
+      return reply.status(201).send(await staff.detail(request.params.id, request.locale));
     },
   );
 };

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminOrderList, TCustomerList, TStaffRole } from '@cubeshop/shared';
+import type { TStaffOrderList, TCustomerList, TStaffRole } from '@cubeshop/shared';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 
 // Staff search (docs/orders.md, Staff search): the order queue's q and the customer list's q find
@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 const queue = async (q: string) => {
-  const res = await staff.warehouse<TAdminOrderList>('GET', '/api/admin/orders', { query: { q } });
+  const res = await staff.warehouse<TStaffOrderList>('GET', '/api/admin/orders', { query: { q } });
   expect(res.status, q).toBe(200);
   return res.body;
 };
@@ -113,10 +113,10 @@ describe('staff search', () => {
   });
 
   it('keeps the other filters: a buyer search within a status tab', async () => {
-    expect((await staff.owner<TAdminOrderList>('GET', '/api/admin/orders', { query: { q: 'tom', status: 'confirm' } })).body.data.map((r) => r.id)).toEqual([
+    expect((await staff.owner<TStaffOrderList>('GET', '/api/admin/orders', { query: { q: 'tom', status: 'confirm' } })).body.data.map((r) => r.id)).toEqual([
       orderOf.tom,
     ]);
-    expect((await staff.owner<TAdminOrderList>('GET', '/api/admin/orders', { query: { q: 'tom', status: 'complete' } })).body.data).toEqual([]);
+    expect((await staff.owner<TStaffOrderList>('GET', '/api/admin/orders', { query: { q: 'tom', status: 'complete' } })).body.data).toEqual([]);
   });
 
   it('refuses a role without orders.read (403) on the queue and without customers.read on the customer list', async () => {

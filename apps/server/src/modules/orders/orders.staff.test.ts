@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminOrderDetail, TAdminOrderList, TAuditList, TOrderDetail, TStaffRole } from '@cubeshop/shared';
+import type { TStaffOrderDetail, TStaffOrderList, TAuditList, TOrderDetail, TStaffRole } from '@cubeshop/shared';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 
 // The staff side of orders (docs/orders.md, Back office): roles, the queue, transitions with the
@@ -96,7 +96,7 @@ describe('staff roles', () => {
     }
     expect(problems).toEqual([]);
     // Nothing above was applied by a role without the right: the order is as placed.
-    const after = (await staff.owner<TAdminOrderDetail>('GET', `/api/admin/orders/${order.id}`)).body;
+    const after = (await staff.owner<TStaffOrderDetail>('GET', `/api/admin/orders/${order.id}`)).body;
     expect(after.order.status).toBe('confirm');
   });
 
@@ -112,7 +112,7 @@ describe('staff roles', () => {
 describe('payments, shipping and adjustments', () => {
   it('ships only a paid order, unless sales records an override with a reason', async () => {
     const order = await placeOrder();
-    const ship = (c: ShopCall, body: Record<string, unknown>) => c<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/transitions`, { body });
+    const ship = (c: ShopCall, body: Record<string, unknown>) => c<TStaffOrderDetail>('POST', `/api/admin/orders/${order.id}/transitions`, { body });
     const refused = await ship(staff.warehouse, { status: 'outbound' });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'CONFLICT' });
@@ -177,23 +177,23 @@ describe('payments, shipping and adjustments', () => {
   it('owes nothing on a cancelled order: money received shows as a refund due until it is refunded', async () => {
     const order = await placeOrder();
     const pay = (kind: string, amount: number) =>
-      staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/payments`, { body: { kind, amount, method: 'bankTransfer', currency: 'CNY' } });
+      staff.sales<TStaffOrderDetail>('POST', `/api/admin/orders/${order.id}/payments`, { body: { kind, amount, method: 'bankTransfer', currency: 'CNY' } });
     expect((await pay('payment', 100)).status).toBe(201);
-    const cancelled = await staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/transitions`, {
+    const cancelled = await staff.sales<TStaffOrderDetail>('POST', `/api/admin/orders/${order.id}/transitions`, {
       body: { status: 'cancel', reason: 'buyer asked' },
     });
     expect(cancelled.body).toMatchObject({ paymentStatus: 'refund_due', balance: -100, due: 0 });
     expect((await buyer<TOrderDetail>('GET', `/api/orders/${order.id}`)).body.balance).toBe(-100);
     const refunded = await pay('refund', 100);
     expect(refunded.body).toMatchObject({ paymentStatus: 'refunded', balance: 0 });
-    const queue = await staff.sales<TAdminOrderList>('GET', '/api/admin/orders', { query: { q: String(order.id) } });
+    const queue = await staff.sales<TStaffOrderList>('GET', '/api/admin/orders', { query: { q: String(order.id) } });
     expect(queue.body.data.find((o) => o.id === order.id)?.balance).toBe(0);
   });
 
   it('records packed quantities and actual prices; the buyer sees both figures and the new balance', async () => {
     const order = await placeOrder();
     const line = order.items.find((l) => l.quantity === 12)!;
-    const packed = await staff.warehouse<TAdminOrderDetail>('PUT', `/api/admin/orders/${order.id}/lines/${line.id}`, { body: { actualQuantity: 10 } });
+    const packed = await staff.warehouse<TStaffOrderDetail>('PUT', `/api/admin/orders/${order.id}/lines/${line.id}`, { body: { actualQuantity: 10 } });
     expect(packed.status).toBe(200);
     const lineAfter = packed.body.order.items.find((l) => l.id === line.id)!;
     expect(lineAfter).toMatchObject({
@@ -209,9 +209,9 @@ describe('payments, shipping and adjustments', () => {
     const surcharge = Math.round((goods + order.expressFee) * order.surchargePercent) / 100;
     expect(packed.body.due).toBeCloseTo(goods + order.expressFee + surcharge, 2);
 
-    const repriced = await staff.sales<TAdminOrderDetail>('PUT', `/api/admin/orders/${order.id}/lines/${line.id}`, { body: { actualPrice: 5 } });
+    const repriced = await staff.sales<TStaffOrderDetail>('PUT', `/api/admin/orders/${order.id}/lines/${line.id}`, { body: { actualPrice: 5 } });
     expect(repriced.body.order.items.find((l) => l.id === line.id)).toMatchObject({ actualPrice: 5, actualAmount: 50 });
-    const fee = await staff.sales<TAdminOrderDetail>('PUT', `/api/admin/orders/${order.id}/shipping-fee`, { body: { actualExpressFee: 80 } });
+    const fee = await staff.sales<TStaffOrderDetail>('PUT', `/api/admin/orders/${order.id}/shipping-fee`, { body: { actualExpressFee: 80 } });
     expect(fee.body.order.actualExpressFee).toBe(80);
     const mine = (await buyer<TOrderDetail>('GET', `/api/orders/${order.id}`)).body;
     expect(mine.totalAmount).toBe(order.totalAmount);
@@ -226,7 +226,7 @@ describe('payments, shipping and adjustments', () => {
     await staff.sales('POST', `/api/admin/orders/${order.id}/payments`, {
       body: { kind: 'payment', amount: order.totalAmount, currency: 'CNY', method: 'bankTransfer' },
     });
-    const go = (body: Record<string, unknown>) => staff.warehouse<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/transitions`, { body });
+    const go = (body: Record<string, unknown>) => staff.warehouse<TStaffOrderDetail>('POST', `/api/admin/orders/${order.id}/transitions`, { body });
     expect((await go({ carrier: 'dhl' })).status).toBe(409);
     const out = await go({ status: 'outbound', logisticsStatus: 'inTransit', trackingNumber: 'JD0146000123', carrier: 'dhl' });
     expect(out.status).toBe(200);
@@ -245,7 +245,7 @@ describe('payments, shipping and adjustments', () => {
   it('cancels with a reason only, and a cancelled order takes refunds but no payments', async () => {
     const order = await placeOrder();
     const cancel = (body: Record<string, unknown>) =>
-      staff.sales<TAdminOrderDetail>('POST', `/api/admin/orders/${order.id}/transitions`, { body: { status: 'cancel', ...body } });
+      staff.sales<TStaffOrderDetail>('POST', `/api/admin/orders/${order.id}/transitions`, { body: { status: 'cancel', ...body } });
     expect((await cancel({})).status).toBe(400);
     const done = await cancel({ reason: 'buyer asked' });
     expect(done.body).toMatchObject({ cancelReason: 'buyer asked', order: { status: 'cancel', cancelReason: 'buyer asked' } });
@@ -261,7 +261,7 @@ describe('bank transfer details', () => {
     await t.services.settings.set('bankTransfer', bank);
     const tt = await placeOrder();
     expect(tt.bankTransfer).toEqual({ ...bank, reference: String(tt.id) });
-    expect((await staff.sales<TAdminOrderDetail>('GET', `/api/admin/orders/${tt.id}`)).body.order.bankTransfer).toEqual({ ...bank, reference: String(tt.id) });
+    expect((await staff.sales<TStaffOrderDetail>('GET', `/api/admin/orders/${tt.id}`)).body.order.bankTransfer).toEqual({ ...bank, reference: String(tt.id) });
     expect((await buyer('POST', '/api/cart/items', { body: { itemId: t.products.cube, type: 'black', quantity: 2 } })).status).toBe(200);
     const placed = await buyer('POST', '/api/orders', { body: orderPayload({ payMethod: 'paypal' }), headers: { 'idempotency-key': randomUUID() } });
     expect(placed.status).toBe(201);
@@ -271,7 +271,7 @@ describe('bank transfer details', () => {
 
 describe('the order queue', () => {
   it('counts a new order and a staff change at once, although counts are reused for a few seconds', async () => {
-    const counts = async () => (await staff.owner<TAdminOrderList>('GET', '/api/admin/orders', { query: { recPerPage: 1 } })).body.counts;
+    const counts = async () => (await staff.owner<TStaffOrderList>('GET', '/api/admin/orders', { query: { recPerPage: 1 } })).body.counts;
     const before = await counts();
     const order = await placeOrder();
     const placed = await counts();
@@ -289,8 +289,8 @@ describe('the order queue', () => {
       body: { kind: 'payment', amount: b.totalAmount, currency: 'CNY', method: 'bankTransfer' },
     });
     await staff.warehouse('POST', `/api/admin/orders/${b.id}/transitions`, { body: { status: 'outbound', trackingNumber: 'QUEUE-TRACK-42' } });
-    const list = (query: Record<string, string | number>) => staff.warehouse<TAdminOrderList>('GET', '/api/admin/orders', { query });
-    const ids = (res: { body: TAdminOrderList }) => res.body.data.map((r) => r.id);
+    const list = (query: Record<string, string | number>) => staff.warehouse<TStaffOrderList>('GET', '/api/admin/orders', { query });
+    const ids = (res: { body: TStaffOrderList }) => res.body.data.map((r) => r.id);
 
     expect(ids(await list({ q: String(a.id) }))).toEqual([a.id]);
     expect(ids(await list({ q: 'QUEUE-TRACK-42' }))).toEqual([b.id]);

@@ -6,11 +6,11 @@ import {
   ORDER_STATUSES,
   toMinor,
   trackingUrl,
-  ZAdminOrderQuery,
-  type TAdminOrderDetail,
-  type TAdminOrderList,
-  type TAdminOrderQuery,
-  type TAdminSearchHit,
+  ZStaffOrderQuery,
+  type TStaffOrderDetail,
+  type TStaffOrderList,
+  type TStaffOrderQuery,
+  type TStaffSearchHit,
   type TLineAdjustment,
   type TLocale,
   type TOrderBuyer,
@@ -94,7 +94,7 @@ export function createOrdersStaff(orders: OrdersRepository, repo: OrdersStaffRep
   const countCache = new LRUCache<string, Promise<Map<TOrderStatus, number>>>({ max: 500, ttl: deps.countsTtlMs ?? 5_000 });
   deps.events.on('orders.changed', () => countCache.clear());
   const changed = () => deps.events.publish('orders.changed', { count: 1 });
-  const countsFor = (q: TAdminOrderQuery, found: QueueSearch | undefined) => {
+  const countsFor = (q: TStaffOrderQuery, found: QueueSearch | undefined) => {
     const { page: _page, recPerPage: _size, sort: _sort, status: _status, ...filters } = q;
     const key = JSON.stringify({ filters, found });
     let counts = countCache.get(key);
@@ -111,7 +111,7 @@ export function createOrdersStaff(orders: OrdersRepository, repo: OrdersStaffRep
    * contain every word, orders of buyers whose account, name, e-mail or mobile contain every word
    * (the newest BUYER_MATCHES of them), an order or product id typed whole, a tracking number.
    */
-  async function search(q: TAdminOrderQuery): Promise<QueueSearch | undefined> {
+  async function search(q: TStaffOrderQuery): Promise<QueueSearch | undefined> {
     if (!q.q) return undefined;
     const text = q.q;
     const number = /^\d{1,15}$/.test(text) ? Number(text) : undefined;
@@ -186,7 +186,7 @@ export function createOrdersStaff(orders: OrdersRepository, repo: OrdersStaffRep
   const parcels = createOrderParcels({ repo, shipments: deps.shipments, audit, stock: deps.stock, notifier: deps.notifier });
   const { outboundLocked, ...transitions } = createOrderTransitions({ orders, repo, audit, stock: deps.stock, notifier: deps.notifier, change, parcels });
   const shipments = createOrderShipments({ parcels, change, outboundLocked });
-  const edits = createOrderEdits({ ...deps.edits, orders, admin: repo, audit, stock: deps.stock, notifier: deps.notifier, change, recompute });
+  const edits = createOrderEdits({ ...deps.edits, orders, staffRepo: repo, audit, stock: deps.stock, notifier: deps.notifier, change, recompute });
 
   const service = {
     ...credits,
@@ -196,14 +196,14 @@ export function createOrdersStaff(orders: OrdersRepository, repo: OrdersStaffRep
     ...edits,
 
     /** GET /api/admin/orders */
-    async queue(q: TAdminOrderQuery, locale: TLocale): Promise<TAdminOrderList> {
+    async queue(q: TStaffOrderQuery, locale: TLocale): Promise<TStaffOrderList> {
       const policy = await deps.unpaidPolicy();
       // Nothing lapses while the follow-up does not cancel.
       if (q.lapsing && !policy.cancelAfterDays) {
         return {
           data: [],
           pager: { page: q.page, recPerPage: q.recPerPage, recTotal: 0 },
-          counts: { ...Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])), all: 0 } as TAdminOrderList['counts'],
+          counts: { ...Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])), all: 0 } as TStaffOrderList['counts'],
         };
       }
       const found = await search(q);
@@ -236,7 +236,7 @@ export function createOrdersStaff(orders: OrdersRepository, repo: OrdersStaffRep
           fulfillment: fulfillmentOf(r.status, r.parcelCount),
         })),
         pager: { page: q.page, recPerPage: q.recPerPage, recTotal: q.status ? (counts.get(q.status) ?? 0) : all },
-        counts: { ...Object.fromEntries(ORDER_STATUSES.map((s) => [s, counts.get(s) ?? 0])), all } as TAdminOrderList['counts'],
+        counts: { ...Object.fromEntries(ORDER_STATUSES.map((s) => [s, counts.get(s) ?? 0])), all } as TStaffOrderList['counts'],
       };
     },
 
@@ -244,8 +244,8 @@ export function createOrdersStaff(orders: OrdersRepository, repo: OrdersStaffRep
      * The back office search box (docs/orders.md, Staff search): the newest orders `text` finds as
      * the queue's q does, at most `limit` of them, and whether there are more. No counts.
      */
-    async find(text: string, limit: number): Promise<{ orders: TAdminSearchHit[]; more: boolean }> {
-      const q = ZAdminOrderQuery.parse({ q: text, recPerPage: limit + 1 });
+    async find(text: string, limit: number): Promise<{ orders: TStaffSearchHit[]; more: boolean }> {
+      const q = ZStaffOrderQuery.parse({ q: text, recPerPage: limit + 1 });
       const rows = await repo.queue(q, await search(q));
       const shown = rows.slice(0, limit);
       const people = await buyers.buyers(shown.map((r) => r.userId));
@@ -271,7 +271,7 @@ export function createOrdersStaff(orders: OrdersRepository, repo: OrdersStaffRep
     },
 
     /** GET /api/admin/orders/{id} */
-    async detail(id: number, locale: TLocale): Promise<TAdminOrderDetail> {
+    async detail(id: number, locale: TLocale): Promise<TStaffOrderDetail> {
       const row = await orders.getAny(id);
       if (!row) throw notFound('orderNotFound');
       const [order, payments, trail, notes] = await Promise.all([

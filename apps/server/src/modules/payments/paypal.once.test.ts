@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminOrderDetail, TOrderDetail } from '@cubeshop/shared';
+import type { TStaffOrderDetail, TOrderDetail } from '@cubeshop/shared';
 import { startPayPalStandIn, type PayPalStandIn } from '../../test/paypal.js';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 import { createPayPalRepository, PAYPAL_WAITING } from './paypal.repository.js';
@@ -29,7 +29,7 @@ async function placeOrder(c: ShopCall): Promise<TOrderDetail> {
 }
 
 const checkout = (c: ShopCall, orderId: number) => c<{ paypalOrderId: string; approveUrl: string }>('POST', `/api/orders/${orderId}/paypal`);
-const staffView = async (id: number) => (await owner<TAdminOrderDetail>('GET', `/api/admin/orders/${id}`)).body;
+const staffView = async (id: number) => (await owner<TStaffOrderDetail>('GET', `/api/admin/orders/${id}`)).body;
 const minor = (major: number) => Math.round(major * 100);
 
 /** The buyer comes back from PayPal (the return URL on our server): where they are sent. */

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminOrderDetail, TOrderDetail } from '@cubeshop/shared';
+import type { TStaffOrderDetail, TOrderDetail } from '@cubeshop/shared';
 import { loadConfig } from '../../config.js';
 import { startMailbox, type Mailbox } from '../../test/mailbox.js';
 import { startPayPalStandIn, type PayPalStandIn } from '../../test/paypal.js';
@@ -28,7 +28,7 @@ async function placeOrder(c: ShopCall, payMethod = 'paypal', currency: 'CNY' | '
   return (await c<TOrderDetail>('GET', `/api/orders/${placed.body.id}`)).body;
 }
 
-const staffView = async (id: number) => (await owner<TAdminOrderDetail>('GET', `/api/admin/orders/${id}`)).body;
+const staffView = async (id: number) => (await owner<TStaffOrderDetail>('GET', `/api/admin/orders/${id}`)).body;
 
 /** The path and query the return URL PayPal sends the buyer to points at on our server. */
 const local = (url: string) => {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminOrderDetail, TOrderDetail } from '@cubeshop/shared';
+import type { TStaffOrderDetail, TOrderDetail } from '@cubeshop/shared';
 import { randomIp } from '../../test/accounts.js';
 import { startPayPalStandIn, type PayPalStandIn } from '../../test/paypal.js';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
@@ -120,7 +120,7 @@ describe('PayPal webhook under a flood', () => {
     expect(verifications() - before).toBe(WEBHOOK_RATE.max);
     // PayPal's own delivery from its address still gets through, and the capture is recorded once.
     expect((await post(genuine.headers, genuine.body)).statusCode).toBe(200);
-    const staff = (await owner<TAdminOrderDetail>('GET', `/api/admin/orders/${order.id}`)).body;
+    const staff = (await owner<TStaffOrderDetail>('GET', `/api/admin/orders/${order.id}`)).body;
     expect(staff.payments).toHaveLength(1);
   });
 });

@@ -4,9 +4,9 @@ import {
   minorToMajor,
   staffCan,
   toMinor,
-  type TAdminQuote,
-  type TAdminQuoteList,
-  type TAdminQuoteQuery,
+  type TStaffQuote,
+  type TStaffQuoteList,
+  type TStaffQuoteQuery,
   type TLocale,
   type TOrderBuyer,
   type TQuote,
@@ -150,7 +150,7 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesDeps) {
     return { ...summary(row, lines), lines: toLines(lines, locale), history: events };
   }
 
-  async function staffView(row: QuoteRow, locale: TLocale): Promise<TAdminQuote> {
+  async function staffView(row: QuoteRow, locale: TLocale): Promise<TStaffQuote> {
     const [quote, buyers] = await Promise.all([view(row, locale, 'staff'), deps.people.buyers([row.userId])]);
     return { ...quote, buyer: buyers.get(row.userId) ?? unknownBuyer(row.userId), note: row.note };
   }
@@ -351,7 +351,7 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesDeps) {
     // ---- staff (orders.sell) ----
 
     /** GET /api/admin/quotes */
-    async queue(q: TAdminQuoteQuery): Promise<TAdminQuoteList> {
+    async queue(q: TStaffQuoteQuery): Promise<TStaffQuoteList> {
       const { rows, total } = await repo.page(q.status, now(), q.recPerPage, (q.page - 1) * q.recPerPage);
       const [figures, buyers] = await Promise.all([summaries(rows), deps.people.buyers([...new Set(rows.map((r) => r.userId))])]);
       return {
@@ -361,7 +361,7 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesDeps) {
     },
 
     /** GET /api/admin/quotes/{id} */
-    async staffDetail(id: number, locale: TLocale): Promise<TAdminQuote> {
+    async staffDetail(id: number, locale: TLocale): Promise<TStaffQuote> {
       return staffView(await staffRow(id), locale);
     },
 
@@ -370,7 +370,7 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesDeps) {
      * freight, validity date and internal note. A sent quote goes back to requested until it is
      * sent again, so the buyer never accepts figures that are being changed.
      */
-    async update(actor: StaffActor, id: number, body: TQuoteUpdate, locale: TLocale): Promise<TAdminQuote> {
+    async update(actor: StaffActor, id: number, body: TQuoteUpdate, locale: TLocale): Promise<TStaffQuote> {
       const row = await staffRow(id);
       if (row.status === 'accepted' || row.status === 'withdrawn') throw conflict('quoteClosed', {}, { status: row.status });
       const [before, items, rate] = await Promise.all([
@@ -410,7 +410,7 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesDeps) {
     },
 
     /** POST /api/admin/quotes/{id}/send: every line priced, freight and a validity date from today on; the buyer is mailed. */
-    async send(actor: StaffActor, id: number, locale: TLocale): Promise<TAdminQuote> {
+    async send(actor: StaffActor, id: number, locale: TLocale): Promise<TStaffQuote> {
       const row = await staffRow(id);
       if (row.status !== 'requested') throw conflict(row.status === 'sent' ? 'quoteAlreadySent' : 'quoteClosed', {}, { status: row.status });
       const lines = await repo.lines(id);
@@ -456,7 +456,7 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesDeps) {
     },
 
     /** POST /api/admin/quotes/{id}/withdraw: the buyer can no longer accept it and reads the reason. */
-    async withdraw(actor: StaffActor, id: number, body: TQuoteWithdraw, locale: TLocale): Promise<TAdminQuote> {
+    async withdraw(actor: StaffActor, id: number, body: TQuoteWithdraw, locale: TLocale): Promise<TStaffQuote> {
       await staffRow(id);
       await repo.withLock(id, async (tx, locked) => {
         if (!locked) throw notFound('quoteNotFound');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminQuote, TAdminQuoteList, TOrderDetail, TQuote, TQuoteAccepted, TQuoteList, TStaffRole } from '@cubeshop/shared';
+import type { TStaffQuote, TStaffQuoteList, TOrderDetail, TQuote, TQuoteAccepted, TQuoteList, TStaffRole } from '@cubeshop/shared';
 import { users } from '../../db/schema/account.js';
 import { quotes } from '../../db/schema/quotes.js';
 import { startMailbox, type Mailbox } from '../../test/mailbox.js';
@@ -42,8 +42,8 @@ async function ask(b: Buyer, message = 'Best price for 10 cubes and 100 stickers
 const tomorrow = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
 /** Staff price the quote: 12 cubes at ¥100.00 (catalog ¥129.00), 100 stickers at ¥1.50, freight ¥80.00, valid through the day after tomorrow. */
-async function priceAndSend(quote: TQuote): Promise<TAdminQuote> {
-  const saved = await staff.sales<TAdminQuote>('PUT', `/api/admin/quotes/${quote.id}`, {
+async function priceAndSend(quote: TQuote): Promise<TStaffQuote> {
+  const saved = await staff.sales<TStaffQuote>('PUT', `/api/admin/quotes/${quote.id}`, {
     body: {
       lines: [
         { itemId: t.products.cube, type: 'black', quantity: 12, unitPrice: 100 },
@@ -55,7 +55,7 @@ async function priceAndSend(quote: TQuote): Promise<TAdminQuote> {
     },
   });
   expect(saved.status).toBe(200);
-  const sent = await staff.sales<TAdminQuote>('POST', `/api/admin/quotes/${quote.id}/send`);
+  const sent = await staff.sales<TStaffQuote>('POST', `/api/admin/quotes/${quote.id}/send`);
   expect(sent.status).toBe(200);
   return sent.body;
 }
@@ -94,7 +94,7 @@ describe('a quote from request to order', () => {
     expect((await b.call<{ data: unknown[] }>('GET', '/api/cart/items')).body.data).toHaveLength(2);
 
     // Staff see it in the queue (open, oldest first) and may not be mistaken for the buyer's list.
-    const queue = await staff.sales<TAdminQuoteList>('GET', '/api/admin/quotes');
+    const queue = await staff.sales<TStaffQuoteList>('GET', '/api/admin/quotes');
     expect(queue.status).toBe(200);
     expect(queue.body.data.find((q) => q.id === quote.id)).toMatchObject({ status: 'requested', lineCount: 2, buyer: { id: b.id } });
 
@@ -163,7 +163,7 @@ describe('a quote from request to order', () => {
     const placedMail = await mailbox.next(b.email, 10_000);
     expect(placedMail.subject).toContain(String(accepted.body.orderId));
 
-    const after = await staff.sales<TAdminQuote>('GET', `/api/admin/quotes/${quote.id}`);
+    const after = await staff.sales<TStaffQuote>('GET', `/api/admin/quotes/${quote.id}`);
     expect(after.body).toMatchObject({ status: 'accepted', orderId: accepted.body.orderId });
     expect(after.body.history.map((h) => [h.action, h.by])).toEqual([
       ['quote.request', 'buyer'],
@@ -204,7 +204,7 @@ describe('a quote from request to order', () => {
     const b = await newBuyer('en', 'USD');
     const quote = await ask(b);
     expect(quote.currency).toBe('USD');
-    const saved = await staff.owner<TAdminQuote>('PUT', `/api/admin/quotes/${quote.id}`, {
+    const saved = await staff.owner<TStaffQuote>('PUT', `/api/admin/quotes/${quote.id}`, {
       body: { lines: [{ itemId: t.products.cube, type: 'black', quantity: 10, unitPrice: 15.55 }], freight: 12.35, validUntil: tomorrow() },
     });
     expect(saved.body).toMatchObject({ goodsAmount: 155.5, freight: 12.35, totalAmount: 167.85 });
@@ -279,7 +279,7 @@ describe('refusals', () => {
     expect(zh.body).toMatchObject({ code: 'CONFLICT', details: { reason: 'expired' }, desc: expect.stringContaining('过期') });
     const en = await b.call('POST', `/api/quotes/${quote.id}/accept`, { body: orderPayload(), lang: 'en' });
     expect(en.body).toMatchObject({ details: { reason: 'expired' }, desc: expect.stringContaining('expired on') });
-    expect((await staff.sales<TAdminQuoteList>('GET', '/api/admin/quotes', { query: { status: 'expired' } })).body.data.map((q) => q.id)).toContain(quote.id);
+    expect((await staff.sales<TStaffQuoteList>('GET', '/api/admin/quotes', { query: { status: 'expired' } })).body.data.map((q) => q.id)).toContain(quote.id);
     expect((await b.call<{ data: unknown[] }>('GET', '/api/orders')).body.data).toHaveLength(0);
   });
 
@@ -287,7 +287,7 @@ describe('refusals', () => {
     const b = await newBuyer();
     const quote = await ask(b);
     await priceAndSend(quote);
-    const withdrawn = await staff.sales<TAdminQuote>('POST', `/api/admin/quotes/${quote.id}/withdraw`, { body: { reason: 'Out of production' } });
+    const withdrawn = await staff.sales<TStaffQuote>('POST', `/api/admin/quotes/${quote.id}/withdraw`, { body: { reason: 'Out of production' } });
     expect(withdrawn.status).toBe(200);
     expect(withdrawn.body.status).toBe('withdrawn');
     const en = await b.call('POST', `/api/quotes/${quote.id}/accept`, { body: orderPayload() });
@@ -309,7 +309,7 @@ describe('refusals', () => {
     expect(noFreight.status).toBe(400);
     expect(noFreight.body).toMatchObject({ details: { field: 'freight' } });
     await priceAndSend(quote);
-    const edited = await staff.sales<TAdminQuote>('PUT', `/api/admin/quotes/${quote.id}`, {
+    const edited = await staff.sales<TStaffQuote>('PUT', `/api/admin/quotes/${quote.id}`, {
       body: { lines: [{ itemId: t.products.timer, type: '', quantity: 4, unitPrice: 150 }], freight: 0, validUntil: tomorrow() },
     });
     expect(edited.body).toMatchObject({ status: 'requested', totalAmount: 600 });

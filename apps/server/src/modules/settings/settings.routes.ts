@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ZAdminSettings,
-  ZAdminSettingsUpdate,
+  ZStaffSettings,
+  ZStaffSettingsUpdate,
   ZExchangeRateHistory,
   ZProduct,
   ZShopPublicSettings,
@@ -15,7 +15,7 @@ import type { ActorOf } from '../../plugins/auth.js';
 import type { SettingsStaff } from './settings.staff.js';
 
 export interface SettingsRoutesOptions {
-  admin: SettingsStaff;
+  staff: SettingsStaff;
   actorOf: ActorOf;
   /** The home carousel's products in the buyer's language and currency (app.ts: from the catalog). */
   carouselProducts: (view: { locale: TLocale; currency: TCurrency }) => Promise<TProduct[]>;
@@ -26,7 +26,7 @@ export interface SettingsRoutesOptions {
  * settings.manage), and what the storefront reads: GET /api/shop/settings, /api/shop/carousel.
  */
 // eslint-disable-next-line @typescript-eslint/require-await -- FastifyPluginAsyncZod: the plugin returns a promise
-export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, { admin, actorOf, carouselProducts }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, { staff, actorOf, carouselProducts }) => {
   const security = [{ bearer: [] }];
   const tags = ['admin'];
   const manage = { onRequest: app.requireStaff('settings.manage') };
@@ -38,8 +38,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
 
   app.get(
     '/admin/settings',
-    { ...manage, ...noStore, schema: { tags, summary: 'Shop settings (owner)', security, response: { 200: ZAdminSettings } } },
-    async () => admin.get(),
+    { ...manage, ...noStore, schema: { tags, summary: 'Shop settings (owner)', security, response: { 200: ZStaffSettings } } },
+    async () => staff.get(),
   );
 
   app.put(
@@ -53,11 +53,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
         description:
           'Any of the keys; the others stay. A new exchange rate is appended to the rate history. `null` bank details or document seller clear them. Audited as settings.update with before/after of the changed keys. Every instance shows the change within 2 s.',
         security,
-        body: ZAdminSettingsUpdate,
-        response: { 200: ZAdminSettings },
+        body: ZStaffSettingsUpdate,
+        response: { 200: ZStaffSettings },
       },
     },
-    async (request) => admin.update(await actorOf(request), request.body),
+    async (request) => staff.update(await actorOf(request), request.body),
   );
 
   app.get(
@@ -67,7 +67,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
       ...noStore,
       schema: { tags, summary: 'Exchange rates the shop used, newest first (owner)', security, response: { 200: ZExchangeRateHistory } },
     },
-    async () => admin.rateHistory(),
+    async () => staff.rateHistory(),
   );
 
   app.get(
@@ -82,7 +82,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
     async (_request, reply) => {
       // Short: a change must show within seconds (the server keeps its own copy in memory).
       reply.header('cache-control', 'public, max-age=1');
-      return admin.publicSettings();
+      return staff.publicSettings();
     },
   );
 

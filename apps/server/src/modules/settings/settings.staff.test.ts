@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminSettings, TStaffRole } from '@cubeshop/shared';
+import type { TStaffSettings, TStaffRole } from '@cubeshop/shared';
 import { TEST_DB_KIND } from '../../test/harness.js';
 import { pdfText, squeeze } from '../../test/pdf.js';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
@@ -50,7 +50,7 @@ describe(`shop settings: roles (${TEST_DB_KIND})`, () => {
 
 describe(`shop settings: owner (${TEST_DB_KIND})`, () => {
   it('answers every setting with defaults filled in (footer contacts as the shop showed them)', async () => {
-    const res = await staff.owner<TAdminSettings>('GET', '/api/admin/settings');
+    const res = await staff.owner<TStaffSettings>('GET', '/api/admin/settings');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body.exchangeRate.cnyPerUsd).toBe(7.1);
@@ -81,11 +81,11 @@ describe(`shop settings: owner (${TEST_DB_KIND})`, () => {
     expect(missing.status).toBe(400);
     expect(missing.body.details.field).toBe('carousel.productIds');
     expect(missing.body.desc).toContain('999999999');
-    expect((await staff.owner<TAdminSettings>('GET', '/api/admin/settings')).body.carousel.mode).toBe('newest');
+    expect((await staff.owner<TStaffSettings>('GET', '/api/admin/settings')).body.carousel.mode).toBe('newest');
   });
 
   it('stores a partial change, keeps the rate history with who set it, and audits before/after of the changed keys', async () => {
-    const res = await staff.owner<TAdminSettings>('PUT', '/api/admin/settings', {
+    const res = await staff.owner<TStaffSettings>('PUT', '/api/admin/settings', {
       body: { exchangeRate: { cnyPerUsd: 6.9 }, contact: { ...DEFAULT_CONTACT, phone: '+86 755 1234 5678' }, freeShipping: { thresholdUsdCents: 6_900 } },
     });
     expect(res.status).toBe(200);
@@ -130,7 +130,7 @@ describe(`shop settings: owner (${TEST_DB_KIND})`, () => {
     expect(newest.status).toBe(200);
     expect(newest.body.data.length).toBeGreaterThan(0);
     const picks = [t.products.timer, t.products.cube];
-    const put = await staff.owner<TAdminSettings>('PUT', '/api/admin/settings', { body: { carousel: { mode: 'picked', productIds: picks } } });
+    const put = await staff.owner<TStaffSettings>('PUT', '/api/admin/settings', { body: { carousel: { mode: 'picked', productIds: picks } } });
     expect(put.status).toBe(200);
     const picked = await anonymous()('GET', '/api/shop/carousel', { lang: 'zh' });
     expect(picked.body.data.map((p: { id: number }) => p.id)).toEqual(picks);
@@ -159,7 +159,7 @@ describe(`shop settings: owner (${TEST_DB_KIND})`, () => {
     const { compact } = await pdfText(pdf.rawPayload);
     expect(compact).toContain(squeeze('Cubeshop Trading Ltd'));
     expect(compact).toContain('Shenzhen');
-    const cleared = await staff.owner<TAdminSettings>('PUT', '/api/admin/settings', { body: { documentSeller: null } });
+    const cleared = await staff.owner<TStaffSettings>('PUT', '/api/admin/settings', { body: { documentSeller: null } });
     expect(cleared.body.documentSeller).toBeNull();
     expect(cleared.body.bankTransfer?.accountName).toBe('Cube Bank Holder Ltd');
   });

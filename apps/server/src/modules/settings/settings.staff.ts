@@ -2,8 +2,8 @@ import {
   NEWEST_CAROUSEL_SIZE,
   UNPAID_ORDERS_OFF,
   ZProductListQuery,
-  type TAdminSettings,
-  type TAdminSettingsUpdate,
+  type TStaffSettings,
+  type TStaffSettingsUpdate,
   type TExchangeRateHistory,
   type TProduct,
   type TShopPublicSettings,
@@ -32,7 +32,7 @@ const EDITABLE = [
   'contact',
   'documentSeller',
   'unpaidOrders',
-] as const satisfies readonly (keyof TAdminSettings)[] satisfies readonly SettingKey[];
+] as const satisfies readonly (keyof TStaffSettings)[] satisfies readonly SettingKey[];
 
 /**
  * The owner's side of the shop settings (GET|PUT /api/admin/settings): every editable setting with
@@ -53,7 +53,7 @@ export function createSettingsStaff(repo: SettingsRepository, deps: SettingsStaf
     return new Map(await Promise.all(ids.map(async (id) => [id, (await deps.people.contact(id))?.name ?? `#${id}`] as const)));
   }
 
-  async function current(): Promise<TAdminSettings> {
+  async function current(): Promise<TStaffSettings> {
     const [exchangeRate, freeShipping, bankTransfer, carousel, contact, documentSeller, unpaidOrders] = await Promise.all([
       settings.get('exchangeRate'),
       settings.get('freeShipping'),
@@ -96,7 +96,7 @@ export function createSettingsStaff(repo: SettingsRepository, deps: SettingsStaf
     },
 
     /** Stores the given keys (validated by the route's schema); 400 for picked products that do not exist. */
-    async update(actor: StaffActor, patch: TAdminSettingsUpdate): Promise<TAdminSettings> {
+    async update(actor: StaffActor, patch: TStaffSettingsUpdate): Promise<TStaffSettings> {
       const before = await current();
       if (patch.carousel?.mode === 'picked') {
         const unknown = await unknownProducts(patch.carousel.productIds);

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminPaymentMethod, TAdminShippingConfig, TStaffRole } from '@cubeshop/shared';
+import type { TStaffPaymentMethod, TStaffShippingConfig, TStaffRole } from '@cubeshop/shared';
 import { TEST_DB_KIND } from '../../test/harness.js';
 import { pdfText, squeeze } from '../../test/pdf.js';
 import { createShopApp, orderPayload, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
@@ -64,7 +64,7 @@ async function uploadQr(token: string | undefined, id: string, bytes: Buffer, fi
   return { status: res.statusCode, body: res.json() };
 }
 
-const payments = async () => (await staff.owner<TAdminShippingConfig>('GET', '/api/admin/shipping')).body.payments;
+const payments = async () => (await staff.owner<TStaffShippingConfig>('GET', '/api/admin/shipping')).body.payments;
 const ownerToken = async () =>
   t.services.authn.issueUserToken(
     (await t.services.account.createUser({ account: `owner2_${randomBytes(3).toString('hex')}`, name: 'Owner Two', role: 'owner' })).id,
@@ -108,13 +108,13 @@ describe(`payment instructions (${TEST_DB_KIND})`, () => {
   it('writes instructions with the method (trimmed, audited), keeps them when left out, and refuses a too-long note naming it', async () => {
     const before = (await payments()).find((p) => p.id === 'alipay')!;
     const { id: _id, qrUrl: _q, ...body } = before;
-    const put = await staff.owner<TAdminPaymentMethod>('PUT', '/api/admin/payment-methods/alipay', { body: { ...body, instructions: ALIPAY } });
+    const put = await staff.owner<TStaffPaymentMethod>('PUT', '/api/admin/payment-methods/alipay', { body: { ...body, instructions: ALIPAY } });
     expect(put.status).toBe(200);
     expect(put.body.instructions).toEqual({ ...ALIPAY, receiver: 'Cubeshop Ltd' });
     expect(put.body.qrUrl).toBeNull();
     // names changed, instructions left out: they stay
     const { instructions: _i, ...withoutInstructions } = body;
-    const renamed = await staff.owner<TAdminPaymentMethod>('PUT', '/api/admin/payment-methods/alipay', {
+    const renamed = await staff.owner<TStaffPaymentMethod>('PUT', '/api/admin/payment-methods/alipay', {
       body: { ...withoutInstructions, nameEn: 'Alipay (CN)' },
     });
     expect(renamed.status).toBe(200);
@@ -124,7 +124,7 @@ describe(`payment instructions (${TEST_DB_KIND})`, () => {
     });
     const audit = await t.services.audit.of('payment_method', 'alipay');
     expect(audit.map((e) => e.action)).toEqual(['payment.update', 'payment.update']);
-    expect(audit.some((e) => (e.after as TAdminPaymentMethod).instructions?.account === 'pay@cubeshop.test')).toBe(true);
+    expect(audit.some((e) => (e.after as TStaffPaymentMethod).instructions?.account === 'pay@cubeshop.test')).toBe(true);
 
     const tooLong = await staff.owner('PUT', '/api/admin/payment-methods/alipay', { body: { ...body, instructions: { ...ALIPAY, noteEn: 'x'.repeat(1001) } } });
     expect(tooLong.status).toBe(400);
@@ -189,7 +189,7 @@ describe(`payment instructions (${TEST_DB_KIND})`, () => {
     // a large JPEG is re-encoded as a PNG, 600 px a side
     const up = await uploadQr(owner, 'alipay', await qrLike(40, 'jpeg'), 'qr.jpg');
     expect(up.status, JSON.stringify(up.body)).toBe(200);
-    const url = (up.body as TAdminPaymentMethod).qrUrl!;
+    const url = (up.body as TStaffPaymentMethod).qrUrl!;
     expect(url).toMatch(/^\/api\/payment-methods\/alipay\/qr\.png\?v=[0-9a-f]{16}$/);
     expect((await payments()).find((p) => p.id === 'alipay')!.qrUrl).toBe(url);
     const got = await t.app.inject({ method: 'GET', url });
@@ -207,7 +207,7 @@ describe(`payment instructions (${TEST_DB_KIND})`, () => {
     // a small WebP is kept at its size (never enlarged), as PNG; the URL changes with the picture
     const second = await uploadQr(owner, 'alipay', await qrLike(8, 'webp'), 'qr.webp');
     expect(second.status).toBe(200);
-    const url2 = (second.body as TAdminPaymentMethod).qrUrl!;
+    const url2 = (second.body as TStaffPaymentMethod).qrUrl!;
     expect(url2).not.toBe(url);
     const got2 = await t.app.inject({ method: 'GET', url: url2 });
     expect((await sharp(got2.rawPayload).metadata()).width).toBe(29 * 8);
@@ -216,7 +216,7 @@ describe(`payment instructions (${TEST_DB_KIND})`, () => {
     expect(old.rawPayload.equals(got2.rawPayload)).toBe(true);
     expect(old.headers['cache-control']).toBe('public, max-age=60');
 
-    const removed = await staff.owner<TAdminPaymentMethod>('DELETE', '/api/admin/payment-methods/alipay/qr');
+    const removed = await staff.owner<TStaffPaymentMethod>('DELETE', '/api/admin/payment-methods/alipay/qr');
     expect(removed.status).toBe(200);
     expect(removed.body.qrUrl).toBeNull();
     expect((await anon()('GET', '/api/payment-methods/alipay/qr.png')).status).toBe(404);

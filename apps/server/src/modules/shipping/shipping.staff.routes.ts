@@ -3,14 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ZAdminPaymentMethod,
-  ZAdminPaymentMethodInput,
-  ZAdminShippingConfig,
-  ZAdminShippingMethod,
-  ZAdminShippingMethodInput,
-  ZAdminShippingRate,
-  ZAdminShippingZone,
-  ZAdminShippingZoneInput,
+  ZStaffPaymentMethod,
+  ZStaffPaymentMethodInput,
+  ZStaffShippingConfig,
+  ZStaffShippingMethod,
+  ZStaffShippingMethodInput,
+  ZStaffShippingRate,
+  ZStaffShippingZone,
+  ZStaffShippingZoneInput,
   ZConfigCodeParams,
   ZRateParams,
 } from '@cubeshop/shared';
@@ -35,7 +35,7 @@ async function uploadedQr(request: FastifyRequest): Promise<Buffer> {
  * PUT writes one row by its key (creates it or changes it); the checkout's next quote on every
  * instance uses it. Methods and payment methods are switched off rather than deleted.
  */
-export const shippingStaffRoutes: FastifyPluginAsyncZod<{ admin: ShippingStaff; actorOf: ActorOf }> = async (app, { admin, actorOf }) => {
+export const shippingStaffRoutes: FastifyPluginAsyncZod<{ staff: ShippingStaff; actorOf: ActorOf }> = async (app, { staff, actorOf }) => {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: QR_MAX_BYTES, files: 1, fields: 10 } });
   const security = [{ bearer: [] }];
   const tags = ['admin'];
@@ -49,13 +49,13 @@ export const shippingStaffRoutes: FastifyPluginAsyncZod<{ admin: ShippingStaff; 
 
   app.get(
     '/admin/shipping',
-    { ...manage, schema: { tags, summary: 'Shipping methods, zones, rates and payment methods (owner)', security, response: { 200: ZAdminShippingConfig } } },
-    async () => admin.config(),
+    { ...manage, schema: { tags, summary: 'Shipping methods, zones, rates and payment methods (owner)', security, response: { 200: ZStaffShippingConfig } } },
+    async () => staff.config(),
   );
   app.get(
     '/admin/shipping/methods',
-    { ...manage, schema: { tags, summary: 'Shipping methods (owner)', security, response: { 200: z.array(ZAdminShippingMethod) } } },
-    async () => (await admin.config()).methods,
+    { ...manage, schema: { tags, summary: 'Shipping methods (owner)', security, response: { 200: z.array(ZStaffShippingMethod) } } },
+    async () => (await staff.config()).methods,
   );
   app.put(
     '/admin/shipping/methods/:id',
@@ -66,16 +66,16 @@ export const shippingStaffRoutes: FastifyPluginAsyncZod<{ admin: ShippingStaff; 
         summary: 'Create or change a shipping method (owner)',
         security,
         params: ZConfigCodeParams,
-        body: ZAdminShippingMethodInput,
-        response: { 200: ZAdminShippingMethod },
+        body: ZStaffShippingMethodInput,
+        response: { 200: ZStaffShippingMethod },
       },
     },
-    async (request) => admin.putMethod(await actorOf(request), { ...request.body, id: request.params.id }),
+    async (request) => staff.putMethod(await actorOf(request), { ...request.body, id: request.params.id }),
   );
   app.get(
     '/admin/shipping/zones',
-    { ...manage, schema: { tags, summary: 'Shipping zones with their regions (owner)', security, response: { 200: z.array(ZAdminShippingZone) } } },
-    async () => (await admin.config()).zones,
+    { ...manage, schema: { tags, summary: 'Shipping zones with their regions (owner)', security, response: { 200: z.array(ZStaffShippingZone) } } },
+    async () => (await staff.config()).zones,
   );
   app.put(
     '/admin/shipping/zones/:id',
@@ -88,11 +88,11 @@ export const shippingStaffRoutes: FastifyPluginAsyncZod<{ admin: ShippingStaff; 
           "The regions given become exactly the zone's (a region listed here leaves its old zone). The default zone takes every region no zone lists; making a zone the default unsets the old one.",
         security,
         params: ZConfigCodeParams,
-        body: ZAdminShippingZoneInput,
-        response: { 200: ZAdminShippingZone },
+        body: ZStaffShippingZoneInput,
+        response: { 200: ZStaffShippingZone },
       },
     },
-    async (request) => admin.putZone(await actorOf(request), { ...request.body, code: request.params.id }),
+    async (request) => staff.putZone(await actorOf(request), { ...request.body, code: request.params.id }),
   );
   app.delete(
     '/admin/shipping/zones/:id',
@@ -107,14 +107,14 @@ export const shippingStaffRoutes: FastifyPluginAsyncZod<{ admin: ShippingStaff; 
       },
     },
     async (request) => {
-      await admin.deleteZone(await actorOf(request), request.params.id);
+      await staff.deleteZone(await actorOf(request), request.params.id);
       return { ok: true as const };
     },
   );
   app.get(
     '/admin/shipping/rates',
-    { ...manage, schema: { tags, summary: 'The rate table: one row per method and zone (owner)', security, response: { 200: z.array(ZAdminShippingRate) } } },
-    async () => (await admin.config()).rates,
+    { ...manage, schema: { tags, summary: 'The rate table: one row per method and zone (owner)', security, response: { 200: z.array(ZStaffShippingRate) } } },
+    async () => (await staff.config()).rates,
   );
   app.put(
     '/admin/shipping/rates',
@@ -126,11 +126,11 @@ export const shippingStaffRoutes: FastifyPluginAsyncZod<{ admin: ShippingStaff; 
         description:
           'Fen and grams: price of w g = max(minCharge, firstPrice + ceil(max(0, w − firstWeight) / stepWeight) × stepPrice); unavailable above maxWeight.',
         security,
-        body: ZAdminShippingRate,
-        response: { 200: ZAdminShippingRate },
+        body: ZStaffShippingRate,
+        response: { 200: ZStaffShippingRate },
       },
     },
-    async (request) => admin.putRate(await actorOf(request), request.body),
+    async (request) => staff.putRate(await actorOf(request), request.body),
   );
   app.delete(
     '/admin/shipping/rates/:methodId/:zoneCode',
@@ -139,14 +139,14 @@ export const shippingStaffRoutes: FastifyPluginAsyncZod<{ admin: ShippingStaff; 
       schema: { tags, summary: 'Delete a rate: the method no longer serves the zone (owner)', security, params: ZRateParams, response: { 200: ok } },
     },
     async (request) => {
-      await admin.deleteRate(await actorOf(request), request.params.methodId, request.params.zoneCode);
+      await staff.deleteRate(await actorOf(request), request.params.methodId, request.params.zoneCode);
       return { ok: true as const };
     },
   );
   app.get(
     '/admin/payment-methods',
-    { ...manage, schema: { tags, summary: 'Payment methods (owner)', security, response: { 200: z.array(ZAdminPaymentMethod) } } },
-    async () => (await admin.config()).payments,
+    { ...manage, schema: { tags, summary: 'Payment methods (owner)', security, response: { 200: z.array(ZStaffPaymentMethod) } } },
+    async () => (await staff.config()).payments,
   );
   app.put(
     '/admin/payment-methods/:id',
@@ -159,11 +159,11 @@ export const shippingStaffRoutes: FastifyPluginAsyncZod<{ admin: ShippingStaff; 
           '`instructions` (receiver, account, noteZh, noteEn; blank: left out) are shown on the order page, in the order mail and on the proforma of orders paid this way; left out, they stay as they are.',
         security,
         params: ZConfigCodeParams,
-        body: ZAdminPaymentMethodInput,
-        response: { 200: ZAdminPaymentMethod },
+        body: ZStaffPaymentMethodInput,
+        response: { 200: ZStaffPaymentMethod },
       },
     },
-    async (request) => admin.putPayment(await actorOf(request), { ...request.body, id: request.params.id }),
+    async (request) => staff.putPayment(await actorOf(request), { ...request.body, id: request.params.id }),
   );
   app.put(
     '/admin/payment-methods/:id/qr',
@@ -176,14 +176,14 @@ export const shippingStaffRoutes: FastifyPluginAsyncZod<{ admin: ShippingStaff; 
         security,
         consumes: ['multipart/form-data'],
         params: ZConfigCodeParams,
-        response: { 200: ZAdminPaymentMethod },
+        response: { 200: ZStaffPaymentMethod },
       },
     },
     async (request) => {
       const actor = await actorOf(request);
       // An unknown method is a 404 before the upload is read.
-      if (!(await admin.config()).payments.some((p) => p.id === request.params.id)) throw notFound('paymentMethodNotFound');
-      return admin.putQr(actor, request.params.id, await uploadedQr(request));
+      if (!(await staff.config()).payments.some((p) => p.id === request.params.id)) throw notFound('paymentMethodNotFound');
+      return staff.putQr(actor, request.params.id, await uploadedQr(request));
     },
   );
   app.delete(
@@ -195,9 +195,9 @@ export const shippingStaffRoutes: FastifyPluginAsyncZod<{ admin: ShippingStaff; 
         summary: 'Remove the QR picture of a payment method (owner)',
         security,
         params: ZConfigCodeParams,
-        response: { 200: ZAdminPaymentMethod },
+        response: { 200: ZStaffPaymentMethod },
       },
     },
-    async (request) => admin.deleteQr(await actorOf(request), request.params.id),
+    async (request) => staff.deleteQr(await actorOf(request), request.params.id),
   );
 };

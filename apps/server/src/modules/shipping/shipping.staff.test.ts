@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminShippingConfig, TStaffRole } from '@cubeshop/shared';
+import type { TStaffShippingConfig, TStaffRole } from '@cubeshop/shared';
 import { TEST_DB_KIND } from '../../test/harness.js';
 import { ADDRESS, createShopApp, shopClient, type ShopApp, type ShopCall } from '../../test/shop.js';
 
@@ -65,7 +65,7 @@ describe(`shipping configuration: roles (${TEST_DB_KIND})`, () => {
 
 describe(`shipping configuration: owner (${TEST_DB_KIND})`, () => {
   it('answers the whole configuration: methods, zones with regions, rates, payment methods', async () => {
-    const res = await staff.owner<TAdminShippingConfig>('GET', '/api/admin/shipping');
+    const res = await staff.owner<TStaffShippingConfig>('GET', '/api/admin/shipping');
     expect(res.status).toBe(200);
     expect(res.body.methods.map((m) => m.id)).toContain('dhl');
     expect(res.body.zones.find((z) => z.code === 'NORTH_AMERICA')?.regions).toContain('US');
@@ -110,7 +110,7 @@ describe(`shipping configuration: owner (${TEST_DB_KIND})`, () => {
     expect(after.body.base).toBe(100);
     expect(after.body.base).not.toBe(before.body.base);
 
-    const paypal = (await staff.owner<TAdminShippingConfig>('GET', '/api/admin/shipping')).body.payments.find((p) => p.id === 'paypal')!;
+    const paypal = (await staff.owner<TStaffShippingConfig>('GET', '/api/admin/shipping')).body.payments.find((p) => p.id === 'paypal')!;
     expect((await staff.owner('PUT', '/api/admin/payment-methods/paypal', { body: { ...paypal, id: undefined, surchargeBp: 1_000 } })).status).toBe(200);
     const withPaypal = await quote({ expressMethod: 'dhl', payMethod: 'paypal' });
     expect(withPaypal.body.surchargePercent).toBe(10);
@@ -137,7 +137,7 @@ describe(`shipping configuration: owner (${TEST_DB_KIND})`, () => {
       ).status,
     ).toBe(200);
     expect((await quote({ expressMethod: 'dhl' })).status).toBe(400);
-    const zones = (await staff.owner<TAdminShippingConfig>('GET', '/api/admin/shipping')).body.zones;
+    const zones = (await staff.owner<TStaffShippingConfig>('GET', '/api/admin/shipping')).body.zones;
     expect(zones.find((z) => z.code === 'NORTH_AMERICA')?.regions).not.toContain('US');
     expect((await staff.owner('DELETE', '/api/admin/shipping/zones/TEST_ZONE')).status).toBe(200);
     // back in no zone: the default zone's rate applies

@@ -1,10 +1,10 @@
 import {
   EMPTY_PAYMENT_INSTRUCTIONS,
-  type TAdminPaymentMethod,
-  type TAdminShippingConfig,
-  type TAdminShippingMethod,
-  type TAdminShippingRate,
-  type TAdminShippingZone,
+  type TStaffPaymentMethod,
+  type TStaffShippingConfig,
+  type TStaffShippingMethod,
+  type TStaffShippingRate,
+  type TStaffShippingZone,
   type TPaymentInstructionsSetting,
 } from '@cubeshop/shared';
 import { badRequest, notFound } from '../../lib/app-error.js';
@@ -23,9 +23,9 @@ export interface ShippingStaffDeps {
 }
 
 /** PUT /api/admin/payment-methods/{id}: instructions left out stay as they are. */
-export type PaymentMethodInput = Omit<TAdminPaymentMethod, 'qrUrl' | 'instructions'> & { instructions?: TPaymentInstructionsSetting | undefined };
+export type PaymentMethodInput = Omit<TStaffPaymentMethod, 'qrUrl' | 'instructions'> & { instructions?: TPaymentInstructionsSetting | undefined };
 
-const paymentOut = (p: PaymentRow): TAdminPaymentMethod => ({
+const paymentOut = (p: PaymentRow): TStaffPaymentMethod => ({
   id: p.id,
   nameZh: p.nameZh,
   nameEn: p.nameEn,
@@ -36,7 +36,7 @@ const paymentOut = (p: PaymentRow): TAdminPaymentMethod => ({
   qrUrl: qrUrlOf(p.id, p.qrImage),
 });
 
-function toConfig(t: ShippingTables): TAdminShippingConfig {
+function toConfig(t: ShippingTables): TStaffShippingConfig {
   return {
     methods: t.methods.map((m) => ({
       id: m.id,
@@ -86,7 +86,7 @@ export function createShippingStaff(repo: ShippingRepository, deps: ShippingStaf
   return {
     config,
 
-    async putMethod(actor: StaffActor, method: TAdminShippingMethod): Promise<TAdminShippingMethod> {
+    async putMethod(actor: StaffActor, method: TStaffShippingMethod): Promise<TStaffShippingMethod> {
       checkRegions(method.excludedRegions, 'excludedRegions');
       const before = (await config()).methods.find((m) => m.id === method.id) ?? null;
       await write(async (tx) => {
@@ -96,7 +96,7 @@ export function createShippingStaff(repo: ShippingRepository, deps: ShippingStaf
       return method;
     },
 
-    async putZone(actor: StaffActor, zone: TAdminShippingZone): Promise<TAdminShippingZone> {
+    async putZone(actor: StaffActor, zone: TStaffShippingZone): Promise<TStaffShippingZone> {
       checkRegions(zone.regions, 'regions');
       const now = await config();
       const before = now.zones.find((z) => z.code === zone.code) ?? null;
@@ -121,7 +121,7 @@ export function createShippingStaff(repo: ShippingRepository, deps: ShippingStaf
       });
     },
 
-    async putRate(actor: StaffActor, rate: TAdminShippingRate): Promise<TAdminShippingRate> {
+    async putRate(actor: StaffActor, rate: TStaffShippingRate): Promise<TStaffShippingRate> {
       const now = await config();
       if (!now.methods.some((m) => m.id === rate.methodId)) throw badRequest('expressUnknown', { method: rate.methodId }, { field: 'methodId' });
       if (!now.zones.some((z) => z.code === rate.zoneCode)) throw badRequest('shippingZoneUnknown', { zone: rate.zoneCode }, { field: 'zoneCode' });
@@ -144,9 +144,9 @@ export function createShippingStaff(repo: ShippingRepository, deps: ShippingStaf
       });
     },
 
-    async putPayment(actor: StaffActor, input: PaymentMethodInput): Promise<TAdminPaymentMethod> {
+    async putPayment(actor: StaffActor, input: PaymentMethodInput): Promise<TStaffPaymentMethod> {
       const before = (await config()).payments.find((p) => p.id === input.id) ?? null;
-      const payment: TAdminPaymentMethod = {
+      const payment: TStaffPaymentMethod = {
         ...input,
         instructions: input.instructions ?? before?.instructions ?? EMPTY_PAYMENT_INSTRUCTIONS,
         qrUrl: before?.qrUrl ?? null,
@@ -164,7 +164,7 @@ export function createShippingStaff(repo: ShippingRepository, deps: ShippingStaf
      * file), stores it, points the method at it (audited as payment.update) and removes the
      * picture it replaces. 404 for an unknown method.
      */
-    async putQr(actor: StaffActor, id: string, upload: Buffer): Promise<TAdminPaymentMethod> {
+    async putQr(actor: StaffActor, id: string, upload: Buffer): Promise<TStaffPaymentMethod> {
       const row = await paymentRow(id);
       const png = await encodePaymentQr(upload);
       const name = qrName(id, png);
@@ -192,7 +192,7 @@ export function createShippingStaff(repo: ShippingRepository, deps: ShippingStaf
     },
 
     /** DELETE /api/admin/payment-methods/{id}/qr: the method has no picture any more (audited when it had one). */
-    async deleteQr(actor: StaffActor, id: string): Promise<TAdminPaymentMethod> {
+    async deleteQr(actor: StaffActor, id: string): Promise<TStaffPaymentMethod> {
       const row = await paymentRow(id);
       if (!row.qrImage) return paymentOut(row);
       await write(async (tx) => {

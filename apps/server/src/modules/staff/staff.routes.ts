@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZStaffChange, ZStaffIdParams, ZStaffInvite, ZStaffList, ZStaffMember } from '@cubeshop/shared';
+import { ZStaffChange, ZIdParams, ZStaffInvite, ZStaffList, ZStaffMember } from '@cubeshop/shared';
 import type { ActorOf } from '../../plugins/auth.js';
 import type { StaffService } from './staff.service.js';
 
@@ -63,7 +63,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; actorOf: 
           'a reset also clears the password and mails a link to set a new one (24 hours, once). The owner cannot disable or demote themselves or reset their own password (409), ' +
           'and the last active owner cannot be disabled or demoted (409). Each change is audited (staff.role, staff.disable, staff.enable, staff.passwordReset).',
         security,
-        params: ZStaffIdParams,
+        params: ZIdParams,
         body: ZStaffChange,
         response: { 200: ZStaffMember },
       },
@@ -82,7 +82,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; actorOf: 
           'Their unused password links stop working and a fresh invitation is mailed in their language (72 hours, once). ' +
           'Someone who already set a password answers 409 (force a password reset instead), as does a disabled account or one without an e-mail. Audited as staff.reinvite.',
         security,
-        params: ZStaffIdParams,
+        params: ZIdParams,
         response: { 200: ZStaffMember },
       },
     },

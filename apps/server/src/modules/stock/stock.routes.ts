@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAdminIdParams, ZStockAdjust, ZStockLevels, ZStockSheet, ZStockSheetQuery, ZStockSummary } from '@cubeshop/shared';
+import { ZIdParams, ZStockAdjust, ZStockLevels, ZStockSheet, ZStockSheetQuery, ZStockSummary } from '@cubeshop/shared';
 import type { ActorOf } from '../../plugins/auth.js';
 import type { StockStaff } from './stock.staff.js';
 
@@ -50,7 +50,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockStaff; actorOf: Ac
         tags,
         summary: "A product's stock per type: on hand, reserved, available (owner, catalog, warehouse)",
         security,
-        params: ZAdminIdParams,
+        params: ZIdParams,
         response: { 200: ZStockLevels },
       },
     },
@@ -70,7 +70,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockStaff; actorOf: Ac
         description:
           "lines: [{typeCode, onHand}] ('' for a product without types); types not listed stay as they are; reserved pieces (open orders) never change here. reason (optional, up to 500 characters): why (a recount, damaged goods), the audit entry's note. Audited as stock.adjust with before and after. Answers every type's on hand, reserved and available.",
         security,
-        params: ZAdminIdParams,
+        params: ZIdParams,
         body: ZStockAdjust,
         response: { 200: ZStockLevels },
       },

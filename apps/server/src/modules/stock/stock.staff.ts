@@ -1,7 +1,7 @@
 import {
   minValidQuantity,
-  type TAdminItemList,
-  type TAdminItemQuery,
+  type TStaffItemList,
+  type TStaffItemQuery,
   type TStockLevels,
   type TStockSheet,
   type TStockSheetQuery,
@@ -27,7 +27,7 @@ export interface StockStaffDeps {
   /** Products by id (absent: no such product). */
   items: (ids: number[]) => Promise<Map<number, StockItem>>;
   /** The staff product list (the catalog): the stock screen finds products as it does. */
-  products: (query: TAdminItemQuery) => Promise<TAdminItemList>;
+  products: (query: TStaffItemQuery) => Promise<TStaffItemList>;
   /** Products on sale, all or among ids (the catalog). */
   countOnSale: (ids?: readonly number[]) => Promise<number>;
   /** A product's stock was changed by staff: cached pages show its new state at once, on every instance. */

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router';
-import { ZAdminOrderQuery } from '@cubeshop/shared';
+import { ZStaffOrderQuery } from '@cubeshop/shared';
 import { ApiError } from '@/lib/api-client';
 import i18n from '@/lib/i18n';
 import { STORAGE_KEYS } from '@/lib/storage';
@@ -46,7 +46,7 @@ const answered = (rows: Row[]): Query => ({ isError: false, error: null, data: r
 
 /** A list screen as the staff screens build one: params in the URL (the order queue's schema), a StaffTable. */
 function Screen({ query, selectable = false }: { query: Query; selectable?: boolean }) {
-  const list = useListParams(ZAdminOrderQuery);
+  const list = useListParams(ZStaffOrderQuery);
   const navigate = useNavigate();
   const [selected, setSelected] = useState<RowSelectionState>({});
   const columns = useMemo(

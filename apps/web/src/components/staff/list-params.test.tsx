@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { ZAdminItemQuery, ZAdminOrderQuery, ZCustomerQuery } from '@cubeshop/shared';
+import { ZStaffItemQuery, ZStaffOrderQuery, ZCustomerQuery } from '@cubeshop/shared';
 import { renderScreen } from '@/test/render';
 import { listSearch, pageCount, parseListParams, sortOptions, useListParams, withListChange, type ListParams } from './list-params';
 
@@ -8,16 +8,16 @@ const params = (text: string) => new URLSearchParams(text);
 
 describe('parseListParams', () => {
   it('reads the URL with the shared query schema: typed values, defaults for what is missing', () => {
-    const values = parseListParams(ZAdminOrderQuery, params('q=abc&status=confirm&sort=oldest&page=3&country=us&amountMin=12.5&junk=1'));
+    const values = parseListParams(ZStaffOrderQuery, params('q=abc&status=confirm&sort=oldest&page=3&country=us&amountMin=12.5&junk=1'));
     expect(values).toMatchObject({ q: 'abc', status: 'confirm', sort: 'oldest', page: 3, recPerPage: 50, country: 'US', amountMin: 12.5 });
     expect(values).not.toHaveProperty('junk');
   });
 
   it('drops only the values the schema refuses; the others keep theirs', () => {
-    const values = parseListParams(ZAdminOrderQuery, params('sort=random&page=abc&status=confirm&country=USA'));
+    const values = parseListParams(ZStaffOrderQuery, params('sort=random&page=abc&status=confirm&country=USA'));
     expect(values).toMatchObject({ sort: 'newest', page: 1, status: 'confirm' });
     expect(values.country).toBeUndefined();
-    expect(parseListParams(ZAdminItemQuery, params('categoryId=x&archived=all&recPerPage=999'))).toMatchObject({
+    expect(parseListParams(ZStaffItemQuery, params('categoryId=x&archived=all&recPerPage=999'))).toMatchObject({
       archived: 'all',
       recPerPage: 50,
       page: 1,
@@ -28,7 +28,7 @@ describe('parseListParams', () => {
   it('writes the API query with set, non-default values only, in the schema order', () => {
     const values = parseListParams(ZCustomerQuery, params('recPerPage=50&page=1&q=bo'));
     expect(listSearch(ZCustomerQuery, values)).toBe('q=bo');
-    expect(listSearch(ZAdminOrderQuery, parseListParams(ZAdminOrderQuery, params('q=x&page=2&sort=totalAsc')))).toBe('page=2&sort=totalAsc&q=x');
+    expect(listSearch(ZStaffOrderQuery, parseListParams(ZStaffOrderQuery, params('q=x&page=2&sort=totalAsc')))).toBe('page=2&sort=totalAsc&q=x');
   });
 });
 
@@ -63,9 +63,9 @@ describe('sortOptions', () => {
 
 describe('useListParams', () => {
   it('gives typed values from the URL and setters that keep it tidy and reset the page', async () => {
-    let list: ListParams<typeof ZAdminOrderQuery> | undefined;
+    let list: ListParams<typeof ZStaffOrderQuery> | undefined;
     function Probe() {
-      list = useListParams(ZAdminOrderQuery);
+      list = useListParams(ZStaffOrderQuery);
       return <p>{list.search || 'none'}</p>;
     }
     const { router } = renderScreen(<Probe />, { path: '/admin/orders', at: '/admin/orders?page=3&status=confirm&tab=keep' });

@@ -5,7 +5,7 @@ import { toText } from '@/lib/text';
 
 export { pageCount } from '@/lib/pager';
 
-/** A staff list's query schema from @cubeshop/shared (ZAdminOrderQuery, ZCustomerQuery, ...). */
+/** A staff list's query schema from @cubeshop/shared (ZStaffOrderQuery, ZCustomerQuery, ...). */
 export type TListSchema = z.ZodObject;
 /** What a setter takes: the typed value, a form's text, or nothing (blank: the filter goes). */
 export type TParamValue = string | number | boolean | null | undefined;

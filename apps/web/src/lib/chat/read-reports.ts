@@ -1,7 +1,7 @@
 import type { ChatClientFrameMap } from '@cubeshop/shared';
 
 /**
- * Admin: telling the server what this agent has read (docs/chat.md, "Read cursors").
+ * Agent: telling the server what this agent has read (docs/chat.md, "Read cursors").
  *
  * The local cursor of each conversation lives in the chat state (`read`, moved by the reducer when
  * a conversation is on screen). This keeps what the server has: the cursor it last confirmed (a
@@ -16,7 +16,7 @@ import type { ChatClientFrameMap } from '@cubeshop/shared';
  * - at once with `flush()` (the console closes).
  */
 
-/** Admin: how long reads of the open conversation are gathered before one `read` frame reports them. */
+/** Agent: how long reads of the open conversation are gathered before one `read` frame reports them. */
 export const CHAT_READ_REPORT_MS = 1_000;
 
 export type ReadFrame = { type: 'read' } & ChatClientFrameMap['read'];

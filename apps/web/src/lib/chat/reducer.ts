@@ -73,7 +73,7 @@ export function refusedMessage(state: ChatState, error: ChatServerEventMap['erro
 }
 
 /**
- * Admin: gid is read up to seq (the server said so, or it is on screen). Moves the cursor forward
+ * Agent: gid is read up to seq (the server said so, or it is on screen). Moves the cursor forward
  * only; messages from others above it stay unread.
  */
 function markRead(state: ChatState, gid: string, seq: number): ChatState {
@@ -178,7 +178,7 @@ function setViewing(state: ChatState, viewing: string | null): ChatState {
     next = { ...next, unread };
   }
   if (next.role !== 'admin') return next;
-  // Admin: what is on screen is read up to its newest message.
+  // Agent: what is on screen is read up to its newest message.
   for (const gid of viewing === '*' ? Object.keys(next.messages) : [viewing]) {
     const newest = Math.max(0, ...(next.messages[gid] ?? []).map((m) => m.seq ?? 0));
     if (newest > 0) next = markRead(next, gid, newest);

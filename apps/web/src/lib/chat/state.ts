@@ -75,7 +75,7 @@ export interface ChatState extends ChatConnection {
   /** Messages from others not seen yet, per conversation. */
   unread: Record<string, number>;
   /**
-   * Admin: the highest seq read per conversation: the server's read cursor (this agent, any
+   * Agent: the highest seq read per conversation: the server's read cursor (this agent, any
    * device) or what this console has shown since, whichever is higher.
    */
   read: Record<string, number>;

@@ -4,6 +4,7 @@ import { sendPrecompressed } from '../../../lib/compressed.js';
 import { z } from 'zod';
 import {
   digitsToNumber,
+  ZIdParams,
   ZCategoryList,
   ZProductDetail,
   ZProductList,
@@ -35,7 +36,6 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, answer: { byte
   return sendPrecompressed(request, reply, answer, 'application/json; charset=utf-8', () => answer.bytes);
 }
 
-const ZIdParams = z.object({ id: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
 const ZImageParams = ZIdParams.extend({ index: z.preprocess(digitsToNumber, z.number().int().min(0).max(20)) });
 const ZImageQuery = z.object({ v: z.string().max(40).optional() });
 

@@ -1,4 +1,4 @@
-import { volumeOfWeightCm3, type TAdminItemInputRaw } from '@cubeshop/shared';
+import { volumeOfWeightCm3, type TStaffItemInputRaw } from '@cubeshop/shared';
 import { auditDiff, type AuditChange } from '../../audit/audit.service.js';
 import type { NewItemRow } from '../catalog.repository.js';
 import type { StoredItem } from './catalog.sheet.repository.js';
@@ -24,7 +24,7 @@ type ItemFields = Omit<StoredItem, 'id' | 'discountPriceFen' | 'volumeWeightG' |
  * keeps its value). The same fields, in yuan, are what the product editor audits (editableOf), so
  * an import's audit entries read like the editor's.
  */
-export function inputOf(item: ItemFields): TAdminItemInputRaw {
+export function inputOf(item: ItemFields): TStaffItemInputRaw {
   return {
     nameZh: item.nameZh,
     nameEn: item.nameEn,

@@ -1,10 +1,10 @@
 import {
   IMPORT_LIST_MAX,
   validationMessage,
-  ZAdminItemInput,
-  type TAdminItemExportQuery,
-  type TAdminItemInput,
-  type TAdminItemInputRaw,
+  ZStaffItemInput,
+  type TStaffItemExportQuery,
+  type TStaffItemInput,
+  type TStaffItemInputRaw,
   type TImportChange,
   type TImportError,
   type TImportResult,
@@ -27,7 +27,7 @@ import { importAudit, inputOf, type Planned } from './catalog.import.audit.js';
 /**
  * Spreadsheet import and export of the catalog (docs/catalog.md, Spreadsheets). An import reads
  * the whole file, matches each row to a product by id, else by barcode, else creates one,
- * validates it with the product form's rules (ZAdminItemInput), compares it with the stored
+ * validates it with the product form's rules (ZStaffItemInput), compares it with the stored
  * product in bulk and reports per row what changes and every error by row and column. Applied
  * (no errors, not a dry run), it writes in one transaction: new and changed products in
  * multi-row statements, their stock through the stock module, an audit entry per product created
@@ -111,7 +111,7 @@ async function inBatches<T, R>(values: readonly T[], size: number, work: (batch:
 }
 
 export function createCatalogSheets(repo: CatalogSheetRepository, { dictionary, changed, stock, audit }: CatalogSheetsDeps) {
-  async function filterOf(q: TAdminItemExportQuery): Promise<SheetFilter> {
+  async function filterOf(q: TStaffItemExportQuery): Promise<SheetFilter> {
     const dict = await dictionary.get();
     return {
       archived: q.archived,
@@ -133,7 +133,7 @@ export function createCatalogSheets(repo: CatalogSheetRepository, { dictionary, 
     },
 
     /** Writes the products matching the query, by id, as they are read (pages of 2,000). */
-    async export(q: TAdminItemExportQuery, out: SheetWriter): Promise<number> {
+    async export(q: TStaffItemExportQuery, out: SheetWriter): Promise<number> {
       const [filter, dict] = await Promise.all([filterOf(q), dictionary.get()]);
       let afterId = 0;
       let total = 0;
@@ -257,7 +257,7 @@ export function createCatalogSheets(repo: CatalogSheetRepository, { dictionary, 
           }
           current = matches ? stored.get(matches[0]!) : undefined;
         }
-        const input: Partial<TAdminItemInputRaw> = current ? inputOf(current) : {};
+        const input: Partial<TStaffItemInputRaw> = current ? inputOf(current) : {};
         const badColumns = new Set<string>();
         columns.forEach((column, i) => {
           if (!column?.read) return;
@@ -269,7 +269,7 @@ export function createCatalogSheets(repo: CatalogSheetRepository, { dictionary, 
             fail(r.row, column.header, err.key, err.params);
           }
         });
-        const parsed = ZAdminItemInput.safeParse(input);
+        const parsed = ZStaffItemInput.safeParse(input);
         if (!parsed.success) {
           for (const issue of parsed.error.issues) {
             const column = headerOfField(issue.path[0] as string | undefined);
@@ -284,7 +284,7 @@ export function createCatalogSheets(repo: CatalogSheetRepository, { dictionary, 
           continue;
         }
         if (badColumns.size > 0) continue;
-        const value: TAdminItemInput = parsed.data;
+        const value: TStaffItemInput = parsed.data;
         // The search text is built from the names, types, category and brand: kept when none changed.
         const searchText =
           current &&

@@ -1,5 +1,5 @@
 // Over 400 lines: the spreadsheet's column table: data, not logic.
-import { volumeOfWeightCm3, type TAdminItemInputRaw, type TLocale } from '@cubeshop/shared';
+import { volumeOfWeightCm3, type TStaffItemInputRaw, type TLocale } from '@cubeshop/shared';
 import type { Dictionary } from '../cache/catalog.dictionary.js';
 import type { MessageKey } from '../../../lib/messages.js';
 
@@ -62,15 +62,15 @@ export class CellError extends Error {
   }
 }
 
-type Input = Partial<TAdminItemInputRaw>;
+type Input = Partial<TStaffItemInputRaw>;
 
 export interface SheetColumn {
   header: string;
   /** What the column holds, for the notes sheet and docs. */
   zh: string;
   en: string;
-  /** The field of ZAdminItemInput it fills (errors of that field are reported in this column). */
-  field?: keyof TAdminItemInputRaw;
+  /** The field of ZStaffItemInput it fills (errors of that field are reported in this column). */
+  field?: keyof TStaffItemInputRaw;
   /** Export: the cell of a product. */
   write: (item: SheetItem, ctx: WriteContext) => string | number;
   /** Import: puts the cell's value into the input (throws CellError). Absent: read-only column. */
@@ -168,7 +168,7 @@ function reference(cell: Cell, bySlug: Map<string, number>, known: (id: number) 
   return id;
 }
 
-const textColumn = (header: string, field: keyof TAdminItemInputRaw & keyof SheetItem, zh: string, en: string, example: string): SheetColumn => ({
+const textColumn = (header: string, field: keyof TStaffItemInputRaw & keyof SheetItem, zh: string, en: string, example: string): SheetColumn => ({
   header,
   zh,
   en,
@@ -180,7 +180,7 @@ const textColumn = (header: string, field: keyof TAdminItemInputRaw & keyof Shee
   },
 });
 
-const intColumn = (header: string, field: keyof TAdminItemInputRaw & keyof SheetItem, zh: string, en: string, example: number | string): SheetColumn => ({
+const intColumn = (header: string, field: keyof TStaffItemInputRaw & keyof SheetItem, zh: string, en: string, example: number | string): SheetColumn => ({
   header,
   zh,
   en,
@@ -397,7 +397,7 @@ export const SHEET_HEADERS = SHEET_COLUMNS.map((c) => c.header);
 const byHeader = new Map(SHEET_COLUMNS.map((c) => [c.header, c]));
 export const columnOf = (header: string): SheetColumn | undefined => byHeader.get(header.trim().toLowerCase());
 
-/** The column that reports an error of a ZAdminItemInput field. */
+/** The column that reports an error of a ZStaffItemInput field. */
 const byField = new Map(SHEET_COLUMNS.filter((c) => c.field).map((c) => [c.field as string, c.header]));
 export const headerOfField = (field: string | number | undefined): string => (typeof field === 'string' ? (byField.get(field) ?? '') : '');
 

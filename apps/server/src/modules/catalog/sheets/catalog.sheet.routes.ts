@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMPORT_MAX_BYTES, IMPORT_REFUSED_CODE, ZAdminItemExportQuery, ZImportQuery, ZImportRefused, ZImportResult, type TSheetFormat } from '@cubeshop/shared';
+import { IMPORT_MAX_BYTES, IMPORT_REFUSED_CODE, ZStaffItemExportQuery, ZImportQuery, ZImportRefused, ZImportResult, type TSheetFormat } from '@cubeshop/shared';
 import { badRequest } from '../../../lib/app-error.js';
 import { readUploadedFile } from '../../../lib/uploaded-file.js';
 import { message } from '../../../lib/messages.js';
@@ -42,7 +42,7 @@ export const catalogSheetRoutes: FastifyPluginAsyncZod<{ sheets: CatalogSheets; 
           description:
             'Every editable column (docs/catalog.md, Spreadsheets), one product a row by id; the same filters as /api/items (keyword, categoryId, supplierId, minPrice/maxPrice in yuan) plus archived (false: on sale, true, all). Streamed.',
           security,
-          querystring: ZAdminItemExportQuery,
+          querystring: ZStaffItemExportQuery,
           produces: [CONTENT_TYPES[format]],
           response: { 200: z.any() },
         },

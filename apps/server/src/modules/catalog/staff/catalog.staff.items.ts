@@ -2,12 +2,12 @@ import {
   ITEM_IMAGES_MAX,
   shopPriceFen,
   volumeOfWeightCm3,
-  type TAdminItem,
-  type TAdminItemInput,
-  type TAdminItemList,
-  type TAdminItemQuery,
-  type TAdminItemRow,
-  type TAdminItemStored,
+  type TStaffItem,
+  type TStaffItemInput,
+  type TStaffItemList,
+  type TStaffItemQuery,
+  type TStaffItemRow,
+  type TStaffItemStored,
   type TStockStatus,
 } from '@cubeshop/shared';
 import type { Db } from '../../../db/client.js';
@@ -47,7 +47,7 @@ const STOCK_FILTER_CAP = 20_000;
 const yuan = (fen: number) => Math.round(fen) / 100;
 
 /** The editable fields of a stored product, as staff type them (yuan): the form's values and the audit's before/after. */
-export function editableOf(row: StaffItemRow): TAdminItemStored {
+export function editableOf(row: StaffItemRow): TStaffItemStored {
   return {
     nameZh: row.nameZh,
     nameEn: row.nameEn,
@@ -91,7 +91,7 @@ export function createCatalogItemsStaff({ repo, dictionary, audit, stock, upload
    * The references and the barcode of an input: 400 naming the field. The dictionary is read
    * before the transaction (its loader uses the pool, which a single-connection database holds).
    */
-  async function checkInput(tx: Db, dict: Dictionary, input: TAdminItemInput, id: number | undefined) {
+  async function checkInput(tx: Db, dict: Dictionary, input: TStaffItemInput, id: number | undefined) {
     if (!dict.categories.has(input.categoryId)) throw badRequest('categoryNotFound', {}, { field: 'categoryId', rule: 'exists' });
     if (!dict.suppliers.has(input.supplierId)) throw badRequest('brandNotFound', {}, { field: 'supplierId', rule: 'exists' });
     if (input.barcode) {
@@ -100,7 +100,7 @@ export function createCatalogItemsStaff({ repo, dictionary, audit, stock, upload
     }
   }
 
-  async function itemOf(id: number, tx?: Db): Promise<TAdminItem> {
+  async function itemOf(id: number, tx?: Db): Promise<TStaffItem> {
     const row = await repo.findItem(id, tx);
     if (!row) throw notFound('itemNotFound');
     const [levels, images] = await Promise.all([stock.levels([id], tx), repo.imagesOf(id, tx)]);
@@ -126,7 +126,7 @@ export function createCatalogItemsStaff({ repo, dictionary, audit, stock, upload
   }
 
   /** Stock lines of the input, for the types the product has now. */
-  async function writeStock(tx: Db, id: number, input: TAdminItemInput): Promise<void> {
+  async function writeStock(tx: Db, id: number, input: TStaffItemInput): Promise<void> {
     if (input.stock && input.stock.length > 0) await stock.setOnHand(id, input.stock, tx);
   }
 
@@ -147,7 +147,7 @@ export function createCatalogItemsStaff({ repo, dictionary, audit, stock, upload
       return { rows: rows.slice(0, limit), more: rows.length > limit };
     },
 
-    async list(q: TAdminItemQuery): Promise<TAdminItemList> {
+    async list(q: TStaffItemQuery): Promise<TStaffItemList> {
       let categoryIds: number[] | undefined;
       if (q.categoryId !== undefined) {
         categoryIds = (await dictionary.get()).descendants.get(q.categoryId);
@@ -171,7 +171,7 @@ export function createCatalogItemsStaff({ repo, dictionary, audit, stock, upload
         ({ rows, total } = await repo.listItems(filter, sort, q.recPerPage, offset));
       }
       const levels = await stock.levels(rows.map((r) => r.id));
-      const data: TAdminItemRow[] = rows.map((r) => {
+      const data: TStaffItemRow[] = rows.map((r) => {
         const lines = levels.get(r.id);
         const status: TStockStatus = stockStatusOf(r, lines);
         return {
@@ -197,7 +197,7 @@ export function createCatalogItemsStaff({ repo, dictionary, audit, stock, upload
 
     get: (id: number) => itemOf(id),
 
-    async create(actor: StaffActor, input: TAdminItemInput): Promise<TAdminItem> {
+    async create(actor: StaffActor, input: TStaffItemInput): Promise<TStaffItem> {
       const dict = await dictionary.get();
       const id = await repo.transaction(async (tx) => {
         await checkInput(tx, dict, input, undefined);
@@ -214,7 +214,7 @@ export function createCatalogItemsStaff({ repo, dictionary, audit, stock, upload
       return itemOf(id);
     },
 
-    async update(actor: StaffActor, id: number, input: TAdminItemInput): Promise<TAdminItem> {
+    async update(actor: StaffActor, id: number, input: TStaffItemInput): Promise<TStaffItem> {
       const dict = await dictionary.get();
       await repo.transaction(async (tx) => {
         const before = await repo.lockItem(tx, id);
@@ -242,7 +242,7 @@ export function createCatalogItemsStaff({ repo, dictionary, audit, stock, upload
     },
 
     /** Archive (gone from the storefront, kept for orders and staff) or restore. Repeating changes nothing. */
-    async setArchived(actor: StaffActor, id: number, archived: boolean): Promise<TAdminItem> {
+    async setArchived(actor: StaffActor, id: number, archived: boolean): Promise<TStaffItem> {
       await repo.transaction(async (tx) => {
         const row = await repo.lockItem(tx, id);
         if (!row) throw notFound('itemNotFound');
@@ -264,7 +264,7 @@ export function createCatalogItemsStaff({ repo, dictionary, audit, stock, upload
     },
 
     /** Adds an uploaded picture (checked and re-encoded first; a bad file stores nothing). */
-    async addImage(actor: StaffActor, id: number, load: () => Promise<Buffer>): Promise<TAdminItem> {
+    async addImage(actor: StaffActor, id: number, load: () => Promise<Buffer>): Promise<TStaffItem> {
       if (!(await repo.findItem(id))) throw notFound('itemNotFound');
       if ((await repo.imagesOf(id)).length >= ITEM_IMAGES_MAX) throw badRequest('imagesFull', { max: ITEM_IMAGES_MAX }, { field: 'file', rule: 'count' });
       const picture = await encodeProductPicture(await load());
@@ -292,7 +292,7 @@ export function createCatalogItemsStaff({ repo, dictionary, audit, stock, upload
     },
 
     /** Puts the uploaded pictures in this order (the first is the main one); `ids` must be all of them. */
-    async orderImages(actor: StaffActor, id: number, ids: readonly number[]): Promise<TAdminItem> {
+    async orderImages(actor: StaffActor, id: number, ids: readonly number[]): Promise<TStaffItem> {
       await repo.transaction(async (tx) => {
         if (!(await repo.lockItem(tx, id))) throw notFound('itemNotFound');
         const existing = (await repo.imagesOf(id, tx)).map((i) => i.id);
@@ -310,7 +310,7 @@ export function createCatalogItemsStaff({ repo, dictionary, audit, stock, upload
     },
 
     /** Removes an uploaded picture; with none left, the generated pictures show again. */
-    async deleteImage(actor: StaffActor, id: number, imageId: number): Promise<TAdminItem> {
+    async deleteImage(actor: StaffActor, id: number, imageId: number): Promise<TStaffItem> {
       await repo.transaction(async (tx) => {
         if (!(await repo.lockItem(tx, id))) throw notFound('itemNotFound');
         const existing = (await repo.imagesOf(id, tx)).map((i) => i.id);

@@ -2,15 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ZAdminBrand,
-  ZAdminBrandCreate,
-  ZAdminBrandList,
-  ZAdminBrandUpdate,
-  ZAdminCategory,
-  ZAdminCategoryCreate,
-  ZAdminCategoryList,
-  ZAdminCategoryUpdate,
-  ZAdminTreeIdParams,
+  ZStaffBrand,
+  ZStaffBrandCreate,
+  ZStaffBrandList,
+  ZStaffBrandUpdate,
+  ZStaffCategory,
+  ZStaffCategoryCreate,
+  ZStaffCategoryList,
+  ZStaffCategoryUpdate,
+  ZStaffTreeIdParams,
   ZAuthorizedBrandList,
 } from '@cubeshop/shared';
 import type { ActorOf } from '../../../plugins/auth.js';
@@ -36,7 +36,7 @@ export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeStaff; 
     {
       ...manage,
       ...noStore,
-      schema: { tags, summary: 'Every category, flat with parent and position (owner, catalog)', security, response: { 200: ZAdminCategoryList } },
+      schema: { tags, summary: 'Every category, flat with parent and position (owner, catalog)', security, response: { 200: ZStaffCategoryList } },
     },
     async () => tree.categories(),
   );
@@ -49,8 +49,8 @@ export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeStaff; 
         tags,
         summary: 'Create a category, last among its siblings (owner, catalog)',
         security,
-        body: ZAdminCategoryCreate,
-        response: { 201: ZAdminCategory },
+        body: ZStaffCategoryCreate,
+        response: { 201: ZStaffCategory },
       },
     },
     async (request, reply) => reply.status(201).send(await tree.createCategory(await actorOf(request), request.body)),
@@ -65,9 +65,9 @@ export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeStaff; 
         summary: 'Rename, move (parentId) or reorder (position among siblings, 0-based) a category (owner, catalog)',
         description: 'A category cannot move under itself or one of its descendants (400, field parentId).',
         security,
-        params: ZAdminTreeIdParams,
-        body: ZAdminCategoryUpdate,
-        response: { 200: ZAdminCategory },
+        params: ZStaffTreeIdParams,
+        body: ZStaffCategoryUpdate,
+        response: { 200: ZStaffCategory },
       },
     },
     async (request) => tree.updateCategory(await actorOf(request), request.params.id, request.body),
@@ -82,7 +82,7 @@ export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeStaff; 
         summary: 'Delete an empty category (owner, catalog)',
         description: '409 when it still holds products (archived ones too) or subcategories.',
         security,
-        params: ZAdminTreeIdParams,
+        params: ZStaffTreeIdParams,
         response: { 204: z.null() },
       },
     },
@@ -97,13 +97,13 @@ export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeStaff; 
     {
       ...manage,
       ...noStore,
-      schema: { tags, summary: 'Every brand with its logo and authorization flag (owner, catalog)', security, response: { 200: ZAdminBrandList } },
+      schema: { tags, summary: 'Every brand with its logo and authorization flag (owner, catalog)', security, response: { 200: ZStaffBrandList } },
     },
     async () => tree.brands(),
   );
   app.post(
     '/admin/brands',
-    { ...manage, ...noStore, schema: { tags, summary: 'Create a brand (owner, catalog)', security, body: ZAdminBrandCreate, response: { 201: ZAdminBrand } } },
+    { ...manage, ...noStore, schema: { tags, summary: 'Create a brand (owner, catalog)', security, body: ZStaffBrandCreate, response: { 201: ZStaffBrand } } },
     async (request, reply) => reply.status(201).send(await tree.createBrand(await actorOf(request), request.body)),
   );
   app.put(
@@ -115,9 +115,9 @@ export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeStaff; 
         tags,
         summary: 'Rename a brand or set its authorization flag (owner, catalog)',
         security,
-        params: ZAdminTreeIdParams,
-        body: ZAdminBrandUpdate,
-        response: { 200: ZAdminBrand },
+        params: ZStaffTreeIdParams,
+        body: ZStaffBrandUpdate,
+        response: { 200: ZStaffBrand },
       },
     },
     async (request) => tree.updateBrand(await actorOf(request), request.params.id, request.body),
@@ -132,8 +132,8 @@ export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeStaff; 
         summary: 'Upload a brand logo (multipart field "file"; JPG, PNG or WebP; owner, catalog)',
         security,
         consumes: ['multipart/form-data'],
-        params: ZAdminTreeIdParams,
-        response: { 200: ZAdminBrand },
+        params: ZStaffTreeIdParams,
+        response: { 200: ZStaffBrand },
       },
     },
     async (request) => {
@@ -166,7 +166,7 @@ export const catalogTreeRoutes: FastifyPluginAsyncZod<{ tree: CatalogTreeStaff; 
       schema: {
         tags: ['catalog'],
         summary: 'A brand logo (WebP or PNG by Accept); immutable when v is the current version',
-        params: ZAdminTreeIdParams,
+        params: ZStaffTreeIdParams,
         querystring: z.object({ v: z.string().max(20).optional() }),
         produces: ['image/webp', 'image/png'],
       },

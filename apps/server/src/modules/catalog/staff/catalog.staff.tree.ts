@@ -1,12 +1,12 @@
 import type {
-  TAdminBrand,
-  TAdminBrandCreate,
-  TAdminBrandList,
-  TAdminBrandUpdate,
-  TAdminCategory,
-  TAdminCategoryCreate,
-  TAdminCategoryList,
-  TAdminCategoryUpdate,
+  TStaffBrand,
+  TStaffBrandCreate,
+  TStaffBrandList,
+  TStaffBrandUpdate,
+  TStaffCategory,
+  TStaffCategoryCreate,
+  TStaffCategoryList,
+  TStaffCategoryUpdate,
   TAuthorizedBrandList,
   TLocale,
 } from '@cubeshop/shared';
@@ -32,7 +32,7 @@ export interface CatalogTreeStaffDeps {
   changed: () => void;
 }
 
-const categoryOf = (r: StaffCategoryRow): TAdminCategory => ({
+const categoryOf = (r: StaffCategoryRow): TStaffCategory => ({
   id: r.id,
   slug: r.slug,
   parentId: r.parentId,
@@ -44,7 +44,7 @@ const categoryOf = (r: StaffCategoryRow): TAdminCategory => ({
 
 export const logoUrl = (id: number, version: number | null) => (version === null ? null : `/api/suppliers/${id}/logo?v=${version}`);
 
-const brandOf = (r: StaffSupplierRow): TAdminBrand => ({
+const brandOf = (r: StaffSupplierRow): TStaffBrand => ({
   id: r.id,
   slug: r.slug,
   nameZh: r.nameZh,
@@ -79,11 +79,11 @@ export function createCatalogTreeStaff({ repo, audit, uploads, changed }: Catalo
   }
 
   return {
-    async categories(): Promise<TAdminCategoryList> {
+    async categories(): Promise<TStaffCategoryList> {
       return { data: (await repo.listCategories()).map(categoryOf) };
     },
 
-    async createCategory(actor: StaffActor, input: TAdminCategoryCreate): Promise<TAdminCategory> {
+    async createCategory(actor: StaffActor, input: TStaffCategoryCreate): Promise<TStaffCategory> {
       const id = await repo.transaction(async (tx) => {
         await repo.lockTree(tx);
         const all = await repo.listCategories(tx);
@@ -101,7 +101,7 @@ export function createCatalogTreeStaff({ repo, audit, uploads, changed }: Catalo
       return categoryOf((await repo.listCategories()).find((c) => c.id === id)!);
     },
 
-    async updateCategory(actor: StaffActor, id: number, input: TAdminCategoryUpdate): Promise<TAdminCategory> {
+    async updateCategory(actor: StaffActor, id: number, input: TStaffCategoryUpdate): Promise<TStaffCategory> {
       await repo.transaction(async (tx) => {
         await repo.lockTree(tx);
         const all = await repo.listCategories(tx);
@@ -148,11 +148,11 @@ export function createCatalogTreeStaff({ repo, audit, uploads, changed }: Catalo
       changed();
     },
 
-    async brands(): Promise<TAdminBrandList> {
+    async brands(): Promise<TStaffBrandList> {
       return { data: (await repo.listSuppliers()).map(brandOf) };
     },
 
-    async createBrand(actor: StaffActor, input: TAdminBrandCreate): Promise<TAdminBrand> {
+    async createBrand(actor: StaffActor, input: TStaffBrandCreate): Promise<TStaffBrand> {
       const id = await repo.transaction(async (tx) => {
         if (await repo.supplierSlugTaken(tx, input.slug)) throw badRequest('slugTaken', { slug: input.slug }, { field: 'slug', rule: 'unique' });
         const position = (await repo.listSuppliers(tx)).length;
@@ -166,7 +166,7 @@ export function createCatalogTreeStaff({ repo, audit, uploads, changed }: Catalo
       return brandOf((await repo.listSuppliers()).find((s) => s.id === id)!);
     },
 
-    async updateBrand(actor: StaffActor, id: number, input: TAdminBrandUpdate, logo?: Buffer): Promise<TAdminBrand> {
+    async updateBrand(actor: StaffActor, id: number, input: TStaffBrandUpdate, logo?: Buffer): Promise<TStaffBrand> {
       const encoded = logo ? await encodeLogo(logo) : undefined;
       await repo.transaction(async (tx) => {
         const before = (await repo.listSuppliers(tx)).find((s) => s.id === id);

@@ -1,4 +1,4 @@
-import { discountPriceFen, volumeWeightG, type TAdminItemInput } from '@cubeshop/shared';
+import { discountPriceFen, volumeWeightG, type TStaffItemInput } from '@cubeshop/shared';
 import { categoryPath, type CategoryDictionary, type Dictionary } from '../cache/catalog.dictionary.js';
 import type { CatalogRepository, NewItemRow } from '../catalog.repository.js';
 import { sanitizeDescription } from './catalog.sanitize.js';
@@ -24,7 +24,7 @@ export interface ItemInput {
   discountPriceFen?: number;
   moq?: number;
   orderMultiple?: number | null;
-  /** Quantity breaks in fen, rising quantities and falling prices (ZAdminItemInput checks them). */
+  /** Quantity breaks in fen, rising quantities and falling prices (ZStaffItemInput checks them). */
   priceTiers?: { minQuantity: number; priceFen: number }[];
   preorder?: boolean;
   lowStockAt?: number;
@@ -155,8 +155,8 @@ export type CatalogWrites = ReturnType<typeof createCatalogWrites>;
 
 const fen = (yuan: number) => Math.round(yuan * 100);
 
-/** A staff edit or an import row (yuan, ZAdminItemInput) as the write side's input (fen). Stock is the stock module's. */
-export function fromAdminInput(input: TAdminItemInput): ItemInput {
+/** A staff edit or an import row (yuan, ZStaffItemInput) as the write side's input (fen). Stock is the stock module's. */
+export function fromAdminInput(input: TStaffItemInput): ItemInput {
   const { price, priceTiers, stock: _stock, ...rest } = input;
   return {
     ...rest,

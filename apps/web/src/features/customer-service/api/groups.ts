@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TChatBuyer, TChatGroup, TChatOnlineAdmin } from '@cubeshop/shared';
+import type { TChatBuyer, TChatGroup, TChatOnlineAgent } from '@cubeshop/shared';
 import { chatApi, type ApiBody } from '@/lib/api';
 import { refreshAfterWrite } from '@/lib/query-client';
 
@@ -34,10 +34,10 @@ export const buyerQuery = (gid: string) =>
     staleTime: 30_000,
   });
 
-export const onlineAdminsQuery = () =>
+export const onlineAgentsQuery = () =>
   queryOptions({
     queryKey: chatGroupKeys.admins,
-    queryFn: ({ signal }): Promise<TChatOnlineAdmin[]> => chatApi.GET('/api/groups/admin', { signal }),
+    queryFn: ({ signal }): Promise<TChatOnlineAgent[]> => chatApi.GET('/api/groups/admin', { signal }),
     staleTime: 0,
   });
 
@@ -54,4 +54,4 @@ export const useAcceptGroup = () => useGroupAction((body: ApiBody<'post', '/api/
 /** POST /api/groups/leave {gid}: end service (the conversation ends when the caller was the last agent). */
 export const useLeaveGroup = () => useGroupAction((body: ApiBody<'post', '/api/groups/leave'>) => chatApi.POST('/api/groups/leave', { body }));
 /** POST /api/groups/invite {gid, uid}: bring in another online admin. */
-export const useInviteAdmin = () => useGroupAction((body: ApiBody<'post', '/api/groups/invite'>) => chatApi.POST('/api/groups/invite', { body }));
+export const useInviteAgent = () => useGroupAction((body: ApiBody<'post', '/api/groups/invite'>) => chatApi.POST('/api/groups/invite', { body }));

@@ -5,13 +5,13 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/lib/stores/toast';
-import { onlineAdminsQuery, useInviteAdmin } from '../api/groups';
+import { onlineAgentsQuery, useInviteAgent } from '../api/groups';
 
 /** Invite an online admin into a conversation (GET /api/groups/admin, POST /api/groups/invite). */
 export function InviteDialog({ group, myUid, onClose }: { group: TChatGroup | null; myUid: number | null; onClose: () => void }) {
   const { t } = useTranslation('staff', { keyPrefix: 'cs' });
-  const admins = useQuery({ ...onlineAdminsQuery(), enabled: group !== null });
-  const invite = useInviteAdmin();
+  const admins = useQuery({ ...onlineAgentsQuery(), enabled: group !== null });
+  const invite = useInviteAgent();
   const candidates = (admins.data ?? []).filter((a) => a.uid !== myUid && !group?.agents.some((g) => g.uid === a.uid));
 
   return (
@@ -22,7 +22,7 @@ export function InviteDialog({ group, myUid, onClose }: { group: TChatGroup | nu
         ) : admins.isError ? (
           <p className="text-sm text-red-700">{t('loadFailed')}</p>
         ) : candidates.length === 0 ? (
-          <p className="text-sm text-gray-600">{t('noAdmins')}</p>
+          <p className="text-sm text-gray-600">{t('noAgents')}</p>
         ) : (
           <ul className="divide-y divide-gray-100">
             {candidates.map((admin) => (

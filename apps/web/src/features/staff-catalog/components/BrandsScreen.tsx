@@ -1,20 +1,20 @@
 import { useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TAdminBrand } from '@cubeshop/shared';
+import type { TStaffBrand } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { staffInput } from '@/components/staff/fields';
 import { StaffTable, staffColumns } from '@/components/staff/StaffTable';
-import { createBrand, updateBrand, uploadLogo, useAdminBrands } from '../api/catalog-admin';
+import { createBrand, updateBrand, uploadLogo, useStaffBrands } from '../api/catalog-staff';
 import { brandsByName, nameOf } from '../lib/catalog-format';
 import { CatalogTabs } from './CatalogTabs';
 import { ChangeError, EntryName, SaveCancel, SlugAndNames, slugAndNames, TreeChange, useTreeChange, useTreeChangeOf } from './tree-parts';
 import { formText } from '@/lib/form-data';
 
-const col = staffColumns<TAdminBrand>();
+const col = staffColumns<TStaffBrand>();
 
 /** A brand's names, or the form renaming it while it is edited. */
-function NameCell({ brand: b }: { brand: TAdminBrand }) {
+function NameCell({ brand: b }: { brand: TStaffBrand }) {
   const { t } = useTranslation('staffCatalog');
   const { editing, setEditing, act } = useTreeChangeOf();
   if (editing !== b.id) return <EntryName entry={b} />;
@@ -37,7 +37,7 @@ function NameCell({ brand: b }: { brand: TAdminBrand }) {
 }
 
 /** The authorization flag of the brand page, changed at once. */
-function AuthorizedCell({ brand: b }: { brand: TAdminBrand }) {
+function AuthorizedCell({ brand: b }: { brand: TStaffBrand }) {
   const { t } = useTranslation('staffCatalog');
   const { act, pending } = useTreeChangeOf();
   return (
@@ -52,7 +52,7 @@ function AuthorizedCell({ brand: b }: { brand: TAdminBrand }) {
 }
 
 /** Upload a logo, and Edit (the names). */
-function ActionsCell({ brand: b }: { brand: TAdminBrand }) {
+function ActionsCell({ brand: b }: { brand: TStaffBrand }) {
   const { t } = useTranslation('staffCatalog');
   const { editing, setEditing, act } = useTreeChangeOf();
   return (
@@ -85,7 +85,7 @@ function ActionsCell({ brand: b }: { brand: TAdminBrand }) {
  */
 export function BrandsScreen() {
   const { t } = useTranslation('staffCatalog');
-  const brands = useAdminBrands();
+  const brands = useStaffBrands();
   const list = useMemo(() => brandsByName(brands.data?.data ?? []), [brands.data]);
   const change = useTreeChange();
   const { error, act, pending, setEditing } = change;

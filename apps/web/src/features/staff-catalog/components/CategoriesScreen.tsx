@@ -1,11 +1,11 @@
 import { createContext, use, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TAdminCategory } from '@cubeshop/shared';
+import type { TStaffCategory } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { staffInput } from '@/components/staff/fields';
 import { StaffTable, staffColumns } from '@/components/staff/StaffTable';
-import { createCategory, deleteCategory, updateCategory, useAdminCategories } from '../api/catalog-admin';
+import { createCategory, deleteCategory, updateCategory, useStaffCategories } from '../api/catalog-staff';
 import { categoryRows, nameOf } from '../lib/catalog-format';
 import { CatalogTabs } from './CatalogTabs';
 import { ChangeError, EntryName, SaveCancel, SlugAndNames, slugAndNames, TreeChange, useTreeChange, useTreeChangeOf } from './tree-parts';
@@ -13,12 +13,12 @@ import { formText } from '@/lib/form-data';
 
 /** A row of the tree: a category and how deep it sits (0: top level). */
 interface TreeRow {
-  category: TAdminCategory;
+  category: TStaffCategory;
   depth: number;
 }
 
 /** The whole tree, for the parent choices and the siblings of a row. */
-const Tree = createContext<{ rows: TreeRow[]; list: TAdminCategory[] }>({ rows: [], list: [] });
+const Tree = createContext<{ rows: TreeRow[]; list: TStaffCategory[] }>({ rows: [], list: [] });
 
 /** The parent choices: the top level, then the tree indented (without `except`, a category cannot go under itself). */
 function ParentOptions({ except }: { except?: number }) {
@@ -74,7 +74,7 @@ function NameCell({ row: { category: c, depth } }: { row: TreeRow }) {
 }
 
 /** Up and down among its siblings, Edit, Delete (the server refuses one holding products or children). */
-function ActionsCell({ category: c }: { category: TAdminCategory }) {
+function ActionsCell({ category: c }: { category: TStaffCategory }) {
   const { t } = useTranslation('staffCatalog');
   const { editing, setEditing, act, pending } = useTreeChangeOf();
   const { list } = use(Tree);
@@ -122,7 +122,7 @@ const col = staffColumns<TreeRow>();
  */
 export function CategoriesScreen() {
   const { t } = useTranslation('staffCatalog');
-  const categories = useAdminCategories();
+  const categories = useStaffCategories();
   const tree = useMemo(() => {
     const list = categories.data?.data ?? [];
     return { list, rows: categoryRows(list) };

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { TAdminBrandList, TAdminCategoryList } from '@cubeshop/shared';
+import type { TStaffBrandList, TStaffCategoryList } from '@cubeshop/shared';
 import i18n from '@/lib/i18n';
 import { server } from '@/test/msw/server';
 import { renderScreen, resetSession, signIn } from '@/test/render';
@@ -17,8 +17,8 @@ beforeEach(() => {
   signIn();
 });
 
-const categories: TAdminCategoryList = { data: [{ id: 7, slug: 'cubes', parentId: null, nameZh: '魔方', nameEn: 'Cubes', position: 0, items: 3 }] };
-const brands: TAdminBrandList = { data: [{ id: 3, slug: 'gan', nameZh: 'GAN', nameEn: 'GAN', position: 0, authorized: true, logo: null, items: 3 }] };
+const categories: TStaffCategoryList = { data: [{ id: 7, slug: 'cubes', parentId: null, nameZh: '魔方', nameEn: 'Cubes', position: 0, items: 3 }] };
+const brands: TStaffBrandList = { data: [{ id: 3, slug: 'gan', nameZh: 'GAN', nameEn: 'GAN', position: 0, authorized: true, logo: null, items: 3 }] };
 
 describe('product editor', () => {
   it('checks the form with the shared rules, derives the discount price, and shows a server refusal by its field', async () => {

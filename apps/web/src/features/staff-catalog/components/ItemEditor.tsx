@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { discountPriceFen, volumeWeightG, ZAdminItemInput, type TAdminItem, type TAdminItemInput, type TAdminItemInputRaw } from '@cubeshop/shared';
+import { discountPriceFen, volumeWeightG, ZStaffItemInput, type TStaffItem, type TStaffItemInput, type TStaffItemInputRaw } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { QueryError } from '@/components/ui/QueryError';
 import { Spinner } from '@/components/ui/Spinner';
@@ -11,13 +11,13 @@ import { Derived, FieldError, Labelled, NumberField, TextField } from '@/compone
 import { Section } from '@/components/staff/Section';
 import { FormMessage, StaffForm, useStaffForm } from '@/components/staff/StaffForm';
 import { toast } from '@/lib/stores/toast';
-import { saveItem, setArchived, useAdminBrands, useAdminCategories, useAdminItem, useCatalogChange } from '../api/catalog-admin';
+import { saveItem, setArchived, useStaffBrands, useStaffCategories, useStaffItem, useCatalogChange } from '../api/catalog-staff';
 import { brandsByName, categoryRows, nameOf, yuan } from '../lib/catalog-format';
 import { CatalogTabs } from './CatalogTabs';
 import { ItemImages } from './ItemImages';
 import { RichText } from './RichText';
 
-type Values = TAdminItemInputRaw;
+type Values = TStaffItemInputRaw;
 
 const EMPTY: Values = {
   nameZh: '',
@@ -45,7 +45,7 @@ const EMPTY: Values = {
 };
 
 /** The form's values of a stored product. */
-function valuesOf(item: TAdminItem): Values {
+function valuesOf(item: TStaffItem): Values {
   const {
     id: _i,
     discountPrice: _d,
@@ -66,7 +66,7 @@ function valuesOf(item: TAdminItem): Values {
 /** /admin/items/new and /admin/items/{id}: the product editor. */
 export function ItemEditor({ id }: { id: number | undefined }) {
   const { t } = useTranslation('staffCatalog');
-  const item = useAdminItem(id);
+  const item = useStaffItem(id);
   if (id !== undefined && item.isError) return <QueryError error={item.error} onRetry={() => void item.refetch()} message={t('editor.loadFailed')} />;
   if (id !== undefined && !item.data) {
     return (
@@ -78,17 +78,17 @@ export function ItemEditor({ id }: { id: number | undefined }) {
   return <EditorForm key={item.data?.id ?? 'new'} item={item.data} />;
 }
 
-function EditorForm({ item }: { item: TAdminItem | undefined }) {
+function EditorForm({ item }: { item: TStaffItem | undefined }) {
   const { t } = useTranslation('staffCatalog');
   const navigate = useNavigate();
-  const categories = useAdminCategories();
-  const brands = useAdminBrands();
-  const form = useStaffForm(ZAdminItemInput, { defaultValues: item ? valuesOf(item) : EMPTY, mode: 'onBlur' });
+  const categories = useStaffCategories();
+  const brands = useStaffBrands();
+  const form = useStaffForm(ZStaffItemInput, { defaultValues: item ? valuesOf(item) : EMPTY, mode: 'onBlur' });
   const { register, control, formState, setValue, getValues } = form;
   const types = useFieldArray({ control, name: 'types' });
   const tiers = useFieldArray({ control, name: 'priceTiers' });
   const watched = useWatch({ control });
-  const save = useCatalogChange((values: TAdminItemInput) => saveItem(item?.id, values));
+  const save = useCatalogChange((values: TStaffItemInput) => saveItem(item?.id, values));
   const archive = useCatalogChange((archived: boolean) => setArchived(item!.id, archived));
 
   // Stock lines follow the types: one per type code ('' when the product has none).
@@ -112,7 +112,7 @@ function EditorForm({ item }: { item: TAdminItem | undefined }) {
   const volumetric = (cm3: unknown) => (typeof cm3 === 'number' && Number.isFinite(cm3) ? `${(volumeWeightG(cm3) / 1000).toFixed(3)} kg` : '—');
 
   /** A refusal goes on the field it names, or over the form (StaffForm). */
-  async function onValid(values: TAdminItemInput) {
+  async function onValid(values: TStaffItemInput) {
     const saved = await save.mutateAsync(values);
     toast.success(item ? t('editor.saved') : t('editor.created'));
     if (!item) void navigate(`/admin/items/${saved.id}`, { replace: true });

@@ -1,11 +1,11 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ITEM_IMAGE_MAX_BYTES, ITEM_IMAGES_MAX, type TAdminItem } from '@cubeshop/shared';
+import { ITEM_IMAGE_MAX_BYTES, ITEM_IMAGES_MAX, type TStaffItem } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/Spinner';
 import { errorText } from '@/components/staff/fields';
-import { deleteImage, orderImages, uploadImage, useCatalogChange } from '../api/catalog-admin';
+import { deleteImage, orderImages, uploadImage, useCatalogChange } from '../api/catalog-staff';
 
 const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -14,7 +14,7 @@ const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
  * buttons or by dragging, make one the main picture (first), delete. Without uploads the
  * storefront shows the generated pictures.
  */
-export function ItemImages({ item }: { item: TAdminItem }) {
+export function ItemImages({ item }: { item: TStaffItem }) {
   const { t } = useTranslation('staffCatalog');
   const [error, setError] = useState<string | null>(null);
   const [over, setOver] = useState(false);

@@ -1,17 +1,17 @@
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { STOCK_STATUSES, ZAdminItemQuery, type TAdminItemRow, type TProductSortField } from '@cubeshop/shared';
+import { STOCK_STATUSES, ZStaffItemQuery, type TStaffItemRow, type TProductSortField } from '@cubeshop/shared';
 import { FilterActions } from '@/components/staff/FilterActions';
 import { FilterForm, FilterSelect, FilterText } from '@/components/staff/filters';
 import { useListParams, type TColumnSort } from '@/components/staff/list-params';
 import { StaffPager } from '@/components/staff/StaffPager';
 import { StaffTable, staffColumns } from '@/components/staff/StaffTable';
-import { useAdminBrands, useAdminCategories, useAdminItems } from '../api/catalog-admin';
+import { useStaffBrands, useStaffCategories, useStaffItems } from '../api/catalog-staff';
 import { brandsByName, categoryRows, formatStamp, nameOf, yuan } from '../lib/catalog-format';
 import { CatalogTabs } from './CatalogTabs';
 
-const col = staffColumns<TAdminItemRow>();
+const col = staffColumns<TStaffItemRow>();
 
 /** Each sort field's own direction when `order` is not given (the API's: cheapest first, newest first). */
 const NATURAL: Record<TProductSortField, 'asc' | 'desc'> = { basePrice: 'asc', lastUpdatedTime: 'desc' };
@@ -20,17 +20,17 @@ const COLUMN_OF: Record<TProductSortField, string> = { basePrice: 'price', lastU
 /**
  * The product list (/admin/items): a dense StaffTable with search by id, barcode or name, filters
  * (category, brand, stock, archived) and the sort (price or last change, from the headers) kept in
- * the URL (ZAdminItemQuery), column choice, a pager and the keyboard (/ search, j/k or arrows
+ * the URL (ZStaffItemQuery), column choice, a pager and the keyboard (/ search, j/k or arrows
  * move, Enter open, n new).
  */
 export function ItemList() {
   const { t } = useTranslation('staffCatalog');
-  const list = useListParams(ZAdminItemQuery);
+  const list = useListParams(ZStaffItemQuery);
   const { values, search } = list;
   const navigate = useNavigate();
-  const items = useAdminItems(list);
-  const categories = useAdminCategories();
-  const brands = useAdminBrands();
+  const items = useStaffItems(list);
+  const categories = useStaffCategories();
+  const brands = useStaffBrands();
   const rows = useMemo(() => items.data?.data ?? [], [items.data]);
   const searchBox = useRef<HTMLInputElement>(null);
   const categoryName = useMemo(() => new Map((categories.data?.data ?? []).map((c) => [c.id, nameOf(c)])), [categories.data]);

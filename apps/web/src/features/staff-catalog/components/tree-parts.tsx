@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { errorText, staffInput } from '@/components/staff/fields';
 import { toast } from '@/lib/stores/toast';
-import { useCatalogChange } from '../api/catalog-admin';
+import { useCatalogChange } from '../api/catalog-staff';
 import { nameOf } from '../lib/catalog-format';
 import { formText } from '@/lib/form-data';
 

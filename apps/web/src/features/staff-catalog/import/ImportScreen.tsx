@@ -6,7 +6,7 @@ import type { TImportResult } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/Spinner';
-import { catalogKeys } from '../api/catalog-admin';
+import { catalogKeys } from '../api/catalog-staff';
 import { CatalogTabs } from '../components/CatalogTabs';
 import { downloadExport, downloadTemplate, exportFilters, importFile } from './sheets-api';
 import { ImportReport } from './ImportReport';

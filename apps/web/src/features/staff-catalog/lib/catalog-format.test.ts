@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TAdminCategory } from '@cubeshop/shared';
+import type { TStaffCategory } from '@cubeshop/shared';
 import { categoryRows, ruleText } from './catalog-format';
 
-const cat = (id: number, parentId: number | null, position: number): TAdminCategory => ({
+const cat = (id: number, parentId: number | null, position: number): TStaffCategory => ({
   id,
   slug: `c${id}`,
   parentId,

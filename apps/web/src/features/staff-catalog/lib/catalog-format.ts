@@ -1,4 +1,4 @@
-import type { TAdminCategory, TAdminBrand } from '@cubeshop/shared';
+import type { TStaffCategory, TStaffBrand } from '@cubeshop/shared';
 import { getLocale } from '@/lib/locale';
 
 /** A name in the staff member's language (the other one when empty). */
@@ -18,14 +18,14 @@ export function formatStamp(iso: string): string {
 export { ruleText } from '@/components/staff/server-error';
 
 /** The categories in tree order with their depth (pickers and the tree screen). */
-export function categoryRows(list: readonly TAdminCategory[]): { category: TAdminCategory; depth: number }[] {
-  const children = new Map<number | null, TAdminCategory[]>();
+export function categoryRows(list: readonly TStaffCategory[]): { category: TStaffCategory; depth: number }[] {
+  const children = new Map<number | null, TStaffCategory[]>();
   for (const c of list) {
     const parent = c.parentId !== null && list.some((p) => p.id === c.parentId) ? c.parentId : null;
     children.set(parent, [...(children.get(parent) ?? []), c]);
   }
   for (const kids of children.values()) kids.sort((a, b) => a.position - b.position || a.id - b.id);
-  const out: { category: TAdminCategory; depth: number }[] = [];
+  const out: { category: TStaffCategory; depth: number }[] = [];
   const walk = (parent: number | null, depth: number, seen: Set<number>) => {
     for (const c of children.get(parent) ?? []) {
       if (seen.has(c.id)) continue;
@@ -39,4 +39,4 @@ export function categoryRows(list: readonly TAdminCategory[]): { category: TAdmi
 }
 
 /** Brands by name (pickers). */
-export const brandsByName = (list: readonly TAdminBrand[]) => [...list].sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
+export const brandsByName = (list: readonly TStaffBrand[]) => [...list].sort((a, b) => nameOf(a).localeCompare(nameOf(b)));

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ADMIN_SEARCH_MIN_LENGTH, type TAdminSearchResult } from '@cubeshop/shared';
+import { ADMIN_SEARCH_MIN_LENGTH, type TStaffSearchResult } from '@cubeshop/shared';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function useLookup(q: string) {
   return useQuery({
     queryKey: queryKeys.admin.lookup(q),
-    queryFn: ({ signal }): Promise<TAdminSearchResult> => api.GET('/api/admin/search', { params: { query: { q } }, silent: true, signal }),
+    queryFn: ({ signal }): Promise<TStaffSearchResult> => api.GET('/api/admin/search', { params: { query: { q } }, silent: true, signal }),
     enabled: q.length >= ADMIN_SEARCH_MIN_LENGTH,
     staleTime: 10_000,
     placeholderData: keepPreviousData,

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { TAdminSearchResult } from '@cubeshop/shared';
+import type { TStaffSearchResult } from '@cubeshop/shared';
 import i18n from '@/lib/i18n';
 import { server } from '@/test/msw/server';
 import { renderScreen, resetSession } from '@/test/render';
@@ -25,7 +25,7 @@ function serve(seen: string[]) {
       const q = new URL(request.url).searchParams.get('q') ?? '';
       seen.push(q);
       const tom = 'tom'.startsWith(q.toLowerCase()) || q.toLowerCase().startsWith('tom');
-      const body: TAdminSearchResult = {
+      const body: TStaffSearchResult = {
         q,
         sections: [
           {

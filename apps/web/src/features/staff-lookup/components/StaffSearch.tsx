@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Search } from 'lucide-react';
-import { ADMIN_SEARCH_MIN_LENGTH, type TAdminSearchHit, type TAdminSearchKind } from '@cubeshop/shared';
+import { ADMIN_SEARCH_MIN_LENGTH, type TStaffSearchHit, type TStaffSearchKind } from '@cubeshop/shared';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/Spinner';
 import { typing } from '@/components/staff/use-list-keys';
@@ -10,9 +10,9 @@ import { useDebounced } from '@/lib/debounced';
 import { useLookup } from '../api/lookup';
 
 /** A row of the list: a match, or a section's "all matching" link. */
-type Option = { key: string; kind: TAdminSearchKind; link: string } & ({ hit: TAdminSearchHit } | { all: true });
+type Option = { key: string; kind: TStaffSearchKind; link: string } & ({ hit: TStaffSearchHit } | { all: true });
 
-const STATUS_TONE: Record<NonNullable<TAdminSearchHit['status']>, string> = {
+const STATUS_TONE: Record<NonNullable<TStaffSearchHit['status']>, string> = {
   confirm: 'bg-amber-50 text-amber-800',
   outbound: 'bg-sky-50 text-sky-800',
   delivery: 'bg-indigo-50 text-indigo-800',

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
-  TAdminOrderDetail,
+  TStaffOrderDetail,
   TCustomerDetail,
   TCustomerList,
   TExpressMethodOption,
@@ -24,11 +24,11 @@ export const placeStaffOrder = (body: TStaffOrderCreate, idempotencyKey: string)
   api.POST('/api/admin/orders', { body, silent: true, headers: { 'Idempotency-Key': idempotencyKey } });
 
 /** POST /api/admin/orders/{id}/lines */
-export const addOrderLine = (id: number, body: TOrderLineAdd): Promise<TAdminOrderDetail> =>
+export const addOrderLine = (id: number, body: TOrderLineAdd): Promise<TStaffOrderDetail> =>
   api.POST('/api/admin/orders/{id}/lines', { params: { path: { id } }, body, silent: true });
 
 /** DELETE /api/admin/orders/{id}/lines/{lineId} */
-export const removeOrderLine = (id: number, lineId: number): Promise<TAdminOrderDetail> =>
+export const removeOrderLine = (id: number, lineId: number): Promise<TStaffOrderDetail> =>
   api.DELETE('/api/admin/orders/{id}/lines/{lineId}', { params: { path: { id, lineId } }, silent: true });
 
 /** Buyers whose account, name, e-mail or mobile contain the words (GET /api/admin/customers?q), from 2 characters. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  TAdminOrderDetail,
+  TStaffOrderDetail,
   TCreditCreate,
   TLineAdjustment,
   TOrderNoteCreate,
@@ -41,7 +41,7 @@ export const shipParcel = (id: number, body: TShipmentCreate) => api.POST('/api/
 export const addOrderNote = (id: number, body: TOrderNoteCreate) => api.POST('/api/admin/orders/{id}/notes', { params: { path: { id } }, body, silent: true });
 
 /** A change to the order `id` through `call`; on success the order's cache holds the answer. */
-export function useOrderChange<V>(id: number, call: (variables: V) => Promise<TAdminOrderDetail>) {
+export function useOrderChange<V>(id: number, call: (variables: V) => Promise<TStaffOrderDetail>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toMinor, type TAdminOrderDetail, type TCreditKind, type TCurrency } from '@cubeshop/shared';
+import { toMinor, type TStaffOrderDetail, type TCreditKind, type TCurrency } from '@cubeshop/shared';
 import { LinePieces, piecesOf } from '@/components/staff/LinePieces';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
@@ -18,7 +18,7 @@ const LEFT = new Set(['outbound', 'delivery', 'complete']);
  * when) and the form to issue one (orders.sell): returned pieces at the price charged, once the
  * goods left, and/or an amount; the total and what may still be credited are shown as typed.
  */
-export function CreditsCard({ detail, money, canIssue }: { detail: TAdminOrderDetail; money: (v: number, c?: TCurrency) => string; canIssue: boolean }) {
+export function CreditsCard({ detail, money, canIssue }: { detail: TStaffOrderDetail; money: (v: number, c?: TCurrency) => string; canIssue: boolean }) {
   const { t } = useTranslation('staff');
   const { order } = detail;
   const change = useOrderChange(order.id, (body: Parameters<typeof issueCredit>[1]) => issueCredit(order.id, body));

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import type { TAdminOrderDetail } from '@cubeshop/shared';
+import type { TStaffOrderDetail } from '@cubeshop/shared';
 import { AuditChange, useAuditActionLabel } from '@/components/audit/AuditChange';
 import { Section } from '@/components/staff/Section';
 import { formatStamp } from './badges';
 
 /** The order's audit trail: every staff change, newest first, in words (money in the order's currency, lines by name). */
-export function HistoryCard({ detail }: { detail: TAdminOrderDetail }) {
+export function HistoryCard({ detail }: { detail: TStaffOrderDetail }) {
   const { t } = useTranslation('staff');
   const actionLabel = useAuditActionLabel();
   const lines = new Map(detail.order.items.map((l) => [l.id, l.typeName ? `${l.name} (${l.typeName})` : l.name]));

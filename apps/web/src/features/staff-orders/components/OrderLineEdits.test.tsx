@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import type { TAdminOrderDetail, TOrderDetail } from '@cubeshop/shared';
+import type { TStaffOrderDetail, TOrderDetail } from '@cubeshop/shared';
 import i18n from '@/lib/i18n';
 import { orderDetail } from '@/test/msw/fixtures';
 import { server } from '@/test/msw/server';
@@ -24,7 +24,7 @@ beforeEach(() => {
 
 const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
-function detail(order: TOrderDetail): TAdminOrderDetail {
+function detail(order: TOrderDetail): TStaffOrderDetail {
   return {
     order,
     buyer: { id: 7, account: 'li_wei', name: 'Li Wei', email: 'li@example.com', mobile: null },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ZOrderLineAdd, type TAdminOrderDetail, type TOrderLine, type TOrderLineAdd, type TProduct } from '@cubeshop/shared';
+import { ZOrderLineAdd, type TStaffOrderDetail, type TOrderLine, type TOrderLineAdd, type TProduct } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { FieldError, SelectField, TextField } from '@/components/staff/form-fields';
 import { StaffForm, useStaffForm } from '@/components/staff/StaffForm';
@@ -18,7 +18,7 @@ import { ProductPicker } from './ProductPicker';
 type AddValues = { itemId: number | undefined; type: string; quantity: number | string; price: string };
 
 /** The add-line form under the lines (product, type, pieces, optional price), or why lines cannot change any more. */
-export function AddLineForm({ detail, locked }: { detail: TAdminOrderDetail; locked: string | null }) {
+export function AddLineForm({ detail, locked }: { detail: TStaffOrderDetail; locked: string | null }) {
   const { t } = useTranslation('staff');
   const orderId = detail.order.id;
   const [product, setProduct] = useState<TProduct | null>(null);

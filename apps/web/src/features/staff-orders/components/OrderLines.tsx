@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatVolume, formatWeight, type TAdminOrderDetail, type TOrderLine } from '@cubeshop/shared';
+import { formatVolume, formatWeight, type TStaffOrderDetail, type TOrderLine } from '@cubeshop/shared';
 import { cn } from '@/components/ui/cn';
 import { toast } from '@/lib/stores/toast';
 import { Section } from '@/components/staff/Section';
@@ -20,7 +20,7 @@ export function LinesCard({
   canPrice,
   canEdit = false,
 }: {
-  detail: TAdminOrderDetail;
+  detail: TStaffOrderDetail;
   money: (v: number) => string;
   canPack: boolean;
   canPrice: boolean;

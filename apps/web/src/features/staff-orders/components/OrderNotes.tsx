@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { staffCan, type TAdminOrderDetail, type TOrderNoteCreate, type TStaffRole } from '@cubeshop/shared';
+import { staffCan, type TStaffOrderDetail, type TOrderNoteCreate, type TStaffRole } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { toast } from '@/lib/stores/toast';
@@ -13,7 +13,7 @@ import { errorText } from './parts';
  * Notes on the order: internal notes (staff only) and messages to the buyer (e-mailed and shown
  * on the buyer's order page), oldest first, with a form to add one. Ctrl/Cmd+Enter sends.
  */
-export function NotesCard({ detail, role }: { detail: TAdminOrderDetail; role: TStaffRole | null }) {
+export function NotesCard({ detail, role }: { detail: TStaffOrderDetail; role: TStaffRole | null }) {
   const { t } = useTranslation('staff');
   const id = detail.order.id;
   const canMessage = staffCan(role, 'orders.sell');

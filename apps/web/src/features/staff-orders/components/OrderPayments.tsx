@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { recordMethodFor, type TAdminOrderDetail, type TCurrency, type TPaymentCreate } from '@cubeshop/shared';
+import { recordMethodFor, type TStaffOrderDetail, type TCurrency, type TPaymentCreate } from '@cubeshop/shared';
 import { PaymentMethodField, PaymentReferenceField } from '@/components/staff/fields';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
@@ -24,7 +24,7 @@ const overpayment = (err: unknown) =>
  * left: the amount still to collect, or the refund due (order.money); the method at the order's
  * own way of paying. A payment beyond what is owed is confirmed first.
  */
-export function PaymentsCard({ detail, money, canRecord }: { detail: TAdminOrderDetail; money: (v: number, c?: TCurrency) => string; canRecord: boolean }) {
+export function PaymentsCard({ detail, money, canRecord }: { detail: TStaffOrderDetail; money: (v: number, c?: TCurrency) => string; canRecord: boolean }) {
   const { t } = useTranslation('staff');
   const { order } = detail;
   const change = useOrderChange(order.id, (body: TPaymentCreate) => recordPayment(order.id, body));

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { TAdminOrderList, TAdminOrderRow } from '@cubeshop/shared';
+import type { TStaffOrderList, TStaffOrderRow } from '@cubeshop/shared';
 import i18n from '@/lib/i18n';
 import { server } from '@/test/msw/server';
 import { renderScreen, resetSession, signIn } from '@/test/render';
@@ -20,7 +20,7 @@ beforeEach(() => {
 });
 
 const HOUR = 3_600_000;
-const row = (id: number, lapsesAt: string | null): TAdminOrderRow => ({
+const row = (id: number, lapsesAt: string | null): TStaffOrderRow => ({
   id,
   createdTime: '2026-11-20T10:00:00.000Z',
   status: 'confirm',
@@ -52,7 +52,7 @@ function serve(seen: URLSearchParams[]) {
       const params = new URL(request.url).searchParams;
       seen.push(params);
       const data = params.get('lapsing') === '1' ? [row(1, soon), row(2, due)] : [row(1, soon), row(2, due), row(3, null)];
-      const list: TAdminOrderList = {
+      const list: TStaffOrderList = {
         data,
         pager: { page: 1, recPerPage: 50, recTotal: data.length },
         counts: { confirm: data.length, outbound: 0, delivery: 0, complete: 0, cancel: 0, all: data.length },

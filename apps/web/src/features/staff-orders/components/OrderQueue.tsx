@@ -9,8 +9,8 @@ import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   staffCan,
-  ZAdminOrderQuery,
-  type TAdminOrderRow,
+  ZStaffOrderQuery,
+  type TStaffOrderRow,
   type TStaffRole,
 } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
@@ -23,13 +23,13 @@ import { StaffPager } from '@/components/staff/StaffPager';
 import { StaffTable, staffColumns, type RowSelectionState } from '@/components/staff/StaffTable';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/lib/stores/toast';
-import { useAdminOrders } from '../api/get-admin-orders';
+import { useStaffOrders } from '../api/get-staff-orders';
 import { transitionOrder } from '../api/update-order';
 import { ordersCsv } from '../lib/csv';
 import { BulkDocuments } from './StaffDocuments';
 import { formatStamp, LapseText, LogisticsText, OrderStatusBadge, PartlyShippedBadge, PaymentBadge } from './badges';
 
-const money = (value: number, currency: TAdminOrderRow['currency']) => formatMoney(Math.round(value * 100), currency);
+const money = (value: number, currency: TStaffOrderRow['currency']) => formatMoney(Math.round(value * 100), currency);
 
 /** The queue's `sort` param as the sorted column: the date (newest, oldest) or the total. */
 const SORTS = sortOptions({
@@ -40,21 +40,21 @@ const SORTS = sortOptions({
 });
 /** What the filter form's submit sets (the selects apply at once). */
 const TYPED = ['q', 'from', 'to', 'country', 'amountMin', 'amountMax'] as const;
-const col = staffColumns<TAdminOrderRow>();
+const col = staffColumns<TStaffOrderRow>();
 
 /**
  * The order queue (/admin/orders): status tabs with counts, filters and search kept in the URL
- * (ZAdminOrderQuery), a dense StaffTable of up to 200 orders sorted by date or total from its
+ * (ZStaffOrderQuery), a dense StaffTable of up to 200 orders sorted by date or total from its
  * headers, column choice, selection with bulk "mark outbound", documents and CSV export, and
  * keyboard use (/ search, j/k or arrows move, Enter open, x select).
  */
 export function OrderQueue({ role }: { role: TStaffRole | null }) {
   const { t } = useTranslation('staff');
   const { t: to } = useTranslation('orders');
-  const list = useListParams(ZAdminOrderQuery);
+  const list = useListParams(ZStaffOrderQuery);
   const { values, search } = list;
   const navigate = useNavigate();
-  const orders = useAdminOrders(list);
+  const orders = useStaffOrders(list);
   const rows = useMemo(() => orders.data?.data ?? [], [orders.data]);
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [busy, setBusy] = useState(false);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TAdminOrderDetail } from '@cubeshop/shared';
+import type { TStaffOrderDetail } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { toast } from '@/lib/stores/toast';
@@ -12,7 +12,7 @@ import { errorText, input } from './parts';
  * Returned goods (orders.fulfil): per line what left with the order and what came back so far;
  * the warehouse confirms what arrived, and it goes on hand again (docs/orders.md, Returns).
  */
-export function RestockCard({ detail, canReceive }: { detail: TAdminOrderDetail; canReceive: boolean }) {
+export function RestockCard({ detail, canReceive }: { detail: TStaffOrderDetail; canReceive: boolean }) {
   const { t } = useTranslation('staff');
   const { order } = detail;
   const change = useOrderChange(order.id, (body: Parameters<typeof restockOrder>[1]) => restockOrder(order.id, body));

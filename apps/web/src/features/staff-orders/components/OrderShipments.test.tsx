@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import type { TAdminOrderDetail, TOrderShipment } from '@cubeshop/shared';
+import type { TStaffOrderDetail, TOrderShipment } from '@cubeshop/shared';
 import i18n from '@/lib/i18n';
 import { orderDetail } from '@/test/msw/fixtures';
 import { server } from '@/test/msw/server';
@@ -22,7 +22,7 @@ beforeEach(() => {
 
 const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
-function paid(): TAdminOrderDetail {
+function paid(): TStaffOrderDetail {
   const order = orderDetail();
   return {
     order: { ...order, money: { ...order.money, balance: 0, toPay: 0, paid: order.money.owed } },

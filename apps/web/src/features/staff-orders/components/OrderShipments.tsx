@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PackageOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { CARRIERS, type TAdminOrderDetail, type TCarrier, type TOrderLine, type TShipmentCreate } from '@cubeshop/shared';
+import { CARRIERS, type TStaffOrderDetail, type TCarrier, type TOrderLine, type TShipmentCreate } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { Dialog } from '@/components/ui/Dialog';
@@ -48,7 +48,7 @@ const ZParcelForm = z
   }));
 type TParcelForm = z.input<typeof ZParcelForm>;
 
-export function ShipmentsCard({ detail, canShip, canShipUnpaid }: { detail: TAdminOrderDetail; canShip: boolean; canShipUnpaid: boolean }) {
+export function ShipmentsCard({ detail, canShip, canShipUnpaid }: { detail: TStaffOrderDetail; canShip: boolean; canShipUnpaid: boolean }) {
   const { t } = useTranslation('staff');
   const { order } = detail;
   const [open, setOpen] = useState(false);
@@ -80,7 +80,7 @@ export function ShipmentsCard({ detail, canShip, canShipUnpaid }: { detail: TAdm
   );
 }
 
-function ShipDialog({ detail, canShipUnpaid, onClose }: { detail: TAdminOrderDetail; canShipUnpaid: boolean; onClose: () => void }) {
+function ShipDialog({ detail, canShipUnpaid, onClose }: { detail: TStaffOrderDetail; canShipUnpaid: boolean; onClose: () => void }) {
   const { t } = useTranslation('staff');
   const { order } = detail;
   const lines = order.items.filter((l) => leftOf(l) > 0);

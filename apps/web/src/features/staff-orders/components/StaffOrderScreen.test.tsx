@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import type { TAdminOrderDetail } from '@cubeshop/shared';
+import type { TStaffOrderDetail } from '@cubeshop/shared';
 import i18n from '@/lib/i18n';
 import { orderDetail, orderMoney } from '@/test/msw/fixtures';
 import { server } from '@/test/msw/server';
@@ -22,7 +22,7 @@ const client = () => new QueryClient({ defaultOptions: { queries: { retry: false
 
 const CHARGE = { goods: 1000, freight: 200, surcharge: 52.8, total: 1252.8 };
 
-function detail(overrides: Partial<TAdminOrderDetail> = {}, order = orderDetail({ payMethod: { id: 'tt', name: 'Bank transfer (T/T)' } })): TAdminOrderDetail {
+function detail(overrides: Partial<TStaffOrderDetail> = {}, order = orderDetail({ payMethod: { id: 'tt', name: 'Bank transfer (T/T)' } })): TStaffOrderDetail {
   return {
     order,
     buyer: { id: 7, account: 'li_wei', name: 'Li Wei', email: 'li@example.com', mobile: null },
@@ -40,7 +40,7 @@ function detail(overrides: Partial<TAdminOrderDetail> = {}, order = orderDetail(
 }
 
 /** The staff order API of one order: GET answers `state`; a payment adds itself and answers the new state. */
-function serve(state: TAdminOrderDetail, seen: unknown[] = []) {
+function serve(state: TStaffOrderDetail, seen: unknown[] = []) {
   server.use(
     http.get('/api/admin/orders/5001', () => HttpResponse.json(state)),
     http.post('/api/admin/orders/5001/payments', async ({ request }) => {

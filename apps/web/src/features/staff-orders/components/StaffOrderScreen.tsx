@@ -9,7 +9,7 @@ import {
   LOGISTICS_STATUS_NEXT,
   ORDER_STATUS_NEXT,
   staffCan,
-  type TAdminOrderDetail,
+  type TStaffOrderDetail,
   type TCarrier,
   type TCurrency,
   type TOrderTransition,
@@ -22,7 +22,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { useRegionName } from '@/lib/regions';
 import { toast } from '@/lib/stores/toast';
 import { Section } from '@/components/staff/Section';
-import { useAdminOrder } from '../api/get-admin-order';
+import { useStaffOrder } from '../api/get-staff-order';
 import { setShippingFee, transitionOrder, useOrderChange } from '../api/update-order';
 import { formatStamp, LogisticsText, OrderStatusBadge, PartlyShippedBadge, PaymentBadge } from './badges';
 import { HistoryCard } from './OrderHistory';
@@ -47,7 +47,7 @@ export function StaffOrderScreen({
   /** The order's after-sales requests (features/staff-requests, placed by the route). */ requests?: ReactNode;
 }) {
   const { t } = useTranslation('staff');
-  const query = useAdminOrder(id);
+  const query = useStaffOrder(id);
   if (query.isError && !query.data) {
     return (
       <QueryError
@@ -70,7 +70,7 @@ export function StaffOrderScreen({
   return <OrderWorkspace detail={query.data} role={role} requests={requests} />;
 }
 
-function OrderWorkspace({ detail, role, requests }: { detail: TAdminOrderDetail; role: TStaffRole | null; requests?: ReactNode }) {
+function OrderWorkspace({ detail, role, requests }: { detail: TStaffOrderDetail; role: TStaffRole | null; requests?: ReactNode }) {
   const { t } = useTranslation('staff');
   const { order } = detail;
   const money = (v: number, currency: TCurrency = order.currency) => formatMoney(Math.round(v * 100), currency);
@@ -124,7 +124,7 @@ function OrderWorkspace({ detail, role, requests }: { detail: TAdminOrderDetail;
   );
 }
 
-function BuyerCard({ detail, canOpenBuyer }: { detail: TAdminOrderDetail; canOpenBuyer: boolean }) {
+function BuyerCard({ detail, canOpenBuyer }: { detail: TStaffOrderDetail; canOpenBuyer: boolean }) {
   const { t } = useTranslation('staff');
   const { order, buyer } = detail;
   // The country by its name in the reader's language (a label to copy), not its ISO code.
@@ -176,7 +176,7 @@ function BuyerCard({ detail, canOpenBuyer }: { detail: TAdminOrderDetail; canOpe
   );
 }
 
-function TotalsCard({ detail, money, canEdit }: { detail: TAdminOrderDetail; money: (v: number, c?: TCurrency) => string; canEdit: boolean }) {
+function TotalsCard({ detail, money, canEdit }: { detail: TStaffOrderDetail; money: (v: number, c?: TCurrency) => string; canEdit: boolean }) {
   const { t } = useTranslation('staff');
   const { order } = detail;
   const m = order.money;
@@ -236,7 +236,7 @@ function TotalsCard({ detail, money, canEdit }: { detail: TAdminOrderDetail; mon
   );
 }
 
-function FulfilmentCard({ detail, role }: { detail: TAdminOrderDetail; role: TStaffRole | null }) {
+function FulfilmentCard({ detail, role }: { detail: TStaffOrderDetail; role: TStaffRole | null }) {
   const { t } = useTranslation('staff');
   const { t: to } = useTranslation('orders');
   const { order } = detail;

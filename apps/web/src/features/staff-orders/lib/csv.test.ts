@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { TAdminOrderRow } from '@cubeshop/shared';
+import type { TStaffOrderRow } from '@cubeshop/shared';
 import { ordersCsv } from './csv';
 
 // The order queue's CSV export against formula injection (docs/security.md, What is defended):
 // text a buyer typed (receiver, account, e-mail) opens as text, amounts stay numbers.
-const row = (over: Partial<TAdminOrderRow>): TAdminOrderRow => ({
+const row = (over: Partial<TStaffOrderRow>): TStaffOrderRow => ({
   id: 10000001,
   createdTime: '2026-11-20T10:00:00.000Z',
   status: 'confirm',

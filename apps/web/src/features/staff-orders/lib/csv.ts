@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
-import { safeSheetRow, type TAdminOrderRow } from '@cubeshop/shared';
+import { safeSheetRow, type TStaffOrderRow } from '@cubeshop/shared';
 
 /**
  * Rows as CSV (RFC 4180 quoting) with a byte-order mark so spreadsheet programs read UTF-8
@@ -36,7 +36,7 @@ const ORDER_HEADER = [
 ];
 
 /** The order queue's CSV export: one order a row. */
-export function ordersCsv(rows: readonly TAdminOrderRow[]): string {
+export function ordersCsv(rows: readonly TStaffOrderRow[]): string {
   const lines = rows.map((r) => [
     r.id,
     r.createdTime,

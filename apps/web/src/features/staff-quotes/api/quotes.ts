@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAdminQuote, TAdminQuoteList, TAdminQuoteQuery, TProductList, TQuoteUpdate, TQuoteWithdraw } from '@cubeshop/shared';
+import type { TStaffQuote, TStaffQuoteList, TStaffQuoteQuery, TProductList, TQuoteUpdate, TQuoteWithdraw } from '@cubeshop/shared';
 import { api } from '@/lib/api';
 import { getLocale } from '@/lib/locale';
 import { refreshAfterWrite } from '@/lib/query-client';
@@ -8,14 +8,14 @@ import { refreshAfterWrite } from '@/lib/query-client';
 // staff app refreshes them.
 
 /** GET /api/admin/quotes?status&page&recPerPage */
-export const quoteQueueQuery = (q: TAdminQuoteQuery) =>
+export const quoteQueueQuery = (q: TStaffQuoteQuery) =>
   queryOptions({
     queryKey: ['admin', 'quotes', getLocale(), q.status, q.page, q.recPerPage] as const,
-    queryFn: ({ signal }): Promise<TAdminQuoteList> => api.GET('/api/admin/quotes', { params: { query: q }, silent: true, signal }),
+    queryFn: ({ signal }): Promise<TStaffQuoteList> => api.GET('/api/admin/quotes', { params: { query: q }, silent: true, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
-export const useQuoteQueue = (q: TAdminQuoteQuery) => useQuery(quoteQueueQuery(q));
+export const useQuoteQueue = (q: TStaffQuoteQuery) => useQuery(quoteQueueQuery(q));
 
 const detailKey = (id: number) => ['admin', 'quote', getLocale(), id] as const;
 
@@ -23,7 +23,7 @@ const detailKey = (id: number) => ['admin', 'quote', getLocale(), id] as const;
 export const useStaffQuote = (id: number) =>
   useQuery({
     queryKey: detailKey(id),
-    queryFn: ({ signal }): Promise<TAdminQuote> => api.GET('/api/admin/quotes/{id}', { params: { path: { id } }, silent: true, signal }),
+    queryFn: ({ signal }): Promise<TStaffQuote> => api.GET('/api/admin/quotes/{id}', { params: { path: { id } }, silent: true, signal }),
     staleTime: 5_000,
     enabled: id > 0,
   });
@@ -31,21 +31,21 @@ export const useStaffQuote = (id: number) =>
 /** PUT, send and withdraw: each answers the quote as it is now. */
 export function useQuoteActions(id: number) {
   const client = useQueryClient();
-  const done = (quote: TAdminQuote) => {
+  const done = (quote: TStaffQuote) => {
     client.setQueryData(detailKey(id), quote);
     void refreshAfterWrite(client, ['admin']);
   };
   return {
     save: useMutation({
-      mutationFn: (body: TQuoteUpdate): Promise<TAdminQuote> => api.PUT('/api/admin/quotes/{id}', { params: { path: { id } }, body, silent: true }),
+      mutationFn: (body: TQuoteUpdate): Promise<TStaffQuote> => api.PUT('/api/admin/quotes/{id}', { params: { path: { id } }, body, silent: true }),
       onSuccess: done,
     }),
     send: useMutation({
-      mutationFn: (): Promise<TAdminQuote> => api.POST('/api/admin/quotes/{id}/send', { params: { path: { id } }, silent: true }),
+      mutationFn: (): Promise<TStaffQuote> => api.POST('/api/admin/quotes/{id}/send', { params: { path: { id } }, silent: true }),
       onSuccess: done,
     }),
     withdraw: useMutation({
-      mutationFn: (body: TQuoteWithdraw): Promise<TAdminQuote> => api.POST('/api/admin/quotes/{id}/withdraw', { params: { path: { id } }, body, silent: true }),
+      mutationFn: (body: TQuoteWithdraw): Promise<TStaffQuote> => api.POST('/api/admin/quotes/{id}/withdraw', { params: { path: { id } }, body, silent: true }),
       onSuccess: done,
     }),
   };

@@ -3,7 +3,7 @@ import { Plus, Send, Trash2 } from 'lucide-react';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney, ZQuoteUpdate, type TAdminQuote, type TQuoteUpdate } from '@cubeshop/shared';
+import { formatMoney, ZQuoteUpdate, type TStaffQuote, type TQuoteUpdate } from '@cubeshop/shared';
 import { NumberField, TextAreaField, TextField } from '@/components/staff/form-fields';
 import { Section } from '@/components/staff/Section';
 import { applyServerError, StaffForm, useStaffForm } from '@/components/staff/StaffForm';
@@ -20,14 +20,14 @@ import { useQuoteActions, useStaffQuote } from '../api/quotes';
 import { ProductPicker } from './ProductPicker';
 
 /** The form's values: the quote as PUT takes it. */
-const valuesOf = (q: TAdminQuote): TQuoteUpdate => ({
+const valuesOf = (q: TStaffQuote): TQuoteUpdate => ({
   lines: q.lines.map((l) => ({ itemId: l.itemId, type: l.type, quantity: l.quantity, unitPrice: l.unitPrice })),
   freight: q.freight,
   validUntil: q.validUntil,
   note: q.note,
 });
 
-function Editor({ quote }: { quote: TAdminQuote }) {
+function Editor({ quote }: { quote: TStaffQuote }) {
   const { t } = useTranslation('quotes');
   const actions = useQuoteActions(quote.id);
   const form = useStaffForm(ZQuoteUpdate, { defaultValues: valuesOf(quote) });

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatMoney, QUOTE_STATUSES, ZAdminQuoteQuery, type TAdminQuoteList } from '@cubeshop/shared';
+import { formatMoney, QUOTE_STATUSES, ZStaffQuoteQuery, type TStaffQuoteList } from '@cubeshop/shared';
 import { useListParams } from '@/components/staff/list-params';
 import { StaffPager } from '@/components/staff/StaffPager';
 import { StaffTable, staffColumns } from '@/components/staff/StaffTable';
@@ -9,18 +9,18 @@ import { cn } from '@/components/ui/cn';
 import { QuoteStatusBadge } from '@/components/quotes/QuoteStatusBadge';
 import { useQuoteQueue } from '../api/quotes';
 
-type Row = TAdminQuoteList['data'][number];
+type Row = TStaffQuoteList['data'][number];
 const col = staffColumns<Row>();
 const TABS = ['open', ...QUOTE_STATUSES] as const;
 
 /**
  * /admin/quotes: quote requests and quotes (sales, owner). Open ones (requested, and sent and
  * still valid) oldest first, first come first served; the other tabs newest change first. Status
- * and page live in the URL (ZAdminQuoteQuery); Enter or a click opens the editor.
+ * and page live in the URL (ZStaffQuoteQuery); Enter or a click opens the editor.
  */
 export function QuoteQueue() {
   const { t } = useTranslation('quotes');
-  const list = useListParams(ZAdminQuoteQuery);
+  const list = useListParams(ZStaffQuoteQuery);
   const navigate = useNavigate();
   const queue = useQuoteQueue(list.values);
   const rows = useMemo(() => queue.data?.data ?? [], [queue.data]);

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  TAdminOrderDetail,
-  TAdminOrderRequests,
-  TAdminRequestList,
+  TStaffOrderDetail,
+  TStaffOrderRequests,
+  TStaffRequestList,
   TOrderRequestStatus,
   TPaymentCreate,
   TRequestDecided,
@@ -22,7 +22,7 @@ export const REQUESTS_PAGE_SIZE = 50;
 export const requestQueueQuery = (status: TOrderRequestStatus, page: number) =>
   queryOptions({
     queryKey: ['admin', 'requests', getLocale(), status, page] as const,
-    queryFn: ({ signal }): Promise<TAdminRequestList> =>
+    queryFn: ({ signal }): Promise<TStaffRequestList> =>
       api.GET('/api/admin/requests', { params: { query: { status, page, recPerPage: REQUESTS_PAGE_SIZE } }, silent: true, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
@@ -33,7 +33,7 @@ export const useRequestQueue = (status: TOrderRequestStatus, page: number) => us
 export const useOrderRequestsForStaff = (orderId: number) =>
   useQuery({
     queryKey: ['admin', 'order-requests', getLocale(), orderId] as const,
-    queryFn: ({ signal }): Promise<TAdminOrderRequests> =>
+    queryFn: ({ signal }): Promise<TStaffOrderRequests> =>
       api.GET('/api/admin/orders/{id}/requests', { params: { path: { id: orderId } }, silent: true, signal }),
     staleTime: 10_000,
   });
@@ -42,7 +42,7 @@ export const useOrderRequestsForStaff = (orderId: number) =>
 export const useRequestOrder = (orderId: number, enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.admin.order(String(orderId)),
-    queryFn: ({ signal }): Promise<TAdminOrderDetail> => api.GET('/api/admin/orders/{id}', { params: { path: { id: orderId } }, silent: true, signal }),
+    queryFn: ({ signal }): Promise<TStaffOrderDetail> => api.GET('/api/admin/orders/{id}', { params: { path: { id: orderId } }, silent: true, signal }),
     staleTime: 5_000,
     enabled,
   });
@@ -61,7 +61,7 @@ export function useDecideRequest() {
 export function useRecordRefund() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ orderId, body }: { orderId: number; body: TPaymentCreate }): Promise<TAdminOrderDetail> =>
+    mutationFn: ({ orderId, body }: { orderId: number; body: TPaymentCreate }): Promise<TStaffOrderDetail> =>
       api.POST('/api/admin/orders/{id}/payments', { params: { path: { id: orderId } }, body, silent: true }),
     onSuccess: () => void refreshAfterWrite(client, ['admin']),
   });

@@ -6,7 +6,7 @@ import {
   ORDER_REQUEST_NOTE_MAX,
   recordMethodFor,
   staffCan,
-  type TAdminOrderRequest,
+  type TStaffOrderRequest,
   type TPaymentCreate,
   type TStaffRole,
 } from '@cubeshop/shared';
@@ -22,7 +22,7 @@ import { useRefundFollowUp } from '../lib/follow-up';
 import { ReturnApprovalDialog } from './ReturnApproval';
 import { formText } from '@/lib/form-data';
 
-const STATUS_TONE: Record<TAdminOrderRequest['status'], string> = {
+const STATUS_TONE: Record<TStaffOrderRequest['status'], string> = {
   open: 'border-amber-200 bg-amber-50 text-amber-800',
   approved: 'border-emerald-200 bg-emerald-50 text-emerald-800',
   refused: 'border-gray-300 bg-gray-100 text-gray-700',
@@ -44,7 +44,7 @@ export function age(iso: string, now = Date.now()): string {
  * stays on screen when the request leaves the open list. An approved request with a refund still
  * due keeps the refund form (payments.record), prefilled with exactly that.
  */
-export function RequestCard({ request: r, role, showOrder = true }: { request: TAdminOrderRequest; role: TStaffRole | null; showOrder?: boolean }) {
+export function RequestCard({ request: r, role, showOrder = true }: { request: TStaffOrderRequest; role: TStaffRole | null; showOrder?: boolean }) {
   const { t } = useTranslation('staff');
   const { t: tOrders } = useTranslation('orders');
   const decide = useDecideRequest();
@@ -165,7 +165,7 @@ export function RequestCard({ request: r, role, showOrder = true }: { request: T
   );
 }
 
-function RefundForm({ request: r, money }: { request: TAdminOrderRequest; money: (v: number) => string }) {
+function RefundForm({ request: r, money }: { request: TStaffOrderRequest; money: (v: number) => string }) {
   const { t } = useTranslation('staff');
   const refund = useRecordRefund();
   const [error, setError] = useState<string | null>(null);

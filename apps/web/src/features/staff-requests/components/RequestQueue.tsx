@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ORDER_REQUEST_STATUSES, ZAdminRequestQuery, type TStaffRole } from '@cubeshop/shared';
+import { ORDER_REQUEST_STATUSES, ZStaffRequestQuery, type TStaffRole } from '@cubeshop/shared';
 import { useListParams } from '@/components/staff/list-params';
 import { StaffListBody } from '@/components/staff/StaffListBody';
 import { StaffPager } from '@/components/staff/StaffPager';
@@ -11,11 +11,11 @@ import { RefundFollowUp } from './ReturnApproval';
 /**
  * /admin/requests: after-sales requests (sales, owner). Open ones oldest first, to be decided in
  * order; the approved and refused tabs show what was decided. Status and page live in the URL
- * (ZAdminRequestQuery).
+ * (ZStaffRequestQuery).
  */
 export function RequestQueue({ role }: { role: TStaffRole }) {
   const { t } = useTranslation('staff');
-  const list = useListParams(ZAdminRequestQuery);
+  const list = useListParams(ZStaffRequestQuery);
   const { status, page } = list.values;
   const queue = useRequestQueue(status, page);
   return (

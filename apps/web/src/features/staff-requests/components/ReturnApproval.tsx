@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney, recordMethodFor, toMinor, type TAdminOrderRequest, type TPaymentCreate, type TRequestDecided } from '@cubeshop/shared';
+import { formatMoney, recordMethodFor, toMinor, type TStaffOrderRequest, type TPaymentCreate, type TRequestDecided } from '@cubeshop/shared';
 import { errorText, PaymentMethodField, PaymentReferenceField, staffInput as input } from '@/components/staff/fields';
 import { LinePieces, piecesOf } from '@/components/staff/LinePieces';
 import { Button } from '@/components/ui/Button';
@@ -19,7 +19,7 @@ import { formText } from '@/lib/form-data';
  * (freight, goodwill); one decision approves the request and issues that credit note, and what
  * was paid for it becomes the refund due, which the follow-up offers to record at once.
  */
-export function ReturnApprovalDialog({ request: r, note, onClose }: { request: TAdminOrderRequest; note: string; onClose: () => void }) {
+export function ReturnApprovalDialog({ request: r, note, onClose }: { request: TStaffOrderRequest; note: string; onClose: () => void }) {
   const { t } = useTranslation('staff');
   const order = useRequestOrder(r.orderId, true);
   const decide = useDecideRequest();

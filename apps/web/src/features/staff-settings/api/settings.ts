@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  TAdminPaymentMethod,
-  TAdminSettings,
-  TAdminSettingsUpdate,
-  TAdminShippingConfig,
-  TAdminShippingMethod,
-  TAdminShippingRate,
-  TAdminShippingZone,
+  TStaffPaymentMethod,
+  TStaffSettings,
+  TStaffSettingsUpdate,
+  TStaffShippingConfig,
+  TStaffShippingMethod,
+  TStaffShippingRate,
+  TStaffShippingZone,
   TExchangeRateHistory,
 } from '@cubeshop/shared';
 import { api } from '@/lib/api';
@@ -24,7 +24,7 @@ export const settingsKeys = {
 export const settingsQuery = () =>
   queryOptions({
     queryKey: settingsKeys.settings,
-    queryFn: ({ signal }): Promise<TAdminSettings> => api.GET('/api/admin/settings', { silent: true, signal }),
+    queryFn: ({ signal }): Promise<TStaffSettings> => api.GET('/api/admin/settings', { silent: true, signal }),
     staleTime: 5_000,
   });
 export const rateHistoryQuery = () =>
@@ -36,7 +36,7 @@ export const rateHistoryQuery = () =>
 export const shippingQuery = () =>
   queryOptions({
     queryKey: settingsKeys.shipping,
-    queryFn: ({ signal }): Promise<TAdminShippingConfig> => api.GET('/api/admin/shipping', { silent: true, signal }),
+    queryFn: ({ signal }): Promise<TStaffShippingConfig> => api.GET('/api/admin/shipping', { silent: true, signal }),
     staleTime: 5_000,
   });
 
@@ -48,7 +48,7 @@ export const useShipping = () => useQuery(shippingQuery());
 export function useSaveSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: TAdminSettingsUpdate): Promise<TAdminSettings> => api.PUT('/api/admin/settings', { body: patch, silent: true }),
+    mutationFn: (patch: TStaffSettingsUpdate): Promise<TStaffSettings> => api.PUT('/api/admin/settings', { body: patch, silent: true }),
     onSuccess: (answer, patch) => {
       client.setQueryData(settingsKeys.settings, answer);
       if (patch.exchangeRate) void refreshAfterWrite(client, settingsKeys.rates);
@@ -60,17 +60,17 @@ export function useSaveSettings() {
 
 /** One write to the shipping and payment configuration; afterwards it is read again. */
 export type ShippingChange =
-  | { kind: 'method'; value: TAdminShippingMethod }
-  | { kind: 'zone'; value: TAdminShippingZone }
+  | { kind: 'method'; value: TStaffShippingMethod }
+  | { kind: 'zone'; value: TStaffShippingZone }
   | { kind: 'deleteZone'; code: string }
-  | { kind: 'rate'; value: TAdminShippingRate }
+  | { kind: 'rate'; value: TStaffShippingRate }
   | { kind: 'deleteRate'; methodId: string; zoneCode: string }
   | { kind: 'payment'; value: PaymentMethodChange }
   | { kind: 'qr'; id: string; file: File | Blob }
   | { kind: 'deleteQr'; id: string };
 
 /** A payment method as written (its QR picture has calls of its own; instructions left out stay). */
-export type PaymentMethodChange = Omit<TAdminPaymentMethod, 'qrUrl' | 'instructions'> & { instructions?: TAdminPaymentMethod['instructions'] };
+export type PaymentMethodChange = Omit<TStaffPaymentMethod, 'qrUrl' | 'instructions'> & { instructions?: TStaffPaymentMethod['instructions'] };
 
 /** The largest QR picture the server takes (PUT /api/admin/payment-methods/{id}/qr). */
 export const PAYMENT_QR_MAX_BYTES = 2 * 1024 * 1024;

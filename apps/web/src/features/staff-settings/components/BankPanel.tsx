@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TAdminSettings, TBankTransferDetails } from '@cubeshop/shared';
+import type { TStaffSettings, TBankTransferDetails } from '@cubeshop/shared';
 import { TextField } from '@/components/staff/form-fields';
 import { useSaveSettings } from '../api/settings';
 import { SettingsForm } from './parts';
@@ -8,7 +8,7 @@ import { ZBankForm, ZSellerForm } from './setting-forms';
 const BANK: (keyof TBankTransferDetails)[] = ['accountName', 'bank', 'bankAddress', 'swift', 'accountNumber'];
 
 /** Bank-transfer (T/T) details shown on T/T orders, and the seller named on order documents. */
-export function BankPanel({ settings }: { settings: TAdminSettings }) {
+export function BankPanel({ settings }: { settings: TStaffSettings }) {
   const { t } = useTranslation('settings');
   const save = useSaveSettings();
   const bank = settings.bankTransfer;

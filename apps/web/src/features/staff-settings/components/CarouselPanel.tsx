@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { CAROUSEL_PICK_MAX, type TAdminSettings, type TProductList } from '@cubeshop/shared';
+import { CAROUSEL_PICK_MAX, type TStaffSettings, type TProductList } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { errorText, staffInput } from '@/components/staff/fields';
 import { api } from '@/lib/api';
@@ -17,7 +17,7 @@ interface Pick {
 const picksOf = ({ data }: { data: TProductList['data'] }): Pick[] => data.map((p) => ({ id: p.id, name: p.name }));
 
 /** The home carousel: the newest products, or products the owner picks (by id or search) in order. */
-export function CarouselPanel({ settings }: { settings: TAdminSettings }) {
+export function CarouselPanel({ settings }: { settings: TStaffSettings }) {
   const { t, i18n } = useTranslation('settings');
   const save = useSaveSettings();
   const [mode, setMode] = useState(settings.carousel.mode);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TAdminSettings, TShopContact } from '@cubeshop/shared';
+import type { TStaffSettings, TShopContact } from '@cubeshop/shared';
 import { TextField } from '@/components/staff/form-fields';
 import { useSaveSettings } from '../api/settings';
 import { SettingsForm } from './parts';
@@ -17,7 +17,7 @@ const FIELDS: { key: keyof TShopContact; wide?: boolean; type?: string }[] = [
 ];
 
 /** The storefront footer's contact details. */
-export function ContactPanel({ settings }: { settings: TAdminSettings }) {
+export function ContactPanel({ settings }: { settings: TStaffSettings }) {
   const { t } = useTranslation('settings');
   const save = useSaveSettings();
   return (

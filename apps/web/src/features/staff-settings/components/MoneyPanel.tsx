@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TAdminSettings, TExchangeRateEntry } from '@cubeshop/shared';
+import type { TStaffSettings, TExchangeRateEntry } from '@cubeshop/shared';
 import { TextField } from '@/components/staff/form-fields';
 import { StaffTable, staffColumns } from '@/components/staff/StaffTable';
 import { useRateHistory, useSaveSettings } from '../api/settings';
@@ -11,7 +11,7 @@ const col = staffColumns<TExchangeRateEntry>();
 const NO_RATES: TExchangeRateEntry[] = [];
 
 /** Exchange rate (with its history) and the free-shipping threshold. */
-export function MoneyPanel({ settings }: { settings: TAdminSettings }) {
+export function MoneyPanel({ settings }: { settings: TStaffSettings }) {
   const { t, i18n } = useTranslation('settings');
   const save = useSaveSettings();
   const history = useRateHistory();

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { TAdminPaymentMethod, TAdminShippingConfig } from '@cubeshop/shared';
+import type { TStaffPaymentMethod, TStaffShippingConfig } from '@cubeshop/shared';
 import i18n from '@/lib/i18n';
 import { server } from '@/test/msw/server';
 import { renderScreen, resetSession, signIn } from '@/test/render';
@@ -23,7 +23,7 @@ const QR = '/api/payment-methods/alipay/qr.png?v=0123456789abcdef';
 
 function serve() {
   const state: {
-    config: TAdminShippingConfig;
+    config: TStaffShippingConfig;
     puts: { id: string; body: Record<string, unknown> }[];
     uploads: { id: string; type: string }[];
     deletes: string[];
@@ -58,7 +58,7 @@ function serve() {
       const body = (await request.json()) as Record<string, unknown>;
       const id = String(params.id);
       state.puts.push({ id, body });
-      const instructions = body.instructions as TAdminPaymentMethod['instructions'] | undefined;
+      const instructions = body.instructions as TStaffPaymentMethod['instructions'] | undefined;
       if (instructions && instructions.noteEn.length > 20) {
         return HttpResponse.json(
           {

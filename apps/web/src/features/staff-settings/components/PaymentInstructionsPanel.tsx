@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TAdminPaymentMethod, TAdminShippingConfig } from '@cubeshop/shared';
+import type { TStaffPaymentMethod, TStaffShippingConfig } from '@cubeshop/shared';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { TextAreaField, TextField } from '@/components/staff/form-fields';
@@ -14,14 +14,14 @@ import { ZInstructionsForm } from './setting-forms';
 /** Bank transfer's instructions are the bank details (Bank & documents tab). */
 const BANK_TRANSFER = 'tt';
 type InstructionField = 'receiver' | 'account' | 'noteZh' | 'noteEn';
-const nameOf = (m: TAdminPaymentMethod, language: string) => (language === 'zh' ? m.nameZh || m.nameEn : m.nameEn || m.nameZh);
+const nameOf = (m: TStaffPaymentMethod, language: string) => (language === 'zh' ? m.nameZh || m.nameEn : m.nameEn || m.nameZh);
 
 /**
  * What buyers are told to pay by each method (shown on the order page, in the order mail and on
  * the proforma, with the order number as the reference): receiver, account, a note in Chinese and
  * in English, and the QR picture to scan. Bank transfer points to its bank details instead.
  */
-export function PaymentInstructionsPanel({ config }: { config: TAdminShippingConfig }) {
+export function PaymentInstructionsPanel({ config }: { config: TStaffShippingConfig }) {
   const { t, i18n } = useTranslation('settings');
   return (
     <section aria-labelledby="payment-instructions-title" className="space-y-3">
@@ -49,7 +49,7 @@ export function PaymentInstructionsPanel({ config }: { config: TAdminShippingCon
   );
 }
 
-function MethodInstructions({ method }: { method: TAdminPaymentMethod }) {
+function MethodInstructions({ method }: { method: TStaffPaymentMethod }) {
   const { t, i18n } = useTranslation('settings');
   const change = useShippingChange();
   const name = nameOf(method, i18n.language);
@@ -81,7 +81,7 @@ function MethodInstructions({ method }: { method: TAdminPaymentMethod }) {
 }
 
 /** The QR picture: a preview, upload (or replace) and remove; its own refusal shows under it. */
-function QrPicture({ method, name }: { method: TAdminPaymentMethod; name: string }) {
+function QrPicture({ method, name }: { method: TStaffPaymentMethod; name: string }) {
   const { t } = useTranslation('settings');
   const change = useShippingChange();
   const id = useId();

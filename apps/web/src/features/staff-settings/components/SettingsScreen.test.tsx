@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { TAdminSettings, TAdminShippingConfig, TExchangeRateHistory } from '@cubeshop/shared';
+import type { TStaffSettings, TStaffShippingConfig, TExchangeRateHistory } from '@cubeshop/shared';
 import i18n from '@/lib/i18n';
 import { server } from '@/test/msw/server';
 import { renderScreen, resetSession, signIn } from '@/test/render';
@@ -32,7 +32,7 @@ const CONTACT = {
 
 /** A fake settings API: keeps what was PUT, refuses a bad e-mail, and a rate over 100 as a rule of the server's own would (400 naming the field). */
 function serve() {
-  const state: { settings: TAdminSettings; puts: unknown[]; history: TExchangeRateHistory; shipping: TAdminShippingConfig; rates: unknown[] } = {
+  const state: { settings: TStaffSettings; puts: unknown[]; history: TExchangeRateHistory; shipping: TStaffShippingConfig; rates: unknown[] } = {
     settings: {
       exchangeRate: { cnyPerUsd: 7.1 },
       freeShipping: { thresholdUsdCents: 6_900 },
@@ -83,7 +83,7 @@ function serve() {
     http.get('/api/admin/settings', () => HttpResponse.json(state.settings)),
     http.get('/api/admin/settings/exchange-rates', () => HttpResponse.json(state.history)),
     http.put('/api/admin/settings', async ({ request }) => {
-      const patch = (await request.json()) as Partial<TAdminSettings>;
+      const patch = (await request.json()) as Partial<TStaffSettings>;
       state.puts.push(patch);
       if (patch.contact && !patch.contact.email.includes('@')) return refuse('contact.email', 'Invalid email address');
       if (patch.exchangeRate && patch.exchangeRate.cnyPerUsd > 100)
@@ -102,7 +102,7 @@ function serve() {
     }),
     http.get('/api/admin/shipping', () => HttpResponse.json(state.shipping)),
     http.put('/api/admin/shipping/rates', async ({ request }) => {
-      const rate = (await request.json()) as TAdminShippingConfig['rates'][number];
+      const rate = (await request.json()) as TStaffShippingConfig['rates'][number];
       if (rate.maxWeightG > 100_000)
         return HttpResponse.json(
           { code: 'BAD_REQUEST', desc: 'Invalid body.maxWeightG: Too big: expected number to be <=100000', details: { field: 'maxWeightG' } },

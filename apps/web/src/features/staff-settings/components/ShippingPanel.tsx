@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TAdminPaymentMethod, TAdminShippingConfig, TAdminShippingMethod, TAdminShippingRate, TAdminShippingZone } from '@cubeshop/shared';
+import type { TStaffPaymentMethod, TStaffShippingConfig, TStaffShippingMethod, TStaffShippingRate, TStaffShippingZone } from '@cubeshop/shared';
 import { staffInput } from '@/components/staff/fields';
 import { confirmDialog } from '@/lib/stores/modal';
 import { useShippingChange } from '../api/settings';
@@ -11,7 +11,7 @@ import { RowTable, type Column } from './RowTable';
 const on = (form: FormData, name: string) => form.get(name) === 'on';
 
 /** Shipping methods, zones (with their regions) and the method × zone rate table. */
-export function ShippingPanel({ config }: { config: TAdminShippingConfig }) {
+export function ShippingPanel({ config }: { config: TStaffShippingConfig }) {
   const { t, i18n } = useTranslation('settings');
   const change = useShippingChange();
   const [methodFilter, setMethodFilter] = useState('');
@@ -20,7 +20,7 @@ export function ShippingPanel({ config }: { config: TAdminShippingConfig }) {
   const method = (id: string) => config.methods.find((m) => m.id === id);
   const zone = (code: string) => config.zones.find((z) => z.code === code);
 
-  const methodColumns: Column<TAdminShippingMethod>[] = [
+  const methodColumns: Column<TStaffShippingMethod>[] = [
     { name: 'id', label: t('cols.id'), width: 'w-28', value: (r) => r?.id ?? '', keyColumn: true },
     { name: 'nameZh', label: t('cols.nameZh'), width: 'w-full min-w-32', value: (r) => r?.nameZh ?? '' },
     { name: 'nameEn', label: t('cols.nameEn'), width: 'w-full min-w-32', value: (r) => r?.nameEn ?? '' },
@@ -28,7 +28,7 @@ export function ShippingPanel({ config }: { config: TAdminShippingConfig }) {
     { name: 'excludedRegions', label: t('cols.excludedRegions'), width: 'w-full min-w-32', value: (r) => r?.excludedRegions.join(', ') ?? '' },
     { name: 'active', label: t('cols.active'), width: '', kind: 'checkbox', value: (r) => r?.active ?? true },
   ];
-  const zoneColumns: Column<TAdminShippingZone>[] = [
+  const zoneColumns: Column<TStaffShippingZone>[] = [
     { name: 'code', label: t('cols.code'), width: 'w-28', value: (r) => r?.code ?? '', keyColumn: true },
     { name: 'nameZh', label: t('cols.nameZh'), width: 'w-32', value: (r) => r?.nameZh ?? '' },
     { name: 'nameEn', label: t('cols.nameEn'), width: 'w-32', value: (r) => r?.nameEn ?? '' },
@@ -38,7 +38,7 @@ export function ShippingPanel({ config }: { config: TAdminShippingConfig }) {
   ];
   const methodOptions = config.methods.map((m) => ({ value: m.id, label: `${m.id} · ${nameOf(m)}` }));
   const zoneOptions = config.zones.map((z) => ({ value: z.code, label: `${z.code} · ${nameOf(z)}` }));
-  const rateColumns: Column<TAdminShippingRate>[] = [
+  const rateColumns: Column<TStaffShippingRate>[] = [
     {
       name: 'methodId',
       label: t('cols.method'),
@@ -178,11 +178,11 @@ export function ShippingPanel({ config }: { config: TAdminShippingConfig }) {
 }
 
 /** Payment methods: names, surcharge (percent), position, active; then each method's instructions to buyers. */
-export function PaymentsPanel({ config }: { config: TAdminShippingConfig }) {
+export function PaymentsPanel({ config }: { config: TStaffShippingConfig }) {
   const { t, i18n } = useTranslation('settings');
   const zh = i18n.language === 'zh';
   const change = useShippingChange();
-  const columns: Column<TAdminPaymentMethod>[] = [
+  const columns: Column<TStaffPaymentMethod>[] = [
     { name: 'id', label: t('cols.id'), width: 'w-28', value: (r) => r?.id ?? '', keyColumn: true },
     { name: 'nameZh', label: t('cols.nameZh'), width: 'w-full min-w-32', value: (r) => r?.nameZh ?? '' },
     { name: 'nameEn', label: t('cols.nameEn'), width: 'w-full min-w-32', value: (r) => r?.nameEn ?? '' },

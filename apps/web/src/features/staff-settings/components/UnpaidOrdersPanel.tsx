@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TAdminSettings } from '@cubeshop/shared';
+import type { TStaffSettings } from '@cubeshop/shared';
 import { TextField } from '@/components/staff/form-fields';
 import { useSaveSettings } from '../api/settings';
 import { SettingsForm } from './parts';
@@ -11,7 +11,7 @@ const typed = (days: number | null) => (days ? String(days) : '');
  * The unpaid-order follow-up (docs/orders.md, Unpaid orders): after how many days the buyer of an
  * unpaid order is reminded, and after how many an order with nothing paid is cancelled (empty or 0: off).
  */
-export function UnpaidOrdersPanel({ settings }: { settings: TAdminSettings }) {
+export function UnpaidOrdersPanel({ settings }: { settings: TStaffSettings }) {
   const { t } = useTranslation('settings');
   const save = useSaveSettings();
   const { remindAfterDays, cancelAfterDays } = settings.unpaidOrders;

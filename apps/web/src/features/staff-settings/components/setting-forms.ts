@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAdminSettings, ZPaymentInstructionsSetting } from '@cubeshop/shared';
+import { ZStaffSettings, ZPaymentInstructionsSetting } from '@cubeshop/shared';
 import { toMinor } from './parts';
 
 // The settings forms' schemas: what the owner types (text, in yuan, dollars), turned into the
@@ -11,12 +11,12 @@ const typed = z.string();
 const decimal = typed.transform((v) => (v.trim() === '' ? Number.NaN : Number(v.trim())));
 
 /** Exchange rate: CNY per USD. */
-export const ZRateForm = z.object({ exchangeRate: z.object({ cnyPerUsd: decimal }) }).pipe(ZAdminSettings.pick({ exchangeRate: true }));
+export const ZRateForm = z.object({ exchangeRate: z.object({ cnyPerUsd: decimal }) }).pipe(ZStaffSettings.pick({ exchangeRate: true }));
 
 /** Free shipping from a threshold typed in dollars (sent in cents); empty: none. */
 export const ZFreeShippingForm = z
   .object({ freeShipping: z.object({ thresholdUsdCents: typed.transform((v) => (v.trim() === '' ? null : toMinor(v))) }) })
-  .pipe(ZAdminSettings.pick({ freeShipping: true }));
+  .pipe(ZStaffSettings.pick({ freeShipping: true }));
 
 /** Days typed ("3"); empty: off (null); anything else but digits is NaN ("Enter a number"). */
 const days = typed.transform((v) => (v.trim() === '' ? null : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN));
@@ -24,10 +24,10 @@ const days = typed.transform((v) => (v.trim() === '' ? null : /^\d+$/.test(v.tri
 /** The unpaid-order follow-up: remind after, cancel after (days; empty or 0: off). */
 export const ZUnpaidOrdersForm = z
   .object({ unpaidOrders: z.object({ remindAfterDays: days, cancelAfterDays: days }) })
-  .pipe(ZAdminSettings.pick({ unpaidOrders: true }));
+  .pipe(ZStaffSettings.pick({ unpaidOrders: true }));
 
 /** The storefront footer's contacts. */
-export const ZContactForm = ZAdminSettings.pick({ contact: true });
+export const ZContactForm = ZStaffSettings.pick({ contact: true });
 
 /** Bank-transfer details; every field empty: none (no T/T details on orders). */
 export const ZBankForm = z
@@ -37,13 +37,13 @@ export const ZBankForm = z
       ? null
       : { ...b, bankAddress: b.bankAddress.trim() || null, swift: b.swift.trim().toUpperCase() },
   }))
-  .pipe(ZAdminSettings.pick({ bankTransfer: true }));
+  .pipe(ZStaffSettings.pick({ bankTransfer: true }));
 
 /** The seller on documents; name and address empty: the bank account's holder. */
 export const ZSellerForm = z
   .object({ documentSeller: z.object({ name: typed, address: typed }) })
   .transform(({ documentSeller: d }) => ({ documentSeller: d.name.trim() || d.address.trim() ? d : null }))
-  .pipe(ZAdminSettings.pick({ documentSeller: true }));
+  .pipe(ZStaffSettings.pick({ documentSeller: true }));
 
 /** A payment method's instructions to buyers. */
 export const ZInstructionsForm = z.object({ instructions: ZPaymentInstructionsSetting });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { digitsToNumber } from '../validation/numbers.js';
+import { digitsToNumber, ZIdParams } from '../validation/numbers.js';
 
 /**
  * The catalog back office's categories and brands (docs/catalog.md, Back office): the staff
@@ -15,13 +15,12 @@ const slug = z
   .max(60, 'v.maxLength')
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'v.slug');
 
-export const ZAdminIdParams = z.object({ id: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
 /** A category or brand id (int4 in the database). */
-export const ZAdminTreeIdParams = z.object({ id: z.preprocess(digitsToNumber, z.number().int().min(1).max(2_147_483_647)) });
-export const ZAdminImageParams = ZAdminIdParams.extend({ imageId: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
+export const ZStaffTreeIdParams = z.object({ id: z.preprocess(digitsToNumber, z.number().int().min(1).max(2_147_483_647)) });
+export const ZStaffImageParams = ZIdParams.extend({ imageId: z.preprocess(digitsToNumber, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
 
 /** A category as staff see it (flat; `parentId` and `position` give the tree). */
-export const ZAdminCategory = z.object({
+export const ZStaffCategory = z.object({
   id: z.number().int(),
   slug: z.string(),
   parentId: z.number().int().nullable(),
@@ -31,30 +30,30 @@ export const ZAdminCategory = z.object({
   /** Products directly in it (archived ones too). */
   items: z.number().int(),
 });
-export type TAdminCategory = z.infer<typeof ZAdminCategory>;
-export const ZAdminCategoryList = z.object({ data: z.array(ZAdminCategory) });
-export type TAdminCategoryList = z.infer<typeof ZAdminCategoryList>;
+export type TStaffCategory = z.infer<typeof ZStaffCategory>;
+export const ZStaffCategoryList = z.object({ data: z.array(ZStaffCategory) });
+export type TStaffCategoryList = z.infer<typeof ZStaffCategoryList>;
 
 /** POST /api/admin/categories */
-export const ZAdminCategoryCreate = z.object({
+export const ZStaffCategoryCreate = z.object({
   slug,
   nameZh: name,
   nameEn: name,
   parentId: z.number().int().min(1).nullable().default(null),
 });
-export type TAdminCategoryCreate = z.infer<typeof ZAdminCategoryCreate>;
+export type TStaffCategoryCreate = z.infer<typeof ZStaffCategoryCreate>;
 
 /** PUT /api/admin/categories/{id}: rename, move (parentId) and/or place among siblings (position, 0-based). */
-export const ZAdminCategoryUpdate = z.object({
+export const ZStaffCategoryUpdate = z.object({
   nameZh: name.optional(),
   nameEn: name.optional(),
   parentId: z.number().int().min(1).nullable().optional(),
   position: z.number().int().min(0).max(10_000).optional(),
 });
-export type TAdminCategoryUpdate = z.infer<typeof ZAdminCategoryUpdate>;
+export type TStaffCategoryUpdate = z.infer<typeof ZStaffCategoryUpdate>;
 
 /** A brand as staff see it. */
-export const ZAdminBrand = z.object({
+export const ZStaffBrand = z.object({
   id: z.number().int(),
   slug: z.string(),
   nameZh: z.string(),
@@ -65,9 +64,9 @@ export const ZAdminBrand = z.object({
   logo: z.string().nullable(),
   items: z.number().int(),
 });
-export type TAdminBrand = z.infer<typeof ZAdminBrand>;
-export const ZAdminBrandList = z.object({ data: z.array(ZAdminBrand) });
-export type TAdminBrandList = z.infer<typeof ZAdminBrandList>;
+export type TStaffBrand = z.infer<typeof ZStaffBrand>;
+export const ZStaffBrandList = z.object({ data: z.array(ZStaffBrand) });
+export type TStaffBrandList = z.infer<typeof ZStaffBrandList>;
 
 /** GET /api/suppliers/authorized: the brands the shop is an authorized dealer of (the brand authorization page). */
 export const ZAuthorizedBrand = z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable() });
@@ -76,17 +75,17 @@ export const ZAuthorizedBrandList = z.object({ data: z.array(ZAuthorizedBrand) }
 export type TAuthorizedBrandList = z.infer<typeof ZAuthorizedBrandList>;
 
 /** POST /api/admin/brands */
-export const ZAdminBrandCreate = z.object({ slug, nameZh: name, nameEn: name, authorized: z.boolean().default(false) });
-export type TAdminBrandCreate = z.infer<typeof ZAdminBrandCreate>;
+export const ZStaffBrandCreate = z.object({ slug, nameZh: name, nameEn: name, authorized: z.boolean().default(false) });
+export type TStaffBrandCreate = z.infer<typeof ZStaffBrandCreate>;
 /** PUT /api/admin/brands/{id} */
-export const ZAdminBrandUpdate = z.object({
+export const ZStaffBrandUpdate = z.object({
   nameZh: name.optional(),
   nameEn: name.optional(),
   authorized: z.boolean().optional(),
   position: z.number().int().min(0).max(10_000).optional(),
 });
-export type TAdminBrandUpdate = z.infer<typeof ZAdminBrandUpdate>;
+export type TStaffBrandUpdate = z.infer<typeof ZStaffBrandUpdate>;
 
 /** PUT /api/admin/items/{id}/images: the uploaded pictures in their new order (the first is the main one). */
-export const ZAdminImageOrder = z.object({ ids: z.array(z.number().int().min(1)).min(1).max(50) });
-export type TAdminImageOrder = z.infer<typeof ZAdminImageOrder>;
+export const ZStaffImageOrder = z.object({ ids: z.array(z.number().int().min(1)).min(1).max(50) });
+export type TStaffImageOrder = z.infer<typeof ZStaffImageOrder>;

@@ -7,7 +7,7 @@ import type { TChatGroup, TChatMessageFrame } from '@cubeshop/shared';
 import i18n from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { useAuthStore } from '@/lib/stores/auth';
-import { AdminConsole } from './AdminConsole';
+import { ChatConsole } from './ChatConsole';
 
 const admin = {
   id: 2,
@@ -89,7 +89,7 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200
 const fetchDouble = vi.fn(async (url: string) => json(String(url).includes('/api/groups/serving') ? [group] : []));
 
 function renderConsole() {
-  const router = createMemoryRouter([{ path: '/admin/customer-service', element: <AdminConsole /> }], { initialEntries: ['/admin/customer-service'] });
+  const router = createMemoryRouter([{ path: '/admin/customer-service', element: <ChatConsole /> }], { initialEntries: ['/admin/customer-service'] });
   render(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />
@@ -122,7 +122,7 @@ async function serverLoads(cursor: number, history: number[]) {
 const notices = () => screen.queryAllByRole('status').filter((el) => /new message/i.test(el.textContent ?? ''));
 const servingList = () => screen.getByRole('region', { name: 'Serving' });
 
-describe('AdminConsole unread state across reloads', () => {
+describe('ChatConsole unread state across reloads', () => {
   beforeAll(async () => {
     await i18n.loadNamespaces(['staff', 'chat']);
   });
@@ -200,7 +200,7 @@ describe('AdminConsole unread state across reloads', () => {
   });
 });
 
-describe('AdminConsole: the served buyer', () => {
+describe('ChatConsole: the served buyer', () => {
   const serving = fetchDouble.getMockImplementation()!;
   beforeAll(async () => {
     await i18n.loadNamespaces(['staff', 'chat', 'orders']);

@@ -41,7 +41,7 @@ export const ZYuan = z
   .max(ADMIN_PRICE_MAX, 'v.numberRange')
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'v.money');
 
-export const ZAdminItemType = z.object({
+export const ZStaffItemType = z.object({
   code: z
     .string({ error: 'v.required' })
     .trim()
@@ -51,23 +51,23 @@ export const ZAdminItemType = z.object({
   zh: required(100),
   en: required(100),
 });
-export type TAdminItemType = z.infer<typeof ZAdminItemType>;
+export type TStaffItemType = z.infer<typeof ZStaffItemType>;
 
 /** A quantity break: from `minQuantity` pieces a line costs `price` yuan a piece. */
-export const ZAdminPriceTier = z.object({ minQuantity: quantity(2), price: ZYuan });
-export type TAdminPriceTier = z.infer<typeof ZAdminPriceTier>;
+export const ZStaffPriceTier = z.object({ minQuantity: quantity(2), price: ZYuan });
+export type TStaffPriceTier = z.infer<typeof ZStaffPriceTier>;
 
 /** Pieces on hand of one type ('' for a product without types). */
-export const ZAdminStockLine = z.object({ typeCode: z.string().max(32, 'v.maxLength'), onHand: quantity(0) });
-export type TAdminStockLine = z.infer<typeof ZAdminStockLine>;
+export const ZStaffStockLine = z.object({ typeCode: z.string().max(32, 'v.maxLength'), onHand: quantity(0) });
+export type TStaffStockLine = z.infer<typeof ZStaffStockLine>;
 
-const ZAdminItemFields = z.object({
+const ZStaffItemFields = z.object({
   nameZh: required(ADMIN_NAME_MAX),
   nameEn: required(ADMIN_NAME_MAX),
   /** Rich text (HTML); the server sanitizes it with the storefront's sanitizer. */
   descriptionZh: text(ADMIN_DESCRIPTION_MAX).default(''),
   descriptionEn: text(ADMIN_DESCRIPTION_MAX).default(''),
-  types: z.array(ZAdminItemType).max(ADMIN_TYPES_MAX, 'v.maxItems').default([]),
+  types: z.array(ZStaffItemType).max(ADMIN_TYPES_MAX, 'v.maxItems').default([]),
   /** Label H (best seller); N and D follow from the creation time and the discount. */
   hot: z.boolean().default(false),
   categoryId: z.number({ error: 'v.required' }).int().min(1, 'v.required'),
@@ -87,7 +87,7 @@ const ZAdminItemFields = z.object({
   price: ZYuan,
   /** Percent off the list price (0: no discount). */
   discountPercent: z.number({ error: 'v.number' }).int('v.integer').min(0, 'v.minimum').max(99, 'v.numberRange').default(0),
-  priceTiers: z.array(ZAdminPriceTier).max(ADMIN_TIERS_MAX, 'v.maxItems').default([]),
+  priceTiers: z.array(ZStaffPriceTier).max(ADMIN_TIERS_MAX, 'v.maxItems').default([]),
   moq: quantity(1).default(1),
   orderMultiple: quantity(1).nullable().default(null),
   /** One piece: net and gross weight (g), packed volume (cm³), size text ("5.6×5.6×5.6"). */
@@ -113,7 +113,7 @@ const ZAdminItemFields = z.object({
   lowStockAt: quantity(0).default(10),
   /** Pieces on hand per type; left out: unchanged (a new product starts with none). */
   stock: z
-    .array(ZAdminStockLine)
+    .array(ZStaffStockLine)
     .max(ADMIN_TYPES_MAX + 1, 'v.maxItems')
     .optional(),
 });
@@ -123,7 +123,7 @@ const ZAdminItemFields = z.object({
  * type codes are unique; tiers rise in quantity and fall in price, below the price the buyer
  * pays without them; the order multiple, when set, divides nothing smaller than the MOQ.
  */
-export function checkItemRules(v: z.infer<typeof ZAdminItemFields>, issue: (path: (string | number)[], message: string) => void): void {
+export function checkItemRules(v: z.infer<typeof ZStaffItemFields>, issue: (path: (string | number)[], message: string) => void): void {
   const codes = new Set<string>();
   v.types.forEach((t, i) => {
     if (codes.has(t.code)) issue(['types', i, 'code'], 'v.typeDuplicate');
@@ -146,18 +146,18 @@ export function checkItemRules(v: z.infer<typeof ZAdminItemFields>, issue: (path
   }
 }
 
-export const ZAdminItemInput = ZAdminItemFields.superRefine((v, ctx) => checkItemRules(v, (path, message) => ctx.addIssue({ code: 'custom', path, message })));
-export type TAdminItemInput = z.infer<typeof ZAdminItemInput>;
-export type TAdminItemInputRaw = z.input<typeof ZAdminItemInput>;
+export const ZStaffItemInput = ZStaffItemFields.superRefine((v, ctx) => checkItemRules(v, (path, message) => ctx.addIssue({ code: 'custom', path, message })));
+export type TStaffItemInput = z.infer<typeof ZStaffItemInput>;
+export type TStaffItemInputRaw = z.input<typeof ZStaffItemInput>;
 
-export const ZAdminItemImage = z.object({ id: z.number().int(), image: z.string(), thumbnail: z.string() });
-export type TAdminItemImage = z.infer<typeof ZAdminItemImage>;
+export const ZStaffItemImage = z.object({ id: z.number().int(), image: z.string(), thumbnail: z.string() });
+export type TStaffItemImage = z.infer<typeof ZStaffItemImage>;
 
-export const ZAdminStock = z.object({ typeCode: z.string(), onHand: z.number().int(), reserved: z.number().int(), available: z.number().int() });
-export type TAdminStock = z.infer<typeof ZAdminStock>;
+export const ZStaffStock = z.object({ typeCode: z.string(), onHand: z.number().int(), reserved: z.number().int(), available: z.number().int() });
+export type TStaffStock = z.infer<typeof ZStaffStock>;
 
 /** The editable fields as the server answers them (plain types: a response schema cannot run preprocessors backwards). */
-const ZAdminItemStored = z.object({
+const ZStaffItemStored = z.object({
   nameZh: z.string(),
   nameEn: z.string(),
   descriptionZh: z.string(),
@@ -190,27 +190,27 @@ const ZAdminItemStored = z.object({
   preorder: z.boolean(),
   lowStockAt: z.number().int(),
 });
-export type TAdminItemStored = z.infer<typeof ZAdminItemStored>;
+export type TStaffItemStored = z.infer<typeof ZStaffItemStored>;
 
 /** GET /api/admin/items/{id}: every editable field, plus what the server derives and keeps. */
-export const ZAdminItem = ZAdminItemStored.extend({
+export const ZStaffItem = ZStaffItemStored.extend({
   id: z.number().int(),
   /** Percent-off price the buyer pays without tiers, yuan (derived). */
   discountPrice: z.number(),
   volumeWeightG: z.number().int().nullable(),
   totalVolumeWeightG: z.number().int().nullable(),
-  stock: z.array(ZAdminStock),
+  stock: z.array(ZStaffStock),
   stockStatus: ZStockStatus,
   /** Uploaded pictures, the main one first; empty: the generated demo pictures show. */
-  images: z.array(ZAdminItemImage),
+  images: z.array(ZStaffItemImage),
   archivedTime: z.string().nullable(),
   createdTime: z.string(),
   lastUpdatedTime: z.string(),
 });
-export type TAdminItem = z.infer<typeof ZAdminItem>;
+export type TStaffItem = z.infer<typeof ZStaffItem>;
 
 /** A row of the staff product list. */
-export const ZAdminItemRow = z.object({
+export const ZStaffItemRow = z.object({
   id: z.number().int(),
   nameZh: z.string(),
   nameEn: z.string(),
@@ -227,12 +227,12 @@ export const ZAdminItemRow = z.object({
   archived: z.boolean(),
   lastUpdatedTime: z.string(),
 });
-export type TAdminItemRow = z.infer<typeof ZAdminItemRow>;
-export const ZAdminItemList = z.object({ data: z.array(ZAdminItemRow), pager: ZPager });
-export type TAdminItemList = z.infer<typeof ZAdminItemList>;
+export type TStaffItemRow = z.infer<typeof ZStaffItemRow>;
+export const ZStaffItemList = z.object({ data: z.array(ZStaffItemRow), pager: ZPager });
+export type TStaffItemList = z.infer<typeof ZStaffItemList>;
 
 /** GET /api/admin/items and the exports: the storefront's filters, plus archived and stock state. */
-export const ZAdminItemQuery = z.object({
+export const ZStaffItemQuery = z.object({
   keyword: z.string().max(100).optional(),
   // Category and brand ids are int4 in the database.
   categoryId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
@@ -244,7 +244,7 @@ export const ZAdminItemQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   recPerPage: z.coerce.number().int().min(1).max(200).default(50),
 });
-export type TAdminItemQuery = z.infer<typeof ZAdminItemQuery>;
+export type TStaffItemQuery = z.infer<typeof ZStaffItemQuery>;
 
 /** POST /api/admin/items/import: what an import did, or would do (docs/catalog.md, Spreadsheets). */
 export const ZImportError = z.object({
@@ -304,7 +304,7 @@ export const STOCK_REASON_MAX = 500;
  */
 export const ZStockAdjust = z.object({
   lines: z
-    .array(ZAdminStockLine)
+    .array(ZStaffStockLine)
     .min(1, 'v.required')
     .max(ADMIN_TYPES_MAX + 1, 'v.maxItems'),
   reason: text(STOCK_REASON_MAX).optional(),

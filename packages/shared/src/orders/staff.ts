@@ -42,7 +42,7 @@ export const ADMIN_ORDER_PAGE_SIZES = [50, 100, 200] as const;
  * or whose buyer's account, name, e-mail or mobile contain every word (docs/orders.md, Staff search), and a
  * whole product id or tracking number.
  */
-export const ZAdminOrderQuery = z.object({
+export const ZStaffOrderQuery = z.object({
   page: z.preprocess(blank, int(1, 10_000).default(1)),
   recPerPage: z.preprocess(blank, int(1, 200).default(50)),
   sort: z.preprocess(blank, z.enum(ADMIN_ORDER_SORTS).default('newest')),
@@ -74,7 +74,7 @@ export const ZAdminOrderQuery = z.object({
   /** partial: only orders partly shipped (some parcels left, packed pieces still to come; docs/orders.md, Split shipments). */
   fulfillment: z.preprocess(blank, z.enum(['partial']).optional()),
 });
-export type TAdminOrderQuery = z.infer<typeof ZAdminOrderQuery>;
+export type TStaffOrderQuery = z.infer<typeof ZStaffOrderQuery>;
 
 export const ZOrderBuyer = z.object({
   id: z.number().int(),
@@ -86,7 +86,7 @@ export const ZOrderBuyer = z.object({
 export type TOrderBuyer = z.infer<typeof ZOrderBuyer>;
 
 /** A row of the order queue. Money in the order's currency; `totalCny` for the shop's books. */
-export const ZAdminOrderRow = z.object({
+export const ZStaffOrderRow = z.object({
   id: z.number().int(),
   createdTime: z.string(),
   status: ZOrderStatus,
@@ -111,17 +111,17 @@ export const ZAdminOrderRow = z.object({
   /** none, partial (some parcels left, more to come) or shipped (docs/orders.md, Split shipments). */
   fulfillment: ZFulfillment,
 });
-export type TAdminOrderRow = z.infer<typeof ZAdminOrderRow>;
+export type TStaffOrderRow = z.infer<typeof ZStaffOrderRow>;
 
-export const ZAdminOrderList = z.object({
-  data: z.array(ZAdminOrderRow),
+export const ZStaffOrderList = z.object({
+  data: z.array(ZStaffOrderRow),
   pager: ZPager,
   /** Orders per status with the other filters applied (the queue's tabs); `all` is their sum. */
   counts: z.object(
     Object.fromEntries([...ORDER_STATUSES, 'all'].map((s) => [s, z.number().int()])) as Record<(typeof ORDER_STATUSES)[number] | 'all', z.ZodNumber>,
   ),
 });
-export type TAdminOrderList = z.infer<typeof ZAdminOrderList>;
+export type TStaffOrderList = z.infer<typeof ZStaffOrderList>;
 
 export const ZPaymentRecord = z.object({
   id: z.number().int(),
@@ -170,7 +170,7 @@ export const ZOrderNoteCreate = z.object({
 export type TOrderNoteCreate = z.infer<typeof ZOrderNoteCreate>;
 
 /** GET /api/admin/orders/{id}: the order as the buyer sees it, plus what staff work with. */
-export const ZAdminOrderDetail = z.object({
+export const ZStaffOrderDetail = z.object({
   order: ZOrderDetail,
   buyer: ZOrderBuyer,
   paymentStatus: ZPaymentStatus,
@@ -187,7 +187,7 @@ export const ZAdminOrderDetail = z.object({
   /** Internal notes and messages to the buyer, oldest first. */
   notes: z.array(ZOrderNote),
 });
-export type TAdminOrderDetail = z.infer<typeof ZAdminOrderDetail>;
+export type TStaffOrderDetail = z.infer<typeof ZStaffOrderDetail>;
 
 const reason = z.string().trim().min(1, 'v.required').max(500, 'v.maxLength');
 

@@ -56,7 +56,7 @@ function BuyerCard({ group }: { group: TChatGroup }) {
  * with text, emoji and images, notifications, and an online/offline switch (an admin is online
  * while the console holds a chat connection).
  */
-export function AdminConsole() {
+export function ChatConsole() {
   const { t } = useTranslation('staff', { keyPrefix: 'cs' });
   const { t: tc } = useTranslation('chat');
   const user = useAuthStore((s) => s.user);
