@@ -39,6 +39,10 @@ test('the owner changes the exchange rate and the footer phone; the storefront s
     await contact.getByLabel('Phone').fill(phone);
     await contact.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved. Every storefront shows it within seconds.').last()).toBeVisible();
+    // The notice shows below the staff top bar: the menu and the search box stay uncovered.
+    const bar = await page.locator('header').first().boundingBox();
+    const notice = await page.locator('[data-position="top-center"]').boundingBox();
+    expect(notice!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
     await expect.poll(async () => (await (await request.get('/api/shop/settings')).json()).contact.phone).toBe(phone);
     await shoot(page, 'settings-contact-en-1280');
     // The carousel: picked products found by search, in order (shown, not saved).

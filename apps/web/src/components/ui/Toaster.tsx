@@ -4,8 +4,9 @@ import { useToastStore, type TToastPosition, type TToastType, type Toast } from 
 import { cn } from './cn';
 
 const positionClasses: Record<TToastPosition, string> = {
-  'top-right': 'top-4 right-4 items-end',
-  'top-center': 'top-4 left-1/2 -translate-x-1/2 items-center',
+  // --toast-top: set by a frame with a bar of its own at the top (the staff app), else 1rem.
+  'top-right': 'top-[var(--toast-top,1rem)] right-4 items-end',
+  'top-center': 'top-[var(--toast-top,1rem)] left-1/2 -translate-x-1/2 items-center',
   'bottom-right': 'bottom-4 right-4 items-end',
   center: 'top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 items-center',
 };

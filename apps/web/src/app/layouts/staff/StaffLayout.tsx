@@ -92,6 +92,28 @@ function useActiveInView() {
 }
 
 /**
+ * Toasts at the top of the window start below the staff top bar, whose height changes as it wraps
+ * (the Toaster reads --toast-top), so a notice never covers the menu or the search box.
+ */
+function useToastsBelow() {
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const bar = header.current;
+    if (!bar) return;
+    const root = document.documentElement;
+    const place = () => root.style.setProperty('--toast-top', `${bar.offsetHeight + 8}px`);
+    place();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
+    observer?.observe(bar);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--toast-top');
+    };
+  }, []);
+  return header;
+}
+
+/**
  * The staff app's frame (/admin/...): a dense top bar with the sections the role may open, the
  * search box (`/`), the signed-in person and role, the language, and a way back to the shop. No storefront header,
  * sidebar or footer: staff screens use the whole width.
@@ -103,9 +125,10 @@ export function StaffLayout() {
   const searching = staffMaySearch(user?.role);
   const fill = useMatches().some((m) => (m.handle as StaffFillHandle | undefined)?.staffFill === true);
   const nav = useActiveInView();
+  const header = useToastsBelow();
   return (
     <div className={cn('flex flex-col bg-gray-50', fill ? 'h-dvh' : 'min-h-dvh')}>
-      <header className="sticky top-0 z-30 flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-gray-200 bg-white px-3 py-1.5 sm:px-4">
+      <header ref={header} className="sticky top-0 z-30 flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-gray-200 bg-white px-3 py-1.5 sm:px-4">
         <Link to="/admin" className="flex items-center gap-2 font-semibold text-ink" aria-label={t('nav.label')}>
           <LogoMark className="size-6" />
           <span className="hidden sm:inline">{t('nav.label')}</span>
