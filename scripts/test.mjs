@@ -197,6 +197,7 @@ const typecheck = check('type-check', 'typecheck');
 const lint = check('lint', 'lint');
 function stopIfChecksFailed() {
   if (steps.every((s) => s.result === 'ok' || !['type-check', 'lint'].includes(s.label))) return;
+  for (const text of explanations) process.stdout.write(`\n${text}\n`);
   printSteps();
   log(
     `failed: ${steps
